@@ -1,0 +1,28 @@
+/** Errors the library throws; each names the file, field or value at fault. Imports nothing from `src/`. */
+
+export const ERROR_CODES = [
+  'missing-folder',
+  'not-a-git-repository',
+  'missing-commit',
+  'git-failed',
+  'grammar-load-failed',
+  'query-error',
+  'bad-query',
+  'bad-option',
+  'bad-sample',
+  'bad-details',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export class RepoMapError extends Error {
+  readonly code: ErrorCode;
+  /** File, field or value the error is about. */
+  readonly subject?: string;
+
+  constructor(code: ErrorCode, message: string, subject?: string) {
+    super(message);
+    this.name = 'RepoMapError';
+    this.code = code;
+    this.subject = subject;
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * Shared records passed between the pipeline stages
+ * (corpus → tags → graph → cues → rank → render/eval).
+ * This module imports nothing from `src/`.
+ */
+
+/** Languages with a tree-sitter grammar and a tags query. */
+export const LANGUAGES = ['python', 'go', 'rust', 'typescript', 'tsx', 'javascript', 'java'] as const;
+export type LanguageId = (typeof LANGUAGES)[number];
+
+/** What a file is for an agent; decided from its path by the corpus stage. */
+export const FILE_KINDS = ['source', 'test', 'config', 'doc', 'other'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+/** One file of the corpus that became a graph node. Paths are repo-relative POSIX. */
+export interface FileRecord {
+  path: string;
+  /** Size in bytes of the stored content. */
+  size: number;
+  /** Content decoded as UTF-8 (invalid sequences replaced, and reported). */
+  text: string;
+  /** Grammar used to parse it, or null for files without one (docs, configs, other languages). */
+  language: LanguageId | null;
+  kind: FileKind;
+  /** Git blob id for git corpora; undefined for folders. */
+  blobId?: string;
+}
+
+/** Why a file of the source was not made a node. Closed set, each counted in the stats. */
+export const SKIP_REASONS = ['binary', 'too-large', 'minified', 'vendored', 'ignored'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/** Problem codes carried in `diagnostics`; the library never prints. */
+export const DIAGNOSTIC_CODES = [
+  'skipped-binary',
+  'skipped-too-large',
+  'skipped-minified',
+  'skipped-vendored',
+  'invalid-utf8',
+  'parse-error',
+  'parse-failed',
+  'unresolved-cue',
+] as const;
+export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
+
+export interface Diagnostic {
+  code: DiagnosticCode;
+  /** Repo-relative path the diagnostic is about, when it is about one file. */
+  file?: string;
+  message: string;
+}
+
+/** A loaded corpus: the files that are nodes, and what was left out and why. */
+export interface Corpus {
+  /** Folder path, or the git directory. */
+  root: string;
+  source: 'folder' | 'git';
+  /** Full commit id for git corpora. */
+  commit?: string;
+  /** Sorted by path (byte order), unique. */
+  files: FileRecord[];
+  skipped: Record<SkipReason, number>;
+  diagnostics: Diagnostic[];
+}
+
+/** Standard tags vocabulary: `@definition.<kind>`. */
+export const DEFINITION_KINDS = ['function', 'method', 'class', 'interface', 'type', 'module', 'constant'] as const;
+export type DefinitionKind = (typeof DEFINITION_KINDS)[number];
+
+/** Standard tags vocabulary: `@reference.<kind>`. */
+export const REFERENCE_KINDS = ['call', 'type', 'class', 'implementation'] as const;
+export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
+
+/** A symbol defined in a file; lines are 1-based and inclusive. */
+export interface Definition {
+  name: string;
+  kind: DefinitionKind;
+  startLine: number;
+  endLine: number;
+}
+
+/** A use of a symbol; line is 1-based. */
+export interface Reference {
+  name: string;
+  kind: ReferenceKind;
+  line: number;
+}
+
+/**
+ * An import as written in the file, unresolved.
+ * `specifier` is the module text (`os.path`, `.utils`, `./x.js`, `github.com/a/b`,
+ * `crate::a::b`, `com.x.Y`, or `mod name` for Rust `mod name;`).
+ * `names` are the imported names when the syntax lists them (`from a import b, c`).
+ */
+export interface ImportSpec {
+  specifier: string;
+  line: number;
+  names: string[];
+}
+
+/** Plain-data result of parsing one file; WASM objects never leave the tags stage. */
+export interface FileTags {
+  path: string;
+  language: LanguageId;
+  definitions: Definition[];
+  references: Reference[];
+  imports: ImportSpec[];
+  /** Number of ERROR/MISSING nodes in the tree (0 for a clean parse). */
+  errorNodes: number;
+}
+
+/** Edge types of the file graph. */
+export const EDGE_TYPES = ['import', 'shared-symbol', 'source-test', 'same-module'] as const;
+export type EdgeType = (typeof EDGE_TYPES)[number];
+
+/** What a query cue is. */
+export const CUE_KINDS = ['path', 'frame', 'identifier', 'test-name', 'diff-symbol', 'given-file', 'term'] as const;
+export type CueKind = (typeof CUE_KINDS)[number];
+
+/** One cue extracted from a query, before it is matched to the corpus. */
+export interface Cue {
+  kind: CueKind;
+  /** Path (as written), symbol name, or term. */
+  value: string;
+  /** Line number when the cue carries one (`path:line`, frames). */
+  line?: number;
+  /** Relative strength within its kind, in (0, 1]: e.g. the deepest frame is 1. */
+  strength: number;
+  /** Query field it came from (`raw_signal`, `anchor_diff`, `text`, …). */
+  field: string;
+}
+
+/** Task modes; inferred from an ARB query's fields when not given. */
+export const TASKS = ['code2test', 'comment2context', 'trace2code', 'edit2ripple', 'abstention', 'generic'] as const;
+export type Task = (typeof TASKS)[number];
+
+/** A query: free text, or an ARB query object (every string value counts as text). */
+export type Query = string | Record<string, unknown>;
+
+/** Cues of one query, plus the given files and the inferred task. */
+export interface QueryCues {
+  task: Task;
+  cues: Cue[];
+  /** Files already in the agent's context, as written in the query. */
+  givenFiles: string[];
+  /** All query text joined, for term matching. */
+  text: string;
+}
+
+/** One ranked file with the reasons it is where it is. */
+export interface RankedFile {
+  path: string;
+  score: number;
+  reasons: string[];
+}
+
+export interface IndexStats {
+  files: number;
+  parsed: number;
+  parseErrors: number;
+  skipped: Record<SkipReason, number>;
+  definitions: number;
+  references: number;
+  imports: number;
+  importsResolved: number;
+  edges: Record<EdgeType, number>;
+  timingsMs: { corpus: number; tags: number; graph: number };
+}
+
+export interface RepoMapResult {
+  task: Task;
+  files: RankedFile[];
+  /** In [0, 1]: how sure the ranking is that it found something (see DESIGN.md). */
+  confidence: number;
+  diagnostics: Diagnostic[];
+  stats: IndexStats & { rankMs: number };
+}
