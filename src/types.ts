@@ -27,7 +27,7 @@ export interface FileRecord {
 }
 
 /** Why a file of the source was not made a node. Closed set, each counted in the stats. */
-export const SKIP_REASONS = ['binary', 'too-large', 'minified', 'vendored', 'ignored'] as const;
+export const SKIP_REASONS = ['binary', 'too-large', 'minified', 'vendored', 'ignored', 'symlink', 'submodule'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 /** Problem codes carried in `diagnostics`; the library never prints. */
@@ -36,6 +36,8 @@ export const DIAGNOSTIC_CODES = [
   'skipped-too-large',
   'skipped-minified',
   'skipped-vendored',
+  'skipped-symlink',
+  'skipped-submodule',
   'invalid-utf8',
   'parse-error',
   'parse-failed',

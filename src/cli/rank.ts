@@ -1,0 +1,69 @@
+import { join, resolve } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { repoMap } from '../repomap.js';
+import { packageRoot } from '../package-root.js';
+import { renderText, toDetailsRow } from '../render/index.js';
+import { TASKS, type Task } from '../types.js';
+import { CliExit, type CliIo } from './io.js';
+import { readQueryFile, type QueryInput } from './query-input.js';
+
+/** The fixture repository `repomap rank` uses when no --repo is given. */
+export const DEFAULT_REPO = 'fixtures/repos/python-inventory';
+
+export function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number ≥ 1');
+  return n;
+}
+
+interface RankFlags {
+  repo?: string;
+  commit?: string;
+  query?: string;
+  queryFile?: string;
+  task?: Task;
+  top: number;
+  format: 'text' | 'json';
+  includeGiven?: boolean;
+}
+
+export function registerRank(program: Command, io: CliIo): void {
+  program
+    .command('rank')
+    .description('Rank the files of a repository (folder, or git commit) for a query.')
+    .option('--repo <dir>', 'repository folder or git directory (default: the bundled fixture repository)')
+    .option('--commit <sha>', 'read the tree at this commit straight from git (no checkout)')
+    .option('--query <text>', 'query text')
+    .option('--query-file <file>', 'file holding the query: plain text, an ARB query object, or an ARB sample row')
+    .addOption(new Option('--task <task>', 'task mode (inferred from the query when absent)').choices(TASKS))
+    .option('--top <n>', 'files to show', positiveInt, 20)
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('--include-given', 'rank given files where they fall instead of last')
+    .action(async (flags: RankFlags) => {
+      const input = await queryInput(flags);
+      const repo = flags.repo ? resolve(io.cwd, flags.repo) : join(packageRoot(), DEFAULT_REPO);
+      const source = flags.commit ? { gitDir: repo, commit: flags.commit } : { folder: repo };
+      const result = await repoMap(input.query, source, {
+        task: flags.task ?? input.task,
+        includeGiven: flags.includeGiven,
+      });
+      if (flags.format === 'json') {
+        const row = toDetailsRow(result, {
+          top: flags.top,
+          sampleId: input.sampleId,
+          repo: input.repo,
+          baseCommit: input.baseCommit ?? (flags.commit ? flags.commit : undefined),
+        });
+        io.stdout.write(JSON.stringify(row) + '\n');
+      } else {
+        io.stdout.write(renderText(result, { top: flags.top }));
+      }
+    });
+}
+
+async function queryInput(flags: RankFlags): Promise<QueryInput> {
+  if (flags.query !== undefined && flags.queryFile !== undefined) throw new CliExit(2, 'give --query or --query-file, not both');
+  if (flags.query !== undefined) return { query: flags.query };
+  if (flags.queryFile !== undefined) return readQueryFile(flags.queryFile);
+  throw new CliExit(2, 'rank needs --query TEXT or --query-file FILE');
+}

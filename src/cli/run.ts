@@ -1,0 +1,36 @@
+import { Command, CommanderError } from 'commander';
+import { RepoMapError } from '../errors.js';
+import { CliExit, type CliIo } from './io.js';
+import { registerRank } from './rank.js';
+
+/**
+ * Runs the repomap CLI in-process and returns its exit code:
+ * 0 success, 1 failure (a clear message on stderr), 2 usage error.
+ */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const program = new Command('repomap')
+    .description('Rank the repository files a coding agent should read next.')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    });
+  registerRank(program, io);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      return err.exitCode === 0 ? 0 : 2;
+    }
+    if (err instanceof CliExit) {
+      io.stderr.write(`repomap: ${err.message}\n`);
+      return err.exitCode;
+    }
+    if (err instanceof RepoMapError) {
+      io.stderr.write(`repomap: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+}

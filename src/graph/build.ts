@@ -1,0 +1,67 @@
+import Graph from 'graphology';
+import type { EdgeType, FileKind, FileRecord, FileTags, LanguageId } from '../types.js';
+import { EDGE_TYPES } from '../types.js';
+import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
+import { EdgeAccumulator, type EdgeSpec } from './edge.js';
+import { addImportEdges, type ImportStats } from './edges/import.js';
+import { addSameModuleEdges } from './edges/same-module.js';
+import { addSharedSymbolEdges } from './edges/shared-symbol.js';
+import { addSourceTestEdges } from './edges/source-test.js';
+import { moduleOf } from './module.js';
+import { SymbolTable } from './symbols.js';
+
+export interface FileNodeAttributes {
+  kind: FileKind;
+  language: LanguageId | null;
+  module: string;
+}
+
+export interface FileEdgeAttributes {
+  type: EdgeType;
+  weight: number;
+  label: string;
+}
+
+export type FileGraphology = Graph<FileNodeAttributes, FileEdgeAttributes>;
+
+/** The file graph of one corpus, with what built it. */
+export interface FileGraph {
+  graph: FileGraphology;
+  symbols: SymbolTable;
+  imports: ImportStats;
+  edgeCounts: Record<EdgeType, number>;
+}
+
+/**
+ * Builds the file graph: one node per corpus file (code or not), one aggregated
+ * edge per (type, source, target). Files without tags (no grammar, or a failed
+ * parse) are nodes too; they take part through same-module edges and path cues.
+ */
+export function buildFileGraph(files: readonly FileRecord[], tags: readonly FileTags[], options: GraphOptions = {}): FileGraph {
+  const o = { ...GRAPH_DEFAULTS, ...options };
+  const symbols = new SymbolTable(tags);
+
+  const importAcc = new EdgeAccumulator();
+  const imports = addImportEdges(files, tags, importAcc, o);
+  const importEdges = importAcc.list();
+
+  const rest = new EdgeAccumulator();
+  addSharedSymbolEdges(tags, symbols, rest, o.sharedSymbol);
+  addSourceTestEdges(files, importEdges, rest, o);
+  addSameModuleEdges(files, rest, o);
+
+  const graph: FileGraphology = new Graph({ type: 'directed', multi: true, allowSelfLoops: false });
+  for (const f of files) graph.addNode(f.path, { kind: f.kind, language: f.language, module: moduleOf(f.path) });
+  const edgeCounts = Object.fromEntries(EDGE_TYPES.map((t) => [t, 0])) as Record<EdgeType, number>;
+  const add = (e: EdgeSpec): void => {
+    graph.addDirectedEdgeWithKey(`${e.type}:${e.source}->${e.target}`, e.source, e.target, {
+      type: e.type,
+      weight: e.weight,
+      label: e.label,
+    });
+    edgeCounts[e.type]++;
+  };
+  importEdges.forEach(add);
+  rest.list().forEach(add);
+  return { graph, symbols, imports, edgeCounts };
+}

@@ -1,0 +1,56 @@
+/**
+ * Tunables of the graph stage, in one place so a benchmark can sweep them and
+ * DESIGN.md can explain them. Edge weights here are the weights stored on the
+ * graph; how strongly rank flows along each type and direction is the rank
+ * stage's business (RANK_DEFAULTS.flow).
+ */
+export const GRAPH_DEFAULTS = {
+  /** Weight of an `import` edge from a file to each file its import resolves to. */
+  importWeight: 1,
+  /** Weight of a `source-test` edge found by naming convention (x_test.go ↔ x.go, …). */
+  conventionTestWeight: 1,
+  /** Weight of a `source-test` edge derived from a test's imports of a source file. */
+  importedByTestWeight: 0.5,
+  /** Weight of a `same-module` edge (files in one directory). Weak on purpose. */
+  sameModuleWeight: 0.1,
+  /** Directories with more files than this get no same-module clique (k² edges). */
+  maxModuleSize: 64,
+  sharedSymbol: {
+    /** Multiplier when a name is defined in more than `manyDefiners` files (Aider: ×0.1 above 5). */
+    manyDefinersFactor: 0.1,
+    manyDefiners: 5,
+    /** Names defined in more than this many files are too generic to link anything. */
+    maxDefiners: 25,
+    /** Multiplier for `_private` names. */
+    privateFactor: 0.1,
+    /** Multiplier for long, distinctive identifiers (snake_case/camelCase, ≥ minDistinctiveLength). */
+    distinctiveFactor: 10,
+    minDistinctiveLength: 8,
+    /** Names shorter than this never link files. */
+    minNameLength: 3,
+    /** Multiplier for the names of GENERIC_NAMES (`get`, `new`, `String`, …). */
+    genericFactor: 0.1,
+  },
+} as const;
+
+export type GraphOptions = Partial<typeof GRAPH_DEFAULTS>;
+
+/**
+ * Names too common across codebases to say two files are related; listed, not
+ * learned, so the rule is readable. They still link, at GRAPH_DEFAULTS.sharedSymbol.genericFactor.
+ */
+export const GENERIC_NAMES: ReadonlySet<string> = new Set([
+  'new', 'get', 'set', 'put', 'add', 'run', 'init', 'main', 'len', 'size', 'len', 'call', 'apply', 'bind',
+  'map', 'filter', 'reduce', 'push', 'pop', 'close', 'open', 'read', 'write', 'next', 'start', 'stop',
+  'toString', 'String', 'equals', 'hashCode', 'clone', 'default', 'from', 'into', 'as_ref', 'unwrap',
+  'expect', 'format', 'fmt', 'clear', 'contains', 'insert', 'remove', 'keys', 'values', 'items', 'update',
+  'append', 'extend', 'copy', 'value', 'name', 'type', 'id', 'key', 'data', 'result', 'error', 'Error',
+  'test', 'setUp', 'tearDown', 'handle', 'handler', 'create', 'build', 'parse', 'load', 'save', 'reset',
+  'is_empty', 'isEmpty', 'length', 'join', 'split', 'strip', 'trim', 'log', 'debug', 'info', 'warn',
+  'Println', 'Printf', 'Sprintf', 'Errorf', 'Fatalf', 'Equal', 'NoError', 'Nil', 'True', 'False',
+  'assertEquals', 'assertTrue', 'assertFalse', 'assertNull', 'assertNotNull', 'assert_eq', 'assert',
+  'describe', 'it', 'expect', 'require', 'resolve', 'reject', 'then', 'catch', 'Object', 'Array',
+  'Promise', 'Map', 'Set', 'Self', 'self', 'super', 'Ok', 'Err', 'Some', 'None', 'Box', 'Vec', 'Option',
+  'Result', 'Arc', 'Rc', 'clone', 'drop', 'iter', 'collect', 'to_string', 'Debug', 'Display', 'Clone',
+  'Context', 'Request', 'Response', 'Config', 'Options',
+]);

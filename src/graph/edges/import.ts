@@ -1,0 +1,31 @@
+import type { FileRecord, FileTags } from '../../types.js';
+import { GRAPH_DEFAULTS } from '../defaults.js';
+import type { EdgeAccumulator } from '../edge.js';
+import { buildResolveContext, resolveImport } from '../resolve/index.js';
+
+export interface ImportStats {
+  /** Imports written in the corpus' files. */
+  imports: number;
+  /** Of those, imports that resolved to at least one corpus file. */
+  resolved: number;
+}
+
+/** `import` edges: from a file to every corpus file one of its imports resolves to. */
+export function addImportEdges(
+  files: readonly FileRecord[],
+  tags: readonly FileTags[],
+  edges: EdgeAccumulator,
+  options: { importWeight: number } = GRAPH_DEFAULTS,
+): ImportStats {
+  const ctx = buildResolveContext(files, tags);
+  const stats: ImportStats = { imports: 0, resolved: 0 };
+  for (const file of tags) {
+    for (const spec of file.imports) {
+      stats.imports++;
+      const targets = resolveImport(ctx, file.path, file.language, spec);
+      if (targets.length > 0) stats.resolved++;
+      for (const target of targets) edges.add('import', file.path, target, options.importWeight, spec.specifier);
+    }
+  }
+  return stats;
+}

@@ -1,0 +1,143 @@
+import type { FileRecord, LanguageId } from '../../types.js';
+import { GRAPH_DEFAULTS } from '../defaults.js';
+import type { EdgeAccumulator, EdgeSpec } from '../edge.js';
+import { baseName, moduleOf } from '../module.js';
+
+/**
+ * Naming conventions that tie a test file to the source it tests:
+ * - Go: `x_test.go` ↔ `x.go` in the same directory (a Go package);
+ * - Python: `test_x.py` / `x_test.py` (usually under `tests/`) ↔ `x.py`;
+ * - JS/TS: `x.test.ts`, `x.spec.ts`, `__tests__/x.ts`, `test/x.js` ↔ `x.ts` / `x.js` (any JS/TS extension);
+ * - Java: `XTest.java`, `XTests.java`, `XIT.java`, `TestX.java` ↔ `X.java`;
+ * - Rust: `tests/x.rs`, `tests/x_test(s).rs` ↔ `src/x.rs` or `src/x/mod.rs`.
+ * Among sources with the test's stem and language family, the ones sharing the most
+ * directory names with the test win (Go: same directory only); at most three.
+ */
+export function conventionSources(test: string, stemIndex: Map<string, string[]>): string[] {
+  const stem = testStem(test);
+  if (!stem) return [];
+  const family = familyOf(test);
+  const candidates = (stemIndex.get(`${family}:${stem}`) ?? []).filter((p) => p !== test);
+  if (family === 'go') return candidates.filter((p) => moduleOf(p) === moduleOf(test));
+  if (candidates.length <= 1) return candidates;
+  const testDirs = meaningfulDirs(test);
+  let best = -1;
+  let chosen: string[] = [];
+  for (const c of candidates) {
+    const score = overlap(testDirs, meaningfulDirs(c)) + (moduleOf(c) === moduleOf(test) ? 0.5 : 0);
+    if (score > best) {
+      best = score;
+      chosen = [c];
+    } else if (score === best) chosen.push(c);
+  }
+  return chosen.slice(0, 3);
+}
+
+/** `source-test` edges (stored test → source): conventions, then sources a test imports. */
+export function addSourceTestEdges(
+  files: readonly FileRecord[],
+  importEdges: readonly EdgeSpec[],
+  edges: EdgeAccumulator,
+  options: { conventionTestWeight: number; importedByTestWeight: number } = GRAPH_DEFAULTS,
+): void {
+  const kinds = new Map(files.map((f) => [f.path, f.kind]));
+  const stemIndex = new Map<string, string[]>();
+  for (const f of files) {
+    if (f.kind !== 'source' || !f.language) continue;
+    const key = `${familyOf(f.path)}:${sourceStem(f.path)}`;
+    const list = stemIndex.get(key);
+    if (list) list.push(f.path);
+    else stemIndex.set(key, [f.path]);
+  }
+  for (const f of files) {
+    if (f.kind !== 'test' || !f.language) continue;
+    for (const source of conventionSources(f.path, stemIndex)) {
+      edges.add('source-test', f.path, source, options.conventionTestWeight, 'naming convention');
+    }
+  }
+  for (const e of importEdges) {
+    if (kinds.get(e.source) === 'test' && kinds.get(e.target) === 'source') {
+      edges.add('source-test', e.source, e.target, options.importedByTestWeight, 'test imports it');
+    }
+  }
+}
+
+type Family = 'py' | 'go' | 'rs' | 'js' | 'java';
+
+function familyOf(path: string): Family | 'other' {
+  const ext = path.slice(path.lastIndexOf('.') + 1);
+  switch (ext) {
+    case 'py':
+    case 'pyi':
+      return 'py';
+    case 'go':
+      return 'go';
+    case 'rs':
+      return 'rs';
+    case 'java':
+      return 'java';
+    case 'ts':
+    case 'tsx':
+    case 'js':
+    case 'jsx':
+    case 'mjs':
+    case 'cjs':
+    case 'mts':
+    case 'cts':
+      return 'js';
+    default:
+      return 'other';
+  }
+}
+
+function stripExtension(name: string): string {
+  const dot = name.indexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
+/** Stem a source file is known by; `mod.rs` and `__init__.py` take their folder's name. */
+function sourceStem(path: string): string {
+  const stem = stripExtension(baseName(path));
+  if (stem === 'mod' || stem === '__init__' || stem === 'index') return baseName(moduleOf(path)) || stem;
+  return stem;
+}
+
+/** Stem of the source a test file is named after, or null when the name says nothing. */
+export function testStem(path: string): string | null {
+  const name = baseName(path);
+  const family = familyOf(path);
+  let stem: string;
+  const jsMarker = /^(.*)\.(test|spec|tests|unit|e2e)\.[a-z]+$/.exec(name);
+  if (jsMarker) stem = jsMarker[1]!;
+  else stem = stripExtension(name);
+  if (family === 'java') {
+    const m = /^(?:(.+?)(?:Tests?|IT|TestCase)|Test(.+))$/.exec(stem);
+    if (m) stem = m[1] ?? m[2]!;
+  } else {
+    stem = stem.replace(/^tests?_/, '').replace(/_tests?$/, '');
+  }
+  if (!stem || stem === 'test' || stem === 'tests' || stem === 'conftest' || stem === 'mod' || stem === 'lib' || stem === 'index') {
+    return null;
+  }
+  return stem;
+}
+
+const GENERIC_DIRS = new Set(['src', 'lib', 'test', 'tests', '__tests__', 'testing', 'spec', 'main', 'java', 'python', 'pkg', 'unit', 'integration']);
+
+function meaningfulDirs(path: string): string[] {
+  return moduleOf(path).split('/').filter((d) => d && !GENERIC_DIRS.has(d));
+}
+
+function overlap(a: string[], b: string[]): number {
+  const pool = new Map<string, number>();
+  for (const x of b) pool.set(x, (pool.get(x) ?? 0) + 1);
+  let n = 0;
+  for (const x of a) {
+    const c = pool.get(x) ?? 0;
+    if (c > 0) {
+      n++;
+      pool.set(x, c - 1);
+    }
+  }
+  return n;
+}

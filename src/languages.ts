@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { packageRoot } from './package-root.js';
+import { LANGUAGES, type LanguageId } from './types.js';
+
+/** One language's entry in grammars/manifest.json. */
+export interface GrammarEntry {
+  /** File name inside the grammar package's `out/` folder. */
+  wasm: string;
+  extensions: string[];
+  package: string;
+  packageVersion: string;
+  /** sha256 of the wasm file, checked by the grammar test. */
+  sha256: string;
+  /** Tags query, relative to the package root. */
+  query: string;
+}
+
+let manifest: Record<LanguageId, GrammarEntry> | undefined;
+
+/** The grammar manifest, read once; every language of LANGUAGES must be present. */
+export function grammarManifest(): Record<LanguageId, GrammarEntry> {
+  if (manifest) return manifest;
+  const file = join(packageRoot(), 'grammars', 'manifest.json');
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { languages: Record<string, GrammarEntry> };
+  for (const id of LANGUAGES) {
+    if (!parsed.languages[id]) throw new Error(`repomap/languages: ${file} has no entry for "${id}"`);
+  }
+  manifest = parsed.languages as Record<LanguageId, GrammarEntry>;
+  return manifest;
+}
+
+let byExtension: Map<string, LanguageId> | undefined;
+
+/** Language of a path by its extension, or null when no grammar handles it. */
+export function languageOf(path: string): LanguageId | null {
+  if (!byExtension) {
+    byExtension = new Map();
+    for (const [id, entry] of Object.entries(grammarManifest()) as [LanguageId, GrammarEntry][]) {
+      for (const ext of entry.extensions) byExtension.set(ext, id);
+    }
+  }
+  return byExtension.get(extname(path).toLowerCase()) ?? null;
+}

@@ -1,0 +1,24 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+let cached: string | undefined;
+
+/**
+ * Folder of the installed repomap package (holds grammars/, queries/, fixtures/),
+ * found by walking up from this module: it works from `src/` under vitest and from `dist/src/` when built.
+ */
+export function packageRoot(): string {
+  if (cached) return cached;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'repomap') {
+      cached = dir;
+      return dir;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('repomap: package root not found above ' + fileURLToPath(import.meta.url));
+    dir = parent;
+  }
+}

@@ -1,0 +1,71 @@
+import type { CueKind, FileKind, Task } from '../types.js';
+import type { EdgeFlow } from './csr.js';
+
+const flow = (
+  imp: [number, number],
+  sym: [number, number],
+  test: [number, number],
+  mod: number,
+): EdgeFlow => ({
+  import: { forward: imp[0], backward: imp[1] },
+  'shared-symbol': { forward: sym[0], backward: sym[1] },
+  'source-test': { forward: test[0], backward: test[1] },
+  'same-module': { forward: mod, backward: mod },
+});
+
+/**
+ * Tunables of the rank stage. Every weight that shapes a ranking lives here;
+ * DESIGN.md explains each.
+ */
+export const RANK_DEFAULTS = {
+  /**
+   * Seed weight per cue kind, multiplied by the cue's strength and split among
+   * the files the cue matches.
+   */
+  cueWeights: {
+    path: 1,
+    frame: 1,
+    'given-file': 1,
+    'diff-symbol': 0.8,
+    identifier: 0.5,
+    'test-name': 0.5,
+    term: 0.1,
+  } satisfies Record<CueKind, number>,
+  /** A symbol cue matching more definers than this is too generic to seed anything. */
+  maxSymbolDefiners: 12,
+  /** A term matching path words of more than this share of files seeds nothing. */
+  maxTermShare: 0.05,
+  /**
+   * How rank flows per task along each edge type: [forward, backward] where
+   * forward is the stored direction (importer → imported, referencer → definer,
+   * test → source). Ripple and test-finding need the backward flow (callers, tests).
+   */
+  flow: {
+    generic: flow([1, 0.5], [1, 0.5], [1, 1], 0.3),
+    code2test: flow([0.5, 1], [0.5, 1], [1, 3], 0.3),
+    trace2code: flow([1, 0.3], [1, 0.3], [2, 0.3], 0.3),
+    edit2ripple: flow([0.7, 1], [0.7, 1], [1, 1.5], 0.3),
+    comment2context: flow([1, 0.7], [1, 0.7], [1, 1], 0.3),
+    abstention: flow([1, 0.5], [1, 0.5], [1, 1], 0.3),
+  } satisfies Record<Task, EdgeFlow>,
+  /** Final score = direct × directWeight + ppr × pprWeight, each normalised to max 1. */
+  directWeight: 0.5,
+  pprWeight: 0.5,
+  /** Task affinity: multiplier per file kind (what the task's answers usually are). */
+  kindPrior: {
+    generic: { source: 1, test: 0.8, config: 0.5, doc: 0.5, other: 0.4 },
+    code2test: { source: 0.35, test: 1, config: 0.2, doc: 0.1, other: 0.2 },
+    trace2code: { source: 1, test: 0.3, config: 0.2, doc: 0.1, other: 0.2 },
+    edit2ripple: { source: 1, test: 0.9, config: 0.3, doc: 0.2, other: 0.3 },
+    comment2context: { source: 1, test: 0.7, config: 0.4, doc: 0.3, other: 0.3 },
+    abstention: { source: 1, test: 0.8, config: 0.5, doc: 0.5, other: 0.4 },
+  } satisfies Record<Task, Record<FileKind, number>>,
+  /** Files named in a trace as evidence (trace2code's visible tests) are multiplied by this. */
+  evidencePenalty: 0.3,
+  /** Confidence = matchedShare × (1 − exp(−matchedStrongCues / confidenceScale)). */
+  confidenceScale: 2,
+  /** How many reasons a ranked file carries at most. */
+  maxReasons: 3,
+};
+
+export type RankDefaults = typeof RANK_DEFAULTS;

@@ -1,0 +1,76 @@
+import type { RankContext } from './context.js';
+import type { Csr } from './csr.js';
+import type { Seeds } from './seeds.js';
+
+/**
+ * Why a file received rank through the graph: the in-neighbour that sent it the
+ * most mass (its score × transition probability), described by the strongest
+ * stored edge between the two, followed by that neighbour's own first reason.
+ */
+export function graphReason(i: number, ppr: Float64Array, csr: Csr, incoming: Incoming, ctx: RankContext, seeds: Seeds): string | null {
+  let best = -1;
+  let bestMass = 0;
+  for (const [j, k] of incoming.of(i)) {
+    const mass = ppr[j]! * csr.weights[k]!;
+    if (mass > bestMass || (mass === bestMass && best >= 0 && j < best)) {
+      bestMass = mass;
+      best = j;
+    }
+  }
+  if (best < 0) return null;
+  const self = ctx.paths[i]!;
+  const other = ctx.paths[best]!;
+  const phrase = describeLink(self, other, ctx);
+  const because = seeds.why.get(best)?.[0]?.text;
+  return because ? `${phrase}, which ${because}` : phrase;
+}
+
+function describeLink(self: string, other: string, ctx: RankContext): string {
+  let best: { weight: number; text: string } | null = null;
+  const consider = (weight: number, text: string): void => {
+    if (!best || weight > best.weight) best = { weight, text };
+  };
+  ctx.graph.forEachDirectedEdge(self, other, (_k, a) => {
+    if (a.type === 'import') consider(a.weight, `imports ${other}`);
+    else if (a.type === 'shared-symbol') consider(a.weight, `uses ${a.label} from ${other}`);
+    else if (a.type === 'source-test') consider(a.weight, `tests ${other} (${a.label})`);
+    else consider(a.weight, `same module as ${other}`);
+  });
+  ctx.graph.forEachDirectedEdge(other, self, (_k, a) => {
+    if (a.type === 'import') consider(a.weight, `imported by ${other}`);
+    else if (a.type === 'shared-symbol') consider(a.weight, `defines ${a.label} used by ${other}`);
+    else if (a.type === 'source-test') consider(a.weight, `tested by ${other} (${a.label})`);
+    else consider(a.weight, `same module as ${other}`);
+  });
+  return (best as { text: string } | null)?.text ?? `linked to ${other}`;
+}
+
+/** Reverse adjacency of a CSR: for node i, the (source node, edge slot) pairs pointing at it. */
+export class Incoming {
+  private readonly starts: Int32Array;
+  private readonly sources: Int32Array;
+  private readonly slots: Int32Array;
+
+  constructor(csr: Csr) {
+    const n = csr.order;
+    const counts = new Int32Array(n + 1);
+    for (let k = 0; k < csr.neighbors.length; k++) counts[csr.neighbors[k]! + 1]++;
+    for (let i = 0; i < n; i++) counts[i + 1] += counts[i]!;
+    this.starts = counts;
+    this.sources = new Int32Array(csr.neighbors.length);
+    this.slots = new Int32Array(csr.neighbors.length);
+    const fill = counts.slice(0, n);
+    for (let i = 0; i < n; i++) {
+      for (let k = csr.starts[i]!; k < csr.starts[i + 1]!; k++) {
+        const t = csr.neighbors[k]!;
+        const at = fill[t]++;
+        this.sources[at] = i;
+        this.slots[at] = k;
+      }
+    }
+  }
+
+  *of(i: number): Generator<[number, number]> {
+    for (let a = this.starts[i]!; a < this.starts[i + 1]!; a++) yield [this.sources[a]!, this.slots[a]!];
+  }
+}

@@ -1,0 +1,95 @@
+import type { QueryCues, RankedFile, Task } from '../types.js';
+import type { RankContext } from './context.js';
+import type { RankDefaults } from './defaults.js';
+import { Incoming, graphReason } from './explain.js';
+import { personalizedPageRank } from './ppr.js';
+import { matchCues, type Seeds } from './seeds.js';
+
+export interface RankFilesOptions {
+  /** Keep given files at their earned place instead of moving them to the end. */
+  includeGiven?: boolean;
+  /** How many files get reasons (the rest get none; computing them costs a neighbour scan each). */
+  explainTop?: number;
+}
+
+export interface RankOutcome {
+  task: Task;
+  files: RankedFile[];
+  confidence: number;
+  seeds: Seeds;
+  converged: boolean;
+}
+
+const incomingCache = new WeakMap<object, Incoming>();
+
+/**
+ * Ranks every file of the context for the query's cues:
+ * score = kindPrior[task][kind] × (directWeight × direct/max(direct) + pprWeight × ppr/max(ppr)),
+ * × evidencePenalty for trace evidence; given files go last unless includeGiven.
+ * Ties break by path (byte order), so a ranking is deterministic.
+ */
+export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, options: RankFilesOptions = {}): RankOutcome {
+  const task = cues.task;
+  const n = ctx.paths.length;
+  const seeds = matchCues(cues, ctx, o);
+  const csr = ctx.csrFor(task);
+  const { scores: ppr, converged } = personalizedPageRank(csr, seeds.direct);
+
+  const maxDirect = max(seeds.direct);
+  let maxPpr = 0;
+  for (let i = 0; i < n; i++) if (!seeds.given.has(i) && ppr[i]! > maxPpr) maxPpr = ppr[i]!;
+  if (maxPpr === 0) maxPpr = max(ppr);
+  const prior = o.kindPrior[task];
+  const score = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const direct = maxDirect > 0 ? seeds.direct[i]! / maxDirect : 0;
+    const graph = maxPpr > 0 ? ppr[i]! / maxPpr : 0;
+    let s = prior[ctx.kinds[i]!] * (o.directWeight * direct + o.pprWeight * graph);
+    if (seeds.evidence.has(i)) s *= o.evidencePenalty;
+    score[i] = s;
+  }
+
+  const order = Array.from({ length: n }, (_, i) => i);
+  const demote = options.includeGiven ? () => 0 : (i: number) => (seeds.given.has(i) ? 1 : 0);
+  order.sort((a, b) => demote(a) - demote(b) || score[b]! - score[a]! || (ctx.paths[a]! < ctx.paths[b]! ? -1 : 1));
+
+  let incoming = incomingCache.get(csr);
+  if (!incoming) incomingCache.set(csr, (incoming = new Incoming(csr)));
+  const explainTop = options.explainTop ?? 50;
+  const files: RankedFile[] = order.map((i, rank) => {
+    const reasons: string[] = [];
+    if (rank < explainTop) {
+      for (const w of seeds.why.get(i) ?? []) {
+        if (reasons.length >= o.maxReasons - 1) break;
+        if (!reasons.includes(w.text)) reasons.push(w.text);
+      }
+      if (seeds.given.has(i)) reasons.unshift('given: already in the agent\u2019s context');
+      const via = graphReason(i, ppr, csr, incoming!, ctx, seeds);
+      if (via && reasons.length < o.maxReasons) reasons.push(via);
+    }
+    return { path: ctx.paths[i]!, score: round(score[i]!), reasons };
+  });
+  return { task, files, confidence: confidenceOf(seeds, o), seeds, converged };
+}
+
+/**
+ * Confidence that the query names something in this repository:
+ * (matched share of cue strength) × (1 − exp(−matched cues / confidenceScale)).
+ * No cue matched → 0; many strong cues matched → close to 1.
+ */
+export function confidenceOf(seeds: Seeds, o: RankDefaults): number {
+  if (seeds.totalStrength === 0 || seeds.matchedCues === 0) return 0;
+  const share = seeds.matchedStrength / seeds.totalStrength;
+  return round(share * (1 - Math.exp(-seeds.matchedCues / o.confidenceScale)));
+}
+
+function max(a: Float64Array): number {
+  let m = 0;
+  for (let i = 0; i < a.length; i++) if (a[i]! > m) m = a[i]!;
+  return m;
+}
+
+/** Scores are rounded to 6 significant digits so JSON output is stable across platforms. */
+function round(x: number): number {
+  return x === 0 ? 0 : Number(x.toPrecision(6));
+}

@@ -1,0 +1,93 @@
+import type { Cue, QueryCues } from '../types.js';
+import type { RankContext } from './context.js';
+import type { RankDefaults } from './defaults.js';
+
+/** Direct evidence for each file: the cue matches that seed the PageRank. */
+export interface Seeds {
+  /** Seed weight per node (unnormalised). */
+  direct: Float64Array;
+  /** Why each seeded node is seeded, strongest first. */
+  why: Map<number, { weight: number; text: string }[]>;
+  /** Given files (already in the agent's context). */
+  given: Set<number>;
+  /** Files shown as evidence in a trace (test files named by frames or trace paths). */
+  evidence: Set<number>;
+  /** Strength of non-term cues that matched something / of all non-term cues. */
+  matchedStrength: number;
+  totalStrength: number;
+  /** Non-term cues that matched at least one file. */
+  matchedCues: number;
+}
+
+const SYMBOL_KINDS = new Set(['identifier', 'diff-symbol', 'test-name']);
+const PATH_KINDS = new Set(['path', 'frame', 'given-file']);
+
+/** Matches every cue against the corpus (paths by suffix, symbols by definition, terms by path words). */
+export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): Seeds {
+  const n = ctx.paths.length;
+  const seeds: Seeds = {
+    direct: new Float64Array(n),
+    why: new Map(),
+    given: new Set(),
+    evidence: new Set(),
+    matchedStrength: 0,
+    totalStrength: 0,
+    matchedCues: 0,
+  };
+  for (const written of cues.givenFiles) {
+    for (const path of ctx.pathIndex.match(written)) seeds.given.add(ctx.indexOf(path));
+  }
+  for (const cue of cues.cues) {
+    const targets = targetsOf(cue, ctx, o);
+    const weight = o.cueWeights[cue.kind] * cue.strength;
+    if (cue.kind !== 'term') {
+      seeds.totalStrength += cue.strength;
+      if (targets.length > 0) {
+        seeds.matchedStrength += cue.strength;
+        seeds.matchedCues++;
+      }
+    }
+    if (targets.length === 0) continue;
+    const share = weight / targets.length;
+    for (const i of targets) {
+      seeds.direct[i] += share;
+      let list = seeds.why.get(i);
+      if (!list) seeds.why.set(i, (list = []));
+      list.push({ weight: share, text: describe(cue) });
+      if ((cue.kind === 'frame' || cue.field === 'trace_paths') && ctx.kinds[i] === 'test') seeds.evidence.add(i);
+    }
+  }
+  for (const list of seeds.why.values()) list.sort((a, b) => b.weight - a.weight || (a.text < b.text ? -1 : 1));
+  return seeds;
+}
+
+function targetsOf(cue: Cue, ctx: RankContext, o: RankDefaults): number[] {
+  if (PATH_KINDS.has(cue.kind)) return ctx.pathIndex.match(cue.value).map((p) => ctx.indexOf(p));
+  if (SYMBOL_KINDS.has(cue.kind)) {
+    const definers = ctx.symbols.definers(cue.value);
+    if (definers.length === 0 || definers.length > o.maxSymbolDefiners) return [];
+    return definers.map((p) => ctx.indexOf(p));
+  }
+  const files = ctx.pathWords.get(cue.value.toLowerCase()) ?? [];
+  return files.length > Math.max(1, o.maxTermShare * ctx.paths.length) ? [] : files;
+}
+
+function describe(cue: Cue): string {
+  const at = cue.line !== undefined ? `:${cue.line}` : '';
+  switch (cue.kind) {
+    case 'path':
+      return `is named in the query (${cue.field}: ${cue.value}${at})`;
+    case 'frame':
+      return `is a frame of the trace (${cue.value}${at})`;
+    case 'given-file':
+      return `is a given file (${cue.field})`;
+    case 'diff-symbol':
+      return `defines ${cue.value}, changed in the diff`;
+    case 'test-name':
+      return `defines ${cue.value}, named by a failing test`;
+    case 'identifier':
+      return `defines ${cue.value} named in the query (${cue.field})`;
+    case 'term':
+      return `has "${cue.value}" in its path`;
+  }
+}

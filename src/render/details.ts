@@ -1,0 +1,37 @@
+import type { RepoMapResult } from '../types.js';
+
+/** A details row of the eval contract (section 2), plus per-file reasons. */
+export interface DetailsRowOut {
+  sample_id?: string;
+  repo?: string;
+  base_commit?: string;
+  task_type: string;
+  top_files: string[];
+  scores: number[];
+  confidence: number;
+  abstain: boolean;
+  timing_ms: { index: number; rank: number };
+  reasons: Record<string, string[]>;
+}
+
+/** Turns a ranking into a contract details row; `top` files (at least 20 when the corpus has them). */
+export function toDetailsRow(
+  result: RepoMapResult,
+  options: { top: number; sampleId?: string; repo?: string; baseCommit?: string; abstain?: boolean },
+): DetailsRowOut {
+  const files = result.files.slice(0, Math.max(options.top, 20));
+  const t = result.stats.timingsMs;
+  const row: DetailsRowOut = {
+    ...(options.sampleId !== undefined ? { sample_id: options.sampleId } : {}),
+    ...(options.repo !== undefined ? { repo: options.repo } : {}),
+    ...(options.baseCommit !== undefined ? { base_commit: options.baseCommit } : {}),
+    task_type: result.task,
+    top_files: files.map((f) => f.path),
+    scores: files.map((f) => f.score),
+    confidence: result.confidence,
+    abstain: options.abstain ?? false,
+    timing_ms: { index: t.corpus + t.tags + t.graph, rank: result.stats.rankMs },
+    reasons: Object.fromEntries(files.map((f) => [f.path, f.reasons])),
+  };
+  return row;
+}

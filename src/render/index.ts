@@ -1,0 +1,2 @@
+export { renderText } from './text.js';
+export { toDetailsRow, type DetailsRowOut } from './details.js';

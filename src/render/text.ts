@@ -1,0 +1,22 @@
+import type { RepoMapResult } from '../types.js';
+
+/** Plain-text ranking: a header line, then one row per file with its reasons indented below. */
+export function renderText(result: RepoMapResult, options: { top: number }): string {
+  const s = result.stats;
+  const skipped = Object.entries(s.skipped)
+    .filter(([, n]) => n > 0)
+    .map(([r, n]) => `${r} ${n}`)
+    .join(', ');
+  const lines = [
+    `task ${result.task} · confidence ${result.confidence.toFixed(2)} · ${s.files} files (${s.parsed} parsed` +
+      `${skipped ? `; skipped: ${skipped}` : ''}) · index ${s.timingsMs.corpus + s.timingsMs.tags + s.timingsMs.graph} ms · rank ${s.rankMs} ms`,
+    '',
+  ];
+  const files = result.files.slice(0, options.top);
+  const width = String(files.length).length;
+  files.forEach((f, i) => {
+    lines.push(`${String(i + 1).padStart(width)}. ${f.score.toFixed(4)}  ${f.path}`);
+    for (const r of f.reasons) lines.push(`${' '.repeat(width + 2)}        - ${r}`);
+  });
+  return lines.join('\n') + '\n';
+}

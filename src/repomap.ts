@@ -1,0 +1,137 @@
+import { extractCues, PathSuffixIndex, splitIdentifier } from './cues/index.js';
+import { loadCorpus, type CorpusOptions, type CorpusSource } from './corpus/index.js';
+import { buildFileGraph, type FileGraph, type GraphOptions } from './graph/index.js';
+import { buildCsr, type Csr } from './rank/csr.js';
+import type { RankContext } from './rank/context.js';
+import { RANK_DEFAULTS, type RankDefaults } from './rank/defaults.js';
+import { rankFiles } from './rank/score.js';
+import { extractTags } from './tags/index.js';
+import type { Corpus, Diagnostic, FileRecord, FileTags, IndexStats, Query, RepoMapResult, Task } from './types.js';
+
+export interface IndexOptions {
+  graph?: GraphOptions;
+  /** Overrides of RANK_DEFAULTS (shallow per key). */
+  rank?: Partial<RankDefaults>;
+  /** Progress of the slow stages; the library never prints. */
+  onProgress?: (stage: 'tags', done: number, total: number) => void;
+}
+
+export interface RankOptions {
+  /** Task mode; inferred from the query's fields when absent. */
+  task?: Task;
+  /** How many files to return (default: all). */
+  top?: number;
+  /** Keep given files at their earned rank instead of last. */
+  includeGiven?: boolean;
+}
+
+/** A built index: corpus, tags and file graph of one repository state, reusable across queries. */
+export class Index {
+  readonly corpus: Corpus;
+  readonly tags: readonly FileTags[];
+  readonly fileGraph: FileGraph;
+  readonly stats: IndexStats;
+  readonly diagnostics: Diagnostic[];
+  private readonly options: RankDefaults;
+  private readonly context: RankContext;
+
+  constructor(corpus: Corpus, tags: readonly FileTags[], fileGraph: FileGraph, tagDiagnostics: Diagnostic[], stats: IndexStats, rank: RankDefaults) {
+    this.corpus = corpus;
+    this.tags = tags;
+    this.fileGraph = fileGraph;
+    this.stats = stats;
+    this.diagnostics = [...corpus.diagnostics, ...tagDiagnostics];
+    this.options = rank;
+    this.context = makeContext(corpus.files, fileGraph, rank);
+  }
+
+  /** File text by repo-relative path (undefined for paths not in the corpus). */
+  textOf(path: string): string | undefined {
+    const i = this.context.indexOf(path);
+    return i < 0 ? undefined : this.corpus.files[i]!.text;
+  }
+
+  /** Ranks every corpus file for a query. Deterministic: same index and query, same result. */
+  rank(query: Query, options: RankOptions = {}): RepoMapResult {
+    const started = performance.now();
+    const cues = extractCues(query, options.task ? { task: options.task } : {});
+    const outcome = rankFiles(cues, this.context, this.options, { includeGiven: options.includeGiven });
+    const files = options.top !== undefined ? outcome.files.slice(0, options.top) : outcome.files;
+    return {
+      task: outcome.task,
+      files,
+      confidence: outcome.confidence,
+      diagnostics: this.diagnostics,
+      stats: { ...this.stats, rankMs: Math.round(performance.now() - started) },
+    };
+  }
+}
+
+/** Parses, tags and links a loaded corpus into a reusable index. */
+export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Promise<Index> {
+  const t0 = performance.now();
+  const { tags, diagnostics } = await extractTags(corpus.files, {
+    onProgress: options.onProgress ? (d, t) => options.onProgress!('tags', d, t) : undefined,
+  });
+  const t1 = performance.now();
+  const fileGraph = buildFileGraph(corpus.files, tags, options.graph);
+  const t2 = performance.now();
+  const stats: IndexStats = {
+    files: corpus.files.length,
+    parsed: tags.length,
+    parseErrors: diagnostics.filter((d) => d.code === 'parse-error' || d.code === 'parse-failed').length,
+    skipped: { ...corpus.skipped },
+    definitions: tags.reduce((n, t) => n + t.definitions.length, 0),
+    references: tags.reduce((n, t) => n + t.references.length, 0),
+    imports: fileGraph.imports.imports,
+    importsResolved: fileGraph.imports.resolved,
+    edges: fileGraph.edgeCounts,
+    timingsMs: { corpus: 0, tags: Math.round(t1 - t0), graph: Math.round(t2 - t1) },
+  };
+  return new Index(corpus, tags, fileGraph, diagnostics, stats, { ...RANK_DEFAULTS, ...options.rank });
+}
+
+/** One-call form: load the corpus, build the index, rank for the query. */
+export async function repoMap(query: Query, source: CorpusSource, options: IndexOptions & RankOptions & { corpus?: CorpusOptions } = {}): Promise<RepoMapResult> {
+  const t0 = performance.now();
+  const corpus = await loadCorpus(source, options.corpus);
+  const corpusMs = Math.round(performance.now() - t0);
+  const index = await buildIndex(corpus, options);
+  index.stats.timingsMs.corpus = corpusMs;
+  return index.rank(query, options);
+}
+
+function makeContext(files: readonly FileRecord[], fileGraph: FileGraph, rank: RankDefaults): RankContext {
+  const paths = files.map((f) => f.path);
+  const ids = new Map<string, number>();
+  paths.forEach((p, i) => ids.set(p, i));
+  const pathWords = new Map<string, number[]>();
+  paths.forEach((p, i) => {
+    const words = new Set<string>();
+    const parts = p.split('/');
+    const last = parts.pop()!;
+    for (const dir of parts) for (const w of splitIdentifier(dir)) words.add(w);
+    for (const w of splitIdentifier(last.replace(/\.[^.]*$/, ''))) words.add(w);
+    for (const w of words) {
+      const list = pathWords.get(w);
+      if (list) list.push(i);
+      else pathWords.set(w, [i]);
+    }
+  });
+  const csrs = new Map<Task, Csr>();
+  return {
+    paths,
+    indexOf: (path) => ids.get(path) ?? -1,
+    kinds: files.map((f) => f.kind),
+    sizes: Int32Array.from(files.map((f) => f.size)),
+    pathIndex: new PathSuffixIndex(paths),
+    symbols: fileGraph.symbols,
+    pathWords,
+    graph: fileGraph.graph,
+    csrFor(task) {
+      let csr = csrs.get(task);
+      if (!csr) csrs.set(task, (csr = buildCsr(fileGraph.graph, rank.flow[task], paths)));
+      return csr;
+    },
+  };
+}
