@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { conventionSources, testStem } from '../../../src/graph/edges/source-test.js';
+import { nameWeight } from '../../../src/graph/edges/shared-symbol.js';
+import { GRAPH_DEFAULTS } from '../../../src/graph/defaults.js';
+
+describe('testStem', () => {
+  it.each([
+    ['limiter_test.go', 'limiter'],
+    ['tests/test_pricing.py', 'pricing'],
+    ['tests/pricing_test.py', 'pricing'],
+    ['src/router.test.ts', 'router'],
+    ['src/match/pattern.spec.ts', 'pattern'],
+    ['src/__tests__/RouteView.test.tsx', 'RouteView'],
+    ['lib/schema/__tests__/validate.js', 'validate'],
+    ['src/test/java/com/x/LedgerTest.java', 'Ledger'],
+    ['src/test/java/com/x/LedgerTests.java', 'Ledger'],
+    ['src/test/java/com/x/LedgerIT.java', 'Ledger'],
+    ['src/test/java/com/x/TestLedger.java', 'Ledger'],
+    ['tests/lexer_tests.rs', 'lexer'],
+  ])('%s is named after %s', (path, stem) => {
+    expect(testStem(path)).toBe(stem);
+  });
+
+  it.each(['tests/conftest.py', 'tests/test.py', 'src/__tests__/index.ts'])(
+    '%s names no source',
+    (path) => expect(testStem(path)).toBeNull(),
+  );
+});
+
+describe('conventionSources', () => {
+  const sources = [
+    'bucket.go',
+    'store/bucket.go',
+    'src/inventory/pricing.py',
+    'src/inventory/storage/backend.py',
+    'src/legacy/backend.py',
+    'packages/vite/src/node/utils.ts',
+    'packages/vite/src/client/utils.ts',
+    'src/main/java/com/example/ledger/money/Money.java',
+  ];
+  const index = new Map<string, string[]>();
+  for (const p of sources) {
+    const family = p.endsWith('.go') ? 'go' : p.endsWith('.py') ? 'py' : p.endsWith('.java') ? 'java' : 'js';
+    const stem = p.slice(p.lastIndexOf('/') + 1).replace(/\..*$/, '');
+    const key = `${family}:${stem}`;
+    index.set(key, [...(index.get(key) ?? []), p]);
+  }
+
+  it('pairs a Go test only with the same-stem file of its own package', () => {
+    expect(conventionSources('bucket_test.go', index)).toEqual(['bucket.go']);
+    expect(conventionSources('store/bucket_test.go', index)).toEqual(['store/bucket.go']);
+  });
+
+  it('prefers the source whose directories the test mirrors', () => {
+    // tests/storage/ mirrors src/inventory/storage/, not src/legacy/.
+    expect(conventionSources('tests/storage/test_backend.py', index)).toEqual(['src/inventory/storage/backend.py']);
+    expect(conventionSources('packages/vite/src/node/__tests__/utils.spec.ts', index)).toEqual(['packages/vite/src/node/utils.ts']);
+    expect(conventionSources('src/test/java/com/example/ledger/money/MoneyTest.java', index)).toEqual([
+      'src/main/java/com/example/ledger/money/Money.java',
+    ]);
+  });
+
+  it('returns nothing for a test whose stem names no source', () => {
+    expect(conventionSources('tests/test_unrelated.py', index)).toEqual([]);
+  });
+});
+
+describe('nameWeight (shared-symbol edges)', () => {
+  const o = GRAPH_DEFAULTS.sharedSymbol;
+  it('boosts long distinctive identifiers ×10 and cuts private, generic and widely defined names ×0.1', () => {
+    expect(nameWeight('apply_discount', 1)).toBe(o.distinctiveFactor);
+    expect(nameWeight('RateLimiter', 1)).toBe(o.distinctiveFactor);
+    expect(nameWeight('total', 1)).toBe(1);
+    expect(nameWeight('_helper', 1)).toBeCloseTo(o.privateFactor);
+    expect(nameWeight('get', 1)).toBeCloseTo(o.genericFactor);
+    expect(nameWeight('total', o.manyDefiners + 1)).toBeCloseTo(o.manyDefinersFactor);
+  });
+
+  it('links nothing through short names or names defined in too many files', () => {
+    expect(nameWeight('ok', 1)).toBe(0);
+    expect(nameWeight('apply_discount', o.maxDefiners + 1)).toBe(0);
+    expect(nameWeight('apply_discount', 0)).toBe(0);
+  });
+});
