@@ -1,0 +1,68 @@
+import ignore from 'ignore';
+import { parentOf } from './paths.js';
+
+/**
+ * Every `.gitignore` of a folder tree, each applying relative to its own folder, with git's
+ * precedence: a file inside an ignored folder is ignored (git never looks inside it), and
+ * otherwise the deepest `.gitignore` that has a verdict on the path wins, so a nested
+ * `!pattern` can re-include what a parent `.gitignore` excludes. Matching itself is done
+ * by the `ignore` package; rule files are read lazily, only for folders actually reached.
+ * Not consulted: `.git/info/exclude` and the user's `core.excludesFile`, which are not part
+ * of the tree.
+ */
+export class GitignoreMatcher {
+  private readonly rules = new Map<string, ignore.Ignore | null>();
+  private readonly folderVerdicts = new Map<string, boolean>();
+
+  /**
+   * @param folders repo-relative folders ('' for the root) that hold a `.gitignore` file
+   * @param read returns the text of `<folder>/.gitignore`
+   */
+  constructor(
+    private readonly folders: ReadonlySet<string>,
+    private readonly read: (folder: string) => string,
+  ) {}
+
+  /** Whether the file at the repo-relative POSIX `path` is ignored. */
+  ignores(path: string): boolean {
+    if (this.folders.size === 0) return false;
+    const parent = parentOf(path);
+    if (parent !== '' && this.folderIgnored(parent)) return true;
+    return this.verdict(path, parent, false);
+  }
+
+  private folderIgnored(folder: string): boolean {
+    const known = this.folderVerdicts.get(folder);
+    if (known !== undefined) return known;
+    const parent = parentOf(folder);
+    const ignored = (parent !== '' && this.folderIgnored(parent)) || this.verdict(folder, parent, true);
+    this.folderVerdicts.set(folder, ignored);
+    return ignored;
+  }
+
+  /** Verdict of the deepest `.gitignore` (from `parent` up to the root) that matches `path`. */
+  private verdict(path: string, parent: string, isFolder: boolean): boolean {
+    let folder = parent;
+    for (;;) {
+      const rules = this.rulesOf(folder);
+      if (rules) {
+        const relative = folder === '' ? path : path.slice(folder.length + 1);
+        const result = rules.test(isFolder ? `${relative}/` : relative);
+        if (result.ignored) return true;
+        if (result.unignored) return false;
+      }
+      if (folder === '') return false;
+      folder = parentOf(folder);
+    }
+  }
+
+  private rulesOf(folder: string): ignore.Ignore | null {
+    if (!this.folders.has(folder)) return null;
+    let rules = this.rules.get(folder);
+    if (rules === undefined) {
+      rules = ignore().add(this.read(folder));
+      this.rules.set(folder, rules);
+    }
+    return rules;
+  }
+}

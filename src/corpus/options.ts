@@ -1,0 +1,130 @@
+import { RepoMapError } from '../errors.js';
+
+/** Options of `loadCorpus`; every threshold defaults to `CORPUS_DEFAULTS`. */
+export interface CorpusOptions {
+  /** Files larger than this many bytes are skipped as 'too-large' (after the binary check). Default 1 MiB. */
+  maxFileBytes?: number;
+  /** A NUL byte within this many leading bytes makes a file 'binary'. Default 8192. */
+  binarySniffBytes?: number;
+  /**
+   * A file is 'minified' when its longest line is longer than this many bytes
+   * AND its average line length is above `minifiedAverageLineBytes`. Default 1000.
+   */
+  minifiedLineBytes?: number;
+  /** Average line length (bytes per line) above which a file with a long line is 'minified'. Default 200. */
+  minifiedAverageLineBytes?: number;
+  /** File names ending with one of these (case-insensitive) are 'minified' whatever their content. Default .min.{js,mjs,cjs,css}. */
+  minifiedSuffixes?: readonly string[];
+  /**
+   * Extensions (lowercase, with the dot) never judged by line length: prose is often
+   * written one paragraph per line, which looks minified but is not.
+   */
+  proseExtensions?: readonly string[];
+  /**
+   * Folder names that hold vendored code, dependencies, build output or caches:
+   * a path with any of these as a folder segment is skipped as 'vendored'.
+   * Matched exactly (case-sensitive) against each folder segment, never the file name.
+   */
+  vendoredFolders?: readonly string[];
+  /** Called as files are examined: `done` of `total` candidate files (after the path rules). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export type ResolvedCorpusOptions = Required<Omit<CorpusOptions, 'onProgress'>> & Pick<CorpusOptions, 'onProgress'>;
+
+/**
+ * Default rule thresholds of the corpus stage.
+ *
+ * Vendored folders: dependency stores (node_modules, bower_components, jspm_packages,
+ * vendor, third_party, third-party, Pods, Carthage, site-packages, .yarn), virtualenvs and
+ * tool caches (.venv, venv, __pycache__, .tox, .nox, .mypy_cache, .pytest_cache,
+ * .ruff_cache, .eggs, .gradle, .next, .nuxt, .svelte-kit, .turbo, .parcel-cache), build
+ * output that is never hand-written (dist, target) and VCS folders (.git, .hg, .svn).
+ * `build` and `out` are NOT listed: they are often hand-written source (build scripts,
+ * `tools/build/`, Go `build/` packaging), and when they are output they are normally
+ * gitignored (folder corpora) or untracked (git corpora) anyway.
+ */
+export const CORPUS_DEFAULTS: Required<Omit<CorpusOptions, 'onProgress'>> = Object.freeze({
+  /** 1 MiB: larger files are data, fixtures or generated code far more often than code to read. */
+  maxFileBytes: 1024 * 1024,
+  /** 8 KiB, as git's binary detection (which reads 8000 bytes). */
+  binarySniffBytes: 8192,
+  /** Hand-written code rarely has a line over 1,000 bytes; minified bundles are made of them. */
+  minifiedLineBytes: 1000,
+  /** Hand-written code averages 30–60 bytes a line; 200 leaves room for one long line among normal ones. */
+  minifiedAverageLineBytes: 200,
+  minifiedSuffixes: Object.freeze(['.min.js', '.min.mjs', '.min.cjs', '.min.css']),
+  proseExtensions: Object.freeze(['.md', '.markdown', '.mdx', '.rst', '.txt', '.adoc', '.asciidoc']),
+  vendoredFolders: Object.freeze([
+    // dependency stores
+    'node_modules',
+    'bower_components',
+    'jspm_packages',
+    'vendor',
+    'third_party',
+    'third-party',
+    'Pods',
+    'Carthage',
+    'site-packages',
+    '.yarn',
+    // virtualenvs and tool caches
+    '.venv',
+    'venv',
+    '__pycache__',
+    '.tox',
+    '.nox',
+    '.mypy_cache',
+    '.pytest_cache',
+    '.ruff_cache',
+    '.eggs',
+    '.gradle',
+    '.next',
+    '.nuxt',
+    '.svelte-kit',
+    '.turbo',
+    '.parcel-cache',
+    // build output that is never hand-written (see above for build/ and out/)
+    'dist',
+    'target',
+    // version control
+    '.git',
+    '.hg',
+    '.svn',
+  ]),
+});
+
+const POSITIVE_INTEGERS = [
+  'maxFileBytes',
+  'binarySniffBytes',
+  'minifiedLineBytes',
+  'minifiedAverageLineBytes',
+] as const;
+const STRING_LISTS = ['minifiedSuffixes', 'proseExtensions', 'vendoredFolders'] as const;
+
+/** Options merged over the defaults and checked; a bad value is a RepoMapError('bad-option') naming it. */
+export function resolveCorpusOptions(options: CorpusOptions = {}): ResolvedCorpusOptions {
+  const resolved: ResolvedCorpusOptions = { ...CORPUS_DEFAULTS };
+  for (const key of POSITIVE_INTEGERS) {
+    const value = options[key];
+    if (value === undefined) continue;
+    if (!Number.isInteger(value) || value <= 0) {
+      throw new RepoMapError('bad-option', `repomap/corpus: option ${key} must be a positive integer, got ${String(value)}`, key);
+    }
+    resolved[key] = value;
+  }
+  for (const key of STRING_LISTS) {
+    const value = options[key];
+    if (value === undefined) continue;
+    if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+      throw new RepoMapError('bad-option', `repomap/corpus: option ${key} must be an array of strings`, key);
+    }
+    resolved[key] = value;
+  }
+  if (options.onProgress !== undefined) {
+    if (typeof options.onProgress !== 'function') {
+      throw new RepoMapError('bad-option', 'repomap/corpus: option onProgress must be a function', 'onProgress');
+    }
+    resolved.onProgress = options.onProgress;
+  }
+  return resolved;
+}
