@@ -1,0 +1,65 @@
+/** `repomap/eval`: samples, details rows, metrics, selective abstention, and the lexical baseline and fusion used to compare retrievers. */
+export {
+  SAMPLE_TASK_TYPES,
+  givenFiles,
+  goldFiles,
+  isKnownTaskType,
+  isNoGold,
+  parseSamples,
+  readSamples,
+  validateSample,
+} from './samples.js';
+export type { GoldFilesOptions, ReadSamplesOptions, Sample, SampleGold, SampleTaskType, SampleWarning } from './samples.js';
+export { DETAILS_KEY_ORDER, formatDetailsRow, parseDetails, readDetails, validateDetailsRow } from './details.js';
+export type { DetailsRow } from './details.js';
+export {
+  BCY_BUDGETS,
+  BCY_METRICS,
+  BCY_TRUNCATE_CHARS,
+  HIT_K,
+  METRIC_NAMES,
+  NDCG_K,
+  RANK_METRICS,
+  RECALL_KS,
+  anyAtK,
+  budgetedContextYield,
+  dedupeRanking,
+  firstGoldRank,
+  headerTokens,
+  markdownTable,
+  ndcgAtK,
+  recallAtK,
+  reciprocalRank,
+  scoreSample,
+  scoreSamples,
+  summarize,
+  truncateCodePoints,
+} from './metrics.js';
+export type {
+  BcyMetricName,
+  BcyOptions,
+  MarkdownTableOptions,
+  MetricName,
+  MetricSummary,
+  RankMetricName,
+  SampleMetrics,
+  SampleScores,
+  ScoreSamplesOptions,
+  SummarizeOptions,
+  Summary,
+  TextOf,
+} from './metrics.js';
+export {
+  SELECTIVE_DEFAULTS,
+  candidateThresholds,
+  chooseThreshold,
+  evaluateSelective,
+  repoFold,
+  selectiveRates,
+} from './selective.js';
+export type { SelectiveFold, SelectiveOptions, SelectiveRates, SelectiveReport, SelectiveSample } from './selective.js';
+export { BM25_DEFAULTS, Bm25Index } from '../rank/bm25.js';
+export type { Bm25Document, Bm25Hit, Bm25Options } from '../rank/bm25.js';
+export { RRF_DEFAULTS, fuseDetails, rrfFuse } from '../rank/fuse.js';
+export type { FuseDetailsOptions, FusedFile, RankedList, RrfOptions } from '../rank/fuse.js';
+export { CONTRACT_TOKEN_PATTERN, contractTokens, countContractTokens, identifierWords } from '../text/tokens.js';

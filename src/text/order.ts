@@ -1,0 +1,19 @@
+/**
+ * Byte order of strings: the order of their UTF-8 encodings, which is code point
+ * order. JavaScript's `<` compares UTF-16 code units and disagrees for characters
+ * above U+FFFF versus U+E000–U+FFFF; this comparator does not.
+ */
+export function compareByteOrder(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    // Map code units so that surrogates (code points ≥ U+10000) sort after U+E000–U+FFFF.
+    if (x >= 0xd800) x = x <= 0xdfff ? x + 0x2000 : x - 0x800;
+    if (y >= 0xd800) y = y <= 0xdfff ? y + 0x2000 : y - 0x800;
+    return x - y;
+  }
+  return a.length - b.length;
+}
