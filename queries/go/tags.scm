@@ -1,0 +1,68 @@
+; repomap tags query for Go (grammar: tree-sitter-go from tree-sitter-wasms 0.1.13).
+;
+; Capture vocabulary (checked when the query loads; any other name is a query-error):
+;   @name                        the identifier of a definition or reference pattern
+;   @definition.<kind>           the whole definition node; kind ∈ function method class interface type module constant
+;   @reference.<kind>            the node using a symbol; kind ∈ call type class implementation
+;   @import                      the whole import statement (its first line is ImportSpec.line)
+;   @import.module               the module specifier (string literals lose their quotes); several in
+;                                one match are joined with the pattern's `import.separator` property (default ".")
+;   @import.name                 one imported name (original name, not the alias; "*" for a wildcard)
+;   @_<anything>                 helper captures for predicates only; ignored
+; Pattern properties: (#set! import.separator "::"), (#set! import.prefix "mod ").
+; When several patterns tag the same node, the one earliest in this file wins,
+; so specific patterns come before general ones.
+;
+; Specifiers: the import path without quotes (`import rl "github.com/x/rl/clock"` →
+; "github.com/x/rl/clock"); names are always [] (Go imports packages, not names).
+; Kinds: struct types are classes, interface types interfaces, other named types types.
+
+; ---------------------------------------------------------------- imports
+
+(import_spec path: (_) @import.module) @import
+
+; ---------------------------------------------------------------- definitions
+
+(package_clause (package_identifier) @name) @definition.module
+
+(function_declaration name: (identifier) @name) @definition.function
+
+(method_declaration name: (field_identifier) @name) @definition.method
+
+(type_spec name: (type_identifier) @name type: (struct_type)) @definition.class
+(type_spec name: (type_identifier) @name type: (interface_type)) @definition.interface
+(type_spec name: (type_identifier) @name) @definition.type
+(type_alias name: (type_identifier) @name) @definition.type
+
+; Interface methods: `type Store interface { Get(k string) int }`.
+(method_spec name: (field_identifier) @name) @definition.method
+
+; Direct identifier children are the names (`const A, B = 1, 2`); a `name:` field pattern would only see the first.
+(const_spec (identifier) @name) @definition.constant
+
+; Package-level variables: `var ErrLimited = errors.New(...)`.
+(source_file (var_declaration (var_spec (identifier) @name) @definition.constant))
+
+; ---------------------------------------------------------------- references
+
+; Calls: `f()`, `pkg.F()` and `x.M()` (as `F` / `M`), generic `f[T]()`; not builtins and conversions to predeclared types.
+((call_expression function: (identifier) @name) @reference.call
+  (#not-any-of? @name
+    "append" "cap" "clear" "close" "complex" "copy" "delete" "imag" "len" "make" "max" "min"
+    "new" "panic" "print" "println" "real" "recover"
+    "bool" "byte" "complex64" "complex128" "error" "float32" "float64"
+    "int" "int8" "int16" "int32" "int64" "rune" "string"
+    "uint" "uint8" "uint16" "uint32" "uint64" "uintptr"))
+(call_expression function: (selector_expression field: (field_identifier) @name)) @reference.call
+(call_expression function: (index_expression operand: (identifier) @name)) @reference.call
+
+; Composite literals: `Limiter{...}`, `clock.Real{}`.
+(composite_literal type: (type_identifier) @name) @reference.class
+(composite_literal type: (qualified_type name: (type_identifier) @name)) @reference.class
+
+; Any other use of a named type (a definition's own name is excluded), except predeclared types.
+((type_identifier) @name @reference.type
+  (#not-any-of? @name
+    "any" "bool" "byte" "comparable" "complex64" "complex128" "error" "float32" "float64"
+    "int" "int8" "int16" "int32" "int64" "rune" "string"
+    "uint" "uint8" "uint16" "uint32" "uint64" "uintptr"))

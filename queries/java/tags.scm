@@ -1,0 +1,86 @@
+; repomap tags query for Java (grammar: tree-sitter-java from tree-sitter-wasms 0.1.13).
+;
+; Capture vocabulary (checked when the query loads; any other name is a query-error):
+;   @name                        the identifier of a definition or reference pattern
+;   @definition.<kind>           the whole definition node; kind ∈ function method class interface type module constant
+;   @reference.<kind>            the node using a symbol; kind ∈ call type class implementation
+;   @import                      the whole import statement (its first line is ImportSpec.line)
+;   @import.module               the module specifier (string literals lose their quotes); several in
+;                                one match are joined with the pattern's `import.separator` property (default ".")
+;   @import.name                 one imported name (original name, not the alias; "*" for a wildcard)
+;   @_<anything>                 helper captures for predicates only; ignored
+; Pattern properties: (#set! import.separator "::"), (#set! import.prefix "mod ").
+; When several patterns tag the same node, the one earliest in this file wins,
+; so specific patterns come before general ones.
+;
+; Specifiers: the full dotted import as written, names always []:
+;   import com.x.money.Money;            → "com.x.money.Money"
+;   import com.x.money.*;                → "com.x.money.*"
+;   import static com.x.util.Checks.req; → "com.x.util.Checks.req"
+; Kinds: the package declaration is a module (full dotted name); classes, enums and records
+; are classes; interfaces and @interface annotation types interfaces; methods and constructors
+; methods; static final fields, interface fields and enum constants constants.
+
+; ---------------------------------------------------------------- imports
+
+(import_declaration [(identifier) (scoped_identifier)] @import.module .) @import
+(import_declaration [(identifier) (scoped_identifier)] @import.module (asterisk) @import.module) @import
+
+; ---------------------------------------------------------------- definitions
+
+(package_declaration [(identifier) (scoped_identifier)] @name) @definition.module
+
+(class_declaration name: (identifier) @name) @definition.class
+(enum_declaration name: (identifier) @name) @definition.class
+(record_declaration name: (identifier) @name) @definition.class
+(interface_declaration name: (identifier) @name) @definition.interface
+(annotation_type_declaration name: (identifier) @name) @definition.interface
+
+(method_declaration name: (identifier) @name) @definition.method
+(constructor_declaration name: (identifier) @name) @definition.method
+
+((field_declaration
+  (modifiers) @_modifiers
+  declarator: (variable_declarator name: (identifier) @name)) @definition.constant
+  (#match? @_modifiers "\\bstatic\\b")
+  (#match? @_modifiers "\\bfinal\\b"))
+(constant_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.constant
+(enum_constant name: (identifier) @name) @definition.constant
+
+; ---------------------------------------------------------------- references
+
+; Calls: `f()`, `a.b()` (as `b`).
+(method_invocation name: (identifier) @name) @reference.call
+
+; new X(), new X<>(), new a.X()
+(object_creation_expression type: [
+  (type_identifier) @name
+  (generic_type (type_identifier) @name)
+  (scoped_type_identifier (type_identifier) @name .)
+  (generic_type (scoped_type_identifier (type_identifier) @name .))
+]) @reference.class
+
+; class A extends B implements C, D<T>
+(superclass [
+  (type_identifier) @name
+  (generic_type (type_identifier) @name)
+  (scoped_type_identifier (type_identifier) @name .)
+  (generic_type (scoped_type_identifier (type_identifier) @name .))
+]) @reference.class
+(super_interfaces (type_list [
+  (type_identifier) @name
+  (generic_type (type_identifier) @name)
+  (scoped_type_identifier (type_identifier) @name .)
+  (generic_type (scoped_type_identifier (type_identifier) @name .))
+] @reference.implementation))
+
+; Static member access on a class: `Money.of(...)`, `Status.OPEN`.
+((method_invocation object: (identifier) @name) @reference.type
+  (#match? @name "^[A-Z]"))
+((field_access object: (identifier) @name) @reference.type
+  (#match? @name "^[A-Z]"))
+
+; Any other use of a named type (a definition's own name is excluded). Only capitalized
+; names: this skips package segments of qualified types (`java.io.X`) and `var`.
+((type_identifier) @name @reference.type
+  (#match? @name "^[A-Z]"))

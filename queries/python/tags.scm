@@ -1,0 +1,83 @@
+; repomap tags query for Python (grammar: tree-sitter-python from tree-sitter-wasms 0.1.13).
+;
+; Capture vocabulary (checked when the query loads; any other name is a query-error):
+;   @name                        the identifier of a definition or reference pattern
+;   @definition.<kind>           the whole definition node; kind ∈ function method class interface type module constant
+;   @reference.<kind>            the node using a symbol; kind ∈ call type class implementation
+;   @import                      the whole import statement (its first line is ImportSpec.line)
+;   @import.module               the module specifier; several in one match are joined with the
+;                                pattern's `import.separator` property (default ".")
+;   @import.name                 one imported name (original name, not the alias; "*" for a wildcard)
+;   @_<anything>                 helper captures for predicates only; ignored
+; Pattern properties: (#set! import.separator "::"), (#set! import.prefix "mod ").
+; When several patterns tag the same node, the one earliest in this file wins,
+; so specific patterns come before general ones.
+;
+; Specifiers: `import a.b` → "a.b" (names []); `from a.b import c, d as e` → "a.b" [c, d];
+; `from . import x` → "." [x]; `from ..m import y` → "..m" [y]; `from m import *` → "m" [*].
+; `from __future__ import …` is a compiler directive (its own node type) and yields no import.
+; Kinds: functions in a class body are methods; module-level assignments are constants.
+
+; ---------------------------------------------------------------- imports
+
+(import_statement
+  name: [
+    (dotted_name) @import.module
+    (aliased_import name: (dotted_name) @import.module)
+  ]) @import
+
+(import_from_statement
+  module_name: (_) @import.module
+  name: [
+    (dotted_name) @import.name
+    (aliased_import name: (dotted_name) @import.name)
+  ]) @import
+
+(import_from_statement
+  module_name: (_) @import.module
+  (wildcard_import) @import.name) @import
+
+; ---------------------------------------------------------------- definitions
+
+; Methods: functions directly in a class body (also when decorated).
+(class_definition
+  body: (block
+    (function_definition name: (identifier) @name) @definition.method))
+
+(class_definition
+  body: (block
+    (decorated_definition
+      definition: (function_definition name: (identifier) @name) @definition.method)))
+
+(class_definition name: (identifier) @name) @definition.class
+
+(function_definition name: (identifier) @name) @definition.function
+
+; Module-level assignments: `LIMIT = 10`, `X: int = 1`.
+(module
+  (expression_statement
+    (assignment left: (identifier) @name) @definition.constant))
+
+; ---------------------------------------------------------------- references
+
+; Class bases: `class A(B, m.C)`.
+(class_definition
+  superclasses: (argument_list [
+    (identifier) @name
+    (attribute attribute: (identifier) @name)
+  ] @reference.class))
+
+; Calls: `f()` and `obj.f()` (as `f`).
+(call function: (identifier) @name) @reference.call
+(call function: (attribute attribute: (identifier) @name)) @reference.call
+
+; Decorators: `@cache`, `@app.route(...)`.
+(decorator [
+  (identifier) @name
+  (attribute attribute: (identifier) @name)
+] @reference.call)
+
+; Type annotations: `x: Item`, `-> Optional[Item]`.
+(type (identifier) @name) @reference.type
+(type (attribute attribute: (identifier) @name)) @reference.type
+(type (generic_type (identifier) @name)) @reference.type

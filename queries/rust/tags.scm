@@ -1,0 +1,160 @@
+; repomap tags query for Rust (grammar: tree-sitter-rust from tree-sitter-wasms 0.1.13).
+;
+; Capture vocabulary (checked when the query loads; any other name is a query-error):
+;   @name                        the identifier of a definition or reference pattern
+;   @definition.<kind>           the whole definition node; kind ∈ function method class interface type module constant
+;   @reference.<kind>            the node using a symbol; kind ∈ call type class implementation
+;   @import                      the whole import statement (its first line is ImportSpec.line)
+;   @import.module               the module specifier (string literals lose their quotes); several in
+;                                one match are joined with the pattern's `import.separator` property (default ".")
+;   @import.name                 one imported name (original name, not the alias; "*" for a wildcard)
+;   @_<anything>                 helper captures for predicates only; ignored
+; Pattern properties: (#set! import.separator "::"), (#set! import.prefix "mod ").
+; When several patterns tag the same node, the one earliest in this file wins,
+; so specific patterns come before general ones.
+;
+; Specifiers (rule: the specifier is the module path, the last segment is the imported name;
+; every path segment is kept as written, including crate/self/super):
+;   use crate::a::b::{C, d};          → "crate::a::b" [C, d]
+;   use super::x::Y;                  → "super::x"    [Y]
+;   use std::io;                      → "std"         [io]   (a name may itself be a module)
+;   use std::collections::HashMap as M→ "std::collections" [HashMap]
+;   use crate::{lexer::{Lexer, T}, util, self};
+;                                     → "crate::lexer" [Lexer, T], "crate" [util]   (`self` adds no name)
+;   use foo::*;                       → "foo"         [*]
+;   use serde;                        → "serde"       []
+;   mod lexer;                        → "mod lexer"   []     (an out-of-line module file)
+; Nested use lists are followed two levels deep.
+; Kinds: struct/enum/union are classes, traits interfaces, type aliases types,
+; macro_rules! definitions functions, inline `mod x { }` modules.
+
+; ---------------------------------------------------------------- imports
+
+((mod_item !body name: (identifier) @import.module) @import
+  (#set! import.prefix "mod "))
+
+(use_declaration argument: (identifier) @import.module) @import
+
+((use_declaration
+  argument: [
+    (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+    (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name))
+  ]) @import
+  (#set! import.separator "::"))
+
+(use_declaration argument: (use_as_clause path: (identifier) @import.module)) @import
+
+((use_declaration argument: (use_wildcard (_) @import.module "*" @import.name)) @import
+  (#set! import.separator "::"))
+
+; use a::b::{...}: one level.
+((use_declaration
+  argument: (scoped_use_list
+    path: (_) @import.module
+    list: (use_list [
+      (identifier) @import.name
+      (use_as_clause path: (identifier) @import.name)
+      (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+      (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name))
+      (use_wildcard (_) @import.module "*" @import.name)
+    ]))) @import
+  (#set! import.separator "::"))
+
+; use a::{self, ...}: the path itself is imported.
+((use_declaration
+  argument: (scoped_use_list path: (_) @import.module list: (use_list (self)))) @import
+  (#set! import.separator "::"))
+
+; use a::{b::{...}}: two levels.
+((use_declaration
+  argument: (scoped_use_list
+    path: (_) @import.module
+    list: (use_list
+      (scoped_use_list
+        path: (_) @import.module
+        list: (use_list [
+          (identifier) @import.name
+          (use_as_clause path: (identifier) @import.name)
+          (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+          (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name))
+          (use_wildcard (_) @import.module "*" @import.name)
+        ]))))) @import
+  (#set! import.separator "::"))
+
+((use_declaration
+  argument: (scoped_use_list
+    path: (_) @import.module
+    list: (use_list
+      (scoped_use_list path: (_) @import.module list: (use_list (self)))))) @import
+  (#set! import.separator "::"))
+
+; ---------------------------------------------------------------- definitions
+
+; Methods: functions in impl and trait bodies.
+(impl_item body: (declaration_list (function_item name: (identifier) @name) @definition.method))
+(trait_item body: (declaration_list (function_item name: (identifier) @name) @definition.method))
+(function_signature_item name: (identifier) @name) @definition.method
+
+(function_item name: (identifier) @name) @definition.function
+
+(struct_item name: (type_identifier) @name) @definition.class
+(enum_item name: (type_identifier) @name) @definition.class
+(union_item name: (type_identifier) @name) @definition.class
+(trait_item name: (type_identifier) @name) @definition.interface
+(type_item name: (type_identifier) @name) @definition.type
+
+(mod_item name: (identifier) @name body: (_)) @definition.module
+
+(const_item name: (identifier) @name) @definition.constant
+(static_item name: (identifier) @name) @definition.constant
+
+(macro_definition name: (identifier) @name) @definition.function
+
+; ---------------------------------------------------------------- references
+
+; impl Trait for X → Trait; impl X → X.
+(impl_item trait: [
+  (type_identifier) @name
+  (scoped_type_identifier name: (type_identifier) @name)
+  (generic_type type: [(type_identifier) @name (scoped_type_identifier name: (type_identifier) @name)])
+]) @reference.implementation
+
+(impl_item !trait type: [
+  (type_identifier) @name
+  (generic_type type: (type_identifier) @name)
+]) @reference.implementation
+
+; Calls: `f()`, `a::b::f()` (as `f`), `x.m()` (as `m`), turbofish `x.m::<T>()`.
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (scoped_identifier name: (identifier) @name)) @reference.call
+(call_expression function: (field_expression field: (field_identifier) @name)) @reference.call
+(call_expression function: (generic_function function: [
+  (identifier) @name
+  (scoped_identifier name: (identifier) @name)
+  (field_expression field: (field_identifier) @name)
+])) @reference.call
+
+; Macro invocations: `tok!()`, `crate::tok!()`.
+(macro_invocation macro: (identifier) @name) @reference.call
+(macro_invocation macro: (scoped_identifier name: (identifier) @name)) @reference.call
+
+; Inside macro arguments (token trees are not parsed as expressions): `name(...)` is a call,
+; as in `assert_eq!(eval_str("1"), Ok(1.0))`.
+((token_tree (identifier) @name @reference.call . (token_tree) @_args)
+  (#match? @_args "^\\("))
+
+; `Token::new()`, `TokenKind::Plus`, `Expr::Binary(..)`: a capitalized path before `::` is a type.
+((scoped_identifier path: (identifier) @name) @reference.type
+  (#match? @name "^[A-Z]")
+  (#not-eq? @name "Self"))
+
+; Struct literals: `Token { .. }`.
+((struct_expression name: [
+  (type_identifier) @name
+  (scoped_type_identifier name: (type_identifier) @name)
+]) @reference.class
+  (#not-any-of? @name "Self" "_"))
+
+; Any other use of a named type (a definition's own name is excluded).
+((type_identifier) @name @reference.type
+  (#not-any-of? @name "Self" "_"))

@@ -1,0 +1,147 @@
+; repomap tags query for TSX (grammar: tree-sitter-tsx from tree-sitter-wasms 0.1.13).
+; The section between the "shared" markers is queries/typescript/tags.scm's, verbatim
+; (a test checks); this file adds JSX elements and is compiled against the tsx grammar.
+; Specifiers, names and kinds: as documented in queries/typescript/tags.scm.
+;
+; Capture vocabulary (checked when the query loads; any other name is a query-error):
+;   @name                        the identifier of a definition or reference pattern
+;   @definition.<kind>           the whole definition node; kind ∈ function method class interface type module constant
+;   @reference.<kind>            the node using a symbol; kind ∈ call type class implementation
+;   @import                      the whole import statement (its first line is ImportSpec.line)
+;   @import.module               the module specifier (string literals lose their quotes); several in
+;                                one match are joined with the pattern's `import.separator` property (default ".")
+;   @import.name                 one imported name (original name, not the alias; "*" for a wildcard)
+;   @_<anything>                 helper captures for predicates only; ignored
+; Pattern properties: (#set! import.separator "::"), (#set! import.prefix "mod ").
+; When several patterns tag the same node, the one earliest in this file wins,
+; so specific patterns come before general ones.
+
+
+; ==== shared with queries/typescript/tags.scm: begin ====
+
+; ---------------------------------------------------------------- imports
+
+; import X, { a, b as c } from './x'   import * as ns from './x'   import './side'
+(import_statement source: (string) @import.module) @import
+(import_statement
+  (import_clause [
+    (identifier) @import.name
+    (named_imports (import_specifier name: (identifier) @import.name))
+    (namespace_import "*" @import.name)
+  ])
+  source: (string) @import.module) @import
+
+; export { a } from './x'   export * from './x'   export * as ns from './x'
+(export_statement source: (string) @import.module) @import
+(export_statement
+  [
+    (export_clause (export_specifier name: (identifier) @import.name))
+    "*" @import.name
+    (namespace_export "*" @import.name)
+  ]
+  source: (string) @import.module) @import
+
+; require('x'), const { a, b: c } = require('x')
+((call_expression
+  function: (identifier) @_fn
+  arguments: (arguments . (string) @import.module)) @import
+  (#eq? @_fn "require"))
+((variable_declarator
+  name: (object_pattern [
+    (shorthand_property_identifier_pattern) @import.name
+    (pair_pattern key: (property_identifier) @import.name)
+  ])
+  value: (call_expression
+    function: (identifier) @_fn
+    arguments: (arguments . (string) @import.module)) @import)
+  (#eq? @_fn "require"))
+
+; import('x')
+(call_expression
+  function: (import)
+  arguments: (arguments . (string) @import.module)) @import
+
+(import_require_clause source: (string) @import.module) @import
+
+; ---------------------------------------------------------------- definitions
+
+(function_declaration name: (identifier) @name) @definition.function
+(generator_function_declaration name: (identifier) @name) @definition.function
+(function_signature name: (identifier) @name) @definition.function
+
+; const f = () => {}, const f = function () {}
+(variable_declarator
+  name: (identifier) @name
+  value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
+
+; exports.f = function () {}, obj.f = () => {}
+(assignment_expression
+  left: [
+    (identifier) @name
+    (member_expression property: (property_identifier) @name)
+  ]
+  right: [(arrow_function) (function_expression) (generator_function)]) @definition.function
+
+(class_declaration name: (type_identifier) @name) @definition.class
+(abstract_class_declaration name: (type_identifier) @name) @definition.class
+(enum_declaration name: (identifier) @name) @definition.class
+(interface_declaration name: (type_identifier) @name) @definition.interface
+(type_alias_declaration name: (type_identifier) @name) @definition.type
+(internal_module name: (identifier) @name) @definition.module
+(module name: (identifier) @name) @definition.module
+
+((method_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.method
+  (#not-eq? @name "constructor"))
+(method_signature name: (property_identifier) @name) @definition.method
+(abstract_method_signature name: (property_identifier) @name) @definition.method
+(public_field_definition
+  name: [(property_identifier) (private_property_identifier)] @name
+  value: [(arrow_function) (function_expression)]) @definition.method
+(pair
+  key: (property_identifier) @name
+  value: [(arrow_function) (function_expression)]) @definition.method
+
+; Top-level constants: const LIMIT = 5, export const routes = [...].
+((program (lexical_declaration "const"
+  (variable_declarator name: (identifier) @name value: (_) @_value) @definition.constant))
+  (#not-match? @_value "^(require\\s*\\(|await\\s+import\\s*\\()"))
+((program (export_statement declaration: (lexical_declaration "const"
+  (variable_declarator name: (identifier) @name value: (_) @_value) @definition.constant)))
+  (#not-match? @_value "^(require\\s*\\(|await\\s+import\\s*\\()"))
+
+; ---------------------------------------------------------------- references
+
+; Calls: `f()`, `a.b()` (as `b`), `a?.b()`.
+((call_expression function: (identifier) @name) @reference.call
+  (#not-eq? @name "require"))
+(call_expression function: (member_expression property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
+
+; new X(), new ns.X()
+(new_expression constructor: (identifier) @name) @reference.class
+(new_expression constructor: (member_expression property: (property_identifier) @name)) @reference.class
+
+; class A extends B implements C, D<T>
+(extends_clause value: (identifier) @name) @reference.class
+(extends_clause value: (member_expression property: (property_identifier) @name)) @reference.class
+(implements_clause [
+  (type_identifier) @name
+  (generic_type name: (type_identifier) @name)
+  (generic_type name: (nested_type_identifier name: (type_identifier) @name))
+  (nested_type_identifier name: (type_identifier) @name)
+] @reference.implementation)
+
+; Any other use of a named type (a definition's own name is excluded).
+(type_identifier) @name @reference.type
+
+; ==== shared with queries/typescript/tags.scm: end ====
+
+; ---------------------------------------------------------------- JSX (tsx only)
+
+; <Foo />, <Foo>…</Foo>, <Layout.Main>: components are class references;
+; lowercase intrinsic elements (<div>) are not.
+((jsx_opening_element name: (identifier) @name) @reference.class
+  (#match? @name "^[A-Z]"))
+((jsx_self_closing_element name: (identifier) @name) @reference.class
+  (#match? @name "^[A-Z]"))
+(jsx_opening_element name: (member_expression property: (property_identifier) @name)) @reference.class
+(jsx_self_closing_element name: (member_expression property: (property_identifier) @name)) @reference.class

@@ -1,0 +1,77 @@
+/**
+ * Loads the web-tree-sitter runtime once and each language grammar lazily, from the
+ * `tree-sitter-wasms` package named in grammars/manifest.json.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Language, LANGUAGE_VERSION, MIN_COMPATIBLE_VERSION, Parser } from 'web-tree-sitter';
+import { RepoMapError } from '../errors.js';
+import { grammarManifest } from '../languages.js';
+import type { LanguageId } from '../types.js';
+
+let runtime: Promise<void> | undefined;
+const grammars = new Map<LanguageId, Promise<Language>>();
+let wasmFolder: string | undefined;
+
+/** Folder holding the grammar wasm files (`tree-sitter-wasms/out/`). */
+export function grammarFolder(): string {
+  wasmFolder ??= join(dirname(createRequire(import.meta.url).resolve('tree-sitter-wasms/package.json')), 'out');
+  return wasmFolder;
+}
+
+/** Absolute path of a language's grammar wasm file. */
+export function grammarWasmPath(language: LanguageId): string {
+  return join(grammarFolder(), grammarManifest()[language].wasm);
+}
+
+/** Initializes the web-tree-sitter runtime (once; later calls share the first). */
+export function initRuntime(): Promise<void> {
+  runtime ??= Parser.init().catch((cause: unknown) => {
+    runtime = undefined;
+    throw new RepoMapError(
+      'grammar-load-failed',
+      `repomap/tags: cannot start the web-tree-sitter runtime: ${messageOf(cause)}`,
+      'web-tree-sitter',
+    );
+  });
+  return runtime;
+}
+
+/**
+ * The grammar of a language, loaded on first use and cached.
+ * `forFile` names the file that needed it, for the error message.
+ */
+export function loadGrammar(language: LanguageId, forFile?: string): Promise<Language> {
+  let pending = grammars.get(language);
+  if (!pending) {
+    pending = loadGrammarUncached(language, forFile);
+    grammars.set(language, pending);
+    pending.catch(() => grammars.delete(language));
+  }
+  return pending;
+}
+
+async function loadGrammarUncached(language: LanguageId, forFile: string | undefined): Promise<Language> {
+  await initRuntime();
+  let wasm = `the ${language} grammar`;
+  try {
+    wasm = grammarWasmPath(language);
+    const grammar = await Language.load(wasm);
+    const abi = grammar.abiVersion;
+    if (abi < MIN_COMPATIBLE_VERSION || abi > LANGUAGE_VERSION) {
+      throw new Error(`ABI ${abi} is outside ${MIN_COMPATIBLE_VERSION}..${LANGUAGE_VERSION} supported by web-tree-sitter`);
+    }
+    return grammar;
+  } catch (cause) {
+    const needed = forFile === undefined ? '' : ` (needed by ${forFile})`;
+    throw new RepoMapError(
+      'grammar-load-failed',
+      `repomap/tags: cannot load the ${language} grammar from ${wasm}${needed}: ${messageOf(cause)}`,
+      wasm,
+    );
+  }
+}
+
+export function messageOf(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
+}

@@ -1,0 +1,1 @@
+export { extractTags, tagsFromSource, type TagsOptions, type TagsResult } from './extract.js';

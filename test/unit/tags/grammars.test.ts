@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RepoMapError } from '../../../src/errors.js';
+import { grammarManifest } from '../../../src/languages.js';
+import { grammarWasmPath, loadGrammar } from '../../../src/tags/grammar.js';
+import { releaseLanguageTools } from '../../../src/tags/language-tools.js';
+import { compileTagsQuery, tagsQueryPath } from '../../../src/tags/query.js';
+import { LANGUAGES } from '../../../src/types.js';
+
+afterAll(releaseLanguageTools);
+
+/** Runs `fn` and returns what it threw, as plain data. */
+async function thrown(fn: () => Promise<unknown>): Promise<{ name: string; code?: string; subject?: string; message: string }> {
+  try {
+    await fn();
+  } catch (error) {
+    if (error instanceof RepoMapError) {
+      return { name: error.name, code: error.code, subject: error.subject, message: error.message };
+    }
+    return { name: String((error as Error).name), message: String((error as Error).message) };
+  }
+  throw new Error('expected a throw');
+}
+
+describe('grammar manifest', () => {
+  it.each(LANGUAGES)('%s: wasm matches the manifest sha256 and loads with ABI 14', async (language) => {
+    const entry = grammarManifest()[language];
+    const wasm = grammarWasmPath(language);
+    expect(wasm.endsWith(join('tree-sitter-wasms', 'out', entry.wasm))).toBe(true);
+    expect(createHash('sha256').update(readFileSync(wasm)).digest('hex')).toBe(entry.sha256);
+    const grammar = await loadGrammar(language);
+    expect(grammar.abiVersion).toBe(14);
+  });
+
+  it.each(LANGUAGES)('%s: tags query compiles and uses only the vocabulary', async (language) => {
+    const file = tagsQueryPath(language);
+    expect(file.endsWith(grammarManifest()[language].query)).toBe(true);
+    const query = await compileTagsQuery(language, readFileSync(file, 'utf8'), file);
+    try {
+      const captures = [...query.captureNames];
+      expect(captures).toContain('name');
+      expect(captures.some((c) => c.startsWith('definition.'))).toBe(true);
+      expect(captures.some((c) => c.startsWith('reference.'))).toBe(true);
+      expect(captures).toEqual(expect.arrayContaining(['import', 'import.module']));
+    } finally {
+      query.delete();
+    }
+  });
+
+  it('the tsx query repeats the typescript query verbatim between the shared markers', () => {
+    const shared = (language: 'typescript' | 'tsx') => {
+      const text = readFileSync(tagsQueryPath(language), 'utf8');
+      const begin = text.indexOf('\n', text.indexOf('; ==== shared with'));
+      const end = text.lastIndexOf('; ==== shared with');
+      expect(begin).toBeGreaterThan(0);
+      expect(end).toBeGreaterThan(begin);
+      return text.slice(begin, end);
+    };
+    expect(shared('tsx')).toBe(shared('typescript'));
+  });
+});
+
+describe('query checks', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'repomap-tags-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('rejects a capture name outside the vocabulary, naming the file, capture and position', async () => {
+    const file = join(dir, 'bad-capture.scm');
+    writeFileSync(file, '; a comment mentioning @definition.widget is not a use\n(function_definition\n  name: (identifier) @name) @definition.widget\n');
+    const error = await thrown(() => compileTagsQuery('python', readFileSync(file, 'utf8'), file));
+    expect(error).toMatchObject({ name: 'RepoMapError', code: 'query-error', subject: file });
+    expect(error.message).toContain(file + ':3:');
+    expect(error.message).toContain('@definition.widget');
+  });
+
+  it('rejects an unknown reference kind and an unknown import capture', async () => {
+    for (const capture of ['reference.macro', 'import.alias', 'names']) {
+      const file = join(dir, `${capture}.scm`);
+      const error = await thrown(() => compileTagsQuery('go', `(identifier) @${capture}`, file));
+      expect(error).toMatchObject({ code: 'query-error', subject: file });
+      expect(error.message).toContain(`@${capture}`);
+    }
+  });
+
+  it('accepts helper captures used only by predicates', async () => {
+    const query = await compileTagsQuery(
+      'javascript',
+      '((call_expression function: (identifier) @_fn arguments: (arguments (string) @import.module)) @import (#eq? @_fn "require"))',
+      'helper.scm',
+    );
+    expect([...query.captureNames].sort()).toEqual(['_fn', 'import', 'import.module']);
+    query.delete();
+  });
+
+  it('reports a query that does not compile with the file and position', async () => {
+    const file = join(dir, 'bad-node.scm');
+    const error = await thrown(() => compileTagsQuery('rust', '(function_item name: (identifier) @name)\n(no_such_node) @name\n', file));
+    expect(error).toMatchObject({ code: 'query-error', subject: file });
+    expect(error.message).toContain(`${file}:2:2`);
+    expect(error.message).toContain('no_such_node');
+  });
+
+  it('reports a syntax error in a query', async () => {
+    const error = await thrown(() => compileTagsQuery('java', '(class_declaration name: (identifier) @name', 'unclosed.scm'));
+    expect(error).toMatchObject({ code: 'query-error', subject: 'unclosed.scm' });
+    expect(error.message).toMatch(/^repomap\/tags: unclosed\.scm:1:\d+ \(offset \d+\)/);
+  });
+});
