@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { extractCues, PathSuffixIndex, splitIdentifier } from './cues/index.js';
 import { loadCorpus, type CorpusOptions, type CorpusSource } from './corpus/index.js';
 import { buildFileGraph, type FileGraph, type GraphOptions } from './graph/index.js';
@@ -8,10 +9,22 @@ import { rankFiles } from './rank/score.js';
 import { extractTags } from './tags/index.js';
 import type { Corpus, Diagnostic, FileRecord, FileTags, IndexStats, Query, RepoMapResult, Task } from './types.js';
 
+/** What the tags cache keeps per file content: the tags (path-free) and its diagnostics. */
+export interface TagsCacheEntry {
+  tags: Omit<FileTags, 'path'>;
+  diagnostics: Omit<Diagnostic, 'file'>[];
+}
+
 export interface IndexOptions {
   graph?: GraphOptions;
   /** Overrides of RANK_DEFAULTS (shallow per key). */
   rank?: Partial<RankDefaults>;
+  /**
+   * Per-file tags shared across indexes, keyed by language and content (git blob id,
+   * or a hash of the text for folders): a new snapshot of a known repository only
+   * parses the files that changed. Any Map works; the caller bounds its size.
+   */
+  tagsCache?: Map<string, TagsCacheEntry>;
   /** Progress of the slow stages; the library never prints. */
   onProgress?: (stage: 'tags', done: number, total: number) => void;
 }
@@ -70,9 +83,7 @@ export class Index {
 /** Parses, tags and links a loaded corpus into a reusable index. */
 export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Promise<Index> {
   const t0 = performance.now();
-  const { tags, diagnostics } = await extractTags(corpus.files, {
-    onProgress: options.onProgress ? (d, t) => options.onProgress!('tags', d, t) : undefined,
-  });
+  const { tags, diagnostics } = await tagsWithCache(corpus.files, options);
   const t1 = performance.now();
   const fileGraph = buildFileGraph(corpus.files, tags, options.graph);
   const t2 = performance.now();
@@ -99,6 +110,31 @@ export async function repoMap(query: Query, source: CorpusSource, options: Index
   const index = await buildIndex(corpus, options);
   index.stats.timingsMs.corpus = corpusMs;
   return index.rank(query, options);
+}
+
+async function tagsWithCache(files: readonly FileRecord[], options: IndexOptions): Promise<{ tags: FileTags[]; diagnostics: Diagnostic[] }> {
+  const onProgress = options.onProgress ? (d: number, t: number) => options.onProgress!('tags', d, t) : undefined;
+  const cache = options.tagsCache;
+  if (!cache) return extractTags(files, { onProgress });
+  const keyOf = (f: FileRecord): string => `${f.language}:${f.blobId ?? createHash('sha1').update(f.text).digest('hex')}`;
+  const missing = files.filter((f) => f.language !== null && !cache.has(keyOf(f)));
+  const fresh = await extractTags(missing, { onProgress });
+  const byPath = new Map(fresh.tags.map((t) => [t.path, t]));
+  for (const f of missing) {
+    const t = byPath.get(f.path);
+    const { path: _path, ...rest } = t ?? { path: f.path, language: f.language!, definitions: [], references: [], imports: [], errorNodes: 0 };
+    const diags = fresh.diagnostics.filter((d) => d.file === f.path).map(({ file: _file, ...d }) => d);
+    cache.set(keyOf(f), { tags: rest, diagnostics: diags });
+  }
+  const tags: FileTags[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const f of files) {
+    if (f.language === null) continue;
+    const entry = cache.get(keyOf(f))!;
+    if (entry.diagnostics.every((d) => d.code !== 'parse-failed')) tags.push({ path: f.path, ...entry.tags });
+    for (const d of entry.diagnostics) diagnostics.push({ ...d, file: f.path });
+  }
+  return { tags, diagnostics };
 }
 
 function makeContext(files: readonly FileRecord[], fileGraph: FileGraph, rank: RankDefaults): RankContext {

@@ -1,4 +1,4 @@
-import Graph from 'graphology';
+import { MultiDirectedGraph } from 'graphology';
 import type { EdgeType, FileKind, FileRecord, FileTags, LanguageId } from '../types.js';
 import { EDGE_TYPES } from '../types.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
@@ -22,7 +22,7 @@ export interface FileEdgeAttributes {
   label: string;
 }
 
-export type FileGraphology = Graph<FileNodeAttributes, FileEdgeAttributes>;
+export type FileGraphology = MultiDirectedGraph<FileNodeAttributes, FileEdgeAttributes>;
 
 /** The file graph of one corpus, with what built it. */
 export interface FileGraph {
@@ -50,7 +50,7 @@ export function buildFileGraph(files: readonly FileRecord[], tags: readonly File
   addSourceTestEdges(files, importEdges, rest, o);
   addSameModuleEdges(files, rest, o);
 
-  const graph: FileGraphology = new Graph({ type: 'directed', multi: true, allowSelfLoops: false });
+  const graph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
   for (const f of files) graph.addNode(f.path, { kind: f.kind, language: f.language, module: moduleOf(f.path) });
   const edgeCounts = Object.fromEntries(EDGE_TYPES.map((t) => [t, 0])) as Record<EdgeType, number>;
   const add = (e: EdgeSpec): void => {

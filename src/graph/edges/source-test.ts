@@ -1,4 +1,4 @@
-import type { FileRecord, LanguageId } from '../../types.js';
+import type { FileRecord } from '../../types.js';
 import { GRAPH_DEFAULTS } from '../defaults.js';
 import type { EdgeAccumulator, EdgeSpec } from '../edge.js';
 import { baseName, moduleOf } from '../module.js';

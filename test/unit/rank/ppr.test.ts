@@ -1,10 +1,13 @@
 import fc from 'fast-check';
-import Graph from 'graphology';
-import pagerank from 'graphology-metrics/centrality/pagerank.js';
+import { createRequire } from 'node:module';
+import { DirectedGraph, MultiDirectedGraph } from 'graphology';
 import { describe, expect, it } from 'vitest';
 import type { FileGraphology } from '../../../src/graph/index.js';
 import { buildCsr, type EdgeFlow } from '../../../src/rank/csr.js';
 import { personalizedPageRank } from '../../../src/rank/ppr.js';
+
+// graphology-metrics is CommonJS; its typings declare an ES default export.
+const pagerank = createRequire(import.meta.url)('graphology-metrics/centrality/pagerank') as typeof import('graphology-metrics/centrality/pagerank.js').default;
 
 const forwardOnly: EdgeFlow = {
   import: { forward: 1, backward: 0 },
@@ -20,8 +23,8 @@ const randomGraph = fc
     edges: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.double({ min: 0.1, max: 10, noNaN: true })), { maxLength: 80 }),
   })
   .map(({ n, edges }) => {
-    const fileGraph: FileGraphology = new Graph({ type: 'directed', multi: true, allowSelfLoops: false });
-    const plain = new Graph({ type: 'directed', multi: false, allowSelfLoops: false });
+    const fileGraph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
+    const plain = new DirectedGraph({ allowSelfLoops: false });
     const nodes = Array.from({ length: n }, (_, i) => `f${String(i).padStart(2, '0')}`);
     for (const node of nodes) {
       fileGraph.addNode(node, { kind: 'source', language: null, module: '' });
@@ -52,7 +55,7 @@ describe('personalizedPageRank', () => {
   });
 
   it('sums to 1 and puts more mass on the seed than on an unseeded node with the same links', () => {
-    const g: FileGraphology = new Graph({ type: 'directed', multi: true, allowSelfLoops: false });
+    const g: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
     for (const n of ['a', 'b', 'c']) g.addNode(n, { kind: 'source', language: null, module: '' });
     // a → c and b → c: a and b are symmetric except for the seed.
     g.addDirectedEdgeWithKey('1', 'a', 'c', { type: 'import', weight: 1, label: '' });
@@ -68,7 +71,7 @@ describe('personalizedPageRank', () => {
   });
 
   it('rejects a personalization of the wrong length or with negative weights, naming the problem', () => {
-    const g: FileGraphology = new Graph({ type: 'directed', multi: true, allowSelfLoops: false });
+    const g: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
     g.addNode('a', { kind: 'source', language: null, module: '' });
     const csr = buildCsr(g, forwardOnly, ['a']);
     expect(() => personalizedPageRank(csr, new Float64Array(2))).toThrow(/2 entries for 1 nodes/);
@@ -76,7 +79,7 @@ describe('personalizedPageRank', () => {
   });
 
   it('lets rank flow backward along an edge only by the backward factor', () => {
-    const g: FileGraphology = new Graph({ type: 'directed', multi: true, allowSelfLoops: false });
+    const g: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
     for (const n of ['caller', 'callee']) g.addNode(n, { kind: 'source', language: null, module: '' });
     g.addDirectedEdgeWithKey('e', 'caller', 'callee', { type: 'shared-symbol', weight: 2, label: 'f' });
     const both: EdgeFlow = { ...forwardOnly, 'shared-symbol': { forward: 1, backward: 0.5 } };

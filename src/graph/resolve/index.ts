@@ -1,0 +1,1 @@
+export { buildResolveContext, resolveImport, type ResolveContext, type ResolveFile } from './context.js';
