@@ -12,9 +12,18 @@ export interface SymbolEntry {
  */
 export class SymbolTable {
   private readonly entries = new Map<string, SymbolEntry>();
+  private readonly users = new Map<string, string[]>();
 
   constructor(tags: readonly FileTags[]) {
     for (const file of tags) {
+      let last = '';
+      for (const name of file.references.map((r) => r.name).sort()) {
+        if (name === last) continue;
+        last = name;
+        const list = this.users.get(name);
+        if (list) list.push(file.path);
+        else this.users.set(name, [file.path]);
+      }
       for (const def of file.definitions) {
         if (def.kind === 'module') continue;
         let entry = this.entries.get(def.name);
@@ -41,6 +50,11 @@ export class SymbolTable {
   /** Definer paths of a name ([] when none). */
   definers(name: string): readonly string[] {
     return this.entries.get(name)?.paths ?? [];
+  }
+
+  /** Files that reference a name (sorted; [] when none). */
+  referencers(name: string): readonly string[] {
+    return this.users.get(name) ?? [];
   }
 
   get size(): number {

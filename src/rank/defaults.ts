@@ -33,6 +33,20 @@ export const RANK_DEFAULTS = {
   } satisfies Record<CueKind, number>,
   /** A symbol cue matching more definers than this is too generic to seed anything. */
   maxSymbolDefiners: 12,
+  /**
+   * Per task, the share of a symbol cue's weight given to the files that use the
+   * symbol (callers, tests), split among them. Ripple and test-finding need users.
+   */
+  callerWeight: {
+    generic: 0.2,
+    code2test: 0.5,
+    trace2code: 0.1,
+    edit2ripple: 0.7,
+    comment2context: 0.3,
+    abstention: 0.2,
+  } satisfies Record<Task, number>,
+  /** A symbol used by more files than this seeds none of its users. */
+  maxSymbolReferencers: 60,
   /** A term matching path words of more than this share of files seeds nothing. */
   maxTermShare: 0.05,
   /**

@@ -30,13 +30,13 @@ function describeLink(self: string, other: string, ctx: RankContext): string {
   const consider = (weight: number, text: string): void => {
     if (!best || weight > best.weight) best = { weight, text };
   };
-  ctx.graph.forEachDirectedEdge(self, other, (_k, a) => {
+  ctx.graph.forEachOutEdge(self, other, (_k, a) => {
     if (a.type === 'import') consider(a.weight, `imports ${other}`);
     else if (a.type === 'shared-symbol') consider(a.weight, `uses ${a.label} from ${other}`);
     else if (a.type === 'source-test') consider(a.weight, `tests ${other} (${a.label})`);
     else consider(a.weight, `same module as ${other}`);
   });
-  ctx.graph.forEachDirectedEdge(other, self, (_k, a) => {
+  ctx.graph.forEachOutEdge(other, self, (_k, a) => {
     if (a.type === 'import') consider(a.weight, `imported by ${other}`);
     else if (a.type === 'shared-symbol') consider(a.weight, `defines ${a.label} used by ${other}`);
     else if (a.type === 'source-test') consider(a.weight, `tested by ${other} (${a.label})`);

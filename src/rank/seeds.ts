@@ -47,18 +47,36 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
         seeds.matchedCues++;
       }
     }
-    if (targets.length === 0) continue;
-    const share = weight / targets.length;
-    for (const i of targets) {
-      seeds.direct[i] += share;
-      let list = seeds.why.get(i);
-      if (!list) seeds.why.set(i, (list = []));
-      list.push({ weight: share, text: describe(cue) });
-      if ((cue.kind === 'frame' || cue.field === 'trace_paths') && ctx.kinds[i] === 'test') seeds.evidence.add(i);
+    if (targets.length > 0) {
+      const share = weight / targets.length;
+      for (const i of targets) {
+        add(seeds, i, share, describe(cue));
+        if ((cue.kind === 'frame' || cue.field === 'trace_paths') && ctx.kinds[i] === 'test') seeds.evidence.add(i);
+      }
+    }
+    if (SYMBOL_KINDS.has(cue.kind) && targets.length > 0) {
+      // Files that use the symbol: callers of a changed function, tests of a changed type.
+      const definers = new Set(targets);
+      const users = ctx.symbols
+        .referencers(cue.value)
+        .map((p) => ctx.indexOf(p))
+        .filter((i) => !definers.has(i));
+      const callerWeight = o.callerWeight[cues.task] * weight;
+      if (users.length > 0 && users.length <= o.maxSymbolReferencers && callerWeight > 0) {
+        const share = callerWeight / users.length;
+        for (const i of users) add(seeds, i, share, `uses ${cue.value}${cue.kind === 'diff-symbol' ? ', changed in the diff' : ', named in the query'}`);
+      }
     }
   }
   for (const list of seeds.why.values()) list.sort((a, b) => b.weight - a.weight || (a.text < b.text ? -1 : 1));
   return seeds;
+}
+
+function add(seeds: Seeds, i: number, weight: number, text: string): void {
+  seeds.direct[i] += weight;
+  let list = seeds.why.get(i);
+  if (!list) seeds.why.set(i, (list = []));
+  list.push({ weight, text });
 }
 
 function targetsOf(cue: Cue, ctx: RankContext, o: RankDefaults): number[] {
