@@ -1,0 +1,200 @@
+/**
+ * Import resolution on the fixture repos: the tags stage extracts the imports of every
+ * file, and every intra-repo import must resolve (100% on fixtures), external ones to
+ * nothing, with a few specific edges checked by name.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildResolveContext, resolveImport } from '../../../src/graph/resolve/index.js';
+import { languageOf } from '../../../src/languages.js';
+import { packageRoot } from '../../../src/package-root.js';
+import { extractTags } from '../../../src/tags/index.js';
+import type { FileRecord, FileTags, LanguageId } from '../../../src/types.js';
+
+const REPOS = join(packageRoot(), 'fixtures', 'repos');
+
+const SKIPPED_FOLDERS = new Set(['node_modules', 'build', 'dist', '.git']);
+
+function readRepo(name: string): FileRecord[] {
+  const root = join(REPOS, name);
+  const out: FileRecord[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      // What the corpus stage leaves out (vendored packages, build output), so they cannot answer imports.
+      if (entry.isDirectory()) {
+        if (!SKIPPED_FOLDERS.has(entry.name)) walk(full);
+      }
+      else if (entry.isFile()) {
+        const path = relative(root, full).split(sep).join('/');
+        const text = readFileSync(full, 'utf8');
+        out.push({ path, size: Buffer.byteLength(text), text, language: languageOf(path), kind: 'source' });
+      }
+    }
+  };
+  walk(root);
+  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+interface Fixture {
+  repo: string;
+  /** Whether an import (as the tags stage writes it) names a file of the repo. */
+  internal: (specifier: string, language: LanguageId) => boolean;
+  /**
+   * `path specifier` of intra-repo imports that name the importing file itself (Rust
+   * `use super::*` inside an inline `mod tests`): they must resolve to [] (no self edge).
+   */
+  sameFile?: string[];
+  /** `from → to` import edges that must exist. */
+  edges: [from: string, to: string][];
+}
+
+const relativeJs = (s: string): boolean => s.startsWith('./') || s.startsWith('../');
+
+const FIXTURES: Fixture[] = [
+  {
+    repo: 'python-inventory',
+    internal: (s) => s.startsWith('.') || s === 'inventory' || s.startsWith('inventory.'),
+    edges: [
+      ['src/inventory/checkout.py', 'src/inventory/models.py'], // import inventory.models (src/ layout)
+      ['src/inventory/checkout.py', 'src/inventory/pricing.py'], // from inventory.pricing import …
+      ['src/inventory/pricing.py', 'src/inventory/models.py'], // from .models import Item
+      ['src/inventory/storage/backend.py', 'src/inventory/pricing.py'], // from ..pricing import round_cents
+      ['src/inventory/storage/__init__.py', 'src/inventory/storage/backend.py'], // from .backend import …
+      ['tests/storage/test_backend.py', 'src/inventory/storage/__init__.py'], // from inventory.storage import Names
+      ['tests/test_checkout.py', 'src/inventory/checkout.py'],
+    ],
+  },
+  {
+    repo: 'go-ratelimit',
+    internal: (s) => s === 'example.com/ratelimit' || s.startsWith('example.com/ratelimit/'),
+    edges: [
+      ['limiter.go', 'internal/clock/clock.go'], // import of a folder package
+      ['limiter.go', 'store/memory.go'],
+      ['httpmw/middleware.go', 'limiter.go'], // the module root package: every non-test file
+      ['httpmw/middleware.go', 'bucket.go'],
+      ['store/memory_test.go', 'store/memory.go'], // external test package importing its own folder
+    ],
+  },
+  {
+    repo: 'rust-tokenizer',
+    // crate-relative paths, the crate by name, `mod x`, and 2018 paths through a declared child module.
+    internal: (s) => s.startsWith('mod ') || /^(crate|self|super|rust_tokenizer|error|eval|lexer|parser|token|expr)(::|$)/.test(s),
+    sameFile: ['src/lexer.rs super', 'src/eval.rs super'],
+    edges: [
+      ['src/lib.rs', 'src/lexer.rs'], // mod lexer;
+      ['src/lib.rs', 'src/parser/mod.rs'], // pub mod parser; (folder module)
+      ['src/parser/mod.rs', 'src/parser/expr.rs'], // mod expr; from a mod.rs
+      ['src/parser/expr.rs', 'src/parser/mod.rs'], // use super::Parser
+      ['src/eval.rs', 'src/parser/mod.rs'], // use crate::parser::{…}
+      ['src/lexer.rs', 'src/token.rs'], // use crate::token::{…}
+      ['tests/parser_tests.rs', 'src/eval.rs'], // use rust_tokenizer::eval::{…} (the crate by name)
+      ['tests/lexer_tests.rs', 'src/lib.rs'], // use rust_tokenizer::{tokenize, …}: items of the crate root
+    ],
+  },
+  {
+    repo: 'java-ledger',
+    internal: (s) => s.startsWith('com.example.'),
+    edges: [
+      ['src/main/java/com/example/ledger/Ledger.java', 'src/main/java/com/example/ledger/money/Money.java'],
+      ['src/main/java/com/example/ledger/Ledger.java', 'src/main/java/com/example/ledger/store/LedgerStore.java'],
+      ['src/main/java/com/example/ledger/report/BalanceReport.java', 'src/main/java/com/example/ledger/Ledger.java'],
+      ['src/test/java/com/example/ledger/LedgerTest.java', 'src/main/java/com/example/ledger/store/InMemoryLedgerStore.java'],
+    ],
+  },
+  {
+    repo: 'ts-router',
+    internal: relativeJs,
+    edges: [
+      ['src/router.ts', 'src/match/index.ts'], // './match/index.js' → the .ts source
+      ['src/index.ts', 'src/match/index.ts'], // export * from './match' (folder index)
+      ['src/components/RouteView.tsx', 'src/links.ts'], // '../links.js' from a .tsx file
+      ['src/components/RouteView.tsx', 'src/router.ts'], // '../router' (extension resolution)
+      ['src/__tests__/RouteView.test.tsx', 'src/components/RouteView.tsx'],
+      ['src/match/score.ts', 'src/match/pattern.ts'], // import type
+    ],
+  },
+  {
+    repo: 'js-config',
+    internal: relativeJs,
+    edges: [
+      ['lib/loader.js', 'lib/schema/index.js'], // require('./schema/index.js')
+      ['lib/loader.js', 'lib/env.js'],
+      ['lib/schema/index.js', 'lib/schema/validate.js'], // require('./validate'), no extension
+      ['lib/schema/__tests__/validate.js', 'lib/schema/validate.js'], // require('../validate')
+      ['lib/ui/Panel.jsx', 'lib/merge.js'], // from a .jsx file
+      ['test/loader.test.js', 'lib/loader.js'],
+    ],
+  },
+  {
+    repo: 'mixed-monorepo',
+    internal: (s, language) =>
+      language === 'python'
+        ? s.startsWith('.') || s === 'shortener' || s.startsWith('shortener.')
+        : language === 'go'
+          ? s.startsWith('example.com/linkcli')
+          : relativeJs(s),
+    edges: [
+      ['services/api/tests/test_handlers.py', 'services/api/shortener/handlers.py'], // root services/api/ found from the package
+      ['services/api/shortener/__init__.py', 'services/api/shortener/codes.py'],
+      ['services/api/shortener/handlers.py', 'services/api/shortener/store.py'], // from .store import …
+      ['tools/cli/main.go', 'tools/cli/client/client.go'], // go.mod in a subfolder
+      ['web/src/form.ts', 'web/src/api.ts'], // './api.js' → api.ts
+      ['web/src/api.test.ts', 'web/src/api.ts'],
+    ],
+  },
+];
+
+/** Languages whose tags query exists yet (the tags stage lands per language). */
+function hasQuery(language: LanguageId): boolean {
+  return existsSync(join(packageRoot(), 'queries', language, 'tags.scm'));
+}
+
+for (const fixture of FIXTURES) {
+  const present = existsSync(join(REPOS, fixture.repo));
+  describe.skipIf(!present)(`resolve on fixture ${fixture.repo}`, () => {
+    let cached: { files: FileRecord[]; tags: FileTags[] } | undefined;
+    async function load(): Promise<{ files: FileRecord[]; tags: FileTags[] }> {
+      if (cached) return cached;
+      const files = readRepo(fixture.repo);
+      const parseable = files.filter((f) => f.language !== null && hasQuery(f.language));
+      const { tags } = await extractTags(parseable);
+      cached = { files, tags };
+      return cached;
+    }
+
+    it('resolves every intra-repo import and no external one', async () => {
+      const { files, tags } = await load();
+      const ctx = buildResolveContext(files, tags);
+      const unresolved: string[] = [];
+      const falsePositives: string[] = [];
+      let internal = 0;
+      for (const file of tags) {
+        for (const spec of file.imports) {
+          const targets = resolveImport(ctx, file.path, file.language, spec);
+          if (fixture.sameFile?.includes(`${file.path} ${spec.specifier}`)) {
+            expect(targets, `${file.path}:${spec.line} ${spec.specifier}`).toEqual([]);
+          } else if (fixture.internal(spec.specifier, file.language)) {
+            internal++;
+            if (targets.length === 0) unresolved.push(`${file.path}:${spec.line} ${spec.specifier} [${spec.names.join(', ')}]`);
+          } else if (targets.length > 0) {
+            falsePositives.push(`${file.path}:${spec.line} ${spec.specifier} → ${targets.join(', ')}`);
+          }
+        }
+      }
+      expect(internal).toBeGreaterThan(0);
+      expect(unresolved).toEqual([]);
+      expect(falsePositives).toEqual([]);
+    });
+
+    it.each(fixture.edges)('%s imports %s', async (from, to) => {
+      const { files, tags } = await load();
+      const ctx = buildResolveContext(files, tags);
+      const file = tags.find((t) => t.path === from);
+      expect(file, `${from} has tags`).toBeDefined();
+      const targets = new Set(file!.imports.flatMap((spec) => resolveImport(ctx, file!.path, file!.language, spec)));
+      expect([...targets]).toContain(to);
+    });
+  });
+}
