@@ -45,6 +45,19 @@ export const RANK_DEFAULTS = {
     comment2context: 0.3,
     abstention: 0.2,
   } satisfies Record<Task, number>,
+  /**
+   * Query fields whose paths the agent already has open, per task: they seed the
+   * PageRank like given files and, like them, go last. A PR's changed files are
+   * what code2test starts from, never what it is looking for.
+   */
+  knownFields: {
+    generic: [],
+    code2test: ['changed_files', 'changed_file'],
+    trace2code: [],
+    edit2ripple: [],
+    comment2context: [],
+    abstention: [],
+  } satisfies Record<Task, string[]>,
   /** A symbol used by more files than this seeds none of its users. */
   maxSymbolReferencers: 60,
   /** A term matching path words of more than this share of files seeds nothing. */

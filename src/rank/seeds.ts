@@ -37,8 +37,10 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
   for (const written of cues.givenFiles) {
     for (const path of ctx.pathIndex.match(written)) seeds.given.add(ctx.indexOf(path));
   }
+  const known = new Set<string>(o.knownFields[cues.task]);
   for (const cue of cues.cues) {
     const targets = targetsOf(cue, ctx, o);
+    if (cue.kind === 'path' && known.has(cue.field)) for (const i of targets) seeds.given.add(i);
     const weight = o.cueWeights[cue.kind] * cue.strength;
     if (cue.kind !== 'term') {
       seeds.totalStrength += cue.strength;
