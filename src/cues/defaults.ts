@@ -1,0 +1,104 @@
+import { RepoMapError } from '../errors.js';
+
+/**
+ * Tunables of the cues stage, in one place so a benchmark can sweep them.
+ *
+ * Strengths are relative within a cue kind, in (0, 1]; the rank stage decides
+ * how much each kind weighs. Conventions:
+ * - 1 is reserved for what the query states structurally (a `changed_files`
+ *   entry, a `change_summary` name, a `test_names` id, the deepest non-test,
+ *   non-library stack frame, a definition on a changed diff line);
+ * - what is read out of free text is weaker, and noise-prone kinds (terms) are
+ *   weakest.
+ */
+export const CUE_DEFAULTS = {
+  // --- paths ---------------------------------------------------------------
+  /** A path given in a structural field (`changed_file(s)`, `trace_paths`, trace2code `path`, the file of a `test_names` id). */
+  fieldPathStrength: 1,
+  /** A path written in free text (`src/a.py`, `a/b.go:12`), not part of a recognised stack frame. */
+  textPathStrength: 0.7,
+  /** A path in free text that points into a library / interpreter install (site-packages, node_modules, …). */
+  libraryPathStrength: 0.1,
+
+  // --- frames --------------------------------------------------------------
+  /**
+   * Decay per step away from the deepest frame, counted separately among
+   * application, test and library frames of one traceback: the deepest
+   * application frame gets 1, the next `frameDecay`, then `frameDecay²`, …
+   */
+  frameDecay: 0.8,
+  /** Scale of test-file frames (the deepest one gets this); they are evidence, not answers. */
+  testFrameScale: 0.5,
+  /** Strength of the deepest library frame (site-packages, node_modules, JDK, Go runtime, rustc); decays like the others. */
+  libraryFrameStrength: 0.1,
+  /** Floor for any decayed frame strength, so long traces keep every frame in (0, 1]. */
+  minFrameStrength: 0.05,
+
+  // --- test names ----------------------------------------------------------
+  /** A failing test named by `test_names`, a `FAILED`/`--- FAIL:`/`... FAILED` line or a pytest section header. */
+  testNameStrength: 1,
+  /** A test function seen only as a frame of a test file. */
+  testFrameNameStrength: 0.8,
+  /** The symbol under test derived from a test name (`TestFooBar` → `FooBar`), as an identifier cue. */
+  testSymbolStrength: 0.9,
+  /** A weaker derived symbol: the lower-first variant (`testParseDuration` → `parseDuration`) or a single plain word (`test_empty` → `empty`). */
+  testSymbolVariantStrength: 0.7,
+  /** Rust test module segments (`parser::tests::x` → `parser`), as term cues. */
+  testModuleTermStrength: 0.6,
+
+  // --- identifiers ---------------------------------------------------------
+  /** A `change_summary` entry: a name the change is known to touch. */
+  summaryIdentifierStrength: 1,
+  /** A backticked name in free text (`` `OptionFunc` ``). */
+  backtickIdentifierStrength: 0.9,
+  /** A code-shaped name (camelCase, PascalCase with two humps, snake_case, last part of `a.b.c`) in an error line (`E   …`, `TypeError: …`). */
+  errorLineIdentifierStrength: 0.8,
+  /** A code-shaped name in free text. */
+  textIdentifierStrength: 0.6,
+  /** The leading parts of a dotted name (`ctx` and `invoke` of `ctx.invoke`: `ctx` gets this, `invoke` the full strength). */
+  dottedPartStrength: 0.4,
+  /** Shortest identifier kept from free text (explicit fields such as `change_summary` are exempt). */
+  minIdentifierLength: 3,
+
+  // --- diffs ---------------------------------------------------------------
+  /** A definition on an added or removed line (`+def f(`, `-func (r *T) Name(`). */
+  diffChangedDefinitionStrength: 1,
+  /** The definition named by a hunk header's function context (`@@ -1,2 +1,3 @@ def f(`): likely, not surely, the enclosing one. */
+  diffContextStrength: 0.8,
+  /** A name called on a changed line (`+  x = helper(y)`), as an identifier cue. */
+  diffCalledStrength: 0.5,
+  /** Another code-shaped name on a changed line, as an identifier cue. */
+  diffIdentifierStrength: 0.35,
+
+  // --- terms ---------------------------------------------------------------
+  /** A plain word of the query (lowercase, not a stop word) or a kebab-case compound, for path and name matching. */
+  termStrength: 0.3,
+  /** Shortest term kept. */
+  minTermLength: 3,
+
+  // --- caps (per kind, after dedupe; the strongest, then the most frequent, then the earliest are kept) ---
+  maxPaths: 64,
+  maxFrames: 64,
+  maxIdentifiers: 64,
+  maxTestNames: 32,
+  maxDiffSymbols: 48,
+  maxGivenFiles: 16,
+  maxTerms: 48,
+} as const;
+
+/** Shape of {@link CUE_DEFAULTS}; `extractCues` accepts a partial override. */
+export type CueTunables = { -readonly [K in keyof typeof CUE_DEFAULTS]: number };
+
+/** Defaults overlaid with the given overrides; unknown keys or values outside the valid range are a `bad-option` error. */
+export function resolveCueTunables(overrides: Partial<CueTunables> | undefined): CueTunables {
+  const resolved: CueTunables = { ...CUE_DEFAULTS };
+  if (!overrides) return resolved;
+  for (const [key, value] of Object.entries(overrides)) {
+    if (!(key in CUE_DEFAULTS)) throw new RepoMapError('bad-option', `repomap/cues: unknown tunable "${key}"`, key);
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      throw new RepoMapError('bad-option', `repomap/cues: tunable "${key}" must be a finite number >= 0, got ${String(value)}`, key);
+    }
+    resolved[key as keyof CueTunables] = value;
+  }
+  return resolved;
+}

@@ -1,0 +1,117 @@
+/**
+ * Names defined by one line of source, by regular expressions per language
+ * family. Used on diff lines and hunk-header contexts, where no parser is at
+ * hand and the line may be cut (git truncates hunk contexts at 80 columns).
+ */
+
+export type CodeFamily = 'python' | 'go' | 'rust' | 'java' | 'js';
+
+const FAMILY_BY_EXTENSION: Record<string, CodeFamily> = {
+  py: 'python', pyi: 'python',
+  go: 'go',
+  rs: 'rust',
+  java: 'java', kt: 'java', kts: 'java', scala: 'java', groovy: 'java',
+  js: 'js', jsx: 'js', mjs: 'js', cjs: 'js', ts: 'js', tsx: 'js', mts: 'js', cts: 'js', vue: 'js', svelte: 'js',
+};
+
+/** The code family of a path by its extension; undefined when unknown. */
+export function codeFamilyOf(path: string): CodeFamily | undefined {
+  const m = path.match(/\.([A-Za-z0-9]+)(?::\d+)*$/);
+  return m ? FAMILY_BY_EXTENSION[m[1]!.toLowerCase()] : undefined;
+}
+
+const KEYWORDS = new Set([
+  'if', 'else', 'for', 'while', 'switch', 'case', 'catch', 'return', 'new', 'throw', 'function', 'typeof', 'await',
+  'yield', 'do', 'try', 'finally', 'with', 'delete', 'super', 'this', 'import', 'export', 'from', 'assert',
+  'synchronized', 'in', 'of', 'and', 'or', 'not', 'elif', 'except', 'match', 'loop', 'sizeof', 'defer', 'go', 'raise',
+  'del', 'print', 'when', 'is', 'goto',
+]);
+
+/**
+ * `topLevelOnly`: only on unindented lines. `loose`: the pattern has no
+ * defining keyword (`name(…) {`, `Type name(`), so a keyword in the name or
+ * type slot (`if (`, `return foo(`) rejects the match.
+ */
+type Pattern = { re: RegExp; topLevelOnly?: boolean; loose?: boolean };
+
+const PATTERNS: Record<CodeFamily, readonly Pattern[]> = {
+  python: [
+    { re: /^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)/ },
+    { re: /^\s*class\s+([A-Za-z_]\w*)/ },
+    // module-level NAME = … / NAME: T = …
+    { re: /^([A-Za-z_]\w*)\s*(?::[^=]+)?=(?!=)/, topLevelOnly: true },
+  ],
+  go: [
+    { re: /^\s*func\s+\([^)]*\)\s*([A-Za-z_]\w*)/ },
+    { re: /^\s*func\s+([A-Za-z_]\w*)/ },
+    { re: /^\s*type\s+([A-Za-z_]\w*)/ },
+    { re: /^(?:const|var)\s+([A-Za-z_]\w*)/, topLevelOnly: true },
+    // entries of a `const (` / `var (` block: one tab, Name [Type] = …
+    { re: /^\t(?!err\b|ok\b)([A-Za-z]\w+)(?:\s+[\w.*\[\]]+)?\s*=(?!=)/, loose: true },
+  ],
+  rust: [
+    {
+      re: /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:default\s+)?(?:const\s+)?(?:async\s+)?(?:unsafe\s+)?(?:extern\s+"[^"]*"\s+)?fn\s+([A-Za-z_]\w*)/,
+    },
+    { re: /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:struct|enum|trait|union|type|mod)\s+([A-Za-z_]\w*)/ },
+    { re: /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:const|static(?:\s+mut)?)\s+([A-Z_][A-Z0-9_]*)\s*:/ },
+    { re: /^\s*macro_rules!\s+([A-Za-z_]\w*)/ },
+    // impl X / impl<T> Trait for X<T>: the implementing type
+    { re: /^\s*(?:unsafe\s+)?impl(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>)?\s+(?:[\w:]+(?:<[^>]*>)?\s+for\s+)?(?:[\w]+::)*([A-Za-z_]\w*)/ },
+  ],
+  java: [
+    {
+      re: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|protected|private|static|final|abstract|sealed|non-sealed|strictfp)\s+)*(?:class|interface|enum|record|@interface)\s+([A-Za-z_$][\w$]*)/,
+    },
+    // [annotations] [modifiers] [<T>] Type name(   — the type must not be a keyword
+    {
+      re: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|protected|private|static|final|abstract|synchronized|native|default|strictfp)\s+)*(?:<[^>]+>\s+)?([\w$.]+(?:<[^()]*>)?(?:\[\])*)\s+([A-Za-z_$][\w$]*)\s*\(/,
+      loose: true,
+    },
+    // constructors: modifier Name(
+    { re: /^\s*(?:public|protected|private)\s+([A-Z][\w$]*)\s*\(/, loose: true },
+  ],
+  js: [
+    { re: /^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/ },
+    { re: /^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)/ },
+    { re: /^\s*(?:export\s+)?(?:declare\s+)?(?:interface|enum|namespace)\s+([A-Za-z_$][\w$]*)/ },
+    { re: /^\s*(?:export\s+)?(?:declare\s+)?type\s+([A-Za-z_$][\w$]*)\s*(?:<[^=]*>)?\s*=/ },
+    // const f = (…) => / async (…) => / function / x => ; anywhere
+    { re: /^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*(?::[^=]+)?=>|[A-Za-z_$][\w$]*\s*=>)/ },
+    // top-level const X = …
+    { re: /^(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=/, topLevelOnly: true },
+    // methods: [modifiers] name(params) [: T] {
+    {
+      re: /^\s*(?:(?:public|private|protected|static|async|readonly|override|abstract|get|set)\s+)*\*?\s*(#?[A-Za-z_$][\w$]*)\s*(?:<[^>]*>)?\s*\((?:[^()]|\([^()]*\))*\)\s*(?::\s*[^{=;]+)?\{\s*$/,
+      loose: true,
+    },
+    // object members: name: function (…) / name: (…) =>
+    { re: /^\s*([A-Za-z_$][\w$]*)\s*:\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>)/, loose: true },
+  ],
+};
+
+const ALL_FAMILIES: readonly CodeFamily[] = ['python', 'go', 'rust', 'java', 'js'];
+
+/**
+ * Names that one line of code defines (`def f(` → `f`, `func (r *T) Name(` →
+ * `Name`, `impl Trait for S` → `S`, `public Foo bar(` → `bar`, `const f = () =>`
+ * → `f`). Without a family, every family's patterns are tried.
+ */
+export function definitionsIn(code: string, family?: CodeFamily): string[] {
+  const out: string[] = [];
+  const topLevel = /^\S/.test(code);
+  for (const fam of family ? [family] : ALL_FAMILIES) {
+    for (const { re, topLevelOnly, loose } of PATTERNS[fam]) {
+      if (topLevelOnly && !topLevel) continue;
+      const m = code.match(re);
+      if (!m) continue;
+      // Java method pattern: group 1 is the type, group 2 the name.
+      const name = m[2] ?? m[1];
+      const type = m[2] !== undefined ? m[1] : undefined;
+      if (!name || (loose && (KEYWORDS.has(name) || (type !== undefined && KEYWORDS.has(type))))) continue;
+      if (name.length < 2) continue;
+      if (!out.includes(name)) out.push(name);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,84 @@
+import { compareStrings } from './query.js';
+
+/**
+ * A path as written, tidied for comparison: `\` → `/`, no `file://` scheme,
+ * no leading `./`, no `.` or empty segments. Absolute paths keep their
+ * leading `/` (strip it with {@link pathSegments}).
+ */
+export function normalizeWrittenPath(written: string): string {
+  let p = written.trim().replace(/\\/g, '/');
+  p = p.replace(/^file:\/\//i, '');
+  const absolute = p.startsWith('/');
+  const segments = p.split('/').filter((s) => s !== '' && s !== '.');
+  return (absolute ? '/' : '') + segments.join('/');
+}
+
+/** Segments of a written path after normalisation, leading `/` dropped. */
+export function pathSegments(written: string): string[] {
+  return normalizeWrittenPath(written).split('/').filter(Boolean);
+}
+
+/** `a/b.go:12`, `a/b.rs:12:5`, `a/b.ts#L12` → `a/b.go`, …; other paths unchanged. */
+function stripLocation(written: string): string {
+  return written.replace(/(?::\d+){1,2}$|#L\d+(?:-L?\d+)?$/, '');
+}
+
+interface Entry {
+  path: string;
+  segments: string[];
+}
+
+/**
+ * Matches paths written in a query (absolute paths from another machine,
+ * `./x`, package paths such as `com/a/b/C.java`, bare file names) to corpus
+ * paths by their longest common suffix of whole segments.
+ */
+export class PathSuffixIndex {
+  private readonly byBasename = new Map<string, Entry[]>();
+
+  constructor(paths: readonly string[]) {
+    for (const path of paths) {
+      const segments = pathSegments(path);
+      const base = segments[segments.length - 1];
+      if (base === undefined) continue;
+      const list = this.byBasename.get(base);
+      if (list) list.push({ path, segments });
+      else this.byBasename.set(base, [{ path, segments }]);
+    }
+  }
+
+  /**
+   * Corpus paths that end with the longest suffix of `written` (whole
+   * segments) that any corpus path ends with, sorted; [] when even the file
+   * name matches nothing. A trailing `:line[:col]` or `#Lline` is ignored.
+   * `/home/x/forks/click/src/click/core.py` → `['src/click/core.py']`;
+   * `Ledger.java` → every `…/Ledger.java`.
+   */
+  match(written: string): string[] {
+    let segments = pathSegments(written);
+    if (segments.length === 0) return [];
+    if (!this.byBasename.has(segments[segments.length - 1]!)) {
+      segments = pathSegments(stripLocation(normalizeWrittenPath(written)));
+    }
+    const candidates = segments.length ? this.byBasename.get(segments[segments.length - 1]!) : undefined;
+    if (!candidates) return [];
+    let best = 0;
+    let matches: string[] = [];
+    for (const entry of candidates) {
+      const k = commonSuffixLength(segments, entry.segments);
+      if (k > best) {
+        best = k;
+        matches = [entry.path];
+      } else if (k === best) {
+        matches.push(entry.path);
+      }
+    }
+    return [...new Set(matches)].sort(compareStrings);
+  }
+}
+
+function commonSuffixLength(a: readonly string[], b: readonly string[]): number {
+  let k = 0;
+  while (k < a.length && k < b.length && a[a.length - 1 - k] === b[b.length - 1 - k]) k++;
+  return k;
+}

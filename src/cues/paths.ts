@@ -1,0 +1,110 @@
+import { normalizeWrittenPath } from './path-suffix-index.js';
+
+/** Extensions that make a slash-less token (`gin.go`, `utils.ts`) count as a file path. */
+export const CODE_EXTENSIONS: ReadonlySet<string> = new Set(
+  `py pyi pyx go rs ts tsx mts cts js jsx mjs cjs vue svelte java kt kts scala groovy c h cc cpp cxx hpp hh cs rb php
+  swift m mm dart lua ex exs erl hrl hs ml mli clj jl r pl pm zig nim sh bash zsh ps1 sql proto graphql gql json jsonc
+  json5 yaml yml toml ini cfg conf properties xml html htm css scss sass less md mdx rst txt gradle lock mod sum tf
+  cmake mk snap wasm scm`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** Product names written like files (`Node.js`); dropped when they stand alone without a slash. */
+const PRODUCT_NAMES = new Set([
+  'node.js', 'vue.js', 'next.js', 'nuxt.js', 'express.js', 'react.js', 'three.js', 'd3.js', 'chart.js', 'ember.js',
+  'backbone.js', 'angular.js', 'moment.js', 'socket.io', 'deno.land', 'bun.sh', 'alpine.js', 'solid.js', 'p5.js',
+]);
+
+/** Paths inside interpreter, runtime and dependency installs. */
+const LIBRARY_PATH_PATTERNS: readonly RegExp[] = [
+  /(?:^|\/)(?:site|dist)-packages\//,
+  /(?:^|\/)lib\/python\d(?:\.\d+)?\//,
+  /^\/usr\/(?:local\/)?(?:lib|include|share)\//,
+  /(?:^|\/)node_modules\//,
+  /^node:/,
+  /^internal\//,
+  /(?:^|\/)\.cargo\/(?:registry|git)\//,
+  /(?:^|\/)rustc\/[0-9a-f]{7,}\//,
+  /^\/rustc\//,
+  /(?:^|\/)library\/(?:std|core|alloc|test|proc_macro)\/src\//,
+  /(?:^|\/)go\/src\/(?:runtime|testing|reflect|internal|sync|net|os|fmt)\//,
+  /(?:^|\/)go\/pkg\/mod\//,
+  /(?:^|\/)hostedtoolcache\//,
+  /\/libexec\/src\//,
+  /(?:^|\/)(?:java\.base|jdk\.[\w.]+)\//,
+  /^<[^>]*>$/,
+  /(?:^|\/)\.(?:pyenv|rustup|nvm|gradle|m2)\//,
+];
+
+/** True when a path (as written) points into a library or runtime install rather than a repository. */
+export function isLibraryPath(path: string): boolean {
+  const p = normalizeWrittenPath(path);
+  return LIBRARY_PATH_PATTERNS.some((re) => re.test(p));
+}
+
+/** True when a path names a test file (`tests/`, `test_x.py`, `x_test.go`, `x.spec.ts`, `XTest.java`, …). */
+export function isTestPath(path: string): boolean {
+  const segments = normalizeWrittenPath(path).split('/');
+  const base = segments[segments.length - 1] ?? '';
+  if (segments.slice(0, -1).some((s) => /^(?:tests?|__tests__|testing|spec|specs|e2e)$/i.test(s))) return true;
+  return (
+    /^test_.*\.py$|_test\.py$|^conftest\.py$/.test(base) ||
+    /_test\.go$/.test(base) ||
+    /\.(?:test|spec)\.[cm]?[jt]sx?$/.test(base) ||
+    /(?:Test|Tests|TestCase|IT)\.(?:java|kt)$/.test(base) ||
+    /^tests?\.rs$/.test(base)
+  );
+}
+
+/** One path found in a line of text. */
+export interface PathMatch {
+  /** The path as written, tidied by {@link normalizeWrittenPath}. */
+  path: string;
+  line?: number;
+  /** Offsets of the whole match (with `:line:col`) in the line. */
+  start: number;
+  end: number;
+}
+
+const PATH_RE =
+  /(?<![\w.\-/\\@+~:$%])(?:file:\/\/)?(?:[A-Za-z]:[\\/])?[\w.@+~\-/\\]*[\w\-@+~]\.([A-Za-z][A-Za-z0-9_]{0,9})(?![\w/\\-])(?::(\d+)(?::\d+)?|#L(\d+)(?:-L?\d+)?)?/g;
+
+// Bounded repetitions keep this linear on long runs of word characters (every position is a `\b`).
+const URL_RE =
+  /(?<![\w.+-])(?!file:)[a-z][a-z0-9+.-]{0,31}:\/\/[^\s)\]>'"`]+|(?<![\w.-])www\.[^\s)\]>'"`]+|(?<![\w.-])[\w.-]{1,64}@[\w.-]{1,255}:[^\s)\]>'"`]+/gi;
+
+/** The line with URLs (not `file://` ones) and `user@host:` remotes blanked out, offsets kept. */
+export function maskUrls(line: string): string {
+  return line.replace(URL_RE, (m) => ' '.repeat(m.length));
+}
+
+/**
+ * File paths written in one line of text: tokens ending in a known code
+ * extension (`gin.go`), or containing a slash and ending in some extension of
+ * two letters or more (`docs/guide.adoc`); `and/or`, `e.g.`, `Fly.io`, version
+ * numbers and URLs are not paths. A trailing `:line[:col]` or `#Lline` sets
+ * `line`.
+ */
+export function findPaths(line: string): PathMatch[] {
+  const masked = maskUrls(line);
+  const out: PathMatch[] = [];
+  for (const m of masked.matchAll(PATH_RE)) {
+    const raw = m[0];
+    const ext = (m[1] ?? '').toLowerCase();
+    const lineText = m[2] ?? m[3];
+    const pathPart = raw.replace(/(?::\d+(?::\d+)?|#L\d+(?:-L?\d+)?)$/, '');
+    const hasSlash = /[/\\]/.test(pathPart.replace(/^file:\/\//i, ''));
+    if (!CODE_EXTENSIONS.has(ext) && !(hasSlash && ext.length >= 2 && /^[a-z]+$/.test(ext))) continue;
+    if (!hasSlash && PRODUCT_NAMES.has(pathPart.toLowerCase())) continue;
+    const path = normalizeWrittenPath(pathPart);
+    if (!path || path === '/') continue;
+    const match: PathMatch = { path, start: m.index, end: m.index + raw.length };
+    if (lineText !== undefined) {
+      const n = Number(lineText);
+      if (n > 0) match.line = n;
+    }
+    out.push(match);
+  }
+  return out;
+}

@@ -1,0 +1,256 @@
+import { describe, expect, it } from 'vitest';
+import { CUE_DEFAULTS, extractCues } from '../../../src/cues/index.js';
+import type { Cue } from '../../../src/types.js';
+
+const { diffChangedDefinitionStrength: changed, diffContextStrength: context, diffCalledStrength: called, diffIdentifierStrength: used } =
+  CUE_DEFAULTS;
+
+function symbols(anchorFile: string, diff: string): Record<string, number> {
+  const { cues } = extractCues({ intent: 'x', anchor_file: anchorFile, anchor_diff: diff });
+  return Object.fromEntries(cues.filter((c) => c.kind === 'diff-symbol').map((c) => [c.value, c.strength]));
+}
+
+function identifiers(anchorFile: string, diff: string): Record<string, number> {
+  const { cues } = extractCues({ intent: 'x', anchor_file: anchorFile, anchor_diff: diff });
+  return Object.fromEntries(cues.filter((c: Cue) => c.kind === 'identifier').map((c) => [c.value, c.strength]));
+}
+
+const PYTHON = `@@ -178,9 +178,10 @@ def command(
+     callback.  This will also automatically attach all decorated
+     :func:\`option\`\\s and :func:\`argument\`\\s as parameters to the command.
+ 
+-    The name of the command defaults to the name of the function with
+-    underscores replaced by dashes.
++    The name of the command defaults to the name of the function, converted to
++    lowercase, with the suffixes \`\`_command\`\` and \`\`_cmd\`\` removed.
+@@ -238,12 +239,22 @@ class _GroupDecorator:
+         if name is not None:
+             cmd_name = name
+         else:
+-            cmd_name = f.__name__.lower().replace("_", "-")
++            cmd_name = _generate_name(f.__name__)
++
++
++def _generate_name(name: str) -> str:
++    name = name.lower().replace("_", "-")
++    for suffix in ("-command", "-cmd", "-group", "-grp"):
++        name = name.removesuffix(suffix)
++    return name
+ 
+ 
+ class Group(MultiCommand):`;
+
+const GO = `@@ -21,6 +21,7 @@
+ 	MIMEMSGPACK           = "application/x-msgpack"
+ 	MIMEMSGPACK2          = "application/msgpack"
+ 	MIMEYAML              = "application/x-yaml"
++	MIMEYAML2             = "application/yaml"
+ 	MIMETOML              = "application/toml"
+ )
+ 
+@@ -102,7 +103,7 @@ func Default(method, contentType string) Binding {
+ 		return ProtoBuf
+ 	case MIMEMSGPACK, MIMEMSGPACK2:
+ 		return MsgPack
+-	case MIMEYAML:
++	case MIMEYAML, MIMEYAML2:
+ 		return YAML
+ 	case MIMETOML:
+ 		return TOML
+@@ -140,6 +141,10 @@ func (c *Context) Next() {
+ 	}
+ }
+ 
++func (c *Context) IsAborted() bool {
++	return c.index >= abortIndex
++}
++
+ type RouteInfo struct {`;
+
+const RUST = `@@ -3335,6 +3335,20 @@ pub(crate) fn get_usage_name(&self) -> Option<&str> {
+         self.usage_name.as_deref()
+     }
+ 
++    #[inline]
++    #[cfg(feature = "usage")]
++    pub(crate) fn get_usage_name_fallback(&self) -> &str {
++        self.get_usage_name()
++            .unwrap_or_else(|| self.get_bin_name_fallback())
++    }
++
+     /// Get the name of the binary.
+@@ -88,7 +102,7 @@ impl<'cmd> Validator<'cmd> {
+-        let conflicts = Conflicts::with_args(self.cmd, matcher);
++        let conflicts = Conflicts::with_args_and_groups(self.cmd, matcher, &self.required);
+@@ -412,3 +426,9 @@ impl fmt::Display for ArgPredicate {
++pub(crate) struct Conflicts {
++    potential: FlatMap<Id, Vec<Id>>,
++}`;
+
+const JAVA = `@@ -39,6 +41,25 @@ public interface MockitoPlugins {
+      * @since 2.10.0
++     * @deprecated Please use {@link #getMockMaker(String)} with {@link org.mockito.MockMakers#INLINE} instead.
+      */
++    @Deprecated(since = "5.6.0", forRemoval = true)
+     MockMaker getInlineMockMaker();
++
++    default MockMaker getMockMaker(String mockMaker) {
++        throw new UnsupportedOperationException("This method is not implemented.");
++    }
+ }
+@@ -25,6 +25,9 @@ public void verify(VerificationData data) {
++        if (!chunk.isEmpty()) {
++            markVerified(chunk.get(0), target);
++        }
+@@ -65,7 +66,8 @@ public class InlineBytecodeGenerator implements BytecodeGenerator, ClassFileTran`;
+
+const TYPESCRIPT = `@@ -5,6 +5,15 @@ import { expand } from 'dotenv-expand'
+ import { arraify, tryStatSync } from './utils'
+ import type { UserConfig } from './config'
+ 
++export function getEnvFilesForMode(mode: string): string[] {
++  return [
++    /** default file */ \`.env\`,
++    /** mode file */ \`.env.\${mode}\`,
++  ]
++}
++
+ export function loadEnv(
+   mode: string,
+   envDir: string,
+@@ -18,12 +27,7 @@ export function loadEnv(
+   const env: Record<string, string> = {}
+-  const envFiles = [
+-    /** default file */ \`.env\`,
+-  ]
++  const envFiles = getEnvFilesForMode(mode)
+@@ -60,4 +64,9 @@ export class ModuleGraph {
++  async ensureEntryFromUrl(rawUrl: string, setIsSelfAccepting = true): Promise<ModuleNode> {
++    return this._ensureEntryFromUrl(rawUrl, setIsSelfAccepting)
++  }
++  const isCss = (id: string) => CSS_LANGS_RE.test(id)`;
+
+const JAVASCRIPT = `@@ -9,9 +9,10 @@ const { createWarning } = require('process-warning')
+@@ -64,6 +65,13 @@ const FSTDEP024 = createWarning({
+   unlimited: true
+ })
+ 
++const FSTDEP025 = createWarning({
++  name: 'FastifyDeprecation',
++  code: 'FSTDEP025',
++  message: 'The hostname option is deprecated. Use hostnames instead.',
++})
++
+@@ -120,6 +128,9 @@ module.exports = {
++  create(context) {
++    const sourceCode = context.sourceCode
++    return { NewExpression: reportIfObjectConstructor }
++  },`;
+
+describe('diff symbols', () => {
+  it('python: hunk contexts `def`/`class` and definitions on changed lines', () => {
+    expect(symbols('src/click/decorators.py', PYTHON)).toEqual({
+      _generate_name: changed,
+      command: context,
+      _GroupDecorator: context,
+    });
+    const ids = identifiers('src/click/decorators.py', PYTHON);
+    // a call on a changed line, but its own definition is a diff symbol already
+    expect(ids._generate_name).toBe(called);
+    expect(ids.removesuffix).toBe(called);
+    // names in docstrings and string literals on changed lines are not uses
+    expect(ids.lowercase).toBeUndefined();
+  });
+
+  it('go: `func (r *T) Name(`, `func Name(`, const-block entries', () => {
+    expect(symbols('binding/binding.go', GO)).toEqual({
+      IsAborted: changed,
+      MIMEYAML2: changed,
+      Default: context,
+      Next: context,
+    });
+    const ids = identifiers('binding/binding.go', GO);
+    expect(ids.MIMEYAML).toBe(used);
+    expect(ids.Context).toBe(used);
+    expect(ids.abortIndex).toBe(used);
+  });
+
+  it('rust: `fn`, `impl X`, `impl Trait for X`, `struct`', () => {
+    expect(symbols('clap_builder/src/builder/command.rs', RUST)).toEqual({
+      Conflicts: changed,
+      get_usage_name_fallback: changed,
+      ArgPredicate: context,
+      Validator: context,
+      get_usage_name: context,
+    });
+    const ids = identifiers('clap_builder/src/builder/command.rs', RUST);
+    expect(ids.with_args_and_groups).toBe(called);
+    expect(ids.get_bin_name_fallback).toBe(called);
+    // `#[cfg(feature = "usage")]` and std calls are not the code's names
+    expect(ids.cfg).toBeUndefined();
+    expect(ids.unwrap_or_else).toBeUndefined();
+  });
+
+  it('java: method signatures (also without modifiers), interfaces and classes, a truncated context', () => {
+    expect(symbols('src/main/java/org/mockito/plugins/MockitoPlugins.java', JAVA)).toEqual({
+      getMockMaker: changed,
+      InlineBytecodeGenerator: context,
+      MockitoPlugins: context,
+      verify: context,
+    });
+    const ids = identifiers('src/main/java/org/mockito/plugins/MockitoPlugins.java', JAVA);
+    expect(ids.markVerified).toBe(called);
+    expect(ids.MockMaker).toBe(used);
+    // javadoc lines and builtin annotations/types are skipped
+    expect(ids.MockMakers).toBeUndefined();
+    expect(ids.Deprecated).toBeUndefined();
+    expect(ids.String).toBeUndefined();
+  });
+
+  it('typescript: `function`, classes, methods and arrow consts', () => {
+    expect(symbols('packages/vite/src/node/env.ts', TYPESCRIPT)).toEqual({
+      ensureEntryFromUrl: changed,
+      getEnvFilesForMode: changed,
+      isCss: changed,
+      ModuleGraph: context,
+      loadEnv: context,
+    });
+    const ids = identifiers('packages/vite/src/node/env.ts', TYPESCRIPT);
+    expect(ids._ensureEntryFromUrl).toBe(called);
+    expect(ids.CSS_LANGS_RE).toBe(used);
+    expect(ids.envFiles).toBe(used);
+  });
+
+  it('javascript: top-level consts, object methods; `module.exports = {` names nothing', () => {
+    expect(symbols('lib/warnings.js', JAVASCRIPT)).toEqual({
+      FSTDEP025: changed,
+      create: changed,
+      FSTDEP024: context,
+      // `const { createWarning } = require(…)` is an import, not a definition
+    });
+    const ids = identifiers('lib/warnings.js', JAVASCRIPT);
+    expect(ids.reportIfObjectConstructor).toBe(used);
+    // inside string literals
+    expect(ids.FastifyDeprecation).toBeUndefined();
+  });
+
+  it('reads a unified diff pasted into free text, with its file headers as paths', () => {
+    const { cues } = extractCues(`Proposed fix:
+
+diff --git a/src/click/core.py b/src/click/core.py
+--- a/src/click/core.py
++++ b/src/click/core.py
+@@ -1201,7 +1201,7 @@ class Command(BaseCommand):
+-    def parse_args(self, ctx, args):
++    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+
+Thanks for looking.`);
+    expect(cues.filter((c) => c.kind === 'diff-symbol').map((c) => [c.value, c.strength])).toEqual([
+      ['parse_args', changed],
+      ['Command', context],
+    ]);
+    expect(cues.filter((c) => c.kind === 'path').map((c) => c.value)).toEqual(['src/click/core.py']);
+    // the prose around the diff is still read
+    expect(cues.filter((c) => c.kind === 'term').map((c) => c.value)).toEqual(['looking', 'proposed']);
+  });
+});

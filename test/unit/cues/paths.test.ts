@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { CUE_DEFAULTS, extractCues, isLibraryPath, isTestPath, PathSuffixIndex } from '../../../src/cues/index.js';
+
+function paths(text: string): string[] {
+  return extractCues({ pr_body: text })
+    .cues.filter((c) => c.kind === 'path')
+    .map((c) => (c.line === undefined ? c.value : `${c.value}:${c.line}`));
+}
+
+describe('paths in text', () => {
+  it('finds relative, ./, line-suffixed, absolute and file:// paths and strips punctuation around them', () => {
+    expect(
+      paths(
+        'See src/click/core.py, ./packages/vite/src/node/env.ts and (binding/binding.go:102). ' +
+          'It fails at "clap_builder/src/parser/parser.rs:12:5"; the fork has ' +
+          '/home/x/work/forks/transformers/src/transformers/modeling_utils.py and file:///Users/bob/vite/cli.mjs:3:1. ' +
+          'Also gin.go, `utils.ts` and src/x.ts#L42.',
+      ),
+    ).toEqual([
+      '/Users/bob/vite/cli.mjs:3',
+      '/home/x/work/forks/transformers/src/transformers/modeling_utils.py',
+      'binding/binding.go:102',
+      'clap_builder/src/parser/parser.rs:12',
+      'gin.go',
+      'packages/vite/src/node/env.ts',
+      'src/click/core.py',
+      'src/x.ts:42',
+      'utils.ts',
+    ]);
+  });
+
+  it('does not take prose, versions, domains, dotted names or URLs for paths', () => {
+    expect(
+      paths(
+        'Use and/or e.g. i.e. Fly.io, Node.js v20.10.0 or 3.x/4.x with application/x-yaml; call ctx.invoke or ' +
+          'MockUtil.getMockMaker() per RFC 9512. Docs: https://fly.io/docs/reference/runtime-environment/#fly-client-ip ' +
+          'and https://github.com/pallets/click/blob/main/src/click/core.py and git@github.com:org/repo.git',
+      ),
+    ).toEqual([]);
+  });
+
+  it('weakens paths into library installs', () => {
+    const { cues } = extractCues('see /usr/lib/python3.11/unittest/case.py and node_modules/vite/dist/node/index.js');
+    expect(cues.filter((c) => c.kind === 'path').map((c) => c.strength)).toEqual([
+      CUE_DEFAULTS.libraryPathStrength,
+      CUE_DEFAULTS.libraryPathStrength,
+    ]);
+  });
+
+  it('gives structural path fields full strength and keeps their line', () => {
+    const { cues, task } = extractCues({
+      changed_files: ['src/click/core.py', 'src/click/types.py'],
+      trace_paths: ['tests/test_options.py'],
+      path: 'src/click/decorators.py',
+      line: 212,
+    });
+    expect(task).toBe('trace2code');
+    expect(cues.filter((c) => c.kind === 'path')).toEqual([
+      { kind: 'path', value: 'src/click/core.py', strength: 1, field: 'changed_files' },
+      { kind: 'path', value: 'src/click/decorators.py', line: 212, strength: 1, field: 'path' },
+      { kind: 'path', value: 'src/click/types.py', strength: 1, field: 'changed_files' },
+      { kind: 'path', value: 'tests/test_options.py', strength: 1, field: 'trace_paths' },
+    ]);
+  });
+});
+
+describe('given files', () => {
+  it('edit2ripple: the anchor file is given, not a path cue', () => {
+    const r = extractCues({ intent: 'x', anchor_file: 'gin.go', anchor_diff: '@@ -1,2 +1,2 @@\n-a\n+b' });
+    expect(r.givenFiles).toEqual(['gin.go']);
+    expect(r.cues.filter((c) => c.kind === 'given-file' || c.kind === 'path')).toEqual([
+      { kind: 'given-file', value: 'gin.go', strength: 1, field: 'anchor_file' },
+    ]);
+  });
+
+  it('comment2context: `path` (with its line) is given', () => {
+    const r = extractCues({
+      review_comment: 'This should reuse normalizePath from utils.ts',
+      path: 'packages/vite/src/node/plugins/css.ts',
+      line: 88,
+      diff_hunk_context: '@@ -80,6 +80,9 @@ export function cssPlugin(config: ResolvedConfig): Plugin {\n+    const file = path.posix.join(root, id)',
+    });
+    expect(r.task).toBe('comment2context');
+    expect(r.givenFiles).toEqual(['packages/vite/src/node/plugins/css.ts']);
+    expect(r.cues.filter((c) => c.kind === 'given-file')).toEqual([
+      { kind: 'given-file', value: 'packages/vite/src/node/plugins/css.ts', line: 88, strength: 1, field: 'path' },
+    ]);
+    expect(r.cues.filter((c) => c.kind === 'path').map((c) => c.value)).toEqual(['utils.ts']);
+    expect(r.cues.find((c) => c.kind === 'diff-symbol')).toMatchObject({ value: 'cssPlugin', strength: CUE_DEFAULTS.diffContextStrength });
+  });
+});
+
+describe('path classes', () => {
+  it.each([
+    ['.arb-venv/lib/python3.11/site-packages/_pytest/python.py', true],
+    ['/usr/lib/python3.11/unittest/case.py', true],
+    ['/home/alice/.pyenv/versions/3.11.4/lib/python3.11/asyncio/events.py', true],
+    ['/Users/bob/src/vite/node_modules/.pnpm/cac@6.7.14/node_modules/cac/dist/index.mjs', true],
+    ['node:internal/modules/cjs/loader', true],
+    ['/home/u/.cargo/registry/src/index.crates.io-6f17d22bba15001f/serde-1.0.193/src/de/mod.rs', true],
+    ['/rustc/cc66ad468955717ab92600c770da8c1601a4ff33/library/core/src/panicking.rs', true],
+    ['/usr/local/go/src/runtime/panic.go', true],
+    ['/home/u/go/pkg/mod/github.com/stretchr/testify@v1.8.4/assert/assertions.go', true],
+    ['/home/runner/work/gin/gin/tree.go', false],
+    ['src/click/core.py', false],
+    ['lib/rules/no-new-object.js', false],
+  ])('isLibraryPath(%s) = %s', (path, expected) => {
+    expect(isLibraryPath(path)).toBe(expected);
+  });
+
+  it.each([
+    ['tests/test_options.py', true],
+    ['src/click/testing.py', false],
+    ['context_test.go', true],
+    ['packages/vite/src/node/__tests__/utils.spec.ts', true],
+    ['test/reply-code.test.js', true],
+    ['com/google/gson/internal/bind/JsonTreeReaderTest.java', true],
+    ['src/main/java/org/mockito/internal/util/MockUtil.java', false],
+    ['clap_builder/src/output/usage.rs', false],
+  ])('isTestPath(%s) = %s', (path, expected) => {
+    expect(isTestPath(path)).toBe(expected);
+  });
+});
+
+describe('PathSuffixIndex', () => {
+  const corpus = [
+    'src/click/core.py',
+    'tests/core.py',
+    'docs/click/core.py',
+    'src/main/java/org/ledger/Ledger.java',
+    'src/test/java/org/ledger/Ledger.java',
+    'legacy/Ledger.java',
+    'com/google/gson/internal/bind/JsonTreeReader.java',
+    'gson/src/main/java/com/google/gson/internal/bind/JsonTreeReader.java',
+    'packages/vite/src/node/config.ts',
+    'C:/odd/but/stored.ts',
+  ];
+  const index = new PathSuffixIndex(corpus);
+
+  it('matches an absolute path from another machine by its longest suffix', () => {
+    expect(index.match('/home/x/forks/click/src/click/core.py')).toEqual(['src/click/core.py']);
+    expect(index.match('file:///Users/bob/src/vite/packages/vite/src/node/config.ts')).toEqual([
+      'packages/vite/src/node/config.ts',
+    ]);
+  });
+
+  it('prefers the longest suffix: click/core.py matches two paths, not tests/core.py', () => {
+    expect(index.match('click/core.py')).toEqual(['docs/click/core.py', 'src/click/core.py']);
+  });
+
+  it('returns every path on a tie (a bare file name), sorted', () => {
+    expect(index.match('Ledger.java')).toEqual([
+      'legacy/Ledger.java',
+      'src/main/java/org/ledger/Ledger.java',
+      'src/test/java/org/ledger/Ledger.java',
+    ]);
+  });
+
+  it('matches Java package paths from frames against Maven/Gradle layouts', () => {
+    expect(index.match('com/google/gson/internal/bind/JsonTreeReader.java')).toEqual([
+      'com/google/gson/internal/bind/JsonTreeReader.java',
+      'gson/src/main/java/com/google/gson/internal/bind/JsonTreeReader.java',
+    ]);
+    expect(index.match('org/ledger/Ledger.java')).toEqual([
+      'src/main/java/org/ledger/Ledger.java',
+      'src/test/java/org/ledger/Ledger.java',
+    ]);
+  });
+
+  it('normalises backslashes, ./ and a trailing :line', () => {
+    expect(index.match('.\\src\\click\\core.py')).toEqual(['src/click/core.py']);
+    expect(index.match('./src/click/core.py:42:7')).toEqual(['src/click/core.py']);
+    expect(index.match('C:\\Users\\me\\click\\src\\click\\core.py')).toEqual(['src/click/core.py']);
+  });
+
+  it('returns [] when the file name matches nothing', () => {
+    expect(index.match('src/click/parser.py')).toEqual([]);
+    expect(index.match('')).toEqual([]);
+    expect(index.match('/')).toEqual([]);
+  });
+
+  it('is fast on 10k paths', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => `pkg${i % 100}/sub${i % 7}/file${i}.ts`);
+    const big = new PathSuffixIndex(many);
+    const start = performance.now();
+    for (let i = 0; i < 10_000; i++) big.match(`/abs/else/where/pkg${i % 100}/sub${i % 7}/file${i}.ts`);
+    expect(big.match('/x/pkg42/sub0/file42.ts')).toEqual(['pkg42/sub0/file42.ts']);
+    expect(performance.now() - start).toBeLessThan(1000);
+  });
+});
