@@ -1,7 +1,10 @@
 import { Command, CommanderError } from 'commander';
 import { RepoMapError } from '../errors.js';
 import { CliExit, type CliIo } from './io.js';
+import { registerEval } from './eval.js';
+import { registerFuse } from './fuse.js';
 import { registerRank } from './rank.js';
+import { registerScore } from './score.js';
 
 /**
  * Runs the repomap CLI in-process and returns its exit code:
@@ -16,6 +19,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       writeErr: (s) => io.stderr.write(s),
     });
   registerRank(program, io);
+  registerEval(program, io);
+  registerScore(program, io);
+  registerFuse(program, io);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return 0;

@@ -1,0 +1,46 @@
+import { resolve } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import { RRF_DEFAULTS, fuseDetails, readDetails } from '../eval/index.js';
+import { detailsText, writeOutput } from './eval.js';
+import type { CliIo } from './io.js';
+import { positiveInt } from './rank.js';
+
+function nonNegativeNumber(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number ≥ 0');
+  return n;
+}
+
+function weightList(value: string): number[] {
+  return value.split(',').map((part) => nonNegativeNumber(part));
+}
+
+interface FuseFlags {
+  k: number;
+  weights?: number[];
+  top?: number;
+  out?: string;
+}
+
+export function registerFuse(program: Command, io: CliIo): void {
+  program
+    .command('fuse')
+    .description('Fuse details files by Reciprocal Rank Fusion (eval contract section 4), row by row on sample_id.')
+    .argument('<details...>', 'details JSONL files (any retriever)')
+    .option('--k <k>', 'RRF rank offset k of 1/(k + rank)', nonNegativeNumber, RRF_DEFAULTS.k)
+    .option('--weights <list>', 'comma-separated weight per input (default all 1)', weightList)
+    .option('--top <n>', 'keep the first n fused files per row (default: all)', positiveInt)
+    .option('--out <file>', 'write the fused rows here (default: stdout)')
+    .action(async (files: string[], flags: FuseFlags) => {
+      const inputs = [];
+      for (const file of files) inputs.push(await readDetails(resolve(io.cwd, file)));
+      const fused = fuseDetails(inputs, {
+        k: flags.k,
+        ...(flags.weights !== undefined ? { weights: flags.weights } : {}),
+        ...(flags.top !== undefined ? { top: flags.top } : {}),
+      });
+      const text = detailsText(fused);
+      if (flags.out !== undefined) await writeOutput(resolve(io.cwd, flags.out), text);
+      else io.stdout.write(text);
+    });
+}

@@ -1,0 +1,168 @@
+/**
+ * Evaluates the samples of one repository: for each snapshot (base commit) the
+ * corpus is read from git and indexed once, every sample on it is ranked and
+ * scored while the snapshot's file texts are at hand (BCY needs them), then
+ * the snapshot is let go. One tags cache lives for the whole repository, so a
+ * later snapshot only parses the blobs that changed; it goes with the call.
+ *
+ * A job is plain data (it crosses a process boundary when the run is sharded),
+ * and its result depends only on the job: the same job gives the same rows
+ * whichever process runs it.
+ */
+import { queryText } from '../cues/index.js';
+import { Bm25Index, RepoMapError, TASKS, buildIndex, loadCorpus, toDetailsRow, type Corpus, type IndexOptions, type Task } from '../index.js';
+import type { DetailsRow } from './details.js';
+import { scoreSample, type SampleScores } from './metrics.js';
+import { bm25Ranking } from './run-bm25.js';
+import { locateRepository, repositoryCandidates } from './run-plan.js';
+import type { Sample } from './samples.js';
+
+/** Retrievers `repomap eval` can run. */
+export const EVAL_METHODS = ['repomap', 'bm25'] as const;
+export type EvalMethod = (typeof EVAL_METHODS)[number];
+
+/** Defaults of an evaluation run. */
+export const RUN_DEFAULTS = {
+  method: 'repomap' as EvalMethod,
+  /** Files per details row (the contract asks for at least 20 when the corpus has them). */
+  top: 100,
+  /** Worker processes; each takes whole repositories. */
+  jobs: 1,
+  /** Write `timing_ms` in the rows (off makes runs byte-comparable). */
+  timings: true,
+} as const;
+
+/** The contract's minimum number of ranked files per row. */
+const MIN_TOP = 20;
+
+/** One sample of a job with its position in the run's input. */
+export interface JobSample {
+  index: number;
+  sample: Sample;
+}
+
+/** Everything needed to evaluate one repository; plain data. */
+export interface RepositoryJob {
+  /** `owner/name`. */
+  repo: string;
+  /** Folder holding the repositories (see `locateRepository`). */
+  reposDir: string;
+  snapshots: { commit: string; samples: JobSample[] }[];
+  method: EvalMethod;
+  top: number;
+  timings: boolean;
+}
+
+/** What became of one sample. */
+export interface SampleOutcome {
+  index: number;
+  /** The details row; absent when the sample failed. */
+  row?: DetailsRow;
+  /** Scores of the row (a failed sample is scored as a missing row). */
+  scores: SampleScores;
+  /** Why the sample has no row. */
+  error?: string;
+}
+
+export interface RepositoryResult {
+  repo: string;
+  /** In job order (snapshot by snapshot). */
+  outcomes: SampleOutcome[];
+  /** Snapshots read and indexed (one per distinct base commit that could be read). */
+  snapshots: number;
+}
+
+/** The tags cache of one repository (the public option's type). */
+type TagsCache = NonNullable<IndexOptions['tagsCache']>;
+
+/** Text lookup for a failed sample: no text, so BCY is computed (as 0) like for any missing row. */
+const NO_TEXT = (): undefined => undefined;
+
+/** Evaluates one repository's samples; `onSample` is called once per sample as it completes. */
+export async function evaluateRepository(job: RepositoryJob, onSample?: (outcome: SampleOutcome) => void): Promise<RepositoryResult> {
+  const outcomes: SampleOutcome[] = [];
+  const emit = (o: SampleOutcome): void => {
+    outcomes.push(o);
+    onSample?.(o);
+  };
+  const fail = (item: JobSample, message: string): void =>
+    emit({ index: item.index, scores: scoreSample(item.sample, undefined, NO_TEXT), error: message });
+
+  const gitDir = await locateRepository(job.reposDir, job.repo);
+  if (gitDir === null) {
+    const tried = repositoryCandidates(job.reposDir, job.repo).join(', ');
+    const message = `repository ${job.repo} not found (tried ${tried})`;
+    for (const s of job.snapshots) for (const item of s.samples) fail(item, message);
+    return { repo: job.repo, outcomes, snapshots: 0 };
+  }
+
+  const tagsCache = new Map() as TagsCache;
+  let snapshots = 0;
+  for (const snapshot of job.snapshots) {
+    const started = performance.now();
+    let corpus: Corpus;
+    try {
+      corpus = await loadCorpus({ gitDir, commit: snapshot.commit });
+    } catch (err) {
+      if (!(err instanceof RepoMapError)) throw err;
+      for (const item of snapshot.samples) fail(item, err.message);
+      continue;
+    }
+    const rank = await makeRanker(job, corpus, tagsCache);
+    const indexMs = Math.round(performance.now() - started);
+    snapshots++;
+    const texts = new Map(corpus.files.map((f) => [f.path, f.text]));
+    const textOf = (path: string): string | undefined => texts.get(path);
+    for (const item of snapshot.samples) {
+      let ranked: Ranked;
+      try {
+        ranked = rank(item.sample);
+      } catch (err) {
+        if (!(err instanceof RepoMapError)) throw err;
+        fail(item, err.message);
+        continue;
+      }
+      const { sample } = item;
+      const row: DetailsRow = {
+        sample_id: sample.id,
+        repo: sample.repo,
+        base_commit: sample.base_commit,
+        task_type: sample.task_type,
+        top_files: ranked.files,
+        scores: ranked.scores,
+        confidence: ranked.confidence,
+        abstain: false,
+      };
+      if (job.timings) row.timing_ms = { index: indexMs, rank: ranked.rankMs };
+      emit({ index: item.index, row, scores: scoreSample(sample, row, textOf) });
+    }
+  }
+  return { repo: job.repo, outcomes, snapshots };
+}
+
+interface Ranked {
+  files: string[];
+  scores: number[];
+  confidence: number;
+  rankMs: number;
+}
+
+/** Builds the method's index over the corpus and returns its per-sample ranking function. */
+async function makeRanker(job: RepositoryJob, corpus: Corpus, tagsCache: TagsCache): Promise<(sample: Sample) => Ranked> {
+  const top = Math.max(job.top, MIN_TOP);
+  if (job.method === 'bm25') {
+    const index = new Bm25Index(corpus.files);
+    return (sample) => {
+      const started = performance.now();
+      const r = bm25Ranking(index, queryText(sample.query), top);
+      return { ...r, rankMs: Math.round(performance.now() - started) };
+    };
+  }
+  const index = await buildIndex(corpus, { tagsCache });
+  return (sample) => {
+    const task = (TASKS as readonly string[]).includes(sample.task_type) ? (sample.task_type as Task) : undefined;
+    const result = index.rank(sample.query, { ...(task ? { task } : {}), top });
+    const row = toDetailsRow(result, { top });
+    return { files: row.top_files, scores: row.scores, confidence: row.confidence, rankMs: result.stats.rankMs };
+  };
+}

@@ -1,0 +1,218 @@
+/**
+ * An evaluation run: every sample ranked by one method on the tree at its base
+ * commit, and scored. Samples are grouped by repository and snapshot
+ * (`planRepositories`); repositories are evaluated in plan order, in this
+ * process or sharded over worker processes (each takes whole repositories, so
+ * tags caches stay per repository). Results are merged by input position, so a
+ * run gives the same rows and scores whatever the number of workers.
+ *
+ * A sample whose repository or commit cannot be read (or whose query the
+ * ranker rejects) gets no row: it is listed in `errors` and scored as a
+ * missing row, as `repomap score` would score the written details.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { RepoMapError } from '../errors.js';
+import type { DetailsRow } from './details.js';
+import type { SampleScores } from './metrics.js';
+import { planRepositories } from './run-plan.js';
+import { RUN_DEFAULTS, evaluateRepository, type EvalMethod, type RepositoryJob, type SampleOutcome } from './run-repo.js';
+import type { Sample } from './samples.js';
+
+export interface RunOptions {
+  /** Folder holding the repositories, as `owner+name`, `owner+name/repo` or `owner/name` (bare or not). */
+  reposDir: string;
+  /** Default `RUN_DEFAULTS.method`. */
+  method?: EvalMethod;
+  /** Files per row (at least 20 are written). Default `RUN_DEFAULTS.top`. */
+  top?: number;
+  /** Worker processes (default 1: everything in this process). */
+  jobs?: number;
+  /** Write `timing_ms` in the rows (default true). */
+  timings?: boolean;
+  /** Called after each sample: `done` of `total`. */
+  onProgress?: (done: number, total: number) => void;
+  /** Module the worker processes run (default: the compiled `run-worker.js` beside this module). */
+  workerModule?: string;
+}
+
+/** A sample that got no row, and why. */
+export interface SampleError {
+  sample_id: string;
+  repo: string;
+  base_commit: string;
+  message: string;
+}
+
+export interface EvalRun {
+  /** Details rows in input order; undefined for samples in `errors`. */
+  rows: (DetailsRow | undefined)[];
+  /** Scores in input order (every sample). */
+  scores: SampleScores[];
+  /** Failed samples in input order. */
+  errors: SampleError[];
+  /** Distinct repositories of the samples. */
+  repositories: number;
+  /** Snapshots read and indexed: one per (repository, base commit) that could be read. */
+  snapshots: number;
+  /** Processes that did the work (1 when nothing was sharded). */
+  processes: number;
+  /** Largest peak resident set size among those processes and this one, in KiB. */
+  peakRssKb: number;
+}
+
+/** Parent → worker. */
+export type WorkerRequest = { type: 'job'; job: RepositoryJob } | { type: 'close' };
+/** Worker → parent. */
+export type WorkerMessage =
+  | { type: 'sample'; outcome: SampleOutcome }
+  | { type: 'done'; repo: string; snapshots: number }
+  | { type: 'error'; message: string }
+  | { type: 'closed'; maxRssKb: number };
+
+/** Evaluates `samples` (see the module comment). */
+export async function runEval(samples: readonly Sample[], options: RunOptions): Promise<EvalRun> {
+  const method = options.method ?? RUN_DEFAULTS.method;
+  const top = options.top ?? RUN_DEFAULTS.top;
+  const jobs = options.jobs ?? RUN_DEFAULTS.jobs;
+  if (!(Number.isInteger(top) && top >= 1)) throw new RepoMapError('bad-option', `eval: top must be an integer ≥ 1, got ${top}`, 'top');
+  if (!(Number.isInteger(jobs) && jobs >= 1)) throw new RepoMapError('bad-option', `eval: jobs must be an integer ≥ 1, got ${jobs}`, 'jobs');
+
+  const plan = planRepositories(samples);
+  const work: RepositoryJob[] = plan.map((p) => ({
+    repo: p.repo,
+    reposDir: options.reposDir,
+    snapshots: p.snapshots.map((s) => ({ commit: s.commit, samples: s.samples.map((index) => ({ index, sample: samples[index] as Sample })) })),
+    method,
+    top,
+    timings: options.timings ?? RUN_DEFAULTS.timings,
+  }));
+
+  const outcomes: (SampleOutcome | undefined)[] = new Array(samples.length);
+  let done = 0;
+  const onSample = (o: SampleOutcome): void => {
+    outcomes[o.index] = o;
+    options.onProgress?.(++done, samples.length);
+  };
+  let snapshots = 0;
+  let processes = 1;
+  let peakRssKb = 0;
+  const workers = Math.min(jobs, work.length);
+  if (workers <= 1) {
+    for (const job of work) snapshots += (await evaluateRepository(job, onSample)).snapshots;
+  } else {
+    const sharded = await runInWorkers(work, workers, options.workerModule ?? defaultWorkerModule(), onSample);
+    snapshots = sharded.snapshots;
+    processes = workers;
+    peakRssKb = sharded.peakRssKb;
+  }
+  peakRssKb = Math.max(peakRssKb, process.resourceUsage().maxRSS);
+
+  const rows: (DetailsRow | undefined)[] = [];
+  const scores: SampleScores[] = [];
+  const errors: SampleError[] = [];
+  samples.forEach((sample, i) => {
+    const o = outcomes[i];
+    if (!o) throw new Error(`eval: internal error: sample ${sample.id} was not evaluated`);
+    rows.push(o.row);
+    scores.push(o.scores);
+    if (o.error !== undefined) errors.push({ sample_id: sample.id, repo: sample.repo, base_commit: sample.base_commit, message: o.error });
+  });
+  return { rows, scores, errors, repositories: plan.length, snapshots, processes, peakRssKb };
+}
+
+function defaultWorkerModule(): string {
+  const module = fileURLToPath(new URL('./run-worker.js', import.meta.url));
+  if (!existsSync(module)) {
+    throw new RepoMapError('bad-option', `eval: jobs > 1 runs the compiled worker ${module}, which does not exist (run \`npm run build\`)`, 'jobs');
+  }
+  return module;
+}
+
+/** Hands repositories, in plan order, to whichever worker is free; fails the run when a worker fails. */
+async function runInWorkers(
+  work: readonly RepositoryJob[],
+  count: number,
+  module: string,
+  onSample: (o: SampleOutcome) => void,
+): Promise<{ snapshots: number; peakRssKb: number }> {
+  const pool = Array.from({ length: count }, () => new WorkerProcess(module, onSample));
+  let next = 0;
+  let snapshots = 0;
+  try {
+    await Promise.all(
+      pool.map(async (worker) => {
+        while (next < work.length) {
+          const job = work[next++] as RepositoryJob;
+          const indexed = await worker.run(job); // not `snapshots += await …`: that reads the total before waiting
+          snapshots += indexed;
+        }
+      }),
+    );
+    const rss = await Promise.all(pool.map((w) => w.close()));
+    return { snapshots, peakRssKb: Math.max(0, ...rss) };
+  } catch (err) {
+    for (const w of pool) w.kill();
+    throw err;
+  }
+}
+
+/** One worker process running `run-worker.js`, one repository at a time. */
+class WorkerProcess {
+  private readonly child: ChildProcess;
+  private stderr = '';
+  private pending: { resolve: (snapshots: number) => void; reject: (err: Error) => void } | null = null;
+  private rssKb = 0;
+  private exited = false;
+
+  constructor(module: string, onSample: (o: SampleOutcome) => void) {
+    this.child = fork(module, [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'], execArgv: [] });
+    this.child.stderr?.setEncoding('utf8');
+    this.child.stderr?.on('data', (chunk: string) => {
+      if (this.stderr.length < 65536) this.stderr += chunk;
+    });
+    this.child.on('message', (message: WorkerMessage) => {
+      if (message.type === 'sample') onSample(message.outcome);
+      else if (message.type === 'done') this.settle((p) => p.resolve(message.snapshots));
+      else if (message.type === 'error') this.settle((p) => p.reject(new Error(`eval worker failed: ${message.message}`)));
+      else if (message.type === 'closed') this.rssKb = message.maxRssKb;
+    });
+    this.child.on('exit', (code, signal) => {
+      this.exited = true;
+      const err = new Error(`eval worker exited (${signal ?? `code ${code}`})${this.stderr ? `: ${this.stderr.trim()}` : ''}`);
+      this.settle((p) => p.reject(err));
+    });
+  }
+
+  private settle(action: (p: NonNullable<WorkerProcess['pending']>) => void): void {
+    const p = this.pending;
+    this.pending = null;
+    if (p) action(p);
+  }
+
+  /** Evaluates one repository; resolves to the number of snapshots indexed. */
+  run(job: RepositoryJob): Promise<number> {
+    return new Promise((resolve, reject) => {
+      if (this.exited) return reject(new Error(`eval worker exited${this.stderr ? `: ${this.stderr.trim()}` : ''}`));
+      this.pending = { resolve, reject };
+      this.child.send({ type: 'job', job } satisfies WorkerRequest);
+    });
+  }
+
+  /** Asks the worker to finish; resolves to its peak RSS in KiB once it has exited. */
+  close(): Promise<number> {
+    return new Promise((resolve, reject) => {
+      if (this.exited) return resolve(this.rssKb);
+      this.child.once('exit', (code, signal) => {
+        if (code === 0) resolve(this.rssKb);
+        else reject(new Error(`eval worker exited (${signal ?? `code ${code}`})${this.stderr ? `: ${this.stderr.trim()}` : ''}`));
+      });
+      this.child.send({ type: 'close' } satisfies WorkerRequest);
+    });
+  }
+
+  kill(): void {
+    if (!this.exited) this.child.kill();
+  }
+}

@@ -1,0 +1,396 @@
+/**
+ * `repomap eval`, `score` and `fuse` end to end, on a tiny world of git
+ * repositories built in a temp folder: two snapshots of a Python repository
+ * (mirror layout `owner+name/repo`), a bare Go repository (`owner/name`), and
+ * samples that hit every per-sample error path.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CliIo } from '../../../src/cli/io.js';
+import { runCli } from '../../../src/cli/run.js';
+import { parseDetails, rrfFuse, type RunSummary } from '../../../src/eval/index.js';
+import { commitAll, git, initRepo, makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+interface EvalWorld {
+  dir: string;
+  reposDir: string;
+  /** alpha's two commits and beta's one. */
+  alpha1: string;
+  alpha2: string;
+  beta1: string;
+  /** Files in alpha at its first commit (every file is a corpus file). */
+  alphaFiles: number;
+  betaFiles: number;
+  samplesFile: string;
+  /** Sample ids in file order. */
+  ids: string[];
+  cleanup(): void;
+}
+
+function alphaFiles(): Record<string, string> {
+  const files: Record<string, string> = {
+    'pkg/__init__.py': '"""The alpha package."""\n',
+    'README.md': '# alpha\n\nA package of small modules.\n',
+    'setup.cfg': '[metadata]\nname = alpha\n',
+  };
+  for (let i = 0; i < 12; i++) {
+    const dep = i > 0 ? `from pkg.mod_${i - 1} import func_${i - 1}\n\n` : '';
+    const call = i > 0 ? `    return func_${i - 1}(x) + ${i}\n` : '    return x\n';
+    files[`pkg/mod_${i}.py`] = `${dep}def func_${i}(x):\n    """Step ${i} of the rounding pipeline."""\n${call}`;
+  }
+  for (let i = 0; i < 8; i++) {
+    files[`tests/test_mod_${i}.py`] = `from pkg.mod_${i} import func_${i}\n\n\ndef test_func_${i}():\n    assert func_${i}(1) >= 1\n`;
+  }
+  return files;
+}
+
+const BETA_FILES: Record<string, string> = {
+  'main.go': 'package main\n\nfunc main() { Serve() }\n',
+  'server.go': 'package main\n\n// Serve starts the HTTP server.\nfunc Serve() { route() }\n',
+  'router.go': 'package main\n\nfunc route() {}\n',
+  'router_test.go': 'package main\n\nimport "testing"\n\nfunc TestRoute(t *testing.T) { route() }\n',
+  'go.mod': 'module example.com/beta\n\ngo 1.22\n',
+};
+
+/** Builds the repositories and the samples file under a fresh temp folder. */
+function makeEvalWorld(): EvalWorld {
+  const dir = makeTemp('repomap-eval-');
+  const reposDir = join(dir, 'repos');
+  // alpha: the mirror layout owner+name/repo (a working repository).
+  const alpha = initRepo(join(reposDir, 'acme+alpha'), 'repo');
+  const files = alphaFiles();
+  writeFiles(alpha, files);
+  const alpha1 = commitAll(alpha, 'first');
+  writeFiles(alpha, {
+    'pkg/mod_3.py': files['pkg/mod_3.py']!.replace('+ 3', '+ 3.5'),
+    'pkg/extra.py': 'def extra():\n    return 42\n',
+  });
+  const alpha2 = commitAll(alpha, 'second');
+  // beta: owner/name, as a bare clone.
+  const betaWork = initRepo(dir, 'beta-work');
+  writeFiles(betaWork, BETA_FILES);
+  const beta1 = commitAll(betaWork, 'beta');
+  git(dir, 'clone', '-q', '--bare', betaWork, join(reposDir, 'acme', 'beta'));
+
+  const missingCommit = 'f'.repeat(40);
+  const samples = [
+    {
+      id: 's1', repo: 'acme/alpha', base_commit: alpha1, task_type: 'code2test',
+      query: { pr_title: 'Fix rounding in func_3', pr_body: 'func_3 rounds twice.', changed_files: ['pkg/mod_3.py'], change_summary: ['func_3'] },
+      gold: { related_tests: ['tests/test_mod_3.py'] }, metadata: { language: 'python' }, extra_field: 'kept',
+    },
+    {
+      id: 's2', repo: 'acme/beta', base_commit: beta1, task_type: 'edit2ripple',
+      query: { intent: 'Route before serving', anchor_file: 'server.go', anchor_diff: '@@ -3 +3 @@ func Serve\n-func Serve() {}\n+func Serve() { route() }\n' },
+      gold: { files: ['router.go', 'router_test.go'], given_files: ['server.go'] }, metadata: { language: 'go' },
+    },
+    {
+      id: 's3', repo: 'acme/alpha', base_commit: alpha2, task_type: 'trace2code',
+      query: { raw_signal: 'Traceback (most recent call last):\n  File "/home/x/alpha/tests/test_mod_5.py", line 5, in test_func_5\n  File "/home/x/alpha/pkg/mod_4.py", line 4, in func_4\nAssertionError', trace_paths: ['tests/test_mod_5.py'] },
+      gold: { root_cause_files: ['pkg/mod_4.py'] }, metadata: { language: 'python' },
+    },
+    {
+      id: 's4', repo: 'acme/alpha', base_commit: alpha1, task_type: 'mystery',
+      query: { text: 'where is func_7 defined' }, gold: { files: ['pkg/mod_7.py'] },
+    },
+    { id: 's5', repo: 'acme/alpha', base_commit: alpha2, task_type: 'code2test', query: {}, gold: { related_tests: ['tests/test_mod_1.py'] } },
+    { id: 's6', repo: 'acme/gone', base_commit: alpha1, task_type: 'code2test', query: { pr_title: 'x' }, gold: { related_tests: ['a.py'] } },
+    { id: 's7', repo: 'acme/alpha', base_commit: missingCommit, task_type: 'code2test', query: { pr_title: 'y' }, gold: { related_tests: ['tests/test_mod_1.py'] } },
+    {
+      id: 's8', repo: 'acme/beta', base_commit: beta1, task_type: 'abstention',
+      query: { text: 'the tokenizer drops unicode escapes in the YAML loader' }, gold: { no_gold: true },
+    },
+    {
+      id: 's9', repo: 'acme/alpha', base_commit: alpha1, task_type: 'code2test',
+      query: { pr_title: 'Speed up func_9', changed_files: ['pkg/mod_9.py'], change_summary: ['func_9'] },
+      gold: { related_tests: ['tests/test_mod_7.py'] },
+    },
+  ];
+  const samplesFile = join(dir, 'samples.jsonl');
+  writeFileSync(samplesFile, samples.map((s) => JSON.stringify(s)).join('\n') + '\n');
+  return {
+    dir,
+    reposDir,
+    alpha1,
+    alpha2,
+    beta1,
+    alphaFiles: Object.keys(files).length,
+    betaFiles: Object.keys(BETA_FILES).length,
+    samplesFile,
+    ids: samples.map((s) => s.id),
+    cleanup: () => removeTemp(dir),
+  };
+}
+
+/** Fake CLI streams that record what was written. */
+function fakeIo(cwd: string, tty = false): CliIo & { out: () => string; err: () => string } {
+  let out = '';
+  let err = '';
+  return {
+    cwd,
+    stdout: { write: (s: string) => (out += s), isTTY: false },
+    stderr: { write: (s: string) => (err += s), isTTY: tty },
+    out: () => out,
+    err: () => err,
+  };
+}
+
+let world: EvalWorld;
+beforeAll(() => {
+  world = makeEvalWorld();
+});
+afterAll(() => world.cleanup());
+
+async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const io = fakeIo(world.dir);
+  const code = await runCli(args, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+const at = (file: string): string => join(world.dir, file);
+const readJson = (file: string): RunSummary => JSON.parse(readFileSync(at(file), 'utf8')) as RunSummary;
+const readRows = (file: string) => parseDetails(readFileSync(at(file), 'utf8'), file);
+/** The scored part of a summary, as text: two runs agree to the last digit when these are equal. */
+const metricsOf = (s: RunSummary): string => JSON.stringify({ tasks: s.tasks, overall: s.overall, macro: s.macro, selective: s.selective });
+
+describe('repomap eval', () => {
+  let run: { code: number; out: string; err: string };
+  let summary: RunSummary;
+  beforeAll(async () => {
+    run = await cli([
+      'eval', '--samples', 'samples.jsonl', '--repos', 'repos',
+      '--out', 'out/repomap.details.jsonl', '--summary', 'out/repomap.summary.json', '--selective',
+    ]);
+    summary = readJson('out/repomap.summary.json');
+  });
+
+  it('exits 0 and writes one row per readable sample, in input order', () => {
+    expect(run.code, run.err).toBe(0);
+    expect(readRows('out/repomap.details.jsonl').map((r) => r.sample_id)).toEqual(['s1', 's2', 's3', 's4', 's5', 's8', 's9']);
+  });
+
+  it('ranks at least min(20, corpus files) files per row', () => {
+    for (const row of readRows('out/repomap.details.jsonl')) {
+      const files = row.repo === 'acme/beta' ? world.betaFiles : world.alphaFiles;
+      expect(row.top_files.length, row.sample_id).toBeGreaterThanOrEqual(Math.min(20, files));
+      expect(new Set(row.top_files).size).toBe(row.top_files.length);
+    }
+  });
+
+  it('writes contract rows: sample task type, scores, confidence, abstain, timings; never gold or metadata', () => {
+    const rows = readRows('out/repomap.details.jsonl');
+    for (const row of rows) {
+      expect(Object.keys(row)).toEqual(['sample_id', 'repo', 'base_commit', 'task_type', 'top_files', 'scores', 'confidence', 'abstain', 'timing_ms']);
+      expect(row.scores).toHaveLength(row.top_files.length);
+      expect(row.confidence).toBeGreaterThanOrEqual(0);
+      expect(row.confidence).toBeLessThanOrEqual(1);
+      expect(row.abstain).toBe(false);
+      expect(Object.keys(row.timing_ms ?? {})).toEqual(['index', 'rank']);
+    }
+    const byId = new Map(rows.map((r) => [r.sample_id, r]));
+    expect(byId.get('s1')?.base_commit).toBe(world.alpha1);
+    expect(byId.get('s3')?.base_commit).toBe(world.alpha2);
+    expect(byId.get('s8')?.task_type).toBe('abstention');
+  });
+
+  it('builds one index per (repository, commit) that can be read', () => {
+    expect(summary.repositories).toBe(3);
+    expect(summary.snapshots).toBe(3);
+  });
+
+  it('reports a missing repository and a missing commit per sample, and the others succeed', () => {
+    expect(summary.error_count).toBe(2);
+    expect(summary.errors.map((e) => e.sample_id)).toEqual(['s6', 's7']);
+    expect(summary.errors[0]?.message).toMatch(/acme\/gone not found/);
+    expect(summary.errors[1]?.message).toMatch(/commit f{40} not found/);
+    expect(run.err).toMatch(/2 of 9 samples failed/);
+    expect(summary.overall.missingRows).toBe(2);
+  });
+
+  it('keeps an unknown task type (with a warning) and ranks a sample with no query text', () => {
+    const byId = new Map(readRows('out/repomap.details.jsonl').map((r) => [r.sample_id, r]));
+    expect(byId.get('s4')?.task_type).toBe('mystery');
+    expect(Object.keys(summary.tasks)).toContain('mystery');
+    expect(run.err).toMatch(/samples\.jsonl:4: unknown task_type "mystery"/);
+    expect(byId.get('s5')?.top_files.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('summarizes every metric per task, overall and macro, with run facts', () => {
+    expect(Object.keys(summary.overall.metrics)).toEqual([
+      'Recall@5', 'Recall@10', 'Recall@20', 'MRR', 'Any@5', 'Any@10', 'Any@20', 'nDCG@20',
+      'BCY@4000', 'BCY@8000', 'BCY@16000', 'BCY@32000',
+      'BCY@4000-trunc8k', 'BCY@8000-trunc8k', 'BCY@16000-trunc8k', 'BCY@32000-trunc8k',
+    ]);
+    expect(summary.macro.tasks).toEqual(['code2test', 'edit2ripple', 'mystery', 'trace2code']);
+    expect(summary.method).toBe('repomap');
+    expect(summary.command).toMatch(/^repomap eval --samples samples\.jsonl --repos repos /);
+    expect(summary.wall_ms).toBeGreaterThan(0);
+    expect(summary.peak_rss_mb).toBeGreaterThan(0);
+    expect(summary.samples).toBe(9);
+    expect(summary.rows).toBe(7);
+    expect(run.out).toMatch(/\| overall \| 9 \| 8 \| 1 \| 2 \|/);
+  });
+
+  it('adds the selective report over the samples that have a confidence', () => {
+    expect(summary.selective?.positives).toBe(6);
+    expect(summary.selective?.noGold).toBe(1);
+    expect(summary.selective?.withoutConfidence).toBe(2);
+    expect(summary.selective?.baseline.coverage).toBe(1);
+    expect(run.out).toMatch(/Selective \(\d-fold repository-grouped CV; 6 positives, 1 no-gold/);
+  });
+
+  it('prints plain progress lines when stderr is not a terminal', () => {
+    expect(run.err).toMatch(/\[eval\] 9\/9 samples, [\d.]+\/s, [\d.]+ s/);
+  });
+});
+
+describe('repomap score', () => {
+  it('agrees with repomap eval to the last digit on the same details', async () => {
+    const r = await cli([
+      'score', '--samples', 'samples.jsonl', '--details', 'out/repomap.details.jsonl', '--repos', 'repos',
+      '--summary', 'out/score.summary.json', '--selective',
+    ]);
+    expect(r.code, r.err).toBe(0);
+    const scored = readJson('out/score.summary.json');
+    expect(metricsOf(scored)).toBe(metricsOf(readJson('out/repomap.summary.json')));
+    expect(scored.bcy).toBe(true);
+    expect(scored.snapshots).toBe(3);
+  });
+
+  it('reports BCY as null without --repos, with a note, and the same rank metrics', async () => {
+    const r = await cli(['score', '--samples', 'samples.jsonl', '--details', 'out/repomap.details.jsonl', '--summary', 'out/nobcy.json']);
+    expect(r.code, r.err).toBe(0);
+    const s = readJson('out/nobcy.json');
+    const e = readJson('out/repomap.summary.json');
+    expect(s.bcy).toBe(false);
+    expect(s.overall.metrics['BCY@8000']).toBeNull();
+    expect(s.macro.metrics['BCY@8000-trunc8k']).toBeNull();
+    expect(s.notes.join(' ')).toMatch(/--repos/);
+    expect(s.overall.metrics.MRR).toBe(e.overall.metrics.MRR);
+    expect(s.overall.metrics['nDCG@20']).toBe(e.overall.metrics['nDCG@20']);
+    expect(r.out).not.toMatch(/BCY/);
+  });
+
+  it('--only-rows scores only the samples that have a row; --restrict-to only those of another file', async () => {
+    await cli(['score', '--samples', 'samples.jsonl', '--details', 'out/repomap.details.jsonl', '--only-rows', '--summary', 'out/only.json']);
+    const only = readJson('out/only.json');
+    expect(only.samples).toBe(7);
+    expect(only.overall.missingRows).toBe(0);
+    const subset = readFileSync(at('out/repomap.details.jsonl'), 'utf8').split('\n').slice(0, 2).join('\n') + '\n';
+    writeFileSync(at('out/subset.details.jsonl'), subset);
+    await cli(['score', '--samples', 'samples.jsonl', '--details', 'out/repomap.details.jsonl', '--restrict-to', 'out/subset.details.jsonl', '--summary', 'out/restricted.json']);
+    const restricted = readJson('out/restricted.json');
+    expect(restricted.samples).toBe(2);
+    expect(Object.keys(restricted.tasks)).toEqual(['code2test', 'edit2ripple']);
+  });
+});
+
+describe('repomap eval --method bm25, and repomap fuse', () => {
+  beforeAll(async () => {
+    const r = await cli(['eval', '--samples', 'samples.jsonl', '--repos', 'repos', '--method', 'bm25', '--out', 'out/bm25.details.jsonl', '--summary', 'out/bm25.summary.json']);
+    expect(r.code, r.err).toBe(0);
+  });
+
+  it('writes BM25 rows with a confidence in [0, 1]', () => {
+    const rows = readRows('out/bm25.details.jsonl');
+    expect(rows.map((r) => r.sample_id)).toEqual(['s1', 's2', 's3', 's4', 's5', 's8', 's9']);
+    for (const row of rows) {
+      expect(row.confidence).toBeGreaterThanOrEqual(0);
+      expect(row.confidence).toBeLessThan(1);
+    }
+    expect(readJson('out/bm25.summary.json').method).toBe('bm25');
+  });
+
+  it('fuse writes, row by row, what rrfFuse gives (weights and k applied)', async () => {
+    const r = await cli(['fuse', 'out/repomap.details.jsonl', 'out/bm25.details.jsonl', '--weights', '2,1', '--k', '10', '--out', 'out/rrf.details.jsonl']);
+    expect(r.code, r.err).toBe(0);
+    const a = readRows('out/repomap.details.jsonl');
+    const b = new Map(readRows('out/bm25.details.jsonl').map((row) => [row.sample_id, row]));
+    const fused = readRows('out/rrf.details.jsonl');
+    expect(fused.map((f) => f.sample_id)).toEqual(a.map((row) => row.sample_id));
+    for (const [i, row] of fused.entries()) {
+      const expected = rrfFuse([a[i]!.top_files, b.get(row.sample_id)!.top_files], { k: 10, weights: [2, 1] });
+      expect(row.top_files).toEqual(expected.map((f) => f.path));
+      expect(row.scores).toEqual(expected.map((f) => f.score));
+      expect(row.task_type).toBe(a[i]!.task_type);
+    }
+  });
+
+  it('fuse writes to stdout by default', async () => {
+    const r = await cli(['fuse', 'out/repomap.details.jsonl', 'out/bm25.details.jsonl']);
+    expect(r.code, r.err).toBe(0);
+    expect(parseDetails(r.out, 'stdout')).toHaveLength(7);
+  });
+});
+
+describe('repomap eval: input errors', () => {
+  it('names file:line for a malformed JSONL line', async () => {
+    const lines = readFileSync(world.samplesFile, 'utf8').split('\n');
+    writeFileSync(at('bad.jsonl'), [lines[0], '{"id": "broken", ', lines[1]].join('\n') + '\n');
+    const r = await cli(['eval', '--samples', 'bad.jsonl', '--repos', 'repos']);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/bad\.jsonl:2: invalid JSON/);
+  });
+
+  it('rejects duplicate sample ids across files, naming both places', async () => {
+    const r = await cli(['eval', '--samples', 'samples.jsonl', '--samples', 'samples.jsonl', '--repos', 'repos']);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/samples\.jsonl:1: duplicate sample id "s1" \(first at .*samples\.jsonl:1\)/);
+  });
+
+  it('is a usage error without --samples or --repos', async () => {
+    expect((await cli(['eval', '--repos', 'repos'])).code).toBe(2);
+    expect((await cli(['eval', '--samples', 'samples.jsonl'])).code).toBe(2);
+  });
+});
+
+describe('the built CLI: --jobs', () => {
+  let build: string;
+  const RUNNER =
+    'const { runCli } = await import(process.argv[1]);' +
+    'process.exitCode = await runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() });';
+
+  beforeAll(() => {
+    // Workers run compiled JavaScript: build the package into a temp folder laid out like the package root.
+    build = mkdtempSync(join(tmpdir(), 'repomap-build-'));
+    try {
+      execFileSync(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', join(ROOT, 'tsconfig.build.json'), '--outDir', build], { stdio: 'pipe' });
+    } catch {
+      // Type errors elsewhere still emit JavaScript; the runs below fail if it is missing.
+    }
+    writeFileSync(join(build, 'package.json'), JSON.stringify({ name: 'repomap', type: 'module' }));
+    for (const dir of ['node_modules', 'grammars', 'queries']) symlinkSync(join(ROOT, dir), join(build, dir));
+  }, 120_000);
+  afterAll(() => removeTemp(build));
+
+  const runBuilt = (...args: string[]): string =>
+    execFileSync(process.execPath, ['--input-type=module', '-e', RUNNER, join(build, 'src', 'cli', 'run.js'), ...args], {
+      cwd: world.dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+
+  it('--jobs 2 writes the same details as --jobs 1, byte for byte', () => {
+    const base = ['eval', '--samples', 'samples.jsonl', '--repos', 'repos', '--no-timing'];
+    runBuilt(...base, '--jobs', '1', '--out', 'out/j1.details.jsonl', '--summary', 'out/j1.json');
+    runBuilt(...base, '--jobs', '2', '--out', 'out/j2.details.jsonl', '--summary', 'out/j2.json');
+    const one = readFileSync(at('out/j1.details.jsonl'));
+    expect(one.length).toBeGreaterThan(0);
+    expect(readFileSync(at('out/j2.details.jsonl')).equals(one)).toBe(true);
+    const [s1, s2] = [readJson('out/j1.json'), readJson('out/j2.json')];
+    expect(metricsOf(s2)).toBe(metricsOf(s1));
+    expect([s1.processes, s2.processes]).toEqual([1, 2]);
+    expect([s1.snapshots, s2.snapshots]).toEqual([3, 3]);
+    expect(s2.errors).toEqual(s1.errors);
+    expect(s2.peak_rss_mb).toBeGreaterThan(0);
+    // The in-process run of the sources agrees with the built one.
+    const inProcess = readRows('out/repomap.details.jsonl').map(({ timing_ms: _t, ...row }) => row);
+    expect(readRows('out/j1.details.jsonl')).toEqual(inProcess);
+  }, 60_000);
+});
