@@ -72,10 +72,11 @@ export class Index {
     const files = options.top !== undefined ? outcome.files.slice(0, options.top) : outcome.files;
     return {
       task: outcome.task,
+      ...(this.corpus.commit !== undefined ? { commit: this.corpus.commit } : {}),
       files,
       confidence: outcome.confidence,
-      diagnostics: this.diagnostics,
-      stats: { ...this.stats, rankMs: Math.round(performance.now() - started) },
+      diagnostics: this.diagnostics.map((d) => ({ ...d })),
+      stats: { ...structuredClone(this.stats), rankMs: Math.round(performance.now() - started) },
     };
   }
 }
@@ -108,8 +109,9 @@ export async function repoMap(query: Query, source: CorpusSource, options: Index
   const corpus = await loadCorpus(source, options.corpus);
   const corpusMs = Math.round(performance.now() - t0);
   const index = await buildIndex(corpus, options);
-  index.stats.timingsMs.corpus = corpusMs;
-  return index.rank(query, options);
+  const result = index.rank(query, options);
+  result.stats.timingsMs.corpus = corpusMs;
+  return result;
 }
 
 async function tagsWithCache(files: readonly FileRecord[], options: IndexOptions): Promise<{ tags: FileTags[]; diagnostics: Diagnostic[] }> {

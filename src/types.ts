@@ -171,6 +171,8 @@ export interface IndexStats {
 
 export interface RepoMapResult {
   task: Task;
+  /** Full commit id the corpus was read at (git corpora only). */
+  commit?: string;
   files: RankedFile[];
   /** In [0, 1]: how sure the ranking is that it found something (see DESIGN.md). */
   confidence: number;

@@ -40,7 +40,7 @@ export function registerRank(program: Command, io: CliIo): void {
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--include-given', 'rank given files where they fall instead of last')
     .action(async (flags: RankFlags) => {
-      const input = await queryInput(flags);
+      const input = await queryInput(flags, io);
       const repo = flags.repo ? resolve(io.cwd, flags.repo) : join(packageRoot(), DEFAULT_REPO);
       const source = flags.commit ? { gitDir: repo, commit: flags.commit } : { folder: repo };
       const result = await repoMap(input.query, source, {
@@ -52,7 +52,7 @@ export function registerRank(program: Command, io: CliIo): void {
           top: flags.top,
           sampleId: input.sampleId,
           repo: input.repo,
-          baseCommit: input.baseCommit ?? (flags.commit ? flags.commit : undefined),
+          baseCommit: input.baseCommit ?? result.commit,
         });
         io.stdout.write(JSON.stringify(row) + '\n');
       } else {
@@ -61,9 +61,9 @@ export function registerRank(program: Command, io: CliIo): void {
     });
 }
 
-async function queryInput(flags: RankFlags): Promise<QueryInput> {
+async function queryInput(flags: RankFlags, io: CliIo): Promise<QueryInput> {
   if (flags.query !== undefined && flags.queryFile !== undefined) throw new CliExit(2, 'give --query or --query-file, not both');
   if (flags.query !== undefined) return { query: flags.query };
-  if (flags.queryFile !== undefined) return readQueryFile(flags.queryFile);
+  if (flags.queryFile !== undefined) return readQueryFile(resolve(io.cwd, flags.queryFile));
   throw new CliExit(2, 'rank needs --query TEXT or --query-file FILE');
 }

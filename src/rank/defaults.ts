@@ -60,8 +60,17 @@ export const RANK_DEFAULTS = {
   } satisfies Record<Task, string[]>,
   /** A symbol used by more files than this seeds none of its users. */
   maxSymbolReferencers: 60,
-  /** A term matching path words of more than this share of files seeds nothing. */
+  /** A term matching path words of more than this share of files (and more than minTermFiles) seeds nothing. */
   maxTermShare: 0.05,
+  minTermFiles: 3,
+  /** PageRank damping: the probability of following an edge rather than returning to the seeds. */
+  alpha: 0.85,
+  /**
+   * Cost prior: score × (1 + size/sizeScale)^−sizeExponent, so that at close
+   * scores the file that costs fewer tokens goes first (BCY rewards it). 0 turns it off.
+   */
+  sizeExponent: 0,
+  sizeScale: 20_000,
   /**
    * How rank flows per task along each edge type: [forward, backward] where
    * forward is the stored direction (importer → imported, referencer → definer,

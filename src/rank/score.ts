@@ -33,7 +33,7 @@ export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, op
   const n = ctx.paths.length;
   const seeds = matchCues(cues, ctx, o);
   const csr = ctx.csrFor(task);
-  const { scores: ppr, converged } = personalizedPageRank(csr, seeds.direct);
+  const { scores: ppr, converged } = personalizedPageRank(csr, seeds.direct, { alpha: o.alpha });
 
   const maxDirect = max(seeds.direct);
   let maxPpr = 0;
@@ -46,6 +46,7 @@ export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, op
     const graph = maxPpr > 0 ? ppr[i]! / maxPpr : 0;
     let s = prior[ctx.kinds[i]!] * (o.directWeight * direct + o.pprWeight * graph);
     if (seeds.evidence.has(i)) s *= o.evidencePenalty;
+    if (o.sizeExponent > 0) s *= Math.pow(1 + ctx.sizes[i]! / o.sizeScale, -o.sizeExponent);
     score[i] = s;
   }
 

@@ -89,7 +89,7 @@ function targetsOf(cue: Cue, ctx: RankContext, o: RankDefaults): number[] {
     return definers.map((p) => ctx.indexOf(p));
   }
   const files = ctx.pathWords.get(cue.value.toLowerCase()) ?? [];
-  return files.length > Math.max(1, o.maxTermShare * ctx.paths.length) ? [] : files;
+  return files.length > Math.max(o.minTermFiles, o.maxTermShare * ctx.paths.length) ? [] : files;
 }
 
 function describe(cue: Cue): string {

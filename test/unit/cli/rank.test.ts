@@ -198,7 +198,7 @@ describe('--query-file', () => {
   // BUG (src/cli/rank.ts:67): a relative --query-file is read against process.cwd(),
   // not io.cwd like --repo (rank.ts:44 resolves --repo with `resolve(io.cwd, …)`).
   // `readQueryFile(flags.queryFile)` should be `readQueryFile(resolve(io.cwd, flags.queryFile))`.
-  it.fails('a relative --query-file is read from the CLI working folder (io.cwd), like --repo', async () => {
+  it('a relative --query-file is read from the CLI working folder (io.cwd), like --repo', async () => {
     const dir = join(tmp, 'cwd-for-query');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'q.txt'), 'apply_discount');
@@ -250,7 +250,7 @@ describe('--repo and --commit', () => {
   // the details row's base_commit is --commit as typed ("HEAD~1"), but the eval contract
   // (section 2 / section 1) defines base_commit as the 40-hex commit. The resolved id exists
   // (Corpus.commit) but RepoMapResult does not carry it, so the CLI cannot report it.
-  it.fails('the details row names the resolved 40-hex base_commit, not the commit-ish typed', async () => {
+  it('the details row names the resolved 40-hex base_commit, not the commit-ish typed', async () => {
     const { row } = await runJson(['rank', '--repo', repo, '--commit', 'HEAD~1', '--query', 'legacy_discount_rule']);
     expect(row.base_commit).toBe(first);
   });
