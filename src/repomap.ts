@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { extractCues, PathSuffixIndex, splitIdentifier } from './cues/index.js';
 import { loadCorpus, type CorpusOptions, type CorpusSource } from './corpus/index.js';
 import { buildFileGraph, type FileGraph, type GraphOptions } from './graph/index.js';
+import { Bm25Index } from './rank/bm25.js';
 import { buildCsr, type Csr } from './rank/csr.js';
 import type { RankContext } from './rank/context.js';
 import { RANK_DEFAULTS, type RankDefaults } from './rank/defaults.js';
@@ -157,6 +158,7 @@ function makeContext(files: readonly FileRecord[], fileGraph: FileGraph, rank: R
     }
   });
   const csrs = new Map<Task, Csr>();
+  let bm25: { index: Bm25Index; order: Int32Array } | undefined;
   return {
     paths,
     indexOf: (path) => ids.get(path) ?? -1,
@@ -166,6 +168,16 @@ function makeContext(files: readonly FileRecord[], fileGraph: FileGraph, rank: R
     symbols: fileGraph.symbols,
     pathWords,
     graph: fileGraph.graph,
+    textScores(text) {
+      if (!bm25) {
+        const index = new Bm25Index(files);
+        bm25 = { index, order: Int32Array.from(index.paths, (p) => ids.get(p)!) };
+      }
+      const raw = bm25.index.scores(text);
+      const out = new Float64Array(paths.length);
+      for (let d = 0; d < raw.length; d++) out[bm25.order[d]!] = raw[d]!;
+      return out;
+    },
     csrFor(task) {
       let csr = csrs.get(task);
       if (!csr) csrs.set(task, (csr = buildCsr(fileGraph.graph, rank.flow[task], paths)));

@@ -17,6 +17,8 @@ export interface RankContext {
   /** Lower-case word → node ids whose path contains it (directory names and split file stem). */
   pathWords: Map<string, number[]>;
   graph: FileGraphology;
+  /** BM25 score of every node for a text (index built on first use). */
+  textScores(text: string): Float64Array;
   /** CSR for a task's edge flow, built on first use and kept. */
   csrFor(task: Task): Csr;
 }

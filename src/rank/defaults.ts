@@ -58,13 +58,24 @@ export const RANK_DEFAULTS = {
     comment2context: [],
     abstention: [],
   } satisfies Record<Task, string[]>,
+  /** Per task, the total seed weight of lexical (BM25) matches of the query text; 0 turns it off. */
+  textWeight: {
+    generic: 1,
+    code2test: 1,
+    trace2code: 0.5,
+    edit2ripple: 1,
+    comment2context: 1,
+    abstention: 1,
+  } satisfies Record<Task, number>,
+  /** How many of the best BM25 files share textWeight. */
+  textTopK: 20,
   /** A symbol used by more files than this seeds none of its users. */
   maxSymbolReferencers: 60,
   /** A term matching path words of more than this share of files (and more than minTermFiles) seeds nothing. */
   maxTermShare: 0.05,
   minTermFiles: 3,
   /** PageRank damping: the probability of following an edge rather than returning to the seeds. */
-  alpha: 0.85,
+  alpha: 0.7,
   /**
    * Cost prior: score × (1 + size/sizeScale)^−sizeExponent, so that at close
    * scores the file that costs fewer tokens goes first (BCY rewards it). 0 turns it off.
@@ -84,9 +95,9 @@ export const RANK_DEFAULTS = {
     comment2context: flow([1, 0.7], [1, 0.7], [1, 1], 0.3),
     abstention: flow([1, 0.5], [1, 0.5], [1, 1], 0.3),
   } satisfies Record<Task, EdgeFlow>,
-  /** Final score = direct × directWeight + ppr × pprWeight, each normalised to max 1. */
-  directWeight: 0.5,
-  pprWeight: 0.5,
+  /** Final score = direct × directWeight + ppr × pprWeight, each normalised to max 1 over the files not given. */
+  directWeight: 0.7,
+  pprWeight: 0.3,
   /** Task affinity: multiplier per file kind (what the task's answers usually are). */
   kindPrior: {
     generic: { source: 1, test: 0.8, config: 0.5, doc: 0.5, other: 0.4 },

@@ -70,8 +70,27 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
       }
     }
   }
+  addTextSeeds(seeds, cues, ctx, o);
   for (const list of seeds.why.values()) list.sort((a, b) => b.weight - a.weight || (a.text < b.text ? -1 : 1));
   return seeds;
+}
+
+/**
+ * Lexical evidence: the textTopK files whose text best matches the query's words
+ * (BM25) share textWeight[task], in proportion to their score. Structure decides
+ * the rest; this catches files the query describes without naming anything.
+ */
+function addTextSeeds(seeds: Seeds, cues: QueryCues, ctx: RankContext, o: RankDefaults): void {
+  const weight = o.textWeight[cues.task];
+  if (weight <= 0 || !cues.text.trim()) return;
+  const scores = ctx.textScores(cues.text);
+  const top = Array.from(scores.keys())
+    .filter((i) => scores[i]! > 0)
+    .sort((a, b) => scores[b]! - scores[a]! || a - b)
+    .slice(0, o.textTopK);
+  let total = 0;
+  for (const i of top) total += scores[i]!;
+  for (const i of top) add(seeds, i, (weight * scores[i]!) / total, 'matches words of the query (BM25)');
 }
 
 function add(seeds: Seeds, i: number, weight: number, text: string): void {
