@@ -10,9 +10,12 @@ export interface EdgeSpec {
   label: string;
 }
 
+/** How many labels (shared names, specifiers) an edge keeps for explanations. */
+const MAX_LABELS = 3;
+
 /** Accumulates weights per (type, source, target) so each pair reaches graphology once. */
 export class EdgeAccumulator {
-  private readonly edges = new Map<string, EdgeSpec>();
+  private readonly edges = new Map<string, EdgeSpec & { labels: Set<string> }>();
 
   add(type: EdgeType, source: string, target: string, weight: number, label: string): void {
     if (source === target || weight <= 0) return;
@@ -20,16 +23,20 @@ export class EdgeAccumulator {
     const edge = this.edges.get(key);
     if (edge) {
       edge.weight += weight;
-      if (label && !edge.label.split(', ').includes(label) && edge.label.length < 80) {
-        edge.label = edge.label ? `${edge.label}, ${label}` : label;
-      }
+      edge.labels.add(label);
     } else {
-      this.edges.set(key, { type, source, target, weight, label });
+      this.edges.set(key, { type, source, target, weight, label, labels: new Set([label]) });
     }
   }
 
-  /** Edges in a stable order (type, source, target). */
+  /** Edges in a stable order (type, source, target); labels joined, at most MAX_LABELS of them. */
   list(): EdgeSpec[] {
-    return [...this.edges.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, e]) => e);
+    return [...this.edges.entries()]
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .map(([, { labels, ...e }]) => {
+        const names = [...labels].filter(Boolean);
+        const more = names.length > MAX_LABELS ? ` and ${names.length - MAX_LABELS} more` : '';
+        return { ...e, label: names.slice(0, MAX_LABELS).join(', ') + more };
+      });
   }
 }

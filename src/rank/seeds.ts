@@ -10,7 +10,7 @@ export interface Seeds {
   why: Map<number, { weight: number; text: string }[]>;
   /** Given files (already in the agent's context). */
   given: Set<number>;
-  /** Files shown as evidence in a trace (test files named by frames or trace paths). */
+  /** trace2code: test files the failure shows (frames, trace paths, test ids): evidence, not answers. */
   evidence: Set<number>;
   /** Strength of non-term cues that matched something / of all non-term cues. */
   matchedStrength: number;
@@ -53,7 +53,7 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
       const share = weight / targets.length;
       for (const i of targets) {
         add(seeds, i, share, describe(cue));
-        if ((cue.kind === 'frame' || cue.field === 'trace_paths') && ctx.kinds[i] === 'test') seeds.evidence.add(i);
+        if (cues.task === 'trace2code' && PATH_KINDS.has(cue.kind) && ctx.kinds[i] === 'test') seeds.evidence.add(i);
       }
     }
     if (SYMBOL_KINDS.has(cue.kind) && targets.length > 0) {
