@@ -104,12 +104,16 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   return new Index(corpus, tags, fileGraph, diagnostics, stats, { ...RANK_DEFAULTS, ...options.rank });
 }
 
-/** One-call form: load the corpus, build the index, rank for the query. */
-export async function repoMap(query: Query, source: CorpusSource, options: IndexOptions & RankOptions & { corpus?: CorpusOptions } = {}): Promise<RepoMapResult> {
+/** One-call form: load the corpus (or take a loaded one), build the index, rank for the query. */
+export async function repoMap(
+  query: Query,
+  corpus: CorpusSource | Corpus,
+  options: IndexOptions & RankOptions & { corpus?: CorpusOptions } = {},
+): Promise<RepoMapResult> {
   const t0 = performance.now();
-  const corpus = await loadCorpus(source, options.corpus);
+  const loaded = 'files' in corpus ? corpus : await loadCorpus(corpus, options.corpus);
   const corpusMs = Math.round(performance.now() - t0);
-  const index = await buildIndex(corpus, options);
+  const index = await buildIndex(loaded, options);
   const result = index.rank(query, options);
   result.stats.timingsMs.corpus = corpusMs;
   return result;

@@ -77,10 +77,17 @@ export const RANK_DEFAULTS = {
   /** PageRank damping: the probability of following an edge rather than returning to the seeds. */
   alpha: 0.7,
   /**
-   * Cost prior: score × (1 + size/sizeScale)^−sizeExponent, so that at close
+   * Cost prior per task: score × (1 + size/sizeScale)^−sizeExponent, so that at close
    * scores the file that costs fewer tokens goes first (BCY rewards it). 0 turns it off.
    */
-  sizeExponent: 0,
+  sizeExponent: {
+    generic: 0,
+    code2test: 0,
+    trace2code: 0,
+    edit2ripple: 0.2,
+    comment2context: 0,
+    abstention: 0,
+  } satisfies Record<Task, number>,
   sizeScale: 20_000,
   /**
    * How rank flows per task along each edge type: [forward, backward] where
@@ -101,9 +108,9 @@ export const RANK_DEFAULTS = {
   /** Task affinity: multiplier per file kind (what the task's answers usually are). */
   kindPrior: {
     generic: { source: 1, test: 0.8, config: 0.5, doc: 0.5, other: 0.4 },
-    code2test: { source: 0.35, test: 1, config: 0.2, doc: 0.1, other: 0.2 },
+    code2test: { source: 0.2, test: 1, config: 0.1, doc: 0.05, other: 0.1 },
     trace2code: { source: 1, test: 0.3, config: 0.2, doc: 0.1, other: 0.2 },
-    edit2ripple: { source: 1, test: 0.9, config: 0.3, doc: 0.2, other: 0.3 },
+    edit2ripple: { source: 1, test: 1, config: 0.2, doc: 0.1, other: 0.2 },
     comment2context: { source: 1, test: 0.7, config: 0.4, doc: 0.3, other: 0.3 },
     abstention: { source: 1, test: 0.8, config: 0.5, doc: 0.5, other: 0.4 },
   } satisfies Record<Task, Record<FileKind, number>>,

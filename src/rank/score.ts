@@ -40,13 +40,14 @@ export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, op
   for (let i = 0; i < n; i++) if (!seeds.given.has(i) && ppr[i]! > maxPpr) maxPpr = ppr[i]!;
   if (maxPpr === 0) maxPpr = max(ppr);
   const prior = o.kindPrior[task];
+  const sizeExponent = o.sizeExponent[task];
   const score = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const direct = maxDirect > 0 ? seeds.direct[i]! / maxDirect : 0;
     const graph = maxPpr > 0 ? ppr[i]! / maxPpr : 0;
     let s = prior[ctx.kinds[i]!] * (o.directWeight * direct + o.pprWeight * graph);
     if (seeds.evidence.has(i)) s *= o.evidencePenalty;
-    if (o.sizeExponent > 0) s *= Math.pow(1 + ctx.sizes[i]! / o.sizeScale, -o.sizeExponent);
+    if (sizeExponent > 0) s *= Math.pow(1 + ctx.sizes[i]! / o.sizeScale, -sizeExponent);
     score[i] = s;
   }
 
