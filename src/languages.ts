@@ -12,8 +12,8 @@ export interface GrammarEntry {
   packageVersion: string;
   /** sha256 of the wasm file, checked by the grammar test. */
   sha256: string;
-  /** Tags query, relative to the package root. */
-  query: string;
+  /** Tags query files, relative to the package root, concatenated in this order (earlier patterns win). */
+  queries: string[];
 }
 
 let manifest: Record<LanguageId, GrammarEntry> | undefined;

@@ -115,14 +115,3 @@
 ; class A extends B, class A extends ns.B
 (class_heritage (identifier) @name) @reference.class
 (class_heritage (member_expression property: (property_identifier) @name)) @reference.class
-
-; ---------------------------------------------------------------- JSX
-
-; <Foo />, <Foo>…</Foo>, <Layout.Main>: components are class references;
-; lowercase intrinsic elements (<div>) are not.
-((jsx_opening_element name: (identifier) @name) @reference.class
-  (#match? @name "^[A-Z]"))
-((jsx_self_closing_element name: (identifier) @name) @reference.class
-  (#match? @name "^[A-Z]"))
-(jsx_opening_element name: (member_expression property: (property_identifier) @name)) @reference.class
-(jsx_self_closing_element name: (member_expression property: (property_identifier) @name)) @reference.class

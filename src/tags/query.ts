@@ -13,21 +13,24 @@ import type { LanguageId } from '../types.js';
 import { loadGrammar, messageOf } from './grammar.js';
 import { captureRole, vocabularyDescription } from './vocabulary.js';
 
-/** Absolute path of a language's tags query (manifest `query`, relative to the package root). */
-export function tagsQueryPath(language: LanguageId): string {
-  return join(packageRoot(), grammarManifest()[language].query);
+/** Absolute paths of a language's tags query files (manifest `queries`, relative to the package root). */
+export function tagsQueryPaths(language: LanguageId): string[] {
+  return grammarManifest()[language].queries.map((q) => join(packageRoot(), q));
 }
 
-/** Reads and compiles a language's tags query file against its grammar. */
+/** Reads and compiles a language's tags query files, concatenated, against its grammar. */
 export function loadTagsQuery(language: LanguageId, grammar: Language): Query {
-  const file = tagsQueryPath(language);
-  let source: string;
-  try {
-    source = readFileSync(file, 'utf8');
-  } catch (cause) {
-    throw new RepoMapError('query-error', `repomap/tags: cannot read ${file}: ${messageOf(cause)}`, file);
-  }
-  return compileQuery(grammar, source, file);
+  const parts = tagsQueryPaths(language).map((file) => {
+    try {
+      return { file, source: readFileSync(file, 'utf8') };
+    } catch (cause) {
+      throw new RepoMapError('query-error', `repomap/tags: cannot read ${file}: ${messageOf(cause)}`, file);
+    }
+  });
+  if (parts.length === 1) return compileQuery(grammar, parts[0]!.source, parts[0]!.file);
+  // Each part is checked alone first, so an error names the file it is in.
+  for (const { file, source } of parts) compileQuery(grammar, source, file).delete();
+  return compileQuery(grammar, parts.map((p) => p.source).join('\n'), parts.map((p) => p.file).join(' + '));
 }
 
 /**

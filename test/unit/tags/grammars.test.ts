@@ -7,7 +7,7 @@ import { RepoMapError } from '../../../src/errors.js';
 import { grammarManifest } from '../../../src/languages.js';
 import { grammarWasmPath, loadGrammar } from '../../../src/tags/grammar.js';
 import { releaseLanguageTools } from '../../../src/tags/language-tools.js';
-import { compileTagsQuery, tagsQueryPath } from '../../../src/tags/query.js';
+import { compileTagsQuery, loadTagsQuery, tagsQueryPaths } from '../../../src/tags/query.js';
 import { LANGUAGES } from '../../../src/types.js';
 
 afterAll(releaseLanguageTools);
@@ -36,9 +36,9 @@ describe('grammar manifest', () => {
   });
 
   it.each(LANGUAGES)('%s: tags query compiles and uses only the vocabulary', async (language) => {
-    const file = tagsQueryPath(language);
-    expect(file.endsWith(grammarManifest()[language].query)).toBe(true);
-    const query = await compileTagsQuery(language, readFileSync(file, 'utf8'), file);
+    const files = tagsQueryPaths(language);
+    expect(files.map((f) => f.slice(f.indexOf('queries/')))).toEqual(grammarManifest()[language].queries);
+    const query = loadTagsQuery(language, await loadGrammar(language));
     try {
       const captures = [...query.captureNames];
       expect(captures).toContain('name');
@@ -50,16 +50,9 @@ describe('grammar manifest', () => {
     }
   });
 
-  it('the tsx query repeats the typescript query verbatim between the shared markers', () => {
-    const shared = (language: 'typescript' | 'tsx') => {
-      const text = readFileSync(tagsQueryPath(language), 'utf8');
-      const begin = text.indexOf('\n', text.indexOf('; ==== shared with'));
-      const end = text.lastIndexOf('; ==== shared with');
-      expect(begin).toBeGreaterThan(0);
-      expect(end).toBeGreaterThan(begin);
-      return text.slice(begin, end);
-    };
-    expect(shared('tsx')).toBe(shared('typescript'));
+  it('tsx composes the typescript query with the JSX query, javascript its own with the JSX query', () => {
+    expect(grammarManifest().tsx.queries).toEqual(['queries/typescript/tags.scm', 'queries/jsx/tags.scm']);
+    expect(grammarManifest().javascript.queries).toEqual(['queries/javascript/tags.scm', 'queries/jsx/tags.scm']);
   });
 });
 
