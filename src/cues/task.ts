@@ -1,5 +1,5 @@
 import type { Query, Task } from '../types.js';
-import { assertQuery, hasField } from './query.js';
+import { assertQuery, hasField, queryText } from './query.js';
 
 /**
  * Which ARB query fields announce which task, checked in this order: a failure
@@ -14,14 +14,24 @@ export const TASK_FIELDS: readonly (readonly [Task, readonly string[]])[] = [
 ];
 
 /**
- * The task of a query from the ARB fields it carries; a string, or an object
- * with only free text, is `generic`. (`abstention` is never inferred: such a
- * query looks like any other.)
+ * Lines that only a test run or a crash prints: a Python traceback header, a
+ * pytest/cargo/go/JUnit failure line, a Rust panic, a Java or JS stack frame.
+ */
+const FAILURE_LINE =
+  /^(?:Traceback \(most recent call last\):|FAILED \S+::\S+|E {3}\S|--- FAIL: \S+|thread '.*' panicked at |test \S+ \.\.\. FAILED|\s+at [\w$.<>]+\([\w$]+\.java:\d+\)|\s+at .+:\d+:\d+\)?$|panic: )/m;
+
+/**
+ * The task of a query from the ARB fields it carries. Plain text (a string, or
+ * an object with only free text) that holds a failure — a traceback, a failed
+ * test line, a panic, stack frames — is `trace2code`; other text is `generic`.
+ * (`abstention` is never inferred: such a query looks like any other.)
  */
 export function inferTask(query: Query): Task {
   assertQuery(query);
-  for (const [task, fields] of TASK_FIELDS) {
-    if (fields.some((field) => hasField(query, field))) return task;
+  if (typeof query !== 'string') {
+    for (const [task, fields] of TASK_FIELDS) {
+      if (fields.some((field) => hasField(query, field))) return task;
+    }
   }
-  return 'generic';
+  return FAILURE_LINE.test(queryText(query)) ? 'trace2code' : 'generic';
 }

@@ -29,6 +29,18 @@ describe('inferTask', () => {
     expect(inferTask({ raw_signal: '', test_names: [], changed_files: [], text: 'x' })).toBe('generic');
   });
 
+  it('reads a pasted failure in plain text as trace2code, in each ecosystem\'s format', () => {
+    expect(inferTask('Traceback (most recent call last):\n  File "src/a.py", line 3, in f\nKeyError: 1')).toBe('trace2code');
+    expect(inferTask('FAILED tests/test_pricing.py::TestApplyDiscount::test_rounds - AssertionError')).toBe('trace2code');
+    expect(inferTask('--- FAIL: TestRetryAfter (0.00s)\n    bucket_test.go:41: got 1s')).toBe('trace2code');
+    expect(inferTask("thread 'lexer::tests::ident' panicked at src/lexer.rs:88:9:")).toBe('trace2code');
+    expect(inferTask('java.lang.IllegalStateException: closed\n\tat com.example.ledger.Ledger.post(Ledger.java:42)')).toBe('trace2code');
+    expect(inferTask('TypeError: x is undefined\n    at matchPattern (/home/dev/ts-router/src/match/pattern.ts:31:18)')).toBe('trace2code');
+    expect(inferTask({ text: 'E   AssertionError: assert 3 == 2' })).toBe('trace2code');
+    // prose about failures is not a failure
+    expect(inferTask('the retry test failed at random on CI last week')).toBe('generic');
+  });
+
   it('prefers a failure signal over a change description when both are present', () => {
     expect(inferTask({ changed_files: ['a.py'], raw_signal: 'Traceback …' })).toBe('trace2code');
   });
