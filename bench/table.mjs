@@ -15,7 +15,8 @@ if (!out) {
 
 const git = (...args) => execFileSync('git', args, { encoding: 'utf8' }).trim();
 const commit = git('rev-parse', 'HEAD');
-const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
+// Results the run itself writes do not make the tree dirty; anything else does.
+const dirty = git('status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)bench/results', ':(exclude)bench/abstention') !== '';
 
 const summary = (name) => {
   const file = join(out, `${name}.summary.json`);
