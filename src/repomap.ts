@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { extractCues, PathSuffixIndex, splitIdentifier } from './cues/index.js';
-import { loadCorpus, type CorpusOptions, type CorpusSource } from './corpus/index.js';
-import { buildFileGraph, type FileGraph, type GraphOptions } from './graph/index.js';
+import { loadCorpus, readHistory, type CorpusOptions, type CorpusSource, type HistoryOptions } from './corpus/index.js';
+import { buildFileGraph, GRAPH_DEFAULTS, type FileGraph, type GraphOptions } from './graph/index.js';
 import { Bm25Index } from './rank/bm25.js';
 import { buildCsr, type Csr } from './rank/csr.js';
 import type { RankContext } from './rank/context.js';
@@ -26,6 +26,11 @@ export interface IndexOptions {
    * parses the files that changed. Any Map works; the caller bounds its size.
    */
   tagsCache?: Map<string, TagsCacheEntry>;
+  /**
+   * Git history for co-change edges (git corpora only): bounds of the read, or
+   * false to read none. Only commits before the corpus' commit are read.
+   */
+  history?: boolean | HistoryOptions;
   /** Progress of the slow stages; the library never prints. */
   onProgress?: (stage: 'tags', done: number, total: number) => void;
 }
@@ -87,7 +92,12 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   const t0 = performance.now();
   const { tags, diagnostics } = await tagsWithCache(corpus.files, options);
   const t1 = performance.now();
-  const fileGraph = buildFileGraph(corpus.files, tags, options.graph);
+  const coChange = options.graph?.coChangeWeight ?? GRAPH_DEFAULTS.coChangeWeight;
+  const history =
+    corpus.source === 'git' && corpus.commit && coChange > 0 && options.history !== false
+      ? await readHistory(corpus.root, corpus.commit, options.history === true ? {} : options.history)
+      : [];
+  const fileGraph = buildFileGraph(corpus.files, tags, options.graph, history);
   const t2 = performance.now();
   const stats: IndexStats = {
     files: corpus.files.length,

@@ -112,7 +112,7 @@ export interface FileTags {
 }
 
 /** Edge types of the file graph. */
-export const EDGE_TYPES = ['import', 'shared-symbol', 'source-test', 'same-module'] as const;
+export const EDGE_TYPES = ['import', 'shared-symbol', 'source-test', 'same-module', 'co-change'] as const;
 export type EdgeType = (typeof EDGE_TYPES)[number];
 
 /** What a query cue is. */

@@ -2,3 +2,4 @@ export { loadCorpus, type CorpusSource } from './load.js';
 export { CORPUS_DEFAULTS, type CorpusOptions } from './options.js';
 export { classifyPath } from './classify.js';
 export { resolveCommit } from './git-commit.js';
+export { readHistory, HISTORY_DEFAULTS, type HistoryOptions } from './history.js';

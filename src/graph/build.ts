@@ -3,6 +3,7 @@ import type { EdgeType, FileKind, FileRecord, FileTags, LanguageId } from '../ty
 import { EDGE_TYPES } from '../types.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import { EdgeAccumulator, type EdgeSpec } from './edge.js';
+import { addCoChangeEdges } from './edges/co-change.js';
 import { addImportEdges, type ImportStats } from './edges/import.js';
 import { addSameModuleEdges } from './edges/same-module.js';
 import { addSharedSymbolEdges } from './edges/shared-symbol.js';
@@ -34,10 +35,16 @@ export interface FileGraph {
 
 /**
  * Builds the file graph: one node per corpus file (code or not), one aggregated
- * edge per (type, source, target). Files without tags (no grammar, or a failed
+ * edge per (type, source, target). `history` holds the file lists of earlier
+ * commits (git corpora) for co-change edges. Files without tags (no grammar, or a failed
  * parse) are nodes too; they take part through same-module edges and path cues.
  */
-export function buildFileGraph(files: readonly FileRecord[], tags: readonly FileTags[], options: GraphOptions = {}): FileGraph {
+export function buildFileGraph(
+  files: readonly FileRecord[],
+  tags: readonly FileTags[],
+  options: GraphOptions = {},
+  history: readonly (readonly string[])[] = [],
+): FileGraph {
   const o = { ...GRAPH_DEFAULTS, ...options };
   const symbols = new SymbolTable(tags);
 
@@ -49,6 +56,7 @@ export function buildFileGraph(files: readonly FileRecord[], tags: readonly File
   addSharedSymbolEdges(tags, symbols, rest, o.sharedSymbol);
   addSourceTestEdges(files, importEdges, rest, o);
   addSameModuleEdges(files, rest, o);
+  addCoChangeEdges(files, history, rest, o);
 
   const graph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
   for (const f of files) graph.addNode(f.path, { kind: f.kind, language: f.language, module: moduleOf(f.path) });

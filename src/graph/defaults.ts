@@ -13,6 +13,11 @@ export const GRAPH_DEFAULTS = {
   importedByTestWeight: 0.5,
   /** Weight of a `same-module` edge (files in one directory). Weak on purpose. */
   sameModuleWeight: 0.1,
+  /**
+   * Weight scale of a `co-change` edge (files earlier commits changed together;
+   * git corpora only). 0 turns the signal off and skips reading history.
+   */
+  coChangeWeight: 0.5,
   /** Directories with more files than this get no same-module clique (k² edges). */
   maxModuleSize: 64,
   sharedSymbol: {
@@ -31,7 +36,7 @@ export const GRAPH_DEFAULTS = {
     /** Multiplier for the names of GENERIC_NAMES (`get`, `new`, `String`, …). */
     genericFactor: 0.1,
   },
-} as const;
+};
 
 export type GraphOptions = Partial<typeof GRAPH_DEFAULTS>;
 

@@ -6,11 +6,13 @@ const flow = (
   sym: [number, number],
   test: [number, number],
   mod: number,
+  coChange: number,
 ): EdgeFlow => ({
   import: { forward: imp[0], backward: imp[1] },
   'shared-symbol': { forward: sym[0], backward: sym[1] },
   'source-test': { forward: test[0], backward: test[1] },
   'same-module': { forward: mod, backward: mod },
+  'co-change': { forward: coChange, backward: coChange },
 });
 
 /**
@@ -95,12 +97,12 @@ export const RANK_DEFAULTS = {
    * test → source). Ripple and test-finding need the backward flow (callers, tests).
    */
   flow: {
-    generic: flow([1, 0.5], [1, 0.5], [1, 1], 0.3),
-    code2test: flow([0.5, 1], [0.5, 1], [1, 3], 0.3),
-    trace2code: flow([1, 0.3], [1, 0.3], [2, 0.3], 0.3),
-    edit2ripple: flow([0.7, 1], [0.7, 1], [1, 1.5], 0.3),
-    comment2context: flow([1, 0.7], [1, 0.7], [1, 1], 0.3),
-    abstention: flow([1, 0.5], [1, 0.5], [1, 1], 0.3),
+    generic: flow([1, 0.5], [1, 0.5], [1, 1], 0.3, 1),
+    code2test: flow([0.5, 1], [0.5, 1], [1, 3], 0.3, 1),
+    trace2code: flow([1, 0.3], [1, 0.3], [2, 0.3], 0.3, 1),
+    edit2ripple: flow([0.7, 1], [0.7, 1], [1, 1.5], 0.3, 1),
+    comment2context: flow([1, 0.7], [1, 0.7], [1, 1], 0.3, 1),
+    abstention: flow([1, 0.5], [1, 0.5], [1, 1], 0.3, 1),
   } satisfies Record<Task, EdgeFlow>,
   /** Final score = direct × directWeight + ppr × pprWeight, each normalised to max 1 over the files not given. */
   directWeight: 0.7,

@@ -34,12 +34,14 @@ function describeLink(self: string, other: string, ctx: RankContext): string {
     if (a.type === 'import') consider(a.weight, `imports ${other}`);
     else if (a.type === 'shared-symbol') consider(a.weight, `uses ${a.label} from ${other}`);
     else if (a.type === 'source-test') consider(a.weight, `tests ${other} (${a.label})`);
+    else if (a.type === 'co-change') consider(a.weight, `changed with ${other} in ${a.label}`);
     else consider(a.weight, `same module as ${other}`);
   });
   ctx.graph.forEachOutEdge(other, self, (_k, a) => {
     if (a.type === 'import') consider(a.weight, `imported by ${other}`);
     else if (a.type === 'shared-symbol') consider(a.weight, `defines ${a.label} used by ${other}`);
     else if (a.type === 'source-test') consider(a.weight, `tested by ${other} (${a.label})`);
+    else if (a.type === 'co-change') consider(a.weight, `changed with ${other} in ${a.label}`);
     else consider(a.weight, `same module as ${other}`);
   });
   return (best as { text: string } | null)?.text ?? `linked to ${other}`;

@@ -14,6 +14,7 @@ const forwardOnly: EdgeFlow = {
   'shared-symbol': { forward: 1, backward: 0 },
   'source-test': { forward: 1, backward: 0 },
   'same-module': { forward: 1, backward: 0 },
+  'co-change': { forward: 1, backward: 0 },
 };
 
 /** A random directed graph with positive weights, as both a file graph and a plain graphology graph. */
