@@ -15,9 +15,11 @@ export const GRAPH_DEFAULTS = {
   sameModuleWeight: 0.1,
   /**
    * Weight scale of a `co-change` edge (files earlier commits changed together;
-   * git corpora only). 0 turns the signal off and skips reading history.
+   * git corpora only). 0 turns the signal off and skips reading history. On the
+   * dev subset, 0 → 4 raised Recall@20 from 0.81 to 0.89 (code2test) and 0.78 to
+   * 0.82 (edit2ripple); 8 was no better.
    */
-  coChangeWeight: 0.5,
+  coChangeWeight: 4,
   /** Directories with more files than this get no same-module clique (k² edges). */
   maxModuleSize: 64,
   sharedSymbol: {
