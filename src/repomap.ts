@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { extractCues, PathSuffixIndex, splitIdentifier } from './cues/index.js';
 import { loadCorpus, readHistory, type CorpusOptions, type CorpusSource, type HistoryOptions } from './corpus/index.js';
 import { buildFileGraph, GRAPH_DEFAULTS, type FileGraph, type GraphOptions } from './graph/index.js';
@@ -7,6 +9,7 @@ import { buildCsr, type Csr } from './rank/csr.js';
 import type { RankContext } from './rank/context.js';
 import { RANK_DEFAULTS, type RankDefaults } from './rank/defaults.js';
 import { rankFiles } from './rank/score.js';
+import { RepoMapError } from './errors.js';
 import { extractTags } from './tags/index.js';
 import type { Corpus, Diagnostic, FileRecord, FileTags, IndexStats, Query, RepoMapResult, Task } from './types.js';
 
@@ -27,8 +30,9 @@ export interface IndexOptions {
    */
   tagsCache?: Map<string, TagsCacheEntry>;
   /**
-   * Git history for co-change edges (git corpora only): bounds of the read, or
-   * false to read none. Only commits before the corpus' commit are read.
+   * Git history for co-change edges (git corpora, and folders that are git working
+   * trees): bounds of the read, or false to read none. Only commits before the
+   * corpus' commit (a working tree's HEAD) are read.
    */
   history?: boolean | HistoryOptions;
   /** Progress of the slow stages; the library never prints. */
@@ -93,10 +97,7 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   const { tags, diagnostics } = await tagsWithCache(corpus.files, options);
   const t1 = performance.now();
   const coChange = options.graph?.coChangeWeight ?? GRAPH_DEFAULTS.coChangeWeight;
-  const history =
-    corpus.source === 'git' && corpus.commit && coChange > 0 && options.history !== false
-      ? await readHistory(corpus.root, corpus.commit, options.history === true ? {} : options.history)
-      : [];
+  const history = coChange > 0 && options.history !== false ? await historyOf(corpus, options.history === true ? {} : options.history) : [];
   const fileGraph = buildFileGraph(corpus.files, tags, options.graph, history);
   const t2 = performance.now();
   const stats: IndexStats = {
@@ -127,6 +128,23 @@ export async function repoMap(
   const result = index.rank(query, options);
   result.stats.timingsMs.corpus = corpusMs;
   return result;
+}
+
+/**
+ * Earlier commits' file lists for co-change: a git corpus' history before its
+ * commit; a folder that is a git working tree (has a `.git`), the history before
+ * its HEAD; any other folder, none.
+ */
+async function historyOf(corpus: Corpus, options: HistoryOptions | undefined): Promise<string[][]> {
+  if (corpus.source === 'git' && corpus.commit) return readHistory(corpus.root, corpus.commit, options);
+  if (corpus.source !== 'folder' || !existsSync(join(corpus.root, '.git'))) return [];
+  try {
+    return await readHistory(corpus.root, 'HEAD', options);
+  } catch (error) {
+    // A working tree without commits has no history.
+    if (error instanceof RepoMapError && error.code === 'missing-commit') return [];
+    throw error;
+  }
 }
 
 async function tagsWithCache(files: readonly FileRecord[], options: IndexOptions): Promise<{ tags: FileTags[]; diagnostics: Diagnostic[] }> {

@@ -59,6 +59,22 @@ describe('co-change edges', () => {
     expect(weight('shop/checkout.py', 'shop/models.py')).toBeCloseTo(weight('shop/models.py', 'shop/pricing.py'));
   });
 
+  it('reads a working tree folder\'s history before its HEAD, and none for a fresh repository', async () => {
+    // HEAD is c4: c3 (models ~ checkout) and c2 are history now, c4 itself is not.
+    const folder = await buildIndex(await loadCorpus({ folder: repo }));
+    expect(coChange(folder)).toContain('shop/checkout.py ~ shop/models.py');
+    const weight = (i: Index) => i.fileGraph.graph.getEdgeAttribute('co-change:shop/checkout.py->shop/models.py', 'weight');
+    expect(weight(folder)).toBeGreaterThan(weight(index));
+    const fresh = makeTemp('repomap-cochange-fresh-');
+    try {
+      git(fresh, 'init', '-q');
+      writeFiles(fresh, { 'a.py': 'def f():\n    pass\n', 'b.py': 'def g():\n    pass\n' });
+      expect(coChange(await buildIndex(await loadCorpus({ folder: fresh })))).toEqual([]);
+    } finally {
+      removeTemp(fresh);
+    }
+  });
+
   it('leaves docs out and can be turned off', async () => {
     expect(coChange(index).some((e) => e.includes('docs/'))).toBe(false);
     const off = await buildIndex(index.corpus, { graph: { coChangeWeight: 0 } });
