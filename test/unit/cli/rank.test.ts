@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/cli/run.js';
 import { commitAll, initRepo, makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
+import type { DetailsRowOut } from '../../../src/render/index.js';
 
 interface Run {
   code: number;
@@ -25,18 +26,7 @@ async function run(argv: string[], cwd = process.cwd()): Promise<Run> {
   return { code, stdout, stderr };
 }
 
-interface DetailsRow {
-  sample_id?: string;
-  repo?: string;
-  base_commit?: string;
-  task_type: string;
-  top_files: string[];
-  scores: number[];
-  confidence: number;
-  abstain: boolean;
-  timing_ms: { index: number; rank: number };
-  reasons: Record<string, string[]>;
-}
+type DetailsRow = DetailsRowOut;
 
 async function runJson(argv: string[], cwd?: string): Promise<{ row: DetailsRow; stdout: string }> {
   const r = await run([...argv, '--format', 'json'], cwd);
