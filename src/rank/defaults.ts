@@ -84,8 +84,8 @@ export const RANK_DEFAULTS = {
    */
   sizeExponent: {
     generic: 0,
-    code2test: 0,
-    trace2code: 0,
+    code2test: 0.5,
+    trace2code: 0.3,
     edit2ripple: 0.2,
     comment2context: 0,
     abstention: 0,
