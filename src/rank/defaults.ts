@@ -85,7 +85,7 @@ export const RANK_DEFAULTS = {
   sizeExponent: {
     generic: 0,
     code2test: 0.5,
-    trace2code: 0.3,
+    trace2code: 0,
     edit2ripple: 0.2,
     comment2context: 0,
     abstention: 0,
