@@ -71,6 +71,23 @@ function taskTable(rows) {
   push('');
 }
 
+/** One row per (method, task, overall, macro) with every metric of the summaries. */
+function everyMetric(rows) {
+  const names = Object.keys(summary(rows[0][1])?.overall.metrics ?? {});
+  push(`| method | rows | samples | ${names.join(' | ')} |`);
+  push(`| --- | --- | ---: | ${names.map(() => '---:').join(' | ')} |`);
+  for (const [label, name] of rows) {
+    const s = summary(name);
+    if (!s) continue;
+    const groups = [...Object.entries(s.tasks), ['overall', s.overall], ['macro', s.macro]];
+    for (const [group, g] of groups) {
+      if (!g.metrics || (g.scored ?? 1) === 0) continue;
+      push(`| ${label} | ${group} | ${g.scored ?? ''} | ${names.map((m) => f4(g.metrics[m])).join(' | ')} |`);
+    }
+  }
+  push('');
+}
+
 const full = [['repomap', 'repomap'], ['BM25', 'bm25'], ['RRF(repomap + BM25)', 'rrf']];
 const subset = [
   ['ARB RepoMap (reference)', 'arb-repomap'],
@@ -92,6 +109,9 @@ push('- wall time and peak memory: `/usr/bin/time -v` of each command when avail
 push('## Whole dev set', '');
 metricTable(full);
 taskTable(full);
+
+push('### Every metric, per task', '');
+everyMetric(full);
 
 push('## On the reference baselines\' rows', '');
 const ref = summary('arb-repomap');
