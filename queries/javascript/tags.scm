@@ -10,7 +10,8 @@
 ;   @import.name                 one imported name (original name, not the alias; "*" for a wildcard)
 ;   @_<anything>                 helper captures for predicates only; ignored
 ; Pattern properties: (#set! import.separator "::"), (#set! import.prefix "mod ").
-; When several patterns tag the same node, the one earliest in this file wins,
+; When several patterns tag the same node, the one earliest wins (query files are
+; concatenated in manifest order: queries/ecma/imports.scm, this file, queries/jsx/tags.scm),
 ; so specific patterns come before general ones.
 ;
 ; Specifiers: the module string without quotes, as written ('./x', '../x.js', 'lodash', '@a/b').
@@ -21,48 +22,6 @@
 ; assignments (`exports.f = …`) of arrow functions or function expressions functions; class
 ; and object methods methods; other top-level const bindings constants (except
 ; require()/await import() results). JSX components (<Foo />) are class references.
-
-; ---------------------------------------------------------------- imports
-
-; import X, { a, b as c } from './x'   import * as ns from './x'   import './side'
-(import_statement source: (string) @import.module) @import
-(import_statement
-  (import_clause [
-    (identifier) @import.name
-    (named_imports (import_specifier name: (identifier) @import.name))
-    (namespace_import "*" @import.name)
-  ])
-  source: (string) @import.module) @import
-
-; export { a } from './x'   export * from './x'   export * as ns from './x'
-(export_statement source: (string) @import.module) @import
-(export_statement
-  [
-    (export_clause (export_specifier name: (identifier) @import.name))
-    "*" @import.name
-    (namespace_export "*" @import.name)
-  ]
-  source: (string) @import.module) @import
-
-; require('x'), const { a, b: c } = require('x')
-((call_expression
-  function: (identifier) @_fn
-  arguments: (arguments . (string) @import.module)) @import
-  (#eq? @_fn "require"))
-((variable_declarator
-  name: (object_pattern [
-    (shorthand_property_identifier_pattern) @import.name
-    (pair_pattern key: (property_identifier) @import.name)
-  ])
-  value: (call_expression
-    function: (identifier) @_fn
-    arguments: (arguments . (string) @import.module)) @import)
-  (#eq? @_fn "require"))
-
-; import('x')
-(call_expression
-  function: (import)
-  arguments: (arguments . (string) @import.module)) @import
 
 ; ---------------------------------------------------------------- definitions
 

@@ -50,9 +50,10 @@ describe('grammar manifest', () => {
     }
   });
 
-  it('tsx composes the typescript query with the JSX query, javascript its own with the JSX query', () => {
-    expect(grammarManifest().tsx.queries).toEqual(['queries/typescript/tags.scm', 'queries/jsx/tags.scm']);
-    expect(grammarManifest().javascript.queries).toEqual(['queries/javascript/tags.scm', 'queries/jsx/tags.scm']);
+  it('JavaScript, TypeScript and TSX share the import patterns; TSX and JavaScript share the JSX patterns', () => {
+    expect(grammarManifest().javascript.queries).toEqual(['queries/ecma/imports.scm', 'queries/javascript/tags.scm', 'queries/jsx/tags.scm']);
+    expect(grammarManifest().typescript.queries).toEqual(['queries/ecma/imports.scm', 'queries/typescript/tags.scm']);
+    expect(grammarManifest().tsx.queries).toEqual(['queries/ecma/imports.scm', 'queries/typescript/tags.scm', 'queries/jsx/tags.scm']);
   });
 });
 
