@@ -98,7 +98,7 @@ export const RANK_DEFAULTS = {
    */
   flow: {
     generic: flow([1, 0.5], [1, 0.5], [1, 1], 0.3, 1),
-    code2test: flow([0.5, 1], [0.5, 1], [1, 3], 0.3, 1),
+    code2test: flow([0.5, 1], [0.1, 0.2], [1, 3], 0.3, 1),
     trace2code: flow([1, 0.3], [1, 0.3], [2, 0.3], 0.3, 1),
     edit2ripple: flow([0.7, 1], [0.7, 1], [1, 1.5], 0.3, 1),
     comment2context: flow([1, 0.7], [1, 0.7], [1, 1], 0.3, 1),
