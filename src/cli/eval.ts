@@ -1,5 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import {
   EVAL_METHODS,
@@ -7,9 +7,13 @@ import {
   buildRunSummary,
   formatDetailsRow,
   formatRunReport,
+  loadEvalConfig,
+  readRepoList,
   readSamples,
+  restrictToRepos,
   runEval,
   type DetailsRow,
+  type EvalConfig,
   type EvalMethod,
   type RunSummary,
   type Sample,
@@ -49,6 +53,25 @@ export async function readSampleFiles(io: CliIo, files: readonly string[]): Prom
   );
 }
 
+/**
+ * Keeps the samples of the repositories listed in `--repo-list FILE[#KEY]`
+ * (every sample without it); says on stderr what was dropped. Returns the
+ * samples and the summary fact that records the restriction.
+ */
+export async function restrictSamples(
+  io: CliIo,
+  samples: Sample[],
+  argument: string | undefined,
+): Promise<{ samples: Sample[]; facts: Record<string, unknown>; notes: string[] }> {
+  if (argument === undefined) return { samples, facts: {}, notes: [] };
+  const list = await readRepoList(argument, (f) => resolve(io.cwd, f));
+  const r = restrictToRepos(samples, list.repos);
+  const notes = [`restricted to the ${list.repos.length} repositories of ${list.source}: ${r.kept.length} of ${samples.length} samples kept.`];
+  if (r.unmatched.length > 0) notes.push(`no sample belongs to ${r.unmatched.join(', ')} (listed in ${list.source}).`);
+  for (const note of notes) io.stderr.write(`repomap: note: ${note}\n`);
+  return { samples: r.kept, facts: { repo_list: { source: list.source, repos: list.repos } }, notes };
+}
+
 /** Details rows as JSONL text (one row a line, contract key order). */
 export function detailsText(rows: readonly DetailsRow[]): string {
   return rows.map((r) => formatDetailsRow(r) + '\n').join('');
@@ -83,6 +106,16 @@ interface EvalFlags {
   top: number;
   selective?: boolean;
   timing: boolean;
+  config?: string;
+  name?: string;
+  repoList?: string;
+}
+
+/** The summary's record of a configuration: its label, file and overrides. */
+function configFact(flags: EvalFlags, config: EvalConfig | undefined): Record<string, unknown> {
+  const name = flags.name ?? (flags.config !== undefined ? basename(flags.config).replace(/\.json$/, '') : flags.method);
+  if (config === undefined) return { name };
+  return { name, config: { file: flags.config, ...config } };
 }
 
 export function registerEval(program: Command, io: CliIo): void {
@@ -101,9 +134,15 @@ export function registerEval(program: Command, io: CliIo): void {
     .option('--top <n>', 'files per row (at least 20 are written)', positiveInt, RUN_DEFAULTS.top)
     .option('--selective', 'add the repository-grouped cross-validated abstention report (needs no-gold samples among the inputs)')
     .option('--no-timing', 'leave timing_ms out of the rows (runs become byte-comparable)')
+    .option('--config <file>', 'JSON overrides of the graph and rank defaults: {"graph": {…}, "rank": {…}}, deep-merged (repomap method)')
+    .option('--name <label>', 'label of the run in the summary (default: the config file name, else the method)')
+    .option('--repo-list <file[#key]>', 'evaluate only the repositories listed (JSON array, JSON object with #key, or one owner/name a line)')
     .action(async (flags: EvalFlags, command: Command) => {
       const started = performance.now();
-      const samples = await readSampleFiles(io, flags.samples);
+      if (flags.config !== undefined && flags.method !== 'repomap') throw new CliExit(2, `--config applies to --method repomap, not ${flags.method}`);
+      const config = flags.config !== undefined ? await loadEvalConfig(resolve(io.cwd, flags.config)) : undefined;
+      const restricted = await restrictSamples(io, await readSampleFiles(io, flags.samples), flags.repoList);
+      const samples = restricted.samples;
       const progress = startProgress(io, 'eval', samples.length);
       let run;
       try {
@@ -113,6 +152,7 @@ export function registerEval(program: Command, io: CliIo): void {
           top: flags.top,
           jobs: flags.jobs,
           timings: flags.timing,
+          ...(config !== undefined ? { config } : {}),
           onProgress: (done) => progress.update(done),
         });
       } finally {
@@ -128,7 +168,10 @@ export function registerEval(program: Command, io: CliIo): void {
         errors: run.errors,
         bcy: true,
         selective: flags.selective === true,
+        notes: restricted.notes,
         facts: {
+          ...configFact(flags, config),
+          ...restricted.facts,
           top: flags.top,
           jobs: flags.jobs,
           repositories: run.repositories,

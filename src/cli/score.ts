@@ -2,7 +2,7 @@ import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { RepoMapError } from '../errors.js';
 import { buildRunSummary, readDetails, scoreDetails, type DetailsRow } from '../eval/index.js';
-import { collect, commandLine, emitSummary, mib, readSampleFiles, reportErrors } from './eval.js';
+import { collect, commandLine, emitSummary, mib, readSampleFiles, reportErrors, restrictSamples } from './eval.js';
 import { CliExit, type CliIo } from './io.js';
 import { startProgress } from './progress.js';
 
@@ -15,6 +15,7 @@ interface ScoreFlags {
   restrictTo: string[];
   selective?: boolean;
   name?: string;
+  repoList?: string;
 }
 
 /** Reads details files into one map by sample id; an id in two files is an error. */
@@ -47,13 +48,16 @@ export function registerScore(program: Command, io: CliIo): void {
     .option('--restrict-to <file>', 'score only the samples that have a row in this details file (repeatable: in all of them)', collect, [])
     .option('--selective', 'add the repository-grouped cross-validated abstention report (rows need a confidence)')
     .option('--name <label>', 'method label in the summary (default: the details file names)')
+    .option('--repo-list <file[#key]>', 'score only the samples of the repositories listed (e.g. bench/split.json#held-out)')
     .action(async (flags: ScoreFlags, command: Command) => {
       const started = performance.now();
       if (flags.details.length === 0) throw new CliExit(2, 'give at least one --details FILE');
-      let samples = await readSampleFiles(io, flags.samples);
+      const all = await readSampleFiles(io, flags.samples);
       const rows = await readDetailsFiles(io, flags.details);
-      const known = new Set(samples.map((s) => s.id));
-      const notes: string[] = [];
+      const known = new Set(all.map((s) => s.id));
+      const restricted = await restrictSamples(io, all, flags.repoList);
+      let samples = restricted.samples;
+      const notes: string[] = [...restricted.notes];
       const stray = [...rows.keys()].filter((id) => !known.has(id)).length;
       if (stray > 0) notes.push(`${stray} details rows match no sample and were ignored.`);
       if (flags.onlyRows) samples = samples.filter((s) => rows.has(s.id));
@@ -67,7 +71,7 @@ export function registerScore(program: Command, io: CliIo): void {
         return r !== undefined && ((r.repo !== undefined && r.repo !== s.repo) || (r.base_commit !== undefined && r.base_commit.toLowerCase() !== s.base_commit.toLowerCase()));
       }).length;
       if (mismatched > 0) notes.push(`${mismatched} rows name another repo or base commit than their sample (scored against the sample's).`);
-      for (const note of notes) io.stderr.write(`repomap: note: ${note}\n`);
+      for (const note of notes.slice(restricted.notes.length)) io.stderr.write(`repomap: note: ${note}\n`);
 
       const progress = flags.repos !== undefined ? startProgress(io, 'score', samples.length) : undefined;
       let scored;
@@ -91,6 +95,7 @@ export function registerScore(program: Command, io: CliIo): void {
         selective: flags.selective === true,
         facts: {
           details: flags.details,
+          ...restricted.facts,
           snapshots: scored.snapshots,
           wall_ms: Math.round(performance.now() - started),
           peak_rss_mb: mib(process.resourceUsage().maxRSS),

@@ -11,6 +11,7 @@
  */
 import { queryText } from '../cues/index.js';
 import { Bm25Index, RepoMapError, TASKS, buildIndex, loadCorpus, toDetailsRow, type Corpus, type IndexOptions, type Task } from '../index.js';
+import { resolveIndexOptions, type EvalConfig } from './config.js';
 import type { DetailsRow } from './details.js';
 import { scoreSample, type SampleScores } from './metrics.js';
 import { bm25Ranking } from './run-bm25.js';
@@ -51,6 +52,8 @@ export interface RepositoryJob {
   method: EvalMethod;
   top: number;
   timings: boolean;
+  /** Overrides of the graph and rank defaults (checked by `parseEvalConfig`); repomap method only. */
+  config?: EvalConfig;
 }
 
 /** What became of one sample. */
@@ -158,7 +161,7 @@ async function makeRanker(job: RepositoryJob, corpus: Corpus, tagsCache: TagsCac
       return { ...r, rankMs: Math.round(performance.now() - started) };
     };
   }
-  const index = await buildIndex(corpus, { tagsCache });
+  const index = await buildIndex(corpus, { ...resolveIndexOptions(job.config), tagsCache });
   return (sample) => {
     const task = (TASKS as readonly string[]).includes(sample.task_type) ? (sample.task_type as Task) : undefined;
     const result = index.rank(sample.query, { ...(task ? { task } : {}), top });

@@ -14,6 +14,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { RepoMapError } from '../errors.js';
+import { parseEvalConfig, type EvalConfig } from './config.js';
 import type { DetailsRow } from './details.js';
 import type { SampleScores } from './metrics.js';
 import { planRepositories } from './run-plan.js';
@@ -33,6 +34,11 @@ export interface RunOptions {
   timings?: boolean;
   /** Called after each sample: `done` of `total`. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Overrides of GRAPH_DEFAULTS and RANK_DEFAULTS for every index of the run
+   * (repomap method only); checked like a `--config` file (`parseEvalConfig`).
+   */
+  config?: EvalConfig;
   /** Module the worker processes run (default: the compiled `run-worker.js` beside this module). */
   workerModule?: string;
 }
@@ -79,6 +85,12 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
   if (!(Number.isInteger(top) && top >= 1)) throw new RepoMapError('bad-option', `eval: top must be an integer ≥ 1, got ${top}`, 'top');
   if (!(Number.isInteger(jobs) && jobs >= 1)) throw new RepoMapError('bad-option', `eval: jobs must be an integer ≥ 1, got ${jobs}`, 'jobs');
 
+  let config: EvalConfig | undefined;
+  if (options.config !== undefined) {
+    if (method !== 'repomap') throw new RepoMapError('bad-option', `eval: a configuration applies to the repomap method, not ${method}`, 'config');
+    config = parseEvalConfig(options.config, 'eval config');
+  }
+
   const plan = planRepositories(samples);
   const work: RepositoryJob[] = plan.map((p) => ({
     repo: p.repo,
@@ -87,6 +99,7 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
     method,
     top,
     timings: options.timings ?? RUN_DEFAULTS.timings,
+    ...(config !== undefined ? { config } : {}),
   }));
 
   const outcomes: (SampleOutcome | undefined)[] = new Array(samples.length);

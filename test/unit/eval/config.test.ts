@@ -1,0 +1,192 @@
+/**
+ * Evaluation configurations: deep merge onto the defaults, unknown keys and
+ * wrong types rejected with the key path and the file, and a configuration
+ * that changes a ranking on a tiny git repository.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RepoMapError } from '../../../src/errors.js';
+import { GRAPH_DEFAULTS } from '../../../src/graph/index.js';
+import { RANK_DEFAULTS } from '../../../src/rank/index.js';
+import {
+  loadEvalConfig,
+  mergeDeep,
+  parseEvalConfig,
+  resolveIndexOptions,
+  runEval,
+  type EvalConfig,
+  type Sample,
+} from '../../../src/eval/index.js';
+import { commitAll, initRepo, makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
+
+/** The error a call throws (fails the test when it throws none). */
+function errorOf(f: () => unknown): RepoMapError {
+  try {
+    f();
+  } catch (err) {
+    expect(err).toBeInstanceOf(RepoMapError);
+    return err as RepoMapError;
+  }
+  throw new Error('expected an error');
+}
+
+describe('mergeDeep', () => {
+  it('merges objects key by key and replaces numbers and arrays', () => {
+    const defaults = { a: 1, nested: { x: 1, y: { p: 1, q: 2 } }, list: ['a', 'b'] };
+    const merged = mergeDeep(defaults, { nested: { y: { q: 5 } }, list: ['c'] });
+    expect(merged).toEqual({ a: 1, nested: { x: 1, y: { p: 1, q: 5 } }, list: ['c'] });
+  });
+
+  it('modifies neither input and shares nothing with them', () => {
+    const defaults = { nested: { x: 1 }, list: ['a'] };
+    const overrides = { nested: { x: 2 } };
+    const merged = mergeDeep(defaults, overrides);
+    merged.list.push('b');
+    expect(defaults).toEqual({ nested: { x: 1 }, list: ['a'] });
+    expect(overrides).toEqual({ nested: { x: 2 } });
+    expect(mergeDeep(defaults, undefined)).toEqual(defaults);
+    expect(mergeDeep(defaults, undefined)).not.toBe(defaults);
+  });
+});
+
+describe('resolveIndexOptions', () => {
+  it('is the defaults without a configuration', () => {
+    const r = resolveIndexOptions(undefined);
+    expect(r.rank).toEqual(RANK_DEFAULTS);
+    expect(r.graph).toEqual(GRAPH_DEFAULTS);
+  });
+
+  it('changes one task of a per-task weight and keeps the others', () => {
+    const r = resolveIndexOptions({ rank: { callerWeight: { edit2ripple: 0 } } });
+    expect(r.rank.callerWeight).toEqual({ ...RANK_DEFAULTS.callerWeight, edit2ripple: 0 });
+    expect(r.rank.textWeight).toEqual(RANK_DEFAULTS.textWeight);
+    expect(RANK_DEFAULTS.callerWeight.edit2ripple).toBeGreaterThan(0); // the defaults are untouched
+  });
+
+  it('merges nested flow factors and graph sub-objects per key', () => {
+    const r = resolveIndexOptions({
+      graph: { importWeight: 0, sharedSymbol: { maxDefiners: 3 } },
+      rank: { flow: { code2test: { 'shared-symbol': { backward: 0 } } } },
+    });
+    expect(r.graph.importWeight).toBe(0);
+    expect(r.graph.sharedSymbol).toEqual({ ...GRAPH_DEFAULTS.sharedSymbol, maxDefiners: 3 });
+    expect(r.rank.flow.code2test['shared-symbol']).toEqual({ forward: RANK_DEFAULTS.flow.code2test['shared-symbol'].forward, backward: 0 });
+    expect(r.rank.flow.code2test.import).toEqual(RANK_DEFAULTS.flow.code2test.import);
+    expect(r.rank.flow.edit2ripple).toEqual(RANK_DEFAULTS.flow.edit2ripple);
+  });
+});
+
+describe('parseEvalConfig', () => {
+  it('accepts overrides at any depth and a description', () => {
+    const config = { description: 'no callers for ripple', graph: { sameModuleWeight: 0 }, rank: { callerWeight: { edit2ripple: 0 }, knownFields: { code2test: [] } } };
+    expect(parseEvalConfig(config, 'c.json')).toEqual(config);
+    expect(parseEvalConfig({}, 'c.json')).toEqual({});
+  });
+
+  it.each([
+    [{ ranks: {} }, 'unknown key "ranks"'],
+    [{ graph: { importWieght: 0 } }, 'unknown key "graph.importWieght"'],
+    [{ graph: { sharedSymbol: { maxDefiner: 3 } } }, 'unknown key "graph.sharedSymbol.maxDefiner"'],
+    [{ rank: { callerWeight: { edit2rippel: 0 } } }, 'unknown key "rank.callerWeight.edit2rippel"'],
+    [{ rank: { flow: { code2test: { imports: { forward: 1 } } } } }, 'unknown key "rank.flow.code2test.imports"'],
+    [{ rank: { flow: { code2test: { import: { sideways: 1 } } } } }, 'unknown key "rank.flow.code2test.import.sideways"'],
+  ])('rejects an unknown key, naming its path and the file: %j', (config, message) => {
+    const err = errorOf(() => parseEvalConfig(config, 'bench/x.json'));
+    expect(err.code).toBe('bad-option');
+    expect(err.message).toContain('bench/x.json: ');
+    expect(err.message).toContain(message);
+  });
+
+  it('lists the known keys of the level at fault', () => {
+    expect(errorOf(() => parseEvalConfig({ rank: { callerWeight: { nope: 1 } } }, 'x.json')).message).toContain('known: generic, code2test');
+  });
+
+  it.each([
+    [[], 'a configuration is a JSON object'],
+    [{ graph: 1 }, '"graph" must be an object, got number 1'],
+    [{ rank: { alpha: '0.5' } }, '"rank.alpha" must be a finite number, got string "0.5"'],
+    [{ rank: { callerWeight: 0 } }, '"rank.callerWeight" must be an object, got number 0'],
+    [{ rank: { kindPrior: { code2test: { test: null } } } }, '"rank.kindPrior.code2test.test" must be a finite number, got null'],
+    [{ rank: { knownFields: { code2test: 'changed_files' } } }, '"rank.knownFields.code2test" must be an array'],
+    [{ rank: { knownFields: { code2test: [1] } } }, '"rank.knownFields.code2test[0]" must be a string'],
+    [{ description: 3 }, '"description" must be a string'],
+  ])('rejects a value of the wrong type: %j', (config, message) => {
+    const err = errorOf(() => parseEvalConfig(config, 'x.json'));
+    expect(err.code).toBe('bad-option');
+    expect(err.message).toContain(message);
+  });
+});
+
+describe('loadEvalConfig', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = makeTemp('repomap-config-');
+  });
+  afterAll(() => removeTemp(dir));
+
+  it('reads a file', async () => {
+    const file = join(dir, 'ok.json');
+    writeFileSync(file, '{"rank": {"textWeight": {"code2test": 0}}}\n');
+    expect(await loadEvalConfig(file)).toEqual({ rank: { textWeight: { code2test: 0 } } });
+  });
+
+  it('names the file when it is missing, not JSON, or has an unknown key', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"rank": ');
+    const unknown = join(dir, 'unknown.json');
+    writeFileSync(unknown, '{"graph": {"coChange": 1}}');
+    await expect(loadEvalConfig(join(dir, 'missing.json'))).rejects.toThrow(/missing\.json: cannot read the configuration \(no such file\)/);
+    await expect(loadEvalConfig(bad)).rejects.toThrow(/bad\.json: not valid JSON/);
+    await expect(loadEvalConfig(unknown)).rejects.toThrow(/unknown\.json: unknown key "graph\.coChange"/);
+    await expect(loadEvalConfig(unknown)).rejects.toMatchObject({ code: 'bad-option' });
+  });
+});
+
+describe('runEval with a configuration', () => {
+  let dir: string;
+  let samples: Sample[];
+  beforeAll(() => {
+    dir = makeTemp('repomap-config-run-');
+    const repo = initRepo(join(dir, 'repos', 'acme+calc'), 'repo');
+    writeFiles(repo, {
+      'calc/__init__.py': '',
+      'calc/totals.py': 'def compute_total(items):\n    return sum(items)\n',
+      'calc/report.py': 'from calc.totals import compute_total\n\n\ndef render_report(items):\n    return f"total {compute_total(items)}"\n',
+      'calc/unrelated.py': 'def helper():\n    return 1\n',
+      'tests/test_totals.py': 'from calc.totals import compute_total\n\n\ndef test_compute_total():\n    assert compute_total([1, 2]) == 3\n',
+    });
+    const commit = commitAll(repo, 'calc');
+    samples = [
+      {
+        id: 'r1', repo: 'acme/calc', base_commit: commit, task_type: 'edit2ripple',
+        query: { intent: 'totals of empty lists', anchor_file: 'calc/totals.py', anchor_diff: '@@ -1,2 +1,2 @@ def compute_total(items):\n-    return sum(items)\n+    return sum(items or [])\n' },
+        gold: { files: ['tests/test_totals.py'], given_files: ['calc/totals.py'] },
+      } as unknown as Sample,
+    ];
+  });
+  afterAll(() => removeTemp(dir));
+
+  const run = (config?: EvalConfig) =>
+    runEval(samples, { reposDir: join(dir, 'repos'), timings: false, ...(config ? { config } : {}) });
+
+  it('changes the ranking the way its switches say', async () => {
+    const plain = await run();
+    // A kind prior of 0 for tests puts every test file at score 0, after every source file.
+    const noTests = await run({ rank: { kindPrior: { edit2ripple: { test: 0 } } } });
+    const before = plain.rows[0]!.top_files;
+    const after = noTests.rows[0]!.top_files;
+    expect(before.indexOf('tests/test_totals.py')).toBeLessThan(before.indexOf('calc/unrelated.py'));
+    expect(after.indexOf('tests/test_totals.py')).toBeGreaterThan(after.indexOf('calc/unrelated.py'));
+    expect(noTests.scores[0]!.firstGoldRank!).toBeGreaterThan(plain.scores[0]!.firstGoldRank!);
+  });
+
+  it('gives the default ranking for an empty configuration', async () => {
+    expect((await run({})).rows).toEqual((await run()).rows);
+  });
+
+  it('rejects an unknown key before any work, and a configuration for BM25', async () => {
+    await expect(run({ rank: { nope: 1 } } as unknown as EvalConfig)).rejects.toThrow(/eval config: unknown key "rank\.nope"/);
+    await expect(runEval(samples, { reposDir: dir, method: 'bm25', config: {} })).rejects.toThrow(/applies to the repomap method/);
+  });
+});
