@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { extractTags, tagsFromSource } from '../../../src/tags/index.js';
 import { releaseLanguageTools } from '../../../src/tags/language-tools.js';
 import type { FileRecord } from '../../../src/types.js';
-import { definitionKeys, fixtureExists, fixtureFiles, plain, referenceKeys } from './helpers.js';
+import { definitionKeys, fixtureFiles, plain, referenceKeys } from './helpers.js';
 
 afterAll(releaseLanguageTools);
 
@@ -12,7 +12,7 @@ function record(path: string, language: FileRecord['language'], text: string): F
 
 describe('extractTags', () => {
   for (const repo of ['python-inventory', 'go-ratelimit', 'rust-tokenizer', 'ts-router', 'js-config', 'java-ledger', 'mixed-monorepo']) {
-    it.skipIf(!fixtureExists(repo))(
+    it(
       `tags every source file of fixtures/repos/${repo} cleanly, sorted by path, skipping files without a language`,
       async () => {
         const files = fixtureFiles(repo).reverse();

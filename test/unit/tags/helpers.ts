@@ -1,5 +1,5 @@
 /** Shared helpers for the tags tests: read fixture files, tag them, and return plain data. */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { languageOf } from '../../../src/languages.js';
 import { packageRoot } from '../../../src/package-root.js';
@@ -7,10 +7,6 @@ import { tagsFromSource } from '../../../src/tags/index.js';
 import type { FileRecord, FileTags, LanguageId } from '../../../src/types.js';
 
 export const FIXTURE_REPOS = join(packageRoot(), 'fixtures', 'repos');
-
-export function fixtureExists(repo: string): boolean {
-  return existsSync(join(FIXTURE_REPOS, repo));
-}
 
 /** A deep plain-data copy: no class instances or WASM handles survive. */
 export function plain<T>(value: T): T {
