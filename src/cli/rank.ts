@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { repoMap } from '../repomap.js';
@@ -32,7 +33,7 @@ export function registerRank(program: Command, io: CliIo): void {
     .command('rank')
     .description('Rank the files of a repository (folder, or git commit) for a query.')
     .option('--repo <dir>', 'repository folder or git directory (default: the bundled fixture repository)')
-    .option('--commit <sha>', 'read the tree at this commit straight from git (no checkout)')
+    .option('--commit <sha>', 'read the tree at this commit straight from git (no checkout); a bare repository defaults to HEAD')
     .option('--query <text>', 'query text')
     .option('--query-file <file>', 'file holding the query: plain text, an ARB query object, or an ARB sample row')
     .addOption(new Option('--task <task>', 'task mode (inferred from the query when absent)').choices(TASKS))
@@ -42,7 +43,9 @@ export function registerRank(program: Command, io: CliIo): void {
     .action(async (flags: RankFlags) => {
       const input = await queryInput(flags, io);
       const repo = flags.repo ? resolve(io.cwd, flags.repo) : join(packageRoot(), DEFAULT_REPO);
-      const source = flags.commit ? { gitDir: repo, commit: flags.commit } : { folder: repo };
+      // A bare repository has no files to walk: read its HEAD tree instead.
+      const commit = flags.commit ?? (isBareRepository(repo) ? 'HEAD' : undefined);
+      const source = commit ? { gitDir: repo, commit } : { folder: repo };
       const result = await repoMap(input.query, source, {
         task: flags.task ?? input.task,
         includeGiven: flags.includeGiven,
@@ -59,6 +62,11 @@ export function registerRank(program: Command, io: CliIo): void {
         io.stdout.write(renderText(result, { top: flags.top }));
       }
     });
+}
+
+/** A bare git repository: HEAD, objects/ and refs/ at its top and no work tree. */
+function isBareRepository(dir: string): boolean {
+  return existsSync(join(dir, 'HEAD')) && existsSync(join(dir, 'objects')) && existsSync(join(dir, 'refs')) && !existsSync(join(dir, '.git'));
 }
 
 async function queryInput(flags: RankFlags, io: CliIo): Promise<QueryInput> {

@@ -2,6 +2,7 @@
  * `repomap rank`, run in-process through runCli with fake streams, on the
  * bundled fixture (python-inventory, the default repo) and on a temp git repo.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -236,13 +237,19 @@ describe('--repo and --commit', () => {
     expect(row.top_files).not.toContain('app/modern_pricing.py');
   });
 
-  // BUG (src/cli/rank.ts:54, `baseCommit: input.baseCommit ?? (flags.commit ? flags.commit : undefined)`):
-  // the details row's base_commit is --commit as typed ("HEAD~1"), but the eval contract
-  // (section 2 / section 1) defines base_commit as the 40-hex commit. The resolved id exists
-  // (Corpus.commit) but RepoMapResult does not carry it, so the CLI cannot report it.
+  // The eval contract defines base_commit as the 40-hex commit, whatever was typed.
   it('the details row names the resolved 40-hex base_commit, not the commit-ish typed', async () => {
     const { row } = await runJson(['rank', '--repo', repo, '--commit', 'HEAD~1', '--query', 'legacy_discount_rule']);
     expect(row.base_commit).toBe(first);
+  });
+
+  it('a bare repository without --commit is read at HEAD, not walked as a folder of git objects', async () => {
+    const bare = join(tmp, 'bare-repo.git');
+    execFileSync('git', ['clone', '-q', '--bare', repo, bare]);
+    const { row } = await runJson(['rank', '--repo', bare, '--query', 'modern_pricing']);
+    expect(row.top_files).toContain('app/modern_pricing.py');
+    expect(row.top_files.some((p) => p.startsWith('objects/') || p === 'HEAD')).toBe(false);
+    expect(row.base_commit).toMatch(/^[0-9a-f]{40}$/);
   });
 });
 
