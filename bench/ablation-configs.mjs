@@ -60,29 +60,33 @@ const aloneOf = (signal) => {
   return merge(...composable([signal]));
 };
 
+// What each signal is (for the off- rows) and what its alone- row adds to none.
 const DESCRIBE = {
-  imports: 'import edges (and source-test edges derived from a test\'s imports)',
-  'shared-symbol': 'rank flow along shared-symbol edges, every task',
-  'source-test': 'source-test edges (naming convention and test imports)',
-  'same-module': 'same-module edges',
-  callers: 'seeds of the users (callers, tests) of cued symbols, every task',
-  text: 'lexical (BM25) seeds, every task',
-  'size-prior': 'the size (cost) prior, every task',
-  'kind-prior': 'the per-task file-kind prior (every kind 1)',
-  'co-change': 'co-change edges (git history)',
+  imports: ['import edges (and the source-test edges derived from a test\'s imports)', 'import edges (no source-test edges)'],
+  'shared-symbol': ['rank flow along shared-symbol edges, every task', 'rank flow along shared-symbol edges'],
+  'source-test': ['source-test edges (naming convention and test imports)', 'source-test edges (naming convention and test imports; the import edges they derive from are kept, with no rank flowing along them)'],
+  'same-module': ['same-module edges', 'same-module edges'],
+  callers: ['seeds of the users (callers, tests) of cued symbols, every task', 'seeds of the users (callers, tests) of cued symbols'],
+  text: ['lexical (BM25) seeds, every task', 'lexical (BM25) seeds'],
+  'size-prior': ['the size (cost) prior, every task', 'the size (cost) prior'],
+  'kind-prior': ['the per-task file-kind prior (every kind 1)', 'the per-task file-kind prior'],
+  'co-change': ['co-change edges (git history)', 'co-change edges (git history)'],
 };
 
 const configs = {
   defaults: { description: 'the shipped defaults (no override)' },
-  none: { description: 'cue matching only: every signal below off (no graph edges carry rank, no caller or lexical seeds, no priors); PageRank then equals the seeds', ...NONE },
+  none: {
+    description: 'cue matching only: every switch of the off- rows but backward and ppr at once (no edge carries rank, no caller or lexical seeds, no size or kind prior); PageRank then equals the seeds',
+    ...NONE,
+  },
 };
-for (const [signal, c] of Object.entries(OFF)) configs[`off-${signal}`] = { description: `defaults without ${DESCRIBE[signal]}`, ...c };
+for (const [signal, c] of Object.entries(OFF)) configs[`off-${signal}`] = { description: `defaults without ${DESCRIBE[signal][0]}`, ...c };
 configs['off-backward'] = {
   description: 'defaults without backward rank flow (toward importers, referencers and tests) on the directed edge types, every task',
   rank: { flow: perTask(Object.fromEntries(DIRECTED.map((t) => [t, { backward: 0 }]))) },
 };
 configs['off-ppr'] = { description: 'defaults with pprWeight 0: the score is the direct cue match only', rank: { pprWeight: 0 } };
-for (const signal of Object.keys(OFF)) configs[`alone-${signal}`] = { description: `none + ${DESCRIBE[signal]}`, ...aloneOf(signal) };
+for (const signal of Object.keys(OFF)) configs[`alone-${signal}`] = { description: `none + ${DESCRIBE[signal][1]}, as shipped`, ...aloneOf(signal) };
 configs['alone-ppr'] = { description: 'defaults with directWeight 0: the score is the PageRank only', rank: { directWeight: 0 } };
 
 mkdirSync(out, { recursive: true });
