@@ -10,6 +10,7 @@ import type { RankContext } from './rank/context.js';
 import { RANK_DEFAULTS, type RankDefaults } from './rank/defaults.js';
 import { rankFiles } from './rank/score.js';
 import { RepoMapError } from './errors.js';
+import { mergeDefaults } from './merge-defaults.js';
 import { extractTags } from './tags/index.js';
 import type { Corpus, Diagnostic, FileRecord, FileTags, IndexStats, Query, RepoMapResult, Task } from './types.js';
 
@@ -19,10 +20,13 @@ export interface TagsCacheEntry {
   diagnostics: Omit<Diagnostic, 'file'>[];
 }
 
+/** Any part of a defaults object, at any depth. */
+export type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+
 export interface IndexOptions {
   graph?: GraphOptions;
-  /** Overrides of RANK_DEFAULTS (shallow per key). */
-  rank?: Partial<RankDefaults>;
+  /** Overrides of RANK_DEFAULTS, merged key by key at every depth. */
+  rank?: DeepPartial<RankDefaults>;
   /**
    * Per-file tags shared across indexes, keyed by language and content (git blob id,
    * or a hash of the text for folders): a new snapshot of a known repository only
@@ -112,7 +116,7 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
     edges: fileGraph.edgeCounts,
     timingsMs: { corpus: 0, tags: Math.round(t1 - t0), graph: Math.round(t2 - t1) },
   };
-  return new Index(corpus, tags, fileGraph, diagnostics, stats, { ...RANK_DEFAULTS, ...options.rank });
+  return new Index(corpus, tags, fileGraph, diagnostics, stats, mergeDefaults(RANK_DEFAULTS, options.rank));
 }
 
 /** One-call form: load the corpus (or take a loaded one), build the index, rank for the query. */

@@ -1,6 +1,7 @@
 import { MultiDirectedGraph } from 'graphology';
 import type { EdgeType, FileKind, FileRecord, FileTags, LanguageId } from '../types.js';
 import { EDGE_TYPES } from '../types.js';
+import { mergeDefaults } from '../merge-defaults.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import { EdgeAccumulator, type EdgeSpec } from './edge.js';
 import { addCoChangeEdges } from './edges/co-change.js';
@@ -45,7 +46,7 @@ export function buildFileGraph(
   options: GraphOptions = {},
   history: readonly (readonly string[])[] = [],
 ): FileGraph {
-  const o = { ...GRAPH_DEFAULTS, ...options };
+  const o = mergeDefaults(GRAPH_DEFAULTS, options);
   const symbols = new SymbolTable(tags);
 
   const importAcc = new EdgeAccumulator();

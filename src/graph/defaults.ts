@@ -40,14 +40,15 @@ export const GRAPH_DEFAULTS = {
   },
 };
 
-export type GraphOptions = Partial<typeof GRAPH_DEFAULTS>;
+/** Overrides of GRAPH_DEFAULTS, merged key by key (`{ sharedSymbol: { maxDefiners: 3 } }` keeps the other fields). */
+export type GraphOptions = Omit<Partial<typeof GRAPH_DEFAULTS>, 'sharedSymbol'> & { sharedSymbol?: Partial<(typeof GRAPH_DEFAULTS)['sharedSymbol']> };
 
 /**
  * Names too common across codebases to say two files are related; listed, not
  * learned, so the rule is readable. They still link, at GRAPH_DEFAULTS.sharedSymbol.genericFactor.
  */
 export const GENERIC_NAMES: ReadonlySet<string> = new Set([
-  'new', 'get', 'set', 'put', 'add', 'run', 'init', 'main', 'len', 'size', 'len', 'call', 'apply', 'bind',
+  'new', 'get', 'set', 'put', 'add', 'run', 'init', 'main', 'len', 'size', 'call', 'apply', 'bind',
   'map', 'filter', 'reduce', 'push', 'pop', 'close', 'open', 'read', 'write', 'next', 'start', 'stop',
   'toString', 'String', 'equals', 'hashCode', 'clone', 'default', 'from', 'into', 'as_ref', 'unwrap',
   'expect', 'format', 'fmt', 'clear', 'contains', 'insert', 'remove', 'keys', 'values', 'items', 'update',
@@ -56,8 +57,8 @@ export const GENERIC_NAMES: ReadonlySet<string> = new Set([
   'is_empty', 'isEmpty', 'length', 'join', 'split', 'strip', 'trim', 'log', 'debug', 'info', 'warn',
   'Println', 'Printf', 'Sprintf', 'Errorf', 'Fatalf', 'Equal', 'NoError', 'Nil', 'True', 'False',
   'assertEquals', 'assertTrue', 'assertFalse', 'assertNull', 'assertNotNull', 'assert_eq', 'assert',
-  'describe', 'it', 'expect', 'require', 'resolve', 'reject', 'then', 'catch', 'Object', 'Array',
+  'describe', 'it', 'require', 'resolve', 'reject', 'then', 'catch', 'Object', 'Array',
   'Promise', 'Map', 'Set', 'Self', 'self', 'super', 'Ok', 'Err', 'Some', 'None', 'Box', 'Vec', 'Option',
-  'Result', 'Arc', 'Rc', 'clone', 'drop', 'iter', 'collect', 'to_string', 'Debug', 'Display', 'Clone',
+  'Result', 'Arc', 'Rc', 'drop', 'iter', 'collect', 'to_string', 'Debug', 'Display', 'Clone',
   'Context', 'Request', 'Response', 'Config', 'Options',
 ]);
