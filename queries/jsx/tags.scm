@@ -1,6 +1,6 @@
 ; repomap tags query for JSX elements, appended to the JavaScript and TSX queries
 ; (grammars/manifest.json lists the files each language concatenates, in order).
-; Capture vocabulary: as documented in queries/typescript/tags.scm.
+; Capture vocabulary: queries/README.md.
 
 ; <Foo />, <Foo>…</Foo>, <Layout.Main>: components are class references;
 ; lowercase intrinsic elements (<div>) are not.

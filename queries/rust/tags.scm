@@ -1,17 +1,6 @@
 ; repomap tags query for Rust (grammar: tree-sitter-rust from tree-sitter-wasms 0.1.13).
 ;
-; Capture vocabulary (checked when the query loads; any other name is a query-error):
-;   @name                        the identifier of a definition or reference pattern
-;   @definition.<kind>           the whole definition node; kind ∈ function method class interface type module constant
-;   @reference.<kind>            the node using a symbol; kind ∈ call type class implementation
-;   @import                      the whole import statement (its first line is ImportSpec.line)
-;   @import.module               the module specifier (string literals lose their quotes); several in
-;                                one match are joined with the pattern's `import.separator` property (default ".")
-;   @import.name                 one imported name (original name, not the alias; "*" for a wildcard)
-;   @_<anything>                 helper captures for predicates only; ignored
-; Pattern properties: (#set! import.separator "::"), (#set! import.prefix "mod ").
-; When several patterns tag the same node, the one earliest in this file wins,
-; so specific patterns come before general ones.
+; Capture vocabulary and pattern precedence: queries/README.md.
 ;
 ; Specifiers (rule: the specifier is the module path, the last segment is the imported name;
 ; every path segment is kept as written, including crate/self/super):

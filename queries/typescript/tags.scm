@@ -1,19 +1,7 @@
 ; repomap tags query for TypeScript (grammar: tree-sitter-typescript from tree-sitter-wasms 0.1.13).
 ; TSX uses this query too (compiled against the tsx grammar), followed by queries/jsx/tags.scm.
 ;
-; Capture vocabulary (checked when the query loads; any other name is a query-error):
-;   @name                        the identifier of a definition or reference pattern
-;   @definition.<kind>           the whole definition node; kind ∈ function method class interface type module constant
-;   @reference.<kind>            the node using a symbol; kind ∈ call type class implementation
-;   @import                      the whole import statement (its first line is ImportSpec.line)
-;   @import.module               the module specifier (string literals lose their quotes); several in
-;                                one match are joined with the pattern's `import.separator` property (default ".")
-;   @import.name                 one imported name (original name, not the alias; "*" for a wildcard)
-;   @_<anything>                 helper captures for predicates only; ignored
-; Pattern properties: (#set! import.separator "::"), (#set! import.prefix "mod ").
-; When several patterns tag the same node, the one earliest wins (query files are
-; concatenated in manifest order: queries/ecma/imports.scm, this file),
-; so specific patterns come before general ones.
+; Capture vocabulary and pattern precedence: queries/README.md.
 ;
 ; Specifiers: the module string without quotes, as written ('./x', '../x.js', 'lodash', '@a/b').
 ; Names: named imports/exports by their exported name (`{ a, b as c }` → [a, b]); a default
