@@ -3,14 +3,20 @@
  * as a user would run it (a child process, the real streams and exit code).
  */
 import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const run = promisify(execFile);
 
 describe('bin/repomap.js (built)', () => {
+  // rank caches tags by default: a temp folder, never the user's ~/.cache
+  const cache = mkdtempSync(join(tmpdir(), 'repomap-bin-cache-'));
+  afterAll(() => rmSync(cache, { recursive: true, force: true }));
+
   beforeAll(() => {
     // stdio piped so a failed build shows tsc's errors in the test failure
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe', encoding: 'utf8' });
@@ -20,6 +26,7 @@ describe('bin/repomap.js (built)', () => {
     const { stdout, stderr } = await run(process.execPath, ['bin/repomap.js', 'rank', '--query', 'apply_discount', '--top', '3'], {
       cwd: ROOT,
       encoding: 'utf8',
+      env: { ...process.env, REPOMAP_CACHE: cache },
     });
     // execFile rejects on a non-zero exit code, so reaching here means exit 0
     expect(stderr).toBe('');

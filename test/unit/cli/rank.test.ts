@@ -23,6 +23,8 @@ async function run(argv: string[], cwd = process.cwd()): Promise<Run> {
     stdout: { write: (s: string) => (stdout += s) },
     stderr: { write: (s: string) => (stderr += s) },
     cwd,
+    // rank caches tags by default: keep the cache in this file's temp folder, never in ~/.cache
+    env: { ...process.env, REPOMAP_CACHE: join(tmp, 'tags-cache') },
   });
   return { code, stdout, stderr };
 }

@@ -1,0 +1,245 @@
+/**
+ * A persistent tags cache in one SQLite file, shared by every process that opens it.
+ *
+ * Rows map `${language}:${content key}` to a JSON tags entry. A meta row holds the
+ * identity the rows were written under (tags index version, grammar and query hashes);
+ * a store whose identity, schema or file is not ours is rebuilt, with a message, and
+ * every read and write re-checks the identity inside its transaction, so a row written
+ * by another build is never returned. WAL mode lets readers and one writer work at once;
+ * a busy timeout queues writers; each `putMany` is one transaction, so a writer killed
+ * midway leaves whole batches or nothing.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { RepoMapError } from '../errors.js';
+import type { TagsCache, TagsCacheEntry } from '../repomap.js';
+import { currentIdentity, identityChanges, identityText, type CacheIdentity } from './identity.js';
+
+/** Version of the tables below; a file with another `user_version` is rebuilt. */
+export const STORE_SCHEMA_VERSION = 1;
+
+export const STORE_DEFAULTS = {
+  /** How long a statement waits for another process' lock before failing (ms). */
+  busyTimeoutMs: 30_000,
+  /** Keys per `IN (…)` lookup: few round trips, far below SQLite's 32766 parameters. */
+  chunk: 500,
+} as const;
+
+export interface TagsStoreOptions {
+  /** Told, in one sentence, when the file is rebuilt or a read or write fails; the library never prints. */
+  onMessage?: (message: string) => void;
+  /** Identity the rows must carry (default: this installation's, see `currentIdentity`). */
+  identity?: CacheIdentity;
+  /** Default `STORE_DEFAULTS.busyTimeoutMs`. */
+  busyTimeoutMs?: number;
+}
+
+const SCHEMA = `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+  CREATE TABLE tags (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+`;
+const TABLES = ['meta', 'tags'];
+
+/** A file that is not a tags store we can trust: rebuilt from scratch. */
+class UnusableFile extends Error {}
+
+export class TagsStore implements TagsCache {
+  readonly file: string;
+  private readonly db: Database.Database;
+  private readonly identity: string;
+  private readonly say: (message: string) => void;
+  private readonly lookups = new Map<number, Database.Statement>();
+  private readonly insert: Database.Statement;
+  private readonly owner: Database.Statement;
+  private foreignReported = false;
+
+  private constructor(file: string, db: Database.Database, identity: string, say: (message: string) => void) {
+    this.file = file;
+    this.db = db;
+    this.identity = identity;
+    this.say = say;
+    this.insert = db.prepare('INSERT OR REPLACE INTO tags (key, value) VALUES (?, ?)');
+    this.owner = db.prepare("SELECT value FROM meta WHERE key = 'identity'").pluck();
+  }
+
+  /**
+   * Opens (creating it and its folder when needed) the store at `file`. An incompatible
+   * or corrupt file is rebuilt empty and reported through `onMessage`; a file that
+   * cannot be opened at all is a RepoMapError naming it.
+   */
+  static open(file: string, options: TagsStoreOptions = {}): TagsStore {
+    const identity = options.identity ?? currentIdentity();
+    const say = options.onMessage ?? ((): void => {});
+    const timeout = options.busyTimeoutMs ?? STORE_DEFAULTS.busyTimeoutMs;
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+    } catch (cause) {
+      throw cannotOpen(file, cause);
+    }
+    let db: Database.Database | undefined;
+    try {
+      db = connect(file, timeout);
+      adopt(db, file, identity, say);
+    } catch (cause) {
+      db?.close();
+      if (!(cause instanceof UnusableFile) && !isCorruption(cause)) throw cannotOpen(file, cause);
+      say(`${file} is not a usable tags cache (${messageOf(cause)}); rebuilt it empty`);
+      removeDatabase(file);
+      try {
+        db = connect(file, timeout);
+        adopt(db, file, identity, say);
+      } catch (again) {
+        db?.close();
+        throw cannotOpen(file, again);
+      }
+    }
+    return new TagsStore(file, db, identityText(identity), say);
+  }
+
+  /** The entries found among `keys` (one consistent snapshot; absent keys are not in the map). */
+  getMany(keys: readonly string[]): Map<string, TagsCacheEntry> {
+    const found = new Map<string, TagsCacheEntry>();
+    if (keys.length === 0) return found;
+    let bad = 0;
+    try {
+      // One read transaction: the identity check and the rows come from the same snapshot.
+      this.db.transaction(() => {
+        if (!this.owned()) return;
+        for (let start = 0; start < keys.length; start += STORE_DEFAULTS.chunk) {
+          const chunk = keys.slice(start, start + STORE_DEFAULTS.chunk);
+          for (const [key, value] of this.lookup(chunk.length).iterate(...chunk) as Iterable<[string, string]>) {
+            const entry = decodeEntry(key, value);
+            if (entry) found.set(key, entry);
+            else bad++;
+          }
+        }
+      })();
+    } catch (cause) {
+      this.say(`cannot read the tags cache ${this.file} (${messageOf(cause)}); parsing instead`);
+      return new Map();
+    }
+    if (bad > 0) this.say(`${bad} malformed entries in the tags cache ${this.file} were ignored (they are re-parsed and rewritten)`);
+    return found;
+  }
+
+  /** Writes entries in one transaction: all of them or, if the process dies, none. */
+  putMany(entries: Iterable<readonly [string, TagsCacheEntry]>): void {
+    if ((Array.isArray(entries) && entries.length === 0) || (entries instanceof Map && entries.size === 0)) return;
+    try {
+      // IMMEDIATE takes the write lock up front, so a busy writer waits (busy timeout)
+      // instead of failing on a read-to-write upgrade.
+      this.db
+        .transaction(() => {
+          if (!this.owned()) return;
+          for (const [key, entry] of entries) this.insert.run(key, JSON.stringify(entry));
+        })
+        .immediate();
+    } catch (cause) {
+      this.say(`cannot write to the tags cache ${this.file} (${messageOf(cause)}); entries not kept`);
+    }
+  }
+
+  /** Number of entries stored. */
+  size(): number {
+    return this.db.prepare('SELECT count(*) FROM tags').pluck().get() as number;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Whether the file still belongs to our identity (another build may have rebuilt it since we opened it). */
+  private owned(): boolean {
+    if (this.owner.get() === this.identity) return true;
+    if (!this.foreignReported) {
+      this.foreignReported = true;
+      this.say(`the tags cache ${this.file} was rebuilt by another repomap build; not using it`);
+    }
+    return false;
+  }
+
+  private lookup(n: number): Database.Statement {
+    let statement = this.lookups.get(n);
+    if (!statement) {
+      statement = this.db.prepare(`SELECT key, value FROM tags WHERE key IN (${new Array(n).fill('?').join(',')})`).raw();
+      this.lookups.set(n, statement);
+    }
+    return statement;
+  }
+}
+
+function connect(file: string, timeout: number): Database.Database {
+  const db = new Database(file, { timeout });
+  // The first statements read the header: a file that is not a database fails here.
+  db.pragma('journal_mode = WAL');
+  // Safe in WAL mode against a killed process; only an OS crash can lose the last commits.
+  db.pragma('synchronous = NORMAL');
+  return db;
+}
+
+/** Checks the file and makes it ours: created when empty, rebuilt when its schema or identity differ. */
+function adopt(db: Database.Database, file: string, identity: CacheIdentity, say: (message: string) => void): void {
+  const check = db.pragma('quick_check', { simple: true });
+  if (check !== 'ok') throw new UnusableFile(`quick_check: ${String(check)}`);
+  const text = identityText(identity);
+  db.transaction(() => {
+    const objects = db.prepare("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").all() as { type: string; name: string }[];
+    const tables = objects.filter((o) => o.type === 'table').map((o) => o.name);
+    const version = db.pragma('user_version', { simple: true }) as number;
+    const ours = version === STORE_SCHEMA_VERSION && tables.length === TABLES.length && TABLES.every((t) => tables.includes(t));
+    if (!ours) {
+      if (objects.length > 0) say(`${file} has another schema (version ${version}, tables ${tables.join(', ') || 'none'}); rebuilt it empty`);
+      for (const o of objects) if (o.type === 'table' || o.type === 'view') db.exec(`DROP ${o.type.toUpperCase()} IF EXISTS "${o.name.replace(/"/g, '""')}"`);
+      db.exec(SCHEMA);
+      db.pragma(`user_version = ${STORE_SCHEMA_VERSION}`);
+      db.prepare("INSERT INTO meta (key, value) VALUES ('identity', ?)").run(text);
+      return;
+    }
+    const stored = db.prepare("SELECT value FROM meta WHERE key = 'identity'").pluck().get() as string | undefined;
+    if (stored === text) return;
+    const changes = stored === undefined ? ['no identity record'] : identityChanges(stored, identity);
+    say(`the tags cache ${file} was written by an incompatible repomap (${changes.join('; ')}); rebuilt it empty`);
+    db.exec('DELETE FROM tags');
+    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('identity', ?)").run(text);
+  }).immediate();
+}
+
+/** A stored value back as an entry, or undefined when it is not a well-formed one for its key. */
+function decodeEntry(key: string, value: string): TagsCacheEntry | undefined {
+  let entry: TagsCacheEntry;
+  try {
+    entry = JSON.parse(value) as TagsCacheEntry;
+  } catch {
+    return undefined;
+  }
+  const t = entry?.tags;
+  const wellFormed =
+    t !== undefined &&
+    typeof t.language === 'string' &&
+    key.startsWith(`${t.language}:`) &&
+    Array.isArray(t.definitions) &&
+    Array.isArray(t.references) &&
+    Array.isArray(t.imports) &&
+    typeof t.errorNodes === 'number' &&
+    Array.isArray(entry.diagnostics);
+  return wellFormed ? entry : undefined;
+}
+
+function isCorruption(cause: unknown): boolean {
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT'));
+}
+
+/** Removes a database and its WAL and shared-memory files. */
+function removeDatabase(file: string): void {
+  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) rmSync(f, { force: true });
+}
+
+function cannotOpen(file: string, cause: unknown): RepoMapError {
+  return new RepoMapError('bad-option', `repomap/cache: cannot open the tags cache ${file}: ${messageOf(cause)}`, file);
+}
+
+function messageOf(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
+}

@@ -1,0 +1,98 @@
+/**
+ * buildIndex with a tags cache: a persistent TagsStore (hits skip parsing; the index is
+ * the same as an uncached one) and the in-memory Map it has always accepted.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TagsStore, currentIdentity } from '../../../src/cache/index.js';
+import { loadCorpus } from '../../../src/corpus/index.js';
+import { buildIndex, type IndexOptions, type TagsCacheEntry } from '../../../src/repomap.js';
+import type { Corpus } from '../../../src/types.js';
+import { makeTemp, removeTemp } from '../corpus/helpers.js';
+import { ROOT } from './helpers.js';
+
+let dir: string;
+let corpus: Corpus;
+let parseable: number;
+beforeAll(async () => {
+  dir = makeTemp('repomap-cache-index-');
+  corpus = await loadCorpus({ folder: join(ROOT, 'fixtures/repos/python-inventory') });
+  parseable = corpus.files.filter((f) => f.language !== null).length;
+});
+afterAll(() => removeTemp(dir));
+
+/** Builds an index and counts the files the tags stage was asked to parse (its progress total). */
+async function build(options: IndexOptions = {}) {
+  let parsed = -1;
+  const index = await buildIndex(corpus, { ...options, onProgress: (_stage, done, total) => done === 0 && (parsed = total) });
+  return { index, parsed };
+}
+
+/** What an index says about the files, without its timings. */
+const content = (i: Awaited<ReturnType<typeof buildIndex>>) => ({ tags: i.tags, diagnostics: i.diagnostics, edges: i.stats.edges });
+
+describe('buildIndex with a TagsStore', () => {
+  it('the first build parses every file, the next (another store instance) none, and both index the same', async () => {
+    const file = join(dir, 'roundtrip.sqlite');
+    const plain = await build();
+    expect(plain.index.stats.cache, 'no cache, no cache stats').toBeUndefined();
+    expect(plain.parsed).toBe(parseable);
+
+    const cold = TagsStore.open(file);
+    const first = await build({ tagsCache: cold });
+    cold.close();
+    expect(first.parsed).toBe(parseable);
+    expect(first.index.stats.cache).toEqual({ hits: 0, misses: parseable });
+
+    const warm = TagsStore.open(file);
+    const second = await build({ tagsCache: warm });
+    warm.close();
+    expect(second.parsed).toBe(0);
+    expect(second.index.stats.cache).toEqual({ hits: parseable, misses: 0 });
+    expect(content(second.index)).toEqual(content(plain.index));
+    expect(content(first.index)).toEqual(content(plain.index));
+    expect(second.index.rank('apply_discount').files).toEqual(plain.index.rank('apply_discount').files);
+  });
+
+  it('entries written under another identity are not read: every file is parsed again, with a message', async () => {
+    const file = join(dir, 'identity.sqlite');
+    const store = TagsStore.open(file);
+    await build({ tagsCache: store });
+    store.close();
+    const messages: string[] = [];
+    const changed = TagsStore.open(file, { identity: { ...currentIdentity(), version: currentIdentity().version + 1 }, onMessage: (m) => messages.push(m) });
+    const again = await build({ tagsCache: changed });
+    changed.close();
+    expect(messages).toEqual([expect.stringMatching(/incompatible repomap \(tags index version/)]);
+    expect(again.parsed).toBe(parseable);
+    expect(again.index.stats.cache).toEqual({ hits: 0, misses: parseable });
+  });
+
+  it('only the changed file is parsed after an edit (content-keyed)', async () => {
+    const file = join(dir, 'edit.sqlite');
+    const store = TagsStore.open(file);
+    await build({ tagsCache: store });
+    const target = corpus.files.find((f) => f.path === 'src/inventory/pricing.py')!;
+    const edited: Corpus = { ...corpus, files: corpus.files.map((f) => (f === target ? { ...f, text: f.text + '\ndef added_later():\n    return 1\n' } : f)) };
+    let parsed = -1;
+    const index = await buildIndex(edited, { tagsCache: store, onProgress: (_s, done, total) => done === 0 && (parsed = total) });
+    store.close();
+    expect(parsed).toBe(1);
+    expect(index.stats.cache).toEqual({ hits: parseable - 1, misses: 1 });
+    expect(index.tags.find((t) => t.path === target.path)!.definitions.map((d) => d.name)).toContain('added_later');
+  });
+});
+
+describe('buildIndex with a Map (as eval uses it)', () => {
+  it('fills the Map, then serves every file from it', async () => {
+    const map = new Map<string, TagsCacheEntry>();
+    const first = await build({ tagsCache: map });
+    expect(map.size).toBeGreaterThan(0);
+    expect([...map.keys()].every((k) => /^[a-z]+:[0-9a-f]{40}$/.test(k))).toBe(true);
+    const second = await build({ tagsCache: map });
+    expect(first.parsed).toBe(parseable);
+    expect(second.parsed).toBe(0);
+    expect(second.index.stats.cache).toEqual({ hits: parseable, misses: 0 });
+    expect(content(second.index)).toEqual(content(first.index));
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * `repomap rank` with the tags cache, in-process through runCli: --cache DIR,
+ * REPOMAP_CACHE, --no-cache. The tags stage is wrapped to count the files it parses.
+ */
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runCli } from '../../../src/cli/run.js';
+import type { FileRecord } from '../../../src/types.js';
+import { makeTemp, removeTemp } from '../corpus/helpers.js';
+
+const parsed = vi.hoisted(() => ({ files: 0 }));
+vi.mock('../../../src/tags/index.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/tags/index.js')>();
+  return {
+    ...original,
+    extractTags: (files: readonly FileRecord[], options?: Parameters<typeof original.extractTags>[1]) => {
+      parsed.files += files.filter((f) => f.language !== null).length;
+      return original.extractTags(files, options);
+    },
+  };
+});
+
+let tmp: string;
+beforeAll(() => {
+  tmp = makeTemp('repomap-cache-cli-');
+});
+afterAll(() => removeTemp(tmp));
+beforeEach(() => {
+  parsed.files = 0;
+});
+
+async function run(argv: string[], env: Record<string, string | undefined> = {}) {
+  let stdout = '';
+  let stderr = '';
+  // HOME and XDG_CACHE_HOME point into the temp folder: nothing can reach the real ~/.cache.
+  const code = await runCli(argv, {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    cwd: tmp,
+    env: { HOME: join(tmp, 'home'), XDG_CACHE_HOME: join(tmp, 'xdg'), ...env },
+  });
+  return { code, stdout, stderr };
+}
+
+const zeroTimings = (json: string): string => JSON.stringify({ ...JSON.parse(json), timing_ms: { index: 0, rank: 0 } });
+const QUERY = ['rank', '--query', 'apply_discount rounds half a cent the wrong way', '--format', 'json'];
+/** Parseable files of the default fixture (python-inventory). */
+const PARSEABLE = 11;
+
+describe('rank --cache DIR', () => {
+  it('twice: byte-identical output (timings aside); the first run parses every file, the second none', async () => {
+    const first = await run([...QUERY, '--cache', 'my-cache']);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(parsed.files).toBe(PARSEABLE);
+    expect(existsSync(join(tmp, 'my-cache', 'tags.sqlite')), 'relative to the working folder').toBe(true);
+    parsed.files = 0;
+    const second = await run([...QUERY, '--cache', join(tmp, 'my-cache')]);
+    expect(second.stderr).toBe('');
+    expect(parsed.files).toBe(0);
+    expect(zeroTimings(second.stdout)).toBe(zeroTimings(first.stdout));
+    const text = await run(['rank', '--query', 'apply_discount', '--cache', 'my-cache']);
+    const uncached = await run(['rank', '--query', 'apply_discount', '--no-cache']);
+    const zero = (s: string) => s.replace(/index \d+ ms · rank \d+ ms/, '');
+    expect(zero(text.stdout)).toBe(zero(uncached.stdout));
+  });
+
+  it('a corrupt store is rebuilt, said on stderr, and the output does not change', async () => {
+    await run([...QUERY, '--cache', 'corrupt-cache']);
+    writeFileSync(join(tmp, 'corrupt-cache', 'tags.sqlite'), 'garbage '.repeat(1000));
+    parsed.files = 0;
+    const r = await run([...QUERY, '--cache', 'corrupt-cache']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^repomap: note: .*corrupt-cache\/tags\.sqlite is not a usable tags cache .*rebuilt it empty\n$/);
+    expect(parsed.files).toBe(PARSEABLE);
+  });
+
+  it('a --cache that cannot be a folder fails naming it', async () => {
+    writeFileSync(join(tmp, 'not-a-folder'), 'x');
+    const r = await run([...QUERY, '--cache', 'not-a-folder']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/cannot open the tags cache .*not-a-folder\/tags\.sqlite/);
+  });
+});
+
+describe('where the cache is without --cache', () => {
+  it('REPOMAP_CACHE names it (resolved against the working folder)', async () => {
+    await run(QUERY, { REPOMAP_CACHE: 'env-cache' });
+    expect(existsSync(join(tmp, 'env-cache', 'tags.sqlite'))).toBe(true);
+    parsed.files = 0;
+    await run(QUERY, { REPOMAP_CACHE: join(tmp, 'env-cache') });
+    expect(parsed.files).toBe(0);
+  });
+
+  it('otherwise ${XDG_CACHE_HOME}/repomap, else ~/.cache/repomap', async () => {
+    await run(QUERY);
+    expect(existsSync(join(tmp, 'xdg', 'repomap', 'tags.sqlite'))).toBe(true);
+    await run(QUERY, { XDG_CACHE_HOME: undefined });
+    expect(existsSync(join(tmp, 'home', '.cache', 'repomap', 'tags.sqlite'))).toBe(true);
+  });
+
+  it('an unusable REPOMAP_CACHE is a warning, and rank runs without a cache', async () => {
+    writeFileSync(join(tmp, 'env-file'), 'x');
+    const r = await run(QUERY, { REPOMAP_CACHE: 'env-file' });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^repomap: warning: .*env-file\/tags\.sqlite.*; running without the tags cache\n$/);
+    expect(JSON.parse(r.stdout).top_files[0]).toBe('src/inventory/pricing.py');
+  });
+
+  it('--no-cache reads and writes none', async () => {
+    const before = readdirSync(tmp).sort();
+    const r = await run([...QUERY, '--no-cache'], { REPOMAP_CACHE: 'never-made' });
+    expect(r.code).toBe(0);
+    expect(parsed.files).toBe(PARSEABLE);
+    expect(readdirSync(tmp).sort()).toEqual(before);
+  });
+});

@@ -1,0 +1,41 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TagsCacheEntry } from '../../../src/repomap.js';
+
+export const ROOT = join(import.meta.dirname, '../../..');
+
+/**
+ * A deterministic, key-specific entry: a reader can tell a complete, correct value
+ * from a torn or foreign one. Mirrored by `entryFor` in writer.mjs.
+ */
+export function entryFor(key: string, size = 3): TagsCacheEntry {
+  return {
+    tags: {
+      language: 'python',
+      definitions: Array.from({ length: size }, (_, i) => ({ name: `${key}#d${i}`, kind: 'function' as const, startLine: i + 1, endLine: i + 2 })),
+      references: Array.from({ length: size }, (_, i) => ({ name: `${key}#r${i}`, kind: 'call' as const, line: i + 1 })),
+      imports: [{ specifier: `mod.${key}`, line: 1, names: [key] }],
+      errorNodes: 0,
+    },
+    diagnostics: [],
+  };
+}
+
+/**
+ * Compiles the current sources into a temp folder laid out like the package root, for
+ * child `node` processes (which cannot import .ts). Built from src on every run, so the
+ * children never run stale JavaScript; `tsc` emits even when other files have type errors.
+ */
+export function buildPackage(): string {
+  const build = mkdtempSync(join(tmpdir(), 'repomap-cache-build-'));
+  try {
+    execFileSync(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', join(ROOT, 'tsconfig.build.json'), '--outDir', build], { stdio: 'pipe' });
+  } catch {
+    // Type errors elsewhere still emit JavaScript; the children fail loudly if it is missing.
+  }
+  writeFileSync(join(build, 'package.json'), JSON.stringify({ name: 'repomap', type: 'module' }));
+  for (const d of ['node_modules', 'grammars', 'queries']) symlinkSync(join(ROOT, d), join(build, d));
+  return build;
+}

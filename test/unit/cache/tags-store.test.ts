@@ -1,0 +1,176 @@
+/**
+ * TagsStore on its own: round trip, bulk lookup, and the rebuild rules (another
+ * identity, a corrupt file, a foreign schema), each with a message and no misread.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STORE_DEFAULTS, TagsStore, currentIdentity, type CacheIdentity } from '../../../src/cache/index.js';
+import { makeTemp, removeTemp } from '../corpus/helpers.js';
+import { entryFor } from './helpers.js';
+
+let dir: string;
+let file: string;
+const open: TagsStore[] = [];
+
+function openStore(options: { identity?: CacheIdentity } = {}): { store: TagsStore; messages: string[] } {
+  const messages: string[] = [];
+  const store = TagsStore.open(file, { ...options, onMessage: (m) => messages.push(m) });
+  open.push(store);
+  return { store, messages };
+}
+
+beforeEach(() => {
+  dir = makeTemp('repomap-tags-store-');
+  file = join(dir, 'nested', 'tags.sqlite');
+});
+afterEach(() => {
+  for (const s of open.splice(0)) {
+    try {
+      s.close();
+    } catch {
+      // already closed by the test
+    }
+  }
+  removeTemp(dir);
+});
+
+const keys = (n: number, prefix = 'k'): string[] => Array.from({ length: n }, (_, i) => `python:${prefix}${i}`);
+
+describe('round trip', () => {
+  it('creates its folder, and gives back what was written, across a reopen', () => {
+    const { store, messages } = openStore();
+    expect(existsSync(file)).toBe(true);
+    store.putMany(keys(3).map((k) => [k, entryFor(k)]));
+    store.close();
+    const again = openStore();
+    const found = again.store.getMany([...keys(3), 'python:absent']);
+    expect([...found.keys()].sort()).toEqual(keys(3));
+    for (const k of keys(3)) expect(found.get(k)).toEqual(entryFor(k));
+    expect(messages).toEqual([]);
+    expect(again.messages).toEqual([]);
+  });
+
+  it('looks up more keys than one IN chunk holds, duplicates included', () => {
+    const { store } = openStore();
+    const all = keys(STORE_DEFAULTS.chunk * 2 + 7);
+    store.putMany(all.map((k) => [k, entryFor(k, 1)]));
+    const asked = [...all.filter((_, i) => i % 2 === 0), all[0]!, 'python:nope'];
+    const found = store.getMany(asked);
+    expect(found.size).toBe(all.filter((_, i) => i % 2 === 0).length);
+    expect(found.get(all[all.length - 1]!)).toEqual(entryFor(all[all.length - 1]!, 1));
+    expect(store.size()).toBe(all.length);
+    expect(store.getMany([]).size).toBe(0);
+  });
+
+  it('a rewrite of a key replaces its value', () => {
+    const { store } = openStore();
+    store.putMany([['python:a', entryFor('x')]]);
+    store.putMany([['python:a', entryFor('a')]]);
+    expect(store.getMany(['python:a']).get('python:a')).toEqual(entryFor('a'));
+  });
+});
+
+describe('identity: an entry written under another version, grammar or query is never read', () => {
+  const variants: [string, (id: CacheIdentity) => CacheIdentity, RegExp][] = [
+    ['the tags index version', (id) => ({ ...id, version: id.version + 1 }), /tags index version 1 → 2/],
+    ['a grammar hash', (id) => ({ ...id, grammars: { ...id.grammars, go: '0'.repeat(64) } }), /grammar changed for go/],
+    ['a query hash', (id) => ({ ...id, queries: { ...id.queries, python: '1'.repeat(64), rust: '2'.repeat(64) } }), /query changed for python, rust/],
+  ];
+  for (const [what, change, reason] of variants) {
+    it(`another ${what}: rebuilt empty, with a message saying what changed`, () => {
+      const { store } = openStore();
+      store.putMany(keys(5).map((k) => [k, entryFor(k)]));
+      store.close();
+      const next = openStore({ identity: change(currentIdentity()) });
+      expect(next.messages).toHaveLength(1);
+      expect(next.messages[0]).toContain(file);
+      expect(next.messages[0]).toMatch(/incompatible/);
+      expect(next.messages[0]).toMatch(reason);
+      expect(next.store.getMany(keys(5)).size).toBe(0);
+      expect(next.store.size()).toBe(0);
+      // reopened under the same changed identity: now compatible, no message
+      next.store.putMany([['python:new', entryFor('new')]]);
+      next.store.close();
+      const same = openStore({ identity: change(currentIdentity()) });
+      expect(same.messages).toEqual([]);
+      expect(same.store.getMany(['python:new']).size).toBe(1);
+    });
+  }
+
+  it('a store rebuilt by another build while open is neither read nor written by the first', () => {
+    const first = openStore();
+    first.store.putMany([['python:a', entryFor('a')]]);
+    const other = openStore({ identity: { ...currentIdentity(), version: 99 } });
+    other.store.putMany([['python:b', entryFor('b')]]);
+    expect(first.store.getMany(['python:a', 'python:b']).size).toBe(0);
+    first.store.putMany([['python:c', entryFor('c')]]);
+    expect(other.store.getMany(['python:c']).size, 'the first build wrote nothing').toBe(0);
+    expect(first.messages).toHaveLength(1);
+    expect(first.messages[0]).toMatch(/rebuilt by another repomap build/);
+  });
+});
+
+describe('an unusable file is rebuilt with a message, never misread', () => {
+  it('garbage bytes in place of the database', () => {
+    const { store } = openStore();
+    store.putMany(keys(3).map((k) => [k, entryFor(k)]));
+    store.close();
+    writeFileSync(file, Buffer.from('this is not a SQLite database, just bytes '.repeat(200)));
+    const next = openStore();
+    expect(next.messages).toHaveLength(1);
+    expect(next.messages[0]).toMatch(/not a usable tags cache/);
+    expect(next.messages[0]).toContain(file);
+    expect(next.store.getMany(keys(3)).size).toBe(0);
+    next.store.putMany([['python:a', entryFor('a')]]);
+    expect(next.store.getMany(['python:a']).get('python:a')).toEqual(entryFor('a'));
+  });
+
+  it('an empty file is simply a new store', () => {
+    writeFileSync(file.replace('nested/', ''), '');
+    file = file.replace('nested/', '');
+    const { messages, store } = openStore();
+    expect(messages).toEqual([]);
+    expect(store.size()).toBe(0);
+  });
+
+  it('a SQLite database with another schema', () => {
+    const db = new Database(join(dir, 'other.sqlite'));
+    db.exec("CREATE TABLE tags (id INTEGER PRIMARY KEY, body BLOB); CREATE VIEW v AS SELECT id FROM tags; INSERT INTO tags (body) VALUES (x'01')");
+    db.close();
+    file = join(dir, 'other.sqlite');
+    const { store, messages } = openStore();
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/another schema \(version 0, tables tags\)/);
+    store.putMany([['python:a', entryFor('a')]]);
+    expect(store.getMany(['python:a']).get('python:a')).toEqual(entryFor('a'));
+  });
+
+  it('a malformed row (or one whose language does not match its key) is a miss, reported', () => {
+    const { store, messages } = openStore();
+    store.putMany([['python:good', entryFor('good')]]);
+    store.close();
+    const db = new Database(file);
+    db.prepare('INSERT INTO tags (key, value) VALUES (?, ?), (?, ?), (?, ?)').run(
+      'python:torn',
+      JSON.stringify(entryFor('torn')).slice(0, 40),
+      'go:wrong-language',
+      JSON.stringify(entryFor('x')),
+      'python:no-arrays',
+      JSON.stringify({ tags: { language: 'python' }, diagnostics: [] }),
+    );
+    db.close();
+    const next = openStore();
+    const found = next.store.getMany(['python:good', 'python:torn', 'go:wrong-language', 'python:no-arrays']);
+    expect([...found.keys()]).toEqual(['python:good']);
+    expect(next.messages).toEqual([expect.stringMatching(/^3 malformed entries/)]);
+    expect(messages).toEqual([]);
+  });
+
+  it('a folder that cannot be created is an error naming it', () => {
+    writeFileSync(join(dir, 'a-file'), 'x');
+    file = join(dir, 'a-file', 'tags.sqlite');
+    expect(() => openStore()).toThrow(/cannot open the tags cache .*a-file\/tags\.sqlite/);
+  });
+});
