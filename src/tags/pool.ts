@@ -1,0 +1,293 @@
+/**
+ * A small pool of worker threads that parse files for the tags stage. Files go out
+ * largest first, in batches bounded by a byte budget, to whichever worker is free, so
+ * one huge file does not leave the other worker idle at the end. A worker that parsed
+ * a file over `recycleBytes` is replaced by a fresh one: WASM memory grows to fit the
+ * largest tree and never shrinks. Outcomes come back tagged with their input position,
+ * so the caller's merge does not depend on scheduling.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { RepoMapError, type ErrorCode } from '../errors.js';
+import { packageRoot } from '../package-root.js';
+import type { Diagnostic, FileTags, LanguageId } from '../types.js';
+import { grammarWasmPath } from './grammar.js';
+
+/** Tunables of the parse pool; `extractTags` takes overrides in `TagsOptions.pool`. */
+export interface PoolSettings {
+  /** Inputs with fewer files than this parse in the calling thread (starting workers costs more than it saves). */
+  minFiles: number;
+  /** Inputs with fewer bytes than this parse in the calling thread. */
+  minBytes: number;
+  /** A batch is closed once it holds this many bytes (a larger file is a batch of its own). */
+  batchBytes: number;
+  /** A batch is closed once it holds this many files. */
+  batchFiles: number;
+  /** A worker that parsed a file of at least this many bytes is terminated and replaced. */
+  recycleBytes: number;
+}
+
+/**
+ * Defaults from CPU accounting of cold runs on two cores (vite: 1,564 files / 3 MB;
+ * tokio: 793 files / 5.4 MB). Each worker pays its own start-up and a cold JavaScript
+ * JIT (0.3–0.6 s more CPU in all), and WASM tier-up already keeps a second core busy
+ * in a single-threaded run, so two workers only break even around 5 MB of source; below
+ * 4 MiB files are parsed in the calling thread. Corpus files are at most 1 MiB
+ * (`CORPUS_DEFAULTS.maxFileBytes`); parsing a 512 KiB file grows a worker's WASM memory by
+ * tens of MB for good.
+ */
+export const POOL_DEFAULTS: Readonly<PoolSettings> = Object.freeze({
+  minFiles: 300,
+  minBytes: 4 * 1024 * 1024,
+  batchBytes: 256 * 1024,
+  batchFiles: 128,
+  recycleBytes: 512 * 1024,
+});
+
+/** One file to parse; `index` is its position in the caller's ordered list. */
+export interface PoolFile {
+  index: number;
+  path: string;
+  language: LanguageId;
+  text: string;
+  /** Bytes, for batching and recycling. */
+  size: number;
+}
+
+/** What parsing one file gave: its tags (absent when it could not be parsed) and at most one diagnostic. */
+export interface FileOutcome {
+  tags?: FileTags;
+  diagnostic?: Diagnostic;
+}
+
+/**
+ * A wasm file (the web-tree-sitter runtime or a grammar) compiled once in the calling
+ * thread and handed to every worker, which instantiates it instead of compiling its own
+ * copy: V8 then shares the machine code, so the optimizing tier-up of the parser and of
+ * the large grammar functions is paid once per process instead of once per worker (and
+ * per recycled worker).
+ */
+export interface SharedWasm {
+  /** The wasm file's bytes, which the worker matches against what web-tree-sitter loads. */
+  bytes: Uint8Array;
+  /** A WebAssembly.Module (this project's TypeScript libs do not declare the WebAssembly namespace). */
+  module: object;
+}
+
+/** The part of the WebAssembly global the pool and its workers use. */
+export interface WasmApi {
+  compile(bytes: Uint8Array): Promise<object>;
+  instantiate(source: unknown, imports?: unknown): Promise<unknown>;
+}
+
+/** The WebAssembly global, typed. */
+export const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+/** Worker start-up data. */
+export interface WorkerSetup {
+  wasm: SharedWasm[];
+}
+
+/** Pool → worker. */
+export interface BatchRequest {
+  files: PoolFile[];
+}
+
+/** Worker → pool. */
+export type WorkerReply =
+  | { type: 'batch'; outcomes: { index: number; outcome: FileOutcome }[] }
+  | { type: 'fatal'; error: { code?: ErrorCode; message: string; subject?: string } };
+
+/** What a pool run did, for tests and measurements. */
+export interface PoolStats {
+  /** Workers started, replacements included. */
+  workersStarted: number;
+  /** Workers replaced after a large file. */
+  recycled: number;
+  batches: number;
+}
+
+/**
+ * Parses `files` on `workers` worker threads; `onOutcome` gets each file's outcome as its
+ * batch completes (in no particular order). Rejects with the first worker failure — a
+ * grammar or query that cannot load is a RepoMapError with the worker's code and message —
+ * after stopping every worker.
+ */
+export async function parseInWorkers(
+  files: readonly PoolFile[],
+  workers: number,
+  settings: PoolSettings,
+  onOutcome: (index: number, outcome: FileOutcome) => void,
+): Promise<PoolStats> {
+  const module = workerModule();
+  const queue = batches(files, settings);
+  const setup: WorkerSetup = { wasm: await sharedWasm(new Set(files.map((f) => f.language))) };
+  const stats: PoolStats = { workersStarted: 0, recycled: 0, batches: queue.length };
+  const live = new Set<ParseWorker>();
+  const start = (): ParseWorker => {
+    const worker = new ParseWorker(module, setup);
+    stats.workersStarted += 1;
+    live.add(worker);
+    return worker;
+  };
+  const stop = async (worker: ParseWorker): Promise<void> => {
+    live.delete(worker);
+    await worker.terminate();
+  };
+
+  let next = 0;
+  let failed = false;
+  const lane = async (): Promise<void> => {
+    let worker = start();
+    try {
+      while (next < queue.length && !failed) {
+        const batch = queue[next++]!;
+        const outcomes = await worker.run(batch.files);
+        for (const { index, outcome } of outcomes) onOutcome(index, outcome);
+        if (batch.largest >= settings.recycleBytes && next < queue.length) {
+          stats.recycled += 1;
+          void stop(worker);
+          worker = start();
+        }
+      }
+    } catch (error) {
+      failed = true;
+      throw error;
+    } finally {
+      await stop(worker);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(workers, queue.length) }, lane));
+  } finally {
+    await Promise.all([...live].map((w) => stop(w)));
+  }
+  return stats;
+}
+
+interface Batch {
+  files: PoolFile[];
+  largest: number;
+}
+
+/** Largest files first (ties by input position), cut into batches by `batchBytes` / `batchFiles`. */
+export function batches(files: readonly PoolFile[], settings: Pick<PoolSettings, 'batchBytes' | 'batchFiles'>): Batch[] {
+  const bySize = [...files].sort((a, b) => b.size - a.size || a.index - b.index);
+  const out: Batch[] = [];
+  let current: Batch = { files: [], largest: 0 };
+  let bytes = 0;
+  for (const file of bySize) {
+    current.files.push(file);
+    current.largest = Math.max(current.largest, file.size);
+    bytes += file.size;
+    if (bytes >= settings.batchBytes || current.files.length >= settings.batchFiles) {
+      out.push(current);
+      current = { files: [], largest: 0 };
+      bytes = 0;
+    }
+  }
+  if (current.files.length > 0) out.push(current);
+  return out;
+}
+
+const compiled = new Map<string, Promise<SharedWasm | undefined>>();
+
+/**
+ * The runtime and the grammars of `languages`, each compiled once per process. A file that
+ * cannot be read or compiled here is left out: the worker then loads it itself and reports
+ * the usual error.
+ */
+async function sharedWasm(languages: ReadonlySet<LanguageId>): Promise<SharedWasm[]> {
+  const files = [runtimeWasmPath, ...[...languages].sort().map((language) => () => grammarWasmPath(language))];
+  const out: SharedWasm[] = [];
+  for (const file of files) {
+    let path: string;
+    try {
+      path = file();
+    } catch {
+      continue;
+    }
+    let pending = compiled.get(path);
+    if (!pending) {
+      pending = compileWasm(path);
+      compiled.set(path, pending);
+    }
+    const wasm = await pending;
+    if (wasm) out.push(wasm);
+  }
+  return out;
+}
+
+function runtimeWasmPath(): string {
+  return createRequire(import.meta.url).resolve('web-tree-sitter/tree-sitter.wasm');
+}
+
+async function compileWasm(path: string): Promise<SharedWasm | undefined> {
+  try {
+    const bytes = new Uint8Array(await readFile(path));
+    return { bytes, module: await wasmApi.compile(bytes) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The compiled worker module. Node 20 cannot run TypeScript in a worker, so when this
+ * module runs from `src/` (vitest) the worker is the one `npm run build` wrote to `dist/`.
+ */
+export function workerModule(): string {
+  const here = fileURLToPath(import.meta.url);
+  const module = here.endsWith('.ts') ? join(packageRoot(), 'dist', 'src', 'tags', 'worker.js') : join(here, '..', 'worker.js');
+  if (!existsSync(module)) {
+    throw new RepoMapError('bad-option', `repomap/tags: jobs > 1 runs the compiled worker ${module}, which does not exist (run \`npm run build\`)`, 'jobs');
+  }
+  return module;
+}
+
+/** One worker thread running `worker.js`, one batch at a time. */
+class ParseWorker {
+  private readonly worker: Worker;
+  private pending: { resolve: (outcomes: { index: number; outcome: FileOutcome }[]) => void; reject: (error: Error) => void } | null = null;
+  private exited = false;
+
+  constructor(module: string, setup: WorkerSetup) {
+    this.worker = new Worker(module, { workerData: setup });
+    this.worker.on('message', (reply: WorkerReply) => {
+      if (reply.type === 'batch') this.settle((p) => p.resolve(reply.outcomes));
+      else this.settle((p) => p.reject(workerError(reply.error)));
+    });
+    this.worker.on('error', (error) => this.settle((p) => p.reject(new Error(`repomap/tags: parse worker failed: ${error.message}`))));
+    this.worker.on('exit', (code) => {
+      this.exited = true;
+      this.settle((p) => p.reject(new Error(`repomap/tags: parse worker exited (code ${code}) before finishing its batch`)));
+    });
+  }
+
+  private settle(action: (p: NonNullable<ParseWorker['pending']>) => void): void {
+    const p = this.pending;
+    this.pending = null;
+    if (p) action(p);
+  }
+
+  run(files: PoolFile[]): Promise<{ index: number; outcome: FileOutcome }[]> {
+    return new Promise((resolve, reject) => {
+      if (this.exited) return reject(new Error('repomap/tags: parse worker exited'));
+      this.pending = { resolve, reject };
+      this.worker.postMessage({ files } satisfies BatchRequest);
+    });
+  }
+
+  async terminate(): Promise<void> {
+    if (this.exited) return;
+    this.exited = true;
+    await this.worker.terminate();
+  }
+}
+
+function workerError(error: { code?: ErrorCode; message: string; subject?: string }): Error {
+  return error.code !== undefined ? new RepoMapError(error.code, error.message, error.subject) : new Error(`repomap/tags: parse worker failed: ${error.message}`);
+}

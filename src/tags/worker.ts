@@ -1,0 +1,57 @@
+/**
+ * Entry point of a parse worker thread (started by `parseInWorkers`): parses the batches
+ * it is sent with the same per-file code as the in-thread path, keeping one parser and
+ * one compiled query per language for its whole life. Not meant to be run by hand.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { RepoMapError } from '../errors.js';
+import { parseFile } from './extract.js';
+import { messageOf } from './grammar.js';
+import { languageTools } from './language-tools.js';
+import { wasmApi, type BatchRequest, type FileOutcome, type SharedWasm, type WorkerReply, type WorkerSetup } from './pool.js';
+
+const port = parentPort;
+if (!port) throw new Error('repomap/tags: worker.js must run in a worker thread started by parseInWorkers');
+useSharedWasm((workerData as WorkerSetup).wasm);
+
+port.on('message', (request: BatchRequest) => {
+  void parseBatch(request).then((reply) => port.postMessage(reply satisfies WorkerReply));
+});
+
+async function parseBatch({ files }: BatchRequest): Promise<WorkerReply> {
+  const outcomes: { index: number; outcome: FileOutcome }[] = [];
+  for (const file of files) {
+    try {
+      const tools = await languageTools(file.language, file.path);
+      outcomes.push({ index: file.index, outcome: parseFile(tools, file.path, file.text) });
+    } catch (error) {
+      // Only loading a grammar or query throws here; a file that fails to parse is an outcome.
+      if (error instanceof RepoMapError) return { type: 'fatal', error: { code: error.code, message: error.message, subject: error.subject } };
+      return { type: 'fatal', error: { message: error instanceof Error ? (error.stack ?? error.message) : messageOf(error) } };
+    }
+  }
+  return { type: 'batch', outcomes };
+}
+
+/**
+ * web-tree-sitter compiles the bytes it reads (`Parser.init`, `Language.load` take no
+ * compiled module). This thread's `WebAssembly.instantiate` is wrapped so that bytes equal
+ * to a file the pool compiled are instantiated from that shared module instead; anything
+ * else (a grammar the pool could not compile) goes through unchanged.
+ */
+function useSharedWasm(shared: readonly SharedWasm[]): void {
+  if (shared.length === 0) return;
+  const instantiate = wasmApi.instantiate.bind(wasmApi);
+  const compiled = (source: unknown): object | undefined => {
+    if (!ArrayBuffer.isView(source)) return undefined;
+    const bytes = Buffer.from(source.buffer, source.byteOffset, source.byteLength);
+    return shared.find((w) => bytes.equals(w.bytes))?.module;
+  };
+  const wrapped = (source: unknown, imports?: unknown): Promise<unknown> => {
+    const module = compiled(source);
+    if (!module) return instantiate(source, imports);
+    // Instantiating a Module resolves to the Instance alone; from bytes, to { module, instance }.
+    return instantiate(module, imports).then((instance) => ({ module, instance }));
+  };
+  wasmApi.instantiate = wrapped;
+}
