@@ -1,4 +1,4 @@
-import type { RepoMapResult } from '../types.js';
+import type { RankedFile, RepoMapResult } from '../types.js';
 
 /** A details row of the eval contract (section 2), plus per-file reasons. */
 export interface DetailsRowOut {
@@ -10,6 +10,8 @@ export interface DetailsRowOut {
   scores: number[];
   confidence: number;
   abstain: boolean;
+  /** Line spans per path (`[[start, end], …]`, 1-based inclusive) for the listed files that have any. */
+  spans?: Record<string, [number, number][]>;
   timing_ms: { index: number; rank: number };
   reasons: Record<string, string[]>;
 }
@@ -30,8 +32,16 @@ export function toDetailsRow(
     scores: files.map((f) => f.score),
     confidence: result.confidence,
     abstain: options.abstain ?? false,
+    ...spansOf(files),
     timing_ms: { index: t.corpus + t.tags + t.graph, rank: result.stats.rankMs },
     reasons: Object.fromEntries(files.map((f) => [f.path, f.reasons])),
   };
   return row;
+}
+
+/** The contract's `spans` field for the files that have spans; nothing when none has. */
+function spansOf(files: readonly RankedFile[]): { spans?: Record<string, [number, number][]> } {
+  const withSpans = files.filter((f) => f.spans && f.spans.length > 0);
+  if (withSpans.length === 0) return {};
+  return { spans: Object.fromEntries(withSpans.map((f) => [f.path, f.spans!.map((s): [number, number] => [s.start, s.end])])) };
 }

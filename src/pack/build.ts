@@ -1,0 +1,168 @@
+import { PACK_DEFAULTS, type PackDefaults } from './defaults.js';
+import { renderJson, renderMarkdown, trailerText } from './render.js';
+import { selectByDensity, selectInRankOrder } from './select.js';
+import type { Tokenizer } from './tokenizers.js';
+import type { Pack, PackedFile, PackedSpan, PackFormat, PackInputFile, PackSource } from './types.js';
+import { buildCandidates, type Candidate, type Unit } from './units.js';
+
+/**
+ * Packs under a hard budget: choose units, render, count the rendered text
+ * with the tokenizer, and while it is over budget (BPE counts are not additive
+ * across pieces) choose again under a limit lowered by the overshoot. The
+ * trailer then lists as many left-out files as still fit.
+ */
+
+export interface BuildPackOptions {
+  budget: number;
+  format?: PackFormat;
+}
+
+/**
+ * Packs ranked files (in rank order; callers leave out given files) by value
+ * per token: span units, small files whole, a head for files without spans.
+ * The first `maxFiles` files are candidates; the rest are counted as left out.
+ */
+export function buildPack(files: readonly PackInputFile[], source: PackSource, tokenizer: Tokenizer, options: BuildPackOptions, o: PackDefaults = PACK_DEFAULTS): Pack {
+  const considered = files.slice(0, o.maxFiles);
+  const candidates = buildCandidates(considered, source, tokenizer, o);
+  return fit(candidates, considered, files.length - considered.length, source, tokenizer, options, selectByDensity);
+}
+
+/**
+ * The baseline a spans pack is compared with: whole files in rank order, each
+ * taken when it still fits (a file too large for what is left is skipped),
+ * under the same budget, tokenizer and rendering.
+ */
+export function packWholeFiles(files: readonly PackInputFile[], source: PackSource, tokenizer: Tokenizer, options: BuildPackOptions): Pack {
+  const candidates = buildCandidates(files, source, tokenizer, PACK_DEFAULTS, true);
+  return fit(candidates, files, 0, source, tokenizer, options, selectInRankOrder);
+}
+
+function fit(
+  candidates: readonly Candidate[],
+  ranked: readonly PackInputFile[],
+  beyond: number,
+  source: PackSource,
+  tokenizer: Tokenizer,
+  options: BuildPackOptions,
+  select: (candidates: readonly Candidate[], limit: number) => Unit[],
+): Pack {
+  const { budget } = options;
+  const format = options.format ?? 'markdown';
+  const languageOf = (path: string) => source.languageOf(path);
+  const reserve = tokenizer.count(trailerText(1, [], ranked.length + beyond, budget) ?? '');
+  let limit = budget - reserve;
+  let result: { files: PackedFile[]; omitted: string[]; omittedMore: number; text: string; tokens: number };
+  for (;;) {
+    const chosen = limit > 0 ? select(candidates, limit) : [];
+    const files = packedFiles(candidates, chosen);
+    const packed = new Set(files.map((f) => f.path));
+    const left = ranked.map((f) => f.path).filter((p) => !packed.has(p));
+    const listed = listedInTrailer(files, left, beyond, budget, tokenizer, languageOf);
+    if (listed !== null) {
+      result = { files, ...listed };
+      break;
+    }
+    if (chosen.length === 0) {
+      // Not even the trailer fits: an empty text, which the caller can report.
+      result = { files: [], omitted: [], omittedMore: left.length + beyond, text: '', tokens: 0 };
+      break;
+    }
+    const over = tokenizer.count(renderMarkdown(files, languageOf, trailerText(files.length, [], left.length + beyond, budget))) - budget;
+    // Below what this choice was estimated to cost, so the next choice differs.
+    limit = Math.min(limit, estimate(candidates, chosen)) - Math.max(1, over);
+  }
+  const pack: Omit<Pack, 'text' | 'format'> = { budget, tokenizer: tokenizer.name, tokens: result.tokens, files: result.files, omitted: result.omitted, omittedMore: result.omittedMore };
+  return { ...pack, format, text: format === 'json' ? renderJson(pack) : result.text };
+}
+
+/**
+ * The rendered pack with as many left-out paths listed as fit the budget, or
+ * null when the files with an unlisting trailer are already over it.
+ */
+function listedInTrailer(
+  files: PackedFile[],
+  left: readonly string[],
+  beyond: number,
+  budget: number,
+  tokenizer: Tokenizer,
+  languageOf: (path: string) => ReturnType<PackSource['languageOf']>,
+): { omitted: string[]; omittedMore: number; text: string; tokens: number } | null {
+  const render = (k: number) => renderMarkdown(files, languageOf, trailerText(files.length, left.slice(0, k), left.length - k + beyond, budget));
+  const base = render(0);
+  const baseTokens = tokenizer.count(base);
+  if (baseTokens > budget) return null;
+  // Grow the list on the trailer's own count, then check the whole text.
+  const bare = tokenizer.count(trailerText(files.length, [], left.length + beyond, budget) ?? '');
+  let k = 0;
+  while (k < left.length) {
+    const trailer = trailerText(files.length, left.slice(0, k + 1), left.length - k - 1 + beyond, budget) ?? '';
+    if (baseTokens - bare + tokenizer.count(trailer) > budget) break;
+    k++;
+  }
+  for (; k > 0; k--) {
+    const text = render(k);
+    const tokens = tokenizer.count(text);
+    if (tokens <= budget) return { omitted: left.slice(0, k), omittedMore: left.length - k + beyond, text, tokens };
+  }
+  return { omitted: [], omittedMore: left.length + beyond, text: base, tokens: baseTokens };
+}
+
+/** Estimated tokens of a choice: its units plus the header and fences of each file it opens. */
+function estimate(candidates: readonly Candidate[], chosen: readonly Unit[]): number {
+  const files = new Set(chosen.map((u) => u.file));
+  let total = 0;
+  for (const u of chosen) total += u.cost;
+  for (const f of files) total += candidates[f]!.shellCost;
+  return total;
+}
+
+/** Chosen units grouped per file (rank order) into runs of contiguous lines. */
+function packedFiles(candidates: readonly Candidate[], chosen: readonly Unit[]): PackedFile[] {
+  const byFile = new Map<number, Unit[]>();
+  for (const u of chosen) {
+    const list = byFile.get(u.file);
+    if (list) list.push(u);
+    else byFile.set(u.file, [u]);
+  }
+  return [...byFile.keys()]
+    .sort((a, b) => a - b)
+    .map((i) => {
+      const c = candidates[i]!;
+      const units = byFile.get(i)!;
+      const lines = new Set<number>();
+      for (const u of units) {
+        for (const s of u.signatures) lines.add(s.line);
+        for (let n = u.start; n <= u.end; n++) lines.add(n);
+      }
+      // A lone blank line between two runs costs what its elision marker would.
+      for (const n of [...lines]) if (!lines.has(n + 1) && lines.has(n + 2) && c.lines[n]!.trim() === '') lines.add(n + 1);
+      const sorted = [...lines].sort((a, b) => a - b);
+      const spans: PackedSpan[] = [];
+      for (let r = 0; r < sorted.length; ) {
+        let e = r;
+        while (e + 1 < sorted.length && sorted[e + 1] === sorted[e]! + 1) e++;
+        spans.push(describeRun(c, units, sorted[r]!, sorted[e]!));
+        r = e + 1;
+      }
+      return { path: c.path, score: c.score, lines: c.lines.length, spans };
+    });
+}
+
+/** A run of packed lines, named after the most valuable unit whose own lines it holds (else the signatures in it). */
+function describeRun(c: Candidate, units: readonly Unit[], start: number, end: number): PackedSpan {
+  const text = c.lines.slice(start - 1, end).join('\n');
+  const inside = units.filter((u) => u.start <= end && u.end >= start).sort((a, b) => b.value - a.value || a.start - b.start);
+  const top = inside[0];
+  if (top) {
+    const whys = [...new Set(inside.map((u) => u.why))].slice(0, 3).join('; ');
+    const span: PackedSpan = { start, end, kind: top.kind, why: whys, text };
+    if (top.symbol !== undefined) span.symbol = top.symbol;
+    return span;
+  }
+  const sigs = units.flatMap((u) => u.signatures).filter((s) => s.line >= start && s.line <= end);
+  const names = [...new Set(sigs.map((s) => s.symbol))];
+  const span: PackedSpan = { start, end, kind: 'signature', why: `signature of ${names.join(', ')}`, text };
+  if (names.length === 1) span.symbol = names[0]!;
+  return span;
+}

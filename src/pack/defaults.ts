@@ -1,0 +1,35 @@
+import type { PackedKind } from './types.js';
+
+/** Tunables of packing; DESIGN.md ("Spans and packs") explains each. */
+export const PACK_DEFAULTS = {
+  /** Ranked files (not given, score > 0) a pack chooses from. */
+  maxFiles: 50,
+  /**
+   * Worth of a packed range per kind, times the file's score over the top
+   * score: what the query names is worth more than what merely uses it.
+   * Signature lines ride with their span and have no worth of their own.
+   */
+  kindValue: {
+    definition: 1,
+    changed: 1,
+    frame: 0.9,
+    test: 0.8,
+    caller: 0.5,
+    link: 0.3,
+    head: 0.25,
+    whole: 0,
+    signature: 0,
+  } satisfies Record<PackedKind, number>,
+  /**
+   * Each further span of the same kind in a file is worth this much of the one
+   * before it (in line order): the second test of a function tells less than the first.
+   */
+  repeatDecay: 0.5,
+  /** A file whose whole text costs at most this many tokens goes in whole or not at all. */
+  wholeFileTokens: 300,
+  /** Files longer than this (characters) are never counted whole. */
+  wholeFileMaxChars: 3000,
+  /** Lines of a file's head, packed for a ranked file that has no span. */
+  headLines: 30,
+};
+export type PackDefaults = typeof PACK_DEFAULTS;

@@ -1,0 +1,46 @@
+import { RepoMapError } from '../errors.js';
+import type { Index } from '../repomap.js';
+import type { Definition, FileRecord, LanguageId, Query } from '../types.js';
+import { buildPack } from './build.js';
+import { DEFAULT_TOKENIZER, loadTokenizer } from './tokenizers.js';
+import { PACK_FORMATS, type Pack, type PackFormat, type PackOptions, type PackSource } from './types.js';
+
+const sources = new WeakMap<Index, PackSource>();
+
+/** What a pack reads from an index: texts, languages and definitions by path (built once per index). */
+export function packSourceOf(index: Index): PackSource {
+  let source = sources.get(index);
+  if (!source) {
+    const files = new Map<string, FileRecord>(index.corpus.files.map((f) => [f.path, f]));
+    const defs = new Map<string, readonly Definition[]>(index.tags.map((t) => [t.path, t.definitions]));
+    source = {
+      textOf: (path) => files.get(path)?.text,
+      languageOf: (path): LanguageId | null => files.get(path)?.language ?? null,
+      definitionsOf: (path) => defs.get(path) ?? [],
+    };
+    sources.set(index, source);
+  }
+  return source;
+}
+
+/** Checks pack options; a bad one is a RepoMapError naming it. */
+export function checkPackOptions(options: PackOptions): { budget: number; format: PackFormat } {
+  const { budget } = options;
+  if (typeof budget !== 'number' || !Number.isInteger(budget) || budget < 1) {
+    throw new RepoMapError('bad-option', `repomap/pack: budget must be a whole number of tokens ≥ 1, got ${JSON.stringify(budget)}`, 'budget');
+  }
+  const format = options.format ?? 'markdown';
+  if (!(PACK_FORMATS as readonly string[]).includes(format)) {
+    throw new RepoMapError('bad-option', `repomap/pack: unknown format "${String(format)}" (expected one of ${PACK_FORMATS.join(', ')})`, 'format');
+  }
+  return { budget, format };
+}
+
+/** Ranks the index for the query and packs the ranked files that are not given (see `Index.pack`). */
+export async function packQuery(index: Index, query: Query, options: PackOptions): Promise<Pack> {
+  const { budget, format } = checkPackOptions(options);
+  const tokenizer = await loadTokenizer(options.tokenizer ?? DEFAULT_TOKENIZER);
+  const result = index.rank(query, options.task ? { task: options.task } : {});
+  const ranked = result.files.filter((f) => !f.given && f.score > 0);
+  return buildPack(ranked, packSourceOf(index), tokenizer, { budget, format });
+}
