@@ -1,5 +1,7 @@
 /** Public API of repomap. */
 export { repoMap, buildIndex, Index, type IndexOptions, type RankOptions } from './repomap.js';
+export { type TagsCache, type TagsCacheEntry } from './repomap.js';
+export { TagsStore, TAGS_INDEX_VERSION, cacheDirFromEnv, defaultCacheDir, layeredTagsCache, tagsStorePath, type TagsStoreOptions } from './cache/index.js';
 export { loadCorpus, CORPUS_DEFAULTS, type CorpusSource, type CorpusOptions } from './corpus/index.js';
 export { extractCues, inferTask } from './cues/index.js';
 export { RANK_DEFAULTS, type RankDefaults } from './rank/index.js';
@@ -7,5 +9,26 @@ export { GRAPH_DEFAULTS, type GraphOptions } from './graph/index.js';
 export { Bm25Index, BM25_DEFAULTS } from './rank/bm25.js';
 export { rrfFuse, fuseDetails } from './rank/fuse.js';
 export { renderText, toDetailsRow, type DetailsRowOut } from './render/index.js';
+export {
+  buildPack,
+  packWholeFiles,
+  packedRanges,
+  packSourceOf,
+  loadTokenizer,
+  PACK_DEFAULTS,
+  TOKENIZERS,
+  DEFAULT_TOKENIZER,
+  type Pack,
+  type PackOptions,
+  type PackFormat,
+  type PackSource,
+  type PackedFile,
+  type PackedSpan,
+  type Tokenizer,
+  type TokenizerName,
+} from './pack/index.js';
+export { SPAN_DEFAULTS } from './rank/spans.js';
+export { renderExplanation } from './render/explain.js';
+export type { FileExplanation, ExplainFileOptions, CueMatch, EdgePath, Hop, HopEdge } from './rank/explain-file.js';
 export { RepoMapError, type ErrorCode } from './errors.js';
 export * from './types.js';

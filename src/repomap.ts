@@ -9,15 +9,29 @@ import { buildCsr, type Csr } from './rank/csr.js';
 import type { RankContext } from './rank/context.js';
 import { RANK_DEFAULTS, type RankDefaults } from './rank/defaults.js';
 import { rankFiles } from './rank/score.js';
+import { attachSpans, SpanFinder, spanSource } from './rank/spans.js';
+import { packQuery, type Pack, type PackOptions } from './pack/index.js';
+import { explainFile, type ExplainFileOptions, type FileExplanation } from './rank/explain-file.js';
 import { RepoMapError } from './errors.js';
 import { mergeDefaults } from './merge-defaults.js';
 import { extractTags } from './tags/index.js';
+import { mapTagsCache } from './cache/layered.js';
 import type { Corpus, Diagnostic, FileRecord, FileTags, IndexStats, Query, RepoMapResult, Task } from './types.js';
 
 /** What the tags cache keeps per file content: the tags (path-free) and its diagnostics. */
 export interface TagsCacheEntry {
   tags: Omit<FileTags, 'path'>;
   diagnostics: Omit<Diagnostic, 'file'>[];
+}
+
+/**
+ * A tags cache `buildIndex` can use besides a plain Map: bulk lookup and bulk write
+ * (a persistent `TagsStore` reads and writes each in one transaction).
+ */
+export interface TagsCache {
+  /** The entries found among `keys`; keys not cached are absent from the result. */
+  getMany(keys: readonly string[]): Map<string, TagsCacheEntry>;
+  putMany(entries: Iterable<readonly [string, TagsCacheEntry]>): void;
 }
 
 /** Any part of a defaults object, at any depth. */
@@ -30,9 +44,10 @@ export interface IndexOptions {
   /**
    * Per-file tags shared across indexes, keyed by language and content (git blob id,
    * or a hash of the text for folders): a new snapshot of a known repository only
-   * parses the files that changed. Any Map works; the caller bounds its size.
+   * parses the files that changed. Any Map works; the caller bounds its size. A
+   * `TagsStore` (src/cache) keeps them on disk across processes.
    */
-  tagsCache?: Map<string, TagsCacheEntry>;
+  tagsCache?: Map<string, TagsCacheEntry> | TagsCache;
   /**
    * Git history for co-change edges (git corpora, and folders that are git working
    * trees): bounds of the read, or false to read none. Only commits before the
@@ -41,6 +56,8 @@ export interface IndexOptions {
   history?: boolean | HistoryOptions;
   /** Progress of the slow stages; the library never prints. */
   onProgress?: (stage: 'tags', done: number, total: number) => void;
+  /** Parse threads for the tags stage (1: parse in this thread); see `TagsOptions.jobs`. Default 2. */
+  parseJobs?: number;
 }
 
 export interface RankOptions {
@@ -61,15 +78,35 @@ export class Index {
   readonly diagnostics: Diagnostic[];
   private readonly options: RankDefaults;
   private readonly context: RankContext;
+  private readonly lexical: LexicalIndex;
 
-  constructor(corpus: Corpus, tags: readonly FileTags[], fileGraph: FileGraph, tagDiagnostics: Diagnostic[], stats: IndexStats, rank: RankDefaults) {
+  constructor(
+    corpus: Corpus,
+    tags: readonly FileTags[],
+    fileGraph: FileGraph,
+    tagDiagnostics: Diagnostic[],
+    stats: IndexStats,
+    rank: RankDefaults,
+    lexical: LexicalIndex = {},
+  ) {
     this.corpus = corpus;
     this.tags = tags;
     this.fileGraph = fileGraph;
     this.stats = stats;
     this.diagnostics = [...corpus.diagnostics, ...tagDiagnostics];
     this.options = rank;
-    this.context = makeContext(corpus.files, fileGraph, rank);
+    this.lexical = lexical;
+    this.context = makeContext(corpus.files, fileGraph, rank, lexical);
+  }
+
+  /**
+   * The same corpus, tags and graph under other rank options (overrides of this
+   * index's own, merged key by key): a parameter sweep ranks many configurations
+   * without re-parsing or rebuilding the graph (the BM25 index is shared too).
+   */
+  withRank(rank: DeepPartial<RankDefaults>): Index {
+    const tagDiagnostics = this.diagnostics.slice(this.corpus.diagnostics.length);
+    return new Index(this.corpus, this.tags, this.fileGraph, tagDiagnostics, this.stats, mergeDefaults(this.options, rank), this.lexical);
   }
 
   /** File text by repo-relative path (undefined for paths not in the corpus). */
@@ -83,7 +120,10 @@ export class Index {
     const started = performance.now();
     const cues = extractCues(query, options.task ? { task: options.task } : {});
     const outcome = rankFiles(cues, this.context, this.options, { includeGiven: options.includeGiven });
-    const files = options.top !== undefined ? outcome.files.slice(0, options.top) : outcome.files;
+    const top = options.top !== undefined ? outcome.files.slice(0, options.top) : outcome.files;
+    const given = new Set([...outcome.seeds.given].map((i) => this.context.paths[i]!));
+    const finder = new SpanFinder(cues, query, [...given].sort(), spanSource(this.context, this.tags, (p) => this.textOf(p)));
+    const files = attachSpans(top, finder).map((f) => (given.has(f.path) ? { ...f, given: true } : f));
     return {
       task: outcome.task,
       ...(this.corpus.commit !== undefined ? { commit: this.corpus.commit } : {}),
@@ -93,12 +133,39 @@ export class Index {
       stats: { ...structuredClone(this.stats), rankMs: Math.round(performance.now() - started) },
     };
   }
+
+  /**
+   * Why one file (repo-relative path) is where it is in the ranking of a query: score
+   * parts, matched cues, strongest edge paths from seeded files. A path outside the
+   * corpus is a RepoMapError naming it.
+   */
+  explain(query: Query, path: string, options: ExplainFileOptions & { task?: Task } = {}): FileExplanation {
+    const cues = extractCues(query, options.task ? { task: options.task } : {});
+    return explainFile(cues, path, this.context, this.options, options);
+  }
+
+  /**
+   * A context pack for the query: the ranked files' spans (with the signature lines
+   * above them, line numbers and `⋮` where lines are left out), small files whole,
+   * chosen by value per token under a hard token budget that the rendered text
+   * (headers and trailer included) never exceeds. Given files are left out.
+   *
+   * @param query a string or an ARB query object, as for `rank`
+   * @param options `budget` (tokens, a whole number ≥ 1), `tokenizer` (`o200k_base`
+   *   by default, `cl100k_base`, or the contract's `regex`), `format` (`markdown` by
+   *   default, or `json`), `task` (inferred when absent)
+   * @returns the pack: `text` in the chosen format, `tokens`, packed `files` with their
+   *   spans, and the ranked files left out. A bad option is a RepoMapError naming it.
+   */
+  pack(query: Query, options: PackOptions): Promise<Pack> {
+    return packQuery(this, query, options);
+  }
 }
 
 /** Parses, tags and links a loaded corpus into a reusable index. */
 export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Promise<Index> {
   const t0 = performance.now();
-  const { tags, diagnostics } = await tagsWithCache(corpus.files, options);
+  const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, options);
   const t1 = performance.now();
   const coChange = options.graph?.coChangeWeight ?? GRAPH_DEFAULTS.coChangeWeight;
   const history = coChange > 0 && options.history !== false ? await historyOf(corpus, options.history === true ? {} : options.history) : [];
@@ -115,6 +182,7 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
     importsResolved: fileGraph.imports.resolved,
     edges: fileGraph.edgeCounts,
     timingsMs: { corpus: 0, tags: Math.round(t1 - t0), graph: Math.round(t2 - t1) },
+    ...(cache ? { cache } : {}),
   };
   return new Index(corpus, tags, fileGraph, diagnostics, stats, mergeDefaults(RANK_DEFAULTS, options.rank));
 }
@@ -151,32 +219,49 @@ async function historyOf(corpus: Corpus, options: HistoryOptions | undefined): P
   }
 }
 
-async function tagsWithCache(files: readonly FileRecord[], options: IndexOptions): Promise<{ tags: FileTags[]; diagnostics: Diagnostic[] }> {
+async function tagsWithCache(
+  files: readonly FileRecord[],
+  options: IndexOptions,
+): Promise<{ tags: FileTags[]; diagnostics: Diagnostic[]; cache?: { hits: number; misses: number } }> {
   const onProgress = options.onProgress ? (d: number, t: number) => options.onProgress!('tags', d, t) : undefined;
-  const cache = options.tagsCache;
-  if (!cache) return extractTags(files, { onProgress });
-  const keyOf = (f: FileRecord): string => `${f.language}:${f.blobId ?? createHash('sha1').update(f.text).digest('hex')}`;
-  const missing = files.filter((f) => f.language !== null && !cache.has(keyOf(f)));
-  const fresh = await extractTags(missing, { onProgress });
+  if (!options.tagsCache) return extractTags(files, { onProgress, jobs: options.parseJobs });
+  const cache = options.tagsCache instanceof Map ? mapTagsCache(options.tagsCache) : options.tagsCache;
+  const parseable = files.filter((f) => f.language !== null);
+  const keys = parseable.map((f) => `${f.language}:${f.blobId ?? createHash('sha1').update(f.text).digest('hex')}`);
+  const entries = cache.getMany([...new Set(keys)]);
+  const missing = parseable.filter((_, i) => !entries.has(keys[i]!));
+  const hits = parseable.length - missing.length;
+  const fresh = await extractTags(missing, { onProgress, jobs: options.parseJobs });
   const byPath = new Map(fresh.tags.map((t) => [t.path, t]));
-  for (const f of missing) {
+  const diagsByPath = new Map<string, Omit<Diagnostic, 'file'>[]>();
+  for (const { file, ...d } of fresh.diagnostics) if (file !== undefined) diagsByPath.set(file, [...(diagsByPath.get(file) ?? []), d]);
+  const added = new Map<string, TagsCacheEntry>();
+  parseable.forEach((f, i) => {
+    if (entries.has(keys[i]!)) return;
     const t = byPath.get(f.path);
     const { path: _path, ...rest } = t ?? { path: f.path, language: f.language!, definitions: [], references: [], imports: [], errorNodes: 0 };
-    const diags = fresh.diagnostics.filter((d) => d.file === f.path).map(({ file: _file, ...d }) => d);
-    cache.set(keyOf(f), { tags: rest, diagnostics: diags });
-  }
+    const entry = { tags: rest, diagnostics: diagsByPath.get(f.path) ?? [] };
+    entries.set(keys[i]!, entry);
+    // A failed parse is not kept: it may be transient (a parse worker that died).
+    if (entry.diagnostics.every((d) => d.code !== 'parse-failed')) added.set(keys[i]!, entry);
+  });
+  cache.putMany(added);
   const tags: FileTags[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (const f of files) {
-    if (f.language === null) continue;
-    const entry = cache.get(keyOf(f))!;
+  parseable.forEach((f, i) => {
+    const entry = entries.get(keys[i]!)!;
     if (entry.diagnostics.every((d) => d.code !== 'parse-failed')) tags.push({ path: f.path, ...entry.tags });
     for (const d of entry.diagnostics) diagnostics.push({ ...d, file: f.path });
-  }
-  return { tags, diagnostics };
+  });
+  return { tags, diagnostics, cache: { hits, misses: missing.length } };
 }
 
-function makeContext(files: readonly FileRecord[], fileGraph: FileGraph, rank: RankDefaults): RankContext {
+/** The BM25 index of a corpus, built on first use and shared by the views of one index (`withRank`). */
+export interface LexicalIndex {
+  bm25?: { index: Bm25Index; order: Int32Array };
+}
+
+function makeContext(files: readonly FileRecord[], fileGraph: FileGraph, rank: RankDefaults, lexical: LexicalIndex): RankContext {
   const paths = files.map((f) => f.path);
   const ids = new Map<string, number>();
   paths.forEach((p, i) => ids.set(p, i));
@@ -194,7 +279,6 @@ function makeContext(files: readonly FileRecord[], fileGraph: FileGraph, rank: R
     }
   });
   const csrs = new Map<Task, Csr>();
-  let bm25: { index: Bm25Index; order: Int32Array } | undefined;
   return {
     paths,
     indexOf: (path) => ids.get(path) ?? -1,
@@ -205,13 +289,14 @@ function makeContext(files: readonly FileRecord[], fileGraph: FileGraph, rank: R
     pathWords,
     graph: fileGraph.graph,
     textScores(text) {
-      if (!bm25) {
+      if (!lexical.bm25) {
         const index = new Bm25Index(files);
-        bm25 = { index, order: Int32Array.from(index.paths, (p) => ids.get(p)!) };
+        lexical.bm25 = { index, order: Int32Array.from(index.paths, (p) => ids.get(p)!) };
       }
-      const raw = bm25.index.scores(text);
+      const { index, order } = lexical.bm25;
+      const raw = index.scores(text);
       const out = new Float64Array(paths.length);
-      for (let d = 0; d < raw.length; d++) out[bm25.order[d]!] = raw[d]!;
+      for (let d = 0; d < raw.length; d++) out[order[d]!] = raw[d]!;
       return out;
     },
     csrFor(task) {

@@ -149,11 +149,29 @@ export interface QueryCues {
   text: string;
 }
 
+/** What earned a span its place (see DESIGN.md, "Spans and packs"). */
+export const SPAN_KINDS = ['definition', 'changed', 'frame', 'test', 'caller', 'link'] as const;
+export type SpanKind = (typeof SPAN_KINDS)[number];
+
+/** Lines of a ranked file that earned its rank; 1-based, inclusive. */
+export interface Span {
+  start: number;
+  end: number;
+  kind: SpanKind;
+  /** The definition the span covers, when it covers one. */
+  symbol?: string;
+  why: string;
+}
+
 /** One ranked file with the reasons it is where it is. */
 export interface RankedFile {
   path: string;
   score: number;
   reasons: string[];
+  /** Line spans that earned the rank, in line order (computed for the top files only). */
+  spans?: Span[];
+  /** Already in the agent's context (the query gives it); ranked last unless includeGiven. */
+  given?: boolean;
 }
 
 export interface IndexStats {
@@ -167,6 +185,8 @@ export interface IndexStats {
   importsResolved: number;
   edges: Record<EdgeType, number>;
   timingsMs: { corpus: number; tags: number; graph: number };
+  /** Files whose tags came from the tags cache (hits) or were parsed (misses); present when a cache was given. */
+  cache?: { hits: number; misses: number };
 }
 
 export interface RepoMapResult {

@@ -5,6 +5,7 @@ import { repoMap } from '../repomap.js';
 import { packageRoot } from '../package-root.js';
 import { renderText, toDetailsRow } from '../render/index.js';
 import { TASKS, type Task } from '../types.js';
+import { cacheOption, noCacheOption, openCacheStore } from './cache-flags.js';
 import { CliExit, type CliIo } from './io.js';
 import { readQueryFile, type QueryInput } from './query-input.js';
 
@@ -26,6 +27,8 @@ interface RankFlags {
   top: number;
   format: 'text' | 'json';
   includeGiven?: boolean;
+  cache?: string | false;
+  jobs: number;
 }
 
 export function registerRank(program: Command, io: CliIo): void {
@@ -40,16 +43,27 @@ export function registerRank(program: Command, io: CliIo): void {
     .option('--top <n>', 'files to show', positiveInt, 20)
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--include-given', 'rank given files where they fall instead of last')
+    .option('--jobs <n>', 'parse threads (1: parse in the main thread; small repositories always are)', positiveInt, 2)
+    .addOption(cacheOption(true))
+    .addOption(noCacheOption())
     .action(async (flags: RankFlags) => {
       const input = await queryInput(flags, io);
       const repo = flags.repo ? resolve(io.cwd, flags.repo) : join(packageRoot(), DEFAULT_REPO);
       // A bare repository has no files to walk: read its HEAD tree instead.
       const commit = flags.commit ?? (isBareRepository(repo) ? 'HEAD' : undefined);
       const source = commit ? { gitDir: repo, commit } : { folder: repo };
-      const result = await repoMap(input.query, source, {
-        task: flags.task ?? input.task,
-        includeGiven: flags.includeGiven,
-      });
+      const store = openCacheStore(flags, io, true);
+      let result;
+      try {
+        result = await repoMap(input.query, source, {
+          task: flags.task ?? input.task,
+          includeGiven: flags.includeGiven,
+          parseJobs: flags.jobs,
+          ...(store ? { tagsCache: store } : {}),
+        });
+      } finally {
+        store?.close();
+      }
       if (flags.format === 'json') {
         const row = toDetailsRow(result, {
           top: flags.top,

@@ -2,7 +2,10 @@ import { Command, CommanderError } from 'commander';
 import { RepoMapError } from '../errors.js';
 import { CliExit, type CliIo } from './io.js';
 import { registerEval } from './eval.js';
+import { registerExplain } from './explain.js';
 import { registerFuse } from './fuse.js';
+import { registerPack } from './pack.js';
+import { registerMcp } from './mcp.js';
 import { registerRank } from './rank.js';
 import { registerScore } from './score.js';
 
@@ -22,6 +25,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   registerEval(program, io);
   registerScore(program, io);
   registerFuse(program, io);
+  registerExplain(program, io);
+  registerPack(program, io);
+  registerMcp(program, io);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return 0;

@@ -77,7 +77,7 @@ export const RANK_DEFAULTS = {
   maxTermShare: 0.05,
   minTermFiles: 3,
   /** PageRank damping: the probability of following an edge rather than returning to the seeds. */
-  alpha: 0.7,
+  alpha: 0.6,
   /**
    * Cost prior per task: score × (1 + size/sizeScale)^−sizeExponent, so that at close
    * scores the file that costs fewer tokens goes first (BCY rewards it). 0 turns it off.

@@ -18,6 +18,24 @@ export interface RankOutcome {
   confidence: number;
   seeds: Seeds;
   converged: boolean;
+  /** PageRank score per node, and the maxima the score normalises by (for explanations). */
+  ppr: Float64Array;
+  maxDirect: number;
+  maxPpr: number;
+}
+
+/** The factors of one file's score, in the order score() multiplies them. */
+export interface ScoreParts {
+  /** Seed weight over the largest seed weight (files not given). */
+  direct: number;
+  /** PageRank over the largest PageRank (files not given). */
+  ppr: number;
+  kindPrior: number;
+  /** evidencePenalty for trace evidence, else 1. */
+  evidence: number;
+  /** Cost prior (1 + size/sizeScale)^−sizeExponent, 1 when off. */
+  size: number;
+  score: number;
 }
 
 const incomingCache = new WeakMap<object, Incoming>();
@@ -39,17 +57,8 @@ export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, op
   let maxPpr = 0;
   for (let i = 0; i < n; i++) if (!seeds.given.has(i) && ppr[i]! > maxPpr) maxPpr = ppr[i]!;
   if (maxPpr === 0) maxPpr = max(ppr);
-  const prior = o.kindPrior[task];
-  const sizeExponent = o.sizeExponent[task];
   const score = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const direct = maxDirect > 0 ? seeds.direct[i]! / maxDirect : 0;
-    const graph = maxPpr > 0 ? ppr[i]! / maxPpr : 0;
-    let s = prior[ctx.kinds[i]!] * (o.directWeight * direct + o.pprWeight * graph);
-    if (seeds.evidence.has(i)) s *= o.evidencePenalty;
-    if (sizeExponent > 0) s *= Math.pow(1 + ctx.sizes[i]! / o.sizeScale, -sizeExponent);
-    score[i] = s;
-  }
+  for (let i = 0; i < n; i++) score[i] = scoreParts(i, task, seeds, ppr, maxDirect, maxPpr, ctx, o).score;
 
   const order = Array.from({ length: n }, (_, i) => i);
   const demote = options.includeGiven ? () => 0 : (i: number) => (seeds.given.has(i) ? 1 : 0);
@@ -71,7 +80,21 @@ export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, op
     }
     return { path: ctx.paths[i]!, score: round(score[i]!), reasons };
   });
-  return { task, files, confidence: confidenceOf(seeds, o), seeds, converged };
+  return { task, files, confidence: confidenceOf(seeds, o), seeds, converged, ppr, maxDirect, maxPpr };
+}
+
+/** One file's score and its factors (unrounded); rankFiles and explanations share it. */
+export function scoreParts(i: number, task: Task, seeds: Seeds, ppr: Float64Array, maxDirect: number, maxPpr: number, ctx: RankContext, o: RankDefaults): ScoreParts {
+  const direct = maxDirect > 0 ? seeds.direct[i]! / maxDirect : 0;
+  const graph = maxPpr > 0 ? ppr[i]! / maxPpr : 0;
+  const kindPrior = o.kindPrior[task][ctx.kinds[i]!];
+  const evidence = seeds.evidence.has(i) ? o.evidencePenalty : 1;
+  const sizeExponent = o.sizeExponent[task];
+  const size = sizeExponent > 0 ? Math.pow(1 + ctx.sizes[i]! / o.sizeScale, -sizeExponent) : 1;
+  let s = kindPrior * (o.directWeight * direct + o.pprWeight * graph);
+  if (evidence !== 1) s *= evidence;
+  if (size !== 1) s *= size;
+  return { direct, ppr: graph, kindPrior, evidence, size, score: s };
 }
 
 /**

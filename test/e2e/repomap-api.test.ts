@@ -100,6 +100,23 @@ describe('rank options', () => {
     expect(asTest.files[0]!.path).toBe('tests/test_pricing.py');
   });
 
+  it('`withRank` ranks like an index built with those rank options, and leaves the original alone', async () => {
+    const folder = folderOf('python-inventory');
+    const corpus = await loadCorpus(folder);
+    const base = await buildIndex(corpus);
+    const overrides = { kindPrior: { code2test: { source: 1, test: 0.05 } }, alpha: 0.9 };
+    const rebuilt = await buildIndex(corpus, { rank: overrides });
+    const query = 'apply_discount';
+    const before = comparable(base.rank(query, { task: 'code2test' }));
+    const view = comparable(base.withRank(overrides).rank(query, { task: 'code2test' }));
+    expect(view).toEqual(comparable(rebuilt.rank(query, { task: 'code2test' })));
+    // the override changed the answer (tests were favoured, now sources are) …
+    expect(view.files[0]!.path).not.toBe(before.files[0]!.path);
+    expect(view.files[0]!.path.startsWith('src/')).toBe(true);
+    // … and the original index still ranks as before
+    expect(comparable(base.rank(query, { task: 'code2test' }))).toEqual(before);
+  });
+
   describe('includeGiven', () => {
     // edit2ripple: the anchor file src/inventory/pricing.py is given
     const c = caseOf('python-inventory', 'ripple-apply-discount-keyword-only');

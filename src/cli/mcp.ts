@@ -1,0 +1,28 @@
+import { resolve } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import type { Command } from 'commander';
+import { serveStdio } from '../mcp/server.js';
+import { Workspace } from '../mcp/workspace.js';
+import type { CliIo } from './io.js';
+import { isBareRepository } from './repo-source.js';
+
+/** Streams the MCP server talks over; the CLI passes the process' own. */
+export interface McpIo {
+  stdin: Readable;
+  stdout: Writable;
+}
+
+export function registerMcp(program: Command, io: CliIo, mcpIo: McpIo = { stdin: process.stdin, stdout: process.stdout }): void {
+  program
+    .command('mcp')
+    .description('Serve rank_files, context_pack and explain_file to an agent over MCP (stdio); the index stays warm and follows file changes.')
+    .option('--repo <dir>', 'repository folder (or git directory)', '.')
+    .option('--commit <ref>', 'serve the tree at this commit (read from git, no checkout); a bare repository serves HEAD')
+    .action(async (flags: { repo: string; commit?: string }) => {
+      const repo = resolve(io.cwd, flags.repo);
+      const commit = flags.commit ?? (isBareRepository(repo) ? 'HEAD' : undefined);
+      const workspace = new Workspace(repo, commit);
+      io.stderr.write(`repomap mcp: serving ${workspace.root}${commit ? ` at ${commit}` : ''} over stdio\n`);
+      await serveStdio(workspace, mcpIo.stdin, mcpIo.stdout);
+    });
+}

@@ -1,0 +1,63 @@
+import { statSync, type BigIntStats } from 'node:fs';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import { CORPUS_DEFAULTS } from '../corpus/index.js';
+
+/**
+ * What a folder looked like when its index was built, cheap to compare: the
+ * mtime, size and inode of every folder (an added, removed or renamed entry changes
+ * its folder's mtime), of every corpus file (an edit in place changes the file's),
+ * and of git's HEAD and its log (a commit or checkout changes co-change history).
+ * Taken after the corpus was read, so a path stamped at or after the read began
+ * (less a margin for coarse clocks) may have changed mid-read: the fingerprint then
+ * counts as changed once, and the next build settles it.
+ */
+export class FolderFingerprint {
+  private constructor(
+    private readonly root: string,
+    private readonly paths: readonly string[],
+    private readonly stamps: readonly string[],
+    private readonly unsettled: boolean,
+  ) {}
+
+  /**
+   * Takes the fingerprint of `root`, whose corpus holds `files` (repo-relative) as read
+   * from `readStartedMs` (Date.now() when loadCorpus began).
+   */
+  static async take(root: string, files: readonly string[], readStartedMs: number): Promise<FolderFingerprint> {
+    const vendored = CORPUS_DEFAULTS.vendoredFolders.flatMap((name) => [`**/${name}`, `**/${name}/**`]);
+    const folders = await fg('**', { cwd: root, dot: true, onlyDirectories: true, followSymbolicLinks: false, ignore: vendored });
+    const paths = ['.', ...folders.sort(), ...files, '.git/HEAD', '.git/logs/HEAD'];
+    const stats = paths.map((p) => statOf(join(root, p)));
+    const since = BigInt(readStartedMs - SETTLE_MARGIN_MS) * 1_000_000n;
+    const unsettled = stats.some((s) => s !== null && s.mtimeNs >= since);
+    return new FolderFingerprint(root, paths, stats.map(stampOf), unsettled);
+  }
+
+  /** Whether anything fingerprinted changed since it was taken (stats every path again). */
+  changed(): boolean {
+    if (this.unsettled) return true;
+    for (let i = 0; i < this.paths.length; i++) if (stampOf(statOf(join(this.root, this.paths[i]!))) !== this.stamps[i]) return true;
+    return false;
+  }
+
+  /** How many paths it watches. */
+  get size(): number {
+    return this.paths.length;
+  }
+}
+
+/** Files written this close before a read began may be read half-old on filesystems with coarse mtimes. */
+const SETTLE_MARGIN_MS = 1000;
+
+function statOf(path: string): BigIntStats | null {
+  try {
+    return statSync(path, { bigint: true });
+  } catch {
+    return null;
+  }
+}
+
+function stampOf(s: BigIntStats | null): string {
+  return s === null ? 'missing' : `${s.mtimeNs}:${s.size}:${s.ino}`;
+}

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { packageRoot } from '../package-root.js';
+import { registerTools } from './tools.js';
+import type { Workspace } from './workspace.js';
+
+/** An MCP server answering rank_files, context_pack and explain_file from one workspace. */
+export function createMcpServer(workspace: Workspace): McpServer {
+  const { version } = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
+  const server = new McpServer(
+    { name: 'repomap', version },
+    {
+      instructions:
+        `repomap ranks the files of the repository at ${workspace.root} for what you are working on ` +
+        '(an issue, a stack trace, a failing test, a diff, a review comment), by structure rather than embeddings. ' +
+        'Call rank_files before reading code; explain_file says why a file ranks where it does.',
+    },
+  );
+  registerTools(server, workspace);
+  return server;
+}
+
+/**
+ * Serves the workspace over stdio until stdin ends. The index build starts at once, in
+ * the background, so the first call finds it warm; a build failure is reported by the calls.
+ */
+export async function serveStdio(workspace: Workspace, stdin: Readable, stdout: Writable): Promise<void> {
+  workspace.index().catch(() => undefined);
+  const server = createMcpServer(workspace);
+  const closed = new Promise<void>((resolve) => {
+    stdin.once('end', resolve);
+    stdin.once('close', resolve);
+  });
+  await server.connect(new StdioServerTransport(stdin, stdout));
+  await closed;
+  await server.close();
+}

@@ -1,0 +1,164 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod';
+import { RepoMapError } from '../errors.js';
+import { DEFAULT_TOKENIZER, PACK_FORMATS, TOKENIZERS } from '../pack/index.js';
+import { renderExplanation } from '../render/explain.js';
+import { TASKS, type RepoMapResult } from '../types.js';
+import { repoRelativePath, ToolInputError } from './paths.js';
+import type { Workspace } from './workspace.js';
+
+/** Bounds of the tools' numeric arguments. */
+export const TOOL_LIMITS = {
+  /** rank_files returns this many files unless `top` says otherwise. */
+  defaultTop: 20,
+  maxTop: 1000,
+  /** context_pack refuses budgets above this many tokens. */
+  maxBudget: 1_000_000,
+};
+
+
+const query = z
+  .union([z.string().trim().min(1), z.record(z.string(), z.unknown())])
+  .describe(
+    'What the agent is working on: free text (an issue, a stack trace, a failing test, a review comment) ' +
+      'or an ARB query object (raw_signal, anchor_file/anchor_diff, review_comment/path, changed_files/change_summary, …).',
+  );
+const task = z.enum(TASKS).optional().describe('Task mode; inferred from the query when absent.');
+
+/** Argument names an error's subject may be (it is named in the refusal). */
+const TOOL_FIELDS = new Set(['query', 'task', 'top', 'path', 'budget', 'tokenizer', 'format']);
+
+/** Registers rank_files, context_pack and explain_file, each answering from the workspace's current index. */
+export function registerTools(server: McpServer, workspace: Workspace): void {
+  server.registerTool(
+    'rank_files',
+    {
+      title: 'Rank repository files',
+      description:
+        'Ranks the files of the repository for a query, most useful first, each with the reasons it is there ' +
+        '(cues it matches, graph links to files the query names). Structural: definitions, imports, tests, co-change; no embeddings.',
+      inputSchema: {
+        query,
+        task,
+        top: z.number().int().min(1).max(TOOL_LIMITS.maxTop).optional().describe(`How many files to return (default ${TOOL_LIMITS.defaultTop}).`),
+      },
+    },
+    (args) =>
+      answer(async () => {
+        const index = await workspace.index();
+        const result = index.rank(args.query, { task: args.task, top: args.top ?? TOOL_LIMITS.defaultTop });
+        return {
+          content: [{ type: 'text', text: renderRanking(result, workspace) }],
+          structuredContent: {
+            task: result.task,
+            confidence: result.confidence,
+            files: result.files.map((f) => ({ path: f.path, score: f.score, reasons: f.reasons })),
+            index: { ...workspace.lastBuild },
+          },
+        };
+      }),
+  );
+
+  server.registerTool(
+    'explain_file',
+    {
+      title: 'Explain a file\u2019s rank',
+      description:
+        'Explains why one file ranks where it does for a query: its score and the parts behind it, the query cues it matches, ' +
+        'and the strongest edge paths (imports, shared symbols, tests, co-change) from files the query names to it.',
+      inputSchema: {
+        query,
+        path: z.string().describe('Repo-relative path of the file, e.g. src/app/models.py.'),
+        task,
+      },
+    },
+    (args) =>
+      answer(async () => {
+        const path = repoRelativePath(args.path, 'path', workspace.folder);
+        const index = await workspace.index();
+        const explanation = index.explain(args.query, path, { task: args.task });
+        return {
+          content: [{ type: 'text', text: renderExplanation(explanation) }],
+          structuredContent: { ...explanation },
+        };
+      }, 'path'),
+  );
+
+  server.registerTool(
+    'context_pack',
+    {
+      title: 'Pack ranked context',
+      description:
+        'Packs the most relevant code for a query (the ranked files\u2019 relevant spans) into a hard token budget, ' +
+        'ready to paste into a prompt (markdown) or to read as data (json).',
+      inputSchema: {
+        query,
+        budget: z.number().int().min(1).max(TOOL_LIMITS.maxBudget).describe('Hard token budget of the pack.'),
+        tokenizer: z.enum(TOKENIZERS).optional().describe(`How tokens are counted (default ${DEFAULT_TOKENIZER}).`),
+        format: z.enum(PACK_FORMATS).optional().describe('markdown (default) or json.'),
+        task,
+      },
+    },
+    (args) =>
+      answer(async () => {
+        const index = await workspace.index();
+        const pack = await index.pack(args.query, {
+          budget: args.budget,
+          tokenizer: args.tokenizer ?? DEFAULT_TOKENIZER,
+          format: args.format ?? 'markdown',
+          ...(args.task ? { task: args.task } : {}),
+        });
+        return {
+          content: [{ type: 'text', text: pack.text }],
+          structuredContent: {
+            tokens: pack.tokens,
+            budget: pack.budget,
+            tokenizer: pack.tokenizer,
+            files: pack.files.map((f) => f.path),
+            omitted: pack.omitted,
+            omittedMore: pack.omittedMore,
+          },
+        };
+      }),
+  );
+}
+
+/**
+ * Runs a tool body; refusals and library errors become isError results that name the
+ * field at fault (bad queries → `query`, files outside the corpus → `pathField`,
+ * otherwise the error's subject when it is an argument).
+ */
+async function answer(body: () => Promise<CallToolResult>, pathField?: string): Promise<CallToolResult> {
+  try {
+    return await body();
+  } catch (error) {
+    if (error instanceof ToolInputError) return failure(error.message);
+    if (error instanceof RepoMapError) {
+      const field =
+        error.code === 'bad-query' ? 'query' : error.code === 'bad-option' && pathField ? pathField : error.subject && TOOL_FIELDS.has(error.subject) ? error.subject : null;
+      return failure(field ? `${field}: ${error.message}` : error.message);
+    }
+    throw error;
+  }
+}
+
+function failure(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** A ranking as an agent reads it: a header, then each file with its reasons. */
+function renderRanking(result: RepoMapResult, workspace: Workspace): string {
+  const build = workspace.lastBuild;
+  const lines = [
+    `task ${result.task} · confidence ${result.confidence.toFixed(2)} · ${build.files} files` +
+      ` · index build ${build.builds} (${build.parsed} parsed, ${build.reused} from cache)`,
+    '',
+  ];
+  const width = String(result.files.length).length;
+  result.files.forEach((f, i) => {
+    lines.push(`${String(i + 1).padStart(width)}. ${f.score.toFixed(4)}  ${f.path}`);
+    for (const r of f.reasons) lines.push(`${' '.repeat(width + 2)}- ${r}`);
+  });
+  return lines.join('\n') + '\n';
+}

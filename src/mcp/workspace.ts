@@ -1,0 +1,93 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { loadCorpus, resolveCommit, type CorpusSource } from '../corpus/index.js';
+import { RepoMapError } from '../errors.js';
+import { buildIndex, type Index, type IndexOptions, type TagsCacheEntry } from '../repomap.js';
+import { FolderFingerprint } from './fingerprint.js';
+
+/** What the last (re)build did, for tool results and logs. */
+export interface BuildInfo {
+  /** Builds so far (1 after the first). */
+  builds: number;
+  files: number;
+  /** Files parsed by this build (the rest came from the tags cache). */
+  parsed: number;
+  reused: number;
+  ms: number;
+}
+
+/**
+ * One repository kept indexed for a long-running server. The index is built once and
+ * rebuilt before a call only when the repository changed: a folder's fingerprint
+ * (stat of its folders and corpus files) differs, or a git source's ref now names
+ * another commit. Rebuilds share one tags cache, so only changed files are parsed again.
+ */
+export class Workspace {
+  /** Repo root on disk (the folder, or the git directory). */
+  readonly root: string;
+  readonly source: CorpusSource;
+  /** Per-content tags shared by every rebuild; a persistent store can replace the Map here. */
+  private readonly tagsCache: IndexOptions['tagsCache'] = new Map<string, TagsCacheEntry>();
+  private current: { index: Index; fingerprint: FolderFingerprint | null; commit: string | null } | null = null;
+  private pending: Promise<Index> | null = null;
+  private last: BuildInfo = { builds: 0, files: 0, parsed: 0, reused: 0, ms: 0 };
+
+  constructor(repo: string, commit?: string) {
+    this.root = resolve(repo);
+    let isFolder: boolean;
+    try {
+      isFolder = statSync(this.root).isDirectory();
+    } catch {
+      throw new RepoMapError('missing-folder', `repomap/mcp: --repo ${this.root} does not exist`, this.root);
+    }
+    if (!isFolder) throw new RepoMapError('missing-folder', `repomap/mcp: --repo ${this.root} is a file, not a folder`, this.root);
+    this.source = commit ? { gitDir: this.root, commit } : { folder: this.root };
+  }
+
+  /** The folder on disk whose paths tools may name, or null for a git source (read from objects, no work tree). */
+  get folder(): string | null {
+    return 'folder' in this.source ? this.root : null;
+  }
+
+  get lastBuild(): BuildInfo {
+    return { ...this.last };
+  }
+
+  /** The index of the repository as it is now: built on first use, rebuilt when it changed. Calls never overlap a build. */
+  index(): Promise<Index> {
+    const previous = this.pending ?? Promise.resolve();
+    // A failed build fails its own call only; the next call tries again.
+    const run = previous.then(
+      () => this.fresh(),
+      () => this.fresh(),
+    );
+    this.pending = run;
+    return run;
+  }
+
+  private async fresh(): Promise<Index> {
+    if (this.current && !(await this.changed())) return this.current.index;
+    const started = Date.now();
+    const commit = 'gitDir' in this.source ? await resolveCommit(this.source.gitDir, this.source.commit) : null;
+    const corpus = await loadCorpus(commit ? { gitDir: this.root, commit } : this.source);
+    const index = await buildIndex(corpus, { tagsCache: this.tagsCache });
+    const fingerprint = this.folder ? await FolderFingerprint.take(this.root, corpus.files.map((f) => f.path), started) : null;
+    this.current = { index, fingerprint, commit };
+    const cache = index.stats.cache;
+    this.last = {
+      builds: this.last.builds + 1,
+      files: corpus.files.length,
+      parsed: cache?.misses ?? index.stats.parsed,
+      reused: cache?.hits ?? 0,
+      ms: Date.now() - started,
+    };
+    return index;
+  }
+
+  private async changed(): Promise<boolean> {
+    const { fingerprint, commit } = this.current!;
+    if (fingerprint) return fingerprint.changed();
+    if ('gitDir' in this.source) return (await resolveCommit(this.source.gitDir, this.source.commit)) !== commit;
+    return false;
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * `repomap explain` and Index.explain on the fixture repositories' ranking cases:
+ * the edge paths from the file a query names to the file it expects, the cues and
+ * score parts behind a file's place, and text that says the same as the JSON.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../src/cli/run.js';
+import { buildIndex, loadCorpus, RANK_DEFAULTS, type FileExplanation, type Index, type Query, type Task } from '../../../src/index.js';
+
+interface RankingCase {
+  id: string;
+  task: Task;
+  query: Query;
+  expect: { path: string; within: number }[];
+}
+
+const fixtures = join(import.meta.dirname, '../../../fixtures');
+const casesOf = (repo: string): RankingCase[] => JSON.parse(readFileSync(join(fixtures, 'cases', `${repo}.json`), 'utf8')) as RankingCase[];
+const caseOf = (repo: string, id: string): RankingCase => casesOf(repo).find((c) => c.id === id)!;
+const indexes = new Map<string, Promise<Index>>();
+const indexOf = (repo: string): Promise<Index> => {
+  let index = indexes.get(repo);
+  if (!index) indexes.set(repo, (index = loadCorpus({ folder: join(fixtures, 'repos', repo) }).then((c) => buildIndex(c))));
+  return index;
+};
+
+const tmp = mkdtempSync(join(tmpdir(), 'repomap-cli-explain-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argv, { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, cwd: process.cwd() });
+  return { code, stdout, stderr };
+}
+
+/** Explains a case's expected file through the CLI, in both formats. */
+async function explainCli(repo: string, c: RankingCase, file: string): Promise<{ json: FileExplanation; text: string; raw: string }> {
+  // The ARB query object goes in through --query-file, as an agent's harness would pass it.
+  const queryFile = join(tmp, `${repo}-${c.id}.json`);
+  writeFileSync(queryFile, JSON.stringify(c.query));
+  const argv = ['explain', '--repo', join(fixtures, 'repos', repo), '--query-file', queryFile, '--task', c.task, file];
+  const asJson = await run([...argv, '--format', 'json']);
+  const asText = await run(argv);
+  expect(asJson.stderr + asText.stderr).toBe('');
+  expect([asJson.code, asText.code]).toEqual([0, 0]);
+  return { json: JSON.parse(asJson.stdout) as FileExplanation, text: asText.stdout, raw: asJson.stdout };
+}
+
+/** Every number and name of the JSON appears in the text, in the text's own phrasing. */
+function expectTextAgrees(text: string, e: FileExplanation): void {
+  expect(text.split('\n')[0]).toBe(`${e.path} · rank ${e.rank} of ${e.files} · score ${e.score} · task ${e.task} · ${e.kind}${e.given ? ' · given (ranked last)' : ''}`);
+  expect(text).toContain(`(${e.parts.direct.weight} × direct ${e.parts.direct.share} + ${e.parts.ppr.weight} × ppr ${e.parts.ppr.share})`);
+  expect(text).toContain(`kind prior ${e.parts.kindPrior} ×`);
+  for (const c of e.cues) expect(text).toContain(`${c.kind} ${c.value}${c.line !== undefined ? `:${c.line}` : ''} (field ${c.field}, strength ${c.strength}) → ${c.match} · weight ${c.weight}`);
+  e.paths.forEach((p, n) => {
+    expect(text).toContain(`${n + 1}. flow ${p.flow} from ${p.seed.path}`);
+    for (const h of p.hops) {
+      expect(text).toContain(`${h.from} → ${h.to} (p ${h.probability})`);
+      for (const edge of h.edges) expect(text).toContain(`${edge.type} ${edge.direction} · weight ${edge.weight} × flow ${edge.flow}: `);
+    }
+  });
+}
+
+const hopTypes = (e: FileExplanation, n: number): string[][] => e.paths[n]!.hops.map((h) => h.edges.map((x) => `${x.type} ${x.direction}`));
+
+describe('repomap explain on fixture cases', () => {
+  it('traces the failing test named in a trace to the implementation it tests (python-inventory)', async () => {
+    const c = caseOf('python-inventory', 'trace-rounding-assertion');
+    const { json, text } = await explainCli('python-inventory', c, 'src/inventory/pricing.py');
+    expect(json.rank).toBeLessThanOrEqual(c.expect[0]!.within);
+    // The assertion calls apply_discount, which pricing.py defines.
+    expect(json.cues).toContainEqual(expect.objectContaining({ kind: 'identifier', value: 'apply_discount', match: 'defines', field: 'raw_signal' }));
+    // The strongest path starts at the test file the failure names and follows the test → source link.
+    const first = json.paths[0]!;
+    expect(first.seed.path).toBe('tests/test_pricing.py');
+    expect(first.seed.reason).toMatch(/is named in the query/);
+    expect(first.hops.map((h) => [h.from, h.to])).toEqual([['tests/test_pricing.py', 'src/inventory/pricing.py']]);
+    expect(hopTypes(json, 0)[0]).toEqual(expect.arrayContaining(['source-test forward', 'import forward', 'shared-symbol forward']));
+    expect(text).toContain('identifier apply_discount (field raw_signal');
+    expect(text).toContain('source-test forward · weight 1.5 × flow 2: tests/test_pricing.py tests src/inventory/pricing.py (naming convention');
+    expectTextAgrees(text, json);
+  });
+
+  it('goes from a changed source file back to its test (python-inventory code2test)', async () => {
+    const c = caseOf('python-inventory', 'code2test-storage-backend');
+    const { json, text } = await explainCli('python-inventory', c, 'tests/storage/test_backend.py');
+    expect(json.rank).toBeLessThanOrEqual(c.expect[0]!.within);
+    expect(json.paths[0]!.seed.path).toBe('src/inventory/storage/backend.py');
+    expect(hopTypes(json, 0)).toEqual([expect.arrayContaining(['source-test backward'])]);
+    expect(text).toContain('src/inventory/storage/backend.py is tested by tests/storage/test_backend.py');
+    expectTextAgrees(text, json);
+  });
+
+  it('reaches a helper in two hops: failing test → the code it tests → the code that code uses (go-ratelimit)', async () => {
+    const c = caseOf('go-ratelimit', 'trace-refill-assertion');
+    const { json, text } = await explainCli('go-ratelimit', c, 'bucket.go');
+    expect(json.rank).toBeLessThanOrEqual(c.expect.find((x) => x.path === 'bucket.go')!.within);
+    const first = json.paths[0]!;
+    expect(first.seed.path).toBe('limiter_test.go');
+    expect(first.seed.reason).toMatch(/named by a failing test/);
+    expect(first.hops.map((h) => h.to)).toEqual(['limiter.go', 'bucket.go']);
+    expect(hopTypes(json, 0)[0]).toContain('source-test forward');
+    expect(hopTypes(json, 0)[1]![0]).toBe('shared-symbol forward');
+    expect(text).toMatch(/limiter\.go uses \(.*\) from bucket\.go/);
+    expectTextAgrees(text, json);
+  });
+
+  it('reaches the test of a caller: changed file → its caller (backward) → the caller\u2019s test (ts-router code2test)', async () => {
+    const c = caseOf('ts-router', 'code2test-match-pattern');
+    const { json } = await explainCli('ts-router', c, 'src/router.test.ts');
+    const first = json.paths[0]!;
+    expect(first.seed.path).toBe('src/match/pattern.ts');
+    expect(first.hops.map((h) => h.to)).toEqual(['src/router.ts', 'src/router.test.ts']);
+    expect(hopTypes(json, 0)[0]).toContain('shared-symbol backward');
+    expect(hopTypes(json, 0)[1]).toContain('source-test backward');
+  });
+
+  it('prints the same bytes twice', async () => {
+    const c = caseOf('python-inventory', 'trace-rounding-assertion');
+    const a = await explainCli('python-inventory', c, 'src/inventory/pricing.py');
+    const b = await explainCli('python-inventory', c, 'src/inventory/pricing.py');
+    expect(b.raw).toBe(a.raw);
+    expect(b.text).toBe(a.text);
+  });
+
+  it('names a file outside the corpus and suggests the corpus paths it may mean (exit 1)', async () => {
+    const r = await run(['explain', '--query', 'apply_discount', 'inventory/pricing.py']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('inventory/pricing.py is not a file of the corpus; did you mean src/inventory/pricing.py?');
+    const none = await run(['explain', '--query', 'apply_discount', 'no/such/file.py']);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('no/such/file.py is not a file of the corpus');
+    expect(none.stderr).not.toContain('did you mean');
+  });
+
+  it('needs a query (usage error)', async () => {
+    const r = await run(['explain', 'src/inventory/pricing.py']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('explain needs --query');
+  });
+});
+
+describe('Index.explain agrees with Index.rank on every fixture case', () => {
+  const repos = readdirSync(join(fixtures, 'cases')).map((f) => f.replace(/\.json$/, ''));
+  it.each(repos)('%s', async (repo) => {
+    const index = await indexOf(repo);
+    for (const c of casesOf(repo)) {
+      const ranking = index.rank(c.query, { task: c.task });
+      for (const { path: file } of c.expect) {
+        const e = index.explain(c.query, file, { task: c.task });
+        const at = `${repo} ${c.id} ${file}`;
+        // Same place, score and reasons as the ranking.
+        expect(ranking.files[e.rank - 1], at).toMatchObject({ path: file, score: e.score, reasons: e.reasons });
+        // The parts multiply back to the score.
+        const p = e.parts;
+        const product = p.kindPrior * (p.direct.weight * p.direct.share + p.ppr.weight * p.ppr.share) * p.evidence * p.size.factor;
+        expect(product, at).toBeCloseTo(e.score, 4);
+        expect([p.direct.weight, p.ppr.weight]).toEqual([RANK_DEFAULTS.directWeight, RANK_DEFAULTS.pprWeight]);
+        // Each cue's weight (matched alone) plus the lexical weight is the file's seed weight.
+        const seeded = e.cues.reduce((s, x) => s + x.weight, e.lexical);
+        expect(seeded, at).toBeCloseTo(p.direct.raw, 4);
+        // Paths: strongest first, chained hop to hop, from a seed to the file, and together no more than its PageRank.
+        let total = 0;
+        e.paths.forEach((path, n) => {
+          if (n > 0) expect(path.flow, at).toBeLessThanOrEqual(e.paths[n - 1]!.flow);
+          expect(path.hops[0]!.from, at).toBe(path.seed.path);
+          expect(path.seed.reason, at).not.toBe('');
+          expect(path.hops[path.hops.length - 1]!.to, at).toBe(file);
+          path.hops.forEach((h, k) => {
+            if (k > 0) expect(h.from, at).toBe(path.hops[k - 1]!.to);
+            expect(h.probability, at).toBeGreaterThan(0);
+            expect(h.edges.length, at).toBeGreaterThan(0);
+          });
+          expect(path.hops.length, at).toBeLessThanOrEqual(4);
+          total += path.flow;
+        });
+        expect(total, at).toBeLessThanOrEqual(p.ppr.raw * (1 + 1e-6));
+        expect(e.paths.length, `${at}: an expected file is reached from some seed`).toBeGreaterThan(0);
+      }
+    }
+  });
+});

@@ -1,0 +1,68 @@
+/** The MCP workspace's refresh rule on a temp copy of a fixture: rebuild exactly when the folder changed. */
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Workspace } from '../../../src/mcp/workspace.js';
+
+let tmp: string;
+let repo: string;
+
+/** Every entry an hour old, so the first build's fingerprint is settled (nothing written near the read). */
+function backdate(dir: string): void {
+  const then = new Date(Date.now() - 3_600_000);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) backdate(path);
+    utimesSync(path, then, then);
+  }
+  utimesSync(dir, then, then);
+}
+
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'repomap-workspace-'));
+  repo = join(tmp, 'repo');
+  cpSync(join(import.meta.dirname, '../../../fixtures/repos/python-inventory'), repo, { recursive: true });
+  backdate(repo);
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('Workspace', () => {
+  it('keeps its index while nothing changes and rebuilds, parsing only what changed, when something does', async () => {
+    const ws = new Workspace(repo);
+    const first = await ws.index();
+    expect(ws.lastBuild).toMatchObject({ builds: 1, files: 13, parsed: 11, reused: 0 });
+    expect(await ws.index()).toBe(first);
+    expect(ws.lastBuild.builds).toBe(1);
+
+    // An edit in place that keeps the size: only the mtime tells.
+    const models = join(repo, 'src/inventory/models.py');
+    const text = readFileSync(models, 'utf8');
+    writeFileSync(models, text.replace('quantity', 'quantitY'));
+    expect(statSync(models).size).toBe(Buffer.byteLength(text));
+    const second = await ws.index();
+    expect(second).not.toBe(first);
+    expect(ws.lastBuild).toMatchObject({ builds: 2, files: 13, parsed: 1, reused: 10 });
+
+    // A file added in a new folder deep down.
+    backdate(repo);
+    await ws.index(); // settles the write above
+    const settled = ws.lastBuild.builds;
+    mkdirSync(join(repo, 'src/inventory/storage/sql'), { recursive: true });
+    writeFileSync(join(repo, 'src/inventory/storage/sql/schema.py'), 'TABLES = ("items",)\n');
+    await ws.index();
+    expect(ws.lastBuild).toMatchObject({ builds: settled + 1, files: 14, parsed: 1 });
+
+    // A file removed.
+    backdate(repo);
+    await ws.index();
+    rmSync(join(repo, 'tests/test_models.py'));
+    const after = await ws.index();
+    expect(ws.lastBuild.files).toBe(13);
+    expect(after.corpus.files.map((f) => f.path)).not.toContain('tests/test_models.py');
+  });
+
+  it('names a missing --repo folder', () => {
+    expect(() => new Workspace(join(tmp, 'nowhere'))).toThrow(/--repo .*nowhere does not exist/);
+  });
+});
