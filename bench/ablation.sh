@@ -1,21 +1,22 @@
 #!/usr/bin/env bash
-# Ablation bench: repomap on the whole dev set once per configuration of
+# Ablation bench: repomap on the whole dev set under every configuration of
 # bench/ablation/*.json (the defaults, cue matching only, each signal OFF in
 # turn, each signal ALONE; written by bench/ablation-configs.mjs after the
-# build), each run scored on the whole set and on the two halves of
-# bench/split.json, then TABLE.md.
+# build), each scored on the whole set and on the two halves of
+# bench/split.json, then TABLE.md. All configurations run in one pass
+# (bench/ablation.mjs: one index per snapshot and graph configuration, every
+# rank configuration ranks on it).
 #
 #   bench/ablation.sh REPOS_DIR [NAME ...]     (or REPOMAP_REPOS=REPOS_DIR bench/ablation.sh)
 #
-# NAMEs (configuration file names without .json) choose and order the runs;
-# default: defaults, the off-* rows, none, the alone-* rows. A run that fails
-# (e.g. a configuration naming a switch this build does not have) leaves
-# NAME.failed with its error and the bench goes on; the table lists it.
+# NAMEs (configuration file names without .json) choose the configurations;
+# default: all. A configuration naming a key the build does not have stops the
+# bench before anything runs, naming the file and the key.
 # Environment: REPOMAP_DEV (dev set folder, default ../shared/bench/dev from the
-# repo root), REPOMAP_JOBS (worker processes, default 2), REPOMAP_OUT (default
-# bench/results/ablation), REPOMAP_RESUME=1 (skip runs whose summary exists).
+# repo root), REPOMAP_JOBS (processes, default 2), REPOMAP_OUT (default
+# bench/results/ablation), REPOMAP_RESUME=1 (skip configurations whose summary exists).
 # Writes NAME.summary.json, NAME.held-in.summary.json, NAME.held-out.summary.json
-# and TABLE.md (committed) and NAME.details.jsonl, .log, .time (ignored).
+# and TABLE.md (committed) and ablation.time (ignored).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -50,35 +51,21 @@ for name in "${NAMES[@]}"; do
   [ -f "bench/ablation/$name.json" ] || { echo "no configuration bench/ablation/$name.json" >&2; exit 2; }
 done
 
-DEV_SAMPLES=(--samples "$DEV/code2test.jsonl" --samples "$DEV/edit2ripple.jsonl" --samples "$DEV/trace2code.jsonl")
-
-for name in "${NAMES[@]}"; do
-  if [ "${REPOMAP_RESUME:-}" = 1 ] && [ -f "$OUT/$name.summary.json" ]; then
-    echo "== $name: done already (REPOMAP_RESUME=1)" >&2
-    continue
-  fi
-  rm -f "$OUT/$name.failed"
-  args=(eval "${DEV_SAMPLES[@]}" --repos "$REPOS" --config "bench/ablation/$name.json" --name "$name" --jobs "$JOBS" --no-timing
-    --out "$OUT/$name.details.jsonl" --summary "$OUT/$name.summary.json")
-  echo "== $name: repomap ${args[*]}" >&2
-  status=0
-  if [ -x /usr/bin/time ]; then
-    /usr/bin/time -v -o "$OUT/$name.time" node bin/repomap.js "${args[@]}" >"$OUT/$name.log" 2>"$OUT/$name.err" || status=$?
-  else
-    node bin/repomap.js "${args[@]}" >"$OUT/$name.log" 2>"$OUT/$name.err" || status=$?
-  fi
-  if [ "$status" -ne 0 ]; then
-    echo "   failed (exit $status): $(tail -n 1 "$OUT/$name.err")" >&2
-    tail -n 5 "$OUT/$name.err" >"$OUT/$name.failed"
-    rm -f "$OUT/$name.summary.json" "$OUT/$name".held-*.summary.json
-    continue
-  fi
-  # The two halves of the split, scored from the same rows (rank metrics; BCY needs --repos and is in the main run).
-  for half in held-in held-out; do
-    node bin/repomap.js score "${DEV_SAMPLES[@]}" --details "$OUT/$name.details.jsonl" --repo-list bench/split.json#$half \
-      --name "$name" --summary "$OUT/$name.$half.summary.json" >/dev/null 2>>"$OUT/$name.err"
+if [ "${REPOMAP_RESUME:-}" = 1 ]; then
+  TODO=()
+  for name in "${NAMES[@]}"; do
+    if [ -f "$OUT/$name.summary.json" ]; then echo "== $name: done already (REPOMAP_RESUME=1)" >&2; else TODO+=("$name"); fi
   done
-done
+  NAMES=("${TODO[@]}")
+fi
+if [ ${#NAMES[@]} -gt 0 ]; then
+  echo "== ${#NAMES[@]} configurations: node bench/ablation.mjs $REPOS $DEV bench/ablation $OUT ${NAMES[*]}" >&2
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -v -o "$OUT/ablation.time" node bench/ablation.mjs "$REPOS" "$DEV" bench/ablation "$OUT" "${NAMES[@]}"
+  else
+    node bench/ablation.mjs "$REPOS" "$DEV" bench/ablation "$OUT" "${NAMES[@]}"
+  fi
+fi
 
 node bench/ablation-table.mjs "$OUT" "$INVOCATION" >"$OUT/TABLE.md"
 echo "wrote $OUT/TABLE.md" >&2

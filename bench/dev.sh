@@ -71,5 +71,24 @@ for method in repomap bm25 rrf; do
     --summary "$OUT/$method.baseline-rows.summary.json"
 done
 
+# 4. Each half of bench/split.json (held-in: defaults were chosen there; held-out: never looked at
+#    while choosing): every method on all its rows, and the reference rows of that half.
+for half in held-in held-out; do
+  for method in repomap bm25 rrf; do
+    run "$method.$half" score "${DEV_SAMPLES[@]}" --details "$OUT/$method.details.jsonl" --repo-list "bench/split.json#$half" \
+      --repos "$REPOS" --name "$method" --summary "$OUT/$method.$half.summary.json"
+  done
+  for file in "${BASELINES[@]}"; do
+    name="$(basename "$file" .details.jsonl)"
+    run "$name.$half" score "${DEV_SAMPLES[@]}" --details "$file" --only-rows --repo-list "bench/split.json#$half" --repos "$REPOS" \
+      --name "$name" --summary "$OUT/$name.$half.summary.json"
+  done
+  for method in repomap bm25 rrf; do
+    run "$method.baseline-rows.$half" score "${DEV_SAMPLES[@]}" --details "$OUT/$method.details.jsonl" \
+      --restrict-to "${BASELINES[0]}" --restrict-to "${BASELINES[1]}" --repo-list "bench/split.json#$half" --repos "$REPOS" \
+      --name "$method" --summary "$OUT/$method.baseline-rows.$half.summary.json"
+  done
+done
+
 node bench/table.mjs "$OUT" "bench/dev.sh $*" >"$OUT/TABLE.md"
 echo "wrote $OUT/TABLE.md" >&2
