@@ -1,10 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import {
   EVAL_METHODS,
   RUN_DEFAULTS,
   buildRunSummary,
+  checkPackBudgets,
   formatDetailsRow,
   formatRunReport,
   loadEvalConfig,
@@ -12,13 +13,18 @@ import {
   readSamples,
   restrictToRepos,
   runEval,
+  spanMarkdownTable,
+  spanSummaryOf,
   type DetailsRow,
   type EvalConfig,
   type EvalMethod,
   type RunSummary,
   type Sample,
   type SampleError,
+  type SpanSummary,
 } from '../eval/index.js';
+import { TOKENIZERS, type TokenizerName } from '../index.js';
+import { cacheOption, noCacheOption, openCacheStore } from './cache-flags.js';
 import { CliExit, type CliIo } from './io.js';
 import { startProgress } from './progress.js';
 import { positiveInt } from './rank.js';
@@ -94,6 +100,7 @@ export function mib(kb: number): number {
 export async function emitSummary(io: CliIo, summary: RunSummary, file: string | undefined): Promise<void> {
   if (file !== undefined) await writeOutput(resolve(io.cwd, file), JSON.stringify(summary, null, 2) + '\n');
   io.stdout.write(formatRunReport(summary));
+  if (summary.spans !== undefined) io.stdout.write('\nPacks (span metrics):\n\n' + spanMarkdownTable(summary.spans as SpanSummary));
 }
 
 interface EvalFlags {
@@ -109,6 +116,18 @@ interface EvalFlags {
   config?: string;
   name?: string;
   repoList?: string;
+  cache?: string | false;
+  packBudgets?: number[];
+  packTokenizer: TokenizerName;
+}
+
+/** Commander parser of `--pack-budgets 4000,8000`. */
+function budgetList(value: string): number[] {
+  return value.split(',').map((part) => {
+    const n = Number(part.trim());
+    if (part.trim() === '' || !Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`expected whole numbers ≥ 1 separated by commas, got "${part}"`);
+    return n;
+  });
 }
 
 /** The summary's record of a configuration: its label, file and overrides. */
@@ -137,12 +156,22 @@ export function registerEval(program: Command, io: CliIo): void {
     .option('--config <file>', 'JSON overrides of the graph and rank defaults: {"graph": {…}, "rank": {…}}, deep-merged (repomap method)')
     .option('--name <label>', 'label of the run in the summary (default: the config file name, else the method)')
     .option('--repo-list <file[#key]>', 'evaluate only the repositories listed (JSON array, JSON object with #key, or one owner/name a line)')
+    .addOption(cacheOption(false))
+    .addOption(noCacheOption())
+    .option('--pack-budgets <list>', 'also pack each sample at these token budgets (e.g. 4000,8000): rows gain "pack" and "pack_whole" line ranges, scored against gold spans (repomap method)', budgetList)
+    .addOption(new Option('--pack-tokenizer <name>', 'how pack tokens are counted (regex: the contract\u2019s tokens, as BCY)').choices(TOKENIZERS).default('regex'))
     .action(async (flags: EvalFlags, command: Command) => {
       const started = performance.now();
       if (flags.config !== undefined && flags.method !== 'repomap') throw new CliExit(2, `--config applies to --method repomap, not ${flags.method}`);
+      if (flags.packBudgets !== undefined && flags.method !== 'repomap') throw new CliExit(2, `--pack-budgets applies to --method repomap, not ${flags.method}`);
+      const pack = flags.packBudgets !== undefined ? { budgets: flags.packBudgets, tokenizer: flags.packTokenizer } : undefined;
       const config = flags.config !== undefined ? await loadEvalConfig(resolve(io.cwd, flags.config)) : undefined;
       const restricted = await restrictSamples(io, await readSampleFiles(io, flags.samples), flags.repoList);
       const samples = restricted.samples;
+      // Opened here first so an unusable folder fails (or a rebuild is reported) before any work.
+      const store = flags.method === 'repomap' ? openCacheStore(flags, io, false) : undefined;
+      store?.close();
+      const cacheDir = store ? dirname(store.file) : undefined;
       const progress = startProgress(io, 'eval', samples.length);
       let run;
       try {
@@ -153,6 +182,8 @@ export function registerEval(program: Command, io: CliIo): void {
           jobs: flags.jobs,
           timings: flags.timing,
           ...(config !== undefined ? { config } : {}),
+          ...(cacheDir !== undefined ? { cacheDir, onNote: (m: string) => io.stderr.write(`repomap: note: ${m}\n`) } : {}),
+          ...(pack !== undefined ? { pack } : {}),
           onProgress: (done) => progress.update(done),
         });
       } finally {
@@ -172,6 +203,8 @@ export function registerEval(program: Command, io: CliIo): void {
         facts: {
           ...configFact(flags, config),
           ...restricted.facts,
+          ...(cacheDir !== undefined ? { tags_cache: cacheDir } : {}),
+          ...(pack !== undefined ? { pack: { budgets: checkPackBudgets(pack.budgets), tokenizer: pack.tokenizer } } : {}),
           top: flags.top,
           jobs: flags.jobs,
           repositories: run.repositories,
@@ -181,6 +214,8 @@ export function registerEval(program: Command, io: CliIo): void {
           peak_rss_mb: mib(run.peakRssKb),
         },
       });
+      const spans = pack !== undefined ? spanSummaryOf(samples, run.rows) : undefined;
+      if (spans !== undefined) summary.spans = spans;
       await emitSummary(io, summary, flags.summary);
       reportErrors(io, run.errors, samples.length, 'failed');
     });

@@ -1,7 +1,7 @@
 import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { RepoMapError } from '../errors.js';
-import { buildRunSummary, readDetails, scoreDetails, type DetailsRow } from '../eval/index.js';
+import { buildRunSummary, readDetails, scoreDetails, spanSummaryOf, type DetailsRow } from '../eval/index.js';
 import { collect, commandLine, emitSummary, mib, readSampleFiles, reportErrors, restrictSamples } from './eval.js';
 import { CliExit, type CliIo } from './io.js';
 import { startProgress } from './progress.js';
@@ -102,6 +102,8 @@ export function registerScore(program: Command, io: CliIo): void {
         },
         notes,
       });
+      const spans = spanSummaryOf(samples, rows);
+      if (spans !== undefined) summary.spans = spans;
       await emitSummary(io, summary, flags.summary);
       reportErrors(io, scored.errors, samples.length, 'could not be scored on texts');
     });

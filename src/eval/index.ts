@@ -9,7 +9,7 @@ export {
   readSamples,
   validateSample,
 } from './samples.js';
-export type { GoldFilesOptions, ReadSamplesOptions, Sample, SampleGold, SampleTaskType, SampleWarning } from './samples.js';
+export type { GoldFilesOptions, GoldSpan, ReadSamplesOptions, Sample, SampleGold, SampleTaskType, SampleWarning } from './samples.js';
 export { DETAILS_KEY_ORDER, formatDetailsRow, parseDetails, readDetails, validateDetailsRow } from './details.js';
 export type { DetailsRow } from './details.js';
 export {
@@ -70,8 +70,25 @@ export { EVAL_METHODS, RUN_DEFAULTS, evaluateRepository } from './run-repo.js';
 export type { EvalMethod, JobSample, RepositoryJob, RepositoryResult, SampleOutcome } from './run-repo.js';
 export { bm25Ranking } from './run-bm25.js';
 export type { Bm25Ranking } from './run-bm25.js';
+export { checkEvalPackOptions, checkPackBudgets, makePacker } from './run-pack.js';
+export type { EvalPackOptions, PackFields } from './run-pack.js';
 export { runEval } from './run.js';
 export type { EvalRun, RunOptions, SampleError } from './run.js';
+export {
+  PACK_FIELDS,
+  SPAN_METRICS,
+  goldLineRanges,
+  mergeRanges,
+  rangeLines,
+  readPackedRanges,
+  scorePack,
+  scoreSampleSpans,
+  sharedLines,
+  spanMarkdownTable,
+  spanSummaryOf,
+  summarizeSpans,
+} from './span-metrics.js';
+export type { LineRange, LineRanges, PackField, PackScore, PackSummary, SampleSpanScores, SpanGroup, SpanMetricName, SpanSummary } from './span-metrics.js';
 export { scoreDetails } from './run-score.js';
 export type { ScoreDetailsOptions, ScoredDetails } from './run-score.js';
 export { buildRunSummary, formatRunReport, formatSelective, selectiveItems } from './run-summary.js';

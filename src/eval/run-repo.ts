@@ -10,12 +10,26 @@
  * whichever process runs it.
  */
 import { queryText } from '../cues/index.js';
-import { Bm25Index, RepoMapError, TASKS, buildIndex, loadCorpus, toDetailsRow, type Corpus, type IndexOptions, type Task } from '../index.js';
+import {
+  Bm25Index,
+  RepoMapError,
+  TASKS,
+  TagsStore,
+  buildIndex,
+  layeredTagsCache,
+  loadCorpus,
+  tagsStorePath,
+  toDetailsRow,
+  type Corpus,
+  type IndexOptions,
+  type Task,
+} from '../index.js';
 import { resolveIndexOptions, type EvalConfig } from './config.js';
 import type { DetailsRow } from './details.js';
 import { scoreSample, type SampleScores } from './metrics.js';
 import { bm25Ranking } from './run-bm25.js';
 import { locateRepository, repositoryCandidates } from './run-plan.js';
+import { makePacker, type EvalPackOptions, type PackFields } from './run-pack.js';
 import type { Sample } from './samples.js';
 
 /** Retrievers `repomap eval` can run. */
@@ -54,6 +68,18 @@ export interface RepositoryJob {
   timings: boolean;
   /** Overrides of the graph and rank defaults (checked by `parseEvalConfig`); repomap method only. */
   config?: EvalConfig;
+  /** Also pack each sample's context (repomap method): the rows gain `pack` and `pack_whole` (run-pack.ts). */
+  pack?: EvalPackOptions;
+  /**
+   * Folder of a persistent tags store (src/cache) kept behind the job's Map: tags
+   * parsed by earlier runs, or by other workers at the same time, are not parsed again.
+   */
+  cacheDir?: string;
+  /**
+   * Parse threads of each index (`IndexOptions.parseJobs`). `runEval` sets 2 when it runs in
+   * one process and 1 in each of several worker processes, which already share the cores.
+   */
+  parseJobs?: number;
 }
 
 /** What became of one sample. */
@@ -81,8 +107,24 @@ type TagsCache = NonNullable<IndexOptions['tagsCache']>;
 /** Text lookup for a failed sample: no text, so BCY is computed (as 0) like for any missing row. */
 const NO_TEXT = (): undefined => undefined;
 
-/** Evaluates one repository's samples; `onSample` is called once per sample as it completes. */
-export async function evaluateRepository(job: RepositoryJob, onSample?: (outcome: SampleOutcome) => void): Promise<RepositoryResult> {
+/**
+ * Evaluates one repository's samples; `onSample` is called once per sample as it completes,
+ * `onNote` with the tags store's messages (a rebuilt or unusable cache).
+ */
+export async function evaluateRepository(
+  job: RepositoryJob,
+  onSample?: (outcome: SampleOutcome) => void,
+  onNote?: (message: string) => void,
+): Promise<RepositoryResult> {
+  const store = job.cacheDir !== undefined ? TagsStore.open(tagsStorePath(job.cacheDir), { onMessage: onNote }) : undefined;
+  try {
+    return await evaluateWith(job, store, onSample);
+  } finally {
+    store?.close();
+  }
+}
+
+async function evaluateWith(job: RepositoryJob, store: TagsStore | undefined, onSample?: (outcome: SampleOutcome) => void): Promise<RepositoryResult> {
   const outcomes: SampleOutcome[] = [];
   const emit = (o: SampleOutcome): void => {
     outcomes.push(o);
@@ -99,7 +141,7 @@ export async function evaluateRepository(job: RepositoryJob, onSample?: (outcome
     return { repo: job.repo, outcomes, snapshots: 0 };
   }
 
-  const tagsCache = new Map() as TagsCache;
+  const tagsCache: TagsCache = store ? layeredTagsCache(new Map(), store) : new Map();
   let snapshots = 0;
   for (const snapshot of job.snapshots) {
     const started = performance.now();
@@ -137,6 +179,7 @@ export async function evaluateRepository(job: RepositoryJob, onSample?: (outcome
         abstain: false,
       };
       if (job.timings) row.timing_ms = { index: indexMs, rank: ranked.rankMs };
+      if (ranked.packs) Object.assign(row, ranked.packs);
       emit({ index: item.index, row, scores: scoreSample(sample, row, textOf) });
     }
   }
@@ -148,6 +191,7 @@ interface Ranked {
   scores: number[];
   confidence: number;
   rankMs: number;
+  packs?: PackFields;
 }
 
 /** Builds the method's index over the corpus and returns its per-sample ranking function. */
@@ -161,11 +205,14 @@ async function makeRanker(job: RepositoryJob, corpus: Corpus, tagsCache: TagsCac
       return { ...r, rankMs: Math.round(performance.now() - started) };
     };
   }
-  const index = await buildIndex(corpus, { ...resolveIndexOptions(job.config), tagsCache });
+  const index = await buildIndex(corpus, { ...resolveIndexOptions(job.config), tagsCache, parseJobs: job.parseJobs });
+  const packer = job.pack ? await makePacker(index, job.pack) : undefined;
   return (sample) => {
     const task = (TASKS as readonly string[]).includes(sample.task_type) ? (sample.task_type as Task) : undefined;
     const result = index.rank(sample.query, { ...(task ? { task } : {}), top });
     const row = toDetailsRow(result, { top });
-    return { files: row.top_files, scores: row.scores, confidence: row.confidence, rankMs: result.stats.rankMs };
+    const ranked: Ranked = { files: row.top_files, scores: row.scores, confidence: row.confidence, rankMs: result.stats.rankMs };
+    if (packer) ranked.packs = packer(sample, task);
+    return ranked;
   };
 }

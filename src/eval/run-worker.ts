@@ -23,7 +23,11 @@ process.on('message', (request: WorkerRequest) => {
       return;
     }
     try {
-      const result = await evaluateRepository(request.job, (outcome) => send({ type: 'sample', outcome }));
+      const result = await evaluateRepository(
+        request.job,
+        (outcome) => send({ type: 'sample', outcome }),
+        (message) => send({ type: 'note', message }),
+      );
       send({ type: 'done', repo: result.repo, snapshots: result.snapshots });
     } catch (err) {
       send({ type: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) }, () => process.exit(1));

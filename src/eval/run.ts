@@ -18,6 +18,7 @@ import { parseEvalConfig, type EvalConfig } from './config.js';
 import type { DetailsRow } from './details.js';
 import type { SampleScores } from './metrics.js';
 import { planRepositories } from './run-plan.js';
+import { checkEvalPackOptions, type EvalPackOptions } from './run-pack.js';
 import { RUN_DEFAULTS, evaluateRepository, type EvalMethod, type RepositoryJob, type SampleOutcome } from './run-repo.js';
 import type { Sample } from './samples.js';
 
@@ -41,6 +42,12 @@ export interface RunOptions {
   config?: EvalConfig;
   /** Module the worker processes run (default: the compiled `run-worker.js` beside this module). */
   workerModule?: string;
+  /** Folder of a persistent tags store every job reads and writes (see `RepositoryJob.cacheDir`); default none. */
+  cacheDir?: string;
+  /** Messages of the tags store (a rebuilt or unusable cache), from this process or a worker. */
+  onNote?: (message: string) => void;
+  /** Also pack every sample at these budgets (repomap method): rows gain `pack` and `pack_whole` ranges. Default none. */
+  pack?: EvalPackOptions;
 }
 
 /** A sample that got no row, and why. */
@@ -73,6 +80,7 @@ export type WorkerRequest = { type: 'job'; job: RepositoryJob } | { type: 'close
 /** Worker → parent. */
 export type WorkerMessage =
   | { type: 'sample'; outcome: SampleOutcome }
+  | { type: 'note'; message: string }
   | { type: 'done'; repo: string; snapshots: number }
   | { type: 'error'; message: string }
   | { type: 'closed'; maxRssKb: number };
@@ -90,6 +98,11 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
     if (method !== 'repomap') throw new RepoMapError('bad-option', `eval: a configuration applies to the repomap method, not ${method}`, 'config');
     config = parseEvalConfig(options.config, 'eval config');
   }
+  let pack: EvalPackOptions | undefined;
+  if (options.pack !== undefined) {
+    if (method !== 'repomap') throw new RepoMapError('bad-option', `eval: packs need the repomap method, not ${method}`, 'pack');
+    pack = checkEvalPackOptions(options.pack);
+  }
 
   const plan = planRepositories(samples);
   const work: RepositoryJob[] = plan.map((p) => ({
@@ -99,7 +112,11 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
     method,
     top,
     timings: options.timings ?? RUN_DEFAULTS.timings,
+    // Several worker processes already share the cores; one process parses on two threads.
+    parseJobs: Math.min(jobs, plan.length) > 1 ? 1 : 2,
     ...(config !== undefined ? { config } : {}),
+    ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
+    ...(pack !== undefined ? { pack } : {}),
   }));
 
   const outcomes: (SampleOutcome | undefined)[] = new Array(samples.length);
@@ -113,9 +130,9 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
   let peakRssKb = 0;
   const workers = Math.min(jobs, work.length);
   if (workers <= 1) {
-    for (const job of work) snapshots += (await evaluateRepository(job, onSample)).snapshots;
+    for (const job of work) snapshots += (await evaluateRepository(job, onSample, options.onNote)).snapshots;
   } else {
-    const sharded = await runInWorkers(work, workers, options.workerModule ?? defaultWorkerModule(), onSample);
+    const sharded = await runInWorkers(work, workers, options.workerModule ?? defaultWorkerModule(), onSample, options.onNote);
     snapshots = sharded.snapshots;
     processes = workers;
     peakRssKb = sharded.peakRssKb;
@@ -149,8 +166,9 @@ async function runInWorkers(
   count: number,
   module: string,
   onSample: (o: SampleOutcome) => void,
+  onNote?: (message: string) => void,
 ): Promise<{ snapshots: number; peakRssKb: number }> {
-  const pool = Array.from({ length: count }, () => new WorkerProcess(module, onSample));
+  const pool = Array.from({ length: count }, () => new WorkerProcess(module, onSample, onNote));
   let next = 0;
   let snapshots = 0;
   try {
@@ -179,7 +197,7 @@ class WorkerProcess {
   private rssKb = 0;
   private exited = false;
 
-  constructor(module: string, onSample: (o: SampleOutcome) => void) {
+  constructor(module: string, onSample: (o: SampleOutcome) => void, onNote?: (message: string) => void) {
     this.child = fork(module, [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'], execArgv: [] });
     this.child.stderr?.setEncoding('utf8');
     this.child.stderr?.on('data', (chunk: string) => {
@@ -187,6 +205,7 @@ class WorkerProcess {
     });
     this.child.on('message', (message: WorkerMessage) => {
       if (message.type === 'sample') onSample(message.outcome);
+      else if (message.type === 'note') onNote?.(message.message);
       else if (message.type === 'done') this.settle((p) => p.resolve(message.snapshots));
       else if (message.type === 'error') this.settle((p) => p.reject(new Error(`eval worker failed: ${message.message}`)));
       else if (message.type === 'closed') this.rssKb = message.maxRssKb;

@@ -18,7 +18,16 @@ export interface SampleGold {
   root_cause_files?: string[];
   given_files?: string[];
   no_gold?: boolean;
+  /** Lines at the base commit that the change touched, per gold file (derived sets; see `GoldSpan`). */
+  gold_spans?: GoldSpan[];
   [field: string]: unknown;
+}
+
+/** A 1-based inclusive line range of a gold file at the base commit; `end_line ≥ start_line`. */
+export interface GoldSpan {
+  path: string;
+  start_line: number;
+  end_line: number;
 }
 
 /** One sample row. Unknown fields are kept as they were read. */
@@ -130,9 +139,25 @@ export function validateSample(value: unknown, where: string): Sample {
       }
     }
     if (g.no_gold !== undefined && typeof g.no_gold !== 'boolean') fail('field "gold.no_gold" must be a boolean');
+    if (g.gold_spans !== undefined) validateGoldSpans(g.gold_spans, (reason) => fail(`${reason} (sample ${JSON.stringify(id)})`));
   }
   if (metadata !== undefined && !isPlainObject(metadata)) fail('field "metadata" must be an object');
   return value as Sample;
+}
+
+/** Checks `gold.gold_spans`: an array of `{path, start_line, end_line}` with 1 ≤ start_line ≤ end_line. */
+function validateGoldSpans(spans: unknown, fail: (reason: string) => never): void {
+  if (!Array.isArray(spans)) fail('field "gold.gold_spans" must be an array');
+  (spans as unknown[]).forEach((span, i) => {
+    const field = `gold.gold_spans[${i}]`;
+    if (!isPlainObject(span)) fail(`field "${field}" must be an object {path, start_line, end_line}`);
+    const { path, start_line: start, end_line: end } = span as Record<string, unknown>;
+    if (typeof path !== 'string' || path === '') fail(`field "${field}.path" must be a non-empty string`);
+    if (!(Number.isInteger(start) && (start as number) >= 1)) fail(`field "${field}.start_line" must be an integer ≥ 1, got ${JSON.stringify(start)}`);
+    if (!(Number.isInteger(end) && (end as number) >= (start as number))) {
+      fail(`field "${field}.end_line" must be an integer ≥ start_line (${start as number}), got ${JSON.stringify(end)}`);
+    }
+  });
 }
 
 /** Strings of a list field (a single string counts as a one-element list); empty strings dropped, duplicates removed. */

@@ -1,0 +1,56 @@
+/**
+ * Context packs in an evaluation run: for each sample, the span pack
+ * (`index.pack`) and the whole-file pack of the same ranking, at every budget,
+ * reduced to their packed line ranges for the details row (`pack` and
+ * `pack_whole`, read by span-metrics.ts). Only runs when a job asks for packs.
+ */
+import { RepoMapError, TOKENIZERS, buildPack, loadTokenizer, packSourceOf, packWholeFiles, packedRanges, type Index, type Task, type TokenizerName } from '../index.js';
+import type { LineRanges } from './span-metrics.js';
+import type { Sample } from './samples.js';
+
+/** What packs an evaluation run writes (plain data: it travels to worker processes). */
+export interface EvalPackOptions {
+  /** Token budgets, ascending, each a whole number ≥ 1. */
+  budgets: number[];
+  /** How pack tokens are counted. */
+  tokenizer: TokenizerName;
+}
+
+/** The details-row fields of a sample's packs: budget (decimal) → path → ranges. */
+export interface PackFields {
+  pack: Record<string, LineRanges>;
+  pack_whole: Record<string, LineRanges>;
+}
+
+/** Checks pack options: known tokenizer, budgets ascending without repeats (see `checkPackBudgets`). */
+export function checkEvalPackOptions(options: EvalPackOptions): EvalPackOptions {
+  if (!(TOKENIZERS as readonly string[]).includes(options.tokenizer)) {
+    throw new RepoMapError('bad-option', `eval: unknown pack tokenizer "${String(options.tokenizer)}" (expected one of ${TOKENIZERS.join(', ')})`, 'packTokenizer');
+  }
+  return { budgets: checkPackBudgets(options.budgets), tokenizer: options.tokenizer };
+}
+
+/** Checks the budgets: a non-empty list of whole numbers ≥ 1, returned ascending without repeats. */
+export function checkPackBudgets(budgets: readonly number[]): number[] {
+  if (budgets.length === 0) throw new RepoMapError('bad-option', 'eval: pack budgets must list at least one budget', 'packBudgets');
+  for (const b of budgets) {
+    if (!(Number.isInteger(b) && b >= 1)) throw new RepoMapError('bad-option', `eval: a pack budget must be a whole number of tokens ≥ 1, got ${JSON.stringify(b)}`, 'packBudgets');
+  }
+  return [...new Set(budgets)].sort((a, b) => a - b);
+}
+
+/** The per-sample packer of an index: ranges of both packs at every budget. */
+export async function makePacker(index: Index, options: EvalPackOptions): Promise<(sample: Sample, task: Task | undefined) => PackFields> {
+  const tokenizer = await loadTokenizer(options.tokenizer);
+  const source = packSourceOf(index);
+  return (sample, task) => {
+    // What `index.pack` does, ranking once for every budget and both packs: ranked, not given, with a score.
+    const ranked = index.rank(sample.query, task ? { task } : {}).files.filter((f) => !f.given && f.score > 0);
+    const out: PackFields = { pack: {}, pack_whole: {} };
+    for (const budget of options.budgets) {
+      out.pack[String(budget)] = packedRanges(buildPack(ranked, source, tokenizer, { budget }));
+      out.pack_whole[String(budget)] = packedRanges(packWholeFiles(ranked, source, tokenizer, { budget }));
+    }
+    return out;
+  };
+}
