@@ -31,5 +31,13 @@ export const PACK_DEFAULTS = {
   wholeFileMaxChars: 3000,
   /** Lines of a file's head, packed for a ranked file that has no span. */
   headLines: 30,
+  /**
+   * A file with spans may also go in whole, replacing its spans, worth its spans
+   * plus this (times the file's weight): the lines around a span are where an
+   * edit usually lands. 0 never upgrades a file to whole.
+   */
+  wholeValue: 2,
+  /** A file's weight is (score / top score) ^ scorePower: above 1, value concentrates on the best-ranked files. */
+  scorePower: 3,
 };
 export type PackDefaults = typeof PACK_DEFAULTS;

@@ -36,6 +36,8 @@ export interface Candidate {
   /** Tokens of the file's header and fences, and of the one elision marker more than it has units. */
   shellCost: number;
   units: Unit[];
+  /** The whole file, when it may replace the file's spans (see PACK_DEFAULTS.wholeValue). */
+  upgrade?: Unit;
 }
 
 /** A candidate per ranked file with text (in rank order); units valued by score / top score × kind value. */
@@ -55,7 +57,7 @@ export function buildCandidates(files: readonly PackInputFile[], source: PackSou
       const numbered = [...signatures.map((s) => s.line), ...range(start, end)].map((n) => numberedLine(n, width, lines[n - 1]!));
       return tokenizer.count(numbered.join('\n') + '\n') + marker;
     };
-    const weight = top > 0 ? f.score / top : 0;
+    const weight = top > 0 ? (f.score / top) ** o.scorePower : 0;
     const spans = (f.spans ?? []).map((s) => ({ ...s, end: Math.min(s.end, lines.length) })).filter((s) => s.start <= s.end);
     const worth = Math.max(o.kindValue.head, spans.reduce((sum, s) => sum + o.kindValue[s.kind], 0));
     const wholeUnit = (cost: number): Unit => ({ file: index, start: 1, end: lines.length, signatures: [], kind: 'whole', why: 'whole file', value: weight * worth, cost });
@@ -76,6 +78,10 @@ export function buildCandidates(files: readonly PackInputFile[], source: PackSou
         const unit: Unit = { file: index, start: s.start, end: s.end, signatures, kind: s.kind, why: s.why, value: weight * o.kindValue[s.kind] * o.repeatDecay ** repeat, cost: costOf(s.start, s.end, signatures) };
         if (s.symbol !== undefined) unit.symbol = s.symbol;
         c.units.push(unit);
+      }
+      if (o.wholeValue > 0) {
+        const spanValue = c.units.reduce((sum, u) => sum + u.value, 0);
+        c.upgrade = { ...wholeUnit(costOf(1, lines.length, [])), value: spanValue + weight * o.wholeValue };
       }
     } else {
       const end = Math.min(o.headLines, lines.length);

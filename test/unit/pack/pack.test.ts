@@ -22,7 +22,7 @@ import {
   type Query,
   type Task,
 } from '../../../src/index.js';
-import { splitLines } from '../../../src/pack/index.js';
+import { PACK_DEFAULTS, splitLines } from '../../../src/pack/index.js';
 
 const fixtures = join(import.meta.dirname, '../../../fixtures');
 const indexes = new Map<string, Promise<Index>>();
@@ -152,11 +152,29 @@ describe('pack contents', () => {
       source,
       tokenizer,
       { budget: 2000 },
+      { ...PACK_DEFAULTS, wholeValue: 0 },
     );
     expect(packedRanges(pack)).toEqual({ 'tests/test_pricing.py': [[28, 28], [35, 37]], 'src/inventory/storage/__init__.py': [[1, 5]] });
     expect(pack.files[0]!.spans[0]).toMatchObject({ kind: 'signature', symbol: 'TestApplyDiscount', text: 'class TestApplyDiscount:' });
     expect(pack.files[1]!.spans[0]!.kind).toBe('whole');
     expect(pack.text).toContain('28 class TestApplyDiscount:\n⋮\n35     def test_rounds_half_cent_to_even(self):\n');
+  });
+
+  it('the top file goes in whole once the budget affords it, replacing its spans; a tight budget keeps the span', async () => {
+    const index = await indexOf('python-inventory');
+    const tokenizer = await loadTokenizer('regex');
+    const source = packSourceOf(index);
+    const files = [
+      { path: 'tests/test_pricing.py', score: 1, spans: [{ start: 35, end: 37, kind: 'test' as const, symbol: 'test_rounds_half_cent_to_even', why: 'tests apply_discount' }] },
+      { path: 'src/inventory/models.py', score: 0.4, spans: [{ start: 25, end: 30, kind: 'definition' as const, symbol: 'total', why: 'defines total' }] },
+    ];
+    const lines = index.textOf('tests/test_pricing.py')!.split('\n').length - 1;
+    const roomy = buildPack(files, source, tokenizer, { budget: 4000 });
+    expect(packedRanges(roomy)['tests/test_pricing.py']).toEqual([[1, lines]]);
+    expect(roomy.files[0]!.spans.map((s) => s.kind)).toEqual(['whole']);
+    const tight = buildPack(files, source, tokenizer, { budget: 150 });
+    expect(packedRanges(tight)['tests/test_pricing.py']).toEqual([[28, 28], [35, 37]]);
+    expect(tight.tokens).toBeLessThanOrEqual(150);
   });
 
   it('value per token: a cued definition beats a pile of cheap tests from a lower-ranked file', async () => {
