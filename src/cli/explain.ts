@@ -5,8 +5,8 @@ import { loadCorpus } from '../corpus/index.js';
 import { packageRoot } from '../package-root.js';
 import { renderExplanation } from '../render/explain.js';
 import { TASKS, type Task } from '../types.js';
-import { CliExit, type CliIo } from './io.js';
-import { readQueryFile, type QueryInput } from './query-input.js';
+import type { CliIo } from './io.js';
+import { queryFromFlags } from './query-input.js';
 import { DEFAULT_REPO, positiveInt } from './rank.js';
 import { repoSource } from './repo-source.js';
 
@@ -35,7 +35,7 @@ export function registerExplain(program: Command, io: CliIo): void {
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--include-given', 'rank given files where they fall instead of last')
     .action(async (file: string, flags: ExplainFlags) => {
-      const input = await queryInput(flags, io);
+      const input = await queryFromFlags(flags, io, 'explain');
       const repo = flags.repo ? resolve(io.cwd, flags.repo) : join(packageRoot(), DEFAULT_REPO);
       const source = repoSource(repo, flags.commit);
       const index = await buildIndex(await loadCorpus(source));
@@ -53,11 +53,4 @@ function repoRelative(file: string, folder: string | null): string {
   const inside = folder !== null && isAbsolute(file) ? relative(folder, file) : null;
   const path = inside !== null && !inside.startsWith('..') && !isAbsolute(inside) ? inside : file;
   return path.split(sep).join('/').replace(/^\.\//, '');
-}
-
-async function queryInput(flags: ExplainFlags, io: CliIo): Promise<QueryInput> {
-  if (flags.query !== undefined && flags.queryFile !== undefined) throw new CliExit(2, 'give --query or --query-file, not both');
-  if (flags.query !== undefined) return { query: flags.query };
-  if (flags.queryFile !== undefined) return readQueryFile(resolve(io.cwd, flags.queryFile));
-  throw new CliExit(2, 'explain needs --query TEXT or --query-file FILE');
 }

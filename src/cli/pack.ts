@@ -5,8 +5,8 @@ import { packageRoot } from '../package-root.js';
 import { DEFAULT_TOKENIZER, PACK_FORMATS, TOKENIZERS, type PackFormat, type TokenizerName } from '../pack/index.js';
 import { buildIndex } from '../repomap.js';
 import { TASKS, type Task } from '../types.js';
-import { CliExit, type CliIo } from './io.js';
-import { readQueryFile, type QueryInput } from './query-input.js';
+import type { CliIo } from './io.js';
+import { queryFromFlags } from './query-input.js';
 import { DEFAULT_REPO, positiveInt } from './rank.js';
 import { repoSource } from './repo-source.js';
 
@@ -37,7 +37,7 @@ export function registerPack(program: Command, io: CliIo): void {
     .addOption(new Option('--tokenizer <name>', 'how tokens are counted').choices(TOKENIZERS).default(DEFAULT_TOKENIZER))
     .addOption(new Option('--format <format>', 'output format').choices(PACK_FORMATS).default('markdown'))
     .action(async (flags: PackFlags) => {
-      const input = await queryInput(flags, io);
+      const input = await queryFromFlags(flags, io, 'pack');
       const repo = flags.repo ? resolve(io.cwd, flags.repo) : join(packageRoot(), DEFAULT_REPO);
       const index = await buildIndex(await loadCorpus(repoSource(repo, flags.commit)));
       const pack = await index.pack(input.query, {
@@ -52,11 +52,4 @@ export function registerPack(program: Command, io: CliIo): void {
       }
       io.stdout.write(pack.text);
     });
-}
-
-async function queryInput(flags: PackFlags, io: CliIo): Promise<QueryInput> {
-  if (flags.query !== undefined && flags.queryFile !== undefined) throw new CliExit(2, 'give --query or --query-file, not both');
-  if (flags.query !== undefined) return { query: flags.query };
-  if (flags.queryFile !== undefined) return readQueryFile(resolve(io.cwd, flags.queryFile));
-  throw new CliExit(2, 'pack needs --query TEXT or --query-file FILE');
 }

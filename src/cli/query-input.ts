@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { TASKS, type Query, type Task } from '../types.js';
-import { CliExit } from './io.js';
+import { CliExit, type CliIo } from './io.js';
 
 export interface QueryInput {
   query: Query;
@@ -45,4 +46,12 @@ export async function readQueryFile(file: string): Promise<QueryInput> {
     };
   }
   return { query: obj };
+}
+
+/** The query of a command's `--query TEXT` or `--query-file FILE` (exactly one of them; a usage error otherwise). */
+export async function queryFromFlags(flags: { query?: string; queryFile?: string }, io: CliIo, command: string): Promise<QueryInput> {
+  if (flags.query !== undefined && flags.queryFile !== undefined) throw new CliExit(2, 'give --query or --query-file, not both');
+  if (flags.query !== undefined) return { query: flags.query };
+  if (flags.queryFile !== undefined) return readQueryFile(resolve(io.cwd, flags.queryFile));
+  throw new CliExit(2, `${command} needs --query TEXT or --query-file FILE`);
 }

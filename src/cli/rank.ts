@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { repoMap } from '../repomap.js';
@@ -6,8 +5,9 @@ import { packageRoot } from '../package-root.js';
 import { renderText, toDetailsRow } from '../render/index.js';
 import { TASKS, type Task } from '../types.js';
 import { cacheOption, noCacheOption, openCacheStore } from './cache-flags.js';
-import { CliExit, type CliIo } from './io.js';
-import { readQueryFile, type QueryInput } from './query-input.js';
+import type { CliIo } from './io.js';
+import { queryFromFlags } from './query-input.js';
+import { repoSource } from './repo-source.js';
 
 /** The fixture repository `repomap rank` uses when no --repo is given. */
 export const DEFAULT_REPO = 'fixtures/repos/python-inventory';
@@ -47,11 +47,10 @@ export function registerRank(program: Command, io: CliIo): void {
     .addOption(cacheOption(true))
     .addOption(noCacheOption())
     .action(async (flags: RankFlags) => {
-      const input = await queryInput(flags, io);
+      const input = await queryFromFlags(flags, io, 'rank');
       const repo = flags.repo ? resolve(io.cwd, flags.repo) : join(packageRoot(), DEFAULT_REPO);
-      // A bare repository has no files to walk: read its HEAD tree instead.
-      const commit = flags.commit ?? (isBareRepository(repo) ? 'HEAD' : undefined);
-      const source = commit ? { gitDir: repo, commit } : { folder: repo };
+      // A bare repository has no files to walk: repoSource reads its HEAD tree instead.
+      const source = repoSource(repo, flags.commit);
       const store = openCacheStore(flags, io, true);
       let result;
       try {
@@ -76,16 +75,4 @@ export function registerRank(program: Command, io: CliIo): void {
         io.stdout.write(renderText(result, { top: flags.top }));
       }
     });
-}
-
-/** A bare git repository: HEAD, objects/ and refs/ at its top and no work tree. */
-function isBareRepository(dir: string): boolean {
-  return existsSync(join(dir, 'HEAD')) && existsSync(join(dir, 'objects')) && existsSync(join(dir, 'refs')) && !existsSync(join(dir, '.git'));
-}
-
-async function queryInput(flags: RankFlags, io: CliIo): Promise<QueryInput> {
-  if (flags.query !== undefined && flags.queryFile !== undefined) throw new CliExit(2, 'give --query or --query-file, not both');
-  if (flags.query !== undefined) return { query: flags.query };
-  if (flags.queryFile !== undefined) return readQueryFile(resolve(io.cwd, flags.queryFile));
-  throw new CliExit(2, 'rank needs --query TEXT or --query-file FILE');
 }
