@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractCues, PathSuffixIndex, splitIdentifier } from './cues/index.js';
-import { loadCorpus, readHistory, type CorpusOptions, type CorpusSource, type HistoryOptions } from './corpus/index.js';
+import { loadCorpus, readHistory, resolveCommit, type CorpusOptions, type CorpusSource, type HistoryOptions } from './corpus/index.js';
 import { buildFileGraph, GRAPH_DEFAULTS, type FileGraph, type GraphOptions } from './graph/index.js';
 import { Bm25Index } from './rank/bm25.js';
 import { buildCsr, type Csr } from './rank/csr.js';
@@ -58,6 +58,14 @@ export interface IndexOptions {
   onProgress?: (stage: 'tags', done: number, total: number) => void;
   /** Parse threads for the tags stage (1: parse in this thread); see `TagsOptions.jobs`. Default 2. */
   parseJobs?: number;
+  /**
+   * An index built earlier. When the corpus has the same files with the same
+   * contents, the options are the same and so is the commit the history is read
+   * before, that index is returned as it is: nothing is parsed or rebuilt.
+   * Otherwise a new index is built (give `tagsCache` too, so that only the
+   * changed files are parsed).
+   */
+  previous?: Index;
 }
 
 export interface RankOptions {
@@ -79,6 +87,8 @@ export class Index {
   private readonly options: RankDefaults;
   private readonly context: RankContext;
   private readonly lexical: LexicalIndex;
+  /** What `buildIndex({ previous })` compares: contents, options and history head ('' for views). */
+  readonly fingerprint: string;
 
   constructor(
     corpus: Corpus,
@@ -88,6 +98,7 @@ export class Index {
     stats: IndexStats,
     rank: RankDefaults,
     lexical: LexicalIndex = {},
+    fingerprint = '',
   ) {
     this.corpus = corpus;
     this.tags = tags;
@@ -96,6 +107,7 @@ export class Index {
     this.diagnostics = [...corpus.diagnostics, ...tagDiagnostics];
     this.options = rank;
     this.lexical = lexical;
+    this.fingerprint = fingerprint;
     this.context = makeContext(corpus.files, fileGraph, rank, lexical);
   }
 
@@ -165,10 +177,14 @@ export class Index {
 /** Parses, tags and links a loaded corpus into a reusable index. */
 export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Promise<Index> {
   const t0 = performance.now();
-  const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, options);
-  const t1 = performance.now();
+  const keys = corpus.files.map(contentKey);
   const coChange = options.graph?.coChangeWeight ?? GRAPH_DEFAULTS.coChangeWeight;
-  const history = coChange > 0 && options.history !== false ? await historyOf(corpus, options.history === true ? {} : options.history) : [];
+  const readsHistory = coChange > 0 && options.history !== false;
+  const fingerprint = fingerprintOf(corpus, keys, options, readsHistory ? await historyHead(corpus) : null);
+  if (options.previous && options.previous.fingerprint === fingerprint) return options.previous;
+  const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, options);
+  const t1 = performance.now();
+  const history = readsHistory && options.history !== false ? await historyOf(corpus, options.history === true ? {} : options.history) : [];
   const fileGraph = buildFileGraph(corpus.files, tags, options.graph, history);
   const t2 = performance.now();
   const stats: IndexStats = {
@@ -184,7 +200,34 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
     timingsMs: { corpus: 0, tags: Math.round(t1 - t0), graph: Math.round(t2 - t1) },
     ...(cache ? { cache } : {}),
   };
-  return new Index(corpus, tags, fileGraph, diagnostics, stats, mergeDefaults(RANK_DEFAULTS, options.rank));
+  return new Index(corpus, tags, fileGraph, diagnostics, stats, mergeDefaults(RANK_DEFAULTS, options.rank), {}, fingerprint);
+}
+
+/** The content half of a tags cache key: the git blob id, or a hash of the text for folders. */
+function contentKey(file: FileRecord): string {
+  return file.blobId ?? createHash('sha1').update(file.text).digest('hex');
+}
+
+/** Hash of what an index is built from: every path with its content key, what was skipped, the options, the history head. */
+function fingerprintOf(corpus: Corpus, keys: readonly string[], options: IndexOptions, head: string | null): string {
+  const hash = createHash('sha1');
+  const { graph, rank, history } = options;
+  const { root, source, skipped, diagnostics } = corpus;
+  hash.update(JSON.stringify({ root, source, skipped, diagnostics, graph, rank, history, head }));
+  corpus.files.forEach((f, i) => hash.update(`\0${f.path}\0${keys[i]}`));
+  return hash.digest('hex');
+}
+
+/** The commit the co-change history is read before: a git corpus' commit, a working tree's HEAD, else null. */
+async function historyHead(corpus: Corpus): Promise<string | null> {
+  if (corpus.source === 'git') return corpus.commit ?? null;
+  if (!existsSync(join(corpus.root, '.git'))) return null;
+  try {
+    return await resolveCommit(corpus.root, 'HEAD');
+  } catch (error) {
+    if (error instanceof RepoMapError && error.code === 'missing-commit') return null;
+    throw error;
+  }
 }
 
 /** One-call form: load the corpus (or take a loaded one), build the index, rank for the query. */
@@ -221,13 +264,14 @@ async function historyOf(corpus: Corpus, options: HistoryOptions | undefined): P
 
 async function tagsWithCache(
   files: readonly FileRecord[],
+  contentKeys: readonly string[],
   options: IndexOptions,
 ): Promise<{ tags: FileTags[]; diagnostics: Diagnostic[]; cache?: { hits: number; misses: number } }> {
   const onProgress = options.onProgress ? (d: number, t: number) => options.onProgress!('tags', d, t) : undefined;
   if (!options.tagsCache) return extractTags(files, { onProgress, jobs: options.parseJobs });
   const cache = options.tagsCache instanceof Map ? mapTagsCache(options.tagsCache) : options.tagsCache;
   const parseable = files.filter((f) => f.language !== null);
-  const keys = parseable.map((f) => `${f.language}:${f.blobId ?? createHash('sha1').update(f.text).digest('hex')}`);
+  const keys = files.flatMap((f, i) => (f.language !== null ? [`${f.language}:${contentKeys[i]}`] : []));
   const entries = cache.getMany([...new Set(keys)]);
   const missing = parseable.filter((_, i) => !entries.has(keys[i]!));
   const hits = parseable.length - missing.length;

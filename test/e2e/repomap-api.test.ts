@@ -2,7 +2,8 @@
  * The public API end to end on the fixture repos: repoMap's one-call form,
  * rank options (top, task, includeGiven), score order, confidence and stats.
  */
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -98,6 +99,29 @@ describe('rank options', () => {
     expect(asTest.task).toBe('code2test');
     // code2test's answers are tests: the test of apply_discount leads
     expect(asTest.files[0]!.path).toBe('tests/test_pricing.py');
+  });
+
+  it('`previous` is returned as it is for the same contents and options, and rebuilt after any change', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'repomap-previous-'));
+    cpSync(join(REPOS, 'python-inventory'), dir, { recursive: true });
+    const tagsCache = new Map();
+    const first = await buildIndex(await loadCorpus({ folder: dir }), { tagsCache });
+    expect(await buildIndex(await loadCorpus({ folder: dir }), { tagsCache, previous: first })).toBe(first);
+    // other options: a new index
+    const other = await buildIndex(await loadCorpus({ folder: dir }), { tagsCache, previous: first, rank: { alpha: 0.9 } });
+    expect(other).not.toBe(first);
+    // one file edited: a new index that sees the edit
+    const pricing = join(dir, 'src/inventory/pricing.py');
+    writeFileSync(pricing, readFileSync(pricing, 'utf8') + '\n\ndef loyalty_bonus_cents(total):\n    return total // 100\n');
+    const edited = await buildIndex(await loadCorpus({ folder: dir }), { tagsCache, previous: first });
+    expect(edited).not.toBe(first);
+    expect(edited.rank('loyalty_bonus_cents').files[0]!.path).toBe('src/inventory/pricing.py');
+    expect(edited.stats.cache).toEqual({ hits: first.stats.parsed - 1, misses: 1 });
+    // a file added that the corpus skips (binary) changes what the index reports: rebuilt too
+    writeFileSync(join(dir, 'logo.bin'), Buffer.from([0, 1, 2, 0]));
+    const skipped = await buildIndex(await loadCorpus({ folder: dir }), { tagsCache, previous: edited });
+    expect(skipped).not.toBe(edited);
+    expect(skipped.stats.skipped.binary).toBe(edited.stats.skipped.binary + 1);
   });
 
   it('`withRank` ranks like an index built with those rank options, and leaves the original alone', async () => {
