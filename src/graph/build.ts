@@ -49,11 +49,12 @@ export function buildFileGraph(
   const o = mergeDefaults(GRAPH_DEFAULTS, options);
   const symbols = new SymbolTable(tags);
 
-  const importAcc = new EdgeAccumulator();
+  const paths = files.map((f) => f.path);
+  const importAcc = new EdgeAccumulator(paths);
   const imports = addImportEdges(files, tags, importAcc, o);
   const importEdges = importAcc.list();
 
-  const rest = new EdgeAccumulator();
+  const rest = new EdgeAccumulator(paths);
   addSharedSymbolEdges(tags, symbols, rest, o.sharedSymbol);
   addSourceTestEdges(files, importEdges, rest, o);
   addSameModuleEdges(files, rest, o);
@@ -63,11 +64,7 @@ export function buildFileGraph(
   for (const f of files) graph.addNode(f.path, { kind: f.kind, language: f.language, module: moduleOf(f.path) });
   const edgeCounts = Object.fromEntries(EDGE_TYPES.map((t) => [t, 0])) as Record<EdgeType, number>;
   const add = (e: EdgeSpec): void => {
-    graph.addDirectedEdgeWithKey(`${e.type}:${e.source}->${e.target}`, e.source, e.target, {
-      type: e.type,
-      weight: e.weight,
-      label: e.label,
-    });
+    graph.addDirectedEdgeWithKey(`${e.type}:${e.source}->${e.target}`, e.source, e.target, { type: e.type, weight: e.weight, label: e.label });
     edgeCounts[e.type]++;
   };
   importEdges.forEach(add);

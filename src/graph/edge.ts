@@ -1,4 +1,4 @@
-import type { EdgeType } from '../types.js';
+import { EDGE_TYPES, type EdgeType } from '../types.js';
 
 /** One aggregated edge: at most one per (type, source, target). */
 export interface EdgeSpec {
@@ -13,13 +13,36 @@ export interface EdgeSpec {
 /** How many labels (shared names, specifiers) an edge keeps for explanations. */
 const MAX_LABELS = 3;
 
-/** Accumulates weights per (type, source, target) so each pair reaches graphology once. */
+/** Edge types by name, so that numeric keys sort as the (type, source, target) strings would. */
+const TYPE_RANK = new Map([...EDGE_TYPES].sort().map((t, i) => [t, i]));
+
+interface Pending {
+  type: EdgeType;
+  source: string;
+  target: string;
+  weight: number;
+  label: string;
+  labels: Set<string>;
+}
+
+/**
+ * Accumulates weights per (type, source, target) so each pair reaches graphology
+ * once. Pairs are keyed by number (type, then source and target by their rank in
+ * code-unit order): shared-symbol edges alone can be added millions of times.
+ */
 export class EdgeAccumulator {
-  private readonly edges = new Map<string, EdgeSpec & { labels: Set<string> }>();
+  private readonly edges = new Map<number, Pending>();
+  private readonly rankOf = new Map<string, number>();
+
+  /** `paths`: every path an edge may name (the corpus' files). */
+  constructor(paths: readonly string[]) {
+    [...paths].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).forEach((p, i) => this.rankOf.set(p, i));
+  }
 
   add(type: EdgeType, source: string, target: string, weight: number, label: string): void {
     if (source === target || weight <= 0) return;
-    const key = `${type}\u0000${source}\u0000${target}`;
+    const n = this.rankOf.size;
+    const key = (TYPE_RANK.get(type)! * n + this.rank(source)) * n + this.rank(target);
     const edge = this.edges.get(key);
     if (edge) {
       edge.weight += weight;
@@ -29,10 +52,16 @@ export class EdgeAccumulator {
     }
   }
 
+  private rank(path: string): number {
+    const r = this.rankOf.get(path);
+    if (r === undefined) throw new Error(`repomap/graph: an edge names ${path}, which is not a corpus file`);
+    return r;
+  }
+
   /** Edges in a stable order (type, source, target); labels joined, at most MAX_LABELS of them. */
   list(): EdgeSpec[] {
     return [...this.edges.entries()]
-      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .sort((a, b) => a[0] - b[0])
       .map(([, { labels, ...e }]) => {
         const names = [...labels].filter(Boolean);
         const more = names.length > MAX_LABELS ? ` and ${names.length - MAX_LABELS} more` : '';
