@@ -54,7 +54,9 @@ const features = {
   tagsDefaultJobs: await tagsDefaultJobs(DIST),
 };
 log(`features: ${JSON.stringify(features)}`);
-const jobVariants = features.parseJobsOption ? [1, 2].map((n) => ({ label: `${features.parseJobsOption}=${n}`, indexOptions: { [features.parseJobsOption]: n } })) : [{ label: features.tagsDefaultJobs ? `default (TAGS_DEFAULTS.jobs=${features.tagsDefaultJobs})` : 'default', indexOptions: {} }];
+const jobVariants = features.parseJobsOption ? [1, 2].map((n) => ({ label: `${features.parseJobsOption}=${n}`, indexOptions: { [features.parseJobsOption]: n }, nodeFlags: [] })) : [{ label: features.tagsDefaultJobs ? `default (TAGS_DEFAULTS.jobs=${features.tagsDefaultJobs})` : 'default', indexOptions: {}, nodeFlags: [] }];
+// What the one-shot CLI commands (rank, pack, explain) run with: no WebAssembly tier-up (bin/repomap.js).
+jobVariants.push({ ...jobVariants.at(-1), label: `${jobVariants.at(-1).label}, --liftoff-only (CLI one-shot)`, nodeFlags: ['--liftoff-only'] });
 
 const tmp = mkdtempSync(join(tmpdir(), 'repomap-perf-'));
 const results = {
@@ -136,7 +138,7 @@ async function measureCorpus(def) {
       const first = variant === jobVariants[0] && i === 0;
       const job = { mode: 'cold', distDir: DIST, source: { folder }, indexOptions: variant.indexOptions, firstQuery };
       if (first) Object.assign(job, { queries }, memoryHere ? { repeat: plan.repeat, checkpoints: plan.repeatCheckpoints } : {});
-      measured.push(await child(job, first && memoryHere ? ['--expose-gc'] : []));
+      measured.push(await child(job, [...(first && memoryHere ? ['--expose-gc'] : []), ...variant.nodeFlags]));
     }
     out.cold.push({ variant: variant.label, runs: measured });
   }
@@ -145,11 +147,11 @@ async function measureCorpus(def) {
   if (def.single) {
     const m = def.members[0];
     const measured = [];
-    for (let i = 0; i < runs; i++) measured.push(await child({ mode: 'cold', distDir: DIST, source: { gitDir: gitDirOf(args.repos, m.repo), commit: m.commit }, indexOptions: jobVariants.at(-1).indexOptions, firstQuery }));
-    out.coldGit = { variant: jobVariants.at(-1).label, runs: measured };
+    for (let i = 0; i < runs; i++) measured.push(await child({ mode: 'cold', distDir: DIST, source: { gitDir: gitDirOf(args.repos, m.repo), commit: m.commit }, indexOptions: jobVariants.at(-2).indexOptions, firstQuery }));
+    out.coldGit = { variant: jobVariants.at(-2).label, runs: measured };
   }
   if (!def.union) {
-    out.reindex = await child({ mode: 'reindex', distDir: DIST, source: { folder }, indexOptions: jobVariants.at(-1).indexOptions, firstQuery, repeats: plan.reindexRepeats, changeCounts: plan.changeCounts });
+    out.reindex = await child({ mode: 'reindex', distDir: DIST, source: { folder }, indexOptions: jobVariants.at(-2).indexOptions, firstQuery, repeats: plan.reindexRepeats, changeCounts: plan.changeCounts });
     if (features.storeExport) out.store = await measureStore(folder, firstQuery);
   }
   rmSync(folder, { recursive: true, force: true });
@@ -160,7 +162,7 @@ async function measureCorpus(def) {
 async function measureStore(folder, firstQuery) {
   const storeFile = join(tmp, 'tags-cache.sqlite');
   rmSync(storeFile, { force: true });
-  const base = { mode: 'store', distDir: DIST, source: { folder }, indexOptions: jobVariants.at(-1).indexOptions, firstQuery, storeExport: features.storeExport, storeFile };
+  const base = { mode: 'store', distDir: DIST, source: { folder }, indexOptions: jobVariants.at(-2).indexOptions, firstQuery, storeExport: features.storeExport, storeFile };
   try {
     const fill = await child(base);
     const unchanged = await child(base);
