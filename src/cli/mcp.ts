@@ -3,6 +3,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { serveStdio } from '../mcp/server.js';
 import { Workspace } from '../mcp/workspace.js';
+import { cacheOption, noCacheOption, openCacheStore, type CacheFlags } from './cache-flags.js';
 import type { CliIo } from './io.js';
 import { isBareRepository } from './repo-source.js';
 
@@ -18,11 +19,18 @@ export function registerMcp(program: Command, io: CliIo, mcpIo: McpIo = { stdin:
     .description('Serve rank_files, context_pack and explain_file to an agent over MCP (stdio); the index stays warm and follows file changes.')
     .option('--repo <dir>', 'repository folder (or git directory)', '.')
     .option('--commit <ref>', 'serve the tree at this commit (read from git, no checkout); a bare repository serves HEAD')
-    .action(async (flags: { repo: string; commit?: string }) => {
+    .addOption(cacheOption(true))
+    .addOption(noCacheOption())
+    .action(async (flags: CacheFlags & { repo: string; commit?: string }) => {
       const repo = resolve(io.cwd, flags.repo);
       const commit = flags.commit ?? (isBareRepository(repo) ? 'HEAD' : undefined);
-      const workspace = new Workspace(repo, commit);
-      io.stderr.write(`repomap mcp: serving ${workspace.root}${commit ? ` at ${commit}` : ''} over stdio\n`);
-      await serveStdio(workspace, mcpIo.stdin, mcpIo.stdout);
+      const store = openCacheStore(flags, io, true);
+      try {
+        const workspace = new Workspace(repo, commit, store);
+        io.stderr.write(`repomap mcp: serving ${workspace.root}${commit ? ` at ${commit}` : ''} over stdio\n`);
+        await serveStdio(workspace, mcpIo.stdin, mcpIo.stdout);
+      } finally {
+        store?.close();
+      }
     });
 }

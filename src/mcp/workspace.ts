@@ -26,14 +26,15 @@ export class Workspace {
   /** Repo root on disk (the folder, or the git directory). */
   readonly root: string;
   readonly source: CorpusSource;
-  /** Per-content tags shared by every rebuild; a persistent store can replace the Map here. */
-  private readonly tagsCache: IndexOptions['tagsCache'] = new Map<string, TagsCacheEntry>();
+  /** Per-content tags shared by every rebuild (and, with a TagsStore, by every process and run). */
+  private readonly tagsCache: NonNullable<IndexOptions['tagsCache']>;
   private current: { index: Index; fingerprint: FolderFingerprint | null; commit: string | null } | null = null;
   private pending: Promise<Index> | null = null;
   private last: BuildInfo = { builds: 0, files: 0, parsed: 0, reused: 0, ms: 0 };
 
-  constructor(repo: string, commit?: string) {
+  constructor(repo: string, commit?: string, tagsCache: NonNullable<IndexOptions['tagsCache']> = new Map<string, TagsCacheEntry>()) {
     this.root = resolve(repo);
+    this.tagsCache = tagsCache;
     let isFolder: boolean;
     try {
       isFolder = statSync(this.root).isDirectory();
@@ -70,15 +71,17 @@ export class Workspace {
     const started = Date.now();
     const commit = 'gitDir' in this.source ? await resolveCommit(this.source.gitDir, this.source.commit) : null;
     const corpus = await loadCorpus(commit ? { gitDir: this.root, commit } : this.source);
-    const index = await buildIndex(corpus, { tagsCache: this.tagsCache });
+    // A touched file with the same contents rebuilds nothing: `previous` is returned as it is.
+    const index = await buildIndex(corpus, { tagsCache: this.tagsCache, ...(this.current ? { previous: this.current.index } : {}) });
     const fingerprint = this.folder ? await FolderFingerprint.take(this.root, corpus.files.map((f) => f.path), started) : null;
+    const same = index === this.current?.index;
     this.current = { index, fingerprint, commit };
     const cache = index.stats.cache;
     this.last = {
       builds: this.last.builds + 1,
       files: corpus.files.length,
-      parsed: cache?.misses ?? index.stats.parsed,
-      reused: cache?.hits ?? 0,
+      parsed: same ? 0 : (cache?.misses ?? index.stats.parsed),
+      reused: same ? index.stats.parsed : (cache?.hits ?? 0),
       ms: Date.now() - started,
     };
     return index;

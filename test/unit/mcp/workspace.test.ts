@@ -44,6 +44,15 @@ describe('Workspace', () => {
     expect(second).not.toBe(first);
     expect(ws.lastBuild).toMatchObject({ builds: 2, files: 13, parsed: 1, reused: 10 });
 
+    // Touched, contents unchanged: the stat differs, so the folder is read again, but the
+    // index is the same object (nothing parsed or rebuilt).
+    backdate(repo);
+    const settledIndex = await ws.index();
+    const now = new Date();
+    utimesSync(models, now, now);
+    expect(await ws.index()).toBe(settledIndex);
+    expect(ws.lastBuild).toMatchObject({ parsed: 0, reused: 11 });
+
     // A file added in a new folder deep down.
     backdate(repo);
     await ws.index(); // settles the write above
