@@ -68,7 +68,7 @@ if (baseIn && baseOut) {
   push(`- split (bench/split.json): held-in ${baseIn.overall.positives} positives (${TASKS.map((t) => baseIn.tasks[t]?.positives ?? 0).join(' / ')} per task), held-out ${baseOut.overall.positives} (${TASKS.map((t) => baseOut.tasks[t]?.positives ?? 0).join(' / ')})`);
 }
 push('- metrics: contract section 3, means over positive samples; BCY@8k with full file texts. Δ: against the `defaults` row.');
-push('- wall s / peak MiB: `/usr/bin/time -v` of each eval command (wall time includes whatever else the machine was running)', '');
+push('- cost: one pass for all configurations (see the end); on 2 cores shared with other benchmarks', '');
 push('Rows: `defaults` ships; `off-X` is the defaults with signal X switched off; `none` is cue matching only (direct seeds: paths, frames, symbol definers, given files; no graph edge carries rank, no caller or lexical seeds, no size or kind prior); `alone-X` is `none` plus X as shipped. `off-ppr` scores by the direct match only, `alone-ppr` by the PageRank only (everything else as shipped). bench/README.md defines each switch.', '');
 
 push('## Per task', '');
@@ -106,25 +106,20 @@ for (const name of names) {
 }
 push('');
 
-push('## Configurations and runs', '');
-push('| config | what it is | wall s | peak MiB |');
-push('| --- | --- | ---: | ---: |');
-for (const name of names) {
-  const s = summary(name);
-  const c = configOf(name);
-  const failed = join(out, `${name}.failed`);
-  let what = c?.description ?? '';
-  if (!s && existsSync(failed)) what += ` — **failed**: ${readFileSync(failed, 'utf8').trim().split('\n').pop().replace(/\|/g, '\\|')}`;
-  const time = join(out, `${name}.time`);
-  let wall = s ? s.wall_ms / 1000 : null;
-  let rss = s ? s.peak_rss_mb : null;
-  if (existsSync(time)) {
-    const text = readFileSync(time, 'utf8');
-    const w = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)/.exec(text)?.[1];
-    const r = /Maximum resident set size \(kbytes\): (\d+)/.exec(text)?.[1];
-    if (w) wall = w.split(':').reduce((acc, part) => acc * 60 + Number(part), 0);
-    if (r) rss = Number(r) / 1024;
+push('## Configurations', '');
+push('| config | what it is |');
+push('| --- | --- |');
+for (const name of names) push(`| ${name} | ${configOf(name)?.description ?? ''} |`);
+push('');
+// The one pass of bench/ablation.mjs, every configuration at once.
+const time = join(out, 'ablation.time');
+if (existsSync(time)) {
+  const text = readFileSync(time, 'utf8');
+  const w = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)/.exec(text)?.[1];
+  const r = /Maximum resident set size \(kbytes\): (\d+)/.exec(text)?.[1];
+  if (w && r) {
+    const wall = w.split(':').reduce((acc, part) => acc * 60 + Number(part), 0);
+    push(`The pass took ${wall.toFixed(0)} s wall for all ${names.length} configurations (peak RSS of the largest process ${(Number(r) / 1024).toFixed(0)} MiB; /usr/bin/time -v), on 2 cores shared with other benchmarks.`, '');
   }
-  push(`| ${name} | ${what} | ${wall === null ? '' : wall.toFixed(0)} | ${rss === null ? '' : rss.toFixed(0)} |`);
 }
 process.stdout.write(lines.join('\n') + '\n');
