@@ -62,7 +62,10 @@ beforeAll(async () => {
   const bin = privateBuild(tmp);
   repo = join(tmp, 'repo');
   cpSync(FIXTURE, repo, { recursive: true });
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--repo', repo], stderr: 'pipe' });
+  // The SDK passes the server only a few environment variables (not REPOMAP_CACHE):
+  // name a fresh tags cache so the user's own is never read or written.
+  const cache = join(tmp, 'cache');
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--repo', repo, '--cache', cache], stderr: 'pipe' });
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   client = new Client({ name: 'repomap-e2e', version: '0.0.0' });
   await client.connect(transport);
