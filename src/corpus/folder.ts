@@ -58,9 +58,10 @@ export async function loadFolder(folder: string, options: ResolvedCorpusOptions)
   // Synchronous reads, yielding to the event loop now and then: several times faster than
   // promise-based reads for many small files (no thread-pool round trips per call).
   options.onProgress?.(0, candidates.length);
+  const scratch = new ScratchBuffer();
   for (let i = 0; i < candidates.length; i++) {
     const path = candidates[i]!;
-    const read = readCandidate(join(root, path), options);
+    const read = readCandidate(join(root, path), options, scratch);
     if (read) builder.examine(path, read.size, read.bytes);
     options.onProgress?.(i + 1, candidates.length);
     if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
@@ -80,10 +81,26 @@ async function checkFolder(root: string): Promise<void> {
 }
 
 /**
- * Size and bytes of a file: the whole content when within `maxFileBytes`, otherwise its
- * first `binarySniffBytes` bytes only. Null when the file vanished since the walk.
+ * One buffer reused for every file read: the content rules decode a file into a string
+ * before the next read, so nothing keeps the bytes. A fresh buffer per file left ~13 MB
+ * more RSS after loading a 10k-file corpus (freed native allocations the process keeps).
  */
-function readCandidate(file: string, options: ResolvedCorpusOptions): { size: number; bytes: Buffer } | null {
+class ScratchBuffer {
+  private buffer = Buffer.allocUnsafe(64 * 1024);
+
+  /** A buffer of at least `size` bytes, valid until the next call. */
+  take(size: number): Buffer {
+    if (size > this.buffer.length) this.buffer = Buffer.allocUnsafe(Math.max(size, this.buffer.length * 2));
+    return this.buffer;
+  }
+}
+
+/**
+ * Size and bytes of a file: the whole content when within `maxFileBytes`, otherwise its
+ * first `binarySniffBytes` bytes only. Null when the file vanished since the walk. The
+ * bytes live in `scratch` and are overwritten by the next read.
+ */
+function readCandidate(file: string, options: ResolvedCorpusOptions, scratch: ScratchBuffer): { size: number; bytes: Buffer } | null {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -94,7 +111,7 @@ function readCandidate(file: string, options: ResolvedCorpusOptions): { size: nu
   try {
     const { size } = fstatSync(fd);
     const wanted = size <= options.maxFileBytes ? size : Math.min(size, options.binarySniffBytes);
-    const bytes = Buffer.allocUnsafe(wanted);
+    const bytes = scratch.take(wanted);
     let filled = 0;
     while (filled < wanted) {
       const read = readSync(fd, bytes, filled, wanted - filled, filled);

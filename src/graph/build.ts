@@ -68,6 +68,6 @@ export function buildFileGraph(
     edgeCounts[e.type]++;
   };
   importEdges.forEach(add);
-  rest.list().forEach(add);
+  for (const e of rest.specs()) add(e);
   return { graph, symbols, imports, edgeCounts };
 }

@@ -21,8 +21,13 @@ interface Pending {
   source: string;
   target: string;
   weight: number;
+  /** The first label added. */
   label: string;
-  labels: Set<string>;
+  /**
+   * Every distinct label in the order added, once a second one came: most pairs only
+   * ever get one, and a Set per pair was the larger part of the accumulator's memory.
+   */
+  more?: Set<string>;
 }
 
 /**
@@ -46,9 +51,10 @@ export class EdgeAccumulator {
     const edge = this.edges.get(key);
     if (edge) {
       edge.weight += weight;
-      edge.labels.add(label);
+      if (edge.more) edge.more.add(label);
+      else if (label !== edge.label) edge.more = new Set([edge.label, label]);
     } else {
-      this.edges.set(key, { type, source, target, weight, label, labels: new Set([label]) });
+      this.edges.set(key, { type, source, target, weight, label });
     }
   }
 
@@ -60,12 +66,21 @@ export class EdgeAccumulator {
 
   /** Edges in a stable order (type, source, target); labels joined, at most MAX_LABELS of them. */
   list(): EdgeSpec[] {
-    return [...this.edges.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([, { labels, ...e }]) => {
-        const names = [...labels].filter(Boolean);
-        const more = names.length > MAX_LABELS ? ` and ${names.length - MAX_LABELS} more` : '';
-        return { ...e, label: names.slice(0, MAX_LABELS).join(', ') + more };
-      });
+    return [...this.specs()];
+  }
+
+  /**
+   * The edges of `list()`, one at a time: the graph build adds each to graphology as it
+   * comes instead of holding every spec at once (hundreds of thousands on a large corpus).
+   */
+  *specs(): Generator<EdgeSpec> {
+    // Keys are integers below 2^53; a Float64Array sorts them numerically without boxing.
+    const keys = Float64Array.from(this.edges.keys()).sort();
+    for (const key of keys) {
+      const { type, source, target, weight, label, more } = this.edges.get(key)!;
+      const names = more ? [...more].filter(Boolean) : label ? [label] : [];
+      const extra = names.length > MAX_LABELS ? ` and ${names.length - MAX_LABELS} more` : '';
+      yield { type, source, target, weight, label: names.slice(0, MAX_LABELS).join(', ') + extra };
+    }
   }
 }

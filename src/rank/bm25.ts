@@ -78,19 +78,27 @@ export class Bm25Index {
     this.paths = sorted.map((d) => d.path);
     const n = sorted.length;
 
-    // Pass 1: per document, term frequencies into flat triples (term, doc, tf).
+    // Pass 1: per document, term frequencies into flat triples (term, doc, tf); the
+    // triples come grouped by document, so the doc is kept as where each document ends.
+    // Triples and the terms of each word run live in growable typed arrays rather than
+    // JS arrays and one Int32Array per run: on a 10k-file corpus the JS arrays grew to
+    // millions of boxed slots and their discarded copies pushed the heap ~200 MB past
+    // its live size before a full GC (issue 6, peak RSS).
     const vocab = this.vocabulary;
     let lastDoc = new Int32Array(1024).fill(-1);
     let tfScratch = new Float64Array(1024);
-    const tripleTerm: number[] = [];
-    const tripleDoc: number[] = [];
-    const tripleTf: number[] = [];
+    const tripleTerm = new GrowableInt32();
+    const docEnd = new Uint32Array(n);
+    const tripleTf = new GrowableFloat64();
     const docLength = new Float64Array(n);
     const touched: number[] = [];
     // Word runs repeat a lot in code: each distinct run is split once, and
-    // counted per document before its terms are added.
+    // counted per document before its terms are added. Run r's terms are
+    // runTermIds[runStart[r] .. runStart[r + 1]).
     const runIds = new Map<string, number>();
-    const runTerms: Int32Array[] = [];
+    const runStart = new GrowableInt32();
+    runStart.push(0);
+    const runTermIds = new GrowableInt32();
     let runDoc = new Int32Array(1024).fill(-1);
     let runCount = new Int32Array(1024);
     const touchedRuns: number[] = [];
@@ -100,20 +108,17 @@ export class Bm25Index {
       const run = text.slice(start, end);
       let r = runIds.get(run);
       if (r === undefined) {
-        r = runTerms.length;
+        r = runIds.size;
         runIds.set(run, r);
-        const words = splitIdentifier(run);
-        const ids = new Int32Array(words.length);
-        for (let j = 0; j < words.length; j++) {
-          const word = words[j] as string;
+        for (const word of splitIdentifier(run)) {
           let t = vocab.get(word);
           if (t === undefined) {
             t = vocab.size;
             vocab.set(word, t);
           }
-          ids[j] = t;
+          runTermIds.push(t);
         }
-        runTerms.push(ids);
+        runStart.push(runTermIds.length);
         if (r >= runDoc.length) {
           const grownDoc = new Int32Array(runDoc.length * 2).fill(-1);
           grownDoc.set(runDoc);
@@ -140,11 +145,14 @@ export class Bm25Index {
         grownTf.set(tfScratch);
         tfScratch = grownTf;
       }
+      const starts = runStart.values;
+      const ids = runTermIds.values;
       let length = 0;
       for (const r of touchedRuns) {
         const w = weight * (runCount[r] as number);
-        const ids = runTerms[r] as Int32Array;
-        for (let j = 0; j < ids.length; j++) {
+        const from = starts[r] as number;
+        const to = starts[r + 1] as number;
+        for (let j = from; j < to; j++) {
           const t = ids[j] as number;
           if (lastDoc[t] !== d) {
             lastDoc[t] = d;
@@ -153,7 +161,7 @@ export class Bm25Index {
           }
           tfScratch[t] = (tfScratch[t] as number) + w;
         }
-        length += w * ids.length;
+        length += w * (to - from);
         runDoc[r] = -1; // the path and the text of one document are flushed separately
       }
       touchedRuns.length = 0;
@@ -175,26 +183,36 @@ export class Bm25Index {
       for (const t of touched) {
         if ((tfScratch[t] as number) > 0) {
           tripleTerm.push(t);
-          tripleDoc.push(d);
           tripleTf.push(tfScratch[t] as number);
         }
       }
+      docEnd[d] = tripleTerm.length;
     }
+    text = '';
+    runIds.clear();
 
     // Pass 2: counting sort of the triples by term into CSR (documents stay ascending per term).
     const terms = vocab.size;
+    const triples = tripleTerm.length;
+    const termOf = tripleTerm.values;
+    const tfOf = tripleTf.values;
     const termStart = new Uint32Array(terms + 1);
-    for (const t of tripleTerm) termStart[t + 1] = (termStart[t + 1] as number) + 1;
+    for (let i = 0; i < triples; i++) {
+      const t = termOf[i] as number;
+      termStart[t + 1] = (termStart[t + 1] as number) + 1;
+    }
     for (let t = 0; t < terms; t++) termStart[t + 1] = (termStart[t + 1] as number) + (termStart[t] as number);
     const cursor = termStart.slice(0, terms);
-    const postingDoc = new Uint32Array(tripleTerm.length);
-    const postingTf = new Float64Array(tripleTerm.length);
-    for (let i = 0; i < tripleTerm.length; i++) {
-      const t = tripleTerm[i] as number;
-      const at = cursor[t] as number;
-      cursor[t] = at + 1;
-      postingDoc[at] = tripleDoc[i] as number;
-      postingTf[at] = tripleTf[i] as number;
+    const postingDoc = new Uint32Array(triples);
+    const postingTf = new Float64Array(triples);
+    for (let doc = 0, i = 0; doc < n; doc++) {
+      for (const end = docEnd[doc] as number; i < end; i++) {
+        const t = termOf[i] as number;
+        const at = cursor[t] as number;
+        cursor[t] = at + 1;
+        postingDoc[at] = doc;
+        postingTf[at] = tfOf[i] as number;
+      }
     }
     this.termStart = termStart;
     this.postingDoc = postingDoc;
@@ -273,5 +291,35 @@ export class Bm25Index {
       out[i] = { path: this.paths[d] as string, score: scores[d] as number };
     }
     return out;
+  }
+}
+
+/** An append-only Int32Array that doubles when full; `values` is valid up to `length`. */
+class GrowableInt32 {
+  values = new Int32Array(1024);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Int32Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = value;
+  }
+}
+
+/** An append-only Float64Array that doubles when full; `values` is valid up to `length`. */
+class GrowableFloat64 {
+  values = new Float64Array(1024);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Float64Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = value;
   }
 }

@@ -1,0 +1,61 @@
+/**
+ * The postings of `Bm25Index` grow in typed arrays (issue 6, memory): on a corpus whose
+ * triples, distinct word runs and vocabulary all outgrow the first allocation, every
+ * score must still equal BM25 computed directly from the definition, document by document.
+ */
+import { describe, expect, it } from 'vitest';
+import { Bm25Index } from '../../../src/rank/bm25.js';
+import { identifierWords } from '../../../src/text/tokens.js';
+
+/** Scores straight from the formula, with term frequencies counted per document. */
+function referenceScores(docs: { path: string; text: string }[], query: string, k1 = 1.2, b = 0.75): Map<string, number> {
+  const terms = docs.map((d) => {
+    const tf = new Map<string, number>();
+    for (const w of [...identifierWords(d.path), ...identifierWords(d.text)]) tf.set(w, (tf.get(w) ?? 0) + 1);
+    const length = [...tf.values()].reduce((n, c) => n + c, 0);
+    return { path: d.path, tf, length };
+  });
+  const avgdl = terms.reduce((n, t) => n + t.length, 0) / terms.length;
+  const out = new Map<string, number>();
+  for (const t of terms) {
+    let score = 0;
+    for (const word of identifierWords(query)) {
+      const df = terms.filter((u) => u.tf.has(word)).length;
+      const tf = t.tf.get(word) ?? 0;
+      if (tf === 0) continue;
+      const idf = Math.log((terms.length - df + 0.5) / (df + 0.5) + 1);
+      score += (idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * t.length) / avgdl));
+    }
+    out.set(t.path, score);
+  }
+  return out;
+}
+
+describe('Bm25Index postings past their first allocation', () => {
+  // 300 documents × 40 distinct identifiers each: 12,000+ (term, document) triples, and
+  // thousands of distinct runs and words — well past the 1,024 slots the arrays start with.
+  let seed = 7;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  const docs = Array.from({ length: 300 }, (_, i) => ({
+    path: `pkg${i % 7}/file_${i}.ts`,
+    text: Array.from({ length: 40 }, (_, j) => `callSite${Math.floor(rand() * 5000)}_${(i * 40 + j) % 3}`).join('(); '),
+  }));
+  const index = new Bm25Index(docs);
+
+  it('scores every document as the formula does', () => {
+    for (const query of ['callSite17 file', 'pkg3 callSite4999_2 site', 'callSite1234 callSite1234 callSite42_0']) {
+      const expected = referenceScores(docs, query);
+      const got = index.rank(query);
+      expect(got).toHaveLength(docs.length);
+      for (const hit of got) expect(hit.score).toBeCloseTo(expected.get(hit.path)!, 10);
+    }
+  });
+
+  it('counts each document once per term in its document frequency', () => {
+    const expected = docs.filter((d) => identifierWords(d.path).includes('pkg3')).length;
+    expect(expected).toBeGreaterThan(0);
+    expect(index.documentFrequency('pkg3')).toBe(expected);
+    const site = docs.filter((d) => identifierWords(d.text).includes('site')).length;
+    expect(index.documentFrequency('site')).toBe(site);
+  });
+});

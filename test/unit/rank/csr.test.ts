@@ -1,0 +1,86 @@
+/**
+ * buildCsr sorts typed-array entries instead of filling a Map per row (issue 6, memory).
+ * Its rows must be exactly what the definition gives: per node, the columns ascending,
+ * parallel entries (several edge types, both flow directions) summed in edge order,
+ * self loops and non-positive weights left out, rows normalised, empty rows dangling.
+ */
+import fc from 'fast-check';
+import { MultiDirectedGraph } from 'graphology';
+import { describe, expect, it } from 'vitest';
+import type { FileGraphology } from '../../../src/graph/index.js';
+import { buildCsr, type EdgeFlow } from '../../../src/rank/csr.js';
+import { EDGE_TYPES, type EdgeType } from '../../../src/types.js';
+
+/** The rows straight from the definition, one Map per row. */
+function referenceRows(graph: FileGraphology, flow: EdgeFlow, nodes: string[]): { cols: number[]; raw: number[]; weights: number[] }[] {
+  const rows = nodes.map(() => new Map<number, number>());
+  const push = (i: number, j: number, w: number) => {
+    if (w <= 0 || i === j) return;
+    rows[i]!.set(j, (rows[i]!.get(j) ?? 0) + w);
+  };
+  graph.forEachEdge((_k, a, s, t) => {
+    push(nodes.indexOf(s), nodes.indexOf(t), a.weight * flow[a.type].forward);
+    push(nodes.indexOf(t), nodes.indexOf(s), a.weight * flow[a.type].backward);
+  });
+  return rows.map((row) => {
+    const sorted = [...row.entries()].sort((a, b) => a[0] - b[0]);
+    const sum = sorted.reduce((n, [, w]) => n + w, 0);
+    return { cols: sorted.map(([j]) => j), raw: sorted.map(([, w]) => w), weights: sorted.map(([, w]) => w / sum) };
+  });
+}
+
+const flowArb = fc
+  .tuple(...EDGE_TYPES.map(() => fc.tuple(fc.constantFrom(0, 0.3, 1, 2.5), fc.constantFrom(0, 0.1, 0.7, 1))))
+  .map((pairs) => Object.fromEntries(EDGE_TYPES.map((t, i) => [t, { forward: pairs[i]![0], backward: pairs[i]![1] }])) as EdgeFlow);
+
+const graphArb = fc.record({
+  n: fc.integer({ min: 1, max: 12 }),
+  edges: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.constantFrom(...EDGE_TYPES), fc.double({ min: 0.01, max: 5, noNaN: true })), { maxLength: 60 }),
+});
+
+describe('buildCsr', () => {
+  it('property: rows equal the per-row definition exactly, for any edge types, flows and parallel edges', () => {
+    fc.assert(
+      fc.property(graphArb, flowArb, ({ n, edges }, flow) => {
+        const graph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
+        const nodes = Array.from({ length: n }, (_, i) => `n${i}`);
+        for (const node of nodes) graph.addNode(node, { kind: 'source', language: null, module: '' });
+        for (const [a, b, type, w] of edges) {
+          const s = nodes[a % n]!;
+          const t = nodes[b % n]!;
+          if (s === t || graph.hasEdge(`${type}:${s}->${t}`)) continue;
+          graph.addDirectedEdgeWithKey(`${type}:${s}->${t}`, s, t, { type: type as EdgeType, weight: w, label: '' });
+        }
+        const csr = buildCsr(graph, flow, nodes);
+        const expected = referenceRows(graph, flow, nodes);
+        const dangling: number[] = [];
+        expected.forEach((row, i) => {
+          const from = csr.starts[i]!;
+          const to = csr.starts[i + 1]!;
+          expect([...csr.neighbors.subarray(from, to)]).toEqual(row.cols);
+          expect([...csr.raw.subarray(from, to)]).toEqual(row.raw);
+          expect([...csr.weights.subarray(from, to)]).toEqual(row.weights);
+          if (row.cols.length === 0) dangling.push(i);
+        });
+        expect(csr.starts[n]).toBe(csr.neighbors.length);
+        expect([...csr.dangling]).toEqual(dangling);
+      }),
+    );
+  });
+
+  it('sums the two directions of a pair and parallel edge types into one entry, in edge order', () => {
+    const graph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
+    for (const node of ['a', 'b', 'c']) graph.addNode(node, { kind: 'source', language: null, module: '' });
+    graph.addDirectedEdgeWithKey('import:a->b', 'a', 'b', { type: 'import', weight: 0.1, label: '' });
+    graph.addDirectedEdgeWithKey('shared-symbol:a->b', 'a', 'b', { type: 'shared-symbol', weight: 0.2, label: '' });
+    graph.addDirectedEdgeWithKey('import:b->a', 'b', 'a', { type: 'import', weight: 0.7, label: '' });
+    const flow = Object.fromEntries(EDGE_TYPES.map((t) => [t, { forward: 1, backward: 0.5 }])) as EdgeFlow;
+    const csr = buildCsr(graph, flow, ['a', 'b', 'c']);
+    // a→b: 0.1 + 0.2 forward, then 0.7 × 0.5 backward from b→a, added in that order.
+    expect([...csr.neighbors]).toEqual([1, 0]);
+    expect(csr.raw[0]).toBe(0.1 + 0.2 + 0.7 * 0.5);
+    expect(csr.raw[1]).toBe(0.1 * 0.5 + 0.2 * 0.5 + 0.7);
+    expect([...csr.weights]).toEqual([1, 1]);
+    expect([...csr.dangling]).toEqual([2]);
+  });
+});
