@@ -73,9 +73,9 @@ export function evaluateTargets(results) {
     add('cold index of the mixed corpus (load + tags + graph + first rank)', 'mixed', best.totalMs, 2500, 'ms', `best variant ${best.variant}, median of ${mixed.cold[0].runs.length}`);
     const re = reindexOf(mixed);
     if (re) {
-      add('re-index, nothing changed (load + build with `previous`, Map cache)', 'mixed', re[0]?.readyMs ?? null, 150, 'ms');
+      add('re-index, nothing changed (load + build with previous, Map cache)', 'mixed', re[0]?.readyMs ?? null, 150, 'ms');
       for (const n of Object.keys(re).filter((k) => k !== '0')) {
-        add(`re-index, ${n} file(s) changed (load + build with `previous`, Map cache)`, 'mixed', re[n].readyMs, 150 + MS_PER_CHANGED_FILE * Number(n), 'ms', `150 ms + ${MS_PER_CHANGED_FILE} ms per changed file`);
+        add(`re-index, ${n} file(s) changed (load + build with previous, Map cache)`, 'mixed', re[n].readyMs, 150 + MS_PER_CHANGED_FILE * Number(n), 'ms', `150 ms + ${MS_PER_CHANGED_FILE} ms per changed file`);
       }
     }
   }
