@@ -36,6 +36,7 @@ import { cpus } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { baseCommits, newest } from './dev-snapshots.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => import(join(ROOT, 'dist', 'src', p));
@@ -88,32 +89,13 @@ const languages = args.languages ?? [...LANGUAGES];
 
 // ---------------------------------------------------------------- snapshots
 
-/** Distinct base commits per repository, over the dev set's sample files. */
-function baseCommits() {
-  const byRepo = new Map();
-  for (const file of ['code2test.jsonl', 'edit2ripple.jsonl', 'trace2code.jsonl']) {
-    const path = join(devDir, file);
-    if (!existsSync(path)) continue;
-    for (const line of readFileSync(path, 'utf8').split('\n')) {
-      if (!line.trim()) continue;
-      const s = JSON.parse(line);
-      if (!byRepo.has(s.repo)) byRepo.set(s.repo, new Set());
-      byRepo.get(s.repo).add(s.base_commit);
-    }
-  }
+/** The dev set's base commits per repository. */
+function devCommits() {
+  const byRepo = baseCommits(devDir);
   if (byRepo.size === 0) fail(`no dev-set rows under ${devDir}`);
   return byRepo;
 }
 
-/** The newest of `commits` by committer date (ties: the larger id). */
-function newest(gitDir, commits) {
-  const out = execFileSync('git', ['-C', gitDir, 'show', '-s', '--format=%ct %H', ...commits], { encoding: 'utf8', maxBuffer: 1 << 24 });
-  return out
-    .trim()
-    .split('\n')
-    .map((l) => l.split(' '))
-    .sort((a, b) => Number(b[0]) - Number(a[0]) || (a[1] < b[1] ? 1 : -1))[0][1];
-}
 
 // ---------------------------------------------------------------- grammars
 
@@ -336,7 +318,7 @@ for (const language of languages) {
 
 const snapshots = [];
 const started = performance.now();
-for (const [repo, commits] of [...baseCommits()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+for (const [repo, commits] of [...devCommits()].sort(([a], [b]) => (a < b ? -1 : 1))) {
   const gitDir = await locateRepository(reposDir, repo);
   if (!gitDir) {
     process.stderr.write(`bench/grammars: ${repo} not found under ${reposDir}, skipped\n`);

@@ -36,9 +36,10 @@
 // IMPORTS_DEBUG=N prints N intra-repo imports that did not resolve, and N
 // other imports that did, per repository (on stderr).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { baseCommits, newest } from './dev-snapshots.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { GRAPH_DEFAULTS, buildIndex, loadCorpus } = await import(join(ROOT, 'dist', 'src', 'index.js'));
@@ -52,34 +53,9 @@ if (!reposArg) {
 const reposDir = resolve(reposArg);
 const devDir = resolve(devArg ?? join(ROOT, '..', 'shared', 'bench', 'dev'));
 
-/** Distinct base commits per repository, over the dev set's sample files. */
-function baseCommits() {
-  const byRepo = new Map();
-  for (const file of ['code2test.jsonl', 'edit2ripple.jsonl', 'trace2code.jsonl']) {
-    const path = join(devDir, file);
-    if (!existsSync(path)) continue;
-    for (const line of readFileSync(path, 'utf8').split('\n')) {
-      if (!line.trim()) continue;
-      const s = JSON.parse(line);
-      if (!byRepo.has(s.repo)) byRepo.set(s.repo, new Set());
-      byRepo.get(s.repo).add(s.base_commit);
-    }
-  }
-  return byRepo;
-}
+/** The dev set's base commits per repository. */
+const devCommits = () => baseCommits(devDir);
 
-/** The newest of `commits` by committer date (ties: the larger id). */
-function newest(gitDir, commits) {
-  const out = execFileSync('git', ['-C', gitDir, 'show', '-s', '--format=%ct %H', ...commits], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 24,
-  });
-  return out
-    .trim()
-    .split('\n')
-    .map((l) => l.split(' '))
-    .sort((a, b) => Number(b[0]) - Number(a[0]) || (a[1] < b[1] ? 1 : -1))[0][1];
-}
 
 const LANGUAGE_GROUP = { python: 'python', go: 'go', rust: 'rust', java: 'java', javascript: 'javascript', typescript: 'typescript', tsx: 'typescript' };
 const dirOf = (p) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
@@ -337,7 +313,7 @@ async function resolvedFlags(corpus, index, cache) {
   return { flags, passes, ambiguousFiles: [...index.tags].filter((t) => ambiguous.has(keyOfPath.get(t.path))).length };
 }
 
-const commits = baseCommits();
+const commits = devCommits();
 const rows = [];
 const languageTotals = new Map();
 const notes = [];
