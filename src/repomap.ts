@@ -9,14 +9,14 @@ import { buildCsr, type Csr } from './rank/csr.js';
 import type { RankContext } from './rank/context.js';
 import { RANK_DEFAULTS, type RankDefaults } from './rank/defaults.js';
 import { rankFiles } from './rank/score.js';
-import { attachSpans, SpanFinder, spanSource } from './rank/spans.js';
+import { attachSpans, SpanFinder, spanSource, type SpanSource } from './rank/spans.js';
 import { packQuery, type Pack, type PackOptions } from './pack/index.js';
 import { explainFile, type ExplainFileOptions, type FileExplanation } from './rank/explain-file.js';
 import { RepoMapError } from './errors.js';
 import { mergeDefaults } from './merge-defaults.js';
 import { extractTags } from './tags/index.js';
 import { mapTagsCache } from './cache/layered.js';
-import type { Corpus, Diagnostic, FileRecord, FileTags, IndexStats, Query, RepoMapResult, Task } from './types.js';
+import type { Corpus, Diagnostic, FileRecord, FileTags, IndexStats, LanguageId, Query, RepoMapResult, Task } from './types.js';
 
 /** What the tags cache keeps per file content: the tags (path-free) and its diagnostics. */
 export interface TagsCacheEntry {
@@ -87,6 +87,9 @@ export class Index {
   private readonly options: RankDefaults;
   private readonly context: RankContext;
   private readonly lexical: LexicalIndex;
+  /** Built on first use: tags by path, and what spans read per file. */
+  private tagsByPath?: Map<string, FileTags>;
+  private spans?: SpanSource;
   /** What `buildIndex({ previous })` compares: contents, options and history head ('' for views). */
   readonly fingerprint: string;
 
@@ -127,6 +130,18 @@ export class Index {
     return i < 0 ? undefined : this.corpus.files[i]!.text;
   }
 
+  /** The grammar a corpus file was parsed with (null for files without one or outside the corpus). */
+  languageOf(path: string): LanguageId | null {
+    const i = this.context.indexOf(path);
+    return i < 0 ? null : this.corpus.files[i]!.language;
+  }
+
+  /** The tags of a parsed file (undefined for files without tags or outside the corpus). */
+  tagsOf(path: string): FileTags | undefined {
+    this.tagsByPath ??= new Map(this.tags.map((t) => [t.path, t]));
+    return this.tagsByPath.get(path);
+  }
+
   /** Ranks every corpus file for a query. Deterministic: same index and query, same result. */
   rank(query: Query, options: RankOptions = {}): RepoMapResult {
     const started = performance.now();
@@ -134,7 +149,7 @@ export class Index {
     const outcome = rankFiles(cues, this.context, this.options, { includeGiven: options.includeGiven });
     const top = options.top !== undefined ? outcome.files.slice(0, options.top) : outcome.files;
     const given = new Set([...outcome.seeds.given].map((i) => this.context.paths[i]!));
-    const finder = new SpanFinder(cues, query, [...given].sort(), spanSource(this.context, this.tags, (p) => this.textOf(p)));
+    const finder = new SpanFinder(cues, query, [...given].sort(), (this.spans ??= spanSource(this.context, (p) => this.tagsOf(p), (p) => this.textOf(p))));
     const files = attachSpans(top, finder).map((f) => (given.has(f.path) ? { ...f, given: true } : f));
     return {
       task: outcome.task,

@@ -4,9 +4,8 @@
  * reduced to their packed line ranges for the details row (`pack` and
  * `pack_whole`, read by span-metrics.ts). Only runs when a job asks for packs.
  */
-import { RepoMapError, TOKENIZERS, buildPack, loadTokenizer, packSourceOf, packWholeFiles, packedRanges, type Index, type Task, type TokenizerName } from '../index.js';
+import { RepoMapError, TOKENIZERS, buildPack, loadTokenizer, packSourceOf, packWholeFiles, packedRanges, type Index, type RankedFile, type TokenizerName } from '../index.js';
 import type { LineRanges } from './span-metrics.js';
-import type { Sample } from './samples.js';
 
 /** What packs an evaluation run writes (plain data: it travels to worker processes). */
 export interface EvalPackOptions {
@@ -39,13 +38,16 @@ export function checkPackBudgets(budgets: readonly number[]): number[] {
   return [...new Set(budgets)].sort((a, b) => a - b);
 }
 
-/** The per-sample packer of an index: ranges of both packs at every budget. */
-export async function makePacker(index: Index, options: EvalPackOptions): Promise<(sample: Sample, task: Task | undefined) => PackFields> {
+/**
+ * The packer of an index: from a sample's whole ranking (`index.rank` without `top`),
+ * the ranges of both packs at every budget.
+ */
+export async function makePacker(index: Index, options: EvalPackOptions): Promise<(files: readonly RankedFile[]) => PackFields> {
   const tokenizer = await loadTokenizer(options.tokenizer);
   const source = packSourceOf(index);
-  return (sample, task) => {
-    // What `index.pack` does, ranking once for every budget and both packs: ranked, not given, with a score.
-    const ranked = index.rank(sample.query, task ? { task } : {}).files.filter((f) => !f.given && f.score > 0);
+  return (files) => {
+    // What `index.pack` does with its ranking: ranked, not given, with a score.
+    const ranked = files.filter((f) => !f.given && f.score > 0);
     const out: PackFields = { pack: {}, pack_whole: {} };
     for (const budget of options.budgets) {
       out.pack[String(budget)] = packedRanges(buildPack(ranked, source, tokenizer, { budget }));

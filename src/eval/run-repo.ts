@@ -209,10 +209,11 @@ async function makeRanker(job: RepositoryJob, corpus: Corpus, tagsCache: TagsCac
   const packer = job.pack ? await makePacker(index, job.pack) : undefined;
   return (sample) => {
     const task = (TASKS as readonly string[]).includes(sample.task_type) ? (sample.task_type as Task) : undefined;
-    const result = index.rank(sample.query, { ...(task ? { task } : {}), top });
+    // Packs need the whole ranking (their trailer counts every left-out file); the row keeps `top`.
+    const result = index.rank(sample.query, { ...(task ? { task } : {}), ...(packer ? {} : { top }) });
     const row = toDetailsRow(result, { top });
     const ranked: Ranked = { files: row.top_files, scores: row.scores, confidence: row.confidence, rankMs: result.stats.rankMs };
-    if (packer) ranked.packs = packer(sample, task);
+    if (packer) ranked.packs = packer(result.files);
     return ranked;
   };
 }

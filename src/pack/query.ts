@@ -1,26 +1,17 @@
 import { RepoMapError } from '../errors.js';
 import type { Index } from '../repomap.js';
-import type { Definition, FileRecord, LanguageId, Query } from '../types.js';
+import type { Query } from '../types.js';
 import { buildPack } from './build.js';
 import { DEFAULT_TOKENIZER, loadTokenizer } from './tokenizers.js';
 import { PACK_FORMATS, type Pack, type PackFormat, type PackOptions, type PackSource } from './types.js';
 
-const sources = new WeakMap<Index, PackSource>();
-
-/** What a pack reads from an index: texts, languages and definitions by path (built once per index). */
+/** What a pack reads from an index: texts, languages and definitions by path. */
 export function packSourceOf(index: Index): PackSource {
-  let source = sources.get(index);
-  if (!source) {
-    const files = new Map<string, FileRecord>(index.corpus.files.map((f) => [f.path, f]));
-    const defs = new Map<string, readonly Definition[]>(index.tags.map((t) => [t.path, t.definitions]));
-    source = {
-      textOf: (path) => files.get(path)?.text,
-      languageOf: (path): LanguageId | null => files.get(path)?.language ?? null,
-      definitionsOf: (path) => defs.get(path) ?? [],
-    };
-    sources.set(index, source);
-  }
-  return source;
+  return {
+    textOf: (path) => index.textOf(path),
+    languageOf: (path) => index.languageOf(path),
+    definitionsOf: (path) => index.tagsOf(path)?.definitions ?? [],
+  };
 }
 
 /** Checks pack options; a bad one is a RepoMapError naming it. */

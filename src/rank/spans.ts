@@ -257,36 +257,31 @@ export function attachSpans<T extends { path: string }>(files: readonly T[], fin
   return files.map((f, i) => (i < count ? { ...f, spans: finder.spansOf(f.path) } : f));
 }
 
-const sources = new WeakMap<object, SpanSource>();
-
-/** The span source of an index's tags (built once per tags array and kept). */
-export function spanSource(ctx: RankContext, tags: readonly FileTags[], textOf: (path: string) => string | undefined): SpanSource {
-  let source = sources.get(tags);
-  if (!source) {
-    const byPath = new Map(tags.map((t) => [t.path, t]));
-    const lineCounts = new Map<string, number>();
-    const definitionLines = new Map<string, DefinitionLines>();
-    source = {
-      ctx,
-      tagsOf: (path) => byPath.get(path),
-      lineCount(path) {
-        let n = lineCounts.get(path);
-        if (n === undefined) lineCounts.set(path, (n = countLines(textOf(path) ?? '')));
-        return n;
-      },
-      definitionLines(path) {
-        let lines = definitionLines.get(path);
-        if (!lines) {
-          const t = byPath.get(path);
-          if (!t) return undefined;
-          definitionLines.set(path, (lines = new DefinitionLines(t.definitions)));
-        }
-        return lines;
-      },
-    };
-    sources.set(tags, source);
-  }
-  return source;
+/**
+ * The span source of one index: its tags by path, and per file the line count and
+ * the definitions by line, each computed on first use and kept across queries.
+ */
+export function spanSource(ctx: RankContext, tagsOf: (path: string) => FileTags | undefined, textOf: (path: string) => string | undefined): SpanSource {
+  const lineCounts = new Map<string, number>();
+  const definitionLines = new Map<string, DefinitionLines>();
+  return {
+    ctx,
+    tagsOf,
+    lineCount(path) {
+      let n = lineCounts.get(path);
+      if (n === undefined) lineCounts.set(path, (n = countLines(textOf(path) ?? '')));
+      return n;
+    },
+    definitionLines(path) {
+      let lines = definitionLines.get(path);
+      if (!lines) {
+        const t = tagsOf(path);
+        if (!t) return undefined;
+        definitionLines.set(path, (lines = new DefinitionLines(t.definitions)));
+      }
+      return lines;
+    },
+  };
 }
 
 /** Lines of a text; a final newline does not start another line. */
