@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { RepoMapError } from '../errors.js';
 import { DEFAULT_TOKENIZER, PACK_FORMATS, TOKENIZERS } from '../pack/index.js';
 import { renderExplanation } from '../render/explain.js';
+import { rankedFileLines } from '../render/text.js';
 import { TASKS, type RepoMapResult } from '../types.js';
 import { repoRelativePath, ToolInputError } from './paths.js';
 import type { Workspace } from './workspace.js';
@@ -155,10 +156,5 @@ function renderRanking(result: RepoMapResult, workspace: Workspace): string {
       ` · index build ${build.builds} (${build.parsed} parsed, ${build.reused} from cache)`,
     '',
   ];
-  const width = String(result.files.length).length;
-  result.files.forEach((f, i) => {
-    lines.push(`${String(i + 1).padStart(width)}. ${f.score.toFixed(4)}  ${f.path}`);
-    for (const r of f.reasons) lines.push(`${' '.repeat(width + 2)}- ${r}`);
-  });
-  return lines.join('\n') + '\n';
+  return [...lines, ...rankedFileLines(result.files)].join('\n') + '\n';
 }

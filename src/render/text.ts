@@ -1,4 +1,4 @@
-import type { RepoMapResult } from '../types.js';
+import type { RankedFile, RepoMapResult } from '../types.js';
 
 /** Plain-text ranking: a header line, then one row per file with its reasons indented below. */
 export function renderText(result: RepoMapResult, options: { top: number }): string {
@@ -12,11 +12,11 @@ export function renderText(result: RepoMapResult, options: { top: number }): str
       `${skipped ? `; skipped: ${skipped}` : ''}) · index ${s.timingsMs.corpus + s.timingsMs.tags + s.timingsMs.graph} ms · rank ${s.rankMs} ms`,
     '',
   ];
-  const files = result.files.slice(0, options.top);
+  return [...lines, ...rankedFileLines(result.files.slice(0, options.top))].join('\n') + '\n';
+}
+
+/** Ranked files as numbered lines, each followed by its reasons. */
+export function rankedFileLines(files: readonly RankedFile[]): string[] {
   const width = String(files.length).length;
-  files.forEach((f, i) => {
-    lines.push(`${String(i + 1).padStart(width)}. ${f.score.toFixed(4)}  ${f.path}`);
-    for (const r of f.reasons) lines.push(`${' '.repeat(width + 2)}        - ${r}`);
-  });
-  return lines.join('\n') + '\n';
+  return files.flatMap((f, i) => [`${String(i + 1).padStart(width)}. ${f.score.toFixed(4)}  ${f.path}`, ...f.reasons.map((r) => `${' '.repeat(width + 2)}        - ${r}`)]);
 }
