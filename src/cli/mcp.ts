@@ -5,7 +5,7 @@ import { serveStdio } from '../mcp/server.js';
 import { Workspace } from '../mcp/workspace.js';
 import { cacheOption, noCacheOption, openCacheStore, type CacheFlags } from './cache-flags.js';
 import type { CliIo } from './io.js';
-import { isBareRepository } from './repo-source.js';
+import { repoSource } from './repo-source.js';
 
 /** Streams the MCP server talks over; the CLI passes the process' own. */
 export interface McpIo {
@@ -23,7 +23,8 @@ export function registerMcp(program: Command, io: CliIo, mcpIo: McpIo = { stdin:
     .addOption(noCacheOption())
     .action(async (flags: CacheFlags & { repo: string; commit?: string }) => {
       const repo = resolve(io.cwd, flags.repo);
-      const commit = flags.commit ?? (isBareRepository(repo) ? 'HEAD' : undefined);
+      const source = repoSource(repo, flags.commit);
+      const commit = 'commit' in source ? source.commit : undefined;
       const store = openCacheStore(flags, io, true);
       try {
         const workspace = new Workspace(repo, commit, store);

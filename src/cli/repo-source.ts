@@ -42,7 +42,7 @@ export function repoOf(flags: SourceFlags, io: CliIo): string {
 }
 
 /** A bare git repository: HEAD, objects/ and refs/ at its top and no work tree. */
-export function isBareRepository(dir: string): boolean {
+function isBareRepository(dir: string): boolean {
   return existsSync(join(dir, 'HEAD')) && existsSync(join(dir, 'objects')) && existsSync(join(dir, 'refs')) && !existsSync(join(dir, '.git'));
 }
 

@@ -87,18 +87,18 @@ export class Bm25Index {
     const vocab = this.vocabulary;
     let lastDoc = new Int32Array(1024).fill(-1);
     let tfScratch = new Float64Array(1024);
-    const tripleTerm = new GrowableInt32();
+    const tripleTerm = new Growable((n) => new Int32Array(n));
     const docEnd = new Uint32Array(n);
-    const tripleTf = new GrowableFloat64();
+    const tripleTf = new Growable((n) => new Float64Array(n));
     const docLength = new Float64Array(n);
     const touched: number[] = [];
     // Word runs repeat a lot in code: each distinct run is split once, and
     // counted per document before its terms are added. Run r's terms are
     // runTermIds[runStart[r] .. runStart[r + 1]).
     const runIds = new Map<string, number>();
-    const runStart = new GrowableInt32();
+    const runStart = new Growable((n) => new Int32Array(n));
     runStart.push(0);
-    const runTermIds = new GrowableInt32();
+    const runTermIds = new Growable((n) => new Int32Array(n));
     let runDoc = new Int32Array(1024).fill(-1);
     let runCount = new Int32Array(1024);
     const touchedRuns: number[] = [];
@@ -294,29 +294,18 @@ export class Bm25Index {
   }
 }
 
-/** An append-only Int32Array that doubles when full; `values` is valid up to `length`. */
-class GrowableInt32 {
-  values = new Int32Array(1024);
+/** An append-only typed array that doubles when full; `values` is valid up to `length`. */
+class Growable<T extends Int32Array | Float64Array> {
+  values: T;
   length = 0;
 
-  push(value: number): void {
-    if (this.length === this.values.length) {
-      const grown = new Int32Array(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
-    this.values[this.length++] = value;
+  constructor(private readonly make: (size: number) => T) {
+    this.values = make(1024);
   }
-}
-
-/** An append-only Float64Array that doubles when full; `values` is valid up to `length`. */
-class GrowableFloat64 {
-  values = new Float64Array(1024);
-  length = 0;
 
   push(value: number): void {
     if (this.length === this.values.length) {
-      const grown = new Float64Array(this.values.length * 2);
+      const grown = this.make(this.values.length * 2);
       grown.set(this.values);
       this.values = grown;
     }
