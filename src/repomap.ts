@@ -195,11 +195,12 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   const keys = corpus.files.map(contentKey);
   const coChange = options.graph?.coChangeWeight ?? GRAPH_DEFAULTS.coChangeWeight;
   const readsHistory = coChange > 0 && options.history !== false;
-  const fingerprint = fingerprintOf(corpus, keys, options, readsHistory ? await historyHead(corpus) : null);
+  const head = readsHistory ? await historyHead(corpus) : null;
+  const fingerprint = fingerprintOf(corpus, keys, options, head);
   if (options.previous && options.previous.fingerprint === fingerprint) return options.previous;
   const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, options);
   const t1 = performance.now();
-  const history = readsHistory && options.history !== false ? await historyOf(corpus, options.history === true ? {} : options.history) : [];
+  const history = head !== null && options.history !== false ? await readHistory(corpus.root, head, options.history === true ? {} : options.history) : [];
   const fileGraph = buildFileGraph(corpus.files, tags, options.graph, history);
   const t2 = performance.now();
   const stats: IndexStats = {
@@ -233,7 +234,7 @@ function fingerprintOf(corpus: Corpus, keys: readonly string[], options: IndexOp
   return hash.digest('hex');
 }
 
-/** The commit the co-change history is read before: a git corpus' commit, a working tree's HEAD, else null. */
+/** The commit the co-change history is read before: a git corpus' commit, a working tree's HEAD (none before its first commit), else null. */
 async function historyHead(corpus: Corpus): Promise<string | null> {
   if (corpus.source === 'git') return corpus.commit ?? null;
   if (!existsSync(join(corpus.root, '.git'))) return null;
@@ -260,22 +261,6 @@ export async function repoMap(
   return result;
 }
 
-/**
- * Earlier commits' file lists for co-change: a git corpus' history before its
- * commit; a folder that is a git working tree (has a `.git`), the history before
- * its HEAD; any other folder, none.
- */
-async function historyOf(corpus: Corpus, options: HistoryOptions | undefined): Promise<string[][]> {
-  if (corpus.source === 'git' && corpus.commit) return readHistory(corpus.root, corpus.commit, options);
-  if (corpus.source !== 'folder' || !existsSync(join(corpus.root, '.git'))) return [];
-  try {
-    return await readHistory(corpus.root, 'HEAD', options);
-  } catch (error) {
-    // A working tree without commits has no history.
-    if (error instanceof RepoMapError && error.code === 'missing-commit') return [];
-    throw error;
-  }
-}
 
 async function tagsWithCache(
   files: readonly FileRecord[],
