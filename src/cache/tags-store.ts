@@ -77,20 +77,16 @@ export class TagsStore implements TagsCache {
     } catch (cause) {
       throw cannotOpen(file, cause);
     }
-    let db: Database.Database | undefined;
+    let db: Database.Database;
     try {
-      db = connect(file, timeout);
-      adopt(db, file, identity, say);
+      db = openWaiting(file, timeout, (d) => adopt(d, file, identity, say));
     } catch (cause) {
-      db?.close();
       if (!(cause instanceof UnusableFile) && !isCorruption(cause)) throw cannotOpen(file, cause);
       say(`${file} is not a usable tags cache (${messageOf(cause)}); rebuilt it empty`);
       removeDatabase(file);
       try {
-        db = connect(file, timeout);
-        adopt(db, file, identity, say);
+        db = openWaiting(file, timeout, (d) => adopt(d, file, identity, say));
       } catch (again) {
-        db?.close();
         throw cannotOpen(file, again);
       }
     }
@@ -167,6 +163,32 @@ export class TagsStore implements TagsCache {
     }
     return statement;
   }
+}
+
+/**
+ * Connects and adopts the file, trying again while another process holds a lock the busy
+ * handler does not wait for (two processes creating the same new file both switch it to
+ * WAL), until the busy timeout has passed.
+ */
+function openWaiting(file: string, timeout: number, adoptIt: (db: Database.Database) => void): Database.Database {
+  const until = Date.now() + timeout;
+  for (;;) {
+    let db: Database.Database | undefined;
+    try {
+      db = connect(file, timeout);
+      adoptIt(db);
+      return db;
+    } catch (cause) {
+      db?.close();
+      if (!isBusy(cause) || Date.now() >= until) throw cause;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
+    }
+  }
+}
+
+function isBusy(cause: unknown): boolean {
+  const code = (cause as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }
 
 function connect(file: string, timeout: number): Database.Database {
