@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'bad-option',
   'bad-sample',
   'bad-details',
+  'superseded-index',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

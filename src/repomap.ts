@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractCues, PathSuffixIndex, splitIdentifier } from './cues/index.js';
 import { loadCorpus, readHistory, resolveCommit, type CorpusOptions, type CorpusSource, type HistoryOptions } from './corpus/index.js';
-import { buildFileGraph, GRAPH_DEFAULTS, type FileGraph, type GraphOptions } from './graph/index.js';
+import { buildFileGraph, GRAPH_DEFAULTS, updateFileGraph, type FileGraph, type GraphOptions } from './graph/index.js';
 import { Bm25Index } from './rank/bm25.js';
 import { buildCsr, type Csr } from './rank/csr.js';
 import type { RankContext } from './rank/context.js';
@@ -59,11 +59,14 @@ export interface IndexOptions {
   /** Parse threads for the tags stage (1: parse in this thread); see `TagsOptions.jobs`. Default 2. */
   parseJobs?: number;
   /**
-   * An index built earlier. When the corpus has the same files with the same
-   * contents, the options are the same and so is the commit the history is read
-   * before, that index is returned as it is: nothing is parsed or rebuilt.
-   * Otherwise a new index is built (give `tagsCache` too, so that only the
-   * changed files are parsed).
+   * An index built earlier, of an earlier state of the same repository. When the
+   * corpus has the same files with the same contents, the options are the same and so
+   * is the commit the history is read before, that index is returned as it is: nothing
+   * is parsed or rebuilt. Otherwise the files whose content is unchanged keep their
+   * tags, and when only contents changed (the same paths, options and history) the
+   * graph is updated rather than rebuilt: then the earlier index's graph becomes the
+   * new one's, and the earlier index (and its `withRank` views) throws if used again
+   * (`superseded-index`). Use only the index this call returns.
    */
   previous?: Index;
 }
@@ -87,6 +90,8 @@ export class Index {
   private readonly options: RankDefaults;
   private readonly context: RankContext;
   private readonly lexical: LexicalIndex;
+  /** @internal What the context derives from paths alone (shared with views and later indexes of the same paths). */
+  readonly pathTables: PathTables;
   /** Built on first use: tags by path, and what spans read per file. */
   private tagsByPath?: Map<string, FileTags>;
   private spans?: SpanSource;
@@ -102,6 +107,7 @@ export class Index {
     rank: RankDefaults,
     lexical: LexicalIndex = {},
     fingerprint = '',
+    tables?: PathTables,
   ) {
     this.corpus = corpus;
     this.tags = tags;
@@ -111,7 +117,8 @@ export class Index {
     this.options = rank;
     this.lexical = lexical;
     this.fingerprint = fingerprint;
-    this.context = makeContext(corpus.files, fileGraph, rank, lexical);
+    this.pathTables = pathTablesOf(corpus.files, tables);
+    this.context = makeContext(corpus.files, fileGraph, rank, lexical, this.pathTables);
   }
 
   /**
@@ -120,8 +127,14 @@ export class Index {
    * without re-parsing or rebuilding the graph (the BM25 index is shared too).
    */
   withRank(rank: DeepPartial<RankDefaults>): Index {
+    this.checkLive();
     const tagDiagnostics = this.diagnostics.slice(this.corpus.diagnostics.length);
-    return new Index(this.corpus, this.tags, this.fileGraph, tagDiagnostics, this.stats, mergeDefaults(this.options, rank), this.lexical);
+    return new Index(this.corpus, this.tags, this.fileGraph, tagDiagnostics, this.stats, mergeDefaults(this.options, rank), this.lexical, '', this.pathTables);
+  }
+
+  /** @internal The BM25 index holder, for the next `buildIndex({ previous })` to update. */
+  get lexicalIndex(): LexicalIndex {
+    return this.lexical;
   }
 
   /** File text by repo-relative path (undefined for paths not in the corpus). */
@@ -144,6 +157,7 @@ export class Index {
 
   /** Ranks every corpus file for a query. Deterministic: same index and query, same result. */
   rank(query: Query, options: RankOptions = {}): RepoMapResult {
+    this.checkLive();
     const started = performance.now();
     const cues = extractCues(query, options.task ? { task: options.task } : {});
     const outcome = rankFiles(cues, this.context, this.options, { includeGiven: options.includeGiven });
@@ -167,6 +181,7 @@ export class Index {
    * corpus is a RepoMapError naming it.
    */
   explain(query: Query, path: string, options: ExplainFileOptions & { task?: Task } = {}): FileExplanation {
+    this.checkLive();
     const cues = extractCues(query, options.task ? { task: options.task } : {});
     return explainFile(cues, path, this.context, this.options, options);
   }
@@ -185,7 +200,18 @@ export class Index {
    *   spans, and the ranked files left out. A bad option is a RepoMapError naming it.
    */
   pack(query: Query, options: PackOptions): Promise<Pack> {
+    this.checkLive();
     return packQuery(this, query, options);
+  }
+
+  /**
+   * Throws when a later `buildIndex({ previous })` took this index's graph over (it
+   * updates the graph in place rather than copy it): rank with the index it returned.
+   */
+  checkLive(): void {
+    if (this.fileGraph.basis.superseded) {
+      throw new RepoMapError('superseded-index', 'repomap: this index was given as `previous` to buildIndex, which took its graph over; use the index that call returned', 'previous');
+    }
   }
 }
 
@@ -197,11 +223,19 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   const readsHistory = coChange > 0 && options.history !== false;
   const head = readsHistory ? await historyHead(corpus) : null;
   const fingerprint = fingerprintOf(corpus, keys, options, head);
-  if (options.previous && options.previous.fingerprint === fingerprint) return options.previous;
-  const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, options);
+  const previous = options.previous;
+  previous?.checkLive();
+  if (previous && previous.fingerprint === fingerprint) return previous;
+  const earlier = previous ? earlierContents(previous, corpus.files, keys) : null;
+  const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, options, earlier);
   const t1 = performance.now();
-  const history = head !== null && options.history !== false ? await readHistory(corpus.root, head, options.history === true ? {} : options.history) : [];
-  const fileGraph = buildFileGraph(corpus.files, tags, options.graph, history);
+  const historyKey = JSON.stringify({ head, history: options.history ?? null });
+  const before = previous && earlier ? { graph: previous.fileGraph, files: previous.corpus.files, tags: previous.tags } : null;
+  let fileGraph = before ? updateFileGraph(before, corpus.files, tags, earlier!.changed, options.graph, historyKey) : null;
+  if (!fileGraph) {
+    const history = head !== null && options.history !== false ? await readHistory(corpus.root, head, options.history === true ? {} : options.history) : [];
+    fileGraph = buildFileGraph(corpus.files, tags, options.graph, history, historyKey);
+  }
   const t2 = performance.now();
   const stats: IndexStats = {
     files: corpus.files.length,
@@ -216,12 +250,49 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
     timingsMs: { corpus: 0, tags: Math.round(t1 - t0), graph: Math.round(t2 - t1) },
     ...(cache ? { cache } : {}),
   };
-  return new Index(corpus, tags, fileGraph, diagnostics, stats, mergeDefaults(RANK_DEFAULTS, options.rank), {}, fingerprint);
+  const lexical: LexicalIndex = previous && earlier ? { earlier: { lexical: previous.lexicalIndex, changed: new Set(earlier.changed) } } : {};
+  return new Index(corpus, tags, fileGraph, diagnostics, stats, mergeDefaults(RANK_DEFAULTS, options.rank), lexical, fingerprint, previous?.pathTables);
 }
+
+/** What an earlier index knows of a corpus' files: the tags of unchanged ones, and which changed. */
+interface EarlierContents {
+  /** Path → tags and diagnostics of each file with a grammar whose content (and grammar) is unchanged. */
+  tags: Map<string, { tags: FileTags | undefined; diagnostics: Diagnostic[] }>;
+  /** Paths whose content differs from the earlier index's, or that it did not have. */
+  changed: string[];
+}
+
+function earlierContents(previous: Index, files: readonly FileRecord[], keys: readonly string[]): EarlierContents {
+  const before = new Map(previous.corpus.files.map((f) => [f.path, f]));
+  const diagnostics = new Map<string, Diagnostic[]>();
+  for (const d of previous.diagnostics.slice(previous.corpus.diagnostics.length)) {
+    if (d.file !== undefined) diagnostics.set(d.file, [...(diagnostics.get(d.file) ?? []), d]);
+  }
+  const out: EarlierContents = { tags: new Map(), changed: [] };
+  files.forEach((f, i) => {
+    const was = before.get(f.path);
+    if (!was || contentKey(was) !== keys[i] || was.language !== f.language) {
+      out.changed.push(f.path);
+      return;
+    }
+    if (f.language === null) return;
+    const own = diagnostics.get(f.path) ?? [];
+    // A failed parse is tried again, as the tags cache does.
+    if (own.some((d) => d.code === 'parse-failed')) return;
+    out.tags.set(f.path, { tags: previous.tagsOf(f.path), diagnostics: own });
+  });
+  return out;
+}
+
+/** Folder records' text hashes: a record reused by a later load (`CorpusOptions.previous`) is not hashed again. */
+const textHashes = new WeakMap<FileRecord, string>();
 
 /** The content half of a tags cache key: the git blob id, or a hash of the text for folders. */
 function contentKey(file: FileRecord): string {
-  return file.blobId ?? createHash('sha1').update(file.text).digest('hex');
+  if (file.blobId !== undefined) return file.blobId;
+  let key = textHashes.get(file);
+  if (key === undefined) textHashes.set(file, (key = createHash('sha1').update(file.text).digest('hex')));
+  return key;
 }
 
 /** Hash of what an index is built from: every path with its content key, what was skipped, the options, the history head. */
@@ -266,6 +337,36 @@ async function tagsWithCache(
   files: readonly FileRecord[],
   contentKeys: readonly string[],
   options: IndexOptions,
+  earlier: EarlierContents | null,
+): Promise<{ tags: FileTags[]; diagnostics: Diagnostic[]; cache?: { hits: number; misses: number } }> {
+  if (!earlier || earlier.tags.size === 0) return tagsFromCache(files, contentKeys, options);
+  const rest = files.flatMap((f, i) => (earlier.tags.has(f.path) ? [] : [i]));
+  const fresh = await tagsFromCache(
+    rest.map((i) => files[i]!),
+    rest.map((i) => contentKeys[i]!),
+    options,
+  );
+  const freshTags = new Map(fresh.tags.map((t) => [t.path, t]));
+  const freshDiagnostics = new Map<string, Diagnostic[]>();
+  for (const d of fresh.diagnostics) freshDiagnostics.set(d.file!, [...(freshDiagnostics.get(d.file!) ?? []), d]);
+  const tags: FileTags[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const f of files) {
+    if (f.language === null) continue;
+    const reused = earlier.tags.get(f.path);
+    const t = reused ? reused.tags : freshTags.get(f.path);
+    if (t) tags.push(t);
+    diagnostics.push(...(reused ? reused.diagnostics : (freshDiagnostics.get(f.path) ?? [])));
+  }
+  const cache = fresh.cache ? { hits: fresh.cache.hits + earlier.tags.size, misses: fresh.cache.misses } : undefined;
+  return { tags, diagnostics, ...(cache ? { cache } : {}) };
+}
+
+/** Tags of files through the tags cache (when one is given): only the files it lacks are parsed. */
+async function tagsFromCache(
+  files: readonly FileRecord[],
+  contentKeys: readonly string[],
+  options: IndexOptions,
 ): Promise<{ tags: FileTags[]; diagnostics: Diagnostic[]; cache?: { hits: number; misses: number } }> {
   const onProgress = options.onProgress ? (d: number, t: number) => options.onProgress!('tags', d, t) : undefined;
   if (!options.tagsCache) return extractTags(files, { onProgress, jobs: options.parseJobs });
@@ -303,9 +404,22 @@ async function tagsWithCache(
 /** The BM25 index of a corpus, built on first use and shared by the views of one index (`withRank`). */
 export interface LexicalIndex {
   bm25?: { index: Bm25Index; order: Int32Array };
+  /** An earlier index's, and the paths whose text changed since: the first use updates it instead of building anew. */
+  earlier?: { lexical: LexicalIndex; changed: ReadonlySet<string> };
 }
 
-function makeContext(files: readonly FileRecord[], fileGraph: FileGraph, rank: RankDefaults, lexical: LexicalIndex): RankContext {
+/** What the rank context derives from the paths alone: shared by indexes of the same paths. */
+export interface PathTables {
+  paths: string[];
+  ids: Map<string, number>;
+  kinds: FileRecord['kind'][];
+  pathIndex: PathSuffixIndex;
+  pathWords: Map<string, number[]>;
+}
+
+/** The path tables of `files`: `earlier`'s when the paths are the same, else built. */
+function pathTablesOf(files: readonly FileRecord[], earlier?: PathTables): PathTables {
+  if (earlier && earlier.paths.length === files.length && files.every((f, i) => f.path === earlier.paths[i] && f.kind === earlier.kinds[i])) return earlier;
   const paths = files.map((f) => f.path);
   const ids = new Map<string, number>();
   paths.forEach((p, i) => ids.set(p, i));
@@ -322,20 +436,27 @@ function makeContext(files: readonly FileRecord[], fileGraph: FileGraph, rank: R
       else pathWords.set(w, [i]);
     }
   });
+  return { paths, ids, kinds: files.map((f) => f.kind), pathIndex: new PathSuffixIndex(paths), pathWords };
+}
+
+function makeContext(files: readonly FileRecord[], fileGraph: FileGraph, rank: RankDefaults, lexical: LexicalIndex, tables: PathTables): RankContext {
+  const { paths, ids, pathWords } = tables;
   const csrs = new Map<Task, Csr>();
   return {
     paths,
     indexOf: (path) => ids.get(path) ?? -1,
-    kinds: files.map((f) => f.kind),
+    kinds: tables.kinds,
     sizes: Int32Array.from(files.map((f) => f.size)),
-    pathIndex: new PathSuffixIndex(paths),
+    pathIndex: tables.pathIndex,
     symbols: fileGraph.symbols,
     pathWords,
     graph: fileGraph.graph,
     textScores(text) {
       if (!lexical.bm25) {
-        const index = new Bm25Index(files);
+        const before = lexical.earlier?.lexical.bm25?.index;
+        const index = before ? Bm25Index.updated(before, files, lexical.earlier!.changed) : new Bm25Index(files);
         lexical.bm25 = { index, order: Int32Array.from(index.paths, (p) => ids.get(p)!) };
+        delete lexical.earlier;
       }
       const { index, order } = lexical.bm25;
       const raw = index.scores(text);

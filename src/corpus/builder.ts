@@ -46,6 +46,11 @@ export class CorpusBuilder {
     this.report({ code: CODES[reason], file: path, message });
   }
 
+  /** Keeps a record examined by an earlier load (unchanged since). */
+  keep(record: FileRecord): void {
+    this.files.push(record);
+  }
+
   /** Applies the content rules to a file and keeps it or skips it. */
   examine(path: string, size: number, bytes: Buffer, blobId?: string): void {
     const verdict = examineContent(path, size, bytes, this.options);

@@ -1,14 +1,15 @@
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { CorpusBuilder } from './builder.js';
+import { FolderReuse, stampOf, type FileStamp } from './folder-reuse.js';
 import { GitignoreMatcher } from './gitignore.js';
 import { parentOf } from './paths.js';
 import type { ResolvedCorpusOptions } from './options.js';
 import { vendoredFolderOf } from './vendored.js';
 import { RepoMapError } from '../errors.js';
-import type { Corpus } from '../types.js';
+import type { Corpus, FileRecord } from '../types.js';
 
 /** Files read between two yields to the event loop. */
 const YIELD_EVERY = 256;
@@ -16,13 +17,17 @@ const YIELD_EVERY = 256;
 /**
  * Loads the files of a folder: walks it with fast-glob (dot files included, `.git` excluded,
  * symlinks reported and not followed), then applies the rules in order: vendored, gitignored,
- * symlink, then the content rules (binary, too-large, minified).
+ * symlink, then the content rules (binary, too-large, minified). With `options.previous`,
+ * files stamped unchanged since that load are taken from it unread (see FolderReuse).
  */
 export async function loadFolder(folder: string, options: ResolvedCorpusOptions): Promise<Corpus> {
   const root = resolve(folder);
   await checkFolder(root);
+  const reuse = new FolderReuse(root, options);
 
-  const entries = await fg('**', {
+  // The synchronous walk is about twice as fast as the async one (no thread-pool round
+  // trip per folder), which matters for a re-index of an unchanged tree.
+  const entries = fg.sync('**', {
     cwd: root,
     dot: true,
     onlyFiles: false,
@@ -61,12 +66,27 @@ export async function loadFolder(folder: string, options: ResolvedCorpusOptions)
   const scratch = new ScratchBuffer();
   for (let i = 0; i < candidates.length; i++) {
     const path = candidates[i]!;
-    const read = readCandidate(join(root, path), options, scratch);
-    if (read) builder.examine(path, read.size, read.bytes);
+    const file = join(root, path);
+    const earlier = reuse.active ? reusable(reuse, path, file) : undefined;
+    if (earlier) {
+      builder.keep(earlier);
+    } else {
+      const read = readCandidate(file, options, scratch);
+      if (read) {
+        builder.examine(path, read.size, read.bytes);
+        reuse.note(path, read.stamp);
+      }
+    }
     options.onProgress?.(i + 1, candidates.length);
     if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
   }
-  return builder.finish(root, 'folder');
+  return reuse.remember(builder.finish(root, 'folder'));
+}
+
+/** The earlier record of a file whose stamp (lstat) is unchanged; undefined to read it. */
+function reusable(reuse: FolderReuse, path: string, file: string): FileRecord | undefined {
+  const stats = lstatSync(file, { throwIfNoEntry: false });
+  return stats?.isFile() ? reuse.take(path, stampOf(stats)) : undefined;
 }
 
 async function checkFolder(root: string): Promise<void> {
@@ -100,7 +120,7 @@ class ScratchBuffer {
  * first `binarySniffBytes` bytes only. Null when the file vanished since the walk. The
  * bytes live in `scratch` and are overwritten by the next read.
  */
-function readCandidate(file: string, options: ResolvedCorpusOptions, scratch: ScratchBuffer): { size: number; bytes: Buffer } | null {
+function readCandidate(file: string, options: ResolvedCorpusOptions, scratch: ScratchBuffer): { size: number; bytes: Buffer; stamp: FileStamp } | null {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -109,7 +129,8 @@ function readCandidate(file: string, options: ResolvedCorpusOptions, scratch: Sc
     throw error;
   }
   try {
-    const { size } = fstatSync(fd);
+    const stats = fstatSync(fd);
+    const { size } = stats;
     const wanted = size <= options.maxFileBytes ? size : Math.min(size, options.binarySniffBytes);
     const bytes = scratch.take(wanted);
     let filled = 0;
@@ -118,7 +139,7 @@ function readCandidate(file: string, options: ResolvedCorpusOptions, scratch: Sc
       if (read === 0) break;
       filled += read;
     }
-    return { size: size <= options.maxFileBytes ? filled : size, bytes: bytes.subarray(0, filled) };
+    return { size: size <= options.maxFileBytes ? filled : size, bytes: bytes.subarray(0, filled), stamp: stampOf(stats) };
   } finally {
     closeSync(fd);
   }

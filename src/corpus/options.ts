@@ -1,4 +1,5 @@
 import { RepoMapError } from '../errors.js';
+import type { Corpus } from '../types.js';
 
 /** Options of `loadCorpus`; every threshold defaults to `CORPUS_DEFAULTS`. */
 export interface CorpusOptions {
@@ -28,9 +29,17 @@ export interface CorpusOptions {
   vendoredFolders?: readonly string[];
   /** Called as files are examined: `done` of `total` candidate files (after the path rules). */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * A corpus loaded earlier from the same folder with the same options (folders only;
+   * ignored for git sources, whose blob ids already say what changed). A file whose
+   * size, modification and change times and inode are what they were then, and that
+   * had not been modified for 2 s before that load began, is taken from it without
+   * being read again. Everything else is read and examined as usual.
+   */
+  previous?: Corpus;
 }
 
-export type ResolvedCorpusOptions = Required<Omit<CorpusOptions, 'onProgress'>> & Pick<CorpusOptions, 'onProgress'>;
+export type ResolvedCorpusOptions = Required<Omit<CorpusOptions, 'onProgress' | 'previous'>> & Pick<CorpusOptions, 'onProgress' | 'previous'>;
 
 /**
  * Default rule thresholds of the corpus stage.
@@ -44,7 +53,7 @@ export type ResolvedCorpusOptions = Required<Omit<CorpusOptions, 'onProgress'>> 
  * `tools/build/`, Go `build/` packaging), and when they are output they are normally
  * gitignored (folder corpora) or untracked (git corpora) anyway.
  */
-export const CORPUS_DEFAULTS: Required<Omit<CorpusOptions, 'onProgress'>> = Object.freeze({
+export const CORPUS_DEFAULTS: Required<Omit<CorpusOptions, 'onProgress' | 'previous'>> = Object.freeze({
   /** 1 MiB: larger files are data, fixtures or generated code far more often than code to read. */
   maxFileBytes: 1024 * 1024,
   /** 8 KiB, as git's binary detection (which reads 8000 bytes). */
@@ -125,6 +134,13 @@ export function resolveCorpusOptions(options: CorpusOptions = {}): ResolvedCorpu
       throw new RepoMapError('bad-option', 'repomap/corpus: option onProgress must be a function', 'onProgress');
     }
     resolved.onProgress = options.onProgress;
+  }
+  if (options.previous !== undefined) {
+    const p = options.previous as Partial<Corpus> | null;
+    if (typeof p !== 'object' || p === null || !Array.isArray(p.files) || typeof p.root !== 'string') {
+      throw new RepoMapError('bad-option', 'repomap/corpus: option previous must be a corpus returned by loadCorpus', 'previous');
+    }
+    resolved.previous = options.previous;
   }
   return resolved;
 }

@@ -8,7 +8,8 @@ import { addCoChangeEdges } from './edges/co-change.js';
 import { addImportEdges, type ImportStats } from './edges/import.js';
 import { addSameModuleEdges } from './edges/same-module.js';
 import { addSharedSymbolEdges } from './edges/shared-symbol.js';
-import { addSourceTestEdges } from './edges/source-test.js';
+import { addSourceTestEdges, type SourceTestConventions } from './edges/source-test.js';
+import type { ResolveContext } from './resolve/index.js';
 import { moduleOf } from './module.js';
 import { SymbolTable } from './symbols.js';
 
@@ -24,6 +25,14 @@ export interface FileEdgeAttributes {
   label: string;
 }
 
+/**
+ * The order a full build adds edges in: by type in this order, then by source and target
+ * path (code-unit order). Whatever sums weights or breaks ties across a pair's edges
+ * follows it, so a graph changed by `updateFileGraph` (whose new edges come last in
+ * graphology's order) gives exactly what a fresh build gives.
+ */
+export const EDGE_ORDER: readonly EdgeType[] = ['import', 'co-change', 'same-module', 'shared-symbol', 'source-test'];
+
 export type FileGraphology = MultiDirectedGraph<FileNodeAttributes, FileEdgeAttributes>;
 
 /** The file graph of one corpus, with what built it. */
@@ -32,6 +41,23 @@ export interface FileGraph {
   symbols: SymbolTable;
   imports: ImportStats;
   edgeCounts: Record<EdgeType, number>;
+  /** What `updateFileGraph` reuses. */
+  readonly basis: GraphBasis;
+}
+
+/** The parts of a build an update starts from. */
+export interface GraphBasis {
+  /** The options, defaults merged. */
+  options: typeof GRAPH_DEFAULTS;
+  /** Says which history the co-change edges came from (the caller's key; '' for none given). */
+  historyKey: string;
+  resolve: ResolveContext;
+  conventions: SourceTestConventions;
+  /**
+   * Set when an update took this graph over: its graphology graph and symbol table now
+   * belong to the updated FileGraph, and this one must not be used.
+   */
+  superseded: boolean;
 }
 
 /**
@@ -45,18 +71,19 @@ export function buildFileGraph(
   tags: readonly FileTags[],
   options: GraphOptions = {},
   history: readonly (readonly string[])[] = [],
+  historyKey = '',
 ): FileGraph {
   const o = mergeDefaults(GRAPH_DEFAULTS, options);
   const symbols = new SymbolTable(tags);
 
   const paths = files.map((f) => f.path);
   const importAcc = new EdgeAccumulator(paths);
-  const imports = addImportEdges(files, tags, importAcc, o);
+  const { context: resolve, ...imports } = addImportEdges(files, tags, importAcc, o);
   const importEdges = importAcc.list();
 
   const rest = new EdgeAccumulator(paths);
   addSharedSymbolEdges(tags, symbols, rest, o.sharedSymbol);
-  addSourceTestEdges(files, importEdges, rest, o);
+  const conventions = addSourceTestEdges(files, importEdges, rest, o);
   addSameModuleEdges(files, rest, o);
   addCoChangeEdges(files, history, rest, o);
 
@@ -69,5 +96,6 @@ export function buildFileGraph(
   };
   importEdges.forEach(add);
   for (const e of rest.specs()) add(e);
-  return { graph, symbols, imports, edgeCounts };
+  const basis: GraphBasis = { options: o, historyKey, resolve, conventions, superseded: false };
+  return { graph, symbols, imports, edgeCounts, basis };
 }

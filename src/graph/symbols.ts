@@ -14,33 +14,73 @@ export class SymbolTable {
   private readonly entries = new Map<string, SymbolEntry>();
   private readonly users = new Map<string, string[]>();
 
+  /** `tags` in corpus order (referencer lists keep it). */
   constructor(tags: readonly FileTags[]) {
     for (const file of tags) {
-      let last = '';
-      for (const name of file.references.map((r) => r.name).sort()) {
-        if (name === last) continue;
-        last = name;
+      for (const name of referencedNames(file)) {
         const list = this.users.get(name);
         if (list) list.push(file.path);
         else this.users.set(name, [file.path]);
       }
-      for (const def of file.definitions) {
-        if (def.kind === 'module') continue;
-        let entry = this.entries.get(def.name);
-        if (!entry) {
-          entry = { paths: [], definitions: new Map() };
-          this.entries.set(def.name, entry);
-        }
-        let defs = entry.definitions.get(file.path);
-        if (!defs) {
-          defs = [];
-          entry.definitions.set(file.path, defs);
-          entry.paths.push(file.path);
-        }
-        defs.push(def);
-      }
+      this.addDefinitions(file);
     }
     for (const entry of this.entries.values()) entry.paths.sort(byteOrder);
+  }
+
+  /**
+   * Replaces one file's tags (`before` and `after` have the same path; either may be
+   * absent). `order` gives a path's position in the corpus, where referencer lists keep
+   * their files. The table then equals one built from the new tags.
+   */
+  replace(before: FileTags | undefined, after: FileTags | undefined, order: (path: string) => number): void {
+    const path = (before ?? after)!.path;
+    if (before) {
+      for (const name of referencedNames(before)) {
+        const list = this.users.get(name)!;
+        list.splice(list.indexOf(path), 1);
+        if (list.length === 0) this.users.delete(name);
+      }
+      for (const name of new Set(before.definitions.filter((d) => d.kind !== 'module').map((d) => d.name))) {
+        const entry = this.entries.get(name)!;
+        entry.definitions.delete(path);
+        entry.paths.splice(entry.paths.indexOf(path), 1);
+        if (entry.paths.length === 0) this.entries.delete(name);
+      }
+    }
+    if (after) {
+      const at = order(path);
+      for (const name of referencedNames(after)) {
+        const list = this.users.get(name);
+        if (list) list.splice(firstAt(list, (p) => order(p) > at), 0, path);
+        else this.users.set(name, [path]);
+      }
+      for (const entry of this.addDefinitions(after)) {
+        entry.paths.pop();
+        entry.paths.splice(firstAt(entry.paths, (p) => byteOrder(p, path) > 0), 0, path);
+      }
+    }
+  }
+
+  /** Adds a file's definitions (module kind left out); returns the entries it joined, its path last in each. */
+  private addDefinitions(file: FileTags): SymbolEntry[] {
+    const joined: SymbolEntry[] = [];
+    for (const def of file.definitions) {
+      if (def.kind === 'module') continue;
+      let entry = this.entries.get(def.name);
+      if (!entry) {
+        entry = { paths: [], definitions: new Map() };
+        this.entries.set(def.name, entry);
+      }
+      let defs = entry.definitions.get(file.path);
+      if (!defs) {
+        defs = [];
+        entry.definitions.set(file.path, defs);
+        entry.paths.push(file.path);
+        joined.push(entry);
+      }
+      defs.push(def);
+    }
+    return joined;
   }
 
   get(name: string): SymbolEntry | undefined {
@@ -60,6 +100,24 @@ export class SymbolTable {
   get size(): number {
     return this.entries.size;
   }
+}
+
+/** The distinct names a file references, sorted. */
+function referencedNames(file: FileTags): string[] {
+  const names = file.references.map((r) => r.name).sort();
+  return names.filter((name, i) => name !== '' && (i === 0 || names[i - 1] !== name));
+}
+
+/** Index of the first item of a sorted list for which `after` holds (the list's length when none). */
+function firstAt<T>(list: readonly T[], after: (item: T) => boolean): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (after(list[mid]!)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 export function byteOrder(a: string, b: string): number {

@@ -70,7 +70,8 @@ export class Workspace {
     if (this.current && !(await this.changed())) return this.current.index;
     const started = Date.now();
     const commit = 'gitDir' in this.source ? await resolveCommit(this.source.gitDir, this.source.commit) : null;
-    const corpus = await loadCorpus(commit ? { gitDir: this.root, commit } : this.source);
+    const previous = this.current?.index.corpus;
+    const corpus = await loadCorpus(commit ? { gitDir: this.root, commit } : this.source, previous && previous.source === 'folder' ? { previous } : {});
     // A touched file with the same contents rebuilds nothing: `previous` is returned as it is.
     const index = await buildIndex(corpus, { tagsCache: this.tagsCache, ...(this.current ? { previous: this.current.index } : {}) });
     const fingerprint = this.folder ? await FolderFingerprint.take(this.root, corpus.files.map((f) => f.path), started) : null;

@@ -11,7 +11,8 @@
  */
 import { RepoMapError } from '../errors.js';
 import { compareByteOrder } from '../text/order.js';
-import { forEachIdentifierWord, forEachWordSpan, splitIdentifier } from '../text/tokens.js';
+import { forEachIdentifierWord } from '../text/tokens.js';
+import { Growable, TermCounter } from './bm25-terms.js';
 
 /** Tunables of `Bm25Index`. */
 export interface Bm25Options {
@@ -57,18 +58,22 @@ export class Bm25Index {
   readonly options: Readonly<Required<Bm25Options>>;
   /** Document paths in byte order; a document's id is its index here. */
   readonly paths: readonly string[];
-  private readonly vocabulary = new Map<string, number>();
+  private vocabulary!: ReadonlyMap<string, number>;
+  /** Term id → word. */
+  private words!: readonly string[];
   /** CSR: postings of term t are [termStart[t], termStart[t+1]). */
-  private readonly termStart: Uint32Array;
-  private readonly postingDoc: Uint32Array;
-  private readonly postingTf: Float64Array;
+  private termStart!: Uint32Array;
+  private postingDoc!: Uint32Array;
+  private postingTf!: Float64Array;
+  /** |d| per document: the sum of its term frequencies. */
+  private docLength!: Float64Array;
   /** k1·(1 − b + b·|d|/avgdl) per document. */
-  private readonly lengthNorm: Float64Array;
-  private readonly idfs: Float64Array;
+  private lengthNorm!: Float64Array;
+  private idfs!: Float64Array;
 
-  constructor(docs: readonly Bm25Document[], options: Bm25Options = {}) {
+  /** `earlier`: see `Bm25Index.updated` (which is how to pass it). */
+  constructor(docs: readonly Bm25Document[], options: Bm25Options = {}, earlier?: { index: Bm25Index; changed: ReadonlySet<string> }) {
     this.options = resolveOptions(options);
-    const { k1, b, pathWeight } = this.options;
     const sorted = [...docs].sort((x, y) => compareByteOrder(x.path, y.path));
     for (let i = 1; i < sorted.length; i++) {
       if ((sorted[i] as Bm25Document).path === (sorted[i - 1] as Bm25Document).path) {
@@ -76,158 +81,136 @@ export class Bm25Index {
       }
     }
     this.paths = sorted.map((d) => d.path);
-    const n = sorted.length;
+    if (earlier && reusable(earlier.index, this)) this.update(sorted, earlier.index, earlier.changed);
+    else this.build(sorted);
+    this.finish();
+  }
 
-    // Pass 1: per document, term frequencies into flat triples (term, doc, tf); the
-    // triples come grouped by document, so the doc is kept as where each document ends.
-    // Triples and the terms of each word run live in growable typed arrays rather than
-    // JS arrays and one Int32Array per run: on a 10k-file corpus the JS arrays grew to
-    // millions of boxed slots and their discarded copies pushed the heap ~200 MB past
-    // its live size before a full GC (issue 6, peak RSS).
-    const vocab = this.vocabulary;
-    let lastDoc = new Int32Array(1024).fill(-1);
-    let tfScratch = new Float64Array(1024);
-    const tripleTerm = new Growable((n) => new Int32Array(n));
+  /**
+   * The index of `docs` when an earlier index had the same paths and options and only
+   * the documents in `changed` have new text: only those are read again. Scores equal a
+   * fresh index's exactly. Falls back to a fresh build otherwise.
+   */
+  static updated(earlier: Bm25Index, docs: readonly Bm25Document[], changed: ReadonlySet<string>): Bm25Index {
+    return new Bm25Index(docs, earlier.options, { index: earlier, changed });
+  }
+
+  /** Tokenizes every document: triples (term, tf) grouped by document, then sorted by term into CSR. */
+  private build(sorted: readonly Bm25Document[]): void {
+    const n = sorted.length;
+    const counter = new TermCounter();
+    const tripleTerm = new Growable((size) => new Int32Array(size));
+    const tripleTf = new Growable((size) => new Float64Array(size));
     const docEnd = new Uint32Array(n);
-    const tripleTf = new Growable((n) => new Float64Array(n));
-    const docLength = new Float64Array(n);
-    const touched: number[] = [];
-    // Word runs repeat a lot in code: each distinct run is split once, and
-    // counted per document before its terms are added. Run r's terms are
-    // runTermIds[runStart[r] .. runStart[r + 1]).
-    const runIds = new Map<string, number>();
-    const runStart = new Growable((n) => new Int32Array(n));
-    runStart.push(0);
-    const runTermIds = new Growable((n) => new Int32Array(n));
-    let runDoc = new Int32Array(1024).fill(-1);
-    let runCount = new Int32Array(1024);
-    const touchedRuns: number[] = [];
-    let d = 0;
-    let text = '';
-    const addSpan = (start: number, end: number): void => {
-      const run = text.slice(start, end);
-      let r = runIds.get(run);
-      if (r === undefined) {
-        r = runIds.size;
-        runIds.set(run, r);
-        for (const word of splitIdentifier(run)) {
-          let t = vocab.get(word);
-          if (t === undefined) {
-            t = vocab.size;
-            vocab.set(word, t);
-          }
-          runTermIds.push(t);
-        }
-        runStart.push(runTermIds.length);
-        if (r >= runDoc.length) {
-          const grownDoc = new Int32Array(runDoc.length * 2).fill(-1);
-          grownDoc.set(runDoc);
-          runDoc = grownDoc;
-          const grownCount = new Int32Array(runCount.length * 2);
-          grownCount.set(runCount);
-          runCount = grownCount;
-        }
-      }
-      if (runDoc[r] !== d) {
-        runDoc[r] = d;
-        runCount[r] = 0;
-        touchedRuns.push(r);
-      }
-      runCount[r] = (runCount[r] as number) + 1;
+    this.docLength = new Float64Array(n);
+    const emit = (t: number, tf: number): void => {
+      tripleTerm.push(t);
+      tripleTf.push(tf);
     };
-    const flushRuns = (weight: number): number => {
-      if (vocab.size > lastDoc.length) {
-        const size = Math.max(vocab.size, lastDoc.length * 2);
-        const grownLast = new Int32Array(size).fill(-1);
-        grownLast.set(lastDoc);
-        lastDoc = grownLast;
-        const grownTf = new Float64Array(size);
-        grownTf.set(tfScratch);
-        tfScratch = grownTf;
-      }
-      const starts = runStart.values;
-      const ids = runTermIds.values;
-      let length = 0;
-      for (const r of touchedRuns) {
-        const w = weight * (runCount[r] as number);
-        const from = starts[r] as number;
-        const to = starts[r + 1] as number;
-        for (let j = from; j < to; j++) {
-          const t = ids[j] as number;
-          if (lastDoc[t] !== d) {
-            lastDoc[t] = d;
-            tfScratch[t] = 0;
-            touched.push(t);
-          }
-          tfScratch[t] = (tfScratch[t] as number) + w;
-        }
-        length += w * (to - from);
-        runDoc[r] = -1; // the path and the text of one document are flushed separately
-      }
-      touchedRuns.length = 0;
-      return length;
-    };
-    for (d = 0; d < n; d++) {
+    for (let d = 0; d < n; d++) {
       const doc = sorted[d] as Bm25Document;
-      touched.length = 0;
-      let length = 0;
-      if (pathWeight > 0) {
-        text = doc.path;
-        forEachWordSpan(text, addSpan);
-        length += flushRuns(pathWeight);
-      }
-      text = doc.text;
-      forEachWordSpan(text, addSpan);
-      length += flushRuns(1);
-      docLength[d] = length;
-      for (const t of touched) {
-        if ((tfScratch[t] as number) > 0) {
-          tripleTerm.push(t);
-          tripleTf.push(tfScratch[t] as number);
-        }
-      }
+      this.docLength[d] = counter.count(doc.path, doc.text, this.options.pathWeight, emit);
       docEnd[d] = tripleTerm.length;
     }
-    text = '';
-    runIds.clear();
+    this.vocabulary = counter.vocabulary;
+    this.words = counter.words;
 
-    // Pass 2: counting sort of the triples by term into CSR (documents stay ascending per term).
-    const terms = vocab.size;
+    // Counting sort of the triples by term into CSR (documents stay ascending per term).
+    const terms = this.words.length;
     const triples = tripleTerm.length;
     const termOf = tripleTerm.values;
     const tfOf = tripleTf.values;
     const termStart = new Uint32Array(terms + 1);
-    for (let i = 0; i < triples; i++) {
-      const t = termOf[i] as number;
-      termStart[t + 1] = (termStart[t + 1] as number) + 1;
-    }
-    for (let t = 0; t < terms; t++) termStart[t + 1] = (termStart[t + 1] as number) + (termStart[t] as number);
+    for (let i = 0; i < triples; i++) termStart[(termOf[i] as number) + 1]!++;
+    for (let t = 0; t < terms; t++) termStart[t + 1]! += termStart[t] as number;
     const cursor = termStart.slice(0, terms);
-    const postingDoc = new Uint32Array(triples);
-    const postingTf = new Float64Array(triples);
+    this.postingDoc = new Uint32Array(triples);
+    this.postingTf = new Float64Array(triples);
     for (let doc = 0, i = 0; doc < n; doc++) {
       for (const end = docEnd[doc] as number; i < end; i++) {
-        const t = termOf[i] as number;
-        const at = cursor[t] as number;
-        cursor[t] = at + 1;
-        postingDoc[at] = doc;
-        postingTf[at] = tfOf[i] as number;
+        const at = cursor[termOf[i] as number]!++;
+        this.postingDoc[at] = doc;
+        this.postingTf[at] = tfOf[i] as number;
       }
     }
     this.termStart = termStart;
-    this.postingDoc = postingDoc;
-    this.postingTf = postingTf;
+  }
 
+  /**
+   * Takes the earlier index's postings of unchanged documents and tokenizes the changed
+   * ones (over a copy of its vocabulary: new words get new ids, and words no document
+   * has any more keep theirs with no postings, which scores as a word never seen).
+   */
+  private update(sorted: readonly Bm25Document[], earlier: Bm25Index, changed: ReadonlySet<string>): void {
+    const counter = new TermCounter(earlier.vocabulary, earlier.words);
+    const isChanged = new Uint8Array(sorted.length);
+    this.docLength = earlier.docLength.slice();
+    // The changed documents' postings, per term, documents ascending.
+    const fresh = new Map<number, { docs: number[]; tfs: number[] }>();
+    sorted.forEach((doc, d) => {
+      if (!changed.has(doc.path)) return;
+      isChanged[d] = 1;
+      this.docLength[d] = counter.count(doc.path, doc.text, this.options.pathWeight, (t, tf) => {
+        let list = fresh.get(t);
+        if (!list) fresh.set(t, (list = { docs: [], tfs: [] }));
+        list.docs.push(d);
+        list.tfs.push(tf);
+      });
+    });
+    this.vocabulary = counter.vocabulary;
+    this.words = counter.words;
+    const terms = this.words.length;
+    const oldTerms = earlier.words.length;
+    const termStart = new Uint32Array(terms + 1);
+    for (let t = 0; t < terms; t++) {
+      let count = fresh.get(t)?.docs.length ?? 0;
+      if (t < oldTerms) {
+        for (let i = earlier.termStart[t] as number; i < (earlier.termStart[t + 1] as number); i++) {
+          if (!isChanged[earlier.postingDoc[i] as number]) count++;
+        }
+      }
+      termStart[t + 1] = (termStart[t] as number) + count;
+    }
+    const total = termStart[terms] as number;
+    this.postingDoc = new Uint32Array(total);
+    this.postingTf = new Float64Array(total);
+    for (let t = 0; t < terms; t++) {
+      // Merge the kept postings with the fresh ones, documents ascending.
+      const add = fresh.get(t);
+      let k = 0;
+      let at = termStart[t] as number;
+      const put = (doc: number, tf: number): void => {
+        this.postingDoc[at] = doc;
+        this.postingTf[at++] = tf;
+      };
+      if (t < oldTerms) {
+        for (let i = earlier.termStart[t] as number; i < (earlier.termStart[t + 1] as number); i++) {
+          const doc = earlier.postingDoc[i] as number;
+          if (isChanged[doc]) continue;
+          while (add && k < add.docs.length && (add.docs[k] as number) < doc) put(add.docs[k] as number, add.tfs[k++] as number);
+          put(doc, earlier.postingTf[i] as number);
+        }
+      }
+      while (add && k < add.docs.length) put(add.docs[k] as number, add.tfs[k++] as number);
+    }
+    this.termStart = termStart;
+  }
+
+  /** Length norms and IDFs from the postings and document lengths. */
+  private finish(): void {
+    const { k1, b } = this.options;
+    const n = this.paths.length;
+    const terms = this.words.length;
     let total = 0;
-    for (let d = 0; d < n; d++) total += docLength[d] as number;
+    for (let d = 0; d < n; d++) total += this.docLength[d] as number;
     const avgdl = n > 0 ? total / n : 0;
     this.lengthNorm = new Float64Array(n);
     for (let d = 0; d < n; d++) {
-      this.lengthNorm[d] = k1 * (avgdl > 0 ? 1 - b + (b * (docLength[d] as number)) / avgdl : 1);
+      this.lengthNorm[d] = k1 * (avgdl > 0 ? 1 - b + (b * (this.docLength[d] as number)) / avgdl : 1);
     }
     this.idfs = new Float64Array(terms);
     for (let t = 0; t < terms; t++) {
-      const df = (termStart[t + 1] as number) - (termStart[t] as number);
+      const df = (this.termStart[t + 1] as number) - (this.termStart[t] as number);
       this.idfs[t] = Math.log((n - df + 0.5) / (df + 0.5) + 1);
     }
   }
@@ -260,8 +243,10 @@ export class Bm25Index {
     });
     const k1 = this.options.k1;
     const out = new Float64Array(this.paths.length);
-    // Terms in id order so that float sums do not depend on query word order.
-    for (const t of [...counts.keys()].sort((x, y) => x - y)) {
+    // Terms in word order, so that float sums depend neither on the query's word order
+    // nor on term ids (which an updated index numbers differently from a fresh one).
+    const words = this.words;
+    for (const t of [...counts.keys()].sort((x, y) => compareByteOrder(words[x] as string, words[y] as string))) {
       const weight = (counts.get(t) as number) * (this.idfs[t] as number) * (k1 + 1);
       const end = this.termStart[t + 1] as number;
       for (let i = this.termStart[t] as number; i < end; i++) {
@@ -294,21 +279,11 @@ export class Bm25Index {
   }
 }
 
-/** An append-only typed array that doubles when full; `values` is valid up to `length`. */
-class Growable<T extends Int32Array | Float64Array> {
-  values: T;
-  length = 0;
-
-  constructor(private readonly make: (size: number) => T) {
-    this.values = make(1024);
-  }
-
-  push(value: number): void {
-    if (this.length === this.values.length) {
-      const grown = this.make(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
-    this.values[this.length++] = value;
-  }
+/** Whether `next` (paths set) can take `earlier`'s postings: the same paths and options. */
+function reusable(earlier: Bm25Index, next: Bm25Index): boolean {
+  const a = earlier.paths;
+  const b = next.paths;
+  return (
+    JSON.stringify(earlier.options) === JSON.stringify(next.options) && a.length === b.length && a.every((p, i) => p === b[i])
+  );
 }

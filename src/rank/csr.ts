@@ -1,5 +1,7 @@
 import type { EdgeType } from '../types.js';
-import type { FileGraphology } from '../graph/index.js';
+import { EDGE_ORDER, type FileGraphology } from '../graph/index.js';
+
+const TYPE_PLACE = new Map(EDGE_ORDER.map((t, i) => [t, i]));
 
 /** How much rank flows along each edge type: forward (stored direction) and backward. */
 export type EdgeFlow = Record<EdgeType, { forward: number; backward: number }>;
@@ -26,37 +28,50 @@ export interface Csr {
 /**
  * Builds a CSR from a graphology graph. Each stored edge adds source→target with
  * weight × flow.forward and target→source with weight × flow.backward; parallel
- * edges between the same pair (several types) are summed.
+ * edges between the same pair (several types) are summed, in EDGE_ORDER (by type,
+ * then by source path), whatever order graphology holds them in.
  */
 export function buildCsr(graph: FileGraphology, flow: EdgeFlow, nodes: string[] = graph.nodes()): Csr {
   const order = nodes.length;
   const indexOf = new Map<string, number>();
   nodes.forEach((n, i) => indexOf.set(n, i));
+  // A node's rank in code-unit order of paths, as the graph build orders edges by.
+  const unitRank = new Int32Array(order);
+  nodes
+    .map((_, i) => i)
+    .sort((a, b) => (nodes[a]! < nodes[b]! ? -1 : nodes[a]! > nodes[b]! ? 1 : 0))
+    .forEach((node, r) => (unitRank[node] = r));
   // Directed entries (row, column, weight) in edge order, in typed arrays: a Map per row
   // cost ~25 MB of short-lived heap per build on a 10k-file graph (issue 6, peak RSS).
   const capacity = 2 * graph.size;
   const entryRow = new Int32Array(capacity);
   const entryCol = new Int32Array(capacity);
   const entryWeight = new Float64Array(capacity);
+  // Where the entry's edge comes in EDGE_ORDER among the edges of its pair: type, then
+  // whether its source is the pair's first path.
+  const entryPlace = new Int32Array(capacity);
   let entries = 0;
-  const push = (i: number, j: number, w: number): void => {
+  const push = (i: number, j: number, w: number, place: number): void => {
     if (w <= 0 || i === j) return;
     entryRow[entries] = i;
     entryCol[entries] = j;
     entryWeight[entries] = w;
+    entryPlace[entries] = place;
     entries++;
   };
   graph.forEachEdge((_key, attr, source, target) => {
     const f = flow[attr.type];
     const s = indexOf.get(source)!;
     const t = indexOf.get(target)!;
-    push(s, t, attr.weight * f.forward);
-    push(t, s, attr.weight * f.backward);
+    const place = 2 * TYPE_PLACE.get(attr.type)! + (unitRank[s]! < unitRank[t]! ? 0 : 1);
+    push(s, t, attr.weight * f.forward, place);
+    push(t, s, attr.weight * f.backward, place);
   });
-  // Two stable counting sorts (by column, then by row) order the entries by (row, column)
-  // and keep edge order among parallel entries, so their weights add up in the same order
-  // as before and each row's columns come out ascending.
-  const byColumn = stableOrder(entryCol, entries, order, null);
+  // Three stable counting sorts (by place, column, then row) order the entries by (row,
+  // column) with parallel entries in EDGE_ORDER, so their weights add up in one order
+  // and each row's columns come out ascending.
+  const byPlace = stableOrder(entryPlace, entries, 2 * EDGE_ORDER.length, null);
+  const byColumn = stableOrder(entryCol, entries, order, byPlace);
   const sorted = stableOrder(entryRow, entries, order, byColumn);
 
   let m = 0;

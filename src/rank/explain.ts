@@ -1,3 +1,4 @@
+import { EDGE_ORDER } from '../graph/index.js';
 import type { RankContext } from './context.js';
 import type { Csr } from './csr.js';
 import type { Seeds } from './seeds.js';
@@ -26,23 +27,26 @@ export function graphReason(i: number, ppr: Float64Array, csr: Csr, incoming: In
 }
 
 function describeLink(self: string, other: string, ctx: RankContext): string {
-  let best: { weight: number; text: string } | null = null;
-  const consider = (weight: number, text: string): void => {
-    if (!best || weight > best.weight) best = { weight, text };
+  // The heaviest edge; on a tie the first of self's out-edges, then of other's, each in EDGE_ORDER.
+  let best: { weight: number; place: number; text: string } | null = null;
+  const consider = (weight: number, place: number, text: string): void => {
+    if (!best || weight > best.weight || (weight === best.weight && place < best.place)) best = { weight, place, text };
   };
   ctx.graph.forEachOutEdge(self, other, (_k, a) => {
-    if (a.type === 'import') consider(a.weight, `imports ${other}`);
-    else if (a.type === 'shared-symbol') consider(a.weight, `uses ${a.label} from ${other}`);
-    else if (a.type === 'source-test') consider(a.weight, `tests ${other} (${a.label})`);
-    else if (a.type === 'co-change') consider(a.weight, `changed with ${other} in ${a.label}`);
-    else consider(a.weight, `same module as ${other}`);
+    const place = EDGE_ORDER.indexOf(a.type);
+    if (a.type === 'import') consider(a.weight, place, `imports ${other}`);
+    else if (a.type === 'shared-symbol') consider(a.weight, place, `uses ${a.label} from ${other}`);
+    else if (a.type === 'source-test') consider(a.weight, place, `tests ${other} (${a.label})`);
+    else if (a.type === 'co-change') consider(a.weight, place, `changed with ${other} in ${a.label}`);
+    else consider(a.weight, place, `same module as ${other}`);
   });
   ctx.graph.forEachOutEdge(other, self, (_k, a) => {
-    if (a.type === 'import') consider(a.weight, `imported by ${other}`);
-    else if (a.type === 'shared-symbol') consider(a.weight, `defines ${a.label} used by ${other}`);
-    else if (a.type === 'source-test') consider(a.weight, `tested by ${other} (${a.label})`);
-    else if (a.type === 'co-change') consider(a.weight, `changed with ${other} in ${a.label}`);
-    else consider(a.weight, `same module as ${other}`);
+    const place = EDGE_ORDER.length + EDGE_ORDER.indexOf(a.type);
+    if (a.type === 'import') consider(a.weight, place, `imported by ${other}`);
+    else if (a.type === 'shared-symbol') consider(a.weight, place, `defines ${a.label} used by ${other}`);
+    else if (a.type === 'source-test') consider(a.weight, place, `tested by ${other} (${a.label})`);
+    else if (a.type === 'co-change') consider(a.weight, place, `changed with ${other} in ${a.label}`);
+    else consider(a.weight, place, `same module as ${other}`);
   });
   return (best as { text: string } | null)?.text ?? `linked to ${other}`;
 }

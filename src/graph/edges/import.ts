@@ -1,7 +1,7 @@
 import type { FileRecord, FileTags } from '../../types.js';
 import { GRAPH_DEFAULTS } from '../defaults.js';
 import type { EdgeAccumulator } from '../edge.js';
-import { buildResolveContext, resolveImport } from '../resolve/index.js';
+import { buildResolveContext, resolveImport, type ResolveContext } from '../resolve/index.js';
 
 export interface ImportStats {
   /** Imports written in the corpus' files. */
@@ -16,9 +16,18 @@ export function addImportEdges(
   tags: readonly FileTags[],
   edges: EdgeAccumulator,
   options: { importWeight: number } = GRAPH_DEFAULTS,
-): ImportStats {
-  const ctx = buildResolveContext(files, tags);
-  const stats: ImportStats = { imports: 0, resolved: 0 };
+): ImportStats & { context: ResolveContext } {
+  return addImportRows(buildResolveContext(files, tags), tags, edges, options);
+}
+
+/** The `import` edges of some files (each file's out-edges) under a built resolve context. */
+export function addImportRows(
+  ctx: ResolveContext,
+  tags: readonly FileTags[],
+  edges: EdgeAccumulator,
+  options: { importWeight: number } = GRAPH_DEFAULTS,
+): ImportStats & { context: ResolveContext } {
+  const stats = { imports: 0, resolved: 0, context: ctx };
   for (const file of tags) {
     for (const spec of file.imports) {
       stats.imports++;

@@ -39,25 +39,50 @@ export function addSourceTestEdges(
   importEdges: readonly EdgeSpec[],
   edges: EdgeAccumulator,
   options: { conventionTestWeight: number; importedByTestWeight: number } = GRAPH_DEFAULTS,
-): void {
-  const kinds = new Map(files.map((f) => [f.path, f.kind]));
-  const stemIndex = new Map<string, string[]>();
-  for (const f of files) {
-    if (f.kind !== 'source' || !f.language) continue;
-    const key = `${familyOf(f.path)}:${sourceStem(f.path)}`;
-    const list = stemIndex.get(key);
-    if (list) list.push(f.path);
-    else stemIndex.set(key, [f.path]);
-  }
-  for (const f of files) {
-    if (f.kind !== 'test' || !f.language) continue;
-    for (const source of conventionSources(f.path, stemIndex)) {
-      edges.add('source-test', f.path, source, options.conventionTestWeight, 'naming convention');
+): SourceTestConventions {
+  const conventions = new SourceTestConventions(files);
+  for (const f of files) conventions.addRow(f.path, [], edges, options);
+  for (const e of importEdges) conventions.addImported(e.source, e.target, edges, options);
+  return conventions;
+}
+
+/** What source-test edges are made from: the stems of source files and the kind of every file. */
+export class SourceTestConventions {
+  private readonly kinds = new Map<string, FileRecord['kind']>();
+  private readonly parseable = new Set<string>();
+  private readonly stemIndex = new Map<string, string[]>();
+
+  constructor(files: readonly FileRecord[]) {
+    for (const f of files) {
+      this.kinds.set(f.path, f.kind);
+      if (!f.language) continue;
+      this.parseable.add(f.path);
+      if (f.kind !== 'source') continue;
+      const key = `${familyOf(f.path)}:${sourceStem(f.path)}`;
+      const list = this.stemIndex.get(key);
+      if (list) list.push(f.path);
+      else this.stemIndex.set(key, [f.path]);
     }
   }
-  for (const e of importEdges) {
-    if (kinds.get(e.source) === 'test' && kinds.get(e.target) === 'source') {
-      edges.add('source-test', e.source, e.target, options.importedByTestWeight, 'test imports it');
+
+  /**
+   * The source-test edges stored from one file: to the sources its name says it tests
+   * (when it is a test with a grammar), then to the sources among `imported` (the
+   * targets of its import edges, in order).
+   */
+  addRow(path: string, imported: readonly string[], edges: EdgeAccumulator, options: { conventionTestWeight: number; importedByTestWeight: number }): void {
+    if (this.kinds.get(path) === 'test' && this.parseable.has(path)) {
+      for (const source of conventionSources(path, this.stemIndex)) {
+        edges.add('source-test', path, source, options.conventionTestWeight, 'naming convention');
+      }
+    }
+    for (const target of imported) this.addImported(path, target, edges, options);
+  }
+
+  /** A test importing a source: a source-test edge. */
+  addImported(from: string, to: string, edges: EdgeAccumulator, options: { importedByTestWeight: number }): void {
+    if (this.kinds.get(from) === 'test' && this.kinds.get(to) === 'source') {
+      edges.add('source-test', from, to, options.importedByTestWeight, 'test imports it');
     }
   }
 }

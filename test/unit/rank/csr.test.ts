@@ -1,13 +1,14 @@
 /**
  * buildCsr sorts typed-array entries instead of filling a Map per row (issue 6, memory).
  * Its rows must be exactly what the definition gives: per node, the columns ascending,
- * parallel entries (several edge types, both flow directions) summed in edge order,
+ * parallel entries (several edge types, both flow directions) summed in EDGE_ORDER (by
+ * type, then by source path) whatever order the graph holds its edges in,
  * self loops and non-positive weights left out, rows normalised, empty rows dangling.
  */
 import fc from 'fast-check';
 import { MultiDirectedGraph } from 'graphology';
 import { describe, expect, it } from 'vitest';
-import type { FileGraphology } from '../../../src/graph/index.js';
+import { EDGE_ORDER, type FileGraphology } from '../../../src/graph/index.js';
 import { buildCsr, type EdgeFlow } from '../../../src/rank/csr.js';
 import { EDGE_TYPES, type EdgeType } from '../../../src/types.js';
 
@@ -18,10 +19,13 @@ function referenceRows(graph: FileGraphology, flow: EdgeFlow, nodes: string[]): 
     if (w <= 0 || i === j) return;
     rows[i]!.set(j, (rows[i]!.get(j) ?? 0) + w);
   };
-  graph.forEachEdge((_k, a, s, t) => {
-    push(nodes.indexOf(s), nodes.indexOf(t), a.weight * flow[a.type].forward);
-    push(nodes.indexOf(t), nodes.indexOf(s), a.weight * flow[a.type].backward);
-  });
+  const edges: { s: string; t: string; type: EdgeType; weight: number }[] = [];
+  graph.forEachEdge((_k, a, s, t) => edges.push({ s, t, type: a.type, weight: a.weight }));
+  edges.sort((x, y) => EDGE_ORDER.indexOf(x.type) - EDGE_ORDER.indexOf(y.type) || (x.s < y.s ? -1 : x.s > y.s ? 1 : x.t < y.t ? -1 : x.t > y.t ? 1 : 0));
+  for (const { s, t, type, weight } of edges) {
+    push(nodes.indexOf(s), nodes.indexOf(t), weight * flow[type].forward);
+    push(nodes.indexOf(t), nodes.indexOf(s), weight * flow[type].backward);
+  }
   return rows.map((row) => {
     const sorted = [...row.entries()].sort((a, b) => a[0] - b[0]);
     const sum = sorted.reduce((n, [, w]) => n + w, 0);
@@ -68,7 +72,7 @@ describe('buildCsr', () => {
     );
   });
 
-  it('sums the two directions of a pair and parallel edge types into one entry, in edge order', () => {
+  it('sums the two directions of a pair and parallel edge types into one entry, in EDGE_ORDER whatever the insertion order', () => {
     const graph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
     for (const node of ['a', 'b', 'c']) graph.addNode(node, { kind: 'source', language: null, module: '' });
     graph.addDirectedEdgeWithKey('import:a->b', 'a', 'b', { type: 'import', weight: 0.1, label: '' });
@@ -76,10 +80,12 @@ describe('buildCsr', () => {
     graph.addDirectedEdgeWithKey('import:b->a', 'b', 'a', { type: 'import', weight: 0.7, label: '' });
     const flow = Object.fromEntries(EDGE_TYPES.map((t) => [t, { forward: 1, backward: 0.5 }])) as EdgeFlow;
     const csr = buildCsr(graph, flow, ['a', 'b', 'c']);
-    // a→b: 0.1 + 0.2 forward, then 0.7 × 0.5 backward from b→a, added in that order.
+    // a→b: import a→b forward, import b→a backward, then shared-symbol a→b (EDGE_ORDER:
+    // type first, then source path), not the order the edges were added in.
     expect([...csr.neighbors]).toEqual([1, 0]);
-    expect(csr.raw[0]).toBe(0.1 + 0.2 + 0.7 * 0.5);
-    expect(csr.raw[1]).toBe(0.1 * 0.5 + 0.2 * 0.5 + 0.7);
+    expect(csr.raw[0]).toBe(0.1 + 0.7 * 0.5 + 0.2);
+    expect(csr.raw[0]).not.toBe(0.1 + 0.2 + 0.7 * 0.5);
+    expect(csr.raw[1]).toBe(0.1 * 0.5 + 0.7 + 0.2 * 0.5);
     expect([...csr.weights]).toEqual([1, 1]);
     expect([...csr.dangling]).toEqual([2]);
   });

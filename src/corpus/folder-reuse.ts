@@ -1,0 +1,87 @@
+import type { Stats } from 'node:fs';
+import type { ResolvedCorpusOptions } from './options.js';
+import type { Corpus, FileRecord } from '../types.js';
+
+/**
+ * A file is trusted unchanged only if it had not been modified for this long before the
+ * load that read it: timestamps are coarse (a few ms on Linux, 2 s on FAT), so a write
+ * right after a read can leave the same modification time.
+ */
+const RACY_MS = 2000;
+
+/** What a folder load remembers for the next load given it as `previous`. */
+interface FolderLoadState {
+  root: string;
+  /** The skip rules the files were examined with. */
+  rules: string;
+  /** Wall-clock time the load began (ms since the epoch, as file times are). */
+  startedMs: number;
+  /** Path → stamp of every file read (or reused) by that load. */
+  stamps: Map<string, FileStamp>;
+}
+
+/** Size, modification and change times and inode of a file when it was read. */
+export interface FileStamp {
+  key: string;
+  mtimeMs: number;
+}
+
+const states = new WeakMap<Corpus, FolderLoadState>();
+
+export function stampOf(stats: Pick<Stats, 'size' | 'mtimeMs' | 'ctimeMs' | 'ino'>): FileStamp {
+  return { key: `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`, mtimeMs: stats.mtimeMs };
+}
+
+function rulesOf(options: ResolvedCorpusOptions): string {
+  const { onProgress: _p, previous: _q, ...rules } = options;
+  return JSON.stringify(rules);
+}
+
+/**
+ * The kept files of an earlier load of the same folder (`CorpusOptions.previous`), for
+ * reuse by stamp; and the stamps of this load, remembered for the next one.
+ */
+export class FolderReuse {
+  readonly startedMs = Date.now();
+  private readonly stamps = new Map<string, FileStamp>();
+  private readonly earlier: FolderLoadState | undefined;
+  private readonly records = new Map<string, FileRecord>();
+
+  constructor(
+    private readonly root: string,
+    private readonly options: ResolvedCorpusOptions,
+  ) {
+    const previous = options.previous;
+    const state = previous ? states.get(previous) : undefined;
+    if (!previous || !state || state.root !== root || state.rules !== rulesOf(options)) return;
+    this.earlier = state;
+    // A file reported as invalid UTF-8 is read again, so that its diagnostic is too.
+    const reported = new Set(previous.diagnostics.filter((d) => d.code === 'invalid-utf8').map((d) => d.file));
+    for (const f of previous.files) if (!reported.has(f.path)) this.records.set(f.path, f);
+  }
+
+  /** Whether an earlier load can be reused at all (else every file is read). */
+  get active(): boolean {
+    return this.earlier !== undefined;
+  }
+
+  /** The earlier record of `path` when its stamp is unchanged and was taken well after its last write. */
+  take(path: string, stamp: FileStamp): FileRecord | undefined {
+    const before = this.earlier?.stamps.get(path);
+    if (!before || before.key !== stamp.key || before.mtimeMs >= this.earlier!.startedMs - RACY_MS) return undefined;
+    const record = this.records.get(path);
+    if (record) this.stamps.set(path, before);
+    return record;
+  }
+
+  /** The stamp of a file this load read. */
+  note(path: string, stamp: FileStamp): void {
+    this.stamps.set(path, stamp);
+  }
+
+  /** Attaches this load's stamps to the corpus it produced. */
+  remember(corpus: Corpus): Corpus {
+    states.set(corpus, { root: this.root, rules: rulesOf(this.options), startedMs: this.startedMs, stamps: this.stamps });
+    return corpus;
+  }
+}

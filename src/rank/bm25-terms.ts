@@ -1,0 +1,141 @@
+/**
+ * Term vectors of BM25 documents: the identifier words (`splitIdentifier` of each word
+ * run) of a document's path and text, counted, over a vocabulary that grows as new
+ * words come (term ids in first-seen order).
+ */
+import { forEachWordSpan, splitIdentifier } from '../text/tokens.js';
+
+/**
+ * Counts documents' terms one at a time. Word runs repeat a lot in code: each distinct
+ * run is split once, and counted per document before its terms are added. Everything
+ * lives in growable typed arrays rather than JS arrays: on a 10k-file corpus the JS
+ * arrays grew to millions of boxed slots (issue 6, peak RSS).
+ */
+export class TermCounter {
+  /** Word → term id. */
+  readonly vocabulary: Map<string, number>;
+  /** Term id → word. */
+  readonly words: string[];
+  private lastDoc = new Int32Array(1024).fill(-1);
+  private tfScratch = new Float64Array(1024);
+  private readonly touched: number[] = [];
+  // Run r's terms are runTermIds[runStart[r] .. runStart[r + 1]).
+  private readonly runIds = new Map<string, number>();
+  private readonly runStart = new Growable((n) => new Int32Array(n));
+  private readonly runTermIds = new Growable((n) => new Int32Array(n));
+  private runDoc = new Int32Array(1024).fill(-1);
+  private runCount = new Int32Array(1024);
+  private readonly touchedRuns: number[] = [];
+  /** Documents counted so far (a document's number marks its scratch slots). */
+  private doc = -1;
+
+  /** Starts from a copy of an existing vocabulary (ids kept), or an empty one. */
+  constructor(vocabulary?: ReadonlyMap<string, number>, words?: readonly string[]) {
+    this.vocabulary = new Map(vocabulary ?? []);
+    this.words = [...(words ?? [])];
+    this.runStart.push(0);
+  }
+
+  /**
+   * Counts one document: calls `emit(term, tf)` once per distinct term (path words
+   * weigh `pathWeight`, text words 1) and returns the document's length (the sum of its
+   * term frequencies).
+   */
+  count(path: string, text: string, pathWeight: number, emit: (term: number, tf: number) => void): number {
+    this.doc++;
+    this.touched.length = 0;
+    let length = 0;
+    if (pathWeight > 0) {
+      forEachWordSpan(path, (start, end) => this.addRun(path.slice(start, end)));
+      length += this.flushRuns(pathWeight);
+    }
+    forEachWordSpan(text, (start, end) => this.addRun(text.slice(start, end)));
+    length += this.flushRuns(1);
+    for (const t of this.touched) if ((this.tfScratch[t] as number) > 0) emit(t, this.tfScratch[t] as number);
+    return length;
+  }
+
+  private addRun(run: string): void {
+    let r = this.runIds.get(run);
+    if (r === undefined) {
+      r = this.runIds.size;
+      this.runIds.set(run, r);
+      for (const word of splitIdentifier(run)) {
+        let t = this.vocabulary.get(word);
+        if (t === undefined) {
+          t = this.vocabulary.size;
+          this.vocabulary.set(word, t);
+          this.words.push(word);
+        }
+        this.runTermIds.push(t);
+      }
+      this.runStart.push(this.runTermIds.length);
+      if (r >= this.runDoc.length) {
+        this.runDoc = grow(this.runDoc, this.runDoc.length * 2, -1);
+        this.runCount = grow(this.runCount, this.runCount.length * 2, 0);
+      }
+    }
+    if (this.runDoc[r] !== this.doc) {
+      this.runDoc[r] = this.doc;
+      this.runCount[r] = 0;
+      this.touchedRuns.push(r);
+    }
+    this.runCount[r] = (this.runCount[r] as number) + 1;
+  }
+
+  private flushRuns(weight: number): number {
+    const size = this.vocabulary.size;
+    if (size > this.lastDoc.length) {
+      const grown = Math.max(size, this.lastDoc.length * 2);
+      this.lastDoc = grow(this.lastDoc, grown, -1);
+      this.tfScratch = grow(this.tfScratch, grown, 0);
+    }
+    const starts = this.runStart.values;
+    const ids = this.runTermIds.values;
+    let length = 0;
+    for (const r of this.touchedRuns) {
+      const w = weight * (this.runCount[r] as number);
+      const from = starts[r] as number;
+      const to = starts[r + 1] as number;
+      for (let j = from; j < to; j++) {
+        const t = ids[j] as number;
+        if (this.lastDoc[t] !== this.doc) {
+          this.lastDoc[t] = this.doc;
+          this.tfScratch[t] = 0;
+          this.touched.push(t);
+        }
+        this.tfScratch[t] = (this.tfScratch[t] as number) + w;
+      }
+      length += w * (to - from);
+      this.runDoc[r] = -1; // the path and the text of one document are flushed separately
+    }
+    this.touchedRuns.length = 0;
+    return length;
+  }
+}
+
+function grow<T extends Int32Array | Float64Array>(array: T, size: number, fill: number): T {
+  const grown = new (array.constructor as new (n: number) => T)(size);
+  if (fill !== 0) grown.fill(fill);
+  grown.set(array);
+  return grown;
+}
+
+/** An append-only typed array that doubles when full; `values` is valid up to `length`. */
+export class Growable<T extends Int32Array | Float64Array> {
+  values: T;
+  length = 0;
+
+  constructor(private readonly make: (size: number) => T) {
+    this.values = make(1024);
+  }
+
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const grown = this.make(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = value;
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * `buildIndex(corpus, { previous })` updates the earlier graph in place when only file
+ * contents changed (issue 6, re-index). Whatever the edits, the updated index must be
+ * the index a fresh build of the same files gives: the same edges with the same weights
+ * and labels, the same symbol table and stats, and byte-identical rankings, spans and
+ * explanations. Edits are drawn at random from each fixture repository's own files
+ * (one file's content replaced by another's, cut in half, emptied, grown by another's
+ * text, one line doubled; docs edited), applied in a chain, each step checked against a fresh build.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildIndex, loadCorpus, type Index, type Query, type RepoMapResult, type Task } from '../../src/index.js';
+
+const REPOS = join(import.meta.dirname, '../../fixtures/repos');
+const CASES = join(import.meta.dirname, '../../fixtures/cases');
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function copyOf(repo: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `repomap-update-${repo}-`));
+  made.push(dir);
+  cpSync(join(REPOS, repo), dir, { recursive: true });
+  return dir;
+}
+
+const casesOf = (repo: string): { task: Task; query: Query }[] => JSON.parse(readFileSync(join(CASES, `${repo}.json`), 'utf8'));
+
+/** Everything an index answers with, timings left out. */
+function observed(index: Index, queries: { task: Task; query: Query }[]): unknown {
+  const { graph, symbols, imports, edgeCounts } = index.fileGraph;
+  const edges = graph.mapEdges((key, a) => [key, a.type, a.weight, a.label] as const).sort((x, y) => (x[0] < y[0] ? -1 : 1));
+  const names = [...new Set(index.tags.flatMap((t) => [...t.definitions, ...t.references].map((x) => x.name)))].sort();
+  const { timingsMs: _t, cache: _c, ...stats } = index.stats;
+  const ranked = queries.map(({ task, query }) => {
+    const r: RepoMapResult = index.rank(query, { task });
+    const top = r.files[0]?.path;
+    return {
+      ...r,
+      stats: { ...r.stats, timingsMs: null, rankMs: null, cache: null },
+      explain: top ? index.explain(query, top, { task }) : null,
+    };
+  });
+  return {
+    edges,
+    imports,
+    edgeCounts,
+    symbols: names.map((n) => [n, symbols.definers(n), symbols.referencers(n)]),
+    symbolCount: symbols.size,
+    stats,
+    diagnostics: index.diagnostics,
+    ranked,
+  };
+}
+
+type Edit = { kind: 'replace' | 'half' | 'empty' | 'grow' | 'line' | 'doc'; at: number; other: number };
+
+const editArb = fc.record({
+  kind: fc.constantFrom<Edit['kind']>('replace', 'half', 'empty', 'grow', 'line', 'line', 'doc'),
+  at: fc.nat(),
+  other: fc.nat(),
+});
+
+/** Applies an edit to the copy; returns what changed, or null when the edit does not apply. */
+function apply(dir: string, index: Index, edit: Edit): string | null {
+  const code = index.corpus.files.filter((f) => f.language !== null && !f.path.endsWith('.json'));
+  const docs = index.corpus.files.filter((f) => f.path.endsWith('.md'));
+  if (edit.kind === 'doc') {
+    const doc = docs[edit.at % docs.length];
+    if (!doc) return null;
+    writeFileSync(join(dir, doc.path), `${readFileSync(join(dir, doc.path), 'utf8')}\nMore prose ${edit.other}.\n`);
+    return doc.path;
+  }
+  const file = code[edit.at % code.length]!;
+  const sameLanguage = code.filter((f) => f.language === file.language && f.path !== file.path);
+  const other = sameLanguage[edit.other % Math.max(1, sameLanguage.length)];
+  const path = join(dir, file.path);
+  const text = readFileSync(path, 'utf8');
+  let next: string;
+  if (edit.kind === 'replace') next = other ? readFileSync(join(dir, other.path), 'utf8') : '';
+  else if (edit.kind === 'half') next = text.split('\n').slice(0, Math.ceil(text.split('\n').length / 2)).join('\n');
+  else if (edit.kind === 'empty') next = '';
+  else if (edit.kind === 'line') {
+    // one line written twice (a small edit: a call or a definition more, or a syntax error)
+    const lines = text.split('\n');
+    const k = edit.other % lines.length;
+    next = [...lines.slice(0, k + 1), lines[k]!, ...lines.slice(k + 1)].join('\n');
+  }
+  else next = `${text}\n${other ? readFileSync(join(dir, other.path), 'utf8') : ''}`;
+  if (next === text) return null;
+  writeFileSync(path, next);
+  return file.path;
+}
+
+const REPO_NAMES = readdirSync(REPOS).sort();
+
+describe('buildIndex with previous: an update equals a fresh build', () => {
+  for (const repo of REPO_NAMES) {
+    it(`${repo}: every step of a chain of random edits`, async () => {
+      const queries = casesOf(repo).map(({ task, query }) => ({ task, query }));
+      let updates = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.array(editArb, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 }), async (steps) => {
+          const dir = copyOf(repo);
+          const tagsCache = new Map();
+          let index = await buildIndex(await loadCorpus({ folder: dir }), { tagsCache });
+          try {
+            for (const edits of steps) {
+              const changed = edits.map((e) => apply(dir, index, e)).filter((p) => p !== null);
+              const corpus = await loadCorpus({ folder: dir });
+              const before = index;
+              const updated = await buildIndex(corpus, { tagsCache, previous: before });
+              const fresh = await buildIndex(await loadCorpus({ folder: dir }), { tagsCache });
+              expect(observed(updated, queries)).toEqual(observed(fresh, queries));
+              if (updated.fileGraph.graph === before.fileGraph.graph && updated !== before && updated.fileGraph !== before.fileGraph) {
+                updates++;
+                // The earlier index gave its graph away: using it is an error, not a stale answer.
+                expect(() => before.rank('anything')).toThrow(/previous/);
+              }
+              if (changed.length > 0 && changed.every((p) => p.endsWith('.md'))) expect(updated.fileGraph).toBe(before.fileGraph);
+              index = updated;
+            }
+          } finally {
+            rmSync(dir, { recursive: true, force: true });
+          }
+        }),
+        { numRuns: 12, seed: 6 },
+      );
+      // The chains did take the update path (not only full rebuilds).
+      expect(updates).toBeGreaterThan(3);
+    }, 120_000);
+  }
+
+  it('a git working tree: co-change edges from history stay, edits on top of HEAD update the graph', async () => {
+    const dir = copyOf('python-inventory');
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'pipe' });
+    git('init', '-q');
+    git('-c', 'user.name=t', '-c', 'user.email=t@t', 'add', '-A');
+    git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'one');
+    for (const f of ['src/inventory/pricing.py', 'tests/test_pricing.py']) writeFileSync(join(dir, f), `${readFileSync(join(dir, f), 'utf8')}\n# two\n`);
+    git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qam', 'two');
+    const queries = casesOf('python-inventory').map(({ task, query }) => ({ task, query }));
+    const first = await buildIndex(await loadCorpus({ folder: dir }));
+    expect(first.stats.edges['co-change']).toBeGreaterThan(0);
+    const pricing = join(dir, 'src/inventory/pricing.py');
+    writeFileSync(pricing, `${readFileSync(pricing, 'utf8')}\n\ndef loyalty_bonus_cents(total):\n    return total // 100\n`);
+    const updated = await buildIndex(await loadCorpus({ folder: dir }), { previous: first });
+    expect(updated.fileGraph.graph).toBe(first.fileGraph.graph);
+    const fresh = await buildIndex(await loadCorpus({ folder: dir }));
+    expect(observed(updated, queries)).toEqual(observed(fresh, queries));
+    expect(updated.rank('loyalty_bonus_cents').files[0]!.path).toBe('src/inventory/pricing.py');
+  });
+
+  it('a changed manifest, a new file or other graph options rebuild the graph and leave the earlier index usable', async () => {
+    const dir = copyOf('ts-router');
+    const first = await buildIndex(await loadCorpus({ folder: dir }));
+    const tsconfig = join(dir, 'tsconfig.json');
+    writeFileSync(tsconfig, readFileSync(tsconfig, 'utf8').replace('{', '{\n  "exclude": [],'));
+    const manifest = await buildIndex(await loadCorpus({ folder: dir }), { previous: first });
+    expect(manifest.fileGraph.graph).not.toBe(first.fileGraph.graph);
+    writeFileSync(join(dir, 'src/extra.ts'), 'export const extra = 1;\n');
+    const added = await buildIndex(await loadCorpus({ folder: dir }), { previous: first });
+    expect(added.fileGraph.graph).not.toBe(first.fileGraph.graph);
+    const options = await buildIndex(await loadCorpus({ folder: dir }), { previous: first, graph: { importWeight: 2 } });
+    expect(options.fileGraph.graph).not.toBe(first.fileGraph.graph);
+    expect(first.rank('router').files.length).toBe(first.corpus.files.length);
+  });
+});

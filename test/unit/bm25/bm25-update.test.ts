@@ -1,0 +1,66 @@
+/**
+ * `Bm25Index.updated` re-reads only the changed documents (issue 6, re-index). Its
+ * scores must be exactly a fresh index's, for any texts, changes and queries: new words,
+ * words no document has any more, documents emptied, path words.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Bm25Index, type Bm25Document } from '../../../src/rank/bm25.js';
+
+const word = fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'parseArgs', 'HTTPServer', 'x1', '42', 'héllo', 'snake_case_name');
+const text = fc.array(word, { maxLength: 14 }).map((w) => w.join(' '));
+const docs = fc.uniqueArray(fc.record({ path: fc.stringMatching(/^[a-z]{1,3}\/[a-z]{1,3}\.(py|ts)$/), text }), { selector: (d) => d.path, minLength: 1, maxLength: 14 });
+
+describe('Bm25Index.updated', () => {
+  it('property: scores equal a fresh index of the new texts exactly, through chains of updates', () => {
+    fc.assert(
+      fc.property(docs, fc.array(fc.array(fc.tuple(fc.nat(), text), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 3 }), fc.array(word, { minLength: 1, maxLength: 5 }), (start, rounds, q) => {
+        let current: Bm25Document[] = start;
+        let index = new Bm25Index(current);
+        for (const edits of rounds) {
+          const next = current.map((d) => ({ ...d }));
+          const changed = new Set<string>();
+          for (const [at, t] of edits) {
+            const d = next[at % next.length]!;
+            d.text = t;
+            changed.add(d.path);
+          }
+          const updated = Bm25Index.updated(index, next, changed);
+          const fresh = new Bm25Index(next);
+          const query = q.join(' ');
+          expect([...updated.scores(query)]).toEqual([...fresh.scores(query)]);
+          expect(updated.rank(query)).toEqual(fresh.rank(query));
+          for (const w of ['alpha', 'gamma', 'parse', 'args', 'héllo', 'zzz']) {
+            expect(updated.documentFrequency(w)).toBe(fresh.documentFrequency(w));
+            expect(updated.idf(w)).toBe(fresh.idf(w));
+          }
+          current = next;
+          index = updated;
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('leaves the earlier index as it was', () => {
+    const before = new Bm25Index([
+      { path: 'a.py', text: 'alpha beta' },
+      { path: 'b.py', text: 'gamma' },
+    ]);
+    const scores = [...before.scores('alpha gamma delta')];
+    const after = Bm25Index.updated(before, [{ path: 'a.py', text: 'delta delta' }, { path: 'b.py', text: 'gamma' }], new Set(['a.py']));
+    expect([...before.scores('alpha gamma delta')]).toEqual(scores);
+    expect(after.documentFrequency('alpha')).toBe(0);
+    expect(after.rank('delta')[0]).toEqual({ path: 'a.py', score: after.scores('delta')[0] });
+    expect(after.scores('delta')[0]).toBeGreaterThan(0);
+  });
+
+  it('builds afresh when the paths differ', () => {
+    const before = new Bm25Index([{ path: 'a.py', text: 'alpha' }]);
+    const next = [
+      { path: 'a.py', text: 'alpha' },
+      { path: 'c.py', text: 'alpha beta' },
+    ];
+    expect([...Bm25Index.updated(before, next, new Set()).scores('beta alpha')]).toEqual([...new Bm25Index(next).scores('beta alpha')]);
+  });
+});

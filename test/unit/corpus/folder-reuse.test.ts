@@ -1,0 +1,96 @@
+/**
+ * `loadCorpus(folder, { previous })` takes a file from the earlier corpus when its stamp
+ * (size, modification and change times, inode) is unchanged and it had not been written
+ * for 2 s before that load (issue 6, re-index). Anything else is read again: a changed
+ * file, a file written just before or during the earlier load, a same-size rewrite with
+ * its modification time put back, other skip rules, a file reported as invalid UTF-8.
+ */
+import { utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadCorpus } from '../../../src/corpus/index.js';
+import type { Corpus } from '../../../src/types.js';
+import { makeTemp, removeTemp, writeFiles } from './helpers.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = makeTemp();
+  writeFiles(dir, {
+    'a.py': 'def a():\n    return 1\n',
+    'b.py': 'def b():\n    return 2\n',
+    'c.txt': Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]), // invalid UTF-8
+    'd/e.ts': 'export const e = 1;\n',
+  });
+  ageAll();
+});
+afterEach(() => removeTemp(dir));
+
+/** Sets every file's times 10 s back: written well before any load. */
+function ageAll(): void {
+  const past = new Date(Date.now() - 10_000);
+  for (const p of ['a.py', 'b.py', 'c.txt', 'd/e.ts']) utimesSync(join(dir, p), past, past);
+}
+
+const recordOf = (corpus: Corpus, path: string) => corpus.files.find((f) => f.path === path)!;
+
+describe('loadCorpus with previous (folders)', () => {
+  it('takes unchanged files from the earlier corpus and reads changed ones', async () => {
+    const first = await loadCorpus({ folder: dir });
+    writeFileSync(join(dir, 'b.py'), 'def b():\n    return 22\n');
+    const second = await loadCorpus({ folder: dir }, { previous: first });
+    expect(recordOf(second, 'a.py')).toBe(recordOf(first, 'a.py'));
+    expect(recordOf(second, 'd/e.ts')).toBe(recordOf(first, 'd/e.ts'));
+    expect(recordOf(second, 'b.py')).not.toBe(recordOf(first, 'b.py'));
+    expect(recordOf(second, 'b.py').text).toContain('return 22');
+    // the invalid-UTF-8 file is read again, so its diagnostic is reported again
+    expect(recordOf(second, 'c.txt')).not.toBe(recordOf(first, 'c.txt'));
+    expect(second.diagnostics).toEqual(first.diagnostics);
+    // the same corpus as a load without previous
+    const plain = await loadCorpus({ folder: dir });
+    expect(second).toEqual(plain);
+  });
+
+  it('reads again a same-size rewrite whose modification time was put back (the change time differs)', async () => {
+    const first = await loadCorpus({ folder: dir });
+    const path = join(dir, 'a.py');
+    const past = new Date(Date.now() - 10_000);
+    utimesSync(path, past, past);
+    const again = await loadCorpus({ folder: dir }, { previous: first });
+    writeFileSync(path, 'def z():\n    return 1\n'); // same size
+    utimesSync(path, past, past);
+    const third = await loadCorpus({ folder: dir }, { previous: again });
+    expect(recordOf(third, 'a.py').text).toBe('def z():\n    return 1\n');
+  });
+
+  it('reads again files written within 2 s before the earlier load (their stamp may hide a later write)', async () => {
+    writeFileSync(join(dir, 'a.py'), 'def a():\n    return 3\n'); // modified just now
+    const first = await loadCorpus({ folder: dir });
+    const second = await loadCorpus({ folder: dir }, { previous: first });
+    expect(recordOf(second, 'a.py')).not.toBe(recordOf(first, 'a.py'));
+    expect(recordOf(second, 'b.py')).toBe(recordOf(first, 'b.py'));
+  });
+
+  it('reuses nothing under other skip rules or from another folder, and sees deleted and new files', async () => {
+    const first = await loadCorpus({ folder: dir });
+    const rules = await loadCorpus({ folder: dir }, { previous: first, maxFileBytes: 4096 });
+    expect(recordOf(rules, 'a.py')).not.toBe(recordOf(first, 'a.py'));
+    const other = makeTemp();
+    try {
+      writeFiles(other, { 'a.py': 'def a():\n    return 1\n' });
+      const past = new Date(Date.now() - 10_000);
+      utimesSync(join(other, 'a.py'), past, past);
+      const elsewhere = await loadCorpus({ folder: other }, { previous: first });
+      expect(recordOf(elsewhere, 'a.py')).not.toBe(recordOf(first, 'a.py'));
+    } finally {
+      removeTemp(other);
+    }
+    removeTemp(join(dir, 'b.py'));
+    writeFileSync(join(dir, 'n.py'), 'x = 1\n');
+    const changed = await loadCorpus({ folder: dir }, { previous: first });
+    expect(changed.files.map((f) => f.path)).toEqual(['a.py', 'c.txt', 'd/e.ts', 'n.py']);
+  });
+
+  it('rejects a previous that is not a corpus, naming the option', async () => {
+    await expect(loadCorpus({ folder: dir }, { previous: { files: 3 } as unknown as Corpus })).rejects.toMatchObject({ code: 'bad-option', subject: 'previous' });
+  });
+});
