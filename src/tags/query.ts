@@ -27,10 +27,23 @@ export function loadTagsQuery(language: LanguageId, grammar: Language): Query {
       throw new RepoMapError('query-error', `repomap/tags: cannot read ${file}: ${messageOf(cause)}`, file);
     }
   });
+  return compileQueryParts(grammar, parts);
+}
+
+/**
+ * Compiles query files concatenated, as one query; an error names the file it is in.
+ * Internal: exported for tests.
+ */
+export function compileQueryParts(grammar: Language, parts: readonly { file: string; source: string }[]): Query {
   if (parts.length === 1) return compileQuery(grammar, parts[0]!.source, parts[0]!.file);
-  // Each part is checked alone first, so an error names the file it is in.
-  for (const { file, source } of parts) compileQuery(grammar, source, file).delete();
-  return compileQuery(grammar, parts.map((p) => p.source).join('\n'), parts.map((p) => p.file).join(' + '));
+  try {
+    return compileQuery(grammar, parts.map((p) => p.source).join('\n'), parts.map((p) => p.file).join(' + '));
+  } catch (error) {
+    // Only when the whole fails is each part compiled alone, so the error names the file
+    // it is in (compiling every part up front doubled the cost: ~80 ms per JS/TS grammar).
+    for (const { file, source } of parts) compileQuery(grammar, source, file).delete();
+    throw error;
+  }
 }
 
 /**

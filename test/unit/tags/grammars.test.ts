@@ -7,7 +7,7 @@ import { RepoMapError } from '../../../src/errors.js';
 import { grammarManifest } from '../../../src/languages.js';
 import { grammarWasmPath, loadGrammar } from '../../../src/tags/grammar.js';
 import { releaseLanguageTools } from '../../../src/tags/language-tools.js';
-import { compileTagsQuery, loadTagsQuery, tagsQueryPaths } from '../../../src/tags/query.js';
+import { compileQueryParts, compileTagsQuery, loadTagsQuery, tagsQueryPaths } from '../../../src/tags/query.js';
 import { LANGUAGES } from '../../../src/types.js';
 
 afterAll(releaseLanguageTools);
@@ -95,6 +95,17 @@ describe('query checks', () => {
     expect(error).toMatchObject({ code: 'query-error', subject: file });
     expect(error.message).toContain(`${file}:2:2`);
     expect(error.message).toContain('no_such_node');
+  });
+
+  it('compiles query files as one, and names the file a part error is in', async () => {
+    const grammar = await loadGrammar('rust');
+    const good = { file: 'good.scm', source: '(function_item name: (identifier) @name) @definition.function' };
+    const query = compileQueryParts(grammar, [good, { file: 'more.scm', source: '(struct_item name: (type_identifier) @name) @definition.class' }]);
+    expect(query.patternCount()).toBe(2);
+    query.delete();
+    const error = await thrown(async () => compileQueryParts(grammar, [good, { file: 'bad.scm', source: '(no_such_node) @name' }]));
+    expect(error).toMatchObject({ code: 'query-error', subject: 'bad.scm' });
+    expect(error.message).toContain('bad.scm:1:2');
   });
 
   it('reports a syntax error in a query', async () => {
