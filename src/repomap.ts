@@ -227,7 +227,11 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   previous?.checkLive();
   if (previous && previous.fingerprint === fingerprint) return previous;
   const earlier = previous ? earlierContents(previous, corpus.files, keys) : null;
-  const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, options, earlier);
+  const lexical: LexicalIndex = previous && earlier ? { earlier: { lexical: previous.lexicalIndex, changed: new Set(earlier.changed) } } : {};
+  // A cold build's BM25 index is made on this thread while workers parse (if they do),
+  // instead of at the first rank.
+  const meanwhile = previous ? undefined : () => buildLexical(corpus.files, lexical);
+  const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, { ...options, meanwhile }, earlier);
   const t1 = performance.now();
   const historyKey = JSON.stringify({ head, history: options.history ?? null });
   const before = previous && earlier ? { graph: previous.fileGraph, files: previous.corpus.files, tags: previous.tags } : null;
@@ -250,7 +254,6 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
     timingsMs: { corpus: 0, tags: Math.round(t1 - t0), graph: Math.round(t2 - t1) },
     ...(cache ? { cache } : {}),
   };
-  const lexical: LexicalIndex = previous && earlier ? { earlier: { lexical: previous.lexicalIndex, changed: new Set(earlier.changed) } } : {};
   return new Index(corpus, tags, fileGraph, diagnostics, stats, mergeDefaults(RANK_DEFAULTS, options.rank), lexical, fingerprint, previous?.pathTables);
 }
 
@@ -333,10 +336,19 @@ export async function repoMap(
 }
 
 
+/** Builds the BM25 index of the files in slices, yielding to the event loop between them. */
+async function buildLexical(files: readonly FileRecord[], lexical: LexicalIndex): Promise<void> {
+  const index = await Bm25Index.inSlices(files, {}, () => new Promise((resolve) => setImmediate(resolve)));
+  const ids = new Map(files.map((f, i) => [f.path, i]));
+  lexical.bm25 = { index, order: Int32Array.from(index.paths, (p) => ids.get(p)!) };
+}
+
+type TagsStageOptions = IndexOptions & { meanwhile?: () => Promise<void> };
+
 async function tagsWithCache(
   files: readonly FileRecord[],
   contentKeys: readonly string[],
-  options: IndexOptions,
+  options: TagsStageOptions,
   earlier: EarlierContents | null,
 ): Promise<{ tags: FileTags[]; diagnostics: Diagnostic[]; cache?: { hits: number; misses: number } }> {
   if (!earlier || earlier.tags.size === 0) return tagsFromCache(files, contentKeys, options);
@@ -366,17 +378,18 @@ async function tagsWithCache(
 async function tagsFromCache(
   files: readonly FileRecord[],
   contentKeys: readonly string[],
-  options: IndexOptions,
+  options: TagsStageOptions,
 ): Promise<{ tags: FileTags[]; diagnostics: Diagnostic[]; cache?: { hits: number; misses: number } }> {
   const onProgress = options.onProgress ? (d: number, t: number) => options.onProgress!('tags', d, t) : undefined;
-  if (!options.tagsCache) return extractTags(files, { onProgress, jobs: options.parseJobs });
+  const { meanwhile } = options;
+  if (!options.tagsCache) return extractTags(files, { onProgress, jobs: options.parseJobs, meanwhile });
   const cache = options.tagsCache instanceof Map ? mapTagsCache(options.tagsCache) : options.tagsCache;
   const parseable = files.filter((f) => f.language !== null);
   const keys = files.flatMap((f, i) => (f.language !== null ? [`${f.language}:${contentKeys[i]}`] : []));
   const entries = cache.getMany([...new Set(keys)]);
   const missing = parseable.filter((_, i) => !entries.has(keys[i]!));
   const hits = parseable.length - missing.length;
-  const fresh = await extractTags(missing, { onProgress, jobs: options.parseJobs });
+  const fresh = await extractTags(missing, { onProgress, jobs: options.parseJobs, meanwhile });
   const byPath = new Map(fresh.tags.map((t) => [t.path, t]));
   const diagsByPath = new Map<string, Omit<Diagnostic, 'file'>[]>();
   for (const { file, ...d } of fresh.diagnostics) if (file !== undefined) diagsByPath.set(file, [...(diagsByPath.get(file) ?? []), d]);

@@ -71,19 +71,32 @@ export class Bm25Index {
   private lengthNorm!: Float64Array;
   private idfs!: Float64Array;
 
-  /** `earlier`: see `Bm25Index.updated` (which is how to pass it). */
-  constructor(docs: readonly Bm25Document[], options: Bm25Options = {}, earlier?: { index: Bm25Index; changed: ReadonlySet<string> }) {
+  /** `from`: see `Bm25Index.updated` and `Bm25Index.inSlices` (which are how to pass it). */
+  constructor(docs: readonly Bm25Document[], options: Bm25Options = {}, from?: { index: Bm25Index; changed: ReadonlySet<string> } | { counted: Counted }) {
     this.options = resolveOptions(options);
-    const sorted = [...docs].sort((x, y) => compareByteOrder(x.path, y.path));
-    for (let i = 1; i < sorted.length; i++) {
-      if ((sorted[i] as Bm25Document).path === (sorted[i - 1] as Bm25Document).path) {
-        throw new RepoMapError('bad-option', `bm25: duplicate document path "${(sorted[i] as Bm25Document).path}"`, (sorted[i] as Bm25Document).path);
-      }
+    if (from && 'counted' in from) {
+      this.paths = from.counted.sorted.map((d) => d.path);
+      this.postings(from.counted);
+    } else {
+      const sorted = sortedDocuments(docs);
+      this.paths = sorted.map((d) => d.path);
+      if (from && reusable(from.index, this)) this.update(sorted, from.index, from.changed);
+      else this.postings(finish(countSteps(sorted, this.options.pathWeight)));
     }
-    this.paths = sorted.map((d) => d.path);
-    if (earlier && reusable(earlier.index, this)) this.update(sorted, earlier.index, earlier.changed);
-    else this.build(sorted);
     this.finish();
+  }
+
+  /**
+   * The index of `docs` (as the constructor builds it) with the tokenizing cut into slices
+   * of about 32 KB of text, awaiting `pause()` between them: it can run on a thread that
+   * has other work to answer meanwhile (the tags stage's workers).
+   */
+  static async inSlices(docs: readonly Bm25Document[], options: Bm25Options, pause: () => Promise<void>): Promise<Bm25Index> {
+    const steps = countSteps(sortedDocuments(docs), resolveOptions(options).pathWeight);
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) return new Bm25Index([], options, { counted: step.value });
+      await pause();
+    }
   }
 
   /**
@@ -95,23 +108,11 @@ export class Bm25Index {
     return new Bm25Index(docs, earlier.options, { index: earlier, changed });
   }
 
-  /** Tokenizes every document: triples (term, tf) grouped by document, then sorted by term into CSR. */
-  private build(sorted: readonly Bm25Document[]): void {
-    const n = sorted.length;
-    const counter = new TermCounter();
-    const tripleTerm = new Growable((size) => new Int32Array(size));
-    const tripleTf = new Growable((size) => new Float64Array(size));
-    const docEnd = new Uint32Array(n);
-    this.docLength = new Float64Array(n);
-    const emit = (t: number, tf: number): void => {
-      tripleTerm.push(t);
-      tripleTf.push(tf);
-    };
-    for (let d = 0; d < n; d++) {
-      const doc = sorted[d] as Bm25Document;
-      this.docLength[d] = counter.count(doc.path, doc.text, this.options.pathWeight, emit);
-      docEnd[d] = tripleTerm.length;
-    }
+  /** Sorts the tokenized triples by term into CSR (documents stay ascending per term). */
+  private postings(counted: Counted): void {
+    const { counter, tripleTerm, tripleTf, docEnd, docLength } = counted;
+    const n = docLength.length;
+    this.docLength = docLength;
     this.vocabulary = counter.vocabulary;
     this.words = counter.words;
 
@@ -277,6 +278,63 @@ export class Bm25Index {
     }
     return out;
   }
+}
+
+/** Documents tokenized, in path order: (term, tf) triples grouped by document. */
+interface Counted {
+  sorted: readonly Bm25Document[];
+  counter: TermCounter;
+  tripleTerm: Growable<Int32Array>;
+  tripleTf: Growable<Float64Array>;
+  /** Where each document's triples end. */
+  docEnd: Uint32Array;
+  docLength: Float64Array;
+}
+
+/** Documents in path byte order; a duplicate path is an error naming it. */
+function sortedDocuments(docs: readonly Bm25Document[]): Bm25Document[] {
+  const sorted = [...docs].sort((x, y) => compareByteOrder(x.path, y.path));
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i]!.path === sorted[i - 1]!.path) throw new RepoMapError('bad-option', `bm25: duplicate document path "${sorted[i]!.path}"`, sorted[i]!.path);
+  }
+  return sorted;
+}
+
+/** Characters of text tokenized between two yields of `countSteps`. */
+const SLICE_CHARS = 32 * 1024;
+
+/** Tokenizes documents in order, yielding after every SLICE_CHARS of text; returns the triples. */
+function* countSteps(sorted: readonly Bm25Document[], pathWeight: number): Generator<void, Counted> {
+  const n = sorted.length;
+  const counted: Counted = {
+    sorted,
+    counter: new TermCounter(),
+    tripleTerm: new Growable((size) => new Int32Array(size)),
+    tripleTf: new Growable((size) => new Float64Array(size)),
+    docEnd: new Uint32Array(n),
+    docLength: new Float64Array(n),
+  };
+  const emit = (t: number, tf: number): void => {
+    counted.tripleTerm.push(t);
+    counted.tripleTf.push(tf);
+  };
+  let sinceYield = 0;
+  for (let d = 0; d < n; d++) {
+    const doc = sorted[d]!;
+    counted.docLength[d] = counted.counter.count(doc.path, doc.text, pathWeight, emit);
+    counted.docEnd[d] = counted.tripleTerm.length;
+    sinceYield += doc.text.length;
+    if (sinceYield >= SLICE_CHARS) {
+      sinceYield = 0;
+      yield;
+    }
+  }
+  return counted;
+}
+
+/** Runs a generator to its end without pausing. */
+function finish<T>(steps: Generator<void, T>): T {
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
 }
 
 /** Whether `next` (paths set) can take `earlier`'s postings: the same paths and options. */

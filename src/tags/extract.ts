@@ -26,6 +26,12 @@ export interface TagsOptions {
   pool?: Partial<PoolSettings>;
   /** Called once after files were parsed on worker threads, with what the pool did (not called for in-thread runs). */
   onWorkers?: (stats: PoolStats) => void;
+  /**
+   * Work for this thread while worker threads parse (it should yield to the event loop
+   * often, so that workers get their next batch without delay). Not called when files
+   * are parsed in this thread; `extractTags` settles after both are done.
+   */
+  meanwhile?: () => Promise<void>;
 }
 
 export const TAGS_DEFAULTS = Object.freeze({
@@ -59,7 +65,7 @@ export async function extractTags(files: readonly FileRecord[], options: TagsOpt
   const bytes = parseable.reduce((n, f) => n + f.size, 0);
   const outcomes =
     jobs > 1 && parseable.length >= settings.minFiles && bytes >= settings.minBytes
-      ? await parseOnWorkers(parseable, jobs, settings, options)
+      ? (await Promise.all([parseOnWorkers(parseable, jobs, settings, options), options.meanwhile?.()]))[0]
       : await parseInThread(parseable, options.onProgress);
 
   const tags: FileTags[] = [];

@@ -11,6 +11,23 @@ const word = fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'parseArgs', 'HT
 const text = fc.array(word, { maxLength: 14 }).map((w) => w.join(' '));
 const docs = fc.uniqueArray(fc.record({ path: fc.stringMatching(/^[a-z]{1,3}\/[a-z]{1,3}\.(py|ts)$/), text }), { selector: (d) => d.path, minLength: 1, maxLength: 14 });
 
+describe('Bm25Index.inSlices', () => {
+  it('property: builds the index the constructor builds, pausing between slices', async () => {
+    await fc.assert(
+      fc.asyncProperty(docs, fc.array(word, { minLength: 1, maxLength: 5 }), async (ds, q) => {
+        const big = ds.map((d, i) => ({ ...d, text: i % 2 ? d.text.repeat(3000) : d.text }));
+        let pauses = 0;
+        const sliced = await Bm25Index.inSlices(big, {}, async () => void pauses++);
+        const whole = new Bm25Index(big);
+        expect([...sliced.scores(q.join(' '))]).toEqual([...whole.scores(q.join(' '))]);
+        expect(sliced.paths).toEqual(whole.paths);
+        if (big.reduce((n, d) => n + d.text.length, 0) > 64 * 1024) expect(pauses).toBeGreaterThan(0);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
 describe('Bm25Index.updated', () => {
   it('property: scores equal a fresh index of the new texts exactly, through chains of updates', () => {
     fc.assert(

@@ -74,9 +74,26 @@ describe('parse pool', () => {
 
   it('parses in this thread with jobs 1 or below the thresholds', async () => {
     let called = false;
-    await extractTags(files, { jobs: 1, pool: FORCE_POOL, onWorkers: () => (called = true) });
-    await extractTags(files.slice(0, 5), { jobs: 2, pool: { minFiles: 6, minBytes: 0 }, onWorkers: () => (called = true) });
+    const meanwhile = async () => void (called = true);
+    await extractTags(files, { jobs: 1, pool: FORCE_POOL, onWorkers: () => (called = true), meanwhile });
+    await extractTags(files.slice(0, 5), { jobs: 2, pool: { minFiles: 6, minBytes: 0 }, onWorkers: () => (called = true), meanwhile });
     expect(called).toBe(false);
+  });
+
+  it('runs `meanwhile` on this thread while workers parse, and settles after both', async () => {
+    const log: string[] = [];
+    const meanwhile = async () => {
+      for (let i = 0; i < 5; i++) {
+        log.push(`meanwhile ${i}`);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      log.push('meanwhile done');
+    };
+    const { result } = await onWorkers(files, { meanwhile, onProgress: (done) => done === 1 && log.push('first outcome') });
+    expect(log).toContain('meanwhile done');
+    // it started before the workers' first outcome came back: it ran alongside them
+    expect(log.indexOf('meanwhile 0')).toBeLessThan(log.indexOf('first outcome'));
+    expect(JSON.stringify(result)).toBe(JSON.stringify(inThread));
   });
 
   it('gives the same diagnostics as in-thread for files that fail to parse or have syntax errors', async () => {
