@@ -10,8 +10,11 @@ import type { InlineModule } from './resolve/rust.js';
 /** Above this many changed files a full build is about as fast, and simpler. */
 const MAX_CHANGED = 256;
 
-/** Non-code files the import resolver reads (manifests and configs): a change to one rebuilds. */
-const RESOLVER_INPUT = /(?:^|\/)(?:package\.json|[jt]sconfig[^/]*\.json|go\.mod|Cargo\.toml)$/;
+/**
+ * Non-code files the import resolver may read: package.json, tsconfig/jsconfig and the
+ * JSON files they extend (any name), go.mod, Cargo.toml. A change to one rebuilds.
+ */
+const RESOLVER_INPUT = /(?:\.json|(?:^|\/)go\.mod|(?:^|\/)Cargo\.toml)$/;
 
 /** Edge types whose edges are stored from the file whose tags make them. */
 const ROW_TYPES: ReadonlySet<EdgeType> = new Set(['import', 'source-test', 'shared-symbol']);
