@@ -227,7 +227,7 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   previous?.checkLive();
   if (previous && previous.fingerprint === fingerprint) return previous;
   const earlier = previous ? earlierContents(previous, corpus.files, keys) : null;
-  const lexical: LexicalIndex = previous && earlier ? { earlier: { lexical: previous.lexicalIndex, changed: new Set(earlier.changed) } } : {};
+  const lexical: LexicalIndex = previous && earlier ? lexicalAfter(previous.lexicalIndex, earlier.changed) : {};
   // A cold build's BM25 index is made on this thread while workers parse (if they do),
   // instead of at the first rank.
   const meanwhile = previous ? undefined : () => buildLexical(corpus.files, lexical);
@@ -335,6 +335,18 @@ export async function repoMap(
   return result;
 }
 
+
+/**
+ * The BM25 holder of an index built after one holding `before`: it will update the
+ * nearest built BM25 index on first use. When `before` was never used (no BM25 index
+ * yet), its own earlier one is taken with both change sets, so that a chain of unused
+ * indexes keeps one BM25 index alive, not one per link.
+ */
+function lexicalAfter(before: LexicalIndex, changed: readonly string[]): LexicalIndex {
+  if (before.bm25) return { earlier: { lexical: before, changed: new Set(changed) } };
+  if (before.earlier) return { earlier: { lexical: before.earlier.lexical, changed: new Set([...before.earlier.changed, ...changed]) } };
+  return {};
+}
 
 /** Builds the BM25 index of the files in slices, yielding to the event loop between them. */
 async function buildLexical(files: readonly FileRecord[], lexical: LexicalIndex): Promise<void> {

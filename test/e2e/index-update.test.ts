@@ -134,6 +134,24 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
     }, 120_000);
   }
 
+  it('a chain of updates never ranked in between updates the one BM25 index there is, and ranks as a fresh build', async () => {
+    const dir = copyOf('python-inventory');
+    const queries = casesOf('python-inventory').map(({ task, query }) => ({ task, query }));
+    const first = await buildIndex(await loadCorpus({ folder: dir }));
+    first.rank('apply_discount'); // builds its BM25 index
+    const edit = (path: string, extra: string) => writeFileSync(join(dir, path), `${readFileSync(join(dir, path), 'utf8')}${extra}`);
+    edit('src/inventory/pricing.py', '\n\ndef loyalty_bonus_cents(total):\n    return total // 100\n');
+    const second = await buildIndex(await loadCorpus({ folder: dir }), { previous: first });
+    edit('src/inventory/models.py', '\n\ndef restock_all(items):\n    return loyalty_bonus_cents(len(items))\n');
+    const third = await buildIndex(await loadCorpus({ folder: dir }), { previous: second });
+    // the third takes the first's BM25 index with both edits, not the unused second's holder
+    expect(third.lexicalIndex.earlier?.lexical).toBe(first.lexicalIndex);
+    expect([...third.lexicalIndex.earlier!.changed].sort()).toEqual(['src/inventory/models.py', 'src/inventory/pricing.py']);
+    const fresh = await buildIndex(await loadCorpus({ folder: dir }));
+    expect(observed(third, queries)).toEqual(observed(fresh, queries));
+    expect(third.rank('restock_all loyalty_bonus_cents').files.slice(0, 2).map((f) => f.path).sort()).toEqual(['src/inventory/models.py', 'src/inventory/pricing.py']);
+  });
+
   it('a git working tree: co-change edges from history stay, edits on top of HEAD update the graph', async () => {
     const dir = copyOf('python-inventory');
     const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'pipe' });
