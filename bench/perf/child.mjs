@@ -4,7 +4,7 @@
 // memory), floor (walk + read every file), reindex (in-process rebuilds with a
 // shared Map tags cache after 0/1/N changed files), store (one build with the
 // persistent tags cache), snapshots (consecutive git snapshots, shared cache).
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listFiles } from './corpora.mjs';
 import { closeStore, openStore } from './features.mjs';
@@ -48,7 +48,8 @@ async function floor(j) {
 /**
  * Re-index in one long-lived process with a shared Map tags cache: a first (cold) build,
  * then per repeat a build with nothing changed and one after each count of changed files
- * (a line appended to that many parseable files). The files are restored at the end.
+ * (a line appended to that many parseable files), then after one file added and after
+ * it is removed again. The files are restored at the end.
  */
 async function reindex(j) {
   const { api } = await importApi();
@@ -59,6 +60,8 @@ async function reindex(j) {
   const originals = new Map();
   const runs = { 0: [] };
   for (const n of j.changeCounts) runs[n] = [];
+  runs['1 added'] = [];
+  runs['1 removed'] = [];
   // Builds that support it are given the last index (`previous`): unchanged contents reuse it.
   let last = first.index;
   const rebuild = async () => {
@@ -77,6 +80,17 @@ async function reindex(j) {
         }
         runs[n].push(await rebuild());
       }
+      // a new file (another parseable file's text beside it), then the same file removed
+      const [model] = pick(parseable, 1, r + 7);
+      const dot = model.lastIndexOf('.');
+      const added = join(j.source.folder, `${model.slice(0, dot)}_perf_added${model.slice(dot)}`);
+      writeFileSync(added, readFileSync(join(j.source.folder, model)));
+      try {
+        runs['1 added'].push(await rebuild());
+      } finally {
+        rmSync(added);
+      }
+      runs['1 removed'].push(await rebuild());
     }
   } finally {
     for (const [file, bytes] of originals) writeFileSync(file, bytes);

@@ -75,7 +75,8 @@ export function evaluateTargets(results) {
     if (re) {
       add('re-index, nothing changed (load + build with previous, Map cache)', 'mixed', re[0]?.readyMs ?? null, 150, 'ms');
       for (const n of Object.keys(re).filter((k) => k !== '0')) {
-        add(`re-index, ${n} file(s) changed (load + build with previous, Map cache)`, 'mixed', re[n].readyMs, 150 + MS_PER_CHANGED_FILE * Number(n), 'ms', `150 ms + ${MS_PER_CHANGED_FILE} ms per changed file`);
+        const what = /^\d+$/.test(n) ? `${n} file(s) changed` : `${n.replace(/^1 /, '1 file ')}`;
+        add(`re-index, ${what} (load + build with previous, Map cache)`, 'mixed', re[n].readyMs, 150 + MS_PER_CHANGED_FILE * parseInt(n, 10), 'ms', `150 ms + ${MS_PER_CHANGED_FILE} ms per changed file`);
       }
     }
   }

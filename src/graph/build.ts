@@ -51,6 +51,14 @@ export interface GraphBasis {
   options: typeof GRAPH_DEFAULTS;
   /** Says which history the co-change edges came from (the caller's key; '' for none given). */
   historyKey: string;
+  /** That history: the file lists of earlier commits. */
+  history: readonly (readonly string[])[];
+  /**
+   * Keys of the edges that are not shared-symbol (import, source-test, same-module,
+   * co-change: a small part of a graph), so that an update redoing them all does not
+   * walk every edge. Kept up to date by updates.
+   */
+  otherEdges: Set<string>;
   resolve: ResolveContext;
   conventions: SourceTestConventions;
   /**
@@ -90,12 +98,15 @@ export function buildFileGraph(
   const graph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
   for (const f of files) graph.addNode(f.path, { kind: f.kind, language: f.language, module: moduleOf(f.path) });
   const edgeCounts = Object.fromEntries(EDGE_TYPES.map((t) => [t, 0])) as Record<EdgeType, number>;
+  const otherEdges = new Set<string>();
   const add = (e: EdgeSpec): void => {
-    graph.addDirectedEdgeWithKey(`${e.type}:${e.source}->${e.target}`, e.source, e.target, { type: e.type, weight: e.weight, label: e.label });
+    const key = `${e.type}:${e.source}->${e.target}`;
+    graph.addDirectedEdgeWithKey(key, e.source, e.target, { type: e.type, weight: e.weight, label: e.label });
     edgeCounts[e.type]++;
+    if (e.type !== 'shared-symbol') otherEdges.add(key);
   };
   importEdges.forEach(add);
   for (const e of rest.specs()) add(e);
-  const basis: GraphBasis = { options: o, historyKey, resolve, conventions, superseded: false };
+  const basis: GraphBasis = { options: o, historyKey, history, otherEdges, resolve, conventions, superseded: false };
   return { graph, symbols, imports, edgeCounts, basis };
 }

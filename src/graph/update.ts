@@ -3,8 +3,13 @@ import { mergeDefaults } from '../merge-defaults.js';
 import type { FileGraph, FileGraphology } from './build.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import { EdgeAccumulator, type EdgeSpec } from './edge.js';
-import { addImportRows } from './edges/import.js';
+import { addCoChangeEdges } from './edges/co-change.js';
+import { addImportRows, type ImportStats } from './edges/import.js';
+import { addSameModuleEdges } from './edges/same-module.js';
 import { addSharedSymbolEdges } from './edges/shared-symbol.js';
+import { SourceTestConventions } from './edges/source-test.js';
+import { moduleOf } from './module.js';
+import { buildResolveContext, type ResolveContext } from './resolve/index.js';
 import type { InlineModule } from './resolve/rust.js';
 
 /** Above this many changed files a full build is about as fast, and simpler. */
@@ -27,17 +32,23 @@ export interface GraphBefore {
 }
 
 /**
- * The file graph of a corpus that has the same files as an earlier build's, some with
- * new contents, made by updating that build in place: the edges stored from the changed
- * files, and the shared-symbol edges of every file that uses a name whose definers
- * changed, are recomputed; nothing else is. The result equals a full `buildFileGraph`
- * (the same edges, weights and labels; graphology's edge order may differ, and no
- * consumer depends on it).
+ * The file graph of a corpus that differs from an earlier build's by some files' contents,
+ * and by files added or removed, made by updating that build in place. The shared-symbol
+ * edges (most of a graph) are recomputed only from the changed, added and removed files
+ * and from every file that uses a name whose definers changed; the symbol table is
+ * updated for those files. When the paths are the same and no file the import resolver
+ * reads (manifests, a Java file's package) changed, import and source-test edges are
+ * recomputed from the changed files only and the rest is kept; otherwise import,
+ * source-test, same-module and co-change edges are recomputed for every file against the
+ * new paths (still far cheaper than a build: no symbol table, no shared-symbol pass, no
+ * graphology insert of the whole graph). The result equals a full `buildFileGraph` (the
+ * same nodes, edges, weights and labels; graphology's order may differ, and no consumer
+ * depends on it).
  *
- * `changed` lists every file whose content changed (with a grammar or not). When no file
- * with tags changed, the earlier FileGraph itself is returned (unchanged, still shared).
- * Returns null when an update does not apply (other paths, kinds
- * or grammars, other options or history, a changed manifest or Java package, too many
+ * `changedFiles` lists every file of `files` whose content changed or that is new (with a
+ * grammar or not). When no file with tags changed and the paths are the same, the earlier
+ * FileGraph itself is returned (unchanged, still shared). Returns null when an update does
+ * not apply (other options or history, a file whose kind or grammar changed, too many
  * changes); the earlier graph is then untouched. Otherwise the earlier FileGraph is
  * superseded (`basis.superseded`) and must not be used again.
  */
@@ -52,27 +63,45 @@ export function updateFileGraph(
   const basis = before.graph.basis;
   const o = mergeDefaults(GRAPH_DEFAULTS, options);
   if (basis.superseded || JSON.stringify(o) !== JSON.stringify(basis.options) || historyKey !== basis.historyKey) return null;
-  if (changedFiles.length > MAX_CHANGED || !sameFiles(before.files, files)) return null;
+  const order = new Map(files.map((f, i) => [f.path, i]));
+  const earlierFiles = new Map(before.files.map((f) => [f.path, f]));
+  const removed = before.files.filter((f) => !order.has(f.path)).map((f) => f.path);
+  const added = files.filter((f) => !earlierFiles.has(f.path)).map((f) => f.path);
+  if (changedFiles.length + removed.length > MAX_CHANGED) return null;
+  // A file that stays must keep its kind and grammar (the node's attributes, the tags' language).
+  for (const f of files) {
+    const was = earlierFiles.get(f.path);
+    if (was && (was.kind !== f.kind || was.language !== f.language)) return null;
+  }
   const oldTags = new Map(before.tags.map((t) => [t.path, t]));
   const newTags = new Map(tags.map((t) => [t.path, t]));
-  const order = new Map(files.map((f, i) => [f.path, i]));
-  const changed = changedFiles.filter((p) => oldTags.has(p) || newTags.has(p)).sort((a, b) => order.get(a)! - order.get(b)!);
-  if (changedFiles.some((p) => RESOLVER_INPUT.test(p) || !order.has(p))) return null;
-  for (const path of changed) {
-    const was = oldTags.get(path);
-    const is = newTags.get(path);
-    // Without a package in the tags the resolver reads the file's text, which changed.
-    if ((was?.language ?? is?.language) === 'java' && (javaPackage(was) === null || javaPackage(was) !== javaPackage(is))) return null;
-  }
-
-  // Only files without tags changed (docs, other languages): the graph is the same one.
-  if (changed.length === 0) return before.graph;
+  const byOrder = (paths: Iterable<string>): string[] => [...paths].sort((a, b) => order.get(a)! - order.get(b)!);
+  const changed = byOrder(changedFiles.filter((p) => order.has(p) && (oldTags.has(p) || newTags.has(p))));
+  const samePaths = added.length === 0 && removed.length === 0;
+  // Every import is resolved again when the paths or what the resolver reads changed.
+  const broad = !samePaths || changedFiles.some((p) => RESOLVER_INPUT.test(p)) || changed.some((p) => javaPackageChanged(oldTags.get(p), newTags.get(p)));
+  if (samePaths && changed.length === 0 && !broad) return before.graph;
 
   // From here on the earlier graph is changed in place.
   basis.superseded = true;
   const { graph, symbols } = before.graph;
+  const edgeCounts = { ...before.graph.edgeCounts };
+  const { otherEdges } = basis;
+  for (const path of removed) {
+    graph.forEachEdge(path, (key, attr) => {
+      edgeCounts[attr.type]--;
+      otherEdges.delete(key);
+    });
+    graph.dropNode(path);
+  }
+  for (const path of added) {
+    const f = files[order.get(path)!]!;
+    graph.addNode(path, { kind: f.kind, language: f.language, module: moduleOf(path) });
+  }
+
   const definersChanged = new Set<string>();
-  for (const path of changed) {
+  const touched = [...removed, ...changed];
+  for (const path of touched) {
     const was = definedNames(oldTags.get(path));
     const is = definedNames(newTags.get(path));
     for (const name of was) if (!is.has(name)) definersChanged.add(name);
@@ -82,62 +111,86 @@ export function updateFileGraph(
   const users = new Set(changed);
   for (const name of definersChanged) for (const p of symbols.referencers(name)) users.add(p);
 
-  const resolve = { ...basis.resolve, rustInline: inlineModules(basis.resolve.rustInline, changed, newTags) };
   const paths = files.map((f) => f.path);
-  const discard = new EdgeAccumulator(paths);
-  const old = addImportRows(basis.resolve, present(changed, oldTags), discard, o);
   const rows = new EdgeAccumulator(paths);
-  const fresh = addImportRows(resolve, present(changed, newTags), rows, o);
-  const imported = new Map<string, string[]>();
-  for (const e of rows.list()) imported.set(e.source, [...(imported.get(e.source) ?? []), e.target]);
-  for (const path of changed) basis.conventions.addRow(path, imported.get(path) ?? [], rows, o);
-  addSharedSymbolEdges(present([...users].sort((a, b) => order.get(a)! - order.get(b)!), newTags), symbols, rows, o.sharedSymbol);
+  let resolve: ResolveContext;
+  let conventions: SourceTestConventions;
+  let imports: ImportStats;
+  if (broad) {
+    resolve = buildResolveContext(files, tags);
+    conventions = new SourceTestConventions(files);
+    const { context: _c, ...stats } = addImportRows(resolve, tags, rows, o);
+    imports = stats;
+    addRowsFromImports(rows, paths, conventions, o);
+    addSameModuleEdges(files, rows, o);
+    addCoChangeEdges(files, basis.history, rows, o);
+  } else {
+    resolve = { ...basis.resolve, rustInline: inlineModules(basis.resolve.rustInline, changed, newTags) };
+    conventions = basis.conventions;
+    const old = addImportRows(basis.resolve, present(changed, oldTags), new EdgeAccumulator(paths), o);
+    const fresh = addImportRows(resolve, present(changed, newTags), rows, o);
+    addRowsFromImports(rows, changed, conventions, o);
+    imports = {
+      imports: before.graph.imports.imports - old.imports + fresh.imports,
+      resolved: before.graph.imports.resolved - old.resolved + fresh.resolved,
+    };
+  }
+  addSharedSymbolEdges(present(byOrder(users), newTags), symbols, rows, o.sharedSymbol);
 
-  const edgeCounts = { ...before.graph.edgeCounts };
   const wanted = new Map<string, EdgeSpec>();
   for (const e of rows.specs()) wanted.set(`${e.type}:${e.source}->${e.target}`, e);
   const changedSet = new Set(changed);
-  const owned = (type: EdgeType, source: string): boolean => ROW_TYPES.has(type) && (type === 'shared-symbol' ? users.has(source) : changedSet.has(source));
-  for (const source of users) replaceRows(graph, source, owned, wanted, edgeCounts);
+  const edits = { graph, wanted, edgeCounts, otherEdges };
+  if (broad) {
+    // every edge but shared-symbol ones is redone: walk their keys, not the whole graph
+    for (const key of [...otherEdges]) replaceEdge(edits, key, graph.getEdgeAttributes(key).type);
+    for (const source of users) replaceRows(edits, source, (type) => type === 'shared-symbol');
+  } else {
+    const owned = (type: EdgeType, source: string): boolean => (type === 'shared-symbol' ? users.has(source) : ROW_TYPES.has(type) && changedSet.has(source));
+    for (const source of users) replaceRows(edits, source, (type) => owned(type, source));
+  }
   for (const [key, e] of wanted) {
     graph.addDirectedEdgeWithKey(key, e.source, e.target, { type: e.type, weight: e.weight, label: e.label });
     edgeCounts[e.type]++;
+    if (e.type !== 'shared-symbol') otherEdges.add(key);
   }
-  const imports = {
-    imports: before.graph.imports.imports - old.imports + fresh.imports,
-    resolved: before.graph.imports.resolved - old.resolved + fresh.resolved,
-  };
-  return { graph, symbols, imports, edgeCounts, basis: { ...basis, resolve, superseded: false } };
+  return { graph, symbols, imports, edgeCounts, basis: { ...basis, resolve, conventions, superseded: false } };
 }
 
-/**
- * Updates the out-edges of `source` that an update owns: each one still wanted takes its
- * new weight and label (and leaves `wanted`), the others are dropped.
- */
-function replaceRows(
-  graph: FileGraphology,
-  source: string,
-  owned: (type: EdgeType, source: string) => boolean,
-  wanted: Map<string, EdgeSpec>,
-  edgeCounts: Record<EdgeType, number>,
-): void {
-  const drop: string[] = [];
-  graph.forEachOutEdge(source, (key, attr) => {
-    if (!owned(attr.type, source)) return;
-    const e = wanted.get(key);
-    if (!e) {
-      drop.push(key);
-      edgeCounts[attr.type]--;
-      return;
-    }
-    wanted.delete(key);
-    graph.replaceEdgeAttributes(key, { type: e.type, weight: e.weight, label: e.label });
-  });
-  for (const key of drop) graph.dropEdge(key);
+/** Source-test rows of `sources` (conventions, then the import edges already in `rows`). */
+function addRowsFromImports(rows: EdgeAccumulator, sources: readonly string[], conventions: SourceTestConventions, o: typeof GRAPH_DEFAULTS): void {
+  const imported = new Map<string, string[]>();
+  for (const e of rows.list()) if (e.type === 'import') imported.set(e.source, [...(imported.get(e.source) ?? []), e.target]);
+  for (const path of sources) conventions.addRow(path, imported.get(path) ?? [], rows, o);
 }
 
-function sameFiles(a: readonly FileRecord[], b: readonly FileRecord[]): boolean {
-  return a.length === b.length && a.every((f, i) => f.path === b[i]!.path && f.kind === b[i]!.kind && f.language === b[i]!.language);
+/** What an update changes: the graph, the edges still to add, the counts and the other-edge keys. */
+interface Edits {
+  graph: FileGraphology;
+  wanted: Map<string, EdgeSpec>;
+  edgeCounts: Record<EdgeType, number>;
+  otherEdges: Set<string>;
+}
+
+/** Updates the out-edges of `source` that `owned` selects by type (see replaceEdge). */
+function replaceRows(edits: Edits, source: string, owned: (type: EdgeType) => boolean): void {
+  const mine: [string, EdgeType][] = [];
+  edits.graph.forEachOutEdge(source, (key, attr) => void (owned(attr.type) && mine.push([key, attr.type])));
+  for (const [key, type] of mine) replaceEdge(edits, key, type);
+}
+
+/** An edge the update redid: it takes its new weight and label (and leaves `wanted`), or is dropped when no longer made. */
+function replaceEdge(edits: Edits, key: string, type: EdgeType): void {
+  const e = edits.wanted.get(key);
+  if (e) {
+    edits.wanted.delete(key);
+    const now = edits.graph.getEdgeAttributes(key);
+    if (now.weight !== e.weight || now.label !== e.label) edits.graph.replaceEdgeAttributes(key, { type: e.type, weight: e.weight, label: e.label });
+    return;
+  }
+  edits.graph.dropEdge(key);
+  edits.edgeCounts[type]--;
+  edits.otherEdges.delete(key);
 }
 
 function present(paths: readonly string[], tags: ReadonlyMap<string, FileTags>): FileTags[] {
@@ -150,6 +203,15 @@ function present(paths: readonly string[], tags: ReadonlyMap<string, FileTags>):
 /** Names a file defines, module kind left out (as in the symbol table). */
 function definedNames(tags: FileTags | undefined): Set<string> {
   return new Set((tags?.definitions ?? []).filter((d) => d.kind !== 'module').map((d) => d.name));
+}
+
+/**
+ * Whether a changed Java file may resolve differently: its package changed, or it has
+ * none in the tags (the resolver then reads the text, which changed).
+ */
+function javaPackageChanged(was: FileTags | undefined, is: FileTags | undefined): boolean {
+  if ((was?.language ?? is?.language) !== 'java') return false;
+  return javaPackage(was) === null || javaPackage(was) !== javaPackage(is);
 }
 
 /** The Java package a file declares (its first module definition), as the resolver reads it; null when none. */

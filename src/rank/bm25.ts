@@ -58,6 +58,8 @@ export class Bm25Index {
   readonly options: Readonly<Required<Bm25Options>>;
   /** Document paths in byte order; a document's id is its index here. */
   readonly paths: readonly string[];
+  /** Documents taken from an earlier index without being read again (0 for a fresh build). */
+  reused = 0;
   private vocabulary!: ReadonlyMap<string, number>;
   /** Term id → word. */
   private words!: readonly string[];
@@ -80,8 +82,9 @@ export class Bm25Index {
     } else {
       const sorted = sortedDocuments(docs);
       this.paths = sorted.map((d) => d.path);
-      if (from && reusable(from.index, this)) this.update(sorted, from.index, from.changed);
-      else this.postings(finish(countSteps(sorted, this.options.pathWeight)));
+      if (!(from && reusable(from.index, this, sorted, from.changed) && this.update(sorted, from.index, from.changed))) {
+        this.postings(finish(countSteps(sorted, this.options.pathWeight)));
+      }
     }
     this.finish();
   }
@@ -100,9 +103,12 @@ export class Bm25Index {
   }
 
   /**
-   * The index of `docs` when an earlier index had the same paths and options and only
-   * the documents in `changed` have new text: only those are read again. Scores equal a
-   * fresh index's exactly. Falls back to a fresh build otherwise.
+   * The index of `docs` made from an earlier index (the same options) where only the
+   * documents in `changed` have new text, besides documents added or removed: only
+   * changed and added documents are read. Scores equal a fresh index's exactly. A fresh
+   * build is made instead when more than a quarter of the documents changed, or when
+   * words no document has any more would be over a quarter of the vocabulary (an update
+   * keeps them), so that a long chain of updates does not grow without bound.
    */
   static updated(earlier: Bm25Index, docs: readonly Bm25Document[], changed: ReadonlySet<string>): Bm25Index {
     return new Bm25Index(docs, earlier.options, { index: earlier, changed });
@@ -138,19 +144,32 @@ export class Bm25Index {
   }
 
   /**
-   * Takes the earlier index's postings of unchanged documents and tokenizes the changed
-   * ones (over a copy of its vocabulary: new words get new ids, and words no document
-   * has any more keep theirs with no postings, which scores as a word never seen).
+   * Takes the earlier index's postings of unchanged documents (renumbered when documents
+   * were added or removed; both orders are path order, so postings stay ascending) and
+   * tokenizes the changed and added ones over a copy of its vocabulary: new words get new
+   * ids, and words no document has any more keep theirs with no postings, which scores
+   * as a word never seen.
    */
-  private update(sorted: readonly Bm25Document[], earlier: Bm25Index, changed: ReadonlySet<string>): void {
+  private update(sorted: readonly Bm25Document[], earlier: Bm25Index, changed: ReadonlySet<string>): boolean {
     const counter = new TermCounter(earlier.vocabulary, earlier.words);
-    const isChanged = new Uint8Array(sorted.length);
-    this.docLength = earlier.docLength.slice();
-    // The changed documents' postings, per term, documents ascending.
+    const ids = new Map(sorted.map((d, i) => [d.path, i]));
+    // Earlier document → its number now, or -1 when it is gone or read again.
+    const kept = new Int32Array(earlier.paths.length);
+    this.docLength = new Float64Array(sorted.length);
+    earlier.paths.forEach((path, old) => {
+      const now = ids.get(path);
+      const keep = now !== undefined && !changed.has(path);
+      kept[old] = keep ? now : -1;
+      if (keep) {
+        this.docLength[now] = earlier.docLength[old] as number;
+        this.reused++;
+      }
+    });
+    const known = new Set(earlier.paths);
+    // The postings of documents read now, per term, documents ascending.
     const fresh = new Map<number, { docs: number[]; tfs: number[] }>();
     sorted.forEach((doc, d) => {
-      if (!changed.has(doc.path)) return;
-      isChanged[d] = 1;
+      if (known.has(doc.path) && !changed.has(doc.path)) return;
       this.docLength[d] = counter.count(doc.path, doc.text, this.options.pathWeight, (t, tf) => {
         let list = fresh.get(t);
         if (!list) fresh.set(t, (list = { docs: [], tfs: [] }));
@@ -167,10 +186,16 @@ export class Bm25Index {
       let count = fresh.get(t)?.docs.length ?? 0;
       if (t < oldTerms) {
         for (let i = earlier.termStart[t] as number; i < (earlier.termStart[t + 1] as number); i++) {
-          if (!isChanged[earlier.postingDoc[i] as number]) count++;
+          if (kept[earlier.postingDoc[i] as number]! >= 0) count++;
         }
       }
       termStart[t + 1] = (termStart[t] as number) + count;
+    }
+    let dead = 0;
+    for (let t = 0; t < terms; t++) if (termStart[t + 1] === termStart[t]) dead++;
+    if (dead * 4 > terms) {
+      this.reused = 0;
+      return false;
     }
     const total = termStart[terms] as number;
     this.postingDoc = new Uint32Array(total);
@@ -186,8 +211,8 @@ export class Bm25Index {
       };
       if (t < oldTerms) {
         for (let i = earlier.termStart[t] as number; i < (earlier.termStart[t + 1] as number); i++) {
-          const doc = earlier.postingDoc[i] as number;
-          if (isChanged[doc]) continue;
+          const doc = kept[earlier.postingDoc[i] as number]!;
+          if (doc < 0) continue;
           while (add && k < add.docs.length && (add.docs[k] as number) < doc) put(add.docs[k] as number, add.tfs[k++] as number);
           put(doc, earlier.postingTf[i] as number);
         }
@@ -195,6 +220,7 @@ export class Bm25Index {
       while (add && k < add.docs.length) put(add.docs[k] as number, add.tfs[k++] as number);
     }
     this.termStart = termStart;
+    return true;
   }
 
   /** Length norms and IDFs from the postings and document lengths. */
@@ -337,11 +363,13 @@ function finish<T>(steps: Generator<void, T>): T {
   for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
 }
 
-/** Whether `next` (paths set) can take `earlier`'s postings: the same paths and options. */
-function reusable(earlier: Bm25Index, next: Bm25Index): boolean {
-  const a = earlier.paths;
-  const b = next.paths;
-  return (
-    JSON.stringify(earlier.options) === JSON.stringify(next.options) && a.length === b.length && a.every((p, i) => p === b[i])
-  );
+/** Whether an update from `earlier` is worth it: the same options, at most a quarter of the documents read again or gone. */
+function reusable(earlier: Bm25Index, next: Bm25Index, sorted: readonly Bm25Document[], changed: ReadonlySet<string>): boolean {
+  if (JSON.stringify(earlier.options) !== JSON.stringify(next.options)) return false;
+  const now = new Set(next.paths);
+  const known = new Set(earlier.paths);
+  let touched = 0;
+  for (const d of sorted) if (changed.has(d.path) || !known.has(d.path)) touched++;
+  for (const p of earlier.paths) if (!now.has(p)) touched++;
+  return touched * 4 <= Math.max(sorted.length, 4);
 }

@@ -5,10 +5,10 @@
  * and labels, the same symbol table and stats, and byte-identical rankings, spans and
  * explanations. Edits are drawn at random from each fixture repository's own files
  * (one file's content replaced by another's, cut in half, emptied, grown by another's
- * text, one line doubled; docs edited), applied in a chain, each step checked against a fresh build.
+ * text, one line doubled; files added and removed; manifests and docs edited), applied in a chain, each step checked against a fresh build.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -56,10 +56,10 @@ function observed(index: Index, queries: { task: Task; query: Query }[]): unknow
   };
 }
 
-type Edit = { kind: 'replace' | 'half' | 'empty' | 'grow' | 'line' | 'doc'; at: number; other: number };
+type Edit = { kind: 'replace' | 'half' | 'empty' | 'grow' | 'line' | 'doc' | 'add' | 'remove' | 'manifest'; at: number; other: number };
 
 const editArb = fc.record({
-  kind: fc.constantFrom<Edit['kind']>('replace', 'half', 'empty', 'grow', 'line', 'line', 'doc'),
+  kind: fc.constantFrom<Edit['kind']>('replace', 'half', 'empty', 'grow', 'line', 'line', 'doc', 'add', 'remove', 'manifest'),
   at: fc.nat(),
   other: fc.nat(),
 });
@@ -74,8 +74,32 @@ function apply(dir: string, index: Index, edit: Edit): string | null {
     writeFileSync(join(dir, doc.path), `${readFileSync(join(dir, doc.path), 'utf8')}\nMore prose ${edit.other}.\n`);
     return doc.path;
   }
-  const file = code[edit.at % code.length]!;
-  const sameLanguage = code.filter((f) => f.language === file.language && f.path !== file.path);
+  if (edit.kind === 'manifest') {
+    // a JSON file the import resolver may read (tsconfig extends any JSON file): rewritten, or a new one
+    const json = index.corpus.files.filter((f) => f.path.endsWith('.json'));
+    const target = json[edit.at % Math.max(1, json.length)]?.path ?? 'package.json';
+    const path = join(dir, target);
+    writeFileSync(path, json.length > 0 ? `${readFileSync(path, 'utf8')}\n` : '{"name": "x"}\n');
+    return target;
+  }
+  const file = code[edit.at % code.length];
+  // an earlier edit of the same step may have removed it
+  if (!file || !existsSync(join(dir, file.path))) return null;
+  if (edit.kind === 'remove') {
+    if (code.length < 3) return null;
+    rmSync(join(dir, file.path));
+    return file.path;
+  }
+  if (edit.kind === 'add') {
+    // a new file beside one of the same language, with another file's text
+    const dot = file.path.lastIndexOf('.');
+    const added = `${file.path.slice(0, dot)}_new${edit.other % 3}${file.path.slice(dot)}`;
+    if (index.corpus.files.some((f) => f.path === added)) return null;
+    const source = code[edit.other % code.length]!;
+    writeFileSync(join(dir, added), existsSync(join(dir, source.path)) ? readFileSync(join(dir, source.path), 'utf8') : '');
+    return added;
+  }
+  const sameLanguage = code.filter((f) => f.language === file.language && f.path !== file.path && existsSync(join(dir, f.path)));
   const other = sameLanguage[edit.other % Math.max(1, sameLanguage.length)];
   const path = join(dir, file.path);
   const text = readFileSync(path, 'utf8');
@@ -102,6 +126,7 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
     it(`${repo}: every step of a chain of random edits`, async () => {
       const queries = casesOf(repo).map(({ task, query }) => ({ task, query }));
       let updates = 0;
+      let pathUpdates = 0;
       await fc.assert(
         fc.asyncProperty(fc.array(fc.array(editArb, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 }), async (steps) => {
           const dir = copyOf(repo);
@@ -117,6 +142,7 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
               expect(observed(updated, queries)).toEqual(observed(fresh, queries));
               if (updated.fileGraph.graph === before.fileGraph.graph && updated !== before && updated.fileGraph !== before.fileGraph) {
                 updates++;
+                if (updated.corpus.files.length !== before.corpus.files.length) pathUpdates++;
                 // The earlier index gave its graph away: using it is an error, not a stale answer.
                 expect(() => before.rank('anything')).toThrow(/previous/);
               }
@@ -131,6 +157,8 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
       );
       // The chains did take the update path (not only full rebuilds).
       expect(updates).toBeGreaterThan(3);
+      // … including steps that added or removed files
+      expect(pathUpdates).toBeGreaterThan(0);
     }, 120_000);
   }
 
@@ -172,18 +200,20 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
     expect(updated.rank('loyalty_bonus_cents').files[0]!.path).toBe('src/inventory/pricing.py');
   });
 
-  it('a changed manifest, a new file or other graph options rebuild the graph and leave the earlier index usable', async () => {
+  it('a changed manifest and a new file update the graph; other graph options rebuild it and leave the earlier index usable', async () => {
     const dir = copyOf('ts-router');
-    const first = await buildIndex(await loadCorpus({ folder: dir }));
+    const queries = casesOf('ts-router').map(({ task, query }) => ({ task, query }));
+    let index = await buildIndex(await loadCorpus({ folder: dir }));
     const tsconfig = join(dir, 'tsconfig.json');
     writeFileSync(tsconfig, readFileSync(tsconfig, 'utf8').replace('{', '{\n  "exclude": [],'));
-    const manifest = await buildIndex(await loadCorpus({ folder: dir }), { previous: first });
-    expect(manifest.fileGraph.graph).not.toBe(first.fileGraph.graph);
-    writeFileSync(join(dir, 'src/extra.ts'), 'export const extra = 1;\n');
-    const added = await buildIndex(await loadCorpus({ folder: dir }), { previous: first });
-    expect(added.fileGraph.graph).not.toBe(first.fileGraph.graph);
-    const options = await buildIndex(await loadCorpus({ folder: dir }), { previous: first, graph: { importWeight: 2 } });
-    expect(options.fileGraph.graph).not.toBe(first.fileGraph.graph);
-    expect(first.rank('router').files.length).toBe(first.corpus.files.length);
+    writeFileSync(join(dir, 'src/extra.ts'), "import { createRouter } from './router';\nexport const extra = createRouter;\n");
+    const updated = await buildIndex(await loadCorpus({ folder: dir }), { previous: index });
+    expect(updated.fileGraph.graph).toBe(index.fileGraph.graph);
+    expect(observed(updated, queries)).toEqual(observed(await buildIndex(await loadCorpus({ folder: dir })), queries));
+    expect(updated.fileGraph.graph.hasEdge('import:src/extra.ts->src/router.ts')).toBe(true);
+    index = updated;
+    const options = await buildIndex(await loadCorpus({ folder: dir }), { previous: index, graph: { importWeight: 2 } });
+    expect(options.fileGraph.graph).not.toBe(index.fileGraph.graph);
+    expect(index.rank('router').files.length).toBe(index.corpus.files.length);
   });
 });

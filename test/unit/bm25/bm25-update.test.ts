@@ -29,22 +29,38 @@ describe('Bm25Index.inSlices', () => {
 });
 
 describe('Bm25Index.updated', () => {
-  it('property: scores equal a fresh index of the new texts exactly, through chains of updates', () => {
+  const manyDocs = fc.uniqueArray(fc.record({ path: fc.stringMatching(/^[a-z]{1,3}\/[a-z]{1,3}\.(py|ts)$/), text }), { selector: (d) => d.path, minLength: 8, maxLength: 40 });
+  const edit = fc.oneof(
+    fc.record({ kind: fc.constant('text' as const), at: fc.nat(), text }),
+    fc.record({ kind: fc.constant('add' as const), path: fc.stringMatching(/^[a-z]{1,3}\/[a-z]{1,3}\.(py|md)$/), text }),
+    fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
+  );
+
+  it('property: scores equal a fresh index of the new documents exactly, through chains of edits, additions and removals', () => {
+    let updates = 0;
     fc.assert(
-      fc.property(docs, fc.array(fc.array(fc.tuple(fc.nat(), text), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 3 }), fc.array(word, { minLength: 1, maxLength: 5 }), (start, rounds, q) => {
+      fc.property(manyDocs, fc.array(fc.array(edit, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 3 }), fc.array(word, { minLength: 1, maxLength: 5 }), (start, rounds, q) => {
         let current: Bm25Document[] = start;
         let index = new Bm25Index(current);
         for (const edits of rounds) {
-          const next = current.map((d) => ({ ...d }));
+          let next = current.map((d) => ({ ...d }));
           const changed = new Set<string>();
-          for (const [at, t] of edits) {
-            const d = next[at % next.length]!;
-            d.text = t;
-            changed.add(d.path);
+          for (const e of edits) {
+            if (e.kind === 'text' && next.length > 0) {
+              const d = next[e.at % next.length]!;
+              d.text = e.text;
+              changed.add(d.path);
+            } else if (e.kind === 'add' && !next.some((d) => d.path === e.path)) {
+              next.push({ path: e.path, text: e.text });
+            } else if (e.kind === 'remove' && next.length > 1) {
+              next = next.filter((_, i) => i !== e.at % next.length);
+            }
           }
           const updated = Bm25Index.updated(index, next, changed);
+          if (updated.reused > 0) updates++;
           const fresh = new Bm25Index(next);
           const query = q.join(' ');
+          expect(updated.paths).toEqual(fresh.paths);
           expect([...updated.scores(query)]).toEqual([...fresh.scores(query)]);
           expect(updated.rank(query)).toEqual(fresh.rank(query));
           for (const w of ['alpha', 'gamma', 'parse', 'args', 'héllo', 'zzz']) {
@@ -57,6 +73,18 @@ describe('Bm25Index.updated', () => {
       }),
       { numRuns: 200 },
     );
+    // most steps took the update path, not the fresh-build fallback
+    expect(updates).toBeGreaterThan(150);
+  });
+
+  it('builds afresh when more than a quarter of the documents changed', () => {
+    const docs = Array.from({ length: 8 }, (_, i) => ({ path: `d${i}.py`, text: `alpha w${i}` }));
+    const before = new Bm25Index(docs);
+    const few = Bm25Index.updated(before, docs.map((d, i) => (i < 2 ? { ...d, text: 'beta' } : d)), new Set(['d0.py', 'd1.py']));
+    expect(few.reused).toBe(6);
+    const many = Bm25Index.updated(before, docs.map((d, i) => (i < 3 ? { ...d, text: 'beta' } : d)), new Set(['d0.py', 'd1.py', 'd2.py']));
+    expect(many.reused).toBe(0);
+    expect([...many.scores('beta alpha')]).toEqual([...new Bm25Index(many.paths.map((p, i) => ({ path: p, text: i < 3 ? 'beta' : `alpha w${i}` }))).scores('beta alpha')]);
   });
 
   it('leaves the earlier index as it was', () => {
@@ -70,14 +98,5 @@ describe('Bm25Index.updated', () => {
     expect(after.documentFrequency('alpha')).toBe(0);
     expect(after.rank('delta')[0]).toEqual({ path: 'a.py', score: after.scores('delta')[0] });
     expect(after.scores('delta')[0]).toBeGreaterThan(0);
-  });
-
-  it('builds afresh when the paths differ', () => {
-    const before = new Bm25Index([{ path: 'a.py', text: 'alpha' }]);
-    const next = [
-      { path: 'a.py', text: 'alpha' },
-      { path: 'c.py', text: 'alpha beta' },
-    ];
-    expect([...Bm25Index.updated(before, next, new Set()).scores('beta alpha')]).toEqual([...new Bm25Index(next).scores('beta alpha')]);
   });
 });
