@@ -46,19 +46,20 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
       },
     },
     (args) =>
-      answer(async () => {
-        const index = await workspace.index();
-        const result = index.rank(args.query, { task: args.task, top: args.top ?? TOOL_LIMITS.defaultTop });
-        return {
-          content: [{ type: 'text', text: renderRanking(result, workspace) }],
-          structuredContent: {
-            task: result.task,
-            confidence: result.confidence,
-            files: result.files.map((f) => ({ path: f.path, score: f.score, reasons: f.reasons })),
-            index: { ...workspace.lastBuild },
-          },
-        };
-      }),
+      answer(() =>
+        workspace.use((index) => {
+          const result = index.rank(args.query, { task: args.task, top: args.top ?? TOOL_LIMITS.defaultTop });
+          return {
+            content: [{ type: 'text' as const, text: renderRanking(result, workspace) }],
+            structuredContent: {
+              task: result.task,
+              confidence: result.confidence,
+              files: result.files.map((f) => ({ path: f.path, score: f.score, reasons: f.reasons })),
+              index: { ...workspace.lastBuild },
+            },
+          };
+        }),
+      ),
   );
 
   server.registerTool(
@@ -77,8 +78,7 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
     (args) =>
       answer(async () => {
         const path = repoRelativePath(args.path, 'path', workspace.folder);
-        const index = await workspace.index();
-        const explanation = index.explain(args.query, path, { task: args.task });
+        const explanation = await workspace.use((index) => index.explain(args.query, path, { task: args.task }));
         return {
           content: [{ type: 'text', text: renderExplanation(explanation) }],
           structuredContent: { ...explanation },
@@ -103,13 +103,14 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
     },
     (args) =>
       answer(async () => {
-        const index = await workspace.index();
-        const pack = await index.pack(args.query, {
-          budget: args.budget,
-          tokenizer: args.tokenizer ?? DEFAULT_TOKENIZER,
-          format: args.format ?? 'markdown',
-          ...(args.task ? { task: args.task } : {}),
-        });
+        const pack = await workspace.use((index) =>
+          index.pack(args.query, {
+            budget: args.budget,
+            tokenizer: args.tokenizer ?? DEFAULT_TOKENIZER,
+            format: args.format ?? 'markdown',
+            ...(args.task ? { task: args.task } : {}),
+          }),
+        );
         return {
           content: [{ type: 'text', text: pack.text }],
           structuredContent: {

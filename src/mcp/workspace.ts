@@ -29,7 +29,7 @@ export class Workspace {
   /** Per-content tags shared by every rebuild (and, with a TagsStore, by every process and run). */
   private readonly tagsCache: NonNullable<IndexOptions['tagsCache']>;
   private current: { index: Index; fingerprint: FolderFingerprint | null; commit: string | null } | null = null;
-  private pending: Promise<Index> | null = null;
+  private pending: Promise<unknown> | null = null;
   private last: BuildInfo = { builds: 0, files: 0, parsed: 0, reused: 0, ms: 0 };
 
   constructor(repo: string, commit?: string, tagsCache: NonNullable<IndexOptions['tagsCache']> = new Map<string, TagsCacheEntry>()) {
@@ -56,11 +56,20 @@ export class Workspace {
 
   /** The index of the repository as it is now: built on first use, rebuilt when it changed. Calls never overlap a build. */
   index(): Promise<Index> {
+    return this.use((index) => index);
+  }
+
+  /**
+   * Runs `work` on the index of the repository as it is now, in turn with every other
+   * call: a rebuild (which updates the earlier index's graph in place) never starts
+   * while a tool is still using that index, even across the tool's own awaits.
+   */
+  use<T>(work: (index: Index) => T | Promise<T>): Promise<T> {
     const previous = this.pending ?? Promise.resolve();
-    // A failed build fails its own call only; the next call tries again.
+    // A failed build or tool fails its own call only; the next call tries again.
     const run = previous.then(
-      () => this.fresh(),
-      () => this.fresh(),
+      async () => work(await this.fresh()),
+      async () => work(await this.fresh()),
     );
     this.pending = run;
     return run;
@@ -70,12 +79,16 @@ export class Workspace {
     if (this.current && !(await this.changed())) return this.current.index;
     const started = Date.now();
     const commit = 'gitDir' in this.source ? await resolveCommit(this.source.gitDir, this.source.commit) : null;
-    const previous = this.current?.index.corpus;
+    const earlier = this.current;
+    const previous = earlier?.index.corpus;
     const corpus = await loadCorpus(commit ? { gitDir: this.root, commit } : this.source, previous && previous.source === 'folder' ? { previous } : {});
+    // The earlier index may hand its graph to the new one even if a later step fails:
+    // until the new one is in place, a failure starts the next call from scratch.
+    this.current = null;
     // A touched file with the same contents rebuilds nothing: `previous` is returned as it is.
-    const index = await buildIndex(corpus, { tagsCache: this.tagsCache, ...(this.current ? { previous: this.current.index } : {}) });
+    const index = await buildIndex(corpus, { tagsCache: this.tagsCache, ...(earlier ? { previous: earlier.index } : {}) });
     const fingerprint = this.folder ? await FolderFingerprint.take(this.root, corpus.files.map((f) => f.path), started) : null;
-    const same = index === this.current?.index;
+    const same = index === earlier?.index;
     this.current = { index, fingerprint, commit };
     const cache = index.stats.cache;
     this.last = {

@@ -71,6 +71,31 @@ describe('Workspace', () => {
     expect(after.corpus.files.map((f) => f.path)).not.toContain('tests/test_models.py');
   });
 
+  it('never rebuilds while a tool is still using the index, even across its awaits', async () => {
+    const ws = new Workspace(repo);
+    await ws.index();
+    backdate(repo);
+    const log: string[] = [];
+    const pricing = join(repo, 'src/inventory/pricing.py');
+    // A slow tool: edits the repository, then awaits, then ranks on its index.
+    const slow = ws.use(async (index) => {
+      log.push('slow start');
+      writeFileSync(pricing, `${readFileSync(pricing, 'utf8')}\n\ndef loyalty_bonus_cents(total):\n    return total // 100\n`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const top = index.rank('apply_discount').files[0]!.path; // would throw if a rebuild had taken its graph
+      log.push('slow done');
+      return top;
+    });
+    // A second call arrives meanwhile: it sees the edit, after the first is done.
+    const next = ws.use((index) => {
+      log.push('next');
+      return index.rank('loyalty_bonus_cents').files[0]!.path;
+    });
+    expect(await slow).toBe('src/inventory/pricing.py');
+    expect(await next).toBe('src/inventory/pricing.py');
+    expect(log).toEqual(['slow start', 'slow done', 'next']);
+  });
+
   it('names a missing --repo folder', () => {
     expect(() => new Workspace(join(tmp, 'nowhere'))).toThrow(/--repo .*nowhere does not exist/);
   });
