@@ -17,7 +17,8 @@ const MAX_CHANGED = 256;
 
 /**
  * Non-code files the import resolver may read: package.json, tsconfig/jsconfig and the
- * JSON files they extend (any name), go.mod, Cargo.toml. A change to one rebuilds.
+ * JSON files they extend (any name), go.mod, Cargo.toml. A change to one resolves every
+ * import again.
  */
 const RESOLVER_INPUT = /(?:\.json|(?:^|\/)go\.mod|(?:^|\/)Cargo\.toml)$/;
 
