@@ -449,11 +449,18 @@ function pathTablesOf(files: readonly FileRecord[], earlier?: PathTables): PathT
   const ids = new Map<string, number>();
   paths.forEach((p, i) => ids.set(p, i));
   const pathWords = new Map<string, number[]>();
+  // Folder names repeat across the files under them: each is split once.
+  const dirWords = new Map<string, string[]>();
+  const wordsOfDir = (dir: string): string[] => {
+    let words = dirWords.get(dir);
+    if (!words) dirWords.set(dir, (words = splitIdentifier(dir)));
+    return words;
+  };
   paths.forEach((p, i) => {
     const words = new Set<string>();
     const parts = p.split('/');
     const last = parts.pop()!;
-    for (const dir of parts) for (const w of splitIdentifier(dir)) words.add(w);
+    for (const dir of parts) for (const w of wordsOfDir(dir)) words.add(w);
     for (const w of splitIdentifier(last.replace(/\.[^.]*$/, ''))) words.add(w);
     for (const w of words) {
       const list = pathWords.get(w);
