@@ -234,10 +234,14 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, { ...options, meanwhile }, earlier);
   const t1 = performance.now();
   const historyKey = JSON.stringify({ head, history: options.history ?? null });
+  const readHistoryNow = async (): Promise<string[][]> =>
+    head !== null && options.history !== false ? readHistory(corpus.root, head, options.history === true ? {} : options.history) : [];
   const before = previous && earlier ? { graph: previous.fileGraph, files: previous.corpus.files, tags: previous.tags } : null;
-  let fileGraph = before ? updateFileGraph(before, corpus.files, tags, earlier!.changed, options.graph, historyKey) : null;
+  // Another history (a new commit, a moved HEAD) is read before an update, which redoes co-change from it.
+  const newHistory = before && before.graph.basis.historyKey !== historyKey ? { key: historyKey, commits: await readHistoryNow() } : { key: historyKey };
+  let fileGraph = before ? updateFileGraph(before, corpus.files, tags, earlier!.changed, options.graph, newHistory) : null;
   if (!fileGraph) {
-    const history = head !== null && options.history !== false ? await readHistory(corpus.root, head, options.history === true ? {} : options.history) : [];
+    const history = 'commits' in newHistory ? newHistory.commits! : await readHistoryNow();
     fileGraph = buildFileGraph(corpus.files, tags, options.graph, history, historyKey);
   }
   const t2 = performance.now();

@@ -47,10 +47,12 @@ export interface GraphBefore {
  * depends on it).
  *
  * `changedFiles` lists every file of `files` whose content changed or that is new (with a
- * grammar or not). When no file with tags changed and the paths are the same, the earlier
+ * grammar or not). `history` names the co-change history (`key`, the caller's); when it
+ * is not the earlier build's, its `commits` must be given, and co-change edges are redone
+ * from them. When no file with tags changed and the paths are the same, the earlier
  * FileGraph itself is returned (unchanged, still shared). Returns null when an update does
- * not apply (other options or history, a file whose kind or grammar changed, too many
- * changes); the earlier graph is then untouched. Otherwise the earlier FileGraph is
+ * not apply (other options, another history without its commits, a file whose kind or
+ * grammar changed, too many changes); the earlier graph is then untouched. Otherwise the earlier FileGraph is
  * superseded (`basis.superseded`) and must not be used again.
  */
 export function updateFileGraph(
@@ -59,11 +61,13 @@ export function updateFileGraph(
   tags: readonly FileTags[],
   changedFiles: readonly string[],
   options: GraphOptions = {},
-  historyKey = '',
+  history: { key: string; commits?: readonly (readonly string[])[] } = { key: '' },
 ): FileGraph | null {
   const basis = before.graph.basis;
   const o = mergeDefaults(GRAPH_DEFAULTS, options);
-  if (basis.superseded || JSON.stringify(o) !== JSON.stringify(basis.options) || historyKey !== basis.historyKey) return null;
+  const historyChanged = history.key !== basis.historyKey;
+  if (basis.superseded || JSON.stringify(o) !== JSON.stringify(basis.options) || (historyChanged && !history.commits)) return null;
+  const commits = historyChanged ? history.commits! : basis.history;
   const order = new Map(files.map((f, i) => [f.path, i]));
   const earlierFiles = new Map(before.files.map((f) => [f.path, f]));
   const removed = before.files.filter((f) => !order.has(f.path)).map((f) => f.path);
@@ -80,7 +84,8 @@ export function updateFileGraph(
   const changed = byOrder(changedFiles.filter((p) => order.has(p) && (oldTags.has(p) || newTags.has(p))));
   const samePaths = added.length === 0 && removed.length === 0;
   // Every import is resolved again when the paths or what the resolver reads changed.
-  const broad = !samePaths || changedFiles.some((p) => RESOLVER_INPUT.test(p)) || changed.some((p) => javaPackageChanged(oldTags.get(p), newTags.get(p)));
+  const broad =
+    !samePaths || historyChanged || changedFiles.some((p) => RESOLVER_INPUT.test(p)) || changed.some((p) => javaPackageChanged(oldTags.get(p), newTags.get(p)));
   if (samePaths && changed.length === 0 && !broad) return before.graph;
 
   // From here on the earlier graph is changed in place.
@@ -124,7 +129,7 @@ export function updateFileGraph(
     imports = stats;
     addRowsFromImports(rows, paths, conventions, o);
     addSameModuleEdges(files, rows, o);
-    addCoChangeEdges(files, basis.history, rows, o);
+    addCoChangeEdges(files, commits, rows, o);
   } else {
     resolve = { ...basis.resolve, rustInline: inlineModules(basis.resolve.rustInline, changed, newTags) };
     conventions = basis.conventions;
@@ -155,7 +160,7 @@ export function updateFileGraph(
     edgeCounts[e.type]++;
     if (e.type !== 'shared-symbol') otherEdges.add(key);
   }
-  return { graph, symbols, imports, edgeCounts, basis: { ...basis, resolve, conventions, superseded: false } };
+  return { graph, symbols, imports, edgeCounts, basis: { ...basis, historyKey: history.key, history: commits, resolve, conventions, superseded: false } };
 }
 
 /** Source-test rows of `sources` (conventions, then the import edges already in `rows`). */

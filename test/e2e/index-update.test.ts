@@ -180,7 +180,7 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
     expect(third.rank('restock_all loyalty_bonus_cents').files.slice(0, 2).map((f) => f.path).sort()).toEqual(['src/inventory/models.py', 'src/inventory/pricing.py']);
   });
 
-  it('a git working tree: co-change edges from history stay, edits on top of HEAD update the graph', async () => {
+  it('a git working tree: co-change edges stay for edits on top of HEAD, and are redone from the new history after a commit', async () => {
     const dir = copyOf('python-inventory');
     const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'pipe' });
     git('init', '-q');
@@ -198,6 +198,15 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
     const fresh = await buildIndex(await loadCorpus({ folder: dir }));
     expect(observed(updated, queries)).toEqual(observed(fresh, queries));
     expect(updated.rank('loyalty_bonus_cents').files[0]!.path).toBe('src/inventory/pricing.py');
+
+    // The edit committed with a test: HEAD moves, so the history does; the update redoes co-change from it.
+    writeFileSync(join(dir, 'tests/test_pricing.py'), `${readFileSync(join(dir, 'tests/test_pricing.py'), 'utf8')}\n# three\n`);
+    git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qam', 'three');
+    const committed = await buildIndex(await loadCorpus({ folder: dir }), { previous: updated });
+    expect(committed.fileGraph.graph).toBe(first.fileGraph.graph);
+    const freshAfter = await buildIndex(await loadCorpus({ folder: dir }));
+    expect(committed.fileGraph.graph.getEdgeAttribute('co-change:src/inventory/pricing.py->tests/test_pricing.py', 'label')).toBe('2 earlier commits');
+    expect(observed(committed, queries)).toEqual(observed(freshAfter, queries));
   });
 
   it('a changed manifest and a new file update the graph; other graph options rebuild it and leave the earlier index usable', async () => {
