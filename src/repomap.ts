@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractCues, PathSuffixIndex, splitIdentifier } from './cues/index.js';
+import { contentKey, earlierContents, tagsWithCache } from './build-tags.js';
+import { extractCues } from './cues/index.js';
 import { loadCorpus, readHistory, resolveCommit, type CorpusOptions, type CorpusSource, type HistoryOptions } from './corpus/index.js';
 import { buildFileGraph, GRAPH_DEFAULTS, updateFileGraph, type FileGraph, type GraphOptions } from './graph/index.js';
-import { Bm25Index } from './rank/bm25.js';
-import { buildCsr, type Csr } from './rank/csr.js';
 import type { RankContext } from './rank/context.js';
+import { buildLexical, lexicalAfter, makeContext, pathTablesOf, type LexicalIndex, type PathTables } from './rank/index-context.js';
 import { RANK_DEFAULTS, type RankDefaults } from './rank/defaults.js';
 import { rankFiles } from './rank/score.js';
 import { attachSpans, SpanFinder, spanSource, type SpanSource } from './rank/spans.js';
@@ -14,9 +14,7 @@ import { packQuery, type Pack, type PackOptions } from './pack/index.js';
 import { explainFile, type ExplainFileOptions, type FileExplanation } from './rank/explain-file.js';
 import { RepoMapError } from './errors.js';
 import { mergeDefaults } from './merge-defaults.js';
-import { extractTags } from './tags/index.js';
-import { mapTagsCache } from './cache/layered.js';
-import type { Corpus, Diagnostic, FileRecord, FileTags, IndexStats, LanguageId, Query, RepoMapResult, Task } from './types.js';
+import type { Corpus, Diagnostic, FileTags, IndexStats, LanguageId, Query, RepoMapResult, Task } from './types.js';
 
 /** What the tags cache keeps per file content: the tags (path-free) and its diagnostics. */
 export interface TagsCacheEntry {
@@ -261,47 +259,6 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   return new Index(corpus, tags, fileGraph, diagnostics, stats, mergeDefaults(RANK_DEFAULTS, options.rank), lexical, fingerprint, previous?.pathTables);
 }
 
-/** What an earlier index knows of a corpus' files: the tags of unchanged ones, and which changed. */
-interface EarlierContents {
-  /** Path → tags and diagnostics of each file with a grammar whose content (and grammar) is unchanged. */
-  tags: Map<string, { tags: FileTags | undefined; diagnostics: Diagnostic[] }>;
-  /** Paths whose content differs from the earlier index's, or that it did not have. */
-  changed: string[];
-}
-
-function earlierContents(previous: Index, files: readonly FileRecord[], keys: readonly string[]): EarlierContents {
-  const before = new Map(previous.corpus.files.map((f) => [f.path, f]));
-  const diagnostics = new Map<string, Diagnostic[]>();
-  for (const d of previous.diagnostics.slice(previous.corpus.diagnostics.length)) {
-    if (d.file !== undefined) diagnostics.set(d.file, [...(diagnostics.get(d.file) ?? []), d]);
-  }
-  const out: EarlierContents = { tags: new Map(), changed: [] };
-  files.forEach((f, i) => {
-    const was = before.get(f.path);
-    if (!was || contentKey(was) !== keys[i] || was.language !== f.language) {
-      out.changed.push(f.path);
-      return;
-    }
-    if (f.language === null) return;
-    const own = diagnostics.get(f.path) ?? [];
-    // A failed parse is tried again, as the tags cache does.
-    if (own.some((d) => d.code === 'parse-failed')) return;
-    out.tags.set(f.path, { tags: previous.tagsOf(f.path), diagnostics: own });
-  });
-  return out;
-}
-
-/** Folder records' text hashes: a record reused by a later load (`CorpusOptions.previous`) is not hashed again. */
-const textHashes = new WeakMap<FileRecord, string>();
-
-/** The content half of a tags cache key: the git blob id, or a hash of the text for folders. */
-function contentKey(file: FileRecord): string {
-  if (file.blobId !== undefined) return file.blobId;
-  let key = textHashes.get(file);
-  if (key === undefined) textHashes.set(file, (key = createHash('sha1').update(file.text).digest('hex')));
-  return key;
-}
-
 /** Hash of what an index is built from: every path with its content key, what was skipped, the options, the history head. */
 function fingerprintOf(corpus: Corpus, keys: readonly string[], options: IndexOptions, head: string | null): string {
   const hash = createHash('sha1');
@@ -337,173 +294,4 @@ export async function repoMap(
   const result = index.rank(query, options);
   result.stats.timingsMs.corpus = corpusMs;
   return result;
-}
-
-
-/**
- * The BM25 holder of an index built after one holding `before`: it will update the
- * nearest built BM25 index on first use. When `before` was never used (no BM25 index
- * yet), its own earlier one is taken with both change sets, so that a chain of unused
- * indexes keeps one BM25 index alive, not one per link.
- */
-function lexicalAfter(before: LexicalIndex, changed: readonly string[]): LexicalIndex {
-  if (before.bm25) return { earlier: { lexical: before, changed: new Set(changed) } };
-  if (before.earlier) return { earlier: { lexical: before.earlier.lexical, changed: new Set([...before.earlier.changed, ...changed]) } };
-  return {};
-}
-
-/** Builds the BM25 index of the files in slices, yielding to the event loop between them. */
-async function buildLexical(files: readonly FileRecord[], lexical: LexicalIndex): Promise<void> {
-  const index = await Bm25Index.inSlices(files, {}, () => new Promise((resolve) => setImmediate(resolve)));
-  const ids = new Map(files.map((f, i) => [f.path, i]));
-  lexical.bm25 = { index, order: Int32Array.from(index.paths, (p) => ids.get(p)!) };
-}
-
-type TagsStageOptions = IndexOptions & { meanwhile?: () => Promise<void> };
-
-async function tagsWithCache(
-  files: readonly FileRecord[],
-  contentKeys: readonly string[],
-  options: TagsStageOptions,
-  earlier: EarlierContents | null,
-): Promise<{ tags: FileTags[]; diagnostics: Diagnostic[]; cache?: { hits: number; misses: number } }> {
-  if (!earlier || earlier.tags.size === 0) return tagsFromCache(files, contentKeys, options);
-  const rest = files.flatMap((f, i) => (earlier.tags.has(f.path) ? [] : [i]));
-  const fresh = await tagsFromCache(
-    rest.map((i) => files[i]!),
-    rest.map((i) => contentKeys[i]!),
-    options,
-  );
-  const freshTags = new Map(fresh.tags.map((t) => [t.path, t]));
-  const freshDiagnostics = new Map<string, Diagnostic[]>();
-  for (const d of fresh.diagnostics) freshDiagnostics.set(d.file!, [...(freshDiagnostics.get(d.file!) ?? []), d]);
-  const tags: FileTags[] = [];
-  const diagnostics: Diagnostic[] = [];
-  for (const f of files) {
-    if (f.language === null) continue;
-    const reused = earlier.tags.get(f.path);
-    const t = reused ? reused.tags : freshTags.get(f.path);
-    if (t) tags.push(t);
-    diagnostics.push(...(reused ? reused.diagnostics : (freshDiagnostics.get(f.path) ?? [])));
-  }
-  const cache = fresh.cache ? { hits: fresh.cache.hits + earlier.tags.size, misses: fresh.cache.misses } : undefined;
-  return { tags, diagnostics, ...(cache ? { cache } : {}) };
-}
-
-/** Tags of files through the tags cache (when one is given): only the files it lacks are parsed. */
-async function tagsFromCache(
-  files: readonly FileRecord[],
-  contentKeys: readonly string[],
-  options: TagsStageOptions,
-): Promise<{ tags: FileTags[]; diagnostics: Diagnostic[]; cache?: { hits: number; misses: number } }> {
-  const onProgress = options.onProgress ? (d: number, t: number) => options.onProgress!('tags', d, t) : undefined;
-  const { meanwhile } = options;
-  if (!options.tagsCache) return extractTags(files, { onProgress, jobs: options.parseJobs, meanwhile });
-  const cache = options.tagsCache instanceof Map ? mapTagsCache(options.tagsCache) : options.tagsCache;
-  const parseable = files.filter((f) => f.language !== null);
-  const keys = files.flatMap((f, i) => (f.language !== null ? [`${f.language}:${contentKeys[i]}`] : []));
-  const entries = cache.getMany([...new Set(keys)]);
-  const missing = parseable.filter((_, i) => !entries.has(keys[i]!));
-  const hits = parseable.length - missing.length;
-  const fresh = await extractTags(missing, { onProgress, jobs: options.parseJobs, meanwhile });
-  const byPath = new Map(fresh.tags.map((t) => [t.path, t]));
-  const diagsByPath = new Map<string, Omit<Diagnostic, 'file'>[]>();
-  for (const { file, ...d } of fresh.diagnostics) if (file !== undefined) diagsByPath.set(file, [...(diagsByPath.get(file) ?? []), d]);
-  const added = new Map<string, TagsCacheEntry>();
-  parseable.forEach((f, i) => {
-    if (entries.has(keys[i]!)) return;
-    const t = byPath.get(f.path);
-    const { path: _path, ...rest } = t ?? { path: f.path, language: f.language!, definitions: [], references: [], imports: [], errorNodes: 0 };
-    const entry = { tags: rest, diagnostics: diagsByPath.get(f.path) ?? [] };
-    entries.set(keys[i]!, entry);
-    // A failed parse is not kept: it may be transient (a parse worker that died).
-    if (entry.diagnostics.every((d) => d.code !== 'parse-failed')) added.set(keys[i]!, entry);
-  });
-  cache.putMany(added);
-  const tags: FileTags[] = [];
-  const diagnostics: Diagnostic[] = [];
-  parseable.forEach((f, i) => {
-    const entry = entries.get(keys[i]!)!;
-    if (entry.diagnostics.every((d) => d.code !== 'parse-failed')) tags.push({ path: f.path, ...entry.tags });
-    for (const d of entry.diagnostics) diagnostics.push({ ...d, file: f.path });
-  });
-  return { tags, diagnostics, cache: { hits, misses: missing.length } };
-}
-
-/** The BM25 index of a corpus, built on first use and shared by the views of one index (`withRank`). */
-export interface LexicalIndex {
-  bm25?: { index: Bm25Index; order: Int32Array };
-  /** An earlier index's, and the paths whose text changed since: the first use updates it instead of building anew. */
-  earlier?: { lexical: LexicalIndex; changed: ReadonlySet<string> };
-}
-
-/** What the rank context derives from the paths alone: shared by indexes of the same paths. */
-export interface PathTables {
-  paths: string[];
-  ids: Map<string, number>;
-  kinds: FileRecord['kind'][];
-  pathIndex: PathSuffixIndex;
-  pathWords: Map<string, number[]>;
-}
-
-/** The path tables of `files`: `earlier`'s when the paths are the same, else built. */
-function pathTablesOf(files: readonly FileRecord[], earlier?: PathTables): PathTables {
-  if (earlier && earlier.paths.length === files.length && files.every((f, i) => f.path === earlier.paths[i] && f.kind === earlier.kinds[i])) return earlier;
-  const paths = files.map((f) => f.path);
-  const ids = new Map<string, number>();
-  paths.forEach((p, i) => ids.set(p, i));
-  const pathWords = new Map<string, number[]>();
-  // Folder names repeat across the files under them: each is split once.
-  const dirWords = new Map<string, string[]>();
-  const wordsOfDir = (dir: string): string[] => {
-    let words = dirWords.get(dir);
-    if (!words) dirWords.set(dir, (words = splitIdentifier(dir)));
-    return words;
-  };
-  paths.forEach((p, i) => {
-    const words = new Set<string>();
-    const parts = p.split('/');
-    const last = parts.pop()!;
-    for (const dir of parts) for (const w of wordsOfDir(dir)) words.add(w);
-    for (const w of splitIdentifier(last.replace(/\.[^.]*$/, ''))) words.add(w);
-    for (const w of words) {
-      const list = pathWords.get(w);
-      if (list) list.push(i);
-      else pathWords.set(w, [i]);
-    }
-  });
-  return { paths, ids, kinds: files.map((f) => f.kind), pathIndex: new PathSuffixIndex(paths), pathWords };
-}
-
-function makeContext(files: readonly FileRecord[], fileGraph: FileGraph, rank: RankDefaults, lexical: LexicalIndex, tables: PathTables): RankContext {
-  const { paths, ids, pathWords } = tables;
-  const csrs = new Map<Task, Csr>();
-  return {
-    paths,
-    indexOf: (path) => ids.get(path) ?? -1,
-    kinds: tables.kinds,
-    sizes: Int32Array.from(files.map((f) => f.size)),
-    pathIndex: tables.pathIndex,
-    symbols: fileGraph.symbols,
-    pathWords,
-    graph: fileGraph.graph,
-    textScores(text) {
-      if (!lexical.bm25) {
-        const before = lexical.earlier?.lexical.bm25?.index;
-        const index = before ? Bm25Index.updated(before, files, lexical.earlier!.changed) : new Bm25Index(files);
-        lexical.bm25 = { index, order: Int32Array.from(index.paths, (p) => ids.get(p)!) };
-        delete lexical.earlier;
-      }
-      const { index, order } = lexical.bm25;
-      const raw = index.scores(text);
-      const out = new Float64Array(paths.length);
-      for (let d = 0; d < raw.length; d++) out[order[d]!] = raw[d]!;
-      return out;
-    },
-    csrFor(task) {
-      let csr = csrs.get(task);
-      if (!csr) csrs.set(task, (csr = buildCsr(fileGraph.graph, rank.flow[task], paths)));
-      return csr;
-    },
-  };
 }

@@ -1,0 +1,126 @@
+/**
+ * The tags stage of a build: per-file tags from an earlier index (unchanged contents),
+ * from the tags cache, or from the parser, and the content keys that tell them apart.
+ */
+import { createHash } from 'node:crypto';
+import { mapTagsCache } from './cache/layered.js';
+import type { Index, IndexOptions, TagsCacheEntry } from './repomap.js';
+import { extractTags } from './tags/index.js';
+import type { Diagnostic, FileRecord, FileTags } from './types.js';
+
+/** What an earlier index knows of a corpus' files: the tags of unchanged ones, and which changed. */
+export interface EarlierContents {
+  /** Path → tags and diagnostics of each file with a grammar whose content (and grammar) is unchanged. */
+  tags: Map<string, { tags: FileTags | undefined; diagnostics: Diagnostic[] }>;
+  /** Paths whose content differs from the earlier index's, or that it did not have. */
+  changed: string[];
+}
+
+export function earlierContents(previous: Index, files: readonly FileRecord[], keys: readonly string[]): EarlierContents {
+  const before = new Map(previous.corpus.files.map((f) => [f.path, f]));
+  const diagnostics = new Map<string, Diagnostic[]>();
+  for (const d of previous.diagnostics.slice(previous.corpus.diagnostics.length)) {
+    if (d.file !== undefined) diagnostics.set(d.file, [...(diagnostics.get(d.file) ?? []), d]);
+  }
+  const out: EarlierContents = { tags: new Map(), changed: [] };
+  files.forEach((f, i) => {
+    const was = before.get(f.path);
+    if (!was || contentKey(was) !== keys[i] || was.language !== f.language) {
+      out.changed.push(f.path);
+      return;
+    }
+    if (f.language === null) return;
+    const own = diagnostics.get(f.path) ?? [];
+    // A failed parse is tried again, as the tags cache does.
+    if (own.some((d) => d.code === 'parse-failed')) return;
+    out.tags.set(f.path, { tags: previous.tagsOf(f.path), diagnostics: own });
+  });
+  return out;
+}
+
+/** Folder records' text hashes: a record reused by a later load (`CorpusOptions.previous`) is not hashed again. */
+const textHashes = new WeakMap<FileRecord, string>();
+
+/** The content half of a tags cache key: the git blob id, or a hash of the text for folders. */
+export function contentKey(file: FileRecord): string {
+  if (file.blobId !== undefined) return file.blobId;
+  let key = textHashes.get(file);
+  if (key === undefined) textHashes.set(file, (key = createHash('sha1').update(file.text).digest('hex')));
+  return key;
+}
+
+/** The index options the tags stage reads, and work to overlap with worker parsing. */
+export type TagsStageOptions = IndexOptions & { meanwhile?: () => Promise<void> };
+
+/**
+ * Tags of every file with a grammar, in corpus order: an earlier index's for unchanged
+ * contents, then the tags cache's, then the parser's for the rest.
+ */
+export async function tagsWithCache(
+  files: readonly FileRecord[],
+  contentKeys: readonly string[],
+  options: TagsStageOptions,
+  earlier: EarlierContents | null,
+): Promise<{ tags: FileTags[]; diagnostics: Diagnostic[]; cache?: { hits: number; misses: number } }> {
+  if (!earlier || earlier.tags.size === 0) return tagsFromCache(files, contentKeys, options);
+  const rest = files.flatMap((f, i) => (earlier.tags.has(f.path) ? [] : [i]));
+  const fresh = await tagsFromCache(
+    rest.map((i) => files[i]!),
+    rest.map((i) => contentKeys[i]!),
+    options,
+  );
+  const freshTags = new Map(fresh.tags.map((t) => [t.path, t]));
+  const freshDiagnostics = new Map<string, Diagnostic[]>();
+  for (const d of fresh.diagnostics) freshDiagnostics.set(d.file!, [...(freshDiagnostics.get(d.file!) ?? []), d]);
+  const tags: FileTags[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const f of files) {
+    if (f.language === null) continue;
+    const reused = earlier.tags.get(f.path);
+    const t = reused ? reused.tags : freshTags.get(f.path);
+    if (t) tags.push(t);
+    diagnostics.push(...(reused ? reused.diagnostics : (freshDiagnostics.get(f.path) ?? [])));
+  }
+  const cache = fresh.cache ? { hits: fresh.cache.hits + earlier.tags.size, misses: fresh.cache.misses } : undefined;
+  return { tags, diagnostics, ...(cache ? { cache } : {}) };
+}
+
+/** Tags of files through the tags cache (when one is given): only the files it lacks are parsed. */
+async function tagsFromCache(
+  files: readonly FileRecord[],
+  contentKeys: readonly string[],
+  options: TagsStageOptions,
+): Promise<{ tags: FileTags[]; diagnostics: Diagnostic[]; cache?: { hits: number; misses: number } }> {
+  const onProgress = options.onProgress ? (d: number, t: number) => options.onProgress!('tags', d, t) : undefined;
+  const { meanwhile } = options;
+  if (!options.tagsCache) return extractTags(files, { onProgress, jobs: options.parseJobs, meanwhile });
+  const cache = options.tagsCache instanceof Map ? mapTagsCache(options.tagsCache) : options.tagsCache;
+  const parseable = files.filter((f) => f.language !== null);
+  const keys = files.flatMap((f, i) => (f.language !== null ? [`${f.language}:${contentKeys[i]}`] : []));
+  const entries = cache.getMany([...new Set(keys)]);
+  const missing = parseable.filter((_, i) => !entries.has(keys[i]!));
+  const hits = parseable.length - missing.length;
+  const fresh = await extractTags(missing, { onProgress, jobs: options.parseJobs, meanwhile });
+  const byPath = new Map(fresh.tags.map((t) => [t.path, t]));
+  const diagsByPath = new Map<string, Omit<Diagnostic, 'file'>[]>();
+  for (const { file, ...d } of fresh.diagnostics) if (file !== undefined) diagsByPath.set(file, [...(diagsByPath.get(file) ?? []), d]);
+  const added = new Map<string, TagsCacheEntry>();
+  parseable.forEach((f, i) => {
+    if (entries.has(keys[i]!)) return;
+    const t = byPath.get(f.path);
+    const { path: _path, ...rest } = t ?? { path: f.path, language: f.language!, definitions: [], references: [], imports: [], errorNodes: 0 };
+    const entry = { tags: rest, diagnostics: diagsByPath.get(f.path) ?? [] };
+    entries.set(keys[i]!, entry);
+    // A failed parse is not kept: it may be transient (a parse worker that died).
+    if (entry.diagnostics.every((d) => d.code !== 'parse-failed')) added.set(keys[i]!, entry);
+  });
+  cache.putMany(added);
+  const tags: FileTags[] = [];
+  const diagnostics: Diagnostic[] = [];
+  parseable.forEach((f, i) => {
+    const entry = entries.get(keys[i]!)!;
+    if (entry.diagnostics.every((d) => d.code !== 'parse-failed')) tags.push({ path: f.path, ...entry.tags });
+    for (const d of entry.diagnostics) diagnostics.push({ ...d, file: f.path });
+  });
+  return { tags, diagnostics, cache: { hits, misses: missing.length } };
+}

@@ -1,0 +1,109 @@
+/**
+ * The rank context of an index: path tables (shared by indexes of the same paths), the
+ * BM25 index (built on first use, or while workers parse, or updated from an earlier
+ * index's), and the CSR of each task's flow.
+ */
+import { PathSuffixIndex, splitIdentifier } from '../cues/index.js';
+import type { FileGraph } from '../graph/index.js';
+import type { FileRecord, Task } from '../types.js';
+import { Bm25Index } from './bm25.js';
+import type { RankContext } from './context.js';
+import { buildCsr, type Csr } from './csr.js';
+import type { RankDefaults } from './defaults.js';
+
+/**
+ * The BM25 holder of an index built after one holding `before`: it will update the
+ * nearest built BM25 index on first use. When `before` was never used (no BM25 index
+ * yet), its own earlier one is taken with both change sets, so that a chain of unused
+ * indexes keeps one BM25 index alive, not one per link.
+ */
+export function lexicalAfter(before: LexicalIndex, changed: readonly string[]): LexicalIndex {
+  if (before.bm25) return { earlier: { lexical: before, changed: new Set(changed) } };
+  if (before.earlier) return { earlier: { lexical: before.earlier.lexical, changed: new Set([...before.earlier.changed, ...changed]) } };
+  return {};
+}
+
+/** Builds the BM25 index of the files in slices, yielding to the event loop between them. */
+export async function buildLexical(files: readonly FileRecord[], lexical: LexicalIndex): Promise<void> {
+  const index = await Bm25Index.inSlices(files, {}, () => new Promise((resolve) => setImmediate(resolve)));
+  const ids = new Map(files.map((f, i) => [f.path, i]));
+  lexical.bm25 = { index, order: Int32Array.from(index.paths, (p) => ids.get(p)!) };
+}
+
+/** The BM25 index of a corpus, built on first use and shared by the views of one index (`withRank`). */
+export interface LexicalIndex {
+  bm25?: { index: Bm25Index; order: Int32Array };
+  /** An earlier index's, and the paths whose text changed since: the first use updates it instead of building anew. */
+  earlier?: { lexical: LexicalIndex; changed: ReadonlySet<string> };
+}
+
+/** What the rank context derives from the paths alone: shared by indexes of the same paths. */
+export interface PathTables {
+  paths: string[];
+  ids: Map<string, number>;
+  kinds: FileRecord['kind'][];
+  pathIndex: PathSuffixIndex;
+  pathWords: Map<string, number[]>;
+}
+
+/** The path tables of `files`: `earlier`'s when the paths are the same, else built. */
+export function pathTablesOf(files: readonly FileRecord[], earlier?: PathTables): PathTables {
+  if (earlier && earlier.paths.length === files.length && files.every((f, i) => f.path === earlier.paths[i] && f.kind === earlier.kinds[i])) return earlier;
+  const paths = files.map((f) => f.path);
+  const ids = new Map<string, number>();
+  paths.forEach((p, i) => ids.set(p, i));
+  const pathWords = new Map<string, number[]>();
+  // Folder names repeat across the files under them: each is split once.
+  const dirWords = new Map<string, string[]>();
+  const wordsOfDir = (dir: string): string[] => {
+    let words = dirWords.get(dir);
+    if (!words) dirWords.set(dir, (words = splitIdentifier(dir)));
+    return words;
+  };
+  paths.forEach((p, i) => {
+    const words = new Set<string>();
+    const parts = p.split('/');
+    const last = parts.pop()!;
+    for (const dir of parts) for (const w of wordsOfDir(dir)) words.add(w);
+    for (const w of splitIdentifier(last.replace(/\.[^.]*$/, ''))) words.add(w);
+    for (const w of words) {
+      const list = pathWords.get(w);
+      if (list) list.push(i);
+      else pathWords.set(w, [i]);
+    }
+  });
+  return { paths, ids, kinds: files.map((f) => f.kind), pathIndex: new PathSuffixIndex(paths), pathWords };
+}
+
+export function makeContext(files: readonly FileRecord[], fileGraph: FileGraph, rank: RankDefaults, lexical: LexicalIndex, tables: PathTables): RankContext {
+  const { paths, ids, pathWords } = tables;
+  const csrs = new Map<Task, Csr>();
+  return {
+    paths,
+    indexOf: (path) => ids.get(path) ?? -1,
+    kinds: tables.kinds,
+    sizes: Int32Array.from(files.map((f) => f.size)),
+    pathIndex: tables.pathIndex,
+    symbols: fileGraph.symbols,
+    pathWords,
+    graph: fileGraph.graph,
+    textScores(text) {
+      if (!lexical.bm25) {
+        const before = lexical.earlier?.lexical.bm25?.index;
+        const index = before ? Bm25Index.updated(before, files, lexical.earlier!.changed) : new Bm25Index(files);
+        lexical.bm25 = { index, order: Int32Array.from(index.paths, (p) => ids.get(p)!) };
+        delete lexical.earlier;
+      }
+      const { index, order } = lexical.bm25;
+      const raw = index.scores(text);
+      const out = new Float64Array(paths.length);
+      for (let d = 0; d < raw.length; d++) out[order[d]!] = raw[d]!;
+      return out;
+    },
+    csrFor(task) {
+      let csr = csrs.get(task);
+      if (!csr) csrs.set(task, (csr = buildCsr(fileGraph.graph, rank.flow[task], paths)));
+      return csr;
+    },
+  };
+}
