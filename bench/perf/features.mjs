@@ -1,13 +1,17 @@
 // Options of the built package that may or may not exist yet (parse threads, a
 // persistent tags cache), detected at run time so the bench runs on any build.
 // PERF_JOBS_OPTION and PERF_STORE_EXPORT override the detection.
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Name of the IndexOptions field that sets the parse workers, or null when the build has none. */
 export function parseJobsOption(distDir) {
   if (process.env.PERF_JOBS_OPTION) return process.env.PERF_JOBS_OPTION;
-  const source = readFileSync(join(distDir, 'repomap.js'), 'utf8');
+  // The options type (repomap.d.ts) names the field; older builds only show it in the code.
+  const source = ['repomap.d.ts', 'repomap.js', 'build-tags.js']
+    .filter((f) => existsSync(join(distDir, f)))
+    .map((f) => readFileSync(join(distDir, f), 'utf8'))
+    .join('\n');
   if (/\bparseJobs\b/.test(source)) return 'parseJobs';
   if (/\boptions\.jobs\b|\bjobs\s*[:?]|\{[^}]*\bjobs\b[^}]*\}\s*=\s*options/.test(source)) return 'jobs';
   return null;

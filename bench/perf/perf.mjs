@@ -57,6 +57,8 @@ log(`features: ${JSON.stringify(features)}`);
 const jobVariants = features.parseJobsOption ? [1, 2].map((n) => ({ label: `${features.parseJobsOption}=${n}`, indexOptions: { [features.parseJobsOption]: n }, nodeFlags: [] })) : [{ label: features.tagsDefaultJobs ? `default (TAGS_DEFAULTS.jobs=${features.tagsDefaultJobs})` : 'default', indexOptions: {}, nodeFlags: [] }];
 // What the one-shot CLI commands (rank, pack, explain) run with: no WebAssembly tier-up (bin/repomap.js).
 jobVariants.push({ ...jobVariants.at(-1), label: `${jobVariants.at(-1).label}, --liftoff-only (CLI one-shot)`, nodeFlags: ['--liftoff-only'] });
+// Memory (warm and repeated queries) is measured in a process of the library's default: two parse threads, tier-up on.
+const memoryVariant = jobVariants.at(-2);
 
 const tmp = mkdtempSync(join(tmpdir(), 'repomap-perf-'));
 const results = {
@@ -135,7 +137,7 @@ async function measureCorpus(def) {
   for (const variant of jobVariants) {
     const measured = [];
     for (let i = 0; i < runs; i++) {
-      const first = variant === jobVariants[0] && i === 0;
+      const first = variant === memoryVariant && i === 0;
       const job = { mode: 'cold', distDir: DIST, source: { folder }, indexOptions: variant.indexOptions, firstQuery };
       if (first) Object.assign(job, { queries }, memoryHere ? { repeat: plan.repeat, checkpoints: plan.repeatCheckpoints } : {});
       measured.push(await child(job, [...(first && memoryHere ? ['--expose-gc'] : []), ...variant.nodeFlags]));

@@ -25,8 +25,23 @@ export function bestCold(corpus) {
   return corpus.cold.map((c) => ({ variant: c.variant, ...coldMedians(c.runs) })).sort((a, b) => a.totalMs - b.totalMs)[0];
 }
 
+/** The cold run that also ranked the warm queries (and, on the memory corpus, the repeated ones), with its variant. */
+export function queryRunOf(corpus) {
+  for (const v of corpus.cold) {
+    const run = v.runs.find((r) => r.warm);
+    if (run) return { ...run, variant: v.variant };
+  }
+  return null;
+}
+
+/** The run that measured memory over repeated queries, or null. */
+export function memoryRunOf(corpus) {
+  const run = queryRunOf(corpus);
+  return run?.memory ? run : null;
+}
+
 export function warmOf(corpus) {
-  const ms = corpus.cold[0].runs[0].warm?.ms;
+  const ms = queryRunOf(corpus)?.warm?.ms;
   if (!ms?.length) return null;
   return { n: ms.length, p50: percentile(ms, 50), p95: percentile(ms, 95), max: Math.max(...ms), mean: ms.reduce((a, b) => a + b, 0) / ms.length };
 }
@@ -88,10 +103,10 @@ export function evaluateTargets(results) {
     add('warm rank p50', latencyCorpus.name, warm.p50, 20, 'ms', note);
     add('warm rank p95', latencyCorpus.name, warm.p95, 50, 'ms', note);
   }
-  const memCorpus = results.corpora.find((c) => c.cold[0].runs[0].memory);
+  const memCorpus = results.corpora.find((c) => memoryRunOf(c));
   if (memCorpus) {
-    const run = memCorpus.cold[0].runs[0];
-    add('peak RSS (cold index + warm queries + repeated queries)', memCorpus.name, run.maxRssMb, 400, 'MB', `${memCorpus.stats.files} files`);
+    const run = memoryRunOf(memCorpus);
+    add('peak RSS (cold index + warm queries + repeated queries)', memCorpus.name, run.maxRssMb, 400, 'MB', `${memCorpus.stats.files} files; process: ${run.variant}`);
     const g = growth(run.memory.slice(1));
     add(`RSS flat over ${run.memory.at(-1).after} repeated queries (growth from the ${run.memory[1].after}th)`, memCorpus.name, g, FLAT, 'ratio', `after GC; ${run.memory.map((m) => `${m.after}: ${m.rssMb.toFixed(0)} MB`).join(', ')}`);
   }

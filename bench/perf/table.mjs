@@ -1,5 +1,5 @@
 // TABLE.md of the performance bench, from its results object (columns: bench/README.md).
-import { coldMedians, median, reindexOf, warmOf } from './summary.mjs';
+import { coldMedians, median, memoryRunOf, reindexOf, warmOf } from './summary.mjs';
 
 export function writeTable(r) {
   const L = [];
@@ -98,10 +98,10 @@ export function writeTable(r) {
   }
   L.push('');
 
-  const mem = r.corpora.find((c) => c.cold[0].runs[0].memory);
+  const mem = r.corpora.find((c) => memoryRunOf(c));
   if (mem) {
-    const run = mem.cold[0].runs[0];
-    L.push(`## Memory over repeated queries (${mem.name}, ${mem.stats.files} files; after a forced GC)`, '');
+    const run = memoryRunOf(mem);
+    L.push(`## Memory over repeated queries (${mem.name}, ${mem.stats.files} files, a ${run.variant} process; after a forced GC)`, '');
     L.push(`Peak RSS of the process (cold index, ${run.warm?.n ?? 0} warm queries, ${run.memory.at(-1).after} repeated queries): **${num(run.maxRssMb, 0)} MB** (after the cold index: ${num(run.maxRssMbCold, 0)} MB).`, '');
     L.push('| queries | RSS | heap used | external + array buffers |', '| ---: | ---: | ---: | ---: |');
     for (const m of run.memory) L.push(`| ${m.after} | ${num(m.rssMb, 0)} MB | ${num(m.heapUsedMb, 0)} MB | ${num(m.externalMb, 0)} MB |`);
