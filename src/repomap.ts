@@ -232,16 +232,17 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, { ...options, meanwhile }, earlier);
   const t1 = performance.now();
   const historyKey = JSON.stringify({ head, history: options.history ?? null });
-  const readHistoryNow = async (): Promise<string[][]> =>
-    head !== null && options.history !== false ? readHistory(corpus.root, head, options.history === true ? {} : options.history) : [];
-  const before = previous && earlier ? { graph: previous.fileGraph, files: previous.corpus.files, tags: previous.tags } : null;
-  // Another history (a new commit, a moved HEAD) is read before an update, which redoes co-change from it.
-  const newHistory = before && before.graph.basis.historyKey !== historyKey ? { key: historyKey, commits: await readHistoryNow() } : { key: historyKey };
-  let fileGraph = before ? updateFileGraph(before, corpus.files, tags, earlier!.changed, options.graph, newHistory) : null;
-  if (!fileGraph) {
-    const history = 'commits' in newHistory ? newHistory.commits! : await readHistoryNow();
-    fileGraph = buildFileGraph(corpus.files, tags, options.graph, history, historyKey);
+  let history: string[][] | undefined;
+  const historyNow = async (): Promise<string[][]> =>
+    (history ??= head !== null && options.history !== false ? await readHistory(corpus.root, head, options.history === true ? {} : options.history) : []);
+  let fileGraph: FileGraph | null = null;
+  if (previous && earlier) {
+    // Another history (a new commit, a moved HEAD) is read first: the update redoes co-change from it.
+    const commits = previous.fileGraph.basis.historyKey === historyKey ? undefined : await historyNow();
+    const before = { graph: previous.fileGraph, files: previous.corpus.files, tags: previous.tags };
+    fileGraph = updateFileGraph(before, corpus.files, tags, earlier.changed, options.graph, { key: historyKey, commits });
   }
+  fileGraph ??= buildFileGraph(corpus.files, tags, options.graph, await historyNow(), historyKey);
   const t2 = performance.now();
   const stats: IndexStats = {
     files: corpus.files.length,

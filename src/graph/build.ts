@@ -69,6 +69,29 @@ export interface GraphBasis {
 }
 
 /**
+ * Every edge but shared-symbol ones, which follow from the paths, imports and history
+ * more than from what files define: import edges into `importAcc`, then source-test
+ * (naming conventions, tests importing sources), same-module and co-change edges into
+ * `rest` (which may be the same accumulator). A build and an update that redoes these
+ * share it.
+ */
+export function addPathEdges(
+  files: readonly FileRecord[],
+  tags: readonly FileTags[],
+  history: readonly (readonly string[])[],
+  importAcc: EdgeAccumulator,
+  rest: EdgeAccumulator,
+  o: typeof GRAPH_DEFAULTS,
+): { importEdges: EdgeSpec[]; imports: ImportStats; resolve: ResolveContext; conventions: SourceTestConventions } {
+  const { context: resolve, ...imports } = addImportEdges(files, tags, importAcc, o);
+  const importEdges = importAcc.list().filter((e) => e.type === 'import');
+  const conventions = addSourceTestEdges(files, importEdges, rest, o);
+  addSameModuleEdges(files, rest, o);
+  addCoChangeEdges(files, history, rest, o);
+  return { importEdges, imports, resolve, conventions };
+}
+
+/**
  * Builds the file graph: one node per corpus file (code or not), one aggregated
  * edge per (type, source, target). `history` holds the file lists of earlier
  * commits (git corpora) for co-change edges. Files without tags (no grammar, or a failed
@@ -86,14 +109,9 @@ export function buildFileGraph(
 
   const paths = files.map((f) => f.path);
   const importAcc = new EdgeAccumulator(paths);
-  const { context: resolve, ...imports } = addImportEdges(files, tags, importAcc, o);
-  const importEdges = importAcc.list();
-
   const rest = new EdgeAccumulator(paths);
   addSharedSymbolEdges(tags, symbols, rest, o.sharedSymbol);
-  const conventions = addSourceTestEdges(files, importEdges, rest, o);
-  addSameModuleEdges(files, rest, o);
-  addCoChangeEdges(files, history, rest, o);
+  const { importEdges, imports, resolve, conventions } = addPathEdges(files, tags, history, importAcc, rest, o);
 
   const graph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
   for (const f of files) graph.addNode(f.path, { kind: f.kind, language: f.language, module: moduleOf(f.path) });

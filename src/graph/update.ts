@@ -1,15 +1,13 @@
 import type { EdgeType, FileRecord, FileTags } from '../types.js';
 import { mergeDefaults } from '../merge-defaults.js';
-import type { FileGraph, FileGraphology } from './build.js';
+import { addPathEdges, type FileGraph, type FileGraphology } from './build.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import { EdgeAccumulator, type EdgeSpec } from './edge.js';
-import { addCoChangeEdges } from './edges/co-change.js';
 import { addImportRows, type ImportStats } from './edges/import.js';
-import { addSameModuleEdges } from './edges/same-module.js';
 import { addSharedSymbolEdges } from './edges/shared-symbol.js';
-import { SourceTestConventions } from './edges/source-test.js';
+import type { SourceTestConventions } from './edges/source-test.js';
 import { moduleOf } from './module.js';
-import { buildResolveContext, type ResolveContext } from './resolve/index.js';
+import type { ResolveContext } from './resolve/index.js';
 import type { InlineModule } from './resolve/rust.js';
 
 /** Above this many changed files a full build is about as fast, and simpler. */
@@ -61,7 +59,7 @@ export function updateFileGraph(
   tags: readonly FileTags[],
   changedFiles: readonly string[],
   options: GraphOptions = {},
-  history: { key: string; commits?: readonly (readonly string[])[] } = { key: '' },
+  history: { key: string; commits?: readonly (readonly string[])[] | undefined } = { key: '' },
 ): FileGraph | null {
   const basis = before.graph.basis;
   const o = mergeDefaults(GRAPH_DEFAULTS, options);
@@ -123,19 +121,15 @@ export function updateFileGraph(
   let conventions: SourceTestConventions;
   let imports: ImportStats;
   if (broad) {
-    resolve = buildResolveContext(files, tags);
-    conventions = new SourceTestConventions(files);
-    const { context: _c, ...stats } = addImportRows(resolve, tags, rows, o);
-    imports = stats;
-    addRowsFromImports(rows, paths, conventions, o);
-    addSameModuleEdges(files, rows, o);
-    addCoChangeEdges(files, commits, rows, o);
+    ({ imports, resolve, conventions } = addPathEdges(files, tags, commits, rows, rows, o));
   } else {
     resolve = { ...basis.resolve, rustInline: inlineModules(basis.resolve.rustInline, changed, newTags) };
     conventions = basis.conventions;
-    const old = addImportRows(basis.resolve, present(changed, oldTags), new EdgeAccumulator(paths), o);
+    const old = addImportRows(basis.resolve, present(changed, oldTags), null, o);
     const fresh = addImportRows(resolve, present(changed, newTags), rows, o);
-    addRowsFromImports(rows, changed, conventions, o);
+    const imported = new Map<string, string[]>();
+    for (const e of rows.list()) imported.set(e.source, [...(imported.get(e.source) ?? []), e.target]);
+    for (const path of changed) conventions.addRow(path, imported.get(path) ?? [], rows, o);
     imports = {
       imports: before.graph.imports.imports - old.imports + fresh.imports,
       resolved: before.graph.imports.resolved - old.resolved + fresh.resolved,
@@ -161,13 +155,6 @@ export function updateFileGraph(
     if (e.type !== 'shared-symbol') otherEdges.add(key);
   }
   return { graph, symbols, imports, edgeCounts, basis: { ...basis, historyKey: history.key, history: commits, resolve, conventions, superseded: false } };
-}
-
-/** Source-test rows of `sources` (conventions, then the import edges already in `rows`). */
-function addRowsFromImports(rows: EdgeAccumulator, sources: readonly string[], conventions: SourceTestConventions, o: typeof GRAPH_DEFAULTS): void {
-  const imported = new Map<string, string[]>();
-  for (const e of rows.list()) if (e.type === 'import') imported.set(e.source, [...(imported.get(e.source) ?? []), e.target]);
-  for (const path of sources) conventions.addRow(path, imported.get(path) ?? [], rows, o);
 }
 
 /** What an update changes: the graph, the edges still to add, the counts and the other-edge keys. */

@@ -20,11 +20,11 @@ export function addImportEdges(
   return addImportRows(buildResolveContext(files, tags), tags, edges, options);
 }
 
-/** The `import` edges of some files (each file's out-edges) under a built resolve context. */
+/** The `import` edges of some files (each file's out-edges) under a built resolve context; with `edges` null, only counted. */
 export function addImportRows(
   ctx: ResolveContext,
   tags: readonly FileTags[],
-  edges: EdgeAccumulator,
+  edges: EdgeAccumulator | null,
   options: { importWeight: number } = GRAPH_DEFAULTS,
 ): ImportStats & { context: ResolveContext } {
   const stats = { imports: 0, resolved: 0, context: ctx };
@@ -33,7 +33,7 @@ export function addImportRows(
       stats.imports++;
       const targets = resolveImport(ctx, file.path, file.language, spec);
       if (targets.length > 0) stats.resolved++;
-      for (const target of targets) edges.add('import', file.path, target, options.importWeight, spec.specifier);
+      for (const target of targets) edges?.add('import', file.path, target, options.importWeight, spec.specifier);
     }
   }
   return stats;
