@@ -336,17 +336,22 @@ export interface SummarizeOptions {
   missingRows?: 'zero' | 'exclude';
 }
 
+/** Items grouped by task type, tasks in byte order (items keep their order within a task). */
+export function byTask<T extends { taskType: string }>(items: readonly T[]): [string, T[]][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    let g = groups.get(item.taskType);
+    if (!g) groups.set(item.taskType, (g = []));
+    g.push(item);
+  }
+  return [...groups].sort((a, b) => compareByteOrder(a[0], b[0]));
+}
+
 /** Summarizes sample scores per task, overall (sample-weighted) and macro (mean of task rows). */
 export function summarize(scored: readonly SampleScores[], options: SummarizeOptions = {}): Summary {
   const exclude = options.missingRows === 'exclude';
-  const groups = new Map<string, SampleScores[]>();
-  for (const s of scored) {
-    let g = groups.get(s.taskType);
-    if (!g) groups.set(s.taskType, (g = []));
-    g.push(s);
-  }
   const tasks: Record<string, MetricSummary> = {};
-  for (const task of [...groups.keys()].sort(compareByteOrder)) tasks[task] = summarizeGroup(groups.get(task) as SampleScores[], exclude);
+  for (const [task, group] of byTask(scored)) tasks[task] = summarizeGroup(group, exclude);
   const overall = summarizeGroup(scored, exclude);
   const macroTasks = Object.keys(tasks).filter((t) => (tasks[t] as MetricSummary).scored > 0);
   const macro: Summary['macro'] = { tasks: macroTasks, metrics: {} };

@@ -30,6 +30,7 @@ import { RepoMapError } from '../errors.js';
 import { compareByteOrder } from '../text/order.js';
 import type { DetailsRow } from './details.js';
 import { isPlainObject } from './jsonl.js';
+import { byTask } from './metrics.js';
 import { goldFiles, type Sample } from './samples.js';
 
 /** A 1-based inclusive line range. */
@@ -242,14 +243,8 @@ export function summarizeSpans(scores: readonly SampleSpanScores[]): SpanSummary
   const budgetSet = new Set<number>();
   for (const s of scores) for (const f of fields) for (const b of Object.keys(s.packs[f] ?? {})) budgetSet.add(Number(b));
   const budgets = [...budgetSet].sort((a, b) => a - b);
-  const groups = new Map<string, SampleSpanScores[]>();
-  for (const s of scores) {
-    let g = groups.get(s.taskType);
-    if (!g) groups.set(s.taskType, (g = []));
-    g.push(s);
-  }
   const tasks: Record<string, SpanGroup> = {};
-  for (const task of [...groups.keys()].sort(compareByteOrder)) tasks[task] = summarizeGroup(groups.get(task) as SampleSpanScores[], fields, budgets);
+  for (const [task, group] of byTask(scores)) tasks[task] = summarizeGroup(group, fields, budgets);
   const macro: SpanSummary['macro'] = {};
   for (const f of fields) {
     const perBudget: Record<string, Partial<Record<SpanMetricName, number>>> = {};

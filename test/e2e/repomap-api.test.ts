@@ -12,11 +12,11 @@ import {
   loadCorpus,
   repoMap,
   SKIP_REASONS,
-  type Index,
   type Query,
   type RepoMapResult,
   type Task,
 } from '../../src/index.js';
+import { fixtureIndexes } from '../fixture-index.js';
 
 const REPOS = join(import.meta.dirname, '../../fixtures/repos');
 const CASES = join(import.meta.dirname, '../../fixtures/cases');
@@ -45,12 +45,7 @@ function expectNonIncreasing(result: RepoMapResult): void {
   }
 }
 
-const indexes = new Map<string, Promise<Index>>();
-const indexOf = (repo: string): Promise<Index> => {
-  let index = indexes.get(repo);
-  if (!index) indexes.set(repo, (index = loadCorpus(folderOf(repo)).then((c) => buildIndex(c))));
-  return index;
-};
+const indexOf = fixtureIndexes();
 
 describe('repoMap (one call)', () => {
   it('equals loadCorpus + buildIndex + index.rank', async () => {

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildIndex, loadCorpus, type Index, type Query, type Task } from '../../src/index.js';
+import type { Query, Task } from '../../src/index.js';
+import { fixtureIndexes } from '../fixture-index.js';
 
 /** A ranking case of fixtures/cases/<repo>.json; each expectation says why it holds. */
 interface RankingCase {
@@ -15,12 +16,7 @@ interface RankingCase {
 
 const fixtures = join(import.meta.dirname, '../../fixtures');
 const repos = readdirSync(join(fixtures, 'cases')).map((f) => f.replace(/\.json$/, ''));
-const indexes = new Map<string, Promise<Index>>();
-const indexOf = (repo: string): Promise<Index> => {
-  let index = indexes.get(repo);
-  if (!index) indexes.set(repo, (index = loadCorpus({ folder: join(fixtures, 'repos', repo) }).then((c) => buildIndex(c))));
-  return index;
-};
+const indexOf = fixtureIndexes();
 
 describe.each(repos)('ranking cases of %s', (repo) => {
   const cases = JSON.parse(readFileSync(join(fixtures, 'cases', `${repo}.json`), 'utf8')) as RankingCase[];

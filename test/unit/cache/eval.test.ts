@@ -8,21 +8,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TagsStore } from '../../../src/cache/index.js';
 import { runCli } from '../../../src/cli/run.js';
-import type { FileRecord } from '../../../src/types.js';
 import { commitAll, initRepo, makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 import { buildPackage } from './helpers.js';
 
 const parsed = vi.hoisted(() => ({ files: 0 }));
-vi.mock('../../../src/tags/index.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/tags/index.js')>();
-  return {
-    ...original,
-    extractTags: (files: readonly FileRecord[], options?: Parameters<typeof original.extractTags>[1]) => {
-      parsed.files += files.filter((f) => f.language !== null).length;
-      return original.extractTags(files, options);
-    },
-  };
-});
+vi.mock('../../../src/tags/index.js', async (importOriginal) =>
+  (await import('./count-parses.js')).countingTags(await importOriginal<typeof import('../../../src/tags/index.js')>(), parsed),
+);
 
 let dir: string;
 let build: string;

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/cli/run.js';
-import { buildIndex, loadCorpus, RANK_DEFAULTS, type FileExplanation, type Index, type Query, type Task } from '../../../src/index.js';
+import { RANK_DEFAULTS, type FileExplanation, type Query, type Task } from '../../../src/index.js';
+import { fixtureIndexes } from '../../fixture-index.js';
 
 interface RankingCase {
   id: string;
@@ -20,12 +21,7 @@ interface RankingCase {
 const fixtures = join(import.meta.dirname, '../../../fixtures');
 const casesOf = (repo: string): RankingCase[] => JSON.parse(readFileSync(join(fixtures, 'cases', `${repo}.json`), 'utf8')) as RankingCase[];
 const caseOf = (repo: string, id: string): RankingCase => casesOf(repo).find((c) => c.id === id)!;
-const indexes = new Map<string, Promise<Index>>();
-const indexOf = (repo: string): Promise<Index> => {
-  let index = indexes.get(repo);
-  if (!index) indexes.set(repo, (index = loadCorpus({ folder: join(fixtures, 'repos', repo) }).then((c) => buildIndex(c))));
-  return index;
-};
+const indexOf = fixtureIndexes();
 
 const tmp = mkdtempSync(join(tmpdir(), 'repomap-cli-explain-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -7,10 +7,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildIndex, EDGE_TYPES, loadCorpus, type EdgeType, type FileTags, type Index } from '../../../src/index.js';
+import { EDGE_TYPES, type EdgeType, type FileTags, type Index } from '../../../src/index.js';
 import { buildResolveContext, resolveImport } from '../../../src/graph/resolve/index.js';
 import { moduleOf } from '../../../src/graph/module.js';
 import { GRAPH_DEFAULTS } from '../../../src/graph/defaults.js';
+import { fixtureIndexes } from '../../fixture-index.js';
 
 const REPOS = join(import.meta.dirname, '../../../fixtures/repos');
 const ALL_REPOS = readdirSync(REPOS, { withFileTypes: true })
@@ -18,12 +19,7 @@ const ALL_REPOS = readdirSync(REPOS, { withFileTypes: true })
   .map((d) => d.name)
   .sort();
 
-const indexes = new Map<string, Promise<Index>>();
-function indexOf(repo: string): Promise<Index> {
-  let index = indexes.get(repo);
-  if (!index) indexes.set(repo, (index = loadCorpus({ folder: join(REPOS, repo) }).then((c) => buildIndex(c))));
-  return index;
-}
+const indexOf = fixtureIndexes();
 
 interface EdgeView {
   type: EdgeType;

@@ -17,20 +17,15 @@ import {
   packWholeFiles,
   RepoMapError,
   TOKENIZERS,
-  type Index,
   type Pack,
   type Query,
   type Task,
 } from '../../../src/index.js';
 import { PACK_DEFAULTS, splitLines } from '../../../src/pack/index.js';
+import { fixtureIndexes } from '../../fixture-index.js';
 
 const fixtures = join(import.meta.dirname, '../../../fixtures');
-const indexes = new Map<string, Promise<Index>>();
-const indexOf = (repo: string): Promise<Index> => {
-  let index = indexes.get(repo);
-  if (!index) indexes.set(repo, (index = loadCorpus({ folder: join(fixtures, 'repos', repo) }).then((c) => buildIndex(c, { history: false }))));
-  return index;
-};
+const indexOf = fixtureIndexes({ history: false });
 interface Case {
   repo: string;
   id: string;

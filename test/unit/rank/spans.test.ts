@@ -5,17 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildIndex, loadCorpus, toDetailsRow, type Index, type Query, type RankedFile, type Span, type Task } from '../../../src/index.js';
+import { toDetailsRow, type Query, type RankedFile, type Span, type Task } from '../../../src/index.js';
 import { changedOldLines } from '../../../src/rank/span-lines.js';
 import { finish } from '../../../src/rank/spans.js';
+import { fixtureIndexes } from '../../fixture-index.js';
 
 const fixtures = join(import.meta.dirname, '../../../fixtures');
-const indexes = new Map<string, Promise<Index>>();
-const indexOf = (repo: string): Promise<Index> => {
-  let index = indexes.get(repo);
-  if (!index) indexes.set(repo, (index = loadCorpus({ folder: join(fixtures, 'repos', repo) }).then((c) => buildIndex(c, { history: false }))));
-  return index;
-};
+const indexOf = fixtureIndexes({ history: false });
 const caseQuery = (repo: string, id: string): { query: Query; task: Task } => {
   const cases = JSON.parse(readFileSync(join(fixtures, 'cases', `${repo}.json`), 'utf8')) as { id: string; query: Query; task: Task }[];
   const c = cases.find((x) => x.id === id);
