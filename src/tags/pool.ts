@@ -1,7 +1,8 @@
 /**
- * A small pool of worker threads that parse files for the tags stage. Files go out
- * largest first, in batches bounded by a byte budget, to whichever worker is free, so
- * one huge file does not leave the other worker idle at the end. A worker that parsed
+ * A small pool of worker threads that parse files for the tags stage. Files go out in
+ * batches of one language, bounded by a byte budget, largest first, to whichever worker is
+ * free, preferring a language that worker has loaded (./batch-queue.ts), so one huge file
+ * does not leave the other worker idle at the end and few languages load twice. A worker that parsed
  * a file over `recycleBytes` is replaced by a fresh one: WASM memory grows to fit the
  * largest tree and never shrinks. Outcomes come back tagged with their input position,
  * so the caller's merge does not depend on scheduling.
@@ -15,6 +16,7 @@ import { Worker } from 'node:worker_threads';
 import { RepoMapError, type ErrorCode } from '../errors.js';
 import { packageRoot } from '../package-root.js';
 import type { Diagnostic, FileTags, LanguageId } from '../types.js';
+import { BatchQueue } from './batch-queue.js';
 import { grammarWasmPath } from './grammar.js';
 
 /** Tunables of the parse pool; `extractTags` takes overrides in `TagsOptions.pool`. */
@@ -109,6 +111,8 @@ export interface PoolStats {
   /** Workers replaced after a large file. */
   recycled: number;
   batches: number;
+  /** Languages loaded, summed over workers: each load instantiates a grammar and compiles its query. */
+  languageLoads: number;
 }
 
 /**
@@ -124,31 +128,43 @@ export async function parseInWorkers(
   onOutcome: (index: number, outcome: FileOutcome) => void,
 ): Promise<PoolStats> {
   const module = workerModule();
-  const queue = batches(files, settings);
+  const queue = new BatchQueue(files, settings);
   const setup: WorkerSetup = { wasm: await sharedWasm(new Set(files.map((f) => f.language))) };
-  const stats: PoolStats = { workersStarted: 0, recycled: 0, batches: queue.length };
-  const live = new Set<ParseWorker>();
+  const stats: PoolStats = { workersStarted: 0, recycled: 0, batches: queue.total, languageLoads: 0 };
+  /** Each live worker and the languages it has been sent. */
+  const live = new Map<ParseWorker, Set<LanguageId>>();
   const start = (): ParseWorker => {
     const worker = new ParseWorker(module, setup);
     stats.workersStarted += 1;
-    live.add(worker);
+    live.set(worker, new Set());
     return worker;
   };
   const stop = async (worker: ParseWorker): Promise<void> => {
     live.delete(worker);
     await worker.terminate();
   };
+  const loadedByOthers = (worker: ParseWorker): Set<LanguageId> => {
+    const others = new Set<LanguageId>();
+    for (const [w, languages] of live) if (w !== worker) for (const l of languages) others.add(l);
+    return others;
+  };
 
-  let next = 0;
   let failed = false;
   const lane = async (): Promise<void> => {
     let worker = start();
     try {
-      while (next < queue.length && !failed) {
-        const batch = queue[next++]!;
+      for (;;) {
+        if (failed) break;
+        const mine = live.get(worker)!;
+        const batch = queue.take(mine, loadedByOthers(worker));
+        if (!batch) break;
+        if (!mine.has(batch.language)) {
+          mine.add(batch.language);
+          stats.languageLoads += 1;
+        }
         const outcomes = await worker.run(batch.files);
         for (const { index, outcome } of outcomes) onOutcome(index, outcome);
-        if (batch.largest >= settings.recycleBytes && next < queue.length) {
+        if (batch.largest >= settings.recycleBytes && !queue.empty) {
           stats.recycled += 1;
           void stop(worker);
           worker = start();
@@ -162,36 +178,11 @@ export async function parseInWorkers(
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(workers, queue.length) }, lane));
+    await Promise.all(Array.from({ length: Math.min(workers, queue.total) }, lane));
   } finally {
-    await Promise.all([...live].map((w) => stop(w)));
+    await Promise.all([...live.keys()].map((w) => stop(w)));
   }
   return stats;
-}
-
-interface Batch {
-  files: PoolFile[];
-  largest: number;
-}
-
-/** Largest files first (ties by input position), cut into batches by `batchBytes` / `batchFiles`. */
-export function batches(files: readonly PoolFile[], settings: Pick<PoolSettings, 'batchBytes' | 'batchFiles'>): Batch[] {
-  const bySize = [...files].sort((a, b) => b.size - a.size || a.index - b.index);
-  const out: Batch[] = [];
-  let current: Batch = { files: [], largest: 0 };
-  let bytes = 0;
-  for (const file of bySize) {
-    current.files.push(file);
-    current.largest = Math.max(current.largest, file.size);
-    bytes += file.size;
-    if (bytes >= settings.batchBytes || current.files.length >= settings.batchFiles) {
-      out.push(current);
-      current = { files: [], largest: 0 };
-      bytes = 0;
-    }
-  }
-  if (current.files.length > 0) out.push(current);
-  return out;
 }
 
 const compiled = new Map<string, Promise<SharedWasm | undefined>>();

@@ -56,6 +56,11 @@ describe('parse pool', () => {
     const { result, stats } = await onWorkers([...files].reverse(), { onProgress: (done) => progress.push(done) });
     expect(stats.workersStarted).toBe(2);
     expect(stats.batches).toBeGreaterThan(10);
+    // Each worker loads the languages it is sent: about one load per language, not one per worker and language.
+    const languages = new Set(files.map((f) => f.language).filter((l) => l !== null)).size;
+    expect(languages).toBe(7);
+    expect(stats.languageLoads).toBeGreaterThanOrEqual(languages);
+    expect(stats.languageLoads).toBeLessThanOrEqual(languages + 2);
     expect(result).toEqual(inThread);
     expect(JSON.stringify(result)).toBe(JSON.stringify(inThread));
     const total = files.filter((f) => f.language !== null).length;
