@@ -25,8 +25,13 @@ interface PendingImport {
   names: { text: string; at: number }[];
 }
 
-/** Runs `query` over the tree under `root` and collects its tags as plain data. */
-export function collectTags(query: Query, root: Node): CollectedTags {
+/**
+ * Runs `query` over the tree under `root`, parsed from `source`, and collects its tags as
+ * plain data. Text and end lines are read from `source` rather than through node getters:
+ * each getter is a call into WebAssembly, and a large file has tens of thousands of captures.
+ */
+export function collectTags(query: Query, root: Node, source: string): CollectedTags {
+  const text = new SourceText(source);
   const definitions = new Map<string, Ranked<Definition>>();
   const references = new Map<string, Ranked<Reference>>();
   const definitionNames = new Set<string>();
@@ -35,24 +40,28 @@ export function collectTags(query: Query, root: Node): CollectedTags {
   for (const match of query.matches(root)) {
     const parts = splitMatch(match);
     if (parts.importModules.length > 0) {
-      addImport(imports, match, parts);
+      addImport(imports, match, parts, text);
       continue;
     }
     if (!parts.name) continue;
-    const name = parts.name.text;
-    if (name === '') continue;
+    const nameStart = parts.name.startIndex;
+    const nameEnd = parts.name.endIndex;
+    if (nameEnd === nameStart) continue;
+    const name = source.slice(nameStart, nameEnd);
+    const nameKey = `${nameStart}:${nameEnd}`;
     if (parts.definition) {
       const { node, kind } = parts.definition;
-      const key = `${rangeKey(node)}|${rangeKey(parts.name)}`;
-      definitionNames.add(rangeKey(parts.name));
-      keepEarliest(definitions, key, match.patternIndex, {
+      const end = node.endIndex;
+      const startLine = node.startPosition.row + 1;
+      definitionNames.add(nameKey);
+      keepEarliest(definitions, `${node.startIndex}:${end}|${nameKey}`, match.patternIndex, {
         name,
         kind,
-        startLine: node.startPosition.row + 1,
-        endLine: endLine(node),
+        startLine,
+        endLine: text.endLine(startLine, end),
       });
     } else if (parts.reference) {
-      keepEarliest(references, rangeKey(parts.name), match.patternIndex, {
+      keepEarliest(references, nameKey, match.patternIndex, {
         name,
         kind: parts.reference.kind,
         line: parts.name.startPosition.row + 1,
@@ -121,11 +130,11 @@ function splitMatch(match: QueryMatch): MatchParts {
 }
 
 /** Adds one import match; matches with the same specifier on the same line merge their names. */
-function addImport(imports: Map<string, PendingImport>, match: QueryMatch, parts: MatchParts): void {
+function addImport(imports: Map<string, PendingImport>, match: QueryMatch, parts: MatchParts, source: SourceText): void {
   const modules = [...parts.importModules].sort((a, b) => a.startIndex - b.startIndex);
   const separator = match.setProperties?.[IMPORT_PROPERTIES.separator] ?? DEFAULT_IMPORT_SEPARATOR;
   const prefix = match.setProperties?.[IMPORT_PROPERTIES.prefix] ?? '';
-  const specifier = prefix + modules.map((node) => specifierText(node.text)).join(separator);
+  const specifier = prefix + modules.map((node) => specifierText(source.of(node))).join(separator);
   if (specifier === prefix) return;
   const line = (parts.importNode ?? modules[0]!).startPosition.row + 1;
   const key = `${line}\u0000${specifier}`;
@@ -135,7 +144,7 @@ function addImport(imports: Map<string, PendingImport>, match: QueryMatch, parts
     imports.set(key, pending);
   }
   for (const node of parts.importNames) {
-    const text = node.text.replace(/\s+/g, '');
+    const text = source.of(node).replace(/\s+/g, '');
     if (text !== '') pending.names.push({ text, at: node.startIndex });
   }
 }
@@ -166,15 +175,39 @@ function keepEarliest<T>(map: Map<string, Ranked<T>>, key: string, pattern: numb
   if (!existing || pattern < existing.pattern) map.set(key, { record, pattern });
 }
 
-function rangeKey(node: Node): string {
-  return `${node.startIndex}:${node.endIndex}`;
+/** A parsed file's text, with its line starts computed on first use. */
+class SourceText {
+  private starts: number[] | undefined;
+
+  constructor(readonly source: string) {}
+
+  /** The text of `node` (web-tree-sitter's indices are UTF-16 offsets into the parsed string). */
+  of(node: Node): string {
+    return this.source.slice(node.startIndex, node.endIndex);
+  }
+
+  /**
+   * 1-based last line of a node that starts on `startLine` and ends at offset `end`; a node
+   * ending at column 0 ends on the line before. Rows count '\n' only, as tree-sitter does.
+   */
+  endLine(startLine: number, end: number): number {
+    const starts = (this.starts ??= lineStarts(this.source));
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= end) lo = mid;
+      else hi = mid - 1;
+    }
+    const row = lo + 1;
+    return starts[lo] === end && row > startLine ? row - 1 : row;
+  }
 }
 
-/** 1-based last line of a node; a node ending at column 0 ends on the line before. */
-function endLine(node: Node): number {
-  const start = node.startPosition.row;
-  const end = node.endPosition;
-  return (end.column === 0 && end.row > start ? end.row - 1 : end.row) + 1;
+function lineStarts(source: string): number[] {
+  const starts = [0];
+  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
 }
 
 function sortUnique<T>(records: T[], order: (a: T, b: T) => number): T[] {

@@ -162,7 +162,7 @@ function parseWith(tools: LanguageTools, path: string, text: string): FileTags {
   if (!tree) throw new Error(`the ${tools.language} parser returned no tree`);
   try {
     const root = tree.rootNode;
-    const { definitions, references, imports } = collectTags(tools.query, root);
+    const { definitions, references, imports } = collectTags(tools.query, root, text);
     return { path, language: tools.language, definitions, references, imports, errorNodes: countErrorNodes(root) };
   } finally {
     tree.delete();
