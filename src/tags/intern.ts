@@ -1,8 +1,8 @@
 /**
  * One string per distinct name and kind. Tags that come back from a parse worker are
  * structured-clone copies: every reference to `len` or `call` holds its own string, which
- * on a 10,000-file corpus is about 17 MB of duplicates. (Tags read from the persistent
- * cache need no pool: JSON.parse already shares short strings.)
+ * on a 10,000-file corpus is about 17 MB of duplicates. (Pooling the tags read from the
+ * persistent cache saved 3 MB there, so they are left as JSON.parse gives them.)
  */
 import type { FileTags } from '../types.js';
 
