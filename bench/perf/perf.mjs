@@ -27,8 +27,8 @@ const CHILD = join(HERE, 'child.mjs');
 
 /** Sizes of a run; --quick is a smoke run of a few minutes less. */
 const PLANS = {
-  full: { runs: 3, unionRuns: 1, warmQueries: 200, repeat: 1000, repeatCheckpoints: [500, 1000], snapshots: 30, snapshotCheckpoints: [1, 10, 30], reindexRepeats: 5, changeCounts: [1, 10], unions: [5000, 10000] },
-  quick: { runs: 1, unionRuns: 1, warmQueries: 50, repeat: 200, repeatCheckpoints: [100, 200], snapshots: 5, snapshotCheckpoints: [1, 5], reindexRepeats: 2, changeCounts: [1, 10], unions: [] },
+  full: { runs: 3, unionRuns: 1, warmQueries: 200, repeat: 1000, repeatCheckpoints: [500, 1000], snapshots: 30, snapshotCheckpoints: [1, 10, 20, 30], reindexRepeats: 5, changeCounts: [1, 10], unions: [5000, 10000] },
+  quick: { runs: 1, unionRuns: 1, warmQueries: 50, repeat: 200, repeatCheckpoints: [100, 200], snapshots: 5, snapshotCheckpoints: [1, 3, 5], reindexRepeats: 2, changeCounts: [1, 10], unions: [] },
 };
 
 const args = parseArgs(process.argv.slice(2));
@@ -75,8 +75,11 @@ const results = {
 
 try {
   for (const def of corpusDefs()) results.corpora.push(await measureCorpus(def));
-  results.snapshots = await measureSnapshots(null);
-  if (features.storeExport) results.snapshotsStore = await measureSnapshots(features.storeExport);
+  results.snapshots = await measureSnapshots(null, 'in a row');
+  if (features.storeExport) {
+    results.snapshotsStore = await measureSnapshots(features.storeExport, 'in a row');
+    results.snapshotsSpread = await measureSnapshots(features.storeExport, 'dev base commits');
+  }
   if (args.profile) results.profile = await profileCold(results.corpora.find((c) => c.name === 'mixed') ?? results.corpora[0]);
 } finally {
   if (!args.keep) rmSync(tmp, { recursive: true, force: true });
@@ -186,25 +189,34 @@ async function measureStore(folder, firstQuery) {
 }
 
 /**
- * Indexing consecutive snapshots of one repository (its dev base commits, oldest first)
- * with one shared tags cache: a Map, or the persistent store `storeExport` (on disk).
+ * Indexing snapshots of one repository in one process with one shared tags cache: a Map,
+ * or the persistent store `storeExport` (on disk). `series` picks the commits:
+ * 'in a row' is the issue's case, consecutive first-parent commits ending at the newest
+ * dev base commit (an agent or an eval stepping through history); 'dev base commits' is the
+ * dev set's own commits, oldest first, which span years in which the repository grows.
  */
-async function measureSnapshots(storeExport) {
+async function measureSnapshots(storeExport, series) {
   const repo = 'vitejs/vite';
-  let commits = baseCommits(rows, args.repos, repo);
-  if (commits.length < plan.snapshots) {
-    const gitDir = gitDirOf(args.repos, repo);
-    const extra = execFileSync('git', ['--git-dir', gitDir, 'rev-list', '--first-parent', `-n${plan.snapshots * 3}`, commits.at(-1)], { encoding: 'utf8' }).split('\n').filter(Boolean);
-    commits = [...new Set([...extra.reverse(), ...commits])];
+  const gitDir = gitDirOf(args.repos, repo);
+  const dev = baseCommits(rows, args.repos, repo);
+  let commits;
+  if (series === 'in a row') {
+    commits = execFileSync('git', ['--git-dir', gitDir, 'rev-list', '--first-parent', `-n${plan.snapshots}`, dev.at(-1)], { encoding: 'utf8' }).split('\n').filter(Boolean).reverse();
+  } else {
+    commits = dev;
+    if (commits.length < plan.snapshots) {
+      const extra = execFileSync('git', ['--git-dir', gitDir, 'rev-list', '--first-parent', `-n${plan.snapshots * 3}`, commits.at(-1)], { encoding: 'utf8' }).split('\n').filter(Boolean);
+      commits = [...new Set([...extra.reverse(), ...commits])];
+    }
+    commits = commits.slice(-plan.snapshots);
   }
-  commits = commits.slice(-plan.snapshots);
-  log(`== snapshots: ${commits.length} commits of ${repo}, ${storeExport ?? 'Map'} tags cache`);
+  log(`== snapshots (${series}): ${commits.length} commits of ${repo}, ${storeExport ?? 'Map'} tags cache`);
   const firstQuery = queriesFor(rows, [{ repo, sub: '' }], 1)[0];
   const storeFile = join(tmp, 'snapshots-cache.sqlite');
-  const job = { mode: 'snapshots', distDir: DIST, gitDir: gitDirOf(args.repos, repo), commits, checkpoints: plan.snapshotCheckpoints, firstQuery };
+  const job = { mode: 'snapshots', distDir: DIST, gitDir, commits, checkpoints: plan.snapshotCheckpoints, firstQuery };
   if (storeExport) Object.assign(job, { storeExport, storeFile });
   try {
-    return { repo, ...(await child(job, ['--expose-gc'])) };
+    return { repo, series, ...(await child(job, ['--expose-gc'])) };
   } finally {
     for (const suffix of ['', '-wal', '-shm']) rmSync(storeFile + suffix, { force: true });
   }

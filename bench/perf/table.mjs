@@ -108,10 +108,12 @@ export function writeTable(r) {
     L.push('');
   }
 
-  for (const s of [r.snapshots, r.snapshotsStore].filter(Boolean)) {
+  for (const s of [r.snapshots, r.snapshotsStore, r.snapshotsSpread].filter(Boolean)) {
     const per = s.per.slice(1);
     const cache = !s.cache || s.cache === 'Map' ? 'one shared Map tags cache' : `one persistent tags cache (${s.cache}, on disk)`;
-    L.push(`## Consecutive snapshots (${s.repo}, ${s.per.length} dev base commits oldest first, git corpora, ${cache}; after a forced GC)`, '');
+    const commits = (s.series ?? 'dev base commits') === 'in a row' ? `${s.per.length} consecutive first-parent commits up to the newest dev base commit` : `${s.per.length} dev base commits oldest first`;
+    L.push(`## Snapshots in one process (${s.repo}, ${commits}, git corpora, ${cache}; after a forced GC)`, '');
+    L.push(`Files per snapshot: ${s.per[0].files} at the first, ${s.per.at(-1).files} at the last.`, '');
     L.push(`First snapshot ${ms(s.per[0].totalMs)}; each later one (median) ${ms(median(per.map((p) => p.totalMs)))}: load ${ms(median(per.map((p) => p.loadMs)))}, tags ${ms(median(per.map((p) => p.tagsMs)))}, graph incl. history ${ms(median(per.map((p) => p.graphMs)))}, context ${ms(median(per.map((p) => p.contextMs)))}, first rank ${ms(median(per.map((p) => p.firstRankMs)))}. Peak RSS ${num(s.maxRssMb, 0)} MB.`, '');
     L.push('| snapshots | RSS | heap used | external + array buffers | tags cache entries |', '| ---: | ---: | ---: | ---: | ---: |');
     for (const m of s.memory) L.push(`| ${m.after} | ${num(m.rssMb, 0)} MB | ${num(m.heapUsedMb, 0)} MB | ${num(m.externalMb, 0)} MB | ${m.cacheEntries ?? 'on disk'} |`);
