@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-import { setFlagsFromString } from 'node:v8';
-
-// One-shot commands parse every file once: V8's background tier-up of the
-// grammars' WebAssembly (TurboFan recompiling what Liftoff already compiled)
-// then costs more than it saves, ~30% of the CPU and ~20% of the memory of a
-// cold `rank` on vite (bench/perf, "--liftoff-only"). Long runs (eval, mcp)
-// parse enough to repay it and keep it. Set before any WebAssembly compiles.
-if (['rank', 'pack', 'explain'].includes(process.argv[2])) setFlagsFromString('--liftoff-only');
+// One-shot commands parse every file once: the parser runtime is compiled ahead with
+// V8's optimizing compiler and the grammars with the baseline compiler only, which a
+// single pass repays better than V8's default tier-up (DESIGN.md, "One-shot
+// compilation"; bench/perf's "one-shot" rows). Long runs (eval, mcp) parse enough to
+// repay tier-up and keep the default. Done before any WebAssembly compiles.
+if (['rank', 'pack', 'explain'].includes(process.argv[2])) {
+  const { useOneShotCompilation } = await import('../dist/src/tags/wasm-modules.js');
+  useOneShotCompilation();
+}
 
 const { runCli } = await import('../dist/src/cli/run.js');
 process.exitCode = await runCli(process.argv.slice(2), {

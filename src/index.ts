@@ -2,6 +2,7 @@
 export { repoMap, buildIndex, Index, type IndexOptions, type RankOptions } from './repomap.js';
 export { type TagsCache, type TagsCacheEntry } from './repomap.js';
 export { TagsStore, TAGS_INDEX_VERSION, cacheDirFromEnv, defaultCacheDir, layeredTagsCache, tagsStorePath, type TagsStoreOptions } from './cache/index.js';
+export { useOneShotCompilation } from './tags/wasm-modules.js';
 export { loadCorpus, CORPUS_DEFAULTS, type CorpusSource, type CorpusOptions } from './corpus/index.js';
 export { extractCues, inferTask } from './cues/index.js';
 export { RANK_DEFAULTS, type RankDefaults } from './rank/index.js';

@@ -26,6 +26,8 @@ async function importApi() {
 /** Cold index: load, tags, graph, context, first rank; then warm queries and memory checkpoints. */
 async function cold(j) {
   const { api, importMs } = await importApi();
+  // as bin/repomap.js does for one-shot commands, before anything compiles WebAssembly
+  if (j.oneShot) api.useOneShotCompilation();
   const built = await timedBuild(api, j.source, j.indexOptions ?? {}, j.firstQuery);
   const out = { startupMs, importMs, ...built.times, stats: statsOf(built.index), maxRssMbCold: maxRssMb() };
   if (j.queries?.length) out.warm = warmQueries(built.index, j.queries);

@@ -52,11 +52,17 @@ const features = {
   storeExport: await storeExport(DIST),
   cliCacheFlag: cliHasCacheFlag(DIST),
   tagsDefaultJobs: await tagsDefaultJobs(DIST),
+  oneShotExport: typeof (await import(join(DIST, 'index.js'))).useOneShotCompilation === 'function',
 };
 log(`features: ${JSON.stringify(features)}`);
 const jobVariants = features.parseJobsOption ? [1, 2].map((n) => ({ label: `${features.parseJobsOption}=${n}`, indexOptions: { [features.parseJobsOption]: n }, nodeFlags: [] })) : [{ label: features.tagsDefaultJobs ? `default (TAGS_DEFAULTS.jobs=${features.tagsDefaultJobs})` : 'default', indexOptions: {}, nodeFlags: [] }];
-// What the one-shot CLI commands (rank, pack, explain) run with: no WebAssembly tier-up (bin/repomap.js).
-jobVariants.push({ ...jobVariants.at(-1), label: `${jobVariants.at(-1).label}, --liftoff-only (CLI one-shot)`, nodeFlags: ['--liftoff-only'] });
+// What the one-shot CLI commands (rank, pack, explain) run with (bin/repomap.js): useOneShotCompilation
+// where the build has it (runtime ahead with TurboFan, grammars Liftoff-only), else no WebAssembly tier-up.
+jobVariants.push(
+  features.oneShotExport
+    ? { ...jobVariants.at(-1), label: `${jobVariants.at(-1).label}, useOneShotCompilation (CLI one-shot)`, oneShot: true }
+    : { ...jobVariants.at(-1), label: `${jobVariants.at(-1).label}, --liftoff-only (CLI one-shot)`, nodeFlags: ['--liftoff-only'] },
+);
 // Memory (warm and repeated queries) is measured in a process of the library's default: two parse threads, tier-up on.
 const memoryVariant = jobVariants.at(-2);
 
@@ -141,7 +147,7 @@ async function measureCorpus(def) {
     const measured = [];
     for (let i = 0; i < runs; i++) {
       const first = variant === memoryVariant && i === 0;
-      const job = { mode: 'cold', distDir: DIST, source: { folder }, indexOptions: variant.indexOptions, firstQuery };
+      const job = { mode: 'cold', distDir: DIST, source: { folder }, indexOptions: variant.indexOptions, firstQuery, oneShot: variant.oneShot === true };
       if (first) Object.assign(job, { queries }, memoryHere ? { repeat: plan.repeat, checkpoints: plan.repeatCheckpoints } : {});
       measured.push(await child(job, [...(first && memoryHere ? ['--expose-gc'] : []), ...variant.nodeFlags]));
     }

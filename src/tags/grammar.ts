@@ -8,6 +8,7 @@ import { Language, LANGUAGE_VERSION, MIN_COMPATIBLE_VERSION, Parser } from 'web-
 import { RepoMapError } from '../errors.js';
 import { grammarManifest } from '../languages.js';
 import type { LanguageId } from '../types.js';
+import { compiledWasm, runtimeWasmPath, wasmApi } from './wasm-modules.js';
 
 let runtime: Promise<void> | undefined;
 const grammars = new Map<LanguageId, Promise<Language>>();
@@ -24,9 +25,12 @@ export function grammarWasmPath(language: LanguageId): string {
   return join(grammarFolder(), grammarManifest()[language].wasm);
 }
 
-/** Initializes the web-tree-sitter runtime (once; later calls share the first). */
+/**
+ * Initializes the web-tree-sitter runtime (once; later calls share the first), from the
+ * process's compiled runtime module (./wasm-modules.ts) when it compiled.
+ */
 export function initRuntime(): Promise<void> {
-  runtime ??= Parser.init().catch((cause: unknown) => {
+  runtime ??= startRuntime().catch((cause: unknown) => {
     runtime = undefined;
     throw new RepoMapError(
       'grammar-load-failed',
@@ -35,6 +39,23 @@ export function initRuntime(): Promise<void> {
     );
   });
   return runtime;
+}
+
+async function startRuntime(): Promise<void> {
+  const shared = await compiledWasm(runtimeWasmPath());
+  // Without it, web-tree-sitter compiles the file itself and reports what is wrong with it.
+  if (!shared) return Parser.init();
+  let failed!: (cause: unknown) => void;
+  const failure = new Promise<never>((_, reject) => (failed = reject));
+  const init = Parser.init({
+    // Emscripten's hook: the instance is made here, from the module compiled once per process.
+    // It has no way to fail, so a failure rejects `failure` instead.
+    instantiateWasm(imports: unknown, receive: (instance: unknown, module: object) => void): object {
+      wasmApi.instantiate(shared.module, imports).then((instance) => receive(instance, shared.module), failed);
+      return {};
+    },
+  });
+  return Promise.race([init, failure]);
 }
 
 /**

@@ -8,8 +8,6 @@
  * so the caller's merge does not depend on scheduling.
  */
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -18,6 +16,7 @@ import { packageRoot } from '../package-root.js';
 import type { Diagnostic, FileTags, LanguageId } from '../types.js';
 import { BatchQueue } from './batch-queue.js';
 import { grammarWasmPath } from './grammar.js';
+import { compiledWasm, runtimeWasmPath, type SharedWasm } from './wasm-modules.js';
 
 /** Tunables of the parse pool; `extractTags` takes overrides in `TagsOptions.pool`. */
 export interface PoolSettings {
@@ -65,29 +64,6 @@ export interface FileOutcome {
   tags?: FileTags;
   diagnostic?: Diagnostic;
 }
-
-/**
- * A wasm file (the web-tree-sitter runtime or a grammar) compiled once in the calling
- * thread and handed to every worker, which instantiates it instead of compiling its own
- * copy: V8 then shares the machine code, so the optimizing tier-up of the parser and of
- * the large grammar functions is paid once per process instead of once per worker (and
- * per recycled worker).
- */
-export interface SharedWasm {
-  /** The wasm file's bytes, which the worker matches against what web-tree-sitter loads. */
-  bytes: Uint8Array;
-  /** A WebAssembly.Module (this project's TypeScript libs do not declare the WebAssembly namespace). */
-  module: object;
-}
-
-/** The part of the WebAssembly global the pool and its workers use. */
-export interface WasmApi {
-  compile(bytes: Uint8Array): Promise<object>;
-  instantiate(source: unknown, imports?: unknown): Promise<unknown>;
-}
-
-/** The WebAssembly global, typed. */
-export const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 /** Worker start-up data. */
 export interface WorkerSetup {
@@ -185,12 +161,12 @@ export async function parseInWorkers(
   return stats;
 }
 
-const compiled = new Map<string, Promise<SharedWasm | undefined>>();
-
 /**
- * The runtime and the grammars of `languages`, each compiled once per process. A file that
- * cannot be read or compiled here is left out: the worker then loads it itself and reports
- * the usual error.
+ * The runtime and the grammars of `languages`, compiled once per process (./wasm-modules.ts)
+ * and handed to every worker, which instantiates them instead of compiling its own copy
+ * (web-tree-sitter only takes bytes, so the worker's `WebAssembly.instantiate` is wrapped).
+ * A file that cannot be read or compiled here is left out: the worker then loads it itself
+ * and reports the usual error.
  */
 async function sharedWasm(languages: ReadonlySet<LanguageId>): Promise<SharedWasm[]> {
   const files = [runtimeWasmPath, ...[...languages].sort().map((language) => () => grammarWasmPath(language))];
@@ -202,28 +178,10 @@ async function sharedWasm(languages: ReadonlySet<LanguageId>): Promise<SharedWas
     } catch {
       continue;
     }
-    let pending = compiled.get(path);
-    if (!pending) {
-      pending = compileWasm(path);
-      compiled.set(path, pending);
-    }
-    const wasm = await pending;
+    const wasm = await compiledWasm(path);
     if (wasm) out.push(wasm);
   }
   return out;
-}
-
-function runtimeWasmPath(): string {
-  return createRequire(import.meta.url).resolve('web-tree-sitter/tree-sitter.wasm');
-}
-
-async function compileWasm(path: string): Promise<SharedWasm | undefined> {
-  try {
-    const bytes = new Uint8Array(await readFile(path));
-    return { bytes, module: await wasmApi.compile(bytes) };
-  } catch {
-    return undefined;
-  }
 }
 
 /**

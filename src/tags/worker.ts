@@ -8,7 +8,8 @@ import { RepoMapError } from '../errors.js';
 import { parseFile } from './extract.js';
 import { messageOf } from './grammar.js';
 import { languageTools } from './language-tools.js';
-import { wasmApi, type BatchRequest, type FileOutcome, type SharedWasm, type WorkerReply, type WorkerSetup } from './pool.js';
+import type { BatchRequest, FileOutcome, WorkerReply, WorkerSetup } from './pool.js';
+import { wasmApi, type SharedWasm } from './wasm-modules.js';
 
 const port = parentPort;
 if (!port) throw new Error('repomap/tags: worker.js must run in a worker thread started by parseInWorkers');

@@ -1,0 +1,96 @@
+/**
+ * The WebAssembly modules of the tags stage, each compiled once per process: the
+ * web-tree-sitter runtime and the grammars. Every parser instance in the process (this
+ * thread's and the parse workers') is instantiated from them, so V8 compiles and tiers up
+ * their code once, not once per thread.
+ *
+ * `useOneShotCompilation` tunes that compilation for a process that parses each file once.
+ */
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
+import { RepoMapError } from '../errors.js';
+
+/**
+ * A compiled wasm file, as handed to workers: they match the bytes web-tree-sitter asks
+ * to instantiate against `bytes` and instantiate `module` instead.
+ */
+export interface SharedWasm {
+  bytes: Uint8Array;
+  /** A WebAssembly.Module (this project's TypeScript libs do not declare the WebAssembly namespace). */
+  module: object;
+}
+
+/** The part of the WebAssembly global the tags stage uses. */
+export interface WasmApi {
+  compile(bytes: Uint8Array): Promise<object>;
+  instantiate(source: unknown, imports?: unknown): Promise<unknown>;
+}
+
+/** The WebAssembly global, typed. */
+export const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+const compiled = new Map<string, Promise<SharedWasm | undefined>>();
+
+/** The web-tree-sitter runtime's wasm file. */
+export function runtimeWasmPath(): string {
+  return createRequire(import.meta.url).resolve('web-tree-sitter/tree-sitter.wasm');
+}
+
+/**
+ * The module of a wasm file, compiled on first use; undefined when the file cannot be
+ * read or compiled (whoever loads it the usual way then reports the error).
+ */
+export function compiledWasm(path: string): Promise<SharedWasm | undefined> {
+  let pending = compiled.get(path);
+  if (!pending) {
+    pending = readFile(path).then(
+      (buffer) => compileOrUndefined(new Uint8Array(buffer)),
+      () => undefined,
+    );
+    compiled.set(path, pending);
+  }
+  return pending;
+}
+
+async function compileOrUndefined(bytes: Uint8Array): Promise<SharedWasm | undefined> {
+  try {
+    return { bytes, module: await wasmApi.compile(bytes) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Sets up V8's WebAssembly compilation for a process that parses each file once, as the
+ * CLI's `rank`, `pack` and `explain` do. Must be called before anything in the process
+ * compiles WebAssembly; it changes V8 flags for the whole process.
+ *
+ * The runtime (where parsing and query matching run) is compiled ahead with the
+ * optimizing compiler, TurboFan: ~0.1 s on a background thread. The grammars are compiled
+ * with the baseline compiler, Liftoff, and never tiered up (`--liftoff-only`): their
+ * lexers are single functions of up to 200 KB that TurboFan takes up to a second each to
+ * compile, which a single pass over the files never repays. By default V8 tiers up both
+ * as they run; before this mode, the CLI made everything Liftoff-only, which left the
+ * runtime ~30% slower.
+ */
+export function useOneShotCompilation(): void {
+  if (compiled.size > 0) {
+    throw new RepoMapError('bad-option', 'repomap/tags: useOneShotCompilation must be called before any file is parsed', 'useOneShotCompilation');
+  }
+  const path = runtimeWasmPath();
+  const bytes = new Uint8Array(readFileSync(path));
+  setFlagsFromString('--no-liftoff-only');
+  setFlagsFromString('--no-liftoff');
+  setFlagsFromString('--no-wasm-lazy-compilation');
+  const restore = (): void => {
+    setFlagsFromString('--liftoff');
+    setFlagsFromString('--wasm-lazy-compilation');
+    setFlagsFromString('--liftoff-only');
+  };
+  // The flags are read while the compilation runs, so they are restored when it settles;
+  // everything that loads a grammar first awaits the runtime, hence this reaction.
+  const pending = compileOrUndefined(bytes).finally(restore);
+  compiled.set(path, pending);
+}

@@ -1,0 +1,82 @@
+/**
+ * `useOneShotCompilation` changes V8 flags for the whole process, so each case runs in a
+ * child process of the built package (`npm run build`, as for the pool tests): the tags
+ * must be exactly those of the default compilation, in this thread and on workers.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { packageRoot } from '../../../src/package-root.js';
+import { FIXTURE_REPOS } from './helpers.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'repomap-one-shot-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const dist = (path: string): string => pathToFileURL(join(packageRoot(), 'dist', 'src', path)).href;
+
+/** A script that tags every fixture repository in this thread and on two workers, and prints a digest of each result. */
+const SCRIPT = `
+import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+const api = await import(${JSON.stringify(dist('index.js'))});
+const { extractTags } = await import(${JSON.stringify(dist('tags/extract.js'))});
+const mode = process.argv[2];
+if (mode === 'one-shot') api.useOneShotCompilation();
+const files = [];
+for (const repo of readdirSync(${JSON.stringify(FIXTURE_REPOS)}).sort()) {
+  const corpus = await api.loadCorpus({ folder: join(${JSON.stringify(FIXTURE_REPOS)}, repo) });
+  for (const f of corpus.files) files.push({ ...f, path: repo + '/' + f.path });
+}
+const digest = (r) => createHash('sha256').update(JSON.stringify(r)).digest('hex');
+const inThread = await extractTags(files, { jobs: 1 });
+const pool = { minFiles: 0, minBytes: 0, batchBytes: 4096, batchFiles: 4 };
+let workers = 0;
+const onWorkers = await extractTags(files, { jobs: 2, pool, onWorkers: (s) => (workers = s.workersStarted) });
+let again = 'no error';
+try { api.useOneShotCompilation(); } catch (error) { again = error.code + ': ' + error.message; }
+console.log(JSON.stringify({ tags: inThread.tags.length, inThread: digest(inThread), onWorkers: digest(onWorkers), workers, again }));
+`;
+
+interface Outcome {
+  tags: number;
+  inThread: string;
+  onWorkers: string;
+  workers: number;
+  again: string;
+}
+
+const outcomes = new Map<string, Outcome>();
+
+/** The script's output in a fresh process, once per mode. */
+function run(mode: string): Outcome {
+  let outcome = outcomes.get(mode);
+  if (!outcome) {
+    const script = join(dir, 'tag-fixtures.mjs');
+    writeFileSync(script, SCRIPT);
+    outcome = JSON.parse(execFileSync(process.execPath, [script, mode], { encoding: 'utf8' })) as Outcome;
+    outcomes.set(mode, outcome);
+  }
+  return outcome;
+}
+
+describe('useOneShotCompilation', () => {
+  it('gives the same tags as the default compilation, in this thread and on workers', () => {
+    const standard = run('default');
+    const oneShot = run('one-shot');
+    expect(standard.tags).toBeGreaterThan(30);
+    expect(standard.workers).toBe(2);
+    expect(oneShot.workers).toBe(2);
+    expect(standard.onWorkers).toBe(standard.inThread);
+    expect(oneShot.inThread).toBe(standard.inThread);
+    expect(oneShot.onWorkers).toBe(standard.inThread);
+  }, 60_000);
+
+  it('is an error once the process has parsed a file, naming the call', () => {
+    const { again } = run('default');
+    expect(again).toBe('bad-option: repomap/tags: useOneShotCompilation must be called before any file is parsed');
+  }, 60_000);
+});
