@@ -158,8 +158,8 @@ export class Index {
     this.checkLive();
     const started = performance.now();
     const cues = extractCues(query, options.task ? { task: options.task } : {});
-    const outcome = rankFiles(cues, this.context, this.options, { includeGiven: options.includeGiven });
-    const top = options.top !== undefined ? outcome.files.slice(0, options.top) : outcome.files;
+    const outcome = rankFiles(cues, this.context, this.options, { includeGiven: options.includeGiven, limit: options.top });
+    const top = outcome.files;
     const given = new Set([...outcome.seeds.given].map((i) => this.context.paths[i]!));
     const finder = new SpanFinder(cues, query, [...given].sort(), (this.spans ??= spanSource(this.context, (p) => this.tagsOf(p), (p) => this.textOf(p))));
     const files = attachSpans(top, finder).map((f) => (given.has(f.path) ? { ...f, given: true } : f));

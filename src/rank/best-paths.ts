@@ -61,9 +61,10 @@ export function strongestPaths(
     const first = item.nodes[0]!;
     if (item.nodes.length > 1 && origin[first]! > 0) queue.push({ ...item, flow: origin[first]! * item.gain, complete: true });
     if (item.nodes.length > o.maxHops) continue;
-    for (const [j, k] of incoming.of(first)) {
+    for (let a = incoming.starts[first]!; a < incoming.starts[first + 1]!; a++) {
+      const j = incoming.sources[a]!;
       if (item.nodes.includes(j)) continue;
-      const gain = item.gain * alpha * csr.weights[k]!;
+      const gain = item.gain * alpha * csr.weights[incoming.slots[a]!]!;
       const flow = ppr[j]! * gain;
       if (flow > 0) queue.push({ nodes: [j, ...item.nodes], gain, flow, complete: false });
     }

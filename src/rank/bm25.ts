@@ -294,7 +294,8 @@ export class Bm25Index {
     const positive: number[] = [];
     const zero: number[] = [];
     for (let d = 0; d < scores.length; d++) ((scores[d] as number) > 0 ? positive : zero).push(d);
-    positive.sort((x, y) => (scores[y] as number) - (scores[x] as number) || x - y);
+    // -1/0/1 only: a float difference returned to sort is boxed, one allocation per comparison.
+    positive.sort((x, y) => ((scores[y] as number) > (scores[x] as number) ? 1 : (scores[y] as number) < (scores[x] as number) ? -1 : x - y));
     const order = positive.concat(zero);
     const limit = top === undefined ? order.length : Math.max(0, Math.min(top, order.length));
     const out: Bm25Hit[] = new Array(limit);

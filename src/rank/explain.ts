@@ -11,8 +11,9 @@ import type { Seeds } from './seeds.js';
 export function graphReason(i: number, ppr: Float64Array, csr: Csr, incoming: Incoming, ctx: RankContext, seeds: Seeds): string | null {
   let best = -1;
   let bestMass = 0;
-  for (const [j, k] of incoming.of(i)) {
-    const mass = ppr[j]! * csr.weights[k]!;
+  for (let a = incoming.starts[i]!; a < incoming.starts[i + 1]!; a++) {
+    const j = incoming.sources[a]!;
+    const mass = ppr[j]! * csr.weights[incoming.slots[a]!]!;
     if (mass > bestMass || (mass === bestMass && best >= 0 && j < best)) {
       bestMass = mass;
       best = j;
@@ -51,11 +52,15 @@ function describeLink(self: string, other: string, ctx: RankContext): string {
   return (best as { text: string } | null)?.text ?? `linked to ${other}`;
 }
 
-/** Reverse adjacency of a CSR: for node i, the (source node, edge slot) pairs pointing at it. */
+/**
+ * Reverse adjacency of a CSR: the edges pointing at node i are a in
+ * [starts[i], starts[i + 1]), each from node sources[a] through CSR slot slots[a].
+ * (Plain arrays, walked with an index: a generator of pairs allocated one per edge.)
+ */
 export class Incoming {
-  private readonly starts: Int32Array;
-  private readonly sources: Int32Array;
-  private readonly slots: Int32Array;
+  readonly starts: Int32Array;
+  readonly sources: Int32Array;
+  readonly slots: Int32Array;
 
   constructor(csr: Csr) {
     const n = csr.order;
@@ -74,9 +79,5 @@ export class Incoming {
         this.slots[at] = k;
       }
     }
-  }
-
-  *of(i: number): Generator<[number, number]> {
-    for (let a = this.starts[i]!; a < this.starts[i + 1]!; a++) yield [this.sources[a]!, this.slots[a]!];
   }
 }

@@ -10,6 +10,8 @@ export interface RankFilesOptions {
   includeGiven?: boolean;
   /** How many files get reasons (the rest get none; computing them costs a neighbour scan each). */
   explainTop?: number;
+  /** How many of the ranked files to return (default all): a query for the top 100 does not make an entry per file. */
+  limit?: number;
 }
 
 export interface RankOutcome {
@@ -58,16 +60,19 @@ export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, op
   for (let i = 0; i < n; i++) if (!seeds.given.has(i) && ppr[i]! > maxPpr) maxPpr = ppr[i]!;
   if (maxPpr === 0) maxPpr = max(ppr);
   const score = new Float64Array(n);
-  for (let i = 0; i < n; i++) score[i] = scoreParts(i, task, seeds, ppr, maxDirect, maxPpr, ctx, o).score;
+  const parts = newScoreParts();
+  for (let i = 0; i < n; i++) score[i] = scoreParts(i, task, seeds, ppr, maxDirect, maxPpr, ctx, o, parts).score;
 
-  const order = Array.from({ length: n }, (_, i) => i);
+  const order: number[] = new Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
   const demote = options.includeGiven ? () => 0 : (i: number) => (seeds.given.has(i) ? 1 : 0);
-  order.sort((a, b) => demote(a) - demote(b) || score[b]! - score[a]! || (ctx.paths[a]! < ctx.paths[b]! ? -1 : 1));
+  // -1/0/1 only: a float difference returned to sort is boxed, one allocation per comparison.
+  order.sort((a, b) => demote(a) - demote(b) || (score[b]! > score[a]! ? 1 : score[b]! < score[a]! ? -1 : 0) || (ctx.paths[a]! < ctx.paths[b]! ? -1 : 1));
 
   let incoming = incomingCache.get(csr);
   if (!incoming) incomingCache.set(csr, (incoming = new Incoming(csr)));
   const explainTop = options.explainTop ?? 50;
-  const files: RankedFile[] = order.map((i, rank) => {
+  const files: RankedFile[] = order.slice(0, options.limit).map((i, rank) => {
     const reasons: string[] = [];
     if (rank < explainTop) {
       for (const w of seeds.why.get(i) ?? []) {
@@ -83,8 +88,18 @@ export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, op
   return { task, files, confidence: confidenceOf(seeds, o), seeds, converged, ppr, maxDirect, maxPpr };
 }
 
-/** One file's score and its factors (unrounded); rankFiles and explanations share it. */
-export function scoreParts(i: number, task: Task, seeds: Seeds, ppr: Float64Array, maxDirect: number, maxPpr: number, ctx: RankContext, o: RankDefaults): ScoreParts {
+/** One file's score and its factors (unrounded), written into `into` when given; rankFiles and explanations share it. */
+export function scoreParts(
+  i: number,
+  task: Task,
+  seeds: Seeds,
+  ppr: Float64Array,
+  maxDirect: number,
+  maxPpr: number,
+  ctx: RankContext,
+  o: RankDefaults,
+  into: ScoreParts = newScoreParts(),
+): ScoreParts {
   const direct = maxDirect > 0 ? seeds.direct[i]! / maxDirect : 0;
   const graph = maxPpr > 0 ? ppr[i]! / maxPpr : 0;
   const kindPrior = o.kindPrior[task][ctx.kinds[i]!];
@@ -94,7 +109,18 @@ export function scoreParts(i: number, task: Task, seeds: Seeds, ppr: Float64Arra
   let s = kindPrior * (o.directWeight * direct + o.pprWeight * graph);
   if (evidence !== 1) s *= evidence;
   if (size !== 1) s *= size;
-  return { direct, ppr: graph, kindPrior, evidence, size, score: s };
+  into.direct = direct;
+  into.ppr = graph;
+  into.kindPrior = kindPrior;
+  into.evidence = evidence;
+  into.size = size;
+  into.score = s;
+  return into;
+}
+
+/** A ScoreParts to fill: rankFiles reuses one for every file rather than allocate one each. */
+function newScoreParts(): ScoreParts {
+  return { direct: 0, ppr: 0, kindPrior: 0, evidence: 1, size: 1, score: 0 };
 }
 
 /**

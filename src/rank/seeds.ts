@@ -84,10 +84,10 @@ function addTextSeeds(seeds: Seeds, cues: QueryCues, ctx: RankContext, o: RankDe
   const weight = o.textWeight[cues.task];
   if (weight <= 0 || !cues.text.trim()) return;
   const scores = ctx.textScores(cues.text);
-  const top = Array.from(scores.keys())
-    .filter((i) => scores[i]! > 0)
-    .sort((a, b) => scores[b]! - scores[a]! || a - b)
-    .slice(0, o.textTopK);
+  const positive: number[] = [];
+  for (let i = 0; i < scores.length; i++) if (scores[i]! > 0) positive.push(i);
+  // The comparator returns -1/0/1, never a float difference: a float returned to sort is boxed, one allocation per comparison.
+  const top = positive.sort((a, b) => (scores[b]! > scores[a]! ? 1 : scores[b]! < scores[a]! ? -1 : a - b)).slice(0, o.textTopK);
   let total = 0;
   for (const i of top) total += scores[i]!;
   for (const i of top) add(seeds, i, (weight * scores[i]!) / total, 'matches words of the query (BM25)');
