@@ -36,9 +36,12 @@ interface Entry {
 export class PathSuffixIndex {
   private readonly byBasename = new Map<string, Entry[]>();
 
-  constructor(paths: readonly string[]) {
+  /** `earlier`: an index of earlier paths, whose segments are taken rather than worked out again. */
+  constructor(paths: readonly string[], earlier?: PathSuffixIndex) {
+    const known = new Map<string, string[]>();
+    for (const list of earlier?.byBasename.values() ?? []) for (const e of list) known.set(e.path, e.segments);
     for (const path of paths) {
-      const segments = pathSegments(path);
+      const segments = known.get(path) ?? pathSegments(path);
       const base = segments[segments.length - 1];
       if (base === undefined) continue;
       const list = this.byBasename.get(base);

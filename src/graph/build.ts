@@ -5,11 +5,11 @@ import { mergeDefaults } from '../merge-defaults.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import { EdgeAccumulator, type EdgeSpec } from './edge.js';
 import { addCoChangeEdges } from './edges/co-change.js';
-import { addImportEdges, type ImportStats } from './edges/import.js';
+import { addImportRows, importStats, keptImportEdges, type ImportRecord, type ImportStats } from './edges/import.js';
 import { addSameModuleEdges } from './edges/same-module.js';
 import { addSharedSymbolEdges } from './edges/shared-symbol.js';
 import { addSourceTestEdges, type SourceTestConventions } from './edges/source-test.js';
-import type { ResolveContext } from './resolve/index.js';
+import { buildResolveContext, type ResolveContext } from './resolve/index.js';
 import { moduleOf } from './module.js';
 import { SymbolTable } from './symbols.js';
 
@@ -60,6 +60,8 @@ export interface GraphBasis {
    */
   otherEdges: Set<string>;
   resolve: ResolveContext;
+  /** Per file with tags, what its imports were resolved from. */
+  importRecords: Map<string, ImportRecord>;
   conventions: SourceTestConventions;
   /**
    * Set when an update took this graph over: its graphology graph and symbol table now
@@ -68,12 +70,20 @@ export interface GraphBasis {
   superseded: boolean;
 }
 
+/** What an update keeps of the earlier import edges: files whose imports resolve the same, with their records and edges. */
+export interface KeptImports {
+  paths: ReadonlySet<string>;
+  records: ReadonlyMap<string, ImportRecord>;
+  /** A kept file's import edges as they stand. */
+  edgesOf: (path: string) => EdgeSpec[];
+}
+
 /**
  * Every edge but shared-symbol ones, which follow from the paths, imports and history
- * more than from what files define: import edges into `importAcc`, then source-test
- * (naming conventions, tests importing sources), same-module and co-change edges into
- * `rest` (which may be the same accumulator). A build and an update that redoes these
- * share it.
+ * more than from what files define: import edges into `importAcc` (resolved, or for the
+ * files in `kept`, taken as they were), then source-test (naming conventions, tests
+ * importing sources), same-module and co-change edges into `rest` (which may be the
+ * same accumulator). A build and an update that redoes these share it.
  */
 export function addPathEdges(
   files: readonly FileRecord[],
@@ -82,13 +92,20 @@ export function addPathEdges(
   importAcc: EdgeAccumulator,
   rest: EdgeAccumulator,
   o: typeof GRAPH_DEFAULTS,
-): { importEdges: EdgeSpec[]; imports: ImportStats; resolve: ResolveContext; conventions: SourceTestConventions } {
-  const { context: resolve, ...imports } = addImportEdges(files, tags, importAcc, o);
+  kept?: KeptImports,
+): { importEdges: EdgeSpec[]; imports: ImportStats; resolve: ResolveContext; conventions: SourceTestConventions; importRecords: Map<string, ImportRecord> } {
+  const resolve = buildResolveContext(files, tags);
+  const importRecords = new Map<string, ImportRecord>();
+  addImportRows(resolve, kept ? tags.filter((t) => !kept.paths.has(t.path)) : tags, importAcc, importRecords, o);
+  for (const path of kept?.paths ?? []) {
+    importRecords.set(path, kept!.records.get(path)!);
+    keptImportEdges(kept!.edgesOf(path), importAcc);
+  }
   const importEdges = importAcc.list().filter((e) => e.type === 'import');
   const conventions = addSourceTestEdges(files, importEdges, rest, o);
   addSameModuleEdges(files, rest, o);
   addCoChangeEdges(files, history, rest, o);
-  return { importEdges, imports, resolve, conventions };
+  return { importEdges, imports: importStats(importRecords), resolve, conventions, importRecords };
 }
 
 /**
@@ -111,7 +128,7 @@ export function buildFileGraph(
   const importAcc = new EdgeAccumulator(paths);
   const rest = new EdgeAccumulator(paths);
   addSharedSymbolEdges(tags, symbols, rest, o.sharedSymbol);
-  const { importEdges, imports, resolve, conventions } = addPathEdges(files, tags, history, importAcc, rest, o);
+  const { importEdges, imports, resolve, conventions, importRecords } = addPathEdges(files, tags, history, importAcc, rest, o);
 
   const graph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
   for (const f of files) graph.addNode(f.path, { kind: f.kind, language: f.language, module: moduleOf(f.path) });
@@ -125,6 +142,6 @@ export function buildFileGraph(
   };
   importEdges.forEach(add);
   for (const e of rest.specs()) add(e);
-  const basis: GraphBasis = { options: o, historyKey, history, otherEdges, resolve, conventions, superseded: false };
+  const basis: GraphBasis = { options: o, historyKey, history, otherEdges, resolve, importRecords, conventions, superseded: false };
   return { graph, symbols, imports, edgeCounts, basis };
 }

@@ -1,9 +1,9 @@
 import type { EdgeType, FileRecord, FileTags } from '../types.js';
 import { mergeDefaults } from '../merge-defaults.js';
-import { addPathEdges, type FileGraph, type FileGraphology } from './build.js';
+import { addPathEdges, type FileGraph, type FileGraphology, type GraphBasis, type KeptImports } from './build.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import { EdgeAccumulator, type EdgeSpec } from './edge.js';
-import { addImportRows, type ImportStats } from './edges/import.js';
+import { addImportRows, importStats, importsUnaffected, movedPaths, type ImportRecord, type ImportStats, type MovedPaths } from './edges/import.js';
 import { addSharedSymbolEdges } from './edges/shared-symbol.js';
 import type { SourceTestConventions } from './edges/source-test.js';
 import { moduleOf } from './module.js';
@@ -81,9 +81,9 @@ export function updateFileGraph(
   const byOrder = (paths: Iterable<string>): string[] => [...paths].sort((a, b) => order.get(a)! - order.get(b)!);
   const changed = byOrder(changedFiles.filter((p) => order.has(p) && (oldTags.has(p) || newTags.has(p))));
   const samePaths = added.length === 0 && removed.length === 0;
-  // Every import is resolved again when the paths or what the resolver reads changed.
-  const broad =
-    !samePaths || historyChanged || changedFiles.some((p) => RESOLVER_INPUT.test(p)) || changed.some((p) => javaPackageChanged(oldTags.get(p), newTags.get(p)));
+  const resolverInputChanged = changedFiles.some((p) => RESOLVER_INPUT.test(p)) || changed.some((p) => javaPackageChanged(oldTags.get(p), newTags.get(p)));
+  // Import edges are redone for every file when the paths or what the resolver reads changed (most are kept as they were).
+  const broad = !samePaths || historyChanged || resolverInputChanged;
   if (samePaths && changed.length === 0 && !broad) return before.graph;
 
   // From here on the earlier graph is changed in place.
@@ -120,20 +120,21 @@ export function updateFileGraph(
   let resolve: ResolveContext;
   let conventions: SourceTestConventions;
   let imports: ImportStats;
+  let importRecords: Map<string, ImportRecord>;
   if (broad) {
-    ({ imports, resolve, conventions } = addPathEdges(files, tags, commits, rows, rows, o));
+    // With the same manifests, a file whose imports never looked up a moved path keeps its import edges.
+    const kept = resolverInputChanged ? undefined : keptImports(graph, basis, tags, new Set(changed), movedPaths([...added, ...removed], basis.resolve.rust.probed));
+    ({ imports, resolve, conventions, importRecords } = addPathEdges(files, tags, commits, rows, rows, o, kept));
   } else {
     resolve = { ...basis.resolve, rustInline: inlineModules(basis.resolve.rustInline, changed, newTags) };
     conventions = basis.conventions;
-    const old = addImportRows(basis.resolve, present(changed, oldTags), null, o);
-    const fresh = addImportRows(resolve, present(changed, newTags), rows, o);
+    importRecords = new Map(basis.importRecords);
+    for (const path of changed) importRecords.delete(path);
+    addImportRows(resolve, present(changed, newTags), rows, importRecords, o);
     const imported = new Map<string, string[]>();
     for (const e of rows.list()) imported.set(e.source, [...(imported.get(e.source) ?? []), e.target]);
     for (const path of changed) conventions.addRow(path, imported.get(path) ?? [], rows, o);
-    imports = {
-      imports: before.graph.imports.imports - old.imports + fresh.imports,
-      resolved: before.graph.imports.resolved - old.resolved + fresh.resolved,
-    };
+    imports = importStats(importRecords);
   }
   addSharedSymbolEdges(present(byOrder(users), newTags), symbols, rows, o.sharedSymbol);
 
@@ -154,7 +155,7 @@ export function updateFileGraph(
     edgeCounts[e.type]++;
     if (e.type !== 'shared-symbol') otherEdges.add(key);
   }
-  return { graph, symbols, imports, edgeCounts, basis: { ...basis, historyKey: history.key, history: commits, resolve, conventions, superseded: false } };
+  return { graph, symbols, imports, edgeCounts, basis: { ...basis, historyKey: history.key, history: commits, resolve, importRecords, conventions, superseded: false } };
 }
 
 /** What an update changes: the graph, the edges still to add, the counts and the other-edge keys. */
@@ -184,6 +185,29 @@ function replaceEdge(edits: Edits, key: string, type: EdgeType): void {
   edits.graph.dropEdge(key);
   edits.edgeCounts[type]--;
   edits.otherEdges.delete(key);
+}
+
+/** The files whose import edges stand as they are: unchanged, and unaffected by the moved paths. */
+function keptImports(graph: FileGraphology, basis: GraphBasis, tags: readonly FileTags[], changed: ReadonlySet<string>, moved: MovedPaths): KeptImports {
+  const paths = new Set<string>();
+  for (const t of tags) {
+    const record = basis.importRecords.get(t.path);
+    if (record && !changed.has(t.path) && importsUnaffected(record, t.language, moved)) paths.add(t.path);
+  }
+  // Their import edges, from the keys of the edges that are not shared-symbol (far fewer than a file's out-edges).
+  const edges = new Map<string, EdgeSpec[]>();
+  for (const key of basis.otherEdges) {
+    if (!key.startsWith('import:')) continue;
+    const source = graph.source(key);
+    if (!paths.has(source)) continue;
+    const a = graph.getEdgeAttributes(key);
+    const list = edges.get(source);
+    const spec: EdgeSpec = { type: 'import', source, target: graph.target(key), weight: a.weight, label: a.label };
+    if (list) list.push(spec);
+    else edges.set(source, [spec]);
+  }
+  const edgesOf = (path: string): EdgeSpec[] => edges.get(path) ?? [];
+  return { paths, records: basis.importRecords, edgesOf };
 }
 
 function present(paths: readonly string[], tags: ReadonlyMap<string, FileTags>): FileTags[] {

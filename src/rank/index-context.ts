@@ -44,9 +44,14 @@ export interface PathTables {
   kinds: FileRecord['kind'][];
   pathIndex: PathSuffixIndex;
   pathWords: Map<string, number[]>;
+  /** Folder name or file stem → its identifier words: kept for the tables of the next paths. */
+  splits: Map<string, string[]>;
 }
 
-/** The path tables of `files`: `earlier`'s when the paths are the same, else built. */
+/**
+ * The path tables of `files`: `earlier`'s when the paths are the same, else built, reusing
+ * what `earlier` split and the segments of the paths it had (files added or removed).
+ */
 export function pathTablesOf(files: readonly FileRecord[], earlier?: PathTables): PathTables {
   if (earlier && earlier.paths.length === files.length && files.every((f, i) => f.path === earlier.paths[i] && f.kind === earlier.kinds[i])) return earlier;
   const paths = files.map((f) => f.path);
@@ -54,25 +59,26 @@ export function pathTablesOf(files: readonly FileRecord[], earlier?: PathTables)
   paths.forEach((p, i) => ids.set(p, i));
   const pathWords = new Map<string, number[]>();
   // Folder names repeat across the files under them: each is split once.
-  const dirWords = new Map<string, string[]>();
-  const wordsOfDir = (dir: string): string[] => {
-    let words = dirWords.get(dir);
-    if (!words) dirWords.set(dir, (words = splitIdentifier(dir)));
+  const splits = new Map<string, string[]>();
+  const wordsOf = (name: string): string[] => {
+    let words = splits.get(name) ?? earlier?.splits.get(name);
+    if (!words) words = splitIdentifier(name);
+    splits.set(name, words);
     return words;
   };
   paths.forEach((p, i) => {
     const words = new Set<string>();
     const parts = p.split('/');
     const last = parts.pop()!;
-    for (const dir of parts) for (const w of wordsOfDir(dir)) words.add(w);
-    for (const w of splitIdentifier(last.replace(/\.[^.]*$/, ''))) words.add(w);
+    for (const dir of parts) for (const w of wordsOf(dir)) words.add(w);
+    for (const w of wordsOf(last.replace(/\.[^.]*$/, ''))) words.add(w);
     for (const w of words) {
       const list = pathWords.get(w);
       if (list) list.push(i);
       else pathWords.set(w, [i]);
     }
   });
-  return { paths, ids, kinds: files.map((f) => f.kind), pathIndex: new PathSuffixIndex(paths), pathWords };
+  return { paths, ids, kinds: files.map((f) => f.kind), pathIndex: new PathSuffixIndex(paths, earlier?.pathIndex), pathWords, splits };
 }
 
 export function makeContext(files: readonly FileRecord[], fileGraph: FileGraph, rank: RankDefaults, lexical: LexicalIndex, tables: PathTables): RankContext {

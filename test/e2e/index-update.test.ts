@@ -8,9 +8,9 @@
  * text, one line doubled; files added and removed; manifests and docs edited), applied in a chain, each step checked against a fresh build.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildIndex, loadCorpus, type Index, type Query, type RepoMapResult, type Task } from '../../src/index.js';
@@ -208,6 +208,43 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
     expect(committed.fileGraph.graph.getEdgeAttribute('co-change:src/inventory/pricing.py->tests/test_pricing.py', 'label')).toBe('2 earlier commits');
     expect(observed(committed, queries)).toEqual(observed(freshAfter, queries));
   });
+
+  // An update keeps the import edges of files whose resolution looked up no added or
+  // removed path. Each case adds the file an import names but could not resolve (its
+  // resolution may consult a table of the language, not a path), then removes it.
+  const unresolved: [string, Record<string, string>, string, string][] = [
+    ['python (source roots)', { 'app/main.py': 'import helpers\nhelpers.run()\n' }, 'helpers.py', 'def run():\n    pass\n'],
+    ['python (package)', { 'src/pkg/__init__.py': '', 'src/pkg/main.py': 'from pkg import tool\n' }, 'src/pkg/tool.py', 'def tool():\n    pass\n'],
+    ['java (class index)', { 'src/com/x/App.java': 'package com.x;\nimport com.y.Util;\nclass App { Util u; }\n' }, 'lib/com/y/Util.java', 'package com.y;\npublic class Util {}\n'],
+    ['rust (crate root)', { 'Cargo.toml': '[package]\nname = "demo"\n', 'src/main.rs': 'use demo::thing;\nfn main() { thing(); }\n' }, 'src/lib.rs', 'pub fn thing() {}\n'],
+    ['typescript (relative)', { 'src/a.ts': "import { b } from './b';\nexport const a = b;\n" }, 'src/b.ts', 'export const b = 1;\n'],
+    ['go (package folder)', { 'go.mod': 'module example.com/m\n', 'cmd/main.go': 'package main\nimport "example.com/m/pkg/util"\nfunc main() { util.Run() }\n' }, 'pkg/util/util.go', 'package util\nfunc Run() {}\n'],
+  ];
+  for (const [what, files, added, text] of unresolved) {
+    it(`a file an unresolved import names, added then removed, gives the import edges of a fresh build: ${what}`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'repomap-update-imports-'));
+      made.push(dir);
+      const write = (path: string, content: string): void => {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), content);
+      };
+      for (const [path, content] of Object.entries(files)) write(path, content);
+      const importsOf = (index: Index): unknown => [index.fileGraph.imports, index.fileGraph.graph.filterEdges((_k, a) => a.type === 'import').sort()];
+      let index = await buildIndex(await loadCorpus({ folder: dir }));
+      const importer = Object.keys(files).find((p) => !/(toml|mod|__init__\.py)$/.test(p))!;
+      expect(index.fileGraph.graph.hasEdge(`import:${importer}->${added}`)).toBe(false);
+      write(added, text);
+      const withFile = await buildIndex(await loadCorpus({ folder: dir }), { previous: index });
+      expect(withFile.fileGraph.graph).toBe(index.fileGraph.graph); // updated, not rebuilt
+      expect(withFile.fileGraph.graph.hasEdge(`import:${importer}->${added}`)).toBe(true);
+      expect(importsOf(withFile)).toEqual(importsOf(await buildIndex(await loadCorpus({ folder: dir }))));
+      index = withFile;
+      rmSync(join(dir, added));
+      const without = await buildIndex(await loadCorpus({ folder: dir }), { previous: index });
+      expect(without.fileGraph.graph.hasEdge(`import:${importer}->${added}`)).toBe(false);
+      expect(importsOf(without)).toEqual(importsOf(await buildIndex(await loadCorpus({ folder: dir }))));
+    });
+  }
 
   it('a changed manifest and a new file update the graph; other graph options rebuild it and leave the earlier index usable', async () => {
     const dir = copyOf('ts-router');

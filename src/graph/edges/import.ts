@@ -1,7 +1,8 @@
-import type { FileRecord, FileTags } from '../../types.js';
+import type { FileTags, LanguageId } from '../../types.js';
 import { GRAPH_DEFAULTS } from '../defaults.js';
-import type { EdgeAccumulator } from '../edge.js';
-import { buildResolveContext, resolveImport, type ResolveContext } from '../resolve/index.js';
+import type { EdgeAccumulator, EdgeSpec } from '../edge.js';
+import { resolveImport, type ResolveContext } from '../resolve/index.js';
+import { dirOf } from '../resolve/paths.js';
 
 export interface ImportStats {
   /** Imports written in the corpus' files. */
@@ -10,31 +11,151 @@ export interface ImportStats {
   resolved: number;
 }
 
-/** `import` edges: from a file to every corpus file one of its imports resolves to. */
-export function addImportEdges(
-  files: readonly FileRecord[],
-  tags: readonly FileTags[],
-  edges: EdgeAccumulator,
-  options: { importWeight: number } = GRAPH_DEFAULTS,
-): ImportStats & { context: ResolveContext } {
-  return addImportRows(buildResolveContext(files, tags), tags, edges, options);
+/**
+ * What one file's imports were resolved from: the corpus lookups the resolver made for
+ * them, so that an update that adds or removes paths can tell whether it could change
+ * them (`importsUnaffected`).
+ */
+export interface ImportRecord {
+  /**
+   * 32-bit hashes of the lookups, sorted: `f:` + each path asked for, `d:` + each folder
+   * listed. A collision can only make an update resolve a file again that it need not.
+   */
+  probes: Uint32Array;
+  imports: number;
+  resolved: number;
 }
 
-/** The `import` edges of some files (each file's out-edges) under a built resolve context; with `edges` null, only counted. */
+/**
+ * The `import` edges of some files (each file's out-edges) under a built resolve context;
+ * with `edges` null, nothing is added. Each file's record goes into `records`.
+ */
 export function addImportRows(
   ctx: ResolveContext,
   tags: readonly FileTags[],
   edges: EdgeAccumulator | null,
+  records: Map<string, ImportRecord>,
   options: { importWeight: number } = GRAPH_DEFAULTS,
-): ImportStats & { context: ResolveContext } {
-  const stats = { imports: 0, resolved: 0, context: ctx };
+): void {
+  const probes: string[] = [];
+  const probing = probingContext(ctx, probes);
   for (const file of tags) {
+    probes.length = 0;
+    let resolved = 0;
     for (const spec of file.imports) {
-      stats.imports++;
-      const targets = resolveImport(ctx, file.path, file.language, spec);
-      if (targets.length > 0) stats.resolved++;
+      const targets = resolveImport(probing, file.path, file.language, spec);
+      if (targets.length > 0) resolved++;
       for (const target of targets) edges?.add('import', file.path, target, options.importWeight, spec.specifier);
     }
+    records.set(file.path, { probes: hashesOf(probes), imports: file.imports.length, resolved });
+  }
+}
+
+/** Import counts summed over records. */
+export function importStats(records: ReadonlyMap<string, ImportRecord>): ImportStats {
+  const stats = { imports: 0, resolved: 0 };
+  for (const r of records.values()) {
+    stats.imports += r.imports;
+    stats.resolved += r.resolved;
   }
   return stats;
+}
+
+/**
+ * Whether the imports of a file, resolved when its record was made, resolve the same with
+ * `moved` paths added or removed (the same manifests; a changed manifest resolves every
+ * import again): none of the lookups named a moved path or its folder, and no table of the
+ * file's language depends on the moved paths (Python's source roots and Java's class
+ * index do on any file of theirs, Rust's crate roots on theirs).
+ */
+export function importsUnaffected(record: ImportRecord, language: LanguageId, moved: MovedPaths): boolean {
+  if (moved.languages.has(language)) return false;
+  for (const h of moved.probes) if (includes(record.probes, h)) return false;
+  return true;
+}
+
+/** Added and removed paths, as `importsUnaffected` tests them. */
+export interface MovedPaths {
+  probes: ReadonlySet<number>;
+  languages: ReadonlySet<LanguageId>;
+}
+
+/** `paths` added or removed; `crateRoots`: the Rust crate roots the resolve tables probed. */
+export function movedPaths(paths: readonly string[], crateRoots: ReadonlySet<string>): MovedPaths {
+  const probes = new Set<number>();
+  const languages = new Set<LanguageId>();
+  for (const p of paths) {
+    probes.add(hash(`f:${p}`)).add(hash(`d:${dirOf(p)}`));
+    if (/\.pyi?$/.test(p)) languages.add('python');
+    if (p.endsWith('.java')) languages.add('java');
+    if (crateRoots.has(p)) languages.add('rust');
+  }
+  return { probes, languages };
+}
+
+/** A file's import edges as they stand in a graph, to add again unchanged. */
+export function keptImportEdges(edges: readonly EdgeSpec[], into: EdgeAccumulator): void {
+  for (const e of edges) into.add('import', e.source, e.target, e.weight, e.label);
+}
+
+/** The context with its path set and folder index recording each lookup into `probes`. */
+function probingContext(ctx: ResolveContext, probes: string[]): ResolveContext {
+  const files: ReadonlySet<string> = {
+    has: (path: string) => (probes.push(`f:${path}`), ctx.files.has(path)),
+    get size() {
+      return unsupported();
+    },
+    forEach: unsupported,
+    entries: unsupported,
+    keys: unsupported,
+    values: unsupported,
+    [Symbol.iterator]: unsupported,
+  };
+  const byFolder: ReadonlyMap<string, readonly string[]> = {
+    get: (dir: string) => (probes.push(`d:${dir}`), ctx.byFolder.get(dir)),
+    has: (dir: string) => (probes.push(`d:${dir}`), ctx.byFolder.has(dir)),
+    get size() {
+      return unsupported();
+    },
+    forEach: unsupported,
+    entries: unsupported,
+    keys: unsupported,
+    values: unsupported,
+    [Symbol.iterator]: unsupported,
+  };
+  return { ...ctx, files, byFolder };
+}
+
+/** A resolver that walks the whole path set could depend on any path: records would be wrong, so it is an error. */
+function unsupported(): never {
+  throw new Error('repomap/graph: an import resolver walked the whole path set; only has/get lookups are recorded');
+}
+
+function hashesOf(probes: readonly string[]): Uint32Array {
+  const out = new Uint32Array(probes.length);
+  for (let i = 0; i < probes.length; i++) out[i] = hash(probes[i]!);
+  return out.sort();
+}
+
+/** FNV-1a over UTF-16 code units. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function includes(sorted: Uint32Array, value: number): boolean {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = sorted[mid]!;
+    if (v === value) return true;
+    if (v < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }

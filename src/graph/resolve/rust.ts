@@ -46,6 +46,8 @@ export interface RustTables {
   libsByName: Map<string, string>;
   /** Memo: folder → nearest crate (or null), filled as imports resolve. */
   nearest: Map<string, Crate | null>;
+  /** The crate roots (lib and main candidates) whose existence the tables record. */
+  probed: Set<string>;
 }
 
 interface Module {
@@ -86,6 +88,7 @@ export function parseCargoToml(text: string): { name: string | null; libName: st
 export function buildRustTables(files: readonly { path: string; text?: string }[], paths: ReadonlySet<string>): RustTables {
   const cratesByDir = new Map<string, Crate>();
   const libsByName = new Map<string, string>();
+  const probed = new Set<string>();
   for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
     if (f.text === undefined || !(f.path === 'Cargo.toml' || f.path.endsWith('/Cargo.toml'))) continue;
     const dir = dirOf(f.path);
@@ -93,13 +96,14 @@ export function buildRustTables(files: readonly { path: string; text?: string }[
     const libCandidate = child(dir, toml.libPath ?? 'src/lib.rs').replace(/^\.\//, '');
     const lib = paths.has(libCandidate) ? libCandidate : null;
     const mainCandidate = child(dir, 'src/main.rs');
+    probed.add(libCandidate).add(mainCandidate);
     cratesByDir.set(dir, { dir, lib, main: paths.has(mainCandidate) ? mainCandidate : null });
     if (lib === null) continue;
     for (const name of [toml.name, toml.libName]) {
       if (name && !libsByName.has(name.replace(/-/g, '_'))) libsByName.set(name.replace(/-/g, '_'), lib);
     }
   }
-  return { cratesByDir, libsByName, nearest: new Map() };
+  return { cratesByDir, libsByName, nearest: new Map(), probed };
 }
 
 function nearestCrate(tables: RustTables, dir: string): Crate | null {
