@@ -4,6 +4,7 @@ import { EDGE_TYPES } from '../types.js';
 import { mergeDefaults } from '../merge-defaults.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import { EdgeAccumulator, type EdgeSpec } from './edge.js';
+import { edgeKey, mergeEdges } from './edge-list.js';
 import { addCoChangeEdges } from './edges/co-change.js';
 import { addImportRows, importStats, keptImportEdges, type ImportRecord, type ImportStats } from './edges/import.js';
 import { addSameModuleEdges } from './edges/same-module.js';
@@ -54,11 +55,12 @@ export interface GraphBasis {
   /** That history: the file lists of earlier commits. */
   history: readonly (readonly string[])[];
   /**
-   * Keys of the edges that are not shared-symbol (import, source-test, same-module,
-   * co-change: a small part of a graph), so that an update redoing them all does not
-   * walk every edge. Kept up to date by updates.
+   * The edges that are not shared-symbol (import, source-test, same-module, co-change: a
+   * small part of a graph) in `compareEdges` order, as the graph holds them: an update
+   * that redoes them applies the difference to a new list instead of walking every edge.
+   * Kept up to date by updates.
    */
-  otherEdges: Set<string>;
+  otherEdges: readonly EdgeSpec[];
   resolve: ResolveContext;
   /** Per file with tags, what its imports were resolved from. */
   importRecords: Map<string, ImportRecord>;
@@ -133,15 +135,17 @@ export function buildFileGraph(
   const graph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
   for (const f of files) graph.addNode(f.path, { kind: f.kind, language: f.language, module: moduleOf(f.path) });
   const edgeCounts = Object.fromEntries(EDGE_TYPES.map((t) => [t, 0])) as Record<EdgeType, number>;
-  const otherEdges = new Set<string>();
+  const restOther: EdgeSpec[] = [];
   const add = (e: EdgeSpec): void => {
-    const key = `${e.type}:${e.source}->${e.target}`;
-    graph.addDirectedEdgeWithKey(key, e.source, e.target, { type: e.type, weight: e.weight, label: e.label });
+    graph.addDirectedEdgeWithKey(edgeKey(e), e.source, e.target, { type: e.type, weight: e.weight, label: e.label });
     edgeCounts[e.type]++;
-    if (e.type !== 'shared-symbol') otherEdges.add(key);
   };
   importEdges.forEach(add);
-  for (const e of rest.specs()) add(e);
+  for (const e of rest.specs()) {
+    add(e);
+    if (e.type !== 'shared-symbol') restOther.push(e);
+  }
+  const otherEdges = mergeEdges(importEdges, restOther);
   const basis: GraphBasis = { options: o, historyKey, history, otherEdges, resolve, importRecords, conventions, superseded: false };
   return { graph, symbols, imports, edgeCounts, basis };
 }

@@ -3,6 +3,7 @@ import { mergeDefaults } from '../merge-defaults.js';
 import { addPathEdges, type FileGraph, type FileGraphology, type GraphBasis, type KeptImports } from './build.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import { EdgeAccumulator, type EdgeSpec } from './edge.js';
+import { diffEdges, edgeKey, mergeEdges } from './edge-list.js';
 import { addImportRows, importStats, importsUnaffected, movedPaths, type ImportRecord, type ImportStats, type MovedPaths } from './edges/import.js';
 import { addSharedSymbolEdges } from './edges/shared-symbol.js';
 import type { SourceTestConventions } from './edges/source-test.js';
@@ -90,12 +91,9 @@ export function updateFileGraph(
   basis.superseded = true;
   const { graph, symbols } = before.graph;
   const edgeCounts = { ...before.graph.edgeCounts };
-  const { otherEdges } = basis;
+  const removedSet = new Set(removed);
   for (const path of removed) {
-    graph.forEachEdge(path, (key, attr) => {
-      edgeCounts[attr.type]--;
-      otherEdges.delete(key);
-    });
+    graph.forEachEdge(path, (_key, attr) => void edgeCounts[attr.type]--);
     graph.dropNode(path);
   }
   for (const path of added) {
@@ -121,9 +119,10 @@ export function updateFileGraph(
   let conventions: SourceTestConventions;
   let imports: ImportStats;
   let importRecords: Map<string, ImportRecord>;
+  const changedSet = new Set(changed);
   if (broad) {
     // With the same manifests, a file whose imports never looked up a moved path keeps its import edges.
-    const kept = resolverInputChanged ? undefined : keptImports(graph, basis, tags, new Set(changed), movedPaths([...added, ...removed], basis.resolve.rust.probed));
+    const kept = resolverInputChanged ? undefined : keptImports(basis, tags, changedSet, movedPaths([...added, ...removed], basis.resolve.rust.probed));
     ({ imports, resolve, conventions, importRecords } = addPathEdges(files, tags, commits, rows, rows, o, kept));
   } else {
     resolve = { ...basis.resolve, rustInline: inlineModules(basis.resolve.rustInline, changed, newTags) };
@@ -138,73 +137,73 @@ export function updateFileGraph(
   }
   addSharedSymbolEdges(present(byOrder(users), newTags), symbols, rows, o.sharedSymbol);
 
+  // The other edges: all of them made again (broad), or the changed files' rows of the types a file owns.
   const wanted = new Map<string, EdgeSpec>();
-  for (const e of rows.specs()) wanted.set(`${e.type}:${e.source}->${e.target}`, e);
-  const changedSet = new Set(changed);
-  const edits = { graph, wanted, edgeCounts, otherEdges };
-  if (broad) {
-    // every edge but shared-symbol ones is redone: walk their keys, not the whole graph
-    for (const key of [...otherEdges]) replaceEdge(edits, key, graph.getEdgeAttributes(key).type);
-    for (const source of users) replaceRows(edits, source, (type) => type === 'shared-symbol');
-  } else {
-    const owned = (type: EdgeType, source: string): boolean => (type === 'shared-symbol' ? users.has(source) : ROW_TYPES.has(type) && changedSet.has(source));
-    for (const source of users) replaceRows(edits, source, (type) => owned(type, source));
+  const made: EdgeSpec[] = [];
+  for (const e of rows.specs()) {
+    if (e.type === 'shared-symbol') wanted.set(edgeKey(e), e);
+    else made.push(e);
   }
-  for (const [key, e] of wanted) {
-    graph.addDirectedEdgeWithKey(key, e.source, e.target, { type: e.type, weight: e.weight, label: e.label });
+  const otherEdges = broad ? made : mergeEdges(basis.otherEdges.filter((e) => !(ROW_TYPES.has(e.type) && changedSet.has(e.source))), made);
+  const diff = diffEdges(basis.otherEdges, otherEdges);
+  // (edges of removed files went with their nodes)
+  for (const e of diff.gone) {
+    if (removedSet.has(e.source) || removedSet.has(e.target)) continue;
+    graph.dropEdge(edgeKey(e));
+    edgeCounts[e.type]--;
+  }
+  for (const e of diff.changed) graph.replaceEdgeAttributes(edgeKey(e), { type: e.type, weight: e.weight, label: e.label });
+
+  const edits = { graph, wanted, edgeCounts };
+  for (const source of users) replaceRows(edits, source);
+  for (const e of [...diff.added, ...wanted.values()]) {
+    graph.addDirectedEdgeWithKey(edgeKey(e), e.source, e.target, { type: e.type, weight: e.weight, label: e.label });
     edgeCounts[e.type]++;
-    if (e.type !== 'shared-symbol') otherEdges.add(key);
   }
-  return { graph, symbols, imports, edgeCounts, basis: { ...basis, historyKey: history.key, history: commits, resolve, importRecords, conventions, superseded: false } };
+  const next: GraphBasis = { ...basis, historyKey: history.key, history: commits, otherEdges, resolve, importRecords, conventions, superseded: false };
+  return { graph, symbols, imports, edgeCounts, basis: next };
 }
 
-/** What an update changes: the graph, the edges still to add, the counts and the other-edge keys. */
+/** What an update changes of the shared-symbol edges: the graph, the edges still to add, the counts. */
 interface Edits {
   graph: FileGraphology;
   wanted: Map<string, EdgeSpec>;
   edgeCounts: Record<EdgeType, number>;
-  otherEdges: Set<string>;
 }
 
-/** Updates the out-edges of `source` that `owned` selects by type (see replaceEdge). */
-function replaceRows(edits: Edits, source: string, owned: (type: EdgeType) => boolean): void {
-  const mine: [string, EdgeType][] = [];
-  edits.graph.forEachOutEdge(source, (key, attr) => void (owned(attr.type) && mine.push([key, attr.type])));
-  for (const [key, type] of mine) replaceEdge(edits, key, type);
-}
-
-/** An edge the update redid: it takes its new weight and label (and leaves `wanted`), or is dropped when no longer made. */
-function replaceEdge(edits: Edits, key: string, type: EdgeType): void {
-  const e = edits.wanted.get(key);
-  if (e) {
-    edits.wanted.delete(key);
-    const now = edits.graph.getEdgeAttributes(key);
-    if (now.weight !== e.weight || now.label !== e.label) edits.graph.replaceEdgeAttributes(key, { type: e.type, weight: e.weight, label: e.label });
-    return;
+/**
+ * Updates the shared-symbol out-edges of `source`: an edge made again takes its new
+ * weight and label (and leaves `wanted`), one no longer made is dropped.
+ */
+function replaceRows(edits: Edits, source: string): void {
+  const mine: string[] = [];
+  edits.graph.forEachOutEdge(source, (key, attr) => void (attr.type === 'shared-symbol' && mine.push(key)));
+  for (const key of mine) {
+    const e = edits.wanted.get(key);
+    if (e) {
+      edits.wanted.delete(key);
+      const now = edits.graph.getEdgeAttributes(key);
+      if (now.weight !== e.weight || now.label !== e.label) edits.graph.replaceEdgeAttributes(key, { type: e.type, weight: e.weight, label: e.label });
+    } else {
+      edits.graph.dropEdge(key);
+      edits.edgeCounts['shared-symbol']--;
+    }
   }
-  edits.graph.dropEdge(key);
-  edits.edgeCounts[type]--;
-  edits.otherEdges.delete(key);
 }
 
 /** The files whose import edges stand as they are: unchanged, and unaffected by the moved paths. */
-function keptImports(graph: FileGraphology, basis: GraphBasis, tags: readonly FileTags[], changed: ReadonlySet<string>, moved: MovedPaths): KeptImports {
+function keptImports(basis: GraphBasis, tags: readonly FileTags[], changed: ReadonlySet<string>, moved: MovedPaths): KeptImports {
   const paths = new Set<string>();
   for (const t of tags) {
     const record = basis.importRecords.get(t.path);
     if (record && !changed.has(t.path) && importsUnaffected(record, t.language, moved)) paths.add(t.path);
   }
-  // Their import edges, from the keys of the edges that are not shared-symbol (far fewer than a file's out-edges).
   const edges = new Map<string, EdgeSpec[]>();
-  for (const key of basis.otherEdges) {
-    if (!key.startsWith('import:')) continue;
-    const source = graph.source(key);
-    if (!paths.has(source)) continue;
-    const a = graph.getEdgeAttributes(key);
-    const list = edges.get(source);
-    const spec: EdgeSpec = { type: 'import', source, target: graph.target(key), weight: a.weight, label: a.label };
-    if (list) list.push(spec);
-    else edges.set(source, [spec]);
+  for (const e of basis.otherEdges) {
+    if (e.type !== 'import' || !paths.has(e.source)) continue;
+    const list = edges.get(e.source);
+    if (list) list.push(e);
+    else edges.set(e.source, [e]);
   }
   const edgesOf = (path: string): EdgeSpec[] => edges.get(path) ?? [];
   return { paths, records: basis.importRecords, edgesOf };

@@ -46,6 +46,8 @@ function observed(index: Index, queries: { task: Task; query: Query }[]): unknow
   });
   return {
     edges,
+    // what the next update diffs against: the non-shared-symbol edges, in order
+    otherEdges: index.fileGraph.basis.otherEdges.map((e) => [e.type, e.source, e.target, e.weight, e.label]),
     imports,
     edgeCounts,
     symbols: names.map((n) => [n, symbols.definers(n), symbols.referencers(n)]),

@@ -1,0 +1,77 @@
+/**
+ * An update keeps the graph's non-shared-symbol edges as a list in the accumulator's
+ * order and applies the difference to the new list: the order must be the accumulator's,
+ * and the difference must turn one list into the other.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { EdgeType } from '../../../src/types.js';
+import { EdgeAccumulator, type EdgeSpec } from '../../../src/graph/edge.js';
+import { compareEdges, diffEdges, edgeKey, mergeEdges } from '../../../src/graph/edge-list.js';
+
+const PATHS = ['src/b.ts', 'src/a.ts', 'lib/z.py', 'src/B.ts', 'src/a/b.ts', 'src/a-b.ts'];
+const TYPES: EdgeType[] = ['import', 'co-change', 'same-module', 'source-test'];
+
+const rowArb = fc.record({
+  type: fc.constantFrom(...TYPES),
+  source: fc.constantFrom(...PATHS),
+  target: fc.constantFrom(...PATHS),
+  weight: fc.constantFrom(0.5, 1, 2),
+  label: fc.constantFrom('', 'x', 'y'),
+});
+
+/** The accumulator's list of some rows (one edge per type, source, target). */
+function listOf(rows: { type: EdgeType; source: string; target: string; weight: number; label: string }[]): EdgeSpec[] {
+  const acc = new EdgeAccumulator(PATHS);
+  for (const r of rows) acc.add(r.type, r.source, r.target, r.weight, r.label);
+  return acc.list();
+}
+
+describe('edge lists', () => {
+  it('compareEdges is the order the accumulator lists its edges in', () => {
+    fc.assert(
+      fc.property(fc.array(rowArb, { maxLength: 40 }), (rows) => {
+        const list = listOf(rows);
+        expect([...list].sort(compareEdges)).toEqual(list);
+      }),
+    );
+  });
+
+  it('the difference of two lists turns the first into the second', () => {
+    fc.assert(
+      fc.property(fc.array(rowArb, { maxLength: 40 }), fc.array(rowArb, { maxLength: 40 }), (a, b) => {
+        const before = listOf(a);
+        const after = listOf(b);
+        const { gone, added, changed } = diffEdges(before, after);
+        const byKey = new Map(before.map((e) => [edgeKey(e), e]));
+        for (const e of gone) expect(byKey.delete(edgeKey(e))).toBe(true);
+        for (const e of changed) {
+          expect(byKey.has(edgeKey(e))).toBe(true);
+          byKey.set(edgeKey(e), e);
+        }
+        for (const e of added) {
+          expect(byKey.has(edgeKey(e))).toBe(false);
+          byKey.set(edgeKey(e), e);
+        }
+        expect([...byKey.values()].sort(compareEdges)).toEqual(after);
+        // an edge counts as changed only when its weight or label did
+        for (const e of changed) {
+          const was = before.find((x) => edgeKey(x) === edgeKey(e))!;
+          expect([was.weight, was.label]).not.toEqual([e.weight, e.label]);
+        }
+      }),
+    );
+  });
+
+  it('mergeEdges of two lists with no edge in common is their sorted union', () => {
+    fc.assert(
+      fc.property(fc.array(rowArb, { maxLength: 40 }), fc.array(fc.boolean(), { maxLength: 40 }), (rows, sides) => {
+        const all = listOf(rows);
+        const left = all.filter((_, i) => sides[i] ?? false);
+        const right = all.filter((_, i) => !(sides[i] ?? false));
+        expect(mergeEdges(left, right)).toEqual(all);
+        expect(mergeEdges(right, left)).toEqual(all);
+      }),
+    );
+  });
+});
