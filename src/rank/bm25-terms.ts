@@ -29,10 +29,15 @@ export class TermCounter {
   /** Documents counted so far (a document's number marks its scratch slots). */
   private doc = -1;
 
-  /** Starts from a copy of an existing vocabulary (ids kept), or an empty one. */
-  constructor(vocabulary?: ReadonlyMap<string, number>, words?: readonly string[]) {
-    this.vocabulary = new Map(vocabulary ?? []);
-    this.words = [...(words ?? [])];
+  /**
+   * Starts from an empty vocabulary, or adds to an existing one (`words[id]` is the word of
+   * `id`): the two only ever grow, and ids never change, so indexes that share them stay
+   * valid as long as each looks up only the ids it had (see Bm25Index's term count).
+   */
+  constructor(vocabulary?: Map<string, number>, words?: string[]) {
+    if ((vocabulary?.size ?? 0) !== (words?.length ?? 0)) throw new Error('repomap/bm25: a vocabulary and its words differ in size');
+    this.vocabulary = vocabulary ?? new Map();
+    this.words = words ?? [];
     this.runStart.push(0);
   }
 

@@ -60,9 +60,14 @@ export class Bm25Index {
   readonly paths: readonly string[];
   /** Documents taken from an earlier index without being read again (0 for a fresh build). */
   reused = 0;
-  private vocabulary!: ReadonlyMap<string, number>;
-  /** Term id → word. */
-  private words!: readonly string[];
+  /**
+   * Word → term id, and term id → word, shared with the indexes updated from this one
+   * (they add words and never change an id): only ids below `terms` are this index's.
+   */
+  private vocabulary!: Map<string, number>;
+  private words!: string[];
+  /** Terms of this index: ids 0 .. terms - 1. */
+  private terms!: number;
   /** CSR: postings of term t are [termStart[t], termStart[t+1]). */
   private termStart!: Uint32Array;
   private postingDoc!: Uint32Array;
@@ -121,9 +126,10 @@ export class Bm25Index {
     this.docLength = docLength;
     this.vocabulary = counter.vocabulary;
     this.words = counter.words;
+    this.terms = this.words.length;
 
     // Counting sort of the triples by term into CSR (documents stay ascending per term).
-    const terms = this.words.length;
+    const terms = this.terms;
     const triples = tripleTerm.length;
     const termOf = tripleTerm.values;
     const tfOf = tripleTf.values;
@@ -146,7 +152,7 @@ export class Bm25Index {
   /**
    * Takes the earlier index's postings of unchanged documents (renumbered when documents
    * were added or removed; both orders are path order, so postings stay ascending) and
-   * tokenizes the changed and added ones over a copy of its vocabulary: new words get new
+   * tokenizes the changed and added ones over its vocabulary (shared, no copy): new words get new
    * ids, and words no document has any more keep theirs with no postings, which scores
    * as a word never seen.
    */
@@ -179,8 +185,9 @@ export class Bm25Index {
     });
     this.vocabulary = counter.vocabulary;
     this.words = counter.words;
-    const terms = this.words.length;
-    const oldTerms = earlier.words.length;
+    this.terms = this.words.length;
+    const terms = this.terms;
+    const oldTerms = earlier.terms;
     const termStart = new Uint32Array(terms + 1);
     for (let t = 0; t < terms; t++) {
       let count = fresh.get(t)?.docs.length ?? 0;
@@ -227,7 +234,7 @@ export class Bm25Index {
   private finish(): void {
     const { k1, b } = this.options;
     const n = this.paths.length;
-    const terms = this.words.length;
+    const terms = this.terms;
     let total = 0;
     for (let d = 0; d < n; d++) total += this.docLength[d] as number;
     const avgdl = n > 0 ? total / n : 0;
@@ -242,6 +249,12 @@ export class Bm25Index {
     }
   }
 
+  /** The term id of `word` in this index (a word added by a later, updated index is not one of its terms). */
+  private termOf(word: string): number | undefined {
+    const t = this.vocabulary.get(word);
+    return t !== undefined && t < this.terms ? t : undefined;
+  }
+
   /** Number of documents. */
   get size(): number {
     return this.paths.length;
@@ -249,13 +262,13 @@ export class Bm25Index {
 
   /** Number of documents containing `word` (an identifier word, already lowercased). */
   documentFrequency(word: string): number {
-    const t = this.vocabulary.get(word);
+    const t = this.termOf(word);
     return t === undefined ? 0 : (this.termStart[t + 1] as number) - (this.termStart[t] as number);
   }
 
   /** IDF of `word` (an identifier word); a word in no document gets the IDF of df = 0. */
   idf(word: string): number {
-    const t = this.vocabulary.get(word);
+    const t = this.termOf(word);
     if (t !== undefined) return this.idfs[t] as number;
     const n = this.paths.length;
     return Math.log((n + 0.5) / 0.5 + 1);
@@ -265,7 +278,7 @@ export class Bm25Index {
   scores(queryText: string): Float64Array {
     const counts = new Map<number, number>();
     forEachIdentifierWord(queryText, (word) => {
-      const t = this.vocabulary.get(word);
+      const t = this.termOf(word);
       if (t !== undefined) counts.set(t, (counts.get(t) ?? 0) + 1);
     });
     const k1 = this.options.k1;

@@ -77,6 +77,49 @@ describe('Bm25Index.updated', () => {
     expect(updates).toBeGreaterThan(150);
   });
 
+  it('property: indexes updated from one earlier index share its vocabulary, and each of them and the earlier one still score as fresh indexes do', () => {
+    const applyEdits = (docs: Bm25Document[], edits: { kind: string; at?: number; path?: string; text?: string }[]) => {
+      let next = docs.map((d) => ({ ...d }));
+      const changed = new Set<string>();
+      for (const e of edits) {
+        if (e.kind === 'text') {
+          const d = next[e.at! % next.length]!;
+          d.text = e.text!;
+          changed.add(d.path);
+        } else if (e.kind === 'add' && !next.some((d) => d.path === e.path)) next.push({ path: e.path!, text: e.text! });
+        else if (e.kind === 'remove' && next.length > 1) next = next.filter((_, i) => i !== e.at! % next.length);
+      }
+      return { next, changed };
+    };
+    fc.assert(
+      fc.property(manyDocs, fc.array(edit, { minLength: 1, maxLength: 4 }), fc.array(edit, { minLength: 1, maxLength: 4 }), fc.array(word, { minLength: 1, maxLength: 5 }), (start, editsA, editsB, q) => {
+        const query = `${q.join(' ')} zeta omega`;
+        const earlier = new Bm25Index(start);
+        const before = [...earlier.scores(query)];
+        const a = applyEdits(start, editsA);
+        const b = applyEdits(start, editsB);
+        // words no earlier document has, added by one branch and not the other
+        a.next[0]!.text += ' zeta';
+        a.changed.add(a.next[0]!.path);
+        b.next[b.next.length - 1]!.text += ' omega';
+        b.changed.add(b.next[b.next.length - 1]!.path);
+        const fromA = Bm25Index.updated(earlier, a.next, a.changed);
+        const fromB = Bm25Index.updated(earlier, b.next, b.changed);
+        expect([...earlier.scores(query)]).toEqual(before);
+        for (const w of ['zeta', 'omega']) {
+          expect(earlier.documentFrequency(w)).toBe(0);
+          expect(earlier.idf(w)).toBe(new Bm25Index(start).idf(w));
+        }
+        for (const [updated, docs] of [[fromA, a.next], [fromB, b.next]] as const) {
+          const fresh = new Bm25Index(docs);
+          expect([...updated.scores(query)]).toEqual([...fresh.scores(query)]);
+          for (const w of ['zeta', 'omega', 'alpha']) expect(updated.documentFrequency(w)).toBe(fresh.documentFrequency(w));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('builds afresh when more than a quarter of the documents changed', () => {
     const docs = Array.from({ length: 8 }, (_, i) => ({ path: `d${i}.py`, text: `alpha w${i}` }));
     const before = new Bm25Index(docs);
