@@ -99,32 +99,28 @@ export function keptImportEdges(edges: readonly EdgeSpec[], into: EdgeAccumulato
 }
 
 /** The context with its path set and folder index recording each lookup into `probes`. */
-function probingContext(ctx: ResolveContext, probes: string[]): ResolveContext {
-  const files: ReadonlySet<string> = {
+export function probingContext(ctx: ResolveContext, probes: string[]): ResolveContext {
+  const files = Object.assign(Object.create(NOT_WALKABLE), {
     has: (path: string) => (probes.push(`f:${path}`), ctx.files.has(path)),
-    get size() {
-      return unsupported();
-    },
-    forEach: unsupported,
-    entries: unsupported,
-    keys: unsupported,
-    values: unsupported,
-    [Symbol.iterator]: unsupported,
-  };
-  const byFolder: ReadonlyMap<string, readonly string[]> = {
+  }) as ReadonlySet<string>;
+  const byFolder = Object.assign(Object.create(NOT_WALKABLE), {
     get: (dir: string) => (probes.push(`d:${dir}`), ctx.byFolder.get(dir)),
     has: (dir: string) => (probes.push(`d:${dir}`), ctx.byFolder.has(dir)),
-    get size() {
-      return unsupported();
-    },
-    forEach: unsupported,
-    entries: unsupported,
-    keys: unsupported,
-    values: unsupported,
-    [Symbol.iterator]: unsupported,
-  };
+  }) as ReadonlyMap<string, readonly string[]>;
   return { ...ctx, files, byFolder };
 }
+
+/** What a recording set or map is made from: everything that would walk it throws. */
+const NOT_WALKABLE = {
+  get size(): never {
+    return unsupported();
+  },
+  forEach: unsupported,
+  entries: unsupported,
+  keys: unsupported,
+  values: unsupported,
+  [Symbol.iterator]: unsupported,
+};
 
 /** A resolver that walks the whole path set could depend on any path: records would be wrong, so it is an error. */
 function unsupported(): never {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildResolveContext, resolveImport, type ResolveFile } from '../../../src/graph/resolve/index.js';
 import { expandUseTree } from '../../../src/graph/resolve/rust.js';
+import { probingContext } from '../../../src/graph/edges/import.js';
 import type { FileTags, ImportSpec, LanguageId } from '../../../src/types.js';
 
 /** A corpus from paths (language null is enough: the resolver reads paths and manifest texts). */
@@ -355,5 +356,28 @@ describe('resolve: scale', () => {
     const ms = performance.now() - start;
     expect(resolved).toBe(50_000);
     expect(ms).toBeLessThan(5_000); // ~0.3 s on a laptop; a linear scan per import would take minutes
+  });
+});
+
+describe('resolve: the recording context of an import record', () => {
+  const ctx = buildResolveContext(corpus(['src/a.ts', 'src/b.ts', 'lib/c.py']), []);
+
+  it('records each path and folder looked up, and answers as the context does', () => {
+    const probes: string[] = [];
+    const probing = probingContext(ctx, probes);
+    expect(probing.files.has('src/a.ts')).toBe(true);
+    expect(probing.files.has('src/zz.ts')).toBe(false);
+    expect(probing.byFolder.get('src')).toEqual(ctx.byFolder.get('src'));
+    expect(probing.byFolder.has('nope')).toBe(false);
+    expect(probes).toEqual(['f:src/a.ts', 'f:src/zz.ts', 'd:src', 'd:nope']);
+    // a resolution through it gives the plain context's answer
+    expect(resolveImport(probing, 'src/a.ts', 'typescript', spec('./b'))).toEqual(resolveImport(ctx, 'src/a.ts', 'typescript', spec('./b')));
+  });
+
+  it('throws when anything walks the path set or the folder index: a record could not say what the answer depended on', () => {
+    const probing = probingContext(ctx, []);
+    for (const walk of [() => [...probing.files], () => probing.files.size, () => probing.files.forEach(() => {}), () => [...probing.byFolder.keys()], () => probing.byFolder.size]) {
+      expect(walk).toThrow(/walked the whole path set/);
+    }
   });
 });
