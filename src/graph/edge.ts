@@ -78,7 +78,12 @@ export class EdgeAccumulator {
     const keys = Float64Array.from(this.edges.keys()).sort();
     for (const key of keys) {
       const { type, source, target, weight, label, more } = this.edges.get(key)!;
-      const names = more ? [...more].filter(Boolean) : label ? [label] : [];
+      if (!more) {
+        // most pairs: one label, as it came
+        yield { type, source, target, weight, label };
+        continue;
+      }
+      const names = [...more].filter(Boolean);
       const extra = names.length > MAX_LABELS ? ` and ${names.length - MAX_LABELS} more` : '';
       yield { type, source, target, weight, label: names.slice(0, MAX_LABELS).join(', ') + extra };
     }
