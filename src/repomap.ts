@@ -14,6 +14,8 @@ import { packQuery, type Pack, type PackOptions } from './pack/index.js';
 import { explainFile, type ExplainFileOptions, type FileExplanation } from './rank/explain-file.js';
 import { RepoMapError } from './errors.js';
 import { mergeDefaults } from './merge-defaults.js';
+import { prestartWhenListed, releasePrestarted } from './tags/index.js';
+import { TAGS_DEFAULTS } from './tags/extract.js';
 import type { Corpus, Diagnostic, FileTags, IndexStats, LanguageId, Query, RepoMapResult, Task } from './types.js';
 
 /** What the tags cache keeps per file content: the tags (path-free) and its diagnostics. */
@@ -229,7 +231,14 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   // A cold build's BM25 index is made on this thread while workers parse (if they do),
   // instead of at the first rank.
   const meanwhile = previous ? undefined : () => buildLexical(corpus.files, lexical);
-  const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, { ...options, meanwhile }, earlier);
+  let tagged;
+  try {
+    tagged = await tagsWithCache(corpus.files, keys, { ...options, meanwhile }, earlier);
+  } finally {
+    // parse workers started ahead (repoMap, the CLI) that no pool took: every file came from a cache, or few needed parsing
+    void releasePrestarted();
+  }
+  const { tags, diagnostics, cache } = tagged;
   const t1 = performance.now();
   const historyKey = JSON.stringify({ head, history: options.history ?? null });
   let history: string[][] | undefined;
@@ -289,7 +298,9 @@ export async function repoMap(
   options: IndexOptions & RankOptions & { corpus?: CorpusOptions } = {},
 ): Promise<RepoMapResult> {
   const t0 = performance.now();
-  const loaded = 'files' in corpus ? corpus : await loadCorpus(corpus, options.corpus);
+  // Parse workers start while the files are read, once the listing is large enough for them.
+  const jobs = options.parseJobs ?? TAGS_DEFAULTS.jobs;
+  const loaded = 'files' in corpus ? corpus : await loadCorpus(corpus, { ...options.corpus, onProgress: prestartWhenListed(jobs, options.corpus?.onProgress) });
   const corpusMs = Math.round(performance.now() - t0);
   const index = await buildIndex(loaded, options);
   const result = index.rank(query, options);

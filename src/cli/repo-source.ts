@@ -9,6 +9,8 @@ import { Option, type Command } from 'commander';
 import { loadCorpus, type CorpusSource } from '../corpus/index.js';
 import { packageRoot } from '../package-root.js';
 import { buildIndex, type Index } from '../repomap.js';
+import { prestartWhenListed } from '../tags/index.js';
+import { TAGS_DEFAULTS } from '../tags/extract.js';
 import { TASKS, type Task } from '../types.js';
 import { cacheOption, noCacheOption, openCacheStore, type CacheFlags } from './cache-flags.js';
 import type { CliIo } from './io.js';
@@ -54,7 +56,8 @@ export function repoSource(repo: string, commit?: string): CorpusSource {
 
 /** Loads the flags' source and builds its index, through the persistent tags cache unless --no-cache. */
 export async function indexFromFlags(flags: SourceFlags, io: CliIo, source: CorpusSource, parseJobs?: number): Promise<Index> {
-  const corpus = await loadCorpus(source);
+  // parse workers start while the files are read, once the listing is large enough for them
+  const corpus = await loadCorpus(source, { onProgress: prestartWhenListed(parseJobs ?? TAGS_DEFAULTS.jobs) });
   const store = openCacheStore(flags, io, true);
   try {
     return await buildIndex(corpus, { ...(store ? { tagsCache: store } : {}), ...(parseJobs !== undefined ? { parseJobs } : {}) });

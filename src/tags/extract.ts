@@ -10,7 +10,7 @@ import { RepoMapError } from '../errors.js';
 import { collectTags } from './collect.js';
 import { messageOf } from './grammar.js';
 import { languageTools, renewParser, type LanguageTools } from './language-tools.js';
-import { parseInWorkers, POOL_DEFAULTS, type FileOutcome, type PoolFile, type PoolSettings, type PoolStats } from './pool.js';
+import { parseInWorkers, POOL_DEFAULTS, releasePrestarted, type FileOutcome, type PoolFile, type PoolSettings, type PoolStats } from './pool.js';
 import { StringPool } from './intern.js';
 import { countErrorNodes } from './syntax-errors.js';
 
@@ -64,10 +64,12 @@ export async function extractTags(files: readonly FileRecord[], options: TagsOpt
   options.onProgress?.(0, parseable.length);
 
   const bytes = parseable.reduce((n, f) => n + f.size, 0);
-  const outcomes =
-    jobs > 1 && parseable.length >= settings.minFiles && bytes >= settings.minBytes
-      ? (await Promise.all([parseOnWorkers(parseable, jobs, settings, options), options.meanwhile?.()]))[0]
-      : await parseInThread(parseable, options.onProgress);
+  const pooled = jobs > 1 && parseable.length >= settings.minFiles && bytes >= settings.minBytes;
+  // workers started ahead of a pool that will not run would only take cores from this thread
+  if (!pooled) void releasePrestarted();
+  const outcomes = pooled
+    ? (await Promise.all([parseOnWorkers(parseable, jobs, settings, options), options.meanwhile?.()]))[0]
+    : await parseInThread(parseable, options.onProgress);
 
   const tags: FileTags[] = [];
   const diagnostics: Diagnostic[] = [];

@@ -65,14 +65,15 @@ export interface FileOutcome {
   diagnostic?: Diagnostic;
 }
 
-/** Worker start-up data. */
+/** Worker start-up data: the compiled runtime. */
 export interface WorkerSetup {
   wasm: SharedWasm[];
 }
 
-/** Pool → worker. */
+/** Pool → worker: files of one language, with that language's compiled grammar the first time the worker gets it. */
 export interface BatchRequest {
   files: PoolFile[];
+  wasm?: SharedWasm[];
 }
 
 /** Worker → pool. */
@@ -89,6 +90,8 @@ export interface PoolStats {
   batches: number;
   /** Languages loaded, summed over workers: each load instantiates a grammar and compiles its query. */
   languageLoads: number;
+  /** Workers taken from those started ahead (`prestartParseWorkers`). */
+  prestarted: number;
 }
 
 /**
@@ -105,12 +108,16 @@ export async function parseInWorkers(
 ): Promise<PoolStats> {
   const module = workerModule();
   const queue = new BatchQueue(files, settings);
-  const setup: WorkerSetup = { wasm: await sharedWasm(new Set(files.map((f) => f.language))) };
-  const stats: PoolStats = { workersStarted: 0, recycled: 0, batches: queue.total, languageLoads: 0 };
+  const [runtime, grammars] = await Promise.all([compiledWasm(runtimeWasmPath()), sharedGrammars(new Set(files.map((f) => f.language)))]);
+  const setup: WorkerSetup = { wasm: runtime ? [runtime] : [] };
+  const ahead = await takePrestarted(workers);
+  const stats: PoolStats = { workersStarted: 0, recycled: 0, batches: queue.total, languageLoads: 0, prestarted: 0 };
   /** Each live worker and the languages it has been sent. */
   const live = new Map<ParseWorker, Set<LanguageId>>();
   const start = (): ParseWorker => {
-    const worker = new ParseWorker(module, setup);
+    let worker = ahead.shift();
+    if (worker) stats.prestarted += 1;
+    else worker = new ParseWorker(module, setup);
     stats.workersStarted += 1;
     live.set(worker, new Set());
     return worker;
@@ -134,11 +141,13 @@ export async function parseInWorkers(
         const mine = live.get(worker)!;
         const batch = queue.take(mine, loadedByOthers(worker));
         if (!batch) break;
-        if (!mine.has(batch.language)) {
+        const first = !mine.has(batch.language);
+        if (first) {
           mine.add(batch.language);
           stats.languageLoads += 1;
         }
-        const outcomes = await worker.run(batch.files);
+        const grammar = first ? grammars.get(batch.language) : undefined;
+        const outcomes = await worker.run(batch.files, grammar ? [grammar] : undefined);
         for (const { index, outcome } of outcomes) onOutcome(index, outcome);
         if (batch.largest >= settings.recycleBytes && !queue.empty) {
           stats.recycled += 1;
@@ -156,31 +165,98 @@ export async function parseInWorkers(
   try {
     await Promise.all(Array.from({ length: Math.min(workers, queue.total) }, lane));
   } finally {
-    await Promise.all([...live.keys()].map((w) => stop(w)));
+    await Promise.all([...live.keys(), ...ahead].map((w) => stop(w)));
   }
   return stats;
 }
 
+/** Workers started ahead of a pool, and the generation they belong to (a release starts a new one). */
+let prestarted: Promise<ParseWorker[]> = Promise.resolve([]);
+let generation = 0;
+
 /**
- * The runtime and the grammars of `languages`, compiled once per process (./wasm-modules.ts)
- * and handed to every worker, which instantiates them instead of compiling its own copy
- * (web-tree-sitter only takes bytes, so the worker's `WebAssembly.instantiate` is wrapped).
- * A file that cannot be read or compiled here is left out: the worker then loads it itself
- * and reports the usual error.
+ * Starts `count` parse workers ahead of the pool that will take them, so that their start-up
+ * (a thread, its module graph, the runtime's instance: ~0.2 s each) overlaps the corpus
+ * read instead of following it. `repoMap` and the CLI call it once the read has listed
+ * enough files for a pool. Until a pool takes them they keep no process alive, and
+ * `releasePrestarted` (which the index build calls after its tags stage) ends any left.
  */
-async function sharedWasm(languages: ReadonlySet<LanguageId>): Promise<SharedWasm[]> {
-  const files = [runtimeWasmPath, ...[...languages].sort().map((language) => () => grammarWasmPath(language))];
-  const out: SharedWasm[] = [];
-  for (const file of files) {
-    let path: string;
+export function prestartParseWorkers(count: number): void {
+  const mine = generation;
+  prestarted = prestarted.then(async (ready) => {
+    const live = ready.filter((w) => !w.exited);
+    if (live.length >= count) return live;
+    let module: string;
     try {
-      path = file();
+      module = workerModule();
     } catch {
-      continue;
+      return live; // the pool reports it
     }
-    const wasm = await compiledWasm(path);
-    if (wasm) out.push(wasm);
-  }
+    const runtime = await compiledWasm(runtimeWasmPath());
+    if (generation !== mine) return live;
+    while (live.length < count) live.push(new ParseWorker(module, { wasm: runtime ? [runtime] : [] }, { idle: true }));
+    return live;
+  });
+}
+
+/**
+ * A corpus-read progress callback (`CorpusOptions.onProgress`) that starts `jobs` parse
+ * workers ahead when the listing holds at least `POOL_DEFAULTS.minFiles` files, the least a
+ * pool parses (whether the bytes reach `minBytes` is known only once the files are read;
+ * workers no pool takes are ended after the tags stage), and passes progress on to `then`.
+ */
+export function prestartWhenListed(jobs: number, then?: (done: number, total: number) => void): (done: number, total: number) => void {
+  return (done, total) => {
+    if (done === 0 && jobs > 1 && total >= POOL_DEFAULTS.minFiles) prestartParseWorkers(jobs);
+    then?.(done, total);
+  };
+}
+
+/** Takes at most `count` of the workers started ahead (live ones), ending the rest. */
+async function takePrestarted(count: number): Promise<ParseWorker[]> {
+  const ready = await swapPrestarted();
+  const taken = ready.filter((w) => !w.exited).slice(0, count);
+  for (const w of ready) if (!taken.includes(w)) void w.terminate();
+  for (const w of taken) w.busy();
+  return taken;
+}
+
+/** Ends the workers started ahead that no pool took. */
+export async function releasePrestarted(): Promise<void> {
+  const ready = await swapPrestarted();
+  await Promise.all(ready.map((w) => w.terminate()));
+}
+
+function swapPrestarted(): Promise<ParseWorker[]> {
+  generation += 1;
+  const ready = prestarted;
+  prestarted = Promise.resolve([]);
+  return ready;
+}
+
+/**
+ * The grammars of `languages`, compiled once per process (./wasm-modules.ts) and handed to
+ * the workers (the runtime at start-up, a grammar with the first batch of its language),
+ * which instantiate them instead of compiling their own copy (web-tree-sitter only takes
+ * bytes, so the worker's `WebAssembly.instantiate` is wrapped). A file that cannot be read
+ * or compiled is left out: the worker then loads it itself and reports the usual error.
+ */
+async function sharedGrammars(languages: ReadonlySet<LanguageId>): Promise<Map<LanguageId, SharedWasm>> {
+  const paths = [...languages].sort().flatMap((language): [LanguageId, string][] => {
+    try {
+      return [[language, grammarWasmPath(language)]];
+    } catch {
+      return [];
+    }
+  });
+  // All at once: each read and compile is a round trip through an event loop that the
+  // BM25 slices keep busy meanwhile (one at a time, they took ~180 ms on the mixed corpus).
+  const compiled = await Promise.all(paths.map(([, path]) => compiledWasm(path)));
+  const out = new Map<LanguageId, SharedWasm>();
+  paths.forEach(([language], i) => {
+    const wasm = compiled[i];
+    if (wasm) out.set(language, wasm);
+  });
   return out;
 }
 
@@ -201,9 +277,10 @@ export function workerModule(): string {
 class ParseWorker {
   private readonly worker: Worker;
   private pending: { resolve: (outcomes: { index: number; outcome: FileOutcome }[]) => void; reject: (error: Error) => void } | null = null;
-  private exited = false;
+  exited = false;
 
-  constructor(module: string, setup: WorkerSetup) {
+  /** `idle`: started ahead of its pool; it keeps no process alive until `busy()`. */
+  constructor(module: string, setup: WorkerSetup, { idle = false } = {}) {
     this.worker = new Worker(module, { workerData: setup });
     this.worker.on('message', (reply: WorkerReply) => {
       if (reply.type === 'batch') this.settle((p) => p.resolve(reply.outcomes));
@@ -214,6 +291,8 @@ class ParseWorker {
       this.exited = true;
       this.settle((p) => p.reject(new Error(`repomap/tags: parse worker exited (code ${code}) before finishing its batch`)));
     });
+    // after the listeners: adding a 'message' listener refs the worker's port again
+    if (idle) this.worker.unref();
   }
 
   private settle(action: (p: NonNullable<ParseWorker['pending']>) => void): void {
@@ -222,11 +301,16 @@ class ParseWorker {
     if (p) action(p);
   }
 
-  run(files: PoolFile[]): Promise<{ index: number; outcome: FileOutcome }[]> {
+  /** Taken by a pool: it keeps the process alive while it works. */
+  busy(): void {
+    this.worker.ref();
+  }
+
+  run(files: PoolFile[], wasm?: SharedWasm[]): Promise<{ index: number; outcome: FileOutcome }[]> {
     return new Promise((resolve, reject) => {
       if (this.exited) return reject(new Error('repomap/tags: parse worker exited'));
       this.pending = { resolve, reject };
-      this.worker.postMessage({ files } satisfies BatchRequest);
+      this.worker.postMessage((wasm ? { files, wasm } : { files }) satisfies BatchRequest);
     });
   }
 

@@ -6,20 +6,26 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { RepoMapError } from '../errors.js';
 import { parseFile } from './extract.js';
-import { messageOf } from './grammar.js';
+import { initRuntime, messageOf } from './grammar.js';
 import { languageTools } from './language-tools.js';
 import type { BatchRequest, FileOutcome, WorkerReply, WorkerSetup } from './pool.js';
 import { wasmApi, type SharedWasm } from './wasm-modules.js';
 
 const port = parentPort;
 if (!port) throw new Error('repomap/tags: worker.js must run in a worker thread started by parseInWorkers');
-useSharedWasm((workerData as WorkerSetup).wasm);
+/** The modules the pool compiled: the runtime from the start, each grammar with the first batch that needs it. */
+const shared: SharedWasm[] = [...(workerData as WorkerSetup).wasm];
+useSharedWasm(shared);
+// The runtime is set up now, while the pool (or the corpus read, for a worker started ahead) is busy;
+// a failure here is thrown again where the first file needs the runtime.
+void initRuntime().catch(() => undefined);
 
 port.on('message', (request: BatchRequest) => {
   void parseBatch(request).then((reply) => port.postMessage(reply satisfies WorkerReply));
 });
 
-async function parseBatch({ files }: BatchRequest): Promise<WorkerReply> {
+async function parseBatch({ files, wasm }: BatchRequest): Promise<WorkerReply> {
+  if (wasm) shared.push(...wasm);
   const outcomes: { index: number; outcome: FileOutcome }[] = [];
   for (const file of files) {
     try {
@@ -41,7 +47,6 @@ async function parseBatch({ files }: BatchRequest): Promise<WorkerReply> {
  * else (a grammar the pool could not compile) goes through unchanged.
  */
 function useSharedWasm(shared: readonly SharedWasm[]): void {
-  if (shared.length === 0) return;
   const instantiate = wasmApi.instantiate.bind(wasmApi);
   const compiled = (source: unknown): object | undefined => {
     if (!ArrayBuffer.isView(source)) return undefined;

@@ -3,6 +3,7 @@
  * the compiled dist/src/tags/worker.js (`npm run build`; CI builds it in `npm ci`): if these
  * tests fail right after a change under src/tags, rebuild first.
  */
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,7 @@ import { loadCorpus } from '../../../src/corpus/index.js';
 import { RepoMapError } from '../../../src/errors.js';
 import { packageRoot } from '../../../src/package-root.js';
 import { extractTags, type TagsOptions, type TagsResult } from '../../../src/tags/extract.js';
-import { parseInWorkers, POOL_DEFAULTS, type PoolStats } from '../../../src/tags/pool.js';
+import { parseInWorkers, POOL_DEFAULTS, prestartParseWorkers, prestartWhenListed, releasePrestarted, type PoolStats } from '../../../src/tags/pool.js';
 import type { FileRecord, LanguageId } from '../../../src/types.js';
 import { FIXTURE_REPOS } from './helpers.js';
 
@@ -75,6 +76,63 @@ describe('parse pool', () => {
     expect(stats.recycled).toBeGreaterThan(0);
     expect(stats.workersStarted).toBe(2 + stats.recycled);
     expect(JSON.stringify(result)).toBe(JSON.stringify(await extractTags(some, { jobs: 1 })));
+  });
+
+  it('takes workers started ahead, and gives the same output with them', async () => {
+    prestartParseWorkers(2);
+    const { result, stats } = await onWorkers(files);
+    expect(stats.prestarted).toBe(2);
+    expect(stats.workersStarted).toBe(2);
+    expect(JSON.stringify(result)).toBe(JSON.stringify(inThread));
+    // a pool takes them once: the next one starts its own
+    expect((await onWorkers(files.slice(0, 40))).stats.prestarted).toBe(0);
+  });
+
+  it('ends workers started ahead that no pool takes: a release, or an input parsed in this thread', async () => {
+    prestartParseWorkers(2);
+    await releasePrestarted();
+    expect((await onWorkers(files.slice(0, 40))).stats.prestarted).toBe(0);
+    prestartParseWorkers(2);
+    await extractTags(files.slice(0, 5), { jobs: 2 }); // below the thresholds: parsed here, the workers ended
+    expect((await onWorkers(files.slice(0, 40))).stats.prestarted).toBe(0);
+  });
+
+  it('starts workers ahead from a corpus listing only when it holds enough files for a pool', async () => {
+    const seen: [number, number][] = [];
+    const few = prestartWhenListed(2, (done, total) => seen.push([done, total]));
+    few(0, POOL_DEFAULTS.minFiles - 1);
+    few(1, POOL_DEFAULTS.minFiles - 1);
+    expect((await onWorkers(files.slice(0, 40))).stats.prestarted).toBe(0);
+    const many = prestartWhenListed(2);
+    many(0, POOL_DEFAULTS.minFiles);
+    expect((await onWorkers(files.slice(0, 40))).stats.prestarted).toBe(2);
+    prestartWhenListed(1)(0, POOL_DEFAULTS.minFiles * 10); // one thread: no workers
+    expect((await onWorkers(files.slice(0, 40))).stats.prestarted).toBe(0);
+    expect(seen).toEqual([
+      [0, POOL_DEFAULTS.minFiles - 1],
+      [1, POOL_DEFAULTS.minFiles - 1],
+    ]);
+  });
+
+  it('workers started ahead and never taken keep no process alive', () => {
+    // The script ends after starting them (and after they have started): the process must exit on its own.
+    const script = `const m = await import(${JSON.stringify(pathToFileURL(join(packageRoot(), 'dist', 'src', 'tags', 'pool.js')).href)});
+m.prestartParseWorkers(2);
+await new Promise((r) => setTimeout(r, 1000));
+console.log(process.getActiveResourcesInfo().includes('MessagePort') ? 'a worker holds the process' : 'none holds it');
+// they were alive all the same: a pool takes both
+const file = { index: 0, path: 'a.py', language: 'python', text: 'def f():\\n    return 1\\n', size: 24 };
+const stats = await m.parseInWorkers([file, { ...file, index: 1, path: 'b.py' }], 2, { ...m.POOL_DEFAULTS, batchFiles: 1 }, () => {});
+console.log('taken', stats.prestarted);`;
+    // a file, not -e: workers inherit the process's options, and --input-type would stop them
+    const dir = mkdtempSync(join(tmpdir(), 'repomap-prestart-'));
+    const file = join(dir, 'prestart.mjs');
+    writeFileSync(file, script);
+    const run = spawnSync(process.execPath, [file], { encoding: 'utf8', timeout: 60_000 });
+    rmSync(dir, { recursive: true, force: true });
+    expect(run.signal).toBeNull(); // not killed at the timeout
+    expect(run.status).toBe(0);
+    expect(run.stdout.trim().split('\n')).toEqual(['none holds it', 'taken 2']);
   });
 
   it('parses in this thread with jobs 1 or below the thresholds', async () => {
