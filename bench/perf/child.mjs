@@ -27,8 +27,14 @@ async function importApi() {
 async function cold(j) {
   const { api, importMs } = await importApi();
   // as bin/repomap.js does for one-shot commands, before anything compiles WebAssembly
-  if (j.oneShot) api.useOneShotCompilation();
-  const built = await timedBuild(api, j.source, j.indexOptions ?? {}, j.firstQuery);
+  // and, as the CLI's commands do (bin/repomap.js, repoMap), grammars compiled and parse workers
+  // started while the corpus is read, where the build exports them
+  if (j.oneShot) {
+    api.useOneShotCompilation();
+    api.prefetchGrammars?.();
+  }
+  const prestart = j.oneShot && api.prestartWhenListed ? api.prestartWhenListed(j.indexOptions?.parseJobs ?? 2) : undefined;
+  const built = await timedBuild(api, j.source, j.indexOptions ?? {}, j.firstQuery, prestart);
   const out = { startupMs, importMs, ...built.times, stats: statsOf(built.index), maxRssMbCold: maxRssMb() };
   if (j.queries?.length) out.warm = warmQueries(built.index, j.queries);
   if (j.repeat) out.memory = repeatedQueries(built.index, j.queries, j.repeat, j.checkpoints);
@@ -135,10 +141,13 @@ async function snapshots(j) {
   return { cache: j.storeExport ? j.storeExport : 'Map', per, memory, maxRssMb: maxRssMb() };
 }
 
-async function timedBuild(api, source, options, firstQuery) {
+async function timedBuild(api, source, options, firstQuery, onProgress) {
   const t0 = performance.now();
   // A folder re-loaded after `previous` takes unchanged files from its corpus (stamps).
-  const corpus = await api.loadCorpus(source, options.previous && 'folder' in source ? { previous: options.previous.corpus } : {});
+  const corpus = await api.loadCorpus(source, {
+    ...(options.previous && 'folder' in source ? { previous: options.previous.corpus } : {}),
+    ...(onProgress ? { onProgress } : {}),
+  });
   const t1 = performance.now();
   const index = await api.buildIndex(corpus, options);
   const t2 = performance.now();

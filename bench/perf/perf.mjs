@@ -53,14 +53,17 @@ const features = {
   cliCacheFlag: cliHasCacheFlag(DIST),
   tagsDefaultJobs: await tagsDefaultJobs(DIST),
   oneShotExport: typeof (await import(join(DIST, 'index.js'))).useOneShotCompilation === 'function',
+  prestartExport: typeof (await import(join(DIST, 'index.js'))).prestartWhenListed === 'function',
 };
 log(`features: ${JSON.stringify(features)}`);
 const jobVariants = features.parseJobsOption ? [1, 2].map((n) => ({ label: `${features.parseJobsOption}=${n}`, indexOptions: { [features.parseJobsOption]: n }, nodeFlags: [] })) : [{ label: features.tagsDefaultJobs ? `default (TAGS_DEFAULTS.jobs=${features.tagsDefaultJobs})` : 'default', indexOptions: {}, nodeFlags: [] }];
 // What the one-shot CLI commands (rank, pack, explain) run with (bin/repomap.js): useOneShotCompilation
-// where the build has it (runtime ahead with TurboFan, grammars Liftoff-only), else no WebAssembly tier-up.
+// where the build has it (runtime ahead with TurboFan, grammars Liftoff-only; grammars compiled and
+// parse workers started while the corpus is read, where exported), else no WebAssembly tier-up.
+const cliLabel = features.prestartExport ? 'CLI one-shot: useOneShotCompilation, workers started during the read' : 'useOneShotCompilation (CLI one-shot)';
 jobVariants.push(
   features.oneShotExport
-    ? { ...jobVariants.at(-1), label: `${jobVariants.at(-1).label}, useOneShotCompilation (CLI one-shot)`, oneShot: true }
+    ? { ...jobVariants.at(-1), label: `${jobVariants.at(-1).label}, ${cliLabel}`, oneShot: true }
     : { ...jobVariants.at(-1), label: `${jobVariants.at(-1).label}, --liftoff-only (CLI one-shot)`, nodeFlags: ['--liftoff-only'] },
 );
 // Memory (warm and repeated queries) is measured in a process of the library's default: two parse threads, tier-up on.
