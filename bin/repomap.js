@@ -7,9 +7,6 @@
 if (['rank', 'pack', 'explain'].includes(process.argv[2])) {
   const { useOneShotCompilation } = await import('../dist/src/tags/wasm-modules.js');
   useOneShotCompilation();
-  // the grammars compile while the corpus is read, not after
-  const { prefetchGrammars } = await import('../dist/src/tags/grammar.js');
-  prefetchGrammars();
 }
 
 const { runCli } = await import('../dist/src/cli/run.js');

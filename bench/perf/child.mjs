@@ -27,12 +27,9 @@ async function importApi() {
 async function cold(j) {
   const { api, importMs } = await importApi();
   // as bin/repomap.js does for one-shot commands, before anything compiles WebAssembly
-  // and, as the CLI's commands do (bin/repomap.js, repoMap), grammars compiled and parse workers
-  // started while the corpus is read, where the build exports them
-  if (j.oneShot) {
-    api.useOneShotCompilation();
-    api.prefetchGrammars?.();
-  }
+  // and, as the CLI's commands do (repoMap), parse workers started while the corpus is read,
+  // where the build exports it
+  if (j.oneShot) api.useOneShotCompilation();
   const prestart = j.oneShot && api.prestartWhenListed ? api.prestartWhenListed(j.indexOptions?.parseJobs ?? 2) : undefined;
   const built = await timedBuild(api, j.source, j.indexOptions ?? {}, j.firstQuery, prestart);
   const out = { startupMs, importMs, ...built.times, stats: statsOf(built.index), maxRssMbCold: maxRssMb() };

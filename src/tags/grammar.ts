@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { Language, LANGUAGE_VERSION, MIN_COMPATIBLE_VERSION, Parser } from 'web-tree-sitter';
 import { RepoMapError } from '../errors.js';
 import { grammarManifest } from '../languages.js';
-import { LANGUAGES, type LanguageId } from '../types.js';
+import type { LanguageId } from '../types.js';
 import { compiledWasm, runtimeWasmPath, wasmApi } from './wasm-modules.js';
 
 let runtime: Promise<void> | undefined;
@@ -23,28 +23,6 @@ export function grammarFolder(): string {
 /** Absolute path of a language's grammar wasm file. */
 export function grammarWasmPath(language: LanguageId): string {
   return join(grammarFolder(), grammarManifest()[language].wasm);
-}
-
-/**
- * Starts compiling the grammars of `languages` (all by default) in the background, once
- * the runtime has compiled (so that `useOneShotCompilation`'s flags are in place), so that
- * parsing can start from compiled modules as soon as the files are read. The CLI's one-shot
- * commands call it before reading the corpus; the compilation (lazy: a few ms a grammar)
- * then overlaps the read instead of following it. A grammar that fails to compile is
- * reported where it is loaded, as without this.
- */
-export function prefetchGrammars(languages: readonly LanguageId[] = LANGUAGES): void {
-  void compiledWasm(runtimeWasmPath()).then(() => {
-    for (const language of languages) {
-      let path: string;
-      try {
-        path = grammarWasmPath(language);
-      } catch {
-        continue;
-      }
-      void compiledWasm(path);
-    }
-  });
 }
 
 /**
