@@ -186,15 +186,16 @@ export function prestartParseWorkers(count: number): void {
   prestarted = prestarted.then(async (ready) => {
     const live = ready.filter((w) => !w.exited);
     if (live.length >= count) return live;
-    let module: string;
+    // Only a head start: whatever fails here (no compiled worker, no runtime, no thread)
+    // is left for the pool to meet, and report, the usual way.
     try {
-      module = workerModule();
+      const module = workerModule();
+      const runtime = await compiledWasm(runtimeWasmPath());
+      if (generation !== mine) return live;
+      while (live.length < count) live.push(new ParseWorker(module, { wasm: runtime ? [runtime] : [] }, { idle: true }));
     } catch {
-      return live; // the pool reports it
+      // the workers started so far stay
     }
-    const runtime = await compiledWasm(runtimeWasmPath());
-    if (generation !== mine) return live;
-    while (live.length < count) live.push(new ParseWorker(module, { wasm: runtime ? [runtime] : [] }, { idle: true }));
     return live;
   });
 }

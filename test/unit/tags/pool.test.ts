@@ -236,9 +236,13 @@ describe('parse pool in a broken installation', () => {
     });
   }
 
-  it('a missing compiled worker is an error that says to build', async () => {
+  it('a missing compiled worker is an error that says to build (workers started ahead or not)', async () => {
     unlinkSync(join(root, 'dist', 'src', 'tags', 'worker.js'));
     const files = many('rust', 'rs', 'fn f() {}\n');
+    // a head start that cannot start leaves the error to the pool
+    const pool: typeof import('../../../src/tags/pool.js') = await import(pathToFileURL(join(root, 'dist', 'src', 'tags', 'pool.js')).href);
+    pool.prestartParseWorkers(2);
+    expect(await failure(() => extract.extractTags(files, { jobs: 2, pool: FORCE_POOL }))).toMatchObject({ code: 'bad-option' });
     const error = await failure(() => extract.extractTags(files, { jobs: 2, pool: FORCE_POOL }));
     expect(error.code).toBe('bad-option');
     expect(error.message).toContain('npm run build');
