@@ -5,17 +5,13 @@
  * does not leave the other worker idle at the end and few languages load twice. A worker that parsed
  * a file over `recycleBytes` is replaced by a fresh one: WASM memory grows to fit the
  * largest tree and never shrinks. Outcomes come back tagged with their input position,
- * so the caller's merge does not depend on scheduling.
+ * so the caller's merge does not depend on scheduling. Each worker is a ParseWorker
+ * (./parse-worker.ts); workers can be started ahead of the pool (`prestartParseWorkers`).
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { RepoMapError, type ErrorCode } from '../errors.js';
-import { packageRoot } from '../package-root.js';
 import type { Diagnostic, FileTags, LanguageId } from '../types.js';
 import { BatchQueue } from './batch-queue.js';
 import { grammarWasmPath } from './grammar.js';
+import { ParseWorker, workerModule, type WorkerSetup } from './parse-worker.js';
 import { compiledWasm, runtimeWasmPath, type SharedWasm } from './wasm-modules.js';
 
 /** Tunables of the parse pool; `extractTags` takes overrides in `TagsOptions.pool`. */
@@ -64,22 +60,6 @@ export interface FileOutcome {
   tags?: FileTags;
   diagnostic?: Diagnostic;
 }
-
-/** Worker start-up data: the compiled runtime. */
-export interface WorkerSetup {
-  wasm: SharedWasm[];
-}
-
-/** Pool → worker: files of one language, with that language's compiled grammar the first time the worker gets it. */
-export interface BatchRequest {
-  files: PoolFile[];
-  wasm?: SharedWasm[];
-}
-
-/** Worker → pool. */
-export type WorkerReply =
-  | { type: 'batch'; outcomes: { index: number; outcome: FileOutcome }[] }
-  | { type: 'fatal'; error: { code?: ErrorCode; message: string; subject?: string } };
 
 /** What a pool run did, for tests and measurements. */
 export interface PoolStats {
@@ -259,69 +239,4 @@ async function sharedGrammars(languages: ReadonlySet<LanguageId>): Promise<Map<L
     if (wasm) out.set(language, wasm);
   });
   return out;
-}
-
-/**
- * The compiled worker module. Node 20 cannot run TypeScript in a worker, so when this
- * module runs from `src/` (vitest) the worker is the one `npm run build` wrote to `dist/`.
- */
-export function workerModule(): string {
-  const here = fileURLToPath(import.meta.url);
-  const module = here.endsWith('.ts') ? join(packageRoot(), 'dist', 'src', 'tags', 'worker.js') : join(here, '..', 'worker.js');
-  if (!existsSync(module)) {
-    throw new RepoMapError('bad-option', `repomap/tags: jobs > 1 runs the compiled worker ${module}, which does not exist (run \`npm run build\`)`, 'jobs');
-  }
-  return module;
-}
-
-/** One worker thread running `worker.js`, one batch at a time. */
-class ParseWorker {
-  private readonly worker: Worker;
-  private pending: { resolve: (outcomes: { index: number; outcome: FileOutcome }[]) => void; reject: (error: Error) => void } | null = null;
-  exited = false;
-
-  /** `idle`: started ahead of its pool; it keeps no process alive until `busy()`. */
-  constructor(module: string, setup: WorkerSetup, { idle = false } = {}) {
-    this.worker = new Worker(module, { workerData: setup });
-    this.worker.on('message', (reply: WorkerReply) => {
-      if (reply.type === 'batch') this.settle((p) => p.resolve(reply.outcomes));
-      else this.settle((p) => p.reject(workerError(reply.error)));
-    });
-    this.worker.on('error', (error) => this.settle((p) => p.reject(new Error(`repomap/tags: parse worker failed: ${error.message}`))));
-    this.worker.on('exit', (code) => {
-      this.exited = true;
-      this.settle((p) => p.reject(new Error(`repomap/tags: parse worker exited (code ${code}) before finishing its batch`)));
-    });
-    // after the listeners: adding a 'message' listener refs the worker's port again
-    if (idle) this.worker.unref();
-  }
-
-  private settle(action: (p: NonNullable<ParseWorker['pending']>) => void): void {
-    const p = this.pending;
-    this.pending = null;
-    if (p) action(p);
-  }
-
-  /** Taken by a pool: it keeps the process alive while it works. */
-  busy(): void {
-    this.worker.ref();
-  }
-
-  run(files: PoolFile[], wasm?: SharedWasm[]): Promise<{ index: number; outcome: FileOutcome }[]> {
-    return new Promise((resolve, reject) => {
-      if (this.exited) return reject(new Error('repomap/tags: parse worker exited'));
-      this.pending = { resolve, reject };
-      this.worker.postMessage((wasm ? { files, wasm } : { files }) satisfies BatchRequest);
-    });
-  }
-
-  async terminate(): Promise<void> {
-    if (this.exited) return;
-    this.exited = true;
-    await this.worker.terminate();
-  }
-}
-
-function workerError(error: { code?: ErrorCode; message: string; subject?: string }): Error {
-  return error.code !== undefined ? new RepoMapError(error.code, error.message, error.subject) : new Error(`repomap/tags: parse worker failed: ${error.message}`);
 }
