@@ -72,13 +72,8 @@ export interface GraphBasis {
   superseded: boolean;
 }
 
-/** What an update keeps of the earlier import edges: files whose imports resolve the same, with their records and edges. */
-export interface KeptImports {
-  paths: ReadonlySet<string>;
-  records: ReadonlyMap<string, ImportRecord>;
-  /** A kept file's import edges as they stand. */
-  edgesOf: (path: string) => EdgeSpec[];
-}
+/** What an update keeps of the earlier import edges: per file whose imports resolve the same, its record and its import edges as they stand. */
+export type KeptImports = ReadonlyMap<string, { record: ImportRecord; edges: readonly EdgeSpec[] }>;
 
 /**
  * Every edge but shared-symbol ones, which follow from the paths, imports and history
@@ -98,10 +93,10 @@ export function addPathEdges(
 ): { importEdges: EdgeSpec[]; imports: ImportStats; resolve: ResolveContext; conventions: SourceTestConventions; importRecords: Map<string, ImportRecord> } {
   const resolve = buildResolveContext(files, tags);
   const importRecords = new Map<string, ImportRecord>();
-  addImportRows(resolve, kept ? tags.filter((t) => !kept.paths.has(t.path)) : tags, importAcc, importRecords, o);
-  for (const path of kept?.paths ?? []) {
-    importRecords.set(path, kept!.records.get(path)!);
-    keptImportEdges(kept!.edgesOf(path), importAcc);
+  addImportRows(resolve, kept ? tags.filter((t) => !kept.has(t.path)) : tags, importAcc, importRecords, o);
+  for (const [path, { record, edges }] of kept ?? []) {
+    importRecords.set(path, record);
+    keptImportEdges(edges, importAcc);
   }
   const importEdges = importAcc.list().filter((e) => e.type === 'import');
   const conventions = addSourceTestEdges(files, importEdges, rest, o);

@@ -130,8 +130,13 @@ export function updateFileGraph(
     importRecords = new Map(basis.importRecords);
     for (const path of changed) importRecords.delete(path);
     addImportRows(resolve, present(changed, newTags), rows, importRecords, o);
+    // (rows holds the changed files' import edges only, so far)
     const imported = new Map<string, string[]>();
-    for (const e of rows.list()) imported.set(e.source, [...(imported.get(e.source) ?? []), e.target]);
+    for (const e of rows.list()) {
+      const targets = imported.get(e.source);
+      if (targets) targets.push(e.target);
+      else imported.set(e.source, [e.target]);
+    }
     for (const path of changed) conventions.addRow(path, imported.get(path) ?? [], rows, o);
     imports = importStats(importRecords);
   }
@@ -193,20 +198,13 @@ function replaceRows(edits: Edits, source: string): void {
 
 /** The files whose import edges stand as they are: unchanged, and unaffected by the moved paths. */
 function keptImports(basis: GraphBasis, tags: readonly FileTags[], changed: ReadonlySet<string>, moved: MovedPaths): KeptImports {
-  const paths = new Set<string>();
+  const kept = new Map<string, { record: ImportRecord; edges: EdgeSpec[] }>();
   for (const t of tags) {
     const record = basis.importRecords.get(t.path);
-    if (record && !changed.has(t.path) && importsUnaffected(record, t.language, moved)) paths.add(t.path);
+    if (record && !changed.has(t.path) && importsUnaffected(record, t.language, moved)) kept.set(t.path, { record, edges: [] });
   }
-  const edges = new Map<string, EdgeSpec[]>();
-  for (const e of basis.otherEdges) {
-    if (e.type !== 'import' || !paths.has(e.source)) continue;
-    const list = edges.get(e.source);
-    if (list) list.push(e);
-    else edges.set(e.source, [e]);
-  }
-  const edgesOf = (path: string): EdgeSpec[] => edges.get(path) ?? [];
-  return { paths, records: basis.importRecords, edgesOf };
+  for (const e of basis.otherEdges) if (e.type === 'import') kept.get(e.source)?.edges.push(e);
+  return kept;
 }
 
 function present(paths: readonly string[], tags: ReadonlyMap<string, FileTags>): FileTags[] {

@@ -27,17 +27,17 @@ export interface ImportRecord {
 }
 
 /**
- * The `import` edges of some files (each file's out-edges) under a built resolve context;
- * with `edges` null, nothing is added. Each file's record goes into `records`.
+ * The `import` edges of some files (each file's out-edges) under a built resolve context.
+ * Each file's record goes into `records`.
  */
 export function addImportRows(
   ctx: ResolveContext,
   tags: readonly FileTags[],
-  edges: EdgeAccumulator | null,
+  edges: EdgeAccumulator,
   records: Map<string, ImportRecord>,
   options: { importWeight: number } = GRAPH_DEFAULTS,
 ): void {
-  const probes: string[] = [];
+  const probes: number[] = [];
   const probing = probingContext(ctx, probes);
   for (const file of tags) {
     probes.length = 0;
@@ -45,9 +45,9 @@ export function addImportRows(
     for (const spec of file.imports) {
       const targets = resolveImport(probing, file.path, file.language, spec);
       if (targets.length > 0) resolved++;
-      for (const target of targets) edges?.add('import', file.path, target, options.importWeight, spec.specifier);
+      for (const target of targets) edges.add('import', file.path, target, options.importWeight, spec.specifier);
     }
-    records.set(file.path, { probes: hashesOf(probes), imports: file.imports.length, resolved });
+    records.set(file.path, { probes: Uint32Array.from(probes).sort(), imports: file.imports.length, resolved });
   }
 }
 
@@ -85,7 +85,7 @@ export function movedPaths(paths: readonly string[], crateRoots: ReadonlySet<str
   const probes = new Set<number>();
   const languages = new Set<LanguageId>();
   for (const p of paths) {
-    probes.add(hash(`f:${p}`)).add(hash(`d:${dirOf(p)}`));
+    probes.add(probeHash(FILE_PROBE, p)).add(probeHash(FOLDER_PROBE, dirOf(p)));
     if (/\.pyi?$/.test(p)) languages.add('python');
     if (p.endsWith('.java')) languages.add('java');
     if (crateRoots.has(p)) languages.add('rust');
@@ -98,14 +98,14 @@ export function keptImportEdges(edges: readonly EdgeSpec[], into: EdgeAccumulato
   for (const e of edges) into.add('import', e.source, e.target, e.weight, e.label);
 }
 
-/** The context with its path set and folder index recording each lookup into `probes`. */
-export function probingContext(ctx: ResolveContext, probes: string[]): ResolveContext {
+/** The context with its path set and folder index recording the hash of each lookup into `probes`. */
+export function probingContext(ctx: ResolveContext, probes: number[]): ResolveContext {
   const files = Object.assign(Object.create(NOT_WALKABLE), {
-    has: (path: string) => (probes.push(`f:${path}`), ctx.files.has(path)),
+    has: (path: string) => (probes.push(probeHash(FILE_PROBE, path)), ctx.files.has(path)),
   }) as ReadonlySet<string>;
   const byFolder = Object.assign(Object.create(NOT_WALKABLE), {
-    get: (dir: string) => (probes.push(`d:${dir}`), ctx.byFolder.get(dir)),
-    has: (dir: string) => (probes.push(`d:${dir}`), ctx.byFolder.has(dir)),
+    get: (dir: string) => (probes.push(probeHash(FOLDER_PROBE, dir)), ctx.byFolder.get(dir)),
+    has: (dir: string) => (probes.push(probeHash(FOLDER_PROBE, dir)), ctx.byFolder.has(dir)),
   }) as ReadonlyMap<string, readonly string[]>;
   return { ...ctx, files, byFolder };
 }
@@ -127,15 +127,13 @@ function unsupported(): never {
   throw new Error('repomap/graph: an import resolver walked the whole path set; only has/get lookups are recorded');
 }
 
-function hashesOf(probes: readonly string[]): Uint32Array {
-  const out = new Uint32Array(probes.length);
-  for (let i = 0; i < probes.length; i++) out[i] = hash(probes[i]!);
-  return out.sort();
-}
+/** What a probe looked up: a path, or a folder's listing. */
+export const FILE_PROBE = 0x66; // 'f'
+export const FOLDER_PROBE = 0x64; // 'd'
 
-/** FNV-1a over UTF-16 code units. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
+/** FNV-1a over the probe's kind and the UTF-16 code units of what it named (no string is built per lookup). */
+export function probeHash(kind: number, text: string): number {
+  let h = Math.imul(0x811c9dc5 ^ kind, 0x01000193);
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildResolveContext, resolveImport, type ResolveFile } from '../../../src/graph/resolve/index.js';
 import { expandUseTree } from '../../../src/graph/resolve/rust.js';
-import { probingContext } from '../../../src/graph/edges/import.js';
+import { FILE_PROBE, FOLDER_PROBE, probeHash, probingContext } from '../../../src/graph/edges/import.js';
 import type { FileTags, ImportSpec, LanguageId } from '../../../src/types.js';
 
 /** A corpus from paths (language null is enough: the resolver reads paths and manifest texts). */
@@ -363,13 +363,14 @@ describe('resolve: the recording context of an import record', () => {
   const ctx = buildResolveContext(corpus(['src/a.ts', 'src/b.ts', 'lib/c.py']), []);
 
   it('records each path and folder looked up, and answers as the context does', () => {
-    const probes: string[] = [];
+    const probes: number[] = [];
     const probing = probingContext(ctx, probes);
     expect(probing.files.has('src/a.ts')).toBe(true);
     expect(probing.files.has('src/zz.ts')).toBe(false);
     expect(probing.byFolder.get('src')).toEqual(ctx.byFolder.get('src'));
     expect(probing.byFolder.has('nope')).toBe(false);
-    expect(probes).toEqual(['f:src/a.ts', 'f:src/zz.ts', 'd:src', 'd:nope']);
+    expect(probes).toEqual([probeHash(FILE_PROBE, 'src/a.ts'), probeHash(FILE_PROBE, 'src/zz.ts'), probeHash(FOLDER_PROBE, 'src'), probeHash(FOLDER_PROBE, 'nope')]);
+    expect(new Set(probes).size).toBe(4);
     // a resolution through it gives the plain context's answer
     expect(resolveImport(probing, 'src/a.ts', 'typescript', spec('./b'))).toEqual(resolveImport(ctx, 'src/a.ts', 'typescript', spec('./b')));
   });
