@@ -231,14 +231,10 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   // A cold build's BM25 index is made on this thread while workers parse (if they do),
   // instead of at the first rank.
   const meanwhile = previous ? undefined : () => buildLexical(corpus.files, lexical);
-  let tagged;
-  try {
-    tagged = await tagsWithCache(corpus.files, keys, { ...options, meanwhile }, earlier);
-  } finally {
+  const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, { ...options, meanwhile }, earlier).finally(
     // parse workers started ahead (repoMap, the CLI) that no pool took: every file came from a cache, or few needed parsing
-    void releasePrestarted();
-  }
-  const { tags, diagnostics, cache } = tagged;
+    () => void releasePrestarted(),
+  );
   const t1 = performance.now();
   const historyKey = JSON.stringify({ head, history: options.history ?? null });
   let history: string[][] | undefined;

@@ -10,7 +10,7 @@
  * Postings live in CSR typed arrays: term → (document, term frequency).
  */
 import { RepoMapError } from '../errors.js';
-import { compareByteOrder } from '../text/order.js';
+import { compareByteOrder, compareDescending } from '../text/order.js';
 import { forEachIdentifierWord } from '../text/tokens.js';
 import { Growable, TermCounter } from './bm25-terms.js';
 
@@ -307,8 +307,7 @@ export class Bm25Index {
     const positive: number[] = [];
     const zero: number[] = [];
     for (let d = 0; d < scores.length; d++) ((scores[d] as number) > 0 ? positive : zero).push(d);
-    // -1/0/1 only: a float difference returned to sort is boxed, one allocation per comparison.
-    positive.sort((x, y) => ((scores[y] as number) > (scores[x] as number) ? 1 : (scores[y] as number) < (scores[x] as number) ? -1 : x - y));
+    positive.sort((x, y) => compareDescending(scores[x] as number, scores[y] as number) || x - y);
     const order = positive.concat(zero);
     const limit = top === undefined ? order.length : Math.max(0, Math.min(top, order.length));
     const out: Bm25Hit[] = new Array(limit);

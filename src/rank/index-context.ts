@@ -26,8 +26,12 @@ export function lexicalAfter(before: LexicalIndex, changed: readonly string[]): 
 /** Builds the BM25 index of the files in slices, yielding to the event loop between them. */
 export async function buildLexical(files: readonly FileRecord[], lexical: LexicalIndex): Promise<void> {
   const index = await Bm25Index.inSlices(files, {}, () => new Promise((resolve) => setImmediate(resolve)));
-  const ids = new Map(files.map((f, i) => [f.path, i]));
-  lexical.bm25 = { index, order: Int32Array.from(index.paths, (p) => ids.get(p)!) };
+  lexical.bm25 = held(index, new Map(files.map((f, i) => [f.path, i])));
+}
+
+/** A BM25 index with, per document, its position among the corpus files (`ids`: path → position). */
+function held(index: Bm25Index, ids: ReadonlyMap<string, number>): NonNullable<LexicalIndex['bm25']> {
+  return { index, order: Int32Array.from(index.paths, (p) => ids.get(p)!) };
 }
 
 /** The BM25 index of a corpus, built on first use and shared by the views of one index (`withRank`). */
@@ -97,7 +101,7 @@ export function makeContext(files: readonly FileRecord[], fileGraph: FileGraph, 
       if (!lexical.bm25) {
         const before = lexical.earlier?.lexical.bm25?.index;
         const index = before ? Bm25Index.updated(before, files, lexical.earlier!.changed) : new Bm25Index(files);
-        lexical.bm25 = { index, order: Int32Array.from(index.paths, (p) => ids.get(p)!) };
+        lexical.bm25 = held(index, ids);
         delete lexical.earlier;
       }
       const { index, order } = lexical.bm25;

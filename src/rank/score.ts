@@ -1,4 +1,5 @@
 import type { QueryCues, RankedFile, Task } from '../types.js';
+import { compareDescending } from '../text/order.js';
 import type { RankContext } from './context.js';
 import type { RankDefaults } from './defaults.js';
 import { Incoming, graphReason } from './explain.js';
@@ -66,8 +67,7 @@ export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, op
   const order: number[] = new Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   const demote = options.includeGiven ? () => 0 : (i: number) => (seeds.given.has(i) ? 1 : 0);
-  // -1/0/1 only: a float difference returned to sort is boxed, one allocation per comparison.
-  order.sort((a, b) => demote(a) - demote(b) || (score[b]! > score[a]! ? 1 : score[b]! < score[a]! ? -1 : 0) || (ctx.paths[a]! < ctx.paths[b]! ? -1 : 1));
+  order.sort((a, b) => demote(a) - demote(b) || compareDescending(score[a]!, score[b]!) || (ctx.paths[a]! < ctx.paths[b]! ? -1 : 1));
 
   let incoming = incomingCache.get(csr);
   if (!incoming) incomingCache.set(csr, (incoming = new Incoming(csr)));

@@ -1,4 +1,5 @@
 import type { Cue, QueryCues } from '../types.js';
+import { compareDescending } from '../text/order.js';
 import type { RankContext } from './context.js';
 import type { RankDefaults } from './defaults.js';
 
@@ -86,8 +87,7 @@ function addTextSeeds(seeds: Seeds, cues: QueryCues, ctx: RankContext, o: RankDe
   const scores = ctx.textScores(cues.text);
   const positive: number[] = [];
   for (let i = 0; i < scores.length; i++) if (scores[i]! > 0) positive.push(i);
-  // The comparator returns -1/0/1, never a float difference: a float returned to sort is boxed, one allocation per comparison.
-  const top = positive.sort((a, b) => (scores[b]! > scores[a]! ? 1 : scores[b]! < scores[a]! ? -1 : a - b)).slice(0, o.textTopK);
+  const top = positive.sort((a, b) => compareDescending(scores[a]!, scores[b]!) || a - b).slice(0, o.textTopK);
   let total = 0;
   for (const i of top) total += scores[i]!;
   for (const i of top) add(seeds, i, (weight * scores[i]!) / total, 'matches words of the query (BM25)');

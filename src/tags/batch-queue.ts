@@ -11,9 +11,8 @@ import type { PoolFile, PoolSettings } from './pool.js';
 
 export interface Batch {
   language: LanguageId;
+  /** Largest first: files[0] is the largest, for recycling. */
   files: PoolFile[];
-  /** Size of the largest file, for recycling. */
-  largest: number;
   bytes: number;
 }
 
@@ -81,14 +80,13 @@ function mostLeft(languages: LanguageId[], left: ReadonlyMap<LanguageId, number>
 function batchesOf(language: LanguageId, files: readonly PoolFile[], settings: Pick<PoolSettings, 'batchBytes' | 'batchFiles'>): Batch[] {
   const bySize = [...files].sort((a, b) => b.size - a.size || a.index - b.index);
   const out: Batch[] = [];
-  let current: Batch = { language, files: [], largest: 0, bytes: 0 };
+  let current: Batch = { language, files: [], bytes: 0 };
   for (const file of bySize) {
     current.files.push(file);
-    current.largest = Math.max(current.largest, file.size);
     current.bytes += file.size;
     if (current.bytes >= settings.batchBytes || current.files.length >= settings.batchFiles) {
       out.push(current);
-      current = { language, files: [], largest: 0, bytes: 0 };
+      current = { language, files: [], bytes: 0 };
     }
   }
   if (current.files.length > 0) out.push(current);

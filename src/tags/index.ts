@@ -1,2 +1,2 @@
 export { extractTags, tagsFromSource, type TagsOptions, type TagsResult } from './extract.js';
-export { prestartParseWorkers, prestartWhenListed, releasePrestarted } from './pool.js';
+export { prestartWhenListed, releasePrestarted } from './pool.js';

@@ -129,7 +129,7 @@ export async function parseInWorkers(
         const grammar = first ? grammars.get(batch.language) : undefined;
         const outcomes = await worker.run(batch.files, grammar ? [grammar] : undefined);
         for (const { index, outcome } of outcomes) onOutcome(index, outcome);
-        if (batch.largest >= settings.recycleBytes && !queue.empty) {
+        if (batch.files[0]!.size >= settings.recycleBytes && !queue.empty) {
           stats.recycled += 1;
           void stop(worker);
           worker = start();

@@ -17,3 +17,12 @@ export function compareByteOrder(a: string, b: string): number {
   }
   return a.length - b.length;
 }
+
+/**
+ * Sorts numbers high first: -1, 0 or 1, never the difference. A comparator that returns a
+ * float difference makes sort box it, one allocation per comparison (issue 6, per-query
+ * allocation).
+ */
+export function compareDescending(a: number, b: number): number {
+  return b > a ? 1 : b < a ? -1 : 0;
+}
