@@ -18,7 +18,7 @@ export interface ImportStats {
  */
 export interface ImportRecord {
   /**
-   * 32-bit hashes of the lookups, sorted: `f:` + each path asked for, `d:` + each folder
+   * 32-bit hashes of the lookups, sorted (`probeHash`): each path asked for, each folder
    * listed. A collision can only make an update resolve a file again that it need not.
    */
   probes: Uint32Array;
