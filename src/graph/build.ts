@@ -4,7 +4,7 @@ import { EDGE_TYPES } from '../types.js';
 import { mergeDefaults } from '../merge-defaults.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import { EdgeAccumulator, type EdgeSpec } from './edge.js';
-import { edgeKey, mergeEdges } from './edge-list.js';
+import { mergeEdges } from './edge-list.js';
 import { addCoChangeEdges } from './edges/co-change.js';
 import { addImportRows, importStats, keptImportEdges, type ImportRecord, type ImportStats } from './edges/import.js';
 import { addSameModuleEdges } from './edges/same-module.js';
@@ -12,6 +12,7 @@ import { addSharedSymbolEdges } from './edges/shared-symbol.js';
 import { addSourceTestEdges, type SourceTestConventions } from './edges/source-test.js';
 import { buildResolveContext, type ResolveContext } from './resolve/index.js';
 import { moduleOf } from './module.js';
+import { NodeIds } from './node-ids.js';
 import { SymbolTable } from './symbols.js';
 
 export interface FileNodeAttributes {
@@ -61,6 +62,8 @@ export interface GraphBasis {
    * Kept up to date by updates.
    */
   otherEdges: readonly EdgeSpec[];
+  /** What the graph's edge keys are made of (`nodeIds.find(type, source, target)` gives an edge's key). */
+  nodeIds: NodeIds;
   resolve: ResolveContext;
   /** Per file with tags, what its imports were resolved from. */
   importRecords: Map<string, ImportRecord>;
@@ -128,11 +131,12 @@ export function buildFileGraph(
   const { importEdges, imports, resolve, conventions, importRecords } = addPathEdges(files, tags, history, importAcc, rest, o);
 
   const graph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
+  const nodeIds = new NodeIds(paths);
   for (const f of files) graph.addNode(f.path, { kind: f.kind, language: f.language, module: moduleOf(f.path) });
   const edgeCounts = Object.fromEntries(EDGE_TYPES.map((t) => [t, 0])) as Record<EdgeType, number>;
   const restOther: EdgeSpec[] = [];
   const add = (e: EdgeSpec): void => {
-    graph.addDirectedEdgeWithKey(edgeKey(e), e.source, e.target, { type: e.type, weight: e.weight, label: e.label });
+    graph.addDirectedEdgeWithKey(nodeIds.key(e), e.source, e.target, { type: e.type, weight: e.weight, label: e.label });
     edgeCounts[e.type]++;
   };
   importEdges.forEach(add);
@@ -141,6 +145,6 @@ export function buildFileGraph(
     if (e.type !== 'shared-symbol') restOther.push(e);
   }
   const otherEdges = mergeEdges(importEdges, restOther);
-  const basis: GraphBasis = { options: o, historyKey, history, otherEdges, resolve, importRecords, conventions, superseded: false };
+  const basis: GraphBasis = { options: o, historyKey, history, otherEdges, nodeIds, resolve, importRecords, conventions, superseded: false };
   return { graph, symbols, imports, edgeCounts, basis };
 }

@@ -49,8 +49,3 @@ export function diffEdges(before: readonly EdgeSpec[], after: readonly EdgeSpec[
   }
   return diff;
 }
-
-/** The graphology key of an edge: at most one edge per (type, source, target). */
-export function edgeKey(e: Pick<EdgeSpec, 'type' | 'source' | 'target'>): string {
-  return `${e.type}:${e.source}->${e.target}`;
-}

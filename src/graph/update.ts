@@ -3,7 +3,7 @@ import { mergeDefaults } from '../merge-defaults.js';
 import { addPathEdges, type FileGraph, type FileGraphology, type GraphBasis, type KeptImports } from './build.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import { EdgeAccumulator, type EdgeSpec } from './edge.js';
-import { diffEdges, edgeKey, mergeEdges } from './edge-list.js';
+import { diffEdges, mergeEdges } from './edge-list.js';
 import { addImportRows, importStats, importsUnaffected, movedPaths, type ImportRecord, type ImportStats, type MovedPaths } from './edges/import.js';
 import { addSharedSymbolEdges } from './edges/shared-symbol.js';
 import type { SourceTestConventions } from './edges/source-test.js';
@@ -90,15 +90,18 @@ export function updateFileGraph(
   // From here on the earlier graph is changed in place.
   basis.superseded = true;
   const { graph, symbols } = before.graph;
+  const { nodeIds } = basis;
   const edgeCounts = { ...before.graph.edgeCounts };
   const removedSet = new Set(removed);
   for (const path of removed) {
     graph.forEachEdge(path, (_key, attr) => void edgeCounts[attr.type]--);
     graph.dropNode(path);
+    nodeIds.delete(path);
   }
   for (const path of added) {
     const f = files[order.get(path)!]!;
     graph.addNode(path, { kind: f.kind, language: f.language, module: moduleOf(path) });
+    nodeIds.add(path);
   }
 
   const definersChanged = new Set<string>();
@@ -146,7 +149,7 @@ export function updateFileGraph(
   const wanted = new Map<string, EdgeSpec>();
   const made: EdgeSpec[] = [];
   for (const e of rows.specs()) {
-    if (e.type === 'shared-symbol') wanted.set(edgeKey(e), e);
+    if (e.type === 'shared-symbol') wanted.set(nodeIds.key(e), e);
     else made.push(e);
   }
   const otherEdges = broad ? made : mergeEdges(basis.otherEdges.filter((e) => !(ROW_TYPES.has(e.type) && changedSet.has(e.source))), made);
@@ -154,15 +157,15 @@ export function updateFileGraph(
   // (edges of removed files went with their nodes)
   for (const e of diff.gone) {
     if (removedSet.has(e.source) || removedSet.has(e.target)) continue;
-    graph.dropEdge(edgeKey(e));
+    graph.dropEdge(nodeIds.key(e));
     edgeCounts[e.type]--;
   }
-  for (const e of diff.changed) graph.replaceEdgeAttributes(edgeKey(e), { type: e.type, weight: e.weight, label: e.label });
+  for (const e of diff.changed) graph.replaceEdgeAttributes(nodeIds.key(e), { type: e.type, weight: e.weight, label: e.label });
 
   const edits = { graph, wanted, edgeCounts };
   for (const source of users) replaceRows(edits, source);
   for (const e of [...diff.added, ...wanted.values()]) {
-    graph.addDirectedEdgeWithKey(edgeKey(e), e.source, e.target, { type: e.type, weight: e.weight, label: e.label });
+    graph.addDirectedEdgeWithKey(nodeIds.key(e), e.source, e.target, { type: e.type, weight: e.weight, label: e.label });
     edgeCounts[e.type]++;
   }
   const next: GraphBasis = { ...basis, historyKey: history.key, history: commits, otherEdges, resolve, importRecords, conventions, superseded: false };

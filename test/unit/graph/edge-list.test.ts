@@ -7,7 +7,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EdgeType } from '../../../src/types.js';
 import { EdgeAccumulator, type EdgeSpec } from '../../../src/graph/edge.js';
-import { compareEdges, diffEdges, edgeKey, mergeEdges } from '../../../src/graph/edge-list.js';
+import { compareEdges, diffEdges, mergeEdges } from '../../../src/graph/edge-list.js';
+
+/** One string per (type, source, target). */
+const edgeKey = (e: EdgeSpec): string => `${e.type}:${e.source}->${e.target}`;
 
 const PATHS = ['src/b.ts', 'src/a.ts', 'lib/z.py', 'src/B.ts', 'src/a/b.ts', 'src/a-b.ts'];
 const TYPES: EdgeType[] = ['import', 'co-change', 'same-module', 'source-test'];
