@@ -3,6 +3,7 @@ export { repoMap, buildIndex, Index, type IndexOptions, type RankOptions } from 
 export { type TagsCache, type TagsCacheEntry } from './repomap.js';
 export { TagsStore, TAGS_INDEX_VERSION, cacheDirFromEnv, defaultCacheDir, layeredTagsCache, tagsStorePath, type TagsStoreOptions } from './cache/index.js';
 export { useOneShotCompilation } from './tags/wasm-modules.js';
+export { useLeanHeap, LEAN_HEAP_GROWING_PERCENT } from './heap.js';
 export { prestartWhenListed } from './tags/pool.js';
 export { loadCorpus, CORPUS_DEFAULTS, type CorpusSource, type CorpusOptions } from './corpus/index.js';
 export { extractCues, inferTask } from './cues/index.js';

@@ -1,7 +1,7 @@
 // One measurement in a fresh process (no module, grammar or tags cache left over from
 // another measurement): `node child.mjs JOB_FILE` (the job as JSON) prints one JSON line.
 // Jobs: cold (index + first rank, then optional warm queries and repeated-query
-// memory), floor (walk + read every file), reindex (in-process rebuilds with a
+// memory; lean heap when the job says), floor (walk + read every file), reindex (in-process rebuilds with a
 // shared Map tags cache after 0/1/N changed files), store (one build with the
 // persistent tags cache), snapshots (consecutive git snapshots, shared cache).
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +30,8 @@ async function cold(j) {
   // and, as the CLI's commands do (repoMap), parse workers started while the corpus is read,
   // where the build exports it
   if (j.oneShot) api.useOneShotCompilation();
+  // as every CLI command does (bin/repomap.js), where the build exports it
+  if (j.leanHeap) api.useLeanHeap();
   const prestart = j.oneShot && api.prestartWhenListed ? api.prestartWhenListed(j.indexOptions?.parseJobs ?? 2) : undefined;
   const built = await timedBuild(api, j.source, j.indexOptions ?? {}, j.firstQuery, prestart);
   const out = { startupMs, importMs, ...built.times, stats: statsOf(built.index), maxRssMbCold: maxRssMb() };
@@ -123,6 +125,7 @@ async function store(j) {
  */
 async function snapshots(j) {
   const { api } = await importApi();
+  if (j.leanHeap) api.useLeanHeap();
   const tagsCache = j.storeExport ? await openStore(api, j.storeExport, j.storeFile) : new Map();
   const per = [];
   const memory = [];

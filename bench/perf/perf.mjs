@@ -54,6 +54,7 @@ const features = {
   tagsDefaultJobs: await tagsDefaultJobs(DIST),
   oneShotExport: typeof (await import(join(DIST, 'index.js'))).useOneShotCompilation === 'function',
   prestartExport: typeof (await import(join(DIST, 'index.js'))).prestartWhenListed === 'function',
+  leanHeapExport: typeof (await import(join(DIST, 'index.js'))).useLeanHeap === 'function',
 };
 log(`features: ${JSON.stringify(features)}`);
 const jobVariants = features.parseJobsOption ? [1, 2].map((n) => ({ label: `${features.parseJobsOption}=${n}`, indexOptions: { [features.parseJobsOption]: n }, nodeFlags: [] })) : [{ label: features.tagsDefaultJobs ? `default (TAGS_DEFAULTS.jobs=${features.tagsDefaultJobs})` : 'default', indexOptions: {}, nodeFlags: [] }];
@@ -63,11 +64,15 @@ const jobVariants = features.parseJobsOption ? [1, 2].map((n) => ({ label: `${fe
 const cliLabel = features.prestartExport ? 'CLI one-shot: useOneShotCompilation, workers started during the read' : 'useOneShotCompilation (CLI one-shot)';
 jobVariants.push(
   features.oneShotExport
-    ? { ...jobVariants.at(-1), label: `${jobVariants.at(-1).label}, ${cliLabel}`, oneShot: true }
+    ? { ...jobVariants.at(-1), label: `${jobVariants.at(-1).label}, ${cliLabel}${features.leanHeapExport ? ', lean heap' : ''}`, oneShot: true, leanHeap: features.leanHeapExport }
     : { ...jobVariants.at(-1), label: `${jobVariants.at(-1).label}, --liftoff-only (CLI one-shot)`, nodeFlags: ['--liftoff-only'] },
 );
-// Memory (warm and repeated queries) is measured in a process of the library's default: two parse threads, tier-up on.
+// Warm queries are ranked in the first run of the library's default (two parse threads, tier-up on).
+// Memory (cold index, warm and repeated queries) is measured in a process of its own, as the CLI's
+// long-lived commands (mcp, eval) run: the same, with the lean heap every CLI command sets, where the
+// build exports it.
 const memoryVariant = jobVariants.at(-2);
+const memoryLabel = `${memoryVariant.label}, tier-up${features.leanHeapExport ? ', lean heap (as repomap mcp and eval run)' : ''}`;
 
 const tmp = mkdtempSync(join(tmpdir(), 'repomap-perf-'));
 const results = {
@@ -150,11 +155,15 @@ async function measureCorpus(def) {
     const measured = [];
     for (let i = 0; i < runs; i++) {
       const first = variant === memoryVariant && i === 0;
-      const job = { mode: 'cold', distDir: DIST, source: { folder }, indexOptions: variant.indexOptions, firstQuery, oneShot: variant.oneShot === true };
-      if (first) Object.assign(job, { queries }, memoryHere ? { repeat: plan.repeat, checkpoints: plan.repeatCheckpoints } : {});
-      measured.push(await child(job, [...(first && memoryHere ? ['--expose-gc'] : []), ...variant.nodeFlags]));
+      const job = { mode: 'cold', distDir: DIST, source: { folder }, indexOptions: variant.indexOptions, firstQuery, oneShot: variant.oneShot === true, leanHeap: variant.leanHeap === true };
+      if (first) job.queries = queries;
+      measured.push(await child(job, variant.nodeFlags));
     }
     out.cold.push({ variant: variant.label, runs: measured });
+  }
+  if (memoryHere) {
+    const job = { mode: 'cold', distDir: DIST, source: { folder }, indexOptions: memoryVariant.indexOptions, firstQuery, queries, repeat: plan.repeat, checkpoints: plan.repeatCheckpoints, leanHeap: features.leanHeapExport };
+    out.memoryRun = { variant: memoryLabel, ...(await child(job, ['--expose-gc', ...memoryVariant.nodeFlags])) };
   }
   out.stats = out.cold[0].runs[0].stats;
 
@@ -222,10 +231,11 @@ async function measureSnapshots(storeExport, series) {
   log(`== snapshots (${series}): ${commits.length} commits of ${repo}, ${storeExport ?? 'Map'} tags cache`);
   const firstQuery = queriesFor(rows, [{ repo, sub: '' }], 1)[0];
   const storeFile = join(tmp, 'snapshots-cache.sqlite');
-  const job = { mode: 'snapshots', distDir: DIST, gitDir, commits, checkpoints: plan.snapshotCheckpoints, firstQuery };
+  // as `repomap eval` runs: tier-up, the lean heap every CLI command sets
+  const job = { mode: 'snapshots', distDir: DIST, gitDir, commits, checkpoints: plan.snapshotCheckpoints, firstQuery, leanHeap: features.leanHeapExport };
   if (storeExport) Object.assign(job, { storeExport, storeFile });
   try {
-    return { repo, series, ...(await child(job, ['--expose-gc'])) };
+    return { repo, series, leanHeap: job.leanHeap, ...(await child(job, ['--expose-gc'])) };
   } finally {
     for (const suffix of ['', '-wal', '-shm']) rmSync(storeFile + suffix, { force: true });
   }

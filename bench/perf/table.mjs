@@ -112,7 +112,7 @@ export function writeTable(r) {
     const per = s.per.slice(1);
     const cache = !s.cache || s.cache === 'Map' ? 'one shared Map tags cache' : `one persistent tags cache (${s.cache}, on disk)`;
     const commits = (s.series ?? 'dev base commits') === 'in a row' ? `${s.per.length} consecutive first-parent commits up to the newest dev base commit` : `${s.per.length} dev base commits oldest first`;
-    L.push(`## Snapshots in one process (${s.repo}, ${commits}, git corpora, ${cache}; after a forced GC)`, '');
+    L.push(`## Snapshots in one process (${s.repo}, ${commits}, git corpora, ${cache}${s.leanHeap ? ', lean heap as repomap eval runs' : ''}; after a forced GC)`, '');
     L.push(`Files per snapshot: ${s.per[0].files} at the first, ${s.per.at(-1).files} at the last.`, '');
     L.push(`First snapshot ${ms(s.per[0].totalMs)}; each later one (median) ${ms(median(per.map((p) => p.totalMs)))}: load ${ms(median(per.map((p) => p.loadMs)))}, tags ${ms(median(per.map((p) => p.tagsMs)))}, graph incl. history ${ms(median(per.map((p) => p.graphMs)))}, context ${ms(median(per.map((p) => p.contextMs)))}, first rank ${ms(median(per.map((p) => p.firstRankMs)))}. Peak RSS ${num(s.maxRssMb, 0)} MB.`, '');
     L.push('| snapshots | RSS | heap used | external + array buffers | tags cache entries |', '| ---: | ---: | ---: | ---: | ---: |');
