@@ -1,17 +1,12 @@
-import type { Definition, FileTags } from '../types.js';
-
-/** Where a name is defined: definer paths (sorted, unique) and the definitions per path. */
-export interface SymbolEntry {
-  paths: string[];
-  definitions: Map<string, Definition[]>;
-}
+import type { FileTags } from '../types.js';
 
 /**
  * name → files that define it. Module-kind definitions (Go package clauses, Java
  * package declarations) are left out: every file of a package carries one.
  */
 export class SymbolTable {
-  private readonly entries = new Map<string, SymbolEntry>();
+  /** Name → definer paths (sorted, unique). */
+  private readonly entries = new Map<string, string[]>();
   private readonly users = new Map<string, string[]>();
 
   /** `tags` in corpus order (referencer lists keep it). */
@@ -24,7 +19,7 @@ export class SymbolTable {
       }
       this.addDefinitions(file);
     }
-    for (const entry of this.entries.values()) entry.paths.sort(byteOrder);
+    for (const paths of this.entries.values()) paths.sort(byteOrder);
   }
 
   /**
@@ -41,10 +36,9 @@ export class SymbolTable {
         if (list.length === 0) this.users.delete(name);
       }
       for (const name of new Set(before.definitions.filter((d) => d.kind !== 'module').map((d) => d.name))) {
-        const entry = this.entries.get(name)!;
-        entry.definitions.delete(path);
-        entry.paths.splice(entry.paths.indexOf(path), 1);
-        if (entry.paths.length === 0) this.entries.delete(name);
+        const paths = this.entries.get(name)!;
+        paths.splice(paths.indexOf(path), 1);
+        if (paths.length === 0) this.entries.delete(name);
       }
     }
     if (after) {
@@ -54,42 +48,39 @@ export class SymbolTable {
         if (list) list.splice(firstAt(list, (p) => order(p) > at), 0, path);
         else this.users.set(name, [path]);
       }
-      for (const entry of this.addDefinitions(after)) {
-        entry.paths.pop();
-        entry.paths.splice(firstAt(entry.paths, (p) => byteOrder(p, path) > 0), 0, path);
+      for (const paths of this.addDefinitions(after)) {
+        paths.pop();
+        paths.splice(firstAt(paths, (p) => byteOrder(p, path) > 0), 0, path);
       }
     }
   }
 
-  /** Adds a file's definitions (module kind left out); returns the entries it joined, its path last in each. */
-  private addDefinitions(file: FileTags): SymbolEntry[] {
-    const joined: SymbolEntry[] = [];
+  /**
+   * Adds a file's path to the definers of each name it defines (module kind left out);
+   * returns the lists it joined, its path last in each. (Only the paths are kept: a map
+   * of each definer's definitions per name was never read, and was a third of the
+   * table's memory.)
+   */
+  private addDefinitions(file: FileTags): string[][] {
+    const joined: string[][] = [];
     for (const def of file.definitions) {
       if (def.kind === 'module') continue;
-      let entry = this.entries.get(def.name);
-      if (!entry) {
-        entry = { paths: [], definitions: new Map() };
-        this.entries.set(def.name, entry);
+      let paths = this.entries.get(def.name);
+      if (!paths) {
+        paths = [];
+        this.entries.set(def.name, paths);
       }
-      let defs = entry.definitions.get(file.path);
-      if (!defs) {
-        defs = [];
-        entry.definitions.set(file.path, defs);
-        entry.paths.push(file.path);
-        joined.push(entry);
+      if (paths[paths.length - 1] !== file.path) {
+        paths.push(file.path);
+        joined.push(paths);
       }
-      defs.push(def);
     }
     return joined;
   }
 
-  get(name: string): SymbolEntry | undefined {
-    return this.entries.get(name);
-  }
-
   /** Definer paths of a name ([] when none). */
   definers(name: string): readonly string[] {
-    return this.entries.get(name)?.paths ?? [];
+    return this.entries.get(name) ?? [];
   }
 
   /** Files that reference a name (sorted; [] when none). */
