@@ -62,7 +62,7 @@ export interface GraphBasis {
    * Kept up to date by updates.
    */
   otherEdges: readonly EdgeSpec[];
-  /** What the graph's edge keys are made of (`nodeIds.find(type, source, target)` gives an edge's key). */
+  /** What the graph's edge keys are made of (`edgeOf` looks an edge up by type, source and target). */
   nodeIds: NodeIds;
   resolve: ResolveContext;
   /** Per file with tags, what its imports were resolved from. */
@@ -73,6 +73,12 @@ export interface GraphBasis {
    * belong to the updated FileGraph, and this one must not be used.
    */
   superseded: boolean;
+}
+
+/** The attributes of a file graph's edge (type, source, target), or undefined when it has none. */
+export function edgeOf(fileGraph: FileGraph, type: EdgeType, source: string, target: string): FileEdgeAttributes | undefined {
+  const key = fileGraph.basis.nodeIds.find(type, source, target);
+  return key !== undefined && fileGraph.graph.hasEdge(key) ? fileGraph.graph.getEdgeAttributes(key) : undefined;
 }
 
 /** What an update keeps of the earlier import edges: per file whose imports resolve the same, its record and its import edges as they stand. */

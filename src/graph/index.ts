@@ -1,4 +1,4 @@
-export { buildFileGraph, EDGE_ORDER, type FileGraph, type GraphBasis, type FileGraphology, type FileNodeAttributes, type FileEdgeAttributes } from './build.js';
+export { buildFileGraph, edgeOf, EDGE_ORDER, type FileGraph, type GraphBasis, type FileGraphology, type FileNodeAttributes, type FileEdgeAttributes } from './build.js';
 export { GRAPH_DEFAULTS, GENERIC_NAMES, type GraphOptions } from './defaults.js';
 export { SymbolTable, byteOrder } from './symbols.js';
 export { moduleOf, baseName } from './module.js';

@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildIndex, loadCorpus, type EdgeType, type Index, type Query, type RepoMapResult, type Task } from '../../src/index.js';
-import type { FileEdgeAttributes } from '../../src/graph/index.js';
+import { buildIndex, loadCorpus, type Index, type Query, type RepoMapResult, type Task } from '../../src/index.js';
+import { edgeOf } from '../../src/graph/index.js';
 
 const REPOS = join(import.meta.dirname, '../../fixtures/repos');
 const CASES = join(import.meta.dirname, '../../fixtures/cases');
@@ -29,12 +29,6 @@ function copyOf(repo: string): string {
 }
 
 const casesOf = (repo: string): { task: Task; query: Query }[] => JSON.parse(readFileSync(join(CASES, `${repo}.json`), 'utf8'));
-
-/** The attributes of an index's edge (type, source, target), or undefined when it has none. */
-function edgeOf(index: Index, type: EdgeType, source: string, target: string): FileEdgeAttributes | undefined {
-  const key = index.fileGraph.basis.nodeIds.find(type, source, target);
-  return key !== undefined && index.fileGraph.graph.hasEdge(key) ? index.fileGraph.graph.getEdgeAttributes(key) : undefined;
-}
 
 /** Everything an index answers with, timings left out. */
 function observed(index: Index, queries: { task: Task; query: Query }[]): unknown {
@@ -215,7 +209,7 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
     const committed = await buildIndex(await loadCorpus({ folder: dir }), { previous: updated });
     expect(committed.fileGraph.graph).toBe(first.fileGraph.graph);
     const freshAfter = await buildIndex(await loadCorpus({ folder: dir }));
-    expect(edgeOf(committed, 'co-change', 'src/inventory/pricing.py', 'tests/test_pricing.py')?.label).toBe('2 earlier commits');
+    expect(edgeOf(committed.fileGraph, 'co-change', 'src/inventory/pricing.py', 'tests/test_pricing.py')?.label).toBe('2 earlier commits');
     expect(observed(committed, queries)).toEqual(observed(freshAfter, queries));
   });
 
@@ -242,16 +236,16 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
       const importsOf = (index: Index): unknown => [index.fileGraph.imports, index.fileGraph.graph.filterEdges((_k, a) => a.type === 'import').map((k) => index.fileGraph.graph.extremities(k).join('->')).sort()];
       let index = await buildIndex(await loadCorpus({ folder: dir }));
       const importer = Object.keys(files).find((p) => !/(toml|mod|__init__\.py)$/.test(p))!;
-      expect(edgeOf(index, 'import', importer, added)).toBeUndefined();
+      expect(edgeOf(index.fileGraph, 'import', importer, added)).toBeUndefined();
       write(added, text);
       const withFile = await buildIndex(await loadCorpus({ folder: dir }), { previous: index });
       expect(withFile.fileGraph.graph).toBe(index.fileGraph.graph); // updated, not rebuilt
-      expect(edgeOf(withFile, 'import', importer, added)).toBeDefined();
+      expect(edgeOf(withFile.fileGraph, 'import', importer, added)).toBeDefined();
       expect(importsOf(withFile)).toEqual(importsOf(await buildIndex(await loadCorpus({ folder: dir }))));
       index = withFile;
       rmSync(join(dir, added));
       const without = await buildIndex(await loadCorpus({ folder: dir }), { previous: index });
-      expect(edgeOf(without, 'import', importer, added)).toBeUndefined();
+      expect(edgeOf(without.fileGraph, 'import', importer, added)).toBeUndefined();
       expect(importsOf(without)).toEqual(importsOf(await buildIndex(await loadCorpus({ folder: dir }))));
     });
   }
@@ -266,7 +260,7 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
     const updated = await buildIndex(await loadCorpus({ folder: dir }), { previous: index });
     expect(updated.fileGraph.graph).toBe(index.fileGraph.graph);
     expect(observed(updated, queries)).toEqual(observed(await buildIndex(await loadCorpus({ folder: dir })), queries));
-    expect(edgeOf(updated, 'import', 'src/extra.ts', 'src/router.ts')).toBeDefined();
+    expect(edgeOf(updated.fileGraph, 'import', 'src/extra.ts', 'src/router.ts')).toBeDefined();
     index = updated;
     const options = await buildIndex(await loadCorpus({ folder: dir }), { previous: index, graph: { importWeight: 2 } });
     expect(options.fileGraph.graph).not.toBe(index.fileGraph.graph);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex, loadCorpus, type Index } from '../../../src/index.js';
 import { readHistory } from '../../../src/corpus/index.js';
+import { edgeOf } from '../../../src/graph/index.js';
 import { git, makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 
 /**
@@ -53,7 +54,7 @@ describe('co-change edges', () => {
     // c1 added every file at once: it links the three sources too (a 4-file commit weighs 1/log2(5)).
     // c2 adds pricing ~ checkout; c3 (base) and c4 (later) add nothing of their own.
     expect(coChange(index)).toEqual(['shop/checkout.py ~ shop/models.py', 'shop/checkout.py ~ shop/pricing.py', 'shop/models.py ~ shop/pricing.py']);
-    const weight = (a: string, b: string) => index.fileGraph.graph.getEdgeAttribute(index.fileGraph.basis.nodeIds.key({ type: 'co-change', source: a, target: b }), 'weight');
+    const weight = (a: string, b: string) => edgeOf(index.fileGraph, 'co-change', a, b)!.weight;
     // pricing ~ checkout changed together twice (c1, c2), models ~ checkout once before the base (c1).
     expect(weight('shop/checkout.py', 'shop/pricing.py')).toBeGreaterThan(weight('shop/checkout.py', 'shop/models.py'));
     expect(weight('shop/checkout.py', 'shop/models.py')).toBeCloseTo(weight('shop/models.py', 'shop/pricing.py'));
@@ -63,7 +64,7 @@ describe('co-change edges', () => {
     // HEAD is c4: c3 (models ~ checkout) and c2 are history now, c4 itself is not.
     const folder = await buildIndex(await loadCorpus({ folder: repo }));
     expect(coChange(folder)).toContain('shop/checkout.py ~ shop/models.py');
-    const weight = (i: Index) => i.fileGraph.graph.getEdgeAttribute(i.fileGraph.basis.nodeIds.key({ type: 'co-change', source: 'shop/checkout.py', target: 'shop/models.py' }), 'weight');
+    const weight = (i: Index) => edgeOf(i.fileGraph, 'co-change', 'shop/checkout.py', 'shop/models.py')!.weight;
     expect(weight(folder)).toBeGreaterThan(weight(index));
     const fresh = makeTemp('repomap-cochange-fresh-');
     try {
