@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildIndex, loadCorpus, type Index, type Query, type RepoMapResult, type Task } from '../../src/index.js';
+import { buildIndex, loadCorpus, type GraphOptions, type Index, type Query, type RepoMapResult, type Task } from '../../src/index.js';
 import { edgeOf } from '../../src/graph/index.js';
 
 const REPOS = join(import.meta.dirname, '../../fixtures/repos');
@@ -125,9 +125,15 @@ function apply(dir: string, index: Index, edit: Edit): string | null {
 
 const REPO_NAMES = readdirSync(REPOS).sort();
 
+/** A file keeps its heaviest shared-symbol target only (some files of every fixture repository have more): edits then change which one it keeps. */
+const CAPPED: GraphOptions = { sharedSymbol: { maxTargetsPerFile: 1 } };
+
 describe('buildIndex with previous: an update equals a fresh build', () => {
-  for (const repo of REPO_NAMES) {
-    it(`${repo}: every step of a chain of random edits`, async () => {
+  for (const [repo, graph, numRuns] of [
+    ...REPO_NAMES.map((r) => [r, undefined, 12] as const),
+    ...REPO_NAMES.map((r) => [r, CAPPED, 4] as const),
+  ]) {
+    it(`${repo}: every step of a chain of random edits${graph ? ', shared-symbol targets capped at 1 per file' : ''}`, async () => {
       const queries = casesOf(repo).map(({ task, query }) => ({ task, query }));
       let updates = 0;
       let pathUpdates = 0;
@@ -135,14 +141,14 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
         fc.asyncProperty(fc.array(fc.array(editArb, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 }), async (steps) => {
           const dir = copyOf(repo);
           const tagsCache = new Map();
-          let index = await buildIndex(await loadCorpus({ folder: dir }), { tagsCache });
+          let index = await buildIndex(await loadCorpus({ folder: dir }), { tagsCache, graph });
           try {
             for (const edits of steps) {
               const changed = edits.map((e) => apply(dir, index, e)).filter((p) => p !== null);
               const corpus = await loadCorpus({ folder: dir });
               const before = index;
-              const updated = await buildIndex(corpus, { tagsCache, previous: before });
-              const fresh = await buildIndex(await loadCorpus({ folder: dir }), { tagsCache });
+              const updated = await buildIndex(corpus, { tagsCache, graph, previous: before });
+              const fresh = await buildIndex(await loadCorpus({ folder: dir }), { tagsCache, graph });
               expect(observed(updated, queries)).toEqual(observed(fresh, queries));
               if (updated.fileGraph.graph === before.fileGraph.graph && updated !== before && updated.fileGraph !== before.fileGraph) {
                 updates++;
@@ -157,8 +163,14 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
             rmSync(dir, { recursive: true, force: true });
           }
         }),
-        { numRuns: 12, seed: 6 },
+        { numRuns, seed: 6 },
       );
+      if (graph) {
+        // the cap bites on this repository: fewer shared-symbol edges than uncapped
+        const folder = join(REPOS, repo);
+        const [full, capped] = await Promise.all([{}, { graph }].map(async (o) => (await buildIndex(await loadCorpus({ folder }), o)).fileGraph.edgeCounts['shared-symbol']));
+        expect(capped).toBeLessThan(full!);
+      }
       // The chains did take the update path (not only full rebuilds).
       expect(updates).toBeGreaterThan(3);
       // … including steps that added or removed files

@@ -26,6 +26,8 @@ export function nameWeight(name: string, definers: number, o: SharedSymbolOption
  * `shared-symbol` edges: file A references a name that file B defines.
  * Weight = Σ over names of nameWeight(name) × √(references in A) / (number of definers).
  * A file that defines a name itself is not linked to other definers of it (a local use).
+ * Each file keeps its `maxTargetsPerFile` heaviest targets (ties: path order; 0 keeps
+ * all): the rest carry a sliver of its weight and most of its edges.
  */
 export function addSharedSymbolEdges(
   tags: readonly FileTags[],
@@ -37,13 +39,27 @@ export function addSharedSymbolEdges(
     const counts = new Map<string, number>();
     for (const ref of file.references) counts.set(ref.name, (counts.get(ref.name) ?? 0) + 1);
     const own = new Set(file.definitions.map((d) => d.name));
+    const links: { name: string; share: number; definers: readonly string[] }[] = [];
+    const totals = new Map<string, number>();
     for (const [name, n] of counts) {
       if (own.has(name)) continue;
       const definers = symbols.definers(name);
       const w = nameWeight(name, definers.length, options);
       if (w === 0) continue;
       const share = (w * Math.sqrt(n)) / definers.length;
-      for (const target of definers) edges.add('shared-symbol', file.path, target, share, name);
+      links.push({ name, share, definers });
+      for (const target of definers) totals.set(target, (totals.get(target) ?? 0) + share);
+    }
+    const kept = heaviest(totals, options.maxTargetsPerFile);
+    for (const { name, share, definers } of links) {
+      for (const target of definers) if (kept === null || kept.has(target)) edges.add('shared-symbol', file.path, target, share, name);
     }
   }
+}
+
+/** The `max` keys of the largest totals (ties: code-unit order), or null when all are kept. */
+function heaviest(totals: ReadonlyMap<string, number>, max: number): Set<string> | null {
+  if (max <= 0 || totals.size <= max) return null;
+  const ranked = [...totals].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return new Set(ranked.slice(0, max).map(([target]) => target));
 }

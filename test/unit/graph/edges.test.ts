@@ -217,6 +217,30 @@ describe('shared-symbol edges (referencing file → defining file)', () => {
       }
     }
   });
+
+  it('maxTargetsPerFile keeps each file its heaviest targets, by weight then path, with their uncapped edges', async () => {
+    const capped = fixtureIndexes({ graph: { sharedSymbol: { maxTargetsPerFile: 2 } } });
+    let trimmed = 0;
+    for (const repo of ALL_REPOS) {
+      const bySource = (index: Index): Map<string, EdgeView[]> => {
+        const out = new Map<string, EdgeView[]>();
+        for (const e of edgesOf(index).filter((x) => x.type === 'shared-symbol')) out.set(e.source, [...(out.get(e.source) ?? []), e]);
+        return out;
+      };
+      const full = bySource(await indexOf(repo));
+      const kept = bySource(await capped(repo));
+      for (const [source, edges] of full) {
+        const ranked = [...edges].sort((a, b) => b.weight - a.weight || (a.target < b.target ? -1 : 1));
+        const expected = ranked.slice(0, 2);
+        // same targets, and each kept edge exactly as the uncapped build has it (weight and label)
+        expect(kept.get(source)?.sort((a, b) => (a.target < b.target ? -1 : 1)), `${repo}: ${source}`).toEqual(expected.sort((a, b) => (a.target < b.target ? -1 : 1)));
+        if (edges.length > 2) trimmed++;
+      }
+      expect([...kept.keys()].every((s) => full.has(s))).toBe(true);
+    }
+    // the fixtures have files with more than two targets, so the cap was exercised
+    expect(trimmed).toBeGreaterThan(5);
+  });
 });
 
 describe('source-test edges (test → source)', () => {
