@@ -10,6 +10,10 @@ import { forEachWordSpan, splitIdentifier } from '../text/tokens.js';
  * run is split once, and counted per document before its terms are added. Everything
  * lives in growable typed arrays rather than JS arrays: on a 10k-file corpus the JS
  * arrays grew to millions of boxed slots (issue 6, peak RSS).
+ *
+ * Runs are looked up by their span of the text (`RunTable`), so a run seen before costs
+ * a hash of its characters and one comparison, not a new string and a Map lookup: the
+ * cold build tokenizes every file while the parse workers want both cores.
  */
 export class TermCounter {
   /** Word → term id. */
@@ -20,7 +24,7 @@ export class TermCounter {
   private tfScratch = new Float64Array(1024);
   private readonly touched: number[] = [];
   // Run r's terms are runTermIds[runStart[r] .. runStart[r + 1]).
-  private readonly runIds = new Map<string, number>();
+  private readonly runIds = new RunTable();
   private readonly runStart = new Growable((n) => new Int32Array(n));
   private readonly runTermIds = new Growable((n) => new Int32Array(n));
   private runDoc = new Int32Array(1024).fill(-1);
@@ -51,20 +55,21 @@ export class TermCounter {
     this.touched.length = 0;
     let length = 0;
     if (pathWeight > 0) {
-      forEachWordSpan(path, (start, end) => this.addRun(path.slice(start, end)));
+      forEachWordSpan(path, (start, end) => this.addRun(path, start, end));
       length += this.flushRuns(pathWeight);
     }
-    forEachWordSpan(text, (start, end) => this.addRun(text.slice(start, end)));
+    forEachWordSpan(text, (start, end) => this.addRun(text, start, end));
     length += this.flushRuns(1);
     for (const t of this.touched) if ((this.tfScratch[t] as number) > 0) emit(t, this.tfScratch[t] as number);
     return length;
   }
 
-  private addRun(run: string): void {
-    let r = this.runIds.get(run);
-    if (r === undefined) {
-      r = this.runIds.size;
-      this.runIds.set(run, r);
+  /** Counts the run `source[start, end)`. */
+  private addRun(source: string, start: number, end: number): void {
+    let r = this.runIds.find(source, start, end);
+    if (r < 0) {
+      const run = source.slice(start, end);
+      r = this.runIds.add(run);
       for (const word of splitIdentifier(run)) {
         let t = this.vocabulary.get(word);
         if (t === undefined) {
@@ -143,4 +148,66 @@ export class Growable<T extends Int32Array | Float64Array> {
     }
     this.values[this.length++] = value;
   }
+}
+
+/**
+ * Distinct word runs, numbered in the order added, found by a span of any string without
+ * slicing it: open addressing on a 32-bit FNV-1a hash of the UTF-16 code units, each
+ * candidate checked by hash, length and characters.
+ */
+export class RunTable {
+  private readonly runs: string[] = [];
+  private hashes = new Int32Array(1024);
+  /** Slot → run number + 1 (0: empty); a power of two, at most half full. */
+  private slots = new Int32Array(2048);
+
+  get size(): number {
+    return this.runs.length;
+  }
+
+  /** The number of the run equal to `source[start, end)`, or -1. */
+  find(source: string, start: number, end: number): number {
+    const hash = spanHash(source, start, end);
+    const mask = this.slots.length - 1;
+    const length = end - start;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const r = (this.slots[slot] as number) - 1;
+      if (r < 0) return -1;
+      if (this.hashes[r] === hash) {
+        const run = this.runs[r] as string;
+        if (run.length === length && source.startsWith(run, start)) return r;
+      }
+    }
+  }
+
+  /** Adds a run `find` does not find and returns its number. */
+  add(run: string): number {
+    const r = this.runs.length;
+    const hash = spanHash(run, 0, run.length);
+    this.runs.push(run);
+    if (r === this.hashes.length) this.hashes = grow(this.hashes, r * 2, 0);
+    this.hashes[r] = hash;
+    if ((r + 1) * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+    else this.place(r, hash);
+    return r;
+  }
+
+  private place(r: number, hash: number): void {
+    const mask = this.slots.length - 1;
+    let slot = hash & mask;
+    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+    this.slots[slot] = r + 1;
+  }
+
+  private rehash(size: number): void {
+    this.slots = new Int32Array(size);
+    for (let r = 0; r < this.runs.length; r++) this.place(r, this.hashes[r] as number);
+  }
+}
+
+/** FNV-1a over the UTF-16 code units of `source[start, end)`. */
+function spanHash(source: string, start: number, end: number): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ source.charCodeAt(i), 0x01000193);
+  return h;
 }
