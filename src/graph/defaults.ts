@@ -39,9 +39,9 @@ export const GRAPH_DEFAULTS = {
     genericFactor: 0.1,
     /**
      * Targets a file keeps, its heaviest by summed weight (0: every one). On union-10k a
-     * file's 32 heaviest hold 99 % of its shared-symbol weight and 61 % of its edges; on
-     * the dev set 32 ranks as 0 does (R@20 0.8522 both, MRR 0.6347 / 0.6348), 16 did not
-     * on the held-in half (MRR −0.0004, BCY@8k −0.003).
+     * file's 32 heaviest hold 99 % of its shared-symbol weight and 61 % of its edges. On
+     * the held-in half against 0: R@20 the same, MRR +0.0001, BCY@8k −0.0014 (16: MRR
+     * −0.0004, BCY@8k −0.0036; 64: identical, but 84 % of the edges kept). DESIGN.md, "Graph".
      */
     maxTargetsPerFile: 32,
   },
