@@ -4,12 +4,13 @@
 const { useLeanHeap } = await import('../dist/src/heap.js');
 useLeanHeap();
 
-// One-shot commands parse every file once: the parser runtime is compiled ahead with
-// V8's optimizing compiler and the grammars with the baseline compiler only, which a
-// single pass repays better than V8's default tier-up (DESIGN.md, "One-shot
-// compilation"; bench/perf's "one-shot" rows). Long runs (eval, mcp) parse enough to
-// repay tier-up and keep the default. Done before any WebAssembly compiles.
-if (['rank', 'pack', 'explain'].includes(process.argv[2])) {
+// The parser runtime is compiled ahead with V8's optimizing compiler and the grammars
+// with the baseline compiler only, which a first full parse repays better than V8's
+// default tier-up (DESIGN.md, "One-shot compilation"; bench/perf's "one-shot" rows):
+// the one-shot commands, and the MCP server, whose first index is the one an agent
+// waits for and whose later ones re-parse changed files only. `eval` parses in worker
+// processes of its own, which keep the default. Done before any WebAssembly compiles.
+if (['rank', 'pack', 'explain', 'mcp'].includes(process.argv[2])) {
   const { useOneShotCompilation } = await import('../dist/src/tags/wasm-modules.js');
   useOneShotCompilation();
 }

@@ -32,7 +32,8 @@ async function cold(j) {
   if (j.oneShot) api.useOneShotCompilation();
   // as every CLI command does (bin/repomap.js), where the build exports it
   if (j.leanHeap) api.useLeanHeap();
-  const prestart = j.oneShot && api.prestartWhenListed ? api.prestartWhenListed(j.indexOptions?.parseJobs ?? 2) : undefined;
+  // (unless the job says not to, as `repomap mcp` does not)
+  const prestart = j.oneShot && j.prestart !== false && api.prestartWhenListed ? api.prestartWhenListed(j.indexOptions?.parseJobs ?? 2) : undefined;
   const built = await timedBuild(api, j.source, j.indexOptions ?? {}, j.firstQuery, prestart);
   const out = { startupMs, importMs, ...built.times, stats: statsOf(built.index), maxRssMbCold: maxRssMb() };
   if (j.queries?.length) out.warm = warmQueries(built.index, j.queries);

@@ -68,11 +68,15 @@ jobVariants.push(
     : { ...jobVariants.at(-1), label: `${jobVariants.at(-1).label}, --liftoff-only (CLI one-shot)`, nodeFlags: ['--liftoff-only'] },
 );
 // Warm queries are ranked in the first run of the library's default (two parse threads, tier-up on).
+const warmVariant = jobVariants.at(-2);
 // Memory (cold index, warm and repeated queries) is measured in a process of its own, as the CLI's
-// long-lived commands (mcp, eval) run: the same, with the lean heap every CLI command sets, where the
-// build exports it.
-const memoryVariant = jobVariants.at(-2);
-const memoryLabel = `${memoryVariant.label}, tier-up${features.leanHeapExport ? ', lean heap (as repomap mcp and eval run)' : ''}`;
+// long-lived command, `repomap mcp`, runs: two parse threads, the lean heap every CLI command sets and,
+// where the build exports it, one-shot compilation (no workers started during the read: the server
+// reads the corpus before it builds).
+const memoryVariant = features.oneShotExport ? jobVariants.at(-1) : warmVariant;
+const memoryLabel = features.oneShotExport
+  ? `${warmVariant.label}, one-shot compilation${features.leanHeapExport ? ', lean heap' : ''} (as repomap mcp runs)`
+  : `${warmVariant.label}, tier-up${features.leanHeapExport ? ', lean heap' : ''} (as repomap mcp runs)`;
 
 const tmp = mkdtempSync(join(tmpdir(), 'repomap-perf-'));
 const results = {
@@ -154,7 +158,7 @@ async function measureCorpus(def) {
   for (const variant of jobVariants) {
     const measured = [];
     for (let i = 0; i < runs; i++) {
-      const first = variant === memoryVariant && i === 0;
+      const first = variant === warmVariant && i === 0;
       const job = { mode: 'cold', distDir: DIST, source: { folder }, indexOptions: variant.indexOptions, firstQuery, oneShot: variant.oneShot === true, leanHeap: variant.leanHeap === true };
       if (first) job.queries = queries;
       measured.push(await child(job, variant.nodeFlags));
@@ -162,7 +166,7 @@ async function measureCorpus(def) {
     out.cold.push({ variant: variant.label, runs: measured });
   }
   if (memoryHere) {
-    const job = { mode: 'cold', distDir: DIST, source: { folder }, indexOptions: memoryVariant.indexOptions, firstQuery, queries, repeat: plan.repeat, checkpoints: plan.repeatCheckpoints, leanHeap: features.leanHeapExport };
+    const job = { mode: 'cold', distDir: DIST, source: { folder }, indexOptions: memoryVariant.indexOptions, firstQuery, queries, repeat: plan.repeat, checkpoints: plan.repeatCheckpoints, leanHeap: features.leanHeapExport, oneShot: memoryVariant.oneShot === true, prestart: false };
     out.memoryRun = { variant: memoryLabel, ...(await child(job, ['--expose-gc', ...memoryVariant.nodeFlags])) };
   }
   out.stats = out.cold[0].runs[0].stats;
