@@ -32,7 +32,7 @@ async function cold(j) {
   if (j.oneShot) api.useOneShotCompilation();
   // as every CLI command does (bin/repomap.js), where the build exports it
   if (j.leanHeap) api.useLeanHeap();
-  // (unless the job says not to, as `repomap mcp` does not)
+  // (`prestart: false`: not, as `repomap mcp` reads the corpus before it builds)
   const prestart = j.oneShot && j.prestart !== false && api.prestartWhenListed ? api.prestartWhenListed(j.indexOptions?.parseJobs ?? 2) : undefined;
   const built = await timedBuild(api, j.source, j.indexOptions ?? {}, j.firstQuery, prestart);
   const out = { startupMs, importMs, ...built.times, stats: statsOf(built.index), maxRssMbCold: maxRssMb() };

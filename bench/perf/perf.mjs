@@ -74,9 +74,7 @@ const warmVariant = jobVariants.at(-2);
 // where the build exports it, one-shot compilation (no workers started during the read: the server
 // reads the corpus before it builds).
 const memoryVariant = features.oneShotExport ? jobVariants.at(-1) : warmVariant;
-const memoryLabel = features.oneShotExport
-  ? `${warmVariant.label}, one-shot compilation${features.leanHeapExport ? ', lean heap' : ''} (as repomap mcp runs)`
-  : `${warmVariant.label}, tier-up${features.leanHeapExport ? ', lean heap' : ''} (as repomap mcp runs)`;
+const memoryLabel = `${warmVariant.label}, ${features.oneShotExport ? 'one-shot compilation' : 'tier-up'}${features.leanHeapExport ? ', lean heap' : ''} (as repomap mcp runs)`;
 
 const tmp = mkdtempSync(join(tmpdir(), 'repomap-perf-'));
 const results = {

@@ -1,3 +1,4 @@
+import { compareByteOrder, compareDescending } from '../../text/order.js';
 import type { FileTags } from '../../types.js';
 import { GENERIC_NAMES, GRAPH_DEFAULTS } from '../defaults.js';
 import type { EdgeAccumulator } from '../edge.js';
@@ -57,9 +58,9 @@ export function addSharedSymbolEdges(
   }
 }
 
-/** The `max` keys of the largest totals (ties: code-unit order), or null when all are kept. */
+/** The `max` keys of the largest totals (ties: path order), or null when all are kept. */
 function heaviest(totals: ReadonlyMap<string, number>, max: number): Set<string> | null {
   if (max <= 0 || totals.size <= max) return null;
-  const ranked = [...totals].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const ranked = [...totals].sort((a, b) => compareDescending(a[1], b[1]) || compareByteOrder(a[0], b[0]));
   return new Set(ranked.slice(0, max).map(([target]) => target));
 }

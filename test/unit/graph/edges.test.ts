@@ -220,13 +220,13 @@ describe('shared-symbol edges (referencing file → defining file)', () => {
 
   it('maxTargetsPerFile keeps each file its heaviest targets, by weight then path, with their uncapped edges', async () => {
     const capped = fixtureIndexes({ graph: { sharedSymbol: { maxTargetsPerFile: 2 } } });
+    const bySource = (index: Index): Map<string, EdgeView[]> => {
+      const out = new Map<string, EdgeView[]>();
+      for (const e of edgesOf(index).filter((x) => x.type === 'shared-symbol')) out.set(e.source, [...(out.get(e.source) ?? []), e]);
+      return out;
+    };
     let trimmed = 0;
     for (const repo of ALL_REPOS) {
-      const bySource = (index: Index): Map<string, EdgeView[]> => {
-        const out = new Map<string, EdgeView[]>();
-        for (const e of edgesOf(index).filter((x) => x.type === 'shared-symbol')) out.set(e.source, [...(out.get(e.source) ?? []), e]);
-        return out;
-      };
       const full = bySource(await indexOf(repo));
       const kept = bySource(await capped(repo));
       for (const [source, edges] of full) {
