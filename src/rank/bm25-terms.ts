@@ -150,6 +150,32 @@ export class Growable<T extends Int32Array | Float64Array> {
   }
 }
 
+/** Elements per chunk of a `ChunkedArray`. */
+export const CHUNK_SHIFT = 13;
+const CHUNK_SIZE = 1 << CHUNK_SHIFT;
+
+/**
+ * An append-only typed array in chunks of 8,192 elements (at most 64 KiB, under glibc's
+ * 128 KiB mmap threshold): for the BM25 triples, millions of entries that are dropped
+ * once the postings are built. A doubling array freed 4, 8 and 16 MB blocks there, and
+ * each such free raises glibc's dynamic mmap threshold, and with it the free memory every
+ * malloc arena keeps instead of returning it: peak RSS at 10k files was ~25 MB higher
+ * (DESIGN.md, "Memory at 10k files"). Element i is `chunks[i >> CHUNK_SHIFT][i & (CHUNK_SIZE - 1)]`.
+ */
+export class ChunkedArray<T extends Int32Array | Float64Array> {
+  readonly chunks: T[] = [];
+  length = 0;
+
+  constructor(private readonly make: (size: number) => T) {}
+
+  push(value: number): void {
+    const at = this.length & (CHUNK_SIZE - 1);
+    if (at === 0) this.chunks.push(this.make(CHUNK_SIZE));
+    (this.chunks[this.chunks.length - 1] as T)[at] = value;
+    this.length++;
+  }
+}
+
 /**
  * Distinct word runs, numbered in the order added, found by a span of any string without
  * slicing it: open addressing on a 32-bit FNV-1a hash of the UTF-16 code units, each

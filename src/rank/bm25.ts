@@ -12,7 +12,7 @@
 import { RepoMapError } from '../errors.js';
 import { compareByteOrder, compareDescending } from '../text/order.js';
 import { forEachIdentifierWord } from '../text/tokens.js';
-import { Growable, TermCounter } from './bm25-terms.js';
+import { CHUNK_SHIFT, ChunkedArray, TermCounter } from './bm25-terms.js';
 
 /** Tunables of `Bm25Index`. */
 export interface Bm25Options {
@@ -131,19 +131,21 @@ export class Bm25Index {
     // Counting sort of the triples by term into CSR (documents stay ascending per term).
     const terms = this.terms;
     const triples = tripleTerm.length;
-    const termOf = tripleTerm.values;
-    const tfOf = tripleTf.values;
+    const termChunks = tripleTerm.chunks;
+    const tfChunks = tripleTf.chunks;
+    const mask = (1 << CHUNK_SHIFT) - 1;
     const termStart = new Uint32Array(terms + 1);
-    for (let i = 0; i < triples; i++) termStart[(termOf[i] as number) + 1]!++;
+    for (let i = 0; i < triples; i++) termStart[(termChunks[i >>> CHUNK_SHIFT]![i & mask] as number) + 1]!++;
     for (let t = 0; t < terms; t++) termStart[t + 1]! += termStart[t] as number;
     const cursor = termStart.slice(0, terms);
     this.postingDoc = new Uint32Array(triples);
     this.postingTf = new Float64Array(triples);
     for (let doc = 0, i = 0; doc < n; doc++) {
       for (const end = docEnd[doc] as number; i < end; i++) {
-        const at = cursor[termOf[i] as number]!++;
+        const term = termChunks[i >>> CHUNK_SHIFT]![i & mask] as number;
+        const at = cursor[term]!++;
         this.postingDoc[at] = doc;
-        this.postingTf[at] = tfOf[i] as number;
+        this.postingTf[at] = tfChunks[i >>> CHUNK_SHIFT]![i & mask] as number;
       }
     }
     this.termStart = termStart;
@@ -323,8 +325,8 @@ export class Bm25Index {
 interface Counted {
   sorted: readonly Bm25Document[];
   counter: TermCounter;
-  tripleTerm: Growable<Int32Array>;
-  tripleTf: Growable<Float64Array>;
+  tripleTerm: ChunkedArray<Int32Array>;
+  tripleTf: ChunkedArray<Float64Array>;
   /** Where each document's triples end. */
   docEnd: Uint32Array;
   docLength: Float64Array;
@@ -348,8 +350,8 @@ function* countSteps(sorted: readonly Bm25Document[], pathWeight: number): Gener
   const counted: Counted = {
     sorted,
     counter: new TermCounter(),
-    tripleTerm: new Growable((size) => new Int32Array(size)),
-    tripleTf: new Growable((size) => new Float64Array(size)),
+    tripleTerm: new ChunkedArray((size) => new Int32Array(size)),
+    tripleTf: new ChunkedArray((size) => new Float64Array(size)),
     docEnd: new Uint32Array(n),
     docLength: new Float64Array(n),
   };

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Bm25Index } from '../../../src/rank/bm25.js';
+import { CHUNK_SHIFT, ChunkedArray } from '../../../src/rank/bm25-terms.js';
 import { identifierWords } from '../../../src/text/tokens.js';
 
 /** Scores straight from the formula, with term frequencies counted per document. */
@@ -32,8 +33,9 @@ function referenceScores(docs: { path: string; text: string }[], query: string, 
 }
 
 describe('Bm25Index postings past their first allocation', () => {
-  // 300 documents × 40 distinct identifiers each: 12,000+ (term, document) triples, and
-  // thousands of distinct runs and words — well past the 1,024 slots the arrays start with.
+  // 300 documents × 40 distinct identifiers each: 12,000+ (term, document) triples (two
+  // chunks of 8,192), and thousands of distinct runs and words — well past the 1,024
+  // slots the other arrays start with.
   let seed = 7;
   const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
   const docs = Array.from({ length: 300 }, (_, i) => ({
@@ -57,5 +59,19 @@ describe('Bm25Index postings past their first allocation', () => {
     expect(index.documentFrequency('pkg3')).toBe(expected);
     const site = docs.filter((d) => identifierWords(d.text).includes('site')).length;
     expect(index.documentFrequency('site')).toBe(site);
+  });
+});
+
+describe('ChunkedArray', () => {
+  it('keeps every value in order across chunks of 2^CHUNK_SHIFT, and only whole chunks', () => {
+    const values = new ChunkedArray((n) => new Float64Array(n));
+    const count = 2.5 * 2 ** CHUNK_SHIFT;
+    for (let i = 0; i < count; i++) values.push(i * 0.5);
+    expect(values.length).toBe(count);
+    expect(values.chunks.map((c) => c.length)).toEqual([2 ** CHUNK_SHIFT, 2 ** CHUNK_SHIFT, 2 ** CHUNK_SHIFT]);
+    const mask = 2 ** CHUNK_SHIFT - 1;
+    for (const i of [0, mask, mask + 1, 2 * mask + 1, 2 * mask + 2, count - 1]) {
+      expect(values.chunks[i >>> CHUNK_SHIFT]![i & mask]).toBe(i * 0.5);
+    }
   });
 });
