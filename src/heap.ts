@@ -6,15 +6,16 @@ import { setFlagsFromString } from 'node:v8';
 import { RepoMapError } from './errors.js';
 
 /** The heap may grow by this percent of what the last full collection left (useLeanHeap's default). */
-export const LEAN_HEAP_GROWING_PERCENT = 25;
+export const LEAN_HEAP_GROWING_PERCENT = 10;
 
 /**
  * Makes V8 run a full garbage collection once the heap has grown by `growingPercent`
  * percent over what the last one left alive. V8's own factor follows its GC and
  * allocation speeds, between 1.1× and 4×; on a 10k-file corpus it let the main thread's
  * heap reach ~390 MB around ~230 MB of live data while the graph was built, and the
- * peak RSS of `rank` was 564–576 MB. At 25 % it was 493–500 MB, with cold-index times
- * within the run-to-run noise (bench/perf; DESIGN.md, "Lean heap").
+ * peak RSS of `rank` was 564–576 MB; at 25 % it was 493–500 MB. At 10 %, 1,000 queries
+ * on the built index peaked at 444 MB against 469 MB at 25 %, with cold-index and query
+ * times within the run-to-run noise (bench/perf; DESIGN.md, "Lean heap").
  *
  * It sets a V8 flag for the whole process (parse workers included), so it is for a
  * process of its own: every `repomap` CLI command calls it first. Call it before the
