@@ -150,29 +150,51 @@ export class Growable<T extends Int32Array | Float64Array> {
   }
 }
 
-/** Elements per chunk of a `ChunkedArray`. */
-export const CHUNK_SHIFT = 13;
-const CHUNK_SIZE = 1 << CHUNK_SHIFT;
-
 /**
- * An append-only typed array in chunks of 8,192 elements (at most 64 KiB, under glibc's
- * 128 KiB mmap threshold): for the BM25 triples, millions of entries that are dropped
- * once the postings are built. A doubling array freed 4, 8 and 16 MB blocks there, and
- * each such free raises glibc's dynamic mmap threshold, and with it the free memory every
- * malloc arena keeps instead of returning it: peak RSS at 10k files was ~25 MB higher
- * (DESIGN.md, "Memory at 10k files"). Element i is `chunks[i >> CHUNK_SHIFT][i & (CHUNK_SIZE - 1)]`.
+ * An append-only typed array in chunks, for the BM25 triples: millions of entries,
+ * dropped once the postings are built. The first chunk holds 2^13 elements (at most
+ * 64 KiB: a small corpus allocates nothing more), every later one 2^23 (32 MB of Int32,
+ * 64 MB of Float64). Memory (issue 6): glibc serves any allocation of 32 MB or more
+ * with its own mmap, whose pages are resident only once written, and unmaps it on free.
+ * A doubling array freed 4, 8 and 16 MB blocks instead, and each such free raises
+ * glibc's dynamic mmap threshold and the free memory every malloc arena keeps; chunks of
+ * 64 KiB throughout, below the threshold, fragmented the main arena. Peak RSS of a
+ * 10k-file `rank`: 430–432 MB with doubling, 420–428 MB with 64 KiB chunks, 410–415 MB
+ * with these (DESIGN.md, "Memory at 10k files").
  */
 export class ChunkedArray<T extends Int32Array | Float64Array> {
   readonly chunks: T[] = [];
   length = 0;
+  private readonly mask: number;
 
-  constructor(private readonly make: (size: number) => T) {}
+  /** `firstShift` / `shift`: log2 of the first chunk's size and of the later chunks'. */
+  constructor(
+    private readonly make: (size: number) => T,
+    private readonly firstShift = 13,
+    private readonly shift = 23,
+  ) {
+    this.mask = 2 ** shift - 1;
+  }
 
   push(value: number): void {
-    const at = this.length & (CHUNK_SIZE - 1);
-    if (at === 0) this.chunks.push(this.make(CHUNK_SIZE));
+    const first = 2 ** this.firstShift;
+    if (this.length < first) {
+      if (this.length === 0) this.chunks.push(this.make(first));
+      (this.chunks[0] as T)[this.length++] = value;
+      return;
+    }
+    const at = (this.length - first) & this.mask;
+    if (at === 0) this.chunks.push(this.make(this.mask + 1));
     (this.chunks[this.chunks.length - 1] as T)[at] = value;
     this.length++;
+  }
+
+  /** Element i (0 ≤ i < length). */
+  at(i: number): number {
+    const first = 2 ** this.firstShift;
+    if (i < first) return (this.chunks[0] as T)[i] as number;
+    const j = i - first;
+    return (this.chunks[1 + (j >>> this.shift)] as T)[j & this.mask] as number;
   }
 }
 

@@ -12,7 +12,7 @@
 import { RepoMapError } from '../errors.js';
 import { compareByteOrder, compareDescending } from '../text/order.js';
 import { forEachIdentifierWord } from '../text/tokens.js';
-import { CHUNK_SHIFT, ChunkedArray, TermCounter } from './bm25-terms.js';
+import { ChunkedArray, TermCounter } from './bm25-terms.js';
 
 /** Tunables of `Bm25Index`. */
 export interface Bm25Options {
@@ -131,21 +131,17 @@ export class Bm25Index {
     // Counting sort of the triples by term into CSR (documents stay ascending per term).
     const terms = this.terms;
     const triples = tripleTerm.length;
-    const termChunks = tripleTerm.chunks;
-    const tfChunks = tripleTf.chunks;
-    const mask = (1 << CHUNK_SHIFT) - 1;
     const termStart = new Uint32Array(terms + 1);
-    for (let i = 0; i < triples; i++) termStart[(termChunks[i >>> CHUNK_SHIFT]![i & mask] as number) + 1]!++;
+    for (let i = 0; i < triples; i++) termStart[tripleTerm.at(i) + 1]!++;
     for (let t = 0; t < terms; t++) termStart[t + 1]! += termStart[t] as number;
     const cursor = termStart.slice(0, terms);
     this.postingDoc = new Uint32Array(triples);
     this.postingTf = new Float64Array(triples);
     for (let doc = 0, i = 0; doc < n; doc++) {
       for (const end = docEnd[doc] as number; i < end; i++) {
-        const term = termChunks[i >>> CHUNK_SHIFT]![i & mask] as number;
-        const at = cursor[term]!++;
+        const at = cursor[tripleTerm.at(i)]!++;
         this.postingDoc[at] = doc;
-        this.postingTf[at] = tfChunks[i >>> CHUNK_SHIFT]![i & mask] as number;
+        this.postingTf[at] = tripleTf.at(i);
       }
     }
     this.termStart = termStart;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Bm25Index } from '../../../src/rank/bm25.js';
-import { CHUNK_SHIFT, ChunkedArray } from '../../../src/rank/bm25-terms.js';
+import { ChunkedArray } from '../../../src/rank/bm25-terms.js';
 import { identifierWords } from '../../../src/text/tokens.js';
 
 /** Scores straight from the formula, with term frequencies counted per document. */
@@ -33,9 +33,9 @@ function referenceScores(docs: { path: string; text: string }[], query: string, 
 }
 
 describe('Bm25Index postings past their first allocation', () => {
-  // 300 documents × 40 distinct identifiers each: 12,000+ (term, document) triples (two
-  // chunks of 8,192), and thousands of distinct runs and words — well past the 1,024
-  // slots the other arrays start with.
+  // 300 documents × 40 distinct identifiers each: 12,000+ (term, document) triples (past
+  // the triples' first chunk of 8,192), and thousands of distinct runs and words — well
+  // past the 1,024 slots the other arrays start with.
   let seed = 7;
   const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
   const docs = Array.from({ length: 300 }, (_, i) => ({
@@ -63,15 +63,23 @@ describe('Bm25Index postings past their first allocation', () => {
 });
 
 describe('ChunkedArray', () => {
-  it('keeps every value in order across chunks of 2^CHUNK_SHIFT, and only whole chunks', () => {
-    const values = new ChunkedArray((n) => new Float64Array(n));
-    const count = 2.5 * 2 ** CHUNK_SHIFT;
+  it('keeps every value in order across its first chunk and the later ones, allocating whole chunks', () => {
+    const values = new ChunkedArray((n) => new Float64Array(n), 2, 3); // chunks of 4, then 8
+    const count = 4 + 8 + 8 + 3;
     for (let i = 0; i < count; i++) values.push(i * 0.5);
     expect(values.length).toBe(count);
-    expect(values.chunks.map((c) => c.length)).toEqual([2 ** CHUNK_SHIFT, 2 ** CHUNK_SHIFT, 2 ** CHUNK_SHIFT]);
-    const mask = 2 ** CHUNK_SHIFT - 1;
-    for (const i of [0, mask, mask + 1, 2 * mask + 1, 2 * mask + 2, count - 1]) {
-      expect(values.chunks[i >>> CHUNK_SHIFT]![i & mask]).toBe(i * 0.5);
-    }
+    expect(values.chunks.map((c) => c.length)).toEqual([4, 8, 8, 8]);
+    for (let i = 0; i < count; i++) expect(values.at(i)).toBe(i * 0.5);
+    expect(values.chunks[1]![0]).toBe(4 * 0.5);
+    expect(values.chunks[3]![2]).toBe(22 * 0.5);
+  });
+
+  it('allocates only its first chunk for a small corpus', () => {
+    const values = new ChunkedArray((n) => new Int32Array(n));
+    for (let i = 0; i < 8192; i++) values.push(i);
+    expect(values.chunks.map((c) => c.length)).toEqual([8192]);
+    values.push(8192);
+    expect(values.chunks.map((c) => c.length)).toEqual([8192, 2 ** 23]);
+    expect(values.at(8192)).toBe(8192);
   });
 });
