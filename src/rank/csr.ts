@@ -19,8 +19,6 @@ export interface Csr {
   neighbors: Int32Array;
   /** Transition probabilities (each row sums to 1). */
   weights: Float64Array;
-  /** Raw (unnormalised) edge weights after flow factors, for explanations. */
-  raw: Float64Array;
   /** Nodes without out-edges. */
   dangling: Int32Array;
 }
@@ -29,12 +27,12 @@ export interface Csr {
  * Builds a CSR from a graphology graph. Each stored edge adds source→target with
  * weight × flow.forward and target→source with weight × flow.backward; parallel
  * edges between the same pair (several types) are summed, in EDGE_ORDER (by type,
- * then by source path), whatever order graphology holds them in.
+ * then by source path), whatever order graphology holds them in. `indexOf` maps each
+ * node to its position in `nodes` (made from them when not given: the rank context
+ * passes its own, one map for every task's CSR).
  */
-export function buildCsr(graph: FileGraphology, flow: EdgeFlow, nodes: string[] = graph.nodes()): Csr {
+export function buildCsr(graph: FileGraphology, flow: EdgeFlow, nodes: string[] = graph.nodes(), indexOf: Map<string, number> = indexesOf(nodes)): Csr {
   const order = nodes.length;
-  const indexOf = new Map<string, number>();
-  nodes.forEach((n, i) => indexOf.set(n, i));
   // A node's rank in code-unit order of paths, as the graph build orders edges by.
   const unitRank = new Int32Array(order);
   nodes
@@ -82,8 +80,8 @@ export function buildCsr(graph: FileGraphology, flow: EdgeFlow, nodes: string[] 
   }
   const starts = new Int32Array(order + 1);
   const neighbors = new Int32Array(m);
+  // each entry's summed weight, then divided by its row's sum in place
   const weights = new Float64Array(m);
-  const raw = new Float64Array(m);
   const dangling: number[] = [];
   let k = 0;
   let at = 0;
@@ -95,16 +93,23 @@ export function buildCsr(graph: FileGraphology, flow: EdgeFlow, nodes: string[] 
       let w = 0;
       while (at < entries && entryRow[sorted[at]!] === i && entryCol[sorted[at]!] === j) w += entryWeight[sorted[at++]!]!;
       neighbors[k] = j;
-      raw[k] = w;
+      weights[k] = w;
       k++;
     }
     let sum = 0;
-    for (let q = rowStart; q < k; q++) sum += raw[q]!;
+    for (let q = rowStart; q < k; q++) sum += weights[q]!;
     if (k === rowStart) dangling.push(i);
-    for (let q = rowStart; q < k; q++) weights[q] = raw[q]! / sum;
+    for (let q = rowStart; q < k; q++) weights[q] = weights[q]! / sum;
   }
   starts[order] = k;
-  return { order, nodes, indexOf, starts, neighbors, weights, raw, dangling: Int32Array.from(dangling) };
+  return { order, nodes, indexOf, starts, neighbors, weights, dangling: Int32Array.from(dangling) };
+}
+
+/** Node → its position in `nodes`. */
+function indexesOf(nodes: readonly string[]): Map<string, number> {
+  const indexOf = new Map<string, number>();
+  nodes.forEach((n, i) => indexOf.set(n, i));
+  return indexOf;
 }
 
 /**

@@ -112,7 +112,7 @@ export function makeContext(files: readonly FileRecord[], fileGraph: FileGraph, 
     },
     csrFor(task) {
       let csr = csrs.get(task);
-      if (!csr) csrs.set(task, (csr = buildCsr(fileGraph.graph, rank.flow[task], paths)));
+      if (!csr) csrs.set(task, (csr = buildCsr(fileGraph.graph, rank.flow[task], paths, ids)));
       return csr;
     },
   };

@@ -62,7 +62,6 @@ describe('buildCsr', () => {
           const from = csr.starts[i]!;
           const to = csr.starts[i + 1]!;
           expect([...csr.neighbors.subarray(from, to)]).toEqual(row.cols);
-          expect([...csr.raw.subarray(from, to)]).toEqual(row.raw);
           expect([...csr.weights.subarray(from, to)]).toEqual(row.weights);
           if (row.cols.length === 0) dangling.push(i);
         });
@@ -78,15 +77,31 @@ describe('buildCsr', () => {
     graph.addDirectedEdgeWithKey('import:a->b', 'a', 'b', { type: 'import', weight: 0.1, label: '' });
     graph.addDirectedEdgeWithKey('shared-symbol:a->b', 'a', 'b', { type: 'shared-symbol', weight: 0.2, label: '' });
     graph.addDirectedEdgeWithKey('import:b->a', 'b', 'a', { type: 'import', weight: 0.7, label: '' });
+    graph.addDirectedEdgeWithKey('source-test:a->c', 'a', 'c', { type: 'source-test', weight: 1, label: '' });
     const flow = Object.fromEntries(EDGE_TYPES.map((t) => [t, { forward: 1, backward: 0.5 }])) as EdgeFlow;
     const csr = buildCsr(graph, flow, ['a', 'b', 'c']);
     // a→b: import a→b forward, import b→a backward, then shared-symbol a→b (EDGE_ORDER:
-    // type first, then source path), not the order the edges were added in.
-    expect([...csr.neighbors]).toEqual([1, 0]);
-    expect(csr.raw[0]).toBe(0.1 + 0.7 * 0.5 + 0.2);
-    expect(csr.raw[0]).not.toBe(0.1 + 0.2 + 0.7 * 0.5);
-    expect(csr.raw[1]).toBe(0.1 * 0.5 + 0.7 + 0.2 * 0.5);
-    expect([...csr.weights]).toEqual([1, 1]);
-    expect([...csr.dangling]).toEqual([2]);
+    // type first, then source path), not the order the edges were added in; the other
+    // order would sum to a different float, and give a→b another probability.
+    const inOrder = 0.1 + 0.7 * 0.5 + 0.2;
+    const otherOrder = 0.1 + 0.2 + 0.7 * 0.5;
+    expect(inOrder / (inOrder + 1)).not.toBe(otherOrder / (otherOrder + 1));
+    expect([...csr.neighbors]).toEqual([1, 2, 0, 0]);
+    expect([...csr.weights]).toEqual([inOrder / (inOrder + 1), 1 / (inOrder + 1), 1, 1]);
+    expect([...csr.dangling]).toEqual([]);
+  });
+
+  it('uses the node positions it is given, and leaves a node without edges dangling', () => {
+    const graph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
+    for (const node of ['a', 'b', 'c']) graph.addNode(node, { kind: 'source', language: null, module: '' });
+    graph.addDirectedEdgeWithKey('import:a->b', 'a', 'b', { type: 'import', weight: 1, label: '' });
+    const flow = Object.fromEntries(EDGE_TYPES.map((t) => [t, { forward: 1, backward: 0.5 }])) as EdgeFlow;
+    const nodes = ['c', 'b', 'a'];
+    const indexOf = new Map(nodes.map((n, i) => [n, i]));
+    const csr = buildCsr(graph, flow, nodes, indexOf);
+    expect(csr.indexOf).toBe(indexOf);
+    expect([...csr.starts]).toEqual([0, 0, 1, 2]);
+    expect([...csr.neighbors]).toEqual([2, 1]);
+    expect([...csr.dangling]).toEqual([0]);
   });
 });

@@ -81,13 +81,17 @@ describe('personalizedPageRank', () => {
 
   it('lets rank flow backward along an edge only by the backward factor', () => {
     const g: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
-    for (const n of ['caller', 'callee']) g.addNode(n, { kind: 'source', language: null, module: '' });
+    for (const n of ['callee', 'caller', 'other']) g.addNode(n, { kind: 'source', language: null, module: '' });
     g.addDirectedEdgeWithKey('e', 'caller', 'callee', { type: 'shared-symbol', weight: 2, label: 'f' });
+    g.addDirectedEdgeWithKey('o', 'callee', 'other', { type: 'shared-symbol', weight: 1, label: 'g' });
     const both: EdgeFlow = { ...forwardOnly, 'shared-symbol': { forward: 1, backward: 0.5 } };
-    const csr = buildCsr(g, both, ['callee', 'caller']);
-    // callee → caller carries 2 × 0.5 = 1; caller → callee carries 2.
-    expect(Array.from(csr.raw)).toEqual([1, 2]);
-    const seeded = personalizedPageRank(csr, Float64Array.from([1, 0])).scores;
+    const csr = buildCsr(g, both, ['callee', 'caller', 'other']);
+    // callee → caller carries 2 × 0.5 = 1 and callee → other 1: half each (2/3 and 1/3
+    // without the backward factor); caller → callee carries all of caller's rank.
+    expect([...csr.neighbors.subarray(csr.starts[0]!, csr.starts[1]!)]).toEqual([1, 2]);
+    expect([...csr.weights.subarray(csr.starts[0]!, csr.starts[1]!)]).toEqual([0.5, 0.5]);
+    expect([...csr.weights.subarray(csr.starts[1]!, csr.starts[2]!)]).toEqual([1]);
+    const seeded = personalizedPageRank(csr, Float64Array.from([1, 0, 0])).scores;
     expect(seeded[1]).toBeGreaterThan(0);
   });
 });
