@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'bad-sample',
   'bad-details',
   'superseded-index',
+  'file-changed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

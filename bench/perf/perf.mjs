@@ -55,6 +55,7 @@ const features = {
   oneShotExport: typeof (await import(join(DIST, 'index.js'))).useOneShotCompilation === 'function',
   prestartExport: typeof (await import(join(DIST, 'index.js'))).prestartWhenListed === 'function',
   leanHeapExport: typeof (await import(join(DIST, 'index.js'))).useLeanHeap === 'function',
+  releaseTextsExport: typeof (await import(join(DIST, 'index.js'))).releaseTexts === 'function',
 };
 log(`features: ${JSON.stringify(features)}`);
 const jobVariants = features.parseJobsOption ? [1, 2].map((n) => ({ label: `${features.parseJobsOption}=${n}`, indexOptions: { [features.parseJobsOption]: n }, nodeFlags: [] })) : [{ label: features.tagsDefaultJobs ? `default (TAGS_DEFAULTS.jobs=${features.tagsDefaultJobs})` : 'default', indexOptions: {}, nodeFlags: [] }];
@@ -64,7 +65,13 @@ const jobVariants = features.parseJobsOption ? [1, 2].map((n) => ({ label: `${fe
 const cliLabel = features.prestartExport ? 'CLI one-shot: useOneShotCompilation, workers started during the read' : 'useOneShotCompilation (CLI one-shot)';
 jobVariants.push(
   features.oneShotExport
-    ? { ...jobVariants.at(-1), label: `${jobVariants.at(-1).label}, ${cliLabel}${features.leanHeapExport ? ', lean heap' : ''}`, oneShot: true, leanHeap: features.leanHeapExport }
+    ? {
+        ...jobVariants.at(-1),
+        label: `${jobVariants.at(-1).label}, ${cliLabel}${features.leanHeapExport ? ', lean heap' : ''}${features.releaseTextsExport ? ', texts released' : ''}`,
+        indexOptions: { ...jobVariants.at(-1).indexOptions, ...(features.releaseTextsExport ? { releaseTexts: true } : {}) },
+        oneShot: true,
+        leanHeap: features.leanHeapExport,
+      }
     : { ...jobVariants.at(-1), label: `${jobVariants.at(-1).label}, --liftoff-only (CLI one-shot)`, nodeFlags: ['--liftoff-only'] },
 );
 // Warm queries are ranked in the first run of the library's default (two parse threads, tier-up on).
@@ -74,7 +81,7 @@ const warmVariant = jobVariants.at(-2);
 // where the build exports it, one-shot compilation (no workers started during the read: the server
 // reads the corpus before it builds).
 const memoryVariant = features.oneShotExport ? jobVariants.at(-1) : warmVariant;
-const memoryLabel = `${warmVariant.label}, ${features.oneShotExport ? 'one-shot compilation' : 'tier-up'}${features.leanHeapExport ? ', lean heap' : ''} (as repomap mcp runs)`;
+const memoryLabel = `${warmVariant.label}, ${features.oneShotExport ? 'one-shot compilation' : 'tier-up'}${features.leanHeapExport ? ', lean heap' : ''}${memoryVariant.indexOptions.releaseTexts ? ', texts released' : ''} (as repomap mcp runs)`;
 
 const tmp = mkdtempSync(join(tmpdir(), 'repomap-perf-'));
 const results = {

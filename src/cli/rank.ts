@@ -39,6 +39,7 @@ export function registerRank(program: Command, io: CliIo): void {
           task: flags.task ?? input.task,
           includeGiven: flags.includeGiven,
           parseJobs: flags.jobs,
+          releaseTexts: true,
           ...(store ? { tagsCache: store } : {}),
         });
       } finally {

@@ -60,7 +60,7 @@ export async function indexFromFlags(flags: SourceFlags, io: CliIo, source: Corp
   const corpus = await loadCorpus(source, { onProgress: prestartWhenListed(parseJobs ?? TAGS_DEFAULTS.jobs) });
   const store = openCacheStore(flags, io, true);
   try {
-    return await buildIndex(corpus, { ...(store ? { tagsCache: store } : {}), ...(parseJobs !== undefined ? { parseJobs } : {}) });
+    return await buildIndex(corpus, { releaseTexts: true, ...(store ? { tagsCache: store } : {}), ...(parseJobs !== undefined ? { parseJobs } : {}) });
   } finally {
     store?.close();
   }

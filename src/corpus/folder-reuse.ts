@@ -28,6 +28,11 @@ export interface FileStamp {
 
 const states = new WeakMap<Corpus, FolderLoadState>();
 
+/** The folder and per-path stamps a folder load read its files with (undefined for other corpora). */
+export function loadStampsOf(corpus: Corpus): { root: string; stamps: ReadonlyMap<string, FileStamp> } | undefined {
+  return states.get(corpus);
+}
+
 export function stampOf(stats: Pick<Stats, 'size' | 'mtimeMs' | 'ctimeMs' | 'ino'>): FileStamp {
   return { key: `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`, mtimeMs: stats.mtimeMs };
 }

@@ -5,3 +5,4 @@ export { moduleOf, baseName } from './module.js';
 export { testStem, conventionSources } from './edges/source-test.js';
 export { nameWeight } from './edges/shared-symbol.js';
 export { updateFileGraph, type GraphBefore } from './update.js';
+export { readsText } from './resolve/index.js';

@@ -86,7 +86,7 @@ export class Workspace {
     // until the new one is in place, a failure starts the next call from scratch.
     this.current = null;
     // A touched file with the same contents rebuilds nothing: `previous` is returned as it is.
-    const index = await buildIndex(corpus, { tagsCache: this.tagsCache, ...(earlier ? { previous: earlier.index } : {}) });
+    const index = await buildIndex(corpus, { tagsCache: this.tagsCache, releaseTexts: true, ...(earlier ? { previous: earlier.index } : {}) });
     const fingerprint = this.folder ? await FolderFingerprint.take(this.root, corpus.files.map((f) => f.path), started) : null;
     const same = index === earlier?.index;
     this.current = { index, fingerprint, commit };

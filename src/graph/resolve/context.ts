@@ -5,7 +5,7 @@
 import type { FileTags, ImportSpec, LanguageId } from '../../types.js';
 import { buildGoTables, resolveGo, type GoTables } from './go.js';
 import { buildJavaTables, resolveJava, type JavaTables } from './java.js';
-import { buildJsTables, resolveJs, type JsTables } from './javascript.js';
+import { buildJsTables, isManifestName, resolveJs, type JsTables } from './javascript.js';
 import { byteCompare, cleanSpecifier, filesByFolder, finish } from './paths.js';
 import { buildPythonTables, resolvePython, type PythonTables } from './python.js';
 import { buildRustTables, resolveRust, type InlineModule, type RustTables } from './rust.js';
@@ -15,6 +15,16 @@ export interface ResolveFile {
   path: string;
   language: LanguageId | null;
   text?: string;
+}
+
+/**
+ * Whether resolution reads the text of the file at `path` in every build: the manifests
+ * (package.json, `[jt]sconfig*.json`, go.mod, Cargo.toml). A Java source's text is read
+ * only when its tags hold no package declaration.
+ */
+export function readsText(path: string): boolean {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  return base === 'go.mod' || base === 'Cargo.toml' || isManifestName(base);
 }
 
 /** Lookup tables of one corpus. Build with `buildResolveContext`; treat as opaque. */

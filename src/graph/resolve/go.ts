@@ -33,7 +33,7 @@ export function goModulePath(text: string): string | null {
 export function buildGoTables(files: readonly { path: string; text?: string }[]): GoTables {
   const modules = new Map<string, string>();
   for (const f of files) {
-    if (f.text === undefined || !(f.path === 'go.mod' || f.path.endsWith('/go.mod'))) continue;
+    if (!(f.path === 'go.mod' || f.path.endsWith('/go.mod')) || f.text === undefined) continue;
     const mod = goModulePath(f.text);
     const dir = dirOf(f.path);
     // Two go.mod files declaring one module: keep the shallower folder (byte order breaks ties).

@@ -1,1 +1,1 @@
-export { buildResolveContext, resolveImport, type ResolveContext, type ResolveFile } from './context.js';
+export { buildResolveContext, readsText, resolveImport, type ResolveContext, type ResolveFile } from './context.js';

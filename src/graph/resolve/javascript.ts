@@ -95,14 +95,19 @@ function isObject(v: Json | undefined): v is { [key: string]: Json } {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** package.json, and tsconfig / jsconfig files (any `[jt]sconfig*.json`, for `extends`). */
+export function isManifestName(base: string): boolean {
+  return base === 'package.json' || /^[jt]sconfig.*\.json$/.test(base);
+}
+
 export function buildJsTables(files: readonly { path: string; text?: string }[]): JsTables {
   const packagesByName = new Map<string, PackageInfo[]>();
   const packagesByDir = new Map<string, PackageInfo>();
   const rawConfigs = new Map<string, { [key: string]: Json }>();
   const byFile = new Map<string, { [key: string]: Json }>();
   for (const f of files) {
-    if (f.text === undefined) continue;
     const base = f.path.slice(f.path.lastIndexOf('/') + 1);
+    if (!isManifestName(base) || f.text === undefined) continue;
     if (base === 'package.json') {
       const manifest = parseJsonc(f.text);
       if (!isObject(manifest)) continue;
@@ -113,7 +118,7 @@ export function buildJsTables(files: readonly { path: string; text?: string }[])
         list.push(info);
         packagesByName.set(manifest['name'], list);
       }
-    } else if (/^[jt]sconfig.*\.json$/.test(base)) {
+    } else {
       const config = parseJsonc(f.text);
       if (!isObject(config)) continue;
       byFile.set(f.path, config);

@@ -90,7 +90,7 @@ export function buildRustTables(files: readonly { path: string; text?: string }[
   const libsByName = new Map<string, string>();
   const probed = new Set<string>();
   for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-    if (f.text === undefined || !(f.path === 'Cargo.toml' || f.path.endsWith('/Cargo.toml'))) continue;
+    if (!(f.path === 'Cargo.toml' || f.path.endsWith('/Cargo.toml')) || f.text === undefined) continue;
     const dir = dirOf(f.path);
     const toml = parseCargoToml(f.text);
     const libCandidate = child(dir, toml.libPath ?? 'src/lib.rs').replace(/^\.\//, '');
