@@ -71,7 +71,11 @@ export class Bm25Index {
   /** CSR: postings of term t are [termStart[t], termStart[t+1]). */
   private termStart!: Uint32Array;
   private postingDoc!: Uint32Array;
-  private postingTf!: Float64Array;
+  /**
+   * Term frequencies: 32-bit floats when every one of them is one exactly (whole
+   * counts, as with the default path weight of 1), else 64-bit; 7 MB less at 10k files.
+   */
+  private postingTf!: Float32Array | Float64Array;
   /** |d| per document: the sum of its term frequencies. */
   private docLength!: Float64Array;
   /** k1·(1 − b + b·|d|/avgdl) per document. */
@@ -136,7 +140,9 @@ export class Bm25Index {
     for (let t = 0; t < terms; t++) termStart[t + 1]! += termStart[t] as number;
     const cursor = termStart.slice(0, terms);
     this.postingDoc = new Uint32Array(triples);
-    this.postingTf = new Float64Array(triples);
+    let exact = true;
+    for (let i = 0; i < triples && exact; i++) exact = isFloat32(tripleTf.at(i));
+    this.postingTf = exact ? new Float32Array(triples) : new Float64Array(triples);
     for (let doc = 0, i = 0; doc < n; doc++) {
       for (const end = docEnd[doc] as number; i < end; i++) {
         const at = cursor[tripleTerm.at(i)]!++;
@@ -204,7 +210,9 @@ export class Bm25Index {
     }
     const total = termStart[terms] as number;
     this.postingDoc = new Uint32Array(total);
-    this.postingTf = new Float64Array(total);
+    let exact = earlier.postingTf instanceof Float32Array;
+    for (const list of fresh.values()) if (exact) exact = list.tfs.every(isFloat32);
+    this.postingTf = exact ? new Float32Array(total) : new Float64Array(total);
     for (let t = 0; t < terms; t++) {
       // Merge the kept postings with the fresh ones, documents ascending.
       const add = fresh.get(t);
@@ -367,6 +375,11 @@ function* countSteps(sorted: readonly Bm25Document[], pathWeight: number): Gener
     }
   }
   return counted;
+}
+
+/** Whether a number is a 32-bit float exactly. */
+function isFloat32(value: number): boolean {
+  return Math.fround(value) === value;
 }
 
 /** Runs a generator to its end without pausing. */

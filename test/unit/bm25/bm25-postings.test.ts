@@ -9,10 +9,11 @@ import { ChunkedArray } from '../../../src/rank/bm25-terms.js';
 import { identifierWords } from '../../../src/text/tokens.js';
 
 /** Scores straight from the formula, with term frequencies counted per document. */
-function referenceScores(docs: { path: string; text: string }[], query: string, k1 = 1.2, b = 0.75): Map<string, number> {
+function referenceScores(docs: { path: string; text: string }[], query: string, k1 = 1.2, b = 0.75, pathWeight = 1): Map<string, number> {
   const terms = docs.map((d) => {
     const tf = new Map<string, number>();
-    for (const w of [...identifierWords(d.path), ...identifierWords(d.text)]) tf.set(w, (tf.get(w) ?? 0) + 1);
+    for (const w of identifierWords(d.path)) tf.set(w, (tf.get(w) ?? 0) + pathWeight);
+    for (const w of identifierWords(d.text)) tf.set(w, (tf.get(w) ?? 0) + 1);
     const length = [...tf.values()].reduce((n, c) => n + c, 0);
     return { path: d.path, tf, length };
   });
@@ -60,6 +61,25 @@ describe('Bm25Index postings past their first allocation', () => {
     const site = docs.filter((d) => identifierWords(d.text).includes('site')).length;
     expect(index.documentFrequency('site')).toBe(site);
   });
+});
+
+describe('Bm25Index term frequencies', () => {
+  // Whole counts are stored as 32-bit floats; a fractional path weight makes term
+  // frequencies that are not 32-bit floats exactly, which must keep their full precision.
+  const docs = [
+    { path: 'billing/invoice_total.py', text: 'def invoice_total(lines): return sum(line.total for line in lines)' },
+    { path: 'billing/tax.py', text: 'def tax(total, rate): return total * rate  # invoice tax' },
+    { path: 'docs/invoice.md', text: 'How an invoice total is computed, and its tax.' },
+  ];
+  for (const pathWeight of [1, 0.1, 0.3]) {
+    it(`scores as the formula does with path weight ${pathWeight}`, () => {
+      const index = new Bm25Index(docs, { pathWeight });
+      for (const query of ['invoice total', 'tax rate billing', 'docs invoice invoice']) {
+        const expected = referenceScores(docs, query, 1.2, 0.75, pathWeight);
+        for (const hit of index.rank(query)) expect(hit.score).toBeCloseTo(expected.get(hit.path)!, 14);
+      }
+    });
+  }
 });
 
 describe('ChunkedArray', () => {
