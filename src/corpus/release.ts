@@ -3,16 +3,16 @@
  * a file's text is read again from its file when something asks for it (spans, packs)
  * instead of staying in memory. On a 10,000-file corpus the texts are ~67 MB of heap.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadStampsOf, stampOf, type FileStamp } from './folder-reuse.js';
+import { readStart, ScratchBuffer } from './read-file.js';
 import { RepoMapError } from '../errors.js';
 import type { Corpus, FileRecord } from '../types.js';
 
 const lenientUtf8 = new TextDecoder('utf-8');
 
-/** One buffer for every read (grown as needed): the bytes are decoded before the next read. */
-let scratch = Buffer.allocUnsafe(64 * 1024);
+const scratch = new ScratchBuffer();
 
 /**
  * Replaces the `text` of each record of a folder corpus (except those `keep` names) with
@@ -57,16 +57,8 @@ function readAgain(file: string, path: string, stamp: FileStamp): string {
   try {
     const stats = fstatSync(fd);
     if (stampOf(stats).key !== stamp.key) throw changed(path, 'was modified');
-    if (stats.size > scratch.length) scratch = Buffer.allocUnsafe(Math.max(stats.size, 2 * scratch.length));
-    const bytes = scratch;
-    let filled = 0;
-    while (filled < stats.size) {
-      const read = readSync(fd, bytes, filled, stats.size - filled, filled);
-      if (read === 0) break;
-      filled += read;
-    }
     // strict decoding, which the load tries first, gives the same text as lenient decoding wherever it succeeds
-    return lenientUtf8.decode(bytes.subarray(0, filled));
+    return lenientUtf8.decode(readStart(fd, stats.size, scratch));
   } finally {
     closeSync(fd);
   }
