@@ -159,31 +159,33 @@ export class Growable<T extends Int32Array | Float64Array> {
  * A doubling array freed 4, 8 and 16 MB blocks instead, and each such free raises
  * glibc's dynamic mmap threshold and the free memory every malloc arena keeps; chunks of
  * 64 KiB throughout, below the threshold, fragmented the main arena. Peak RSS of a
- * 10k-file `rank`: 430–432 MB with doubling, 420–428 MB with 64 KiB chunks, 410–415 MB
+ * 10k-file `rank`: 430–432 MB with doubling, 420–428 MB with 64 KiB chunks, 410–418 MB
  * with these (DESIGN.md, "Memory at 10k files").
  */
 export class ChunkedArray<T extends Int32Array | Float64Array> {
   readonly chunks: T[] = [];
   length = 0;
+  /** Elements in the first chunk. */
+  private readonly first: number;
   private readonly mask: number;
 
   /** `firstShift` / `shift`: log2 of the first chunk's size and of the later chunks'. */
   constructor(
     private readonly make: (size: number) => T,
-    private readonly firstShift = 13,
+    firstShift = 13,
     private readonly shift = 23,
   ) {
+    this.first = 2 ** firstShift;
     this.mask = 2 ** shift - 1;
   }
 
   push(value: number): void {
-    const first = 2 ** this.firstShift;
-    if (this.length < first) {
-      if (this.length === 0) this.chunks.push(this.make(first));
+    if (this.length < this.first) {
+      if (this.length === 0) this.chunks.push(this.make(this.first));
       (this.chunks[0] as T)[this.length++] = value;
       return;
     }
-    const at = (this.length - first) & this.mask;
+    const at = (this.length - this.first) & this.mask;
     if (at === 0) this.chunks.push(this.make(this.mask + 1));
     (this.chunks[this.chunks.length - 1] as T)[at] = value;
     this.length++;
@@ -191,9 +193,8 @@ export class ChunkedArray<T extends Int32Array | Float64Array> {
 
   /** Element i (0 ≤ i < length). */
   at(i: number): number {
-    const first = 2 ** this.firstShift;
-    if (i < first) return (this.chunks[0] as T)[i] as number;
-    const j = i - first;
+    if (i < this.first) return (this.chunks[0] as T)[i] as number;
+    const j = i - this.first;
     return (this.chunks[1 + (j >>> this.shift)] as T)[j & this.mask] as number;
   }
 }

@@ -3,12 +3,12 @@
  * dispatch. Each language's rules are documented at the top of its own file.
  */
 import type { FileTags, ImportSpec, LanguageId } from '../../types.js';
-import { buildGoTables, resolveGo, type GoTables } from './go.js';
+import { buildGoTables, isGoMod, resolveGo, type GoTables } from './go.js';
 import { buildJavaTables, resolveJava, type JavaTables } from './java.js';
 import { buildJsTables, isManifestName, resolveJs, type JsTables } from './javascript.js';
 import { byteCompare, cleanSpecifier, filesByFolder, finish } from './paths.js';
 import { buildPythonTables, resolvePython, type PythonTables } from './python.js';
-import { buildRustTables, resolveRust, type InlineModule, type RustTables } from './rust.js';
+import { buildRustTables, isCargoToml, resolveRust, type InlineModule, type RustTables } from './rust.js';
 
 /** A corpus file as the resolver needs it; `text` is read for manifests and Java sources only. */
 export interface ResolveFile {
@@ -23,8 +23,7 @@ export interface ResolveFile {
  * only when its tags hold no package declaration.
  */
 export function readsText(path: string): boolean {
-  const base = path.slice(path.lastIndexOf('/') + 1);
-  return base === 'go.mod' || base === 'Cargo.toml' || isManifestName(base);
+  return isGoMod(path) || isCargoToml(path) || isManifestName(path.slice(path.lastIndexOf('/') + 1));
 }
 
 /** Lookup tables of one corpus. Build with `buildResolveContext`; treat as opaque. */

@@ -30,10 +30,15 @@ export function goModulePath(text: string): string | null {
   return null;
 }
 
+/** A go.mod file (the manifest resolution reads the module path of). */
+export function isGoMod(path: string): boolean {
+  return path === 'go.mod' || path.endsWith('/go.mod');
+}
+
 export function buildGoTables(files: readonly { path: string; text?: string }[]): GoTables {
   const modules = new Map<string, string>();
   for (const f of files) {
-    if (!(f.path === 'go.mod' || f.path.endsWith('/go.mod')) || f.text === undefined) continue;
+    if (!isGoMod(f.path) || f.text === undefined) continue;
     const mod = goModulePath(f.text);
     const dir = dirOf(f.path);
     // Two go.mod files declaring one module: keep the shallower folder (byte order breaks ties).

@@ -85,12 +85,17 @@ export function parseCargoToml(text: string): { name: string | null; libName: st
   return out;
 }
 
+/** A Cargo.toml file (the manifest resolution reads a crate's library path from). */
+export function isCargoToml(path: string): boolean {
+  return path === 'Cargo.toml' || path.endsWith('/Cargo.toml');
+}
+
 export function buildRustTables(files: readonly { path: string; text?: string }[], paths: ReadonlySet<string>): RustTables {
   const cratesByDir = new Map<string, Crate>();
   const libsByName = new Map<string, string>();
   const probed = new Set<string>();
   for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-    if (!(f.path === 'Cargo.toml' || f.path.endsWith('/Cargo.toml')) || f.text === undefined) continue;
+    if (!isCargoToml(f.path) || f.text === undefined) continue;
     const dir = dirOf(f.path);
     const toml = parseCargoToml(f.text);
     const libCandidate = child(dir, toml.libPath ?? 'src/lib.rs').replace(/^\.\//, '');
