@@ -32,10 +32,21 @@ export interface WasmApi {
 export const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 const compiled = new Map<string, Promise<SharedWasm | undefined>>();
+/**
+ * The runtime's compilation under `useOneShotCompilation`'s flags, until it settles: V8
+ * reads the flags while a module compiles, so any other file compiled meanwhile would get
+ * them too (a grammar's lexer compiled eagerly by TurboFan: seconds, not milliseconds).
+ */
+let flagged: Promise<unknown> = Promise.resolve();
 
 /** The web-tree-sitter runtime's wasm file. */
 export function runtimeWasmPath(): string {
   return createRequire(import.meta.url).resolve('web-tree-sitter/tree-sitter.wasm');
+}
+
+/** The wasm files compiled in this process, or being compiled. */
+export function compiledWasmPaths(): Set<string> {
+  return new Set(compiled.keys());
 }
 
 /**
@@ -45,7 +56,7 @@ export function runtimeWasmPath(): string {
 export function compiledWasm(path: string): Promise<SharedWasm | undefined> {
   let pending = compiled.get(path);
   if (!pending) {
-    pending = readFile(path).then(
+    pending = flagged.then(() => readFile(path)).then(
       (buffer) => compileOrUndefined(new Uint8Array(buffer)),
       () => undefined,
     );
@@ -93,4 +104,5 @@ export function useOneShotCompilation(): void {
   // everything that loads a grammar first awaits the runtime, hence this reaction.
   const pending = compileOrUndefined(bytes).finally(restore);
   compiled.set(path, pending);
+  flagged = pending;
 }

@@ -75,6 +75,30 @@ describe('useOneShotCompilation', () => {
     expect(oneShot.onWorkers).toBe(standard.inThread);
   }, 60_000);
 
+  it('starts compiling any other wasm file only once the runtime compiled under its flags', () => {
+    // A grammar compiled while the flags are set would get the runtime's eager TurboFan compilation.
+    const script = join(dir, 'order.mjs');
+    writeFileSync(
+      script,
+      `const api = await import(${JSON.stringify(dist('index.js'))});
+const wasm = await import(${JSON.stringify(dist('tags/wasm-modules.js'))});
+const grammar = await import(${JSON.stringify(dist('tags/grammar.js'))});
+const { statSync } = await import('node:fs');
+const names = new Map([[statSync(wasm.runtimeWasmPath()).size, 'runtime'], [statSync(grammar.grammarWasmPath('python')).size, 'python']]);
+const log = [];
+const compile = WebAssembly.compile.bind(WebAssembly);
+WebAssembly.compile = (bytes) => {
+  const name = names.get(bytes.byteLength) ?? 'other';
+  log.push('start ' + name);
+  return compile(bytes).finally(() => log.push('end ' + name));
+};
+api.useOneShotCompilation();
+await Promise.all([wasm.compiledWasm(grammar.grammarWasmPath('python')), wasm.compiledWasm(wasm.runtimeWasmPath())]);
+console.log(log.join(', '));`,
+    );
+    expect(execFileSync(process.execPath, [script], { encoding: 'utf8' }).trim()).toBe('start runtime, end runtime, start python, end python');
+  }, 60_000);
+
   it('is an error once the process has parsed a file, naming the call', () => {
     const { again } = run('default');
     expect(again).toBe('bad-option: repomap/tags: useOneShotCompilation must be called before any file is parsed');
