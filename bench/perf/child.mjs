@@ -33,7 +33,7 @@ async function cold(j) {
   // as every CLI command does (bin/repomap.js), where the build exports it
   if (j.leanHeap) api.useLeanHeap();
   // (`prestart: false`: not, as `repomap mcp` reads the corpus before it builds)
-  const prestart = j.oneShot && j.prestart !== false && api.prestartWhenListed ? api.prestartWhenListed(j.indexOptions?.parseJobs ?? 2) : undefined;
+  const prestart = j.oneShot && j.prestart !== false && api.prestartWhenListed ? { onListed: api.prestartWhenListed(j.indexOptions?.parseJobs ?? 2) } : {};
   const built = await timedBuild(api, j.source, j.indexOptions ?? {}, j.firstQuery, prestart);
   const out = { startupMs, importMs, ...built.times, stats: statsOf(built.index), maxRssMbCold: maxRssMb() };
   if (j.queries?.length) out.warm = warmQueries(built.index, j.queries);
@@ -142,12 +142,13 @@ async function snapshots(j) {
   return { cache: j.storeExport ? j.storeExport : 'Map', per, memory, maxRssMb: maxRssMb() };
 }
 
-async function timedBuild(api, source, options, firstQuery, onProgress) {
+/** `hooks`: loadCorpus callbacks (the parse workers started during the read). */
+async function timedBuild(api, source, options, firstQuery, hooks) {
   const t0 = performance.now();
   // A folder re-loaded after `previous` takes unchanged files from its corpus (stamps).
   const corpus = await api.loadCorpus(source, {
     ...(options.previous && 'folder' in source ? { previous: options.previous.corpus } : {}),
-    ...(onProgress ? { onProgress } : {}),
+    ...hooks,
   });
   const t1 = performance.now();
   const index = await api.buildIndex(corpus, options);

@@ -57,7 +57,7 @@ export function repoSource(repo: string, commit?: string): CorpusSource {
 /** Loads the flags' source and builds its index, through the persistent tags cache unless --no-cache. */
 export async function indexFromFlags(flags: SourceFlags, io: CliIo, source: CorpusSource, parseJobs?: number): Promise<Index> {
   // parse workers start while the files are read, once the listing is large enough for them
-  const corpus = await loadCorpus(source, { onProgress: prestartWhenListed(parseJobs ?? TAGS_DEFAULTS.jobs) });
+  const corpus = await loadCorpus(source, { onListed: prestartWhenListed(parseJobs ?? TAGS_DEFAULTS.jobs) });
   const store = openCacheStore(flags, io, true);
   try {
     return await buildIndex(corpus, { releaseTexts: true, ...(store ? { tagsCache: store } : {}), ...(parseJobs !== undefined ? { parseJobs } : {}) });

@@ -38,7 +38,7 @@ export function stampOf(stats: Pick<Stats, 'size' | 'mtimeMs' | 'ctimeMs' | 'ino
 }
 
 function rulesOf(options: ResolvedCorpusOptions): string {
-  const { onProgress: _p, previous: _q, ...rules } = options;
+  const { onProgress: _p, onListed: _l, previous: _q, ...rules } = options;
   return JSON.stringify(rules);
 }
 

@@ -63,6 +63,7 @@ export async function loadFolder(folder: string, options: ResolvedCorpusOptions)
 
   // Synchronous reads, yielding to the event loop now and then: several times faster than
   // promise-based reads for many small files (no thread-pool round trips per call).
+  options.onListed?.(candidates);
   options.onProgress?.(0, candidates.length);
   const scratch = new ScratchBuffer();
   for (let i = 0; i < candidates.length; i++) {

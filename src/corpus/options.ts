@@ -30,6 +30,11 @@ export interface CorpusOptions {
   /** Called as files are examined: `done` of `total` candidate files (after the path rules). */
   onProgress?: (done: number, total: number) => void;
   /**
+   * Called once, before any file is read, with the repo-relative paths of the candidate
+   * files (after the path rules; content rules may still skip some of them).
+   */
+  onListed?: (paths: readonly string[]) => void;
+  /**
    * A corpus loaded earlier from the same folder with the same options (folders only;
    * ignored for git sources, whose blob ids already say what changed). A file whose
    * size, modification and change times and inode are what they were then, and that
@@ -39,7 +44,10 @@ export interface CorpusOptions {
   previous?: Corpus;
 }
 
-export type ResolvedCorpusOptions = Required<Omit<CorpusOptions, 'onProgress' | 'previous'>> & Pick<CorpusOptions, 'onProgress' | 'previous'>;
+/** The options that are callbacks or an earlier corpus rather than rules. */
+type Hooks = 'onProgress' | 'onListed' | 'previous';
+
+export type ResolvedCorpusOptions = Required<Omit<CorpusOptions, Hooks>> & Pick<CorpusOptions, Hooks>;
 
 /**
  * Default rule thresholds of the corpus stage.
@@ -53,7 +61,7 @@ export type ResolvedCorpusOptions = Required<Omit<CorpusOptions, 'onProgress' | 
  * `tools/build/`, Go `build/` packaging), and when they are output they are normally
  * gitignored (folder corpora) or untracked (git corpora) anyway.
  */
-export const CORPUS_DEFAULTS: Required<Omit<CorpusOptions, 'onProgress' | 'previous'>> = Object.freeze({
+export const CORPUS_DEFAULTS: Required<Omit<CorpusOptions, Hooks>> = Object.freeze({
   /** 1 MiB: larger files are data, fixtures or generated code far more often than code to read. */
   maxFileBytes: 1024 * 1024,
   /** 8 KiB, as git's binary detection (which reads 8000 bytes). */
@@ -129,12 +137,8 @@ export function resolveCorpusOptions(options: CorpusOptions = {}): ResolvedCorpu
     }
     resolved[key] = value;
   }
-  if (options.onProgress !== undefined) {
-    if (typeof options.onProgress !== 'function') {
-      throw new RepoMapError('bad-option', 'repomap/corpus: option onProgress must be a function', 'onProgress');
-    }
-    resolved.onProgress = options.onProgress;
-  }
+  if (options.onProgress !== undefined) resolved.onProgress = checkedFunction(options.onProgress, 'onProgress');
+  if (options.onListed !== undefined) resolved.onListed = checkedFunction(options.onListed, 'onListed');
   if (options.previous !== undefined) {
     const p = options.previous as Partial<Corpus> | null;
     if (typeof p !== 'object' || p === null || !Array.isArray(p.files) || typeof p.root !== 'string') {
@@ -143,4 +147,9 @@ export function resolveCorpusOptions(options: CorpusOptions = {}): ResolvedCorpu
     resolved.previous = options.previous;
   }
   return resolved;
+}
+
+function checkedFunction<T>(value: T, key: string): T {
+  if (typeof value !== 'function') throw new RepoMapError('bad-option', `repomap/corpus: option ${key} must be a function`, key);
+  return value;
 }

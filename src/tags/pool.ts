@@ -9,6 +9,7 @@
  * (./parse-worker.ts); workers can be started ahead of the pool (`prestartParseWorkers`).
  */
 import type { Diagnostic, FileTags, LanguageId } from '../types.js';
+import { languageOf } from '../languages.js';
 import { BatchQueue } from './batch-queue.js';
 import { grammarWasmPath } from './grammar.js';
 import { ParseWorker, workerModule, type WorkerSetup } from './parse-worker.js';
@@ -181,16 +182,32 @@ export function prestartParseWorkers(count: number): void {
 }
 
 /**
- * A corpus-read progress callback (`CorpusOptions.onProgress`) that starts `jobs` parse
- * workers ahead when the listing holds at least `POOL_DEFAULTS.minFiles` files, the least a
- * pool parses (whether the bytes reach `minBytes` is known only once the files are read;
- * workers no pool takes are ended after the tags stage), and passes progress on to `then`.
+ * A corpus listing callback (`CorpusOptions.onListed`) that, when the listing holds at
+ * least `POOL_DEFAULTS.minFiles` files (the least a pool parses), starts `jobs` parse
+ * workers ahead and compiles the grammars of the languages listed, while the files are
+ * read; then passes the listing on to `then`. Whether the bytes reach `minBytes` is known
+ * only once the files are read: workers no pool takes are ended after the tags stage.
+ * Compiled here, a grammar is ready when the pool starts: on the mixed corpus, the
+ * pool's first batches left 0.12–0.14 s after it started, waiting for the grammars.
  */
-export function prestartWhenListed(jobs: number, then?: (done: number, total: number) => void): (done: number, total: number) => void {
-  return (done, total) => {
-    if (done === 0 && jobs > 1 && total >= POOL_DEFAULTS.minFiles) prestartParseWorkers(jobs);
-    then?.(done, total);
+export function prestartWhenListed(jobs: number, then?: (paths: readonly string[]) => void): (paths: readonly string[]) => void {
+  return (paths) => {
+    if (jobs > 1 && paths.length >= POOL_DEFAULTS.minFiles) {
+      prestartParseWorkers(jobs);
+      void sharedGrammars(languagesOf(paths));
+    }
+    then?.(paths);
   };
+}
+
+/** The languages with a grammar among `paths`. */
+function languagesOf(paths: readonly string[]): Set<LanguageId> {
+  const languages = new Set<LanguageId>();
+  for (const path of paths) {
+    const language = languageOf(path);
+    if (language !== null) languages.add(language);
+  }
+  return languages;
 }
 
 /** Takes at most `count` of the workers started ahead (live ones), ending the rest. */

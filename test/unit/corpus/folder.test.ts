@@ -183,6 +183,19 @@ describe('loadCorpus on a folder', () => {
     expect(calls[calls.length - 1]).toEqual([2, 2]);
   });
 
+  it('gives the candidate paths to onListed once, before any file is read', async () => {
+    writeFiles(dir, { 'a.ts': 'a', 'b/c.py': 'c', 'node_modules/d.js': 'd', 'e.bin': '\0\0\0' });
+    const events: string[] = [];
+    await loadCorpus(
+      { folder: dir },
+      { onListed: (paths) => events.push(`listed ${[...paths].sort().join(' ')}`), onProgress: (done) => events.push(`read ${done}`) },
+    );
+    // the binary file is a candidate (a content rule skips it once read); node_modules is not
+    expect(events[0]).toBe('listed a.ts b/c.py e.bin');
+    expect(events.slice(1)).toEqual(['read 0', 'read 1', 'read 2', 'read 3']);
+    await expect(loadCorpus({ folder: dir }, { onListed: 'no' as never })).rejects.toMatchObject({ code: 'bad-option', subject: 'onListed' });
+  });
+
   it('applies custom thresholds and rejects bad ones', async () => {
     writeFiles(dir, { 'a.txt': 'x'.repeat(100) });
     const corpus = await loadCorpus({ folder: dir }, { maxFileBytes: 50 });

@@ -168,4 +168,15 @@ describe('loadCorpus on a git commit', () => {
     expect(calls[0]).toEqual([0, 13]);
     expect(calls[calls.length - 1]).toEqual([13, 13]);
   });
+
+  it('gives the paths of every blob to read to onListed, before the first is read', async () => {
+    const events: (string[] | number)[] = [];
+    const corpus = await loadCorpus({ gitDir: repo, commit: first }, { onListed: (paths) => events.push([...paths].sort()), onProgress: (done) => events.push(done) });
+    const listed = events[0] as string[];
+    expect(listed).toHaveLength(13);
+    expect(events[1]).toBe(0);
+    // every corpus file was listed, and the listing holds nothing the tree did not
+    for (const f of corpus.files) expect(listed).toContain(f.path);
+    expect(listed.some((p) => p.startsWith('node_modules/'))).toBe(false);
+  });
 });

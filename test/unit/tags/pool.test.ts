@@ -98,20 +98,37 @@ describe('parse pool', () => {
   });
 
   it('starts workers ahead from a corpus listing only when it holds enough files for a pool', async () => {
-    const seen: [number, number][] = [];
-    const few = prestartWhenListed(2, (done, total) => seen.push([done, total]));
-    few(0, POOL_DEFAULTS.minFiles - 1);
-    few(1, POOL_DEFAULTS.minFiles - 1);
+    const seen: number[] = [];
+    const listing = (n: number): string[] => Array.from({ length: n }, (_, i) => `src/m${i}.py`);
+    prestartWhenListed(2, (paths) => seen.push(paths.length))(listing(POOL_DEFAULTS.minFiles - 1));
     expect((await onWorkers(files.slice(0, 40))).stats.prestarted).toBe(0);
-    const many = prestartWhenListed(2);
-    many(0, POOL_DEFAULTS.minFiles);
+    prestartWhenListed(2)(listing(POOL_DEFAULTS.minFiles));
     expect((await onWorkers(files.slice(0, 40))).stats.prestarted).toBe(2);
-    prestartWhenListed(1)(0, POOL_DEFAULTS.minFiles * 10); // one thread: no workers
+    prestartWhenListed(1)(listing(POOL_DEFAULTS.minFiles * 10)); // one thread: no workers
     expect((await onWorkers(files.slice(0, 40))).stats.prestarted).toBe(0);
-    expect(seen).toEqual([
-      [0, POOL_DEFAULTS.minFiles - 1],
-      [1, POOL_DEFAULTS.minFiles - 1],
-    ]);
+    expect(seen).toEqual([POOL_DEFAULTS.minFiles - 1]);
+  });
+
+  it('compiles the grammars of the languages a listing names, and only those, when it starts workers', () => {
+    // A fresh process: this one's compiled grammars are shared by every test in it.
+    const script = `const pool = await import(${JSON.stringify(pathToFileURL(join(packageRoot(), 'dist', 'src', 'tags', 'pool.js')).href)});
+const wasm = await import(${JSON.stringify(pathToFileURL(join(packageRoot(), 'dist', 'src', 'tags', 'wasm-modules.js')).href)});
+const grammar = await import(${JSON.stringify(pathToFileURL(join(packageRoot(), 'dist', 'src', 'tags', 'grammar.js')).href)});
+const paths = [...Array.from({ length: 200 }, (_, i) => 'src/m' + i + '.rs'), ...Array.from({ length: 150 }, (_, i) => 'web/c' + i + '.tsx'), 'README.md'];
+pool.prestartWhenListed(2)(paths);
+const compiled = [];
+for (const language of ['go', 'java', 'javascript', 'python', 'rust', 'tsx', 'typescript']) {
+  if (wasm.compiledWasmPaths().has(grammar.grammarWasmPath(language))) compiled.push(language);
+}
+console.log(compiled.join(' '));
+await pool.releasePrestarted();`;
+    const dir = mkdtempSync(join(tmpdir(), 'repomap-prestart-'));
+    const file = join(dir, 'listed.mjs');
+    writeFileSync(file, script);
+    const run = spawnSync(process.execPath, [file], { encoding: 'utf8', timeout: 60_000 });
+    rmSync(dir, { recursive: true, force: true });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('rust tsx');
   });
 
   it('workers started ahead and never taken keep no process alive', () => {
