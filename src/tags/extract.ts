@@ -6,6 +6,7 @@
  * depend on the number of threads or on scheduling.
  */
 import type { Diagnostic, FileRecord, FileTags, LanguageId } from '../types.js';
+import { compareBytewise } from '../corpus/sort.js';
 import { RepoMapError } from '../errors.js';
 import { collectTags } from './collect.js';
 import { messageOf } from './grammar.js';
@@ -60,7 +61,7 @@ export async function extractTags(files: readonly FileRecord[], options: TagsOpt
   const settings: PoolSettings = { ...POOL_DEFAULTS, ...options.pool };
   const parseable = files
     .filter((file): file is ParseableFile => file.language !== null)
-    .sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)));
+    .sort((a, b) => compareBytewise(a.path, b.path));
   options.onProgress?.(0, parseable.length);
 
   const bytes = parseable.reduce((n, f) => n + f.size, 0);

@@ -113,6 +113,14 @@ describe('extractTags', () => {
     expect(second).toEqual(first);
   });
 
+  it('orders files by the UTF-8 bytes of their paths, also above U+FFFF', async () => {
+    // UTF-16 order puts the emoji (a surrogate pair, 0xD83D…) before U+FFFD; byte order puts it after
+    const paths = ['b/\u{1F600}.py', 'b/\uFFFD.py', 'b/z.py', 'a.py'];
+    const files = paths.map((path) => ({ path, size: 6, text: 'x = 1\n', language: 'python' as const, kind: 'source' as const }));
+    const result = await extractTags(files);
+    expect(result.tags.map((t) => t.path)).toEqual(['a.py', 'b/z.py', 'b/\uFFFD.py', 'b/\u{1F600}.py']);
+  });
+
   it('dedupes exact duplicates and orders records by line, then name', async () => {
     const tags = plain(await tagsFromSource('python', 'dup.py', 'from m import a, a\nb(); a(); b()\nb()\n'));
     expect(tags.imports).toEqual([{ specifier: 'm', line: 1, names: ['a'] }]);
