@@ -46,13 +46,6 @@ export class BatchQueue {
     return this.left.size === 0;
   }
 
-  /** Bytes of the batches not taken yet. */
-  get bytesLeft(): number {
-    let bytes = 0;
-    for (const n of this.left.values()) bytes += n;
-    return bytes;
-  }
-
   /**
    * The next batch for a worker that has loaded `mine`, while other workers have loaded
    * `others`: from a small language no worker has loaded (at most one batch of bytes in

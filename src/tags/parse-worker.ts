@@ -51,40 +51,32 @@ export function workerModule(): string {
  */
 export const WORKER_YOUNG_GENERATION_MB = 8;
 
-/** What a batch sent to a worker settles with. */
-interface Pending {
-  resolve: (outcomes: { index: number; outcome: FileOutcome }[]) => void;
-  reject: (error: Error) => void;
-}
-
-/**
- * One worker thread running `worker.js`. It parses the batches it is sent one after the
- * other, in the order sent, so a batch can be sent before the one before it is done.
- */
+/** One worker thread running `worker.js`, one batch at a time. */
 export class ParseWorker {
   private readonly worker: Worker;
-  /** Batches sent and not answered yet, oldest first. */
-  private readonly pending: Pending[] = [];
+  private pending: { resolve: (outcomes: { index: number; outcome: FileOutcome }[]) => void; reject: (error: Error) => void } | null = null;
   exited = false;
 
   /** `idle`: started ahead of its pool; it keeps no process alive until `busy()`. */
   constructor(module: string, setup: WorkerSetup, { idle = false } = {}) {
     this.worker = new Worker(module, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
     this.worker.on('message', (reply: WorkerReply) => {
-      if (reply.type === 'batch') this.pending.shift()?.resolve(reply.outcomes);
-      else this.failAll(workerError(reply.error));
+      if (reply.type === 'batch') this.settle((p) => p.resolve(reply.outcomes));
+      else this.settle((p) => p.reject(workerError(reply.error)));
     });
-    this.worker.on('error', (error) => this.failAll(new Error(`repomap/tags: parse worker failed: ${error.message}`)));
+    this.worker.on('error', (error) => this.settle((p) => p.reject(new Error(`repomap/tags: parse worker failed: ${error.message}`))));
     this.worker.on('exit', (code) => {
       this.exited = true;
-      this.failAll(new Error(`repomap/tags: parse worker exited (code ${code}) before finishing its batch`));
+      this.settle((p) => p.reject(new Error(`repomap/tags: parse worker exited (code ${code}) before finishing its batch`)));
     });
     // after the listeners: adding a 'message' listener refs the worker's port again
     if (idle) this.worker.unref();
   }
 
-  private failAll(error: Error): void {
-    for (const p of this.pending.splice(0)) p.reject(error);
+  private settle(action: (p: NonNullable<ParseWorker['pending']>) => void): void {
+    const p = this.pending;
+    this.pending = null;
+    if (p) action(p);
   }
 
   /** Taken by a pool: it keeps the process alive while it works. */
@@ -95,7 +87,7 @@ export class ParseWorker {
   run(files: PoolFile[], wasm?: SharedWasm[]): Promise<{ index: number; outcome: FileOutcome }[]> {
     return new Promise((resolve, reject) => {
       if (this.exited) return reject(new Error('repomap/tags: parse worker exited'));
-      this.pending.push({ resolve, reject });
+      this.pending = { resolve, reject };
       this.worker.postMessage((wasm ? { files, wasm } : { files }) satisfies BatchRequest);
     });
   }

@@ -2,9 +2,7 @@
  * A small pool of worker threads that parse files for the tags stage. Files go out in
  * batches of one language, bounded by a byte budget, largest first, to whichever worker is
  * free, preferring a language that worker has loaded (./batch-queue.ts), so one huge file
- * does not leave the other worker idle at the end and few languages load twice. A worker
- * is sent its next batch before it answers the one it parses (`inFlight`), so it does not
- * wait on this thread between batches. A worker that parsed
+ * does not leave the other worker idle at the end and few languages load twice. A worker that parsed
  * a file over `recycleBytes` is replaced by a fresh one: WASM memory grows to fit the
  * largest tree and never shrinks. Outcomes come back tagged with their input position,
  * so the caller's merge does not depend on scheduling. Each worker is a ParseWorker
@@ -12,7 +10,7 @@
  */
 import type { Diagnostic, FileTags, LanguageId } from '../types.js';
 import { languageOf } from '../languages.js';
-import { BatchQueue, type Batch } from './batch-queue.js';
+import { BatchQueue } from './batch-queue.js';
 import { grammarWasmPath } from './grammar.js';
 import { ParseWorker, workerModule, type WorkerSetup } from './parse-worker.js';
 import { compiledWasm, runtimeWasmPath, type SharedWasm } from './wasm-modules.js';
@@ -29,13 +27,6 @@ export interface PoolSettings {
   batchFiles: number;
   /** A worker that parsed a file of at least this many bytes is terminated and replaced. */
   recycleBytes: number;
-  /**
-   * Batches a worker holds at most: the one it parses and those sent ahead, so that it
-   * never waits for this thread to answer one batch before it gets the next. Only one is
-   * sent ahead while the queue holds more than a batch per worker, and none after a
-   * batch that recycles the worker.
-   */
-  inFlight: number;
 }
 
 /**
@@ -53,7 +44,6 @@ export const POOL_DEFAULTS: Readonly<PoolSettings> = Object.freeze({
   batchBytes: 256 * 1024,
   batchFiles: 128,
   recycleBytes: 512 * 1024,
-  inFlight: 2,
 });
 
 /** One file to parse; `index` is its position in the caller's ordered list. */
@@ -83,8 +73,6 @@ export interface PoolStats {
   languageLoads: number;
   /** Workers taken from those started ahead (`prestartParseWorkers`). */
   prestarted: number;
-  /** Batches sent to a worker before it had answered the one before (`inFlight`). */
-  sentAhead: number;
 }
 
 /**
@@ -104,7 +92,7 @@ export async function parseInWorkers(
   const [runtime, grammars] = await Promise.all([compiledWasm(runtimeWasmPath()), sharedGrammars(new Set(files.map((f) => f.language)))]);
   const setup: WorkerSetup = { wasm: runtime ? [runtime] : [] };
   const ahead = await takePrestarted(workers);
-  const stats: PoolStats = { workersStarted: 0, recycled: 0, batches: queue.total, languageLoads: 0, prestarted: 0, sentAhead: 0 };
+  const stats: PoolStats = { workersStarted: 0, recycled: 0, batches: queue.total, languageLoads: 0, prestarted: 0 };
   /** Each live worker and the languages it has been sent. */
   const live = new Map<ParseWorker, Set<LanguageId>>();
   const start = (): ParseWorker => {
@@ -126,39 +114,23 @@ export async function parseInWorkers(
   };
 
   let failed = false;
-  const recycles = (batch: Batch): boolean => batch.files[0]!.size >= settings.recycleBytes;
   const lane = async (): Promise<void> => {
     let worker = start();
-    /** Batches sent to `worker` and not answered yet, oldest first. */
-    const sent: { batch: Batch; outcomes: Promise<{ index: number; outcome: FileOutcome }[]> }[] = [];
-    const send = (): boolean => {
-      if (failed) return false;
-      const last = sent.at(-1);
-      if (last && (recycles(last.batch) || sent.length >= settings.inFlight || queue.bytesLeft <= workers * settings.batchBytes)) return false;
-      const mine = live.get(worker)!;
-      const batch = queue.take(mine, loadedByOthers(worker));
-      if (!batch) return false;
-      const first = !mine.has(batch.language);
-      if (first) {
-        mine.add(batch.language);
-        stats.languageLoads += 1;
-      }
-      const grammar = first ? grammars.get(batch.language) : undefined;
-      const outcomes = worker.run(batch.files, grammar ? [grammar] : undefined);
-      // a failure rejects every batch sent; the lane awaits (and throws) the oldest only
-      outcomes.catch(() => undefined);
-      if (last) stats.sentAhead += 1;
-      sent.push({ batch, outcomes });
-      return true;
-    };
     try {
       for (;;) {
-        while (send());
-        const oldest = sent.shift();
-        if (!oldest) break;
-        for (const { index, outcome } of await oldest.outcomes) onOutcome(index, outcome);
-        // nothing was sent after a batch that recycles
-        if (recycles(oldest.batch) && !queue.empty) {
+        if (failed) break;
+        const mine = live.get(worker)!;
+        const batch = queue.take(mine, loadedByOthers(worker));
+        if (!batch) break;
+        const first = !mine.has(batch.language);
+        if (first) {
+          mine.add(batch.language);
+          stats.languageLoads += 1;
+        }
+        const grammar = first ? grammars.get(batch.language) : undefined;
+        const outcomes = await worker.run(batch.files, grammar ? [grammar] : undefined);
+        for (const { index, outcome } of outcomes) onOutcome(index, outcome);
+        if (batch.files[0]!.size >= settings.recycleBytes && !queue.empty) {
           stats.recycled += 1;
           void stop(worker);
           worker = start();

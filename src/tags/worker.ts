@@ -21,11 +21,8 @@ useSharedWasm(shared);
 // a failure here is thrown again where the first file needs the runtime.
 void initRuntime().catch(() => undefined);
 
-// Batches are parsed one after the other, in the order they came: the pool sends the next
-// one before this one is answered.
-let previous: Promise<void> = Promise.resolve();
 port.on('message', (request: BatchRequest) => {
-  previous = previous.then(() => parseBatch(request)).then((reply) => port.postMessage(reply satisfies WorkerReply));
+  void parseBatch(request).then((reply) => port.postMessage(reply satisfies WorkerReply));
 });
 
 async function parseBatch({ files, wasm }: BatchRequest): Promise<WorkerReply> {

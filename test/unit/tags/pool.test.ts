@@ -68,19 +68,6 @@ describe('parse pool', () => {
     expect(progress).toEqual(Array.from({ length: total + 1 }, (_, i) => i));
   });
 
-  it('sends a worker its next batch before the last one came back, while the queue holds more than a batch per worker', async () => {
-    const ahead = await onWorkers(files);
-    expect(ahead.stats.sentAhead).toBeGreaterThan(5);
-    expect(ahead.stats.sentAhead).toBeLessThan(ahead.stats.batches);
-    expect(JSON.stringify(ahead.result)).toBe(JSON.stringify(inThread));
-    const one = await onWorkers(files, { pool: { inFlight: 1 } });
-    expect(one.stats.sentAhead).toBe(0);
-    expect(JSON.stringify(one.result)).toBe(JSON.stringify(inThread));
-    // the last batches go one at a time: a batch per worker and more never wait behind another
-    const none = await onWorkers(files, { pool: { batchBytes: 1 << 30 } });
-    expect(none.stats.sentAhead).toBe(0);
-  });
-
   it('replaces a worker after a large file and still gives the same output', async () => {
     // Every batch holding a file of 2 KiB or more triggers a replacement.
     const some = files.filter((f) => f.path.startsWith('python-inventory/') || f.path.startsWith('rust-tokenizer/'));
