@@ -22,10 +22,7 @@ export class BatchQueue {
   private readonly left = new Map<LanguageId, number>();
   readonly total: number;
 
-  private readonly batchBytes: number;
-
   constructor(files: readonly PoolFile[], settings: Pick<PoolSettings, 'batchBytes' | 'batchFiles'>) {
-    this.batchBytes = settings.batchBytes;
     const byLanguage = new Map<LanguageId, PoolFile[]>();
     for (const file of files) {
       const list = byLanguage.get(file.language);
@@ -48,18 +45,13 @@ export class BatchQueue {
 
   /**
    * The next batch for a worker that has loaded `mine`, while other workers have loaded
-   * `others`: from a small language no worker has loaded (at most one batch of bytes in
-   * all), else from a language of its own if one has batches left, else from one no
-   * worker has loaded, else from any. Within each choice, the language with the most
-   * bytes left (then by name, so the order is reproducible). Small languages go first so
-   * that their load happens while the other worker is busy anyway: left for last, TSX's
-   * one 16 KB batch beside TypeScript was loaded and parsed in the last 0.15 s of the
-   * mixed corpus' tags stage, with the other worker already done.
+   * `others`: from a language of its own if one has batches left, else from one no worker
+   * has loaded, else from any. Within each choice, the language with the most bytes left
+   * (then by name, so the order is reproducible).
    */
   take(mine: ReadonlySet<LanguageId>, others: ReadonlySet<LanguageId>): Batch | undefined {
     const languages = [...this.left.keys()];
     const language =
-      mostLeft(languages.filter((l) => !mine.has(l) && !others.has(l) && this.left.get(l)! <= this.batchBytes), this.left) ??
       mostLeft(languages.filter((l) => mine.has(l)), this.left) ??
       mostLeft(languages.filter((l) => !others.has(l)), this.left) ??
       mostLeft(languages, this.left);
