@@ -93,10 +93,11 @@ export class SymbolTable {
   }
 }
 
-/** The distinct names a file references, sorted. */
-function referencedNames(file: FileTags): string[] {
-  const names = file.references.map((r) => r.name).sort();
-  return names.filter((name, i) => name !== '' && (i === 0 || names[i - 1] !== name));
+/** The distinct names a file references, in first-reference order (nothing iterates the name → referencers map). */
+function referencedNames(file: FileTags): Set<string> {
+  const names = new Set<string>();
+  for (const r of file.references) if (r.name !== '') names.add(r.name);
+  return names;
 }
 
 /** Index of the first item of a sorted list for which `after` holds (the list's length when none). */
