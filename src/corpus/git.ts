@@ -43,7 +43,7 @@ export async function loadGitTree(source: { gitDir: string; commit: string }, op
 
   const oids = [...pathsByOid.keys()];
   let done = 0;
-  options.onListed?.([...pathsByOid.values()].flat());
+  if (options.onListed) options.onListed([...pathsByOid.values()].flat());
   options.onProgress?.(0, total);
   await readBlobs(
     gitDir,
