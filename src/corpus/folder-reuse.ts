@@ -1,4 +1,6 @@
-import type { Stats } from 'node:fs';
+import { lstatSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
+import { GitignoreMatcher } from './gitignore.js';
 import type { ResolvedCorpusOptions } from './options.js';
 import type { Corpus, FileRecord } from '../types.js';
 
@@ -18,6 +20,14 @@ interface FolderLoadState {
   startedMs: number;
   /** Path → stamp of every file read (or reused) by that load. */
   stamps: Map<string, FileStamp>;
+  /** The load's .gitignore rules, with the stamps of their files. */
+  gitignore: GitignoreState | undefined;
+}
+
+/** A folder's .gitignore matcher and, per folder holding a .gitignore, that file's stamp when the load began. */
+interface GitignoreState {
+  matcher: GitignoreMatcher;
+  stamps: Map<string, FileStamp | null>;
 }
 
 /** Size, modification and change times and inode of a file when it was read. */
@@ -51,6 +61,7 @@ export class FolderReuse {
   private readonly stamps = new Map<string, FileStamp>();
   private readonly earlier: FolderLoadState | undefined;
   private readonly records = new Map<string, FileRecord>();
+  private gitignoreState: GitignoreState | undefined;
 
   constructor(
     private readonly root: string,
@@ -79,14 +90,39 @@ export class FolderReuse {
     return record;
   }
 
+  /**
+   * The .gitignore matcher for the folders that hold one (`read` gives a folder's rules):
+   * the earlier load's, with the verdicts it reached, when the same folders hold them and
+   * each file's stamp is unchanged and older than that load by 2 s; else a new one. A
+   * verdict follows from the rule files and the path alone, and testing every path
+   * against the rules was a fifth of a re-index's load (~20 ms of ~85 ms on 3,800 files).
+   */
+  gitignore(folders: ReadonlySet<string>, read: (folder: string) => string): GitignoreMatcher {
+    const stamps = new Map<string, FileStamp | null>();
+    for (const folder of folders) {
+      const stats = lstatSync(join(this.root, folder, '.gitignore'), { throwIfNoEntry: false });
+      stamps.set(folder, stats ? stampOf(stats) : null);
+    }
+    const earlier = this.earlier?.gitignore;
+    const reusable =
+      earlier !== undefined &&
+      earlier.stamps.size === stamps.size &&
+      [...stamps].every(([folder, stamp]) => {
+        const before = earlier.stamps.get(folder);
+        return stamp !== null && before != null && before.key === stamp.key && before.mtimeMs < this.earlier!.startedMs - RACY_MS;
+      });
+    this.gitignoreState = reusable ? earlier : { matcher: new GitignoreMatcher(folders, read), stamps };
+    return this.gitignoreState.matcher;
+  }
+
   /** The stamp of a file this load read. */
   note(path: string, stamp: FileStamp): void {
     this.stamps.set(path, stamp);
   }
 
-  /** Attaches this load's stamps to the corpus it produced. */
+  /** Attaches this load's stamps (and .gitignore matcher, once asked for) to the corpus it produced. */
   remember(corpus: Corpus): Corpus {
-    states.set(corpus, { root: this.root, rules: rulesOf(this.options), startedMs: this.startedMs, stamps: this.stamps });
+    states.set(corpus, { root: this.root, rules: rulesOf(this.options), startedMs: this.startedMs, stamps: this.stamps, gitignore: this.gitignoreState });
     return corpus;
   }
 }

@@ -4,7 +4,6 @@ import { join, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { CorpusBuilder } from './builder.js';
 import { FolderReuse, stampOf, type FileStamp } from './folder-reuse.js';
-import { GitignoreMatcher } from './gitignore.js';
 import { parentOf } from './paths.js';
 import { readStart, ScratchBuffer } from './read-file.js';
 import type { ResolvedCorpusOptions } from './options.js';
@@ -42,7 +41,7 @@ export async function loadFolder(folder: string, options: ResolvedCorpusOptions)
   for (const entry of entries) {
     if (entry.name === '.gitignore' && entry.dirent.isFile()) gitignoreFolders.add(parentOf(entry.path));
   }
-  const gitignore = new GitignoreMatcher(gitignoreFolders, (dir) => readFileSync(join(root, dir, '.gitignore'), 'utf8'));
+  const gitignore = reuse.gitignore(gitignoreFolders, (dir) => readFileSync(join(root, dir, '.gitignore'), 'utf8'));
 
   const builder = new CorpusBuilder(options);
   const candidates: string[] = [];

@@ -13,6 +13,8 @@ import { parentOf } from './paths.js';
 export class GitignoreMatcher {
   private readonly rules = new Map<string, ignore.Ignore | null>();
   private readonly folderVerdicts = new Map<string, boolean>();
+  /** File path → verdict: a later load of the same folder with the same rule files reuses them (FolderReuse). */
+  private readonly fileVerdicts = new Map<string, boolean>();
 
   /**
    * @param folders repo-relative folders ('' for the root) that hold a `.gitignore` file
@@ -26,9 +28,13 @@ export class GitignoreMatcher {
   /** Whether the file at the repo-relative POSIX `path` is ignored. */
   ignores(path: string): boolean {
     if (this.folders.size === 0) return false;
-    const parent = parentOf(path);
-    if (parent !== '' && this.folderIgnored(parent)) return true;
-    return this.verdict(path, parent, false);
+    let ignored = this.fileVerdicts.get(path);
+    if (ignored === undefined) {
+      const parent = parentOf(path);
+      ignored = (parent !== '' && this.folderIgnored(parent)) || this.verdict(path, parent, false);
+      this.fileVerdicts.set(path, ignored);
+    }
+    return ignored;
   }
 
   private folderIgnored(folder: string): boolean {

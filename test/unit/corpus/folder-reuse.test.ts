@@ -90,6 +90,27 @@ describe('loadCorpus with previous (folders)', () => {
     expect(changed.files.map((f) => f.path)).toEqual(['a.py', 'c.txt', 'd/e.ts', 'n.py']);
   });
 
+  it('applies .gitignore rules changed since the earlier load, and a .gitignore added in a folder', async () => {
+    const past = (p: string): void => utimesSync(join(dir, p), new Date(Date.now() - 10_000), new Date(Date.now() - 10_000));
+    writeFileSync(join(dir, '.gitignore'), 'b.py\n');
+    past('.gitignore');
+    const paths = (c: Corpus): string[] => c.files.map((f) => f.path);
+    const first = await loadCorpus({ folder: dir });
+    expect(paths(first)).toEqual(['.gitignore', 'a.py', 'c.txt', 'd/e.ts']);
+    const same = await loadCorpus({ folder: dir }, { previous: first });
+    expect(paths(same)).toEqual(paths(first));
+    // same size, time put back: the change time still tells
+    writeFileSync(join(dir, '.gitignore'), 'a.py\n');
+    past('.gitignore');
+    const changed = await loadCorpus({ folder: dir }, { previous: same });
+    expect(paths(changed)).toEqual(['.gitignore', 'b.py', 'c.txt', 'd/e.ts']);
+    writeFileSync(join(dir, 'd/.gitignore'), 'e.ts\n');
+    past('d/.gitignore');
+    const nested = await loadCorpus({ folder: dir }, { previous: changed });
+    expect(paths(nested)).toEqual(['.gitignore', 'b.py', 'c.txt', 'd/.gitignore']);
+    expect(nested).toEqual(await loadCorpus({ folder: dir }));
+  });
+
   it('rejects a previous that is not a corpus, naming the option', async () => {
     await expect(loadCorpus({ folder: dir }, { previous: { files: 3 } as unknown as Corpus })).rejects.toMatchObject({ code: 'bad-option', subject: 'previous' });
   });
