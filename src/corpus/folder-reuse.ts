@@ -111,7 +111,7 @@ export class FolderReuse {
         const before = earlier.stamps.get(folder);
         return stamp !== null && before != null && before.key === stamp.key && before.mtimeMs < this.earlier!.startedMs - RACY_MS;
       });
-    this.gitignoreState = reusable ? earlier : { matcher: new GitignoreMatcher(folders, read), stamps };
+    this.gitignoreState = { matcher: reusable ? earlier.matcher.renewed() : new GitignoreMatcher(folders, read), stamps };
     return this.gitignoreState.matcher;
   }
 

@@ -11,10 +11,12 @@ import { parentOf } from './paths.js';
  * of the tree.
  */
 export class GitignoreMatcher {
-  private readonly rules = new Map<string, ignore.Ignore | null>();
+  private rules = new Map<string, ignore.Ignore | null>();
   private readonly folderVerdicts = new Map<string, boolean>();
-  /** File path → verdict: a later load of the same folder with the same rule files reuses them (FolderReuse). */
+  /** File path → verdict, for the paths asked about. */
   private readonly fileVerdicts = new Map<string, boolean>();
+  /** The file verdicts of the matcher this one renewed (`renewed`). */
+  private earlier: ReadonlyMap<string, boolean> | undefined;
 
   /**
    * @param folders repo-relative folders ('' for the root) that hold a `.gitignore` file
@@ -28,13 +30,26 @@ export class GitignoreMatcher {
   /** Whether the file at the repo-relative POSIX `path` is ignored. */
   ignores(path: string): boolean {
     if (this.folders.size === 0) return false;
-    let ignored = this.fileVerdicts.get(path);
+    let ignored = this.fileVerdicts.get(path) ?? this.earlier?.get(path);
     if (ignored === undefined) {
       const parent = parentOf(path);
       ignored = (parent !== '' && this.folderIgnored(parent)) || this.verdict(path, parent, false);
-      this.fileVerdicts.set(path, ignored);
     }
+    this.fileVerdicts.set(path, ignored);
     return ignored;
+  }
+
+  /**
+   * The matcher for a later load of the same tree with the same rule files (FolderReuse):
+   * it shares the parsed rules and takes this one's file verdicts for the paths that load
+   * asks about, keeping no others, so paths that came and went do not pile up across the
+   * reloads of a long-lived process (`repomap mcp`).
+   */
+  renewed(): GitignoreMatcher {
+    const next = new GitignoreMatcher(this.folders, this.read);
+    next.rules = this.rules;
+    next.earlier = this.fileVerdicts;
+    return next;
   }
 
   private folderIgnored(folder: string): boolean {

@@ -103,6 +103,19 @@ describe('GitignoreMatcher', () => {
   it('ignores nothing without .gitignore files', () => {
     expect(matcher({}).ignores('a/b.ts')).toBe(false);
   });
+
+  it('renewed for a later load, gives a fresh matcher\'s verdicts on paths seen before and new ones, reading no rule file again', () => {
+    const files = { '': '*.log\nout/\n', pkg: '!keep.log\n' };
+    const reads: string[] = [];
+    const first = new GitignoreMatcher(new Set(Object.keys(files)), (folder) => (reads.push(folder), files[folder as keyof typeof files]));
+    const paths = ['a.log', 'pkg/keep.log', 'pkg/x.ts', 'out/y.ts'];
+    const fresh = matcher(files);
+    for (const p of paths) expect(first.ignores(p)).toBe(fresh.ignores(p));
+    const readsBefore = reads.length;
+    const later = first.renewed();
+    for (const p of [...paths, 'b.log', 'pkg/other.log', 'out/z.ts', 'src/c.ts']) expect(later.ignores(p), p).toBe(fresh.ignores(p));
+    expect(reads.length).toBe(readsBefore);
+  });
 });
 
 describe('vendoredFolderOf and compareBytewise', () => {
