@@ -32,13 +32,15 @@ interface PendingImport {
  */
 export function collectTags(query: Query, root: Node, source: string): CollectedTags {
   const text = new SourceText(source);
+  const spanKey = spanKeys(source.length);
   const definitions = new Map<string, Ranked<Definition>>();
-  const references = new Map<string, Ranked<Reference>>();
-  const definitionNames = new Set<string>();
+  const references = new Map<number | string, Ranked<Reference>>();
+  const definitionNames = new Set<number | string>();
   const imports = new Map<string, PendingImport>();
+  const parts = emptyParts();
 
   for (const match of query.matches(root)) {
-    const parts = splitMatch(match);
+    splitMatch(match, parts);
     if (parts.importModules.length > 0) {
       addImport(imports, match, parts, text);
       continue;
@@ -48,7 +50,7 @@ export function collectTags(query: Query, root: Node, source: string): Collected
     const nameEnd = parts.name.endIndex;
     if (nameEnd === nameStart) continue;
     const name = source.slice(nameStart, nameEnd);
-    const nameKey = `${nameStart}:${nameEnd}`;
+    const nameKey = spanKey(nameStart, nameEnd);
     if (parts.definition) {
       const { node, kind } = parts.definition;
       const end = node.endIndex;
@@ -99,8 +101,29 @@ interface MatchParts {
   importNames: Node[];
 }
 
-function splitMatch(match: QueryMatch): MatchParts {
-  const parts: MatchParts = { importModules: [], importNames: [] };
+/**
+ * A key for the span [start, end) of a string of `length` code units: a number while
+ * every such key is exact (strings under ~94 M code units), else a string. Number keys
+ * spare a string per match (a large file has tens of thousands).
+ */
+function spanKeys(length: number): (start: number, end: number) => number | string {
+  const stride = length + 1;
+  if (Number.isSafeInteger(stride * stride)) return (start, end) => start * stride + end;
+  return (start, end) => `${start}:${end}`;
+}
+
+function emptyParts(): MatchParts {
+  return { importModules: [], importNames: [] };
+}
+
+/** Fills `parts` (reused across matches) with the captures of `match`. */
+function splitMatch(match: QueryMatch, parts: MatchParts): void {
+  parts.name = undefined;
+  parts.definition = undefined;
+  parts.reference = undefined;
+  parts.importNode = undefined;
+  parts.importModules.length = 0;
+  parts.importNames.length = 0;
   for (const capture of match.captures) {
     const role = captureRole(capture.name);
     switch (role?.role) {
@@ -126,7 +149,6 @@ function splitMatch(match: QueryMatch): MatchParts {
         break;
     }
   }
-  return parts;
 }
 
 /** Adds one import match; matches with the same specifier on the same line merge their names. */
@@ -170,7 +192,7 @@ function uniqueNames(names: { text: string; at: number }[]): string[] {
   return out;
 }
 
-function keepEarliest<T>(map: Map<string, Ranked<T>>, key: string, pattern: number, record: T): void {
+function keepEarliest<T, K>(map: Map<K, Ranked<T>>, key: K, pattern: number, record: T): void {
   const existing = map.get(key);
   if (!existing || pattern < existing.pattern) map.set(key, { record, pattern });
 }
