@@ -12,7 +12,6 @@ import { collectTags } from './collect.js';
 import { messageOf } from './grammar.js';
 import { languageTools, renewParser, type LanguageTools } from './language-tools.js';
 import { parseInWorkers, POOL_DEFAULTS, releasePrestarted, type FileOutcome, type PoolFile, type PoolSettings, type PoolStats } from './pool.js';
-import { StringPool } from './intern.js';
 import { countErrorNodes } from './syntax-errors.js';
 
 export interface TagsOptions {
@@ -129,10 +128,8 @@ async function parseOnWorkers(
   const outcomes: FileOutcome[] = new Array(files.length);
   let done = 0;
   const pooled: PoolFile[] = files.map((f, index) => ({ index, path: f.path, language: f.language, text: f.text, size: f.size }));
-  const strings = new StringPool();
   try {
     const stats = await parseInWorkers(pooled, jobs, settings, (index, outcome) => {
-      if (outcome.tags) strings.tags(outcome.tags);
       outcomes[index] = outcome;
       onProgress?.(++done, files.length);
     });

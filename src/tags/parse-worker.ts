@@ -10,8 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { RepoMapError, type ErrorCode } from '../errors.js';
 import { packageRoot } from '../package-root.js';
-import type { FileOutcome, PoolFile } from './pool.js';
+import type { PoolFile } from './pool.js';
 import type { SharedWasm } from './wasm-modules.js';
+import type { PackedOutcomes } from './wire.js';
 
 /** Worker start-up data: the compiled runtime. */
 export interface WorkerSetup {
@@ -26,7 +27,7 @@ export interface BatchRequest {
 
 /** Worker → pool. */
 export type WorkerReply =
-  | { type: 'batch'; outcomes: { index: number; outcome: FileOutcome }[] }
+  | { type: 'batch'; outcomes: PackedOutcomes }
   | { type: 'fatal'; error: { code?: ErrorCode; message: string; subject?: string } };
 
 /**
@@ -54,7 +55,7 @@ export const WORKER_YOUNG_GENERATION_MB = 8;
 /** One worker thread running `worker.js`, one batch at a time. */
 export class ParseWorker {
   private readonly worker: Worker;
-  private pending: { resolve: (outcomes: { index: number; outcome: FileOutcome }[]) => void; reject: (error: Error) => void } | null = null;
+  private pending: { resolve: (outcomes: PackedOutcomes) => void; reject: (error: Error) => void } | null = null;
   exited = false;
 
   /** `idle`: started ahead of its pool; it keeps no process alive until `busy()`. */
@@ -84,7 +85,7 @@ export class ParseWorker {
     this.worker.ref();
   }
 
-  run(files: PoolFile[], wasm?: SharedWasm[]): Promise<{ index: number; outcome: FileOutcome }[]> {
+  run(files: PoolFile[], wasm?: SharedWasm[]): Promise<PackedOutcomes> {
     return new Promise((resolve, reject) => {
       if (this.exited) return reject(new Error('repomap/tags: parse worker exited'));
       this.pending = { resolve, reject };

@@ -12,8 +12,10 @@ import type { Diagnostic, FileTags, LanguageId } from '../types.js';
 import { languageOf } from '../languages.js';
 import { BatchQueue } from './batch-queue.js';
 import { grammarWasmPath } from './grammar.js';
+import { StringPool } from './intern.js';
 import { ParseWorker, workerModule, type WorkerSetup } from './parse-worker.js';
 import { compiledWasm, runtimeWasmPath, type SharedWasm } from './wasm-modules.js';
+import { unpackOutcomes } from './wire.js';
 
 /** Tunables of the parse pool; `extractTags` takes overrides in `TagsOptions.pool`. */
 export interface PoolSettings {
@@ -77,7 +79,7 @@ export interface PoolStats {
 
 /**
  * Parses `files` on `workers` worker threads; `onOutcome` gets each file's outcome as its
- * batch completes (in no particular order). Rejects with the first worker failure — a
+ * batch completes (in no particular order), with names and kinds pooled across batches. Rejects with the first worker failure — a
  * grammar or query that cannot load is a RepoMapError with the worker's code and message —
  * after stopping every worker.
  */
@@ -95,6 +97,7 @@ export async function parseInWorkers(
   const stats: PoolStats = { workersStarted: 0, recycled: 0, batches: queue.total, languageLoads: 0, prestarted: 0 };
   /** Each live worker and the languages it has been sent. */
   const live = new Map<ParseWorker, Set<LanguageId>>();
+  const strings = new StringPool();
   const start = (): ParseWorker => {
     let worker = ahead.shift();
     if (worker) stats.prestarted += 1;
@@ -128,8 +131,7 @@ export async function parseInWorkers(
           stats.languageLoads += 1;
         }
         const grammar = first ? grammars.get(batch.language) : undefined;
-        const outcomes = await worker.run(batch.files, grammar ? [grammar] : undefined);
-        for (const { index, outcome } of outcomes) onOutcome(index, outcome);
+        unpackOutcomes(await worker.run(batch.files, grammar ? [grammar] : undefined), strings, onOutcome);
         if (batch.files[0]!.size >= settings.recycleBytes && !queue.empty) {
           stats.recycled += 1;
           void stop(worker);

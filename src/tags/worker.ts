@@ -11,6 +11,7 @@ import { languageTools } from './language-tools.js';
 import type { BatchRequest, WorkerReply, WorkerSetup } from './parse-worker.js';
 import type { FileOutcome } from './pool.js';
 import { wasmApi, type SharedWasm } from './wasm-modules.js';
+import { packOutcomes } from './wire.js';
 
 const port = parentPort;
 if (!port) throw new Error('repomap/tags: worker.js must run in a worker thread started by parseInWorkers');
@@ -22,7 +23,7 @@ useSharedWasm(shared);
 void initRuntime().catch(() => undefined);
 
 port.on('message', (request: BatchRequest) => {
-  void parseBatch(request).then((reply) => port.postMessage(reply satisfies WorkerReply));
+  void parseBatch(request).then((reply) => port.postMessage(reply satisfies WorkerReply, reply.type === 'batch' ? [reply.outcomes.numbers.buffer] : []));
 });
 
 async function parseBatch({ files, wasm }: BatchRequest): Promise<WorkerReply> {
@@ -38,7 +39,7 @@ async function parseBatch({ files, wasm }: BatchRequest): Promise<WorkerReply> {
       return { type: 'fatal', error: { message: error instanceof Error ? (error.stack ?? error.message) : messageOf(error) } };
     }
   }
-  return { type: 'batch', outcomes };
+  return { type: 'batch', outcomes: packOutcomes(outcomes) };
 }
 
 /**
