@@ -1,7 +1,8 @@
 /**
  * A persistent tags cache in one SQLite file, shared by every process that opens it.
  *
- * Rows map `${language}:${content key}` to a JSON tags entry. A meta row holds the
+ * Rows map `${language}:${content key}` to a JSON tags entry, and (table `terms`)
+ * `${TEXT_TERMS_VERSION}:${content key}` to a text's BM25 terms. A meta row holds the
  * identity the rows were written under (tags index version, grammar and query hashes);
  * a store whose identity, schema or file is not ours is rebuilt, with a message, and
  * every read and write re-checks the identity inside its transaction, so a row written
@@ -13,11 +14,12 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { RepoMapError } from '../errors.js';
+import { isTextTerms, type TextTerms } from '../rank/text-terms.js';
 import type { TagsCache, TagsCacheEntry } from '../repomap.js';
 import { currentIdentity, identityChanges, identityText, type CacheIdentity } from './identity.js';
 
 /** Version of the tables below; a file with another `user_version` is rebuilt. */
-export const STORE_SCHEMA_VERSION = 1;
+export const STORE_SCHEMA_VERSION = 2;
 
 export const STORE_DEFAULTS = {
   /** How long a statement waits for another process' lock before failing (ms). */
@@ -38,8 +40,11 @@ export interface TagsStoreOptions {
 const SCHEMA = `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
   CREATE TABLE tags (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+  CREATE TABLE terms (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 `;
-const TABLES = ['meta', 'tags'];
+const TABLES = ['meta', 'tags', 'terms'];
+/** The tables of cached rows: each is read and written the same way. */
+type RowTable = 'tags' | 'terms';
 
 /** A file that is not a tags store we can trust: rebuilt from scratch. */
 class UnusableFile extends Error {}
@@ -49,8 +54,8 @@ export class TagsStore implements TagsCache {
   private readonly db: Database.Database;
   private readonly identity: string;
   private readonly say: (message: string) => void;
-  private readonly lookups = new Map<number, Database.Statement>();
-  private readonly insert: Database.Statement;
+  private readonly lookups = new Map<string, Database.Statement>();
+  private readonly inserts: Record<RowTable, Database.Statement>;
   private readonly owner: Database.Statement;
   private foreignReported = false;
 
@@ -59,7 +64,10 @@ export class TagsStore implements TagsCache {
     this.db = db;
     this.identity = identity;
     this.say = say;
-    this.insert = db.prepare('INSERT OR REPLACE INTO tags (key, value) VALUES (?, ?)');
+    this.inserts = {
+      tags: db.prepare('INSERT OR REPLACE INTO tags (key, value) VALUES (?, ?)'),
+      terms: db.prepare('INSERT OR REPLACE INTO terms (key, value) VALUES (?, ?)'),
+    };
     this.owner = db.prepare("SELECT value FROM meta WHERE key = 'identity'").pluck();
   }
 
@@ -95,7 +103,26 @@ export class TagsStore implements TagsCache {
 
   /** The entries found among `keys` (one consistent snapshot; absent keys are not in the map). */
   getMany(keys: readonly string[]): Map<string, TagsCacheEntry> {
-    const found = new Map<string, TagsCacheEntry>();
+    return this.read('tags', keys, decodeEntry, 'malformed entries', 'parsing instead', 're-parsed');
+  }
+
+  /** Writes entries in one transaction: all of them or, if the process dies, none. */
+  putMany(entries: Iterable<readonly [string, TagsCacheEntry]>): void {
+    this.write('tags', entries, (entry) => JSON.stringify(entry), 'entries');
+  }
+
+  /** The texts' BM25 terms found among `keys` (`${TEXT_TERMS_VERSION}:${content key}`). */
+  getTerms(keys: readonly string[]): Map<string, TextTerms> {
+    return this.read('terms', keys, (_key, value) => (isTextTerms(value) ? value : undefined), 'malformed text terms', 'tokenizing instead', 're-tokenized');
+  }
+
+  /** Writes texts' BM25 terms in one transaction. */
+  putTerms(entries: Iterable<readonly [string, TextTerms]>): void {
+    this.write('terms', entries, (terms) => terms, 'text terms');
+  }
+
+  private read<T>(table: RowTable, keys: readonly string[], decode: (key: string, value: string) => T | undefined, what: string, instead: string, redone: string): Map<string, T> {
+    const found = new Map<string, T>();
     if (keys.length === 0) return found;
     let bad = 0;
     try {
@@ -104,23 +131,22 @@ export class TagsStore implements TagsCache {
         if (!this.owned()) return;
         for (let start = 0; start < keys.length; start += STORE_DEFAULTS.chunk) {
           const chunk = keys.slice(start, start + STORE_DEFAULTS.chunk);
-          for (const [key, value] of this.lookup(chunk.length).iterate(...chunk) as Iterable<[string, string]>) {
-            const entry = decodeEntry(key, value);
+          for (const [key, value] of this.lookup(table, chunk.length).iterate(...chunk) as Iterable<[string, string]>) {
+            const entry = decode(key, value);
             if (entry) found.set(key, entry);
             else bad++;
           }
         }
       })();
     } catch (cause) {
-      this.say(`cannot read the tags cache ${this.file} (${messageOf(cause)}); parsing instead`);
+      this.say(`cannot read the tags cache ${this.file} (${messageOf(cause)}); ${instead}`);
       return new Map();
     }
-    if (bad > 0) this.say(`${bad} malformed entries in the tags cache ${this.file} were ignored (they are re-parsed and rewritten)`);
+    if (bad > 0) this.say(`${bad} ${what} in the tags cache ${this.file} were ignored (they are ${redone} and rewritten)`);
     return found;
   }
 
-  /** Writes entries in one transaction: all of them or, if the process dies, none. */
-  putMany(entries: Iterable<readonly [string, TagsCacheEntry]>): void {
+  private write<T>(table: RowTable, entries: Iterable<readonly [string, T]>, encode: (entry: T) => string, what: string): void {
     if ((Array.isArray(entries) && entries.length === 0) || (entries instanceof Map && entries.size === 0)) return;
     try {
       // IMMEDIATE takes the write lock up front, so a busy writer waits (busy timeout)
@@ -128,11 +154,11 @@ export class TagsStore implements TagsCache {
       this.db
         .transaction(() => {
           if (!this.owned()) return;
-          for (const [key, entry] of entries) this.insert.run(key, JSON.stringify(entry));
+          for (const [key, entry] of entries) this.inserts[table].run(key, encode(entry));
         })
         .immediate();
     } catch (cause) {
-      this.say(`cannot write to the tags cache ${this.file} (${messageOf(cause)}); entries not kept`);
+      this.say(`cannot write to the tags cache ${this.file} (${messageOf(cause)}); ${what} not kept`);
     }
   }
 
@@ -155,11 +181,11 @@ export class TagsStore implements TagsCache {
     return false;
   }
 
-  private lookup(n: number): Database.Statement {
-    let statement = this.lookups.get(n);
+  private lookup(table: RowTable, n: number): Database.Statement {
+    let statement = this.lookups.get(`${table}:${n}`);
     if (!statement) {
-      statement = this.db.prepare(`SELECT key, value FROM tags WHERE key IN (${new Array(n).fill('?').join(',')})`).raw();
-      this.lookups.set(n, statement);
+      statement = this.db.prepare(`SELECT key, value FROM ${table} WHERE key IN (${new Array(n).fill('?').join(',')})`).raw();
+      this.lookups.set(`${table}:${n}`, statement);
     }
     return statement;
   }
@@ -223,6 +249,7 @@ function adopt(db: Database.Database, file: string, identity: CacheIdentity, say
     const changes = stored === undefined ? ['no identity record'] : identityChanges(stored, identity);
     say(`the tags cache ${file} was written by an incompatible repomap (${changes.join('; ')}); rebuilt it empty`);
     db.exec('DELETE FROM tags');
+    db.exec('DELETE FROM terms');
     db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('identity', ?)").run(text);
   }).immediate();
 }

@@ -4,6 +4,7 @@
  * words come (term ids in first-seen order).
  */
 import { forEachWordSpan, splitIdentifier } from '../text/tokens.js';
+import { forEachTextTerm, textTerms, type TextTerms } from './text-terms.js';
 
 /**
  * Counts documents' terms one at a time. Word runs repeat a lot in code: each distinct
@@ -23,6 +24,10 @@ export class TermCounter {
   private lastDoc = new Int32Array(1024).fill(-1);
   private tfScratch = new Float64Array(1024);
   private readonly touched: number[] = [];
+  // The text's own counts, before they join the path's in tfScratch.
+  private textDoc = new Int32Array(1024).fill(-1);
+  private textCount = new Float64Array(1024);
+  private readonly textTouched: number[] = [];
   // Run r's terms are runTermIds[runStart[r] .. runStart[r + 1]).
   private readonly runIds = new RunTable();
   private readonly runStart = new Growable((n) => new Int32Array(n));
@@ -30,6 +35,9 @@ export class TermCounter {
   private runDoc = new Int32Array(1024).fill(-1);
   private runCount = new Int32Array(1024);
   private readonly touchedRuns: number[] = [];
+  // Words of known text terms (`countTerms`), found by span, and each one's term id.
+  private readonly wordIds = new RunTable();
+  private readonly wordTermIds = new Growable((n) => new Int32Array(n));
   /** Documents counted so far (a document's number marks its scratch slots). */
   private doc = -1;
 
@@ -48,20 +56,81 @@ export class TermCounter {
   /**
    * Counts one document: calls `emit(term, tf)` once per distinct term (path words
    * weigh `pathWeight`, text words 1) and returns the document's length (the sum of its
-   * term frequencies).
+   * term frequencies). `keep`, when given, gets the text's terms (for `countTerms` later).
    */
-  count(path: string, text: string, pathWeight: number, emit: (term: number, tf: number) => void): number {
+  count(path: string, text: string, pathWeight: number, emit: (term: number, tf: number) => void, keep?: (terms: TextTerms) => void): number {
+    let length = this.countPath(path, pathWeight);
+    forEachWordSpan(text, (start, end) => this.addRun(text, start, end));
+    length += this.flushText();
+    if (keep) keep(this.textTerms());
+    this.emitTouched(emit);
+    return length;
+  }
+
+  /**
+   * Counts one document whose text's terms are known (`count`'s `keep` gave them, for the
+   * same text): the same terms, frequencies, length and new term ids as `count`.
+   */
+  countTerms(path: string, terms: TextTerms, pathWeight: number, emit: (term: number, tf: number) => void): number {
+    let length = this.countPath(path, pathWeight);
+    this.textTouched.length = 0;
+    forEachTextTerm(terms, (start, end, count) => {
+      const t = this.wordTerm(terms, start, end);
+      if (this.textDoc[t] !== this.doc) {
+        this.textDoc[t] = this.doc;
+        this.textCount[t] = 0;
+        this.textTouched.push(t);
+      }
+      this.textCount[t] = (this.textCount[t] as number) + count;
+      length += count;
+    });
+    this.mergeText();
+    this.emitTouched(emit);
+    return length;
+  }
+
+  /** The term id of the word `source[start, end)`, found by its span like a run (no string made for a known word). */
+  private wordTerm(source: string, start: number, end: number): number {
+    let w = this.wordIds.find(source, start, end);
+    if (w < 0) {
+      const word = source.slice(start, end);
+      w = this.wordIds.add(word);
+      this.wordTermIds.push(this.termId(word));
+      this.room();
+    }
+    return this.wordTermIds.values[w] as number;
+  }
+
+  /** Starts a document and counts its path's words; returns their weight. */
+  private countPath(path: string, pathWeight: number): number {
     this.doc++;
     this.touched.length = 0;
-    let length = 0;
-    if (pathWeight > 0) {
-      forEachWordSpan(path, (start, end) => this.addRun(path, start, end));
-      length += this.flushRuns(pathWeight);
-    }
-    forEachWordSpan(text, (start, end) => this.addRun(text, start, end));
-    length += this.flushRuns(1);
+    if (!(pathWeight > 0)) return 0;
+    forEachWordSpan(path, (start, end) => this.addRun(path, start, end));
+    return this.flushRuns(pathWeight);
+  }
+
+  private emitTouched(emit: (term: number, tf: number) => void): void {
     for (const t of this.touched) if ((this.tfScratch[t] as number) > 0) emit(t, this.tfScratch[t] as number);
-    return length;
+  }
+
+  /** The id of `word`, added to the vocabulary when new. */
+  private termId(word: string): number {
+    let t = this.vocabulary.get(word);
+    if (t === undefined) {
+      t = this.vocabulary.size;
+      this.vocabulary.set(word, t);
+      this.words.push(word);
+    }
+    return t;
+  }
+
+  /** The text terms of the document being counted, in order of first occurrence. */
+  private textTerms(): TextTerms {
+    return textTerms(
+      this.textTouched.map((t) => this.words[t] as string),
+      this.textTouched.map((t) => this.textCount[t] as number),
+    );
   }
 
   /** Counts the run `source[start, end)`. */
@@ -70,15 +139,7 @@ export class TermCounter {
     if (r < 0) {
       const run = source.slice(start, end);
       r = this.runIds.add(run);
-      for (const word of splitIdentifier(run)) {
-        let t = this.vocabulary.get(word);
-        if (t === undefined) {
-          t = this.vocabulary.size;
-          this.vocabulary.set(word, t);
-          this.words.push(word);
-        }
-        this.runTermIds.push(t);
-      }
+      for (const word of splitIdentifier(run)) this.runTermIds.push(this.termId(word));
       this.runStart.push(this.runTermIds.length);
       if (r >= this.runDoc.length) {
         this.runDoc = grow(this.runDoc, this.runDoc.length * 2, -1);
@@ -93,13 +154,20 @@ export class TermCounter {
     this.runCount[r] = (this.runCount[r] as number) + 1;
   }
 
-  private flushRuns(weight: number): number {
+  /** Grows the per-term scratch arrays to the vocabulary's size. */
+  private room(): void {
     const size = this.vocabulary.size;
-    if (size > this.lastDoc.length) {
-      const grown = Math.max(size, this.lastDoc.length * 2);
-      this.lastDoc = grow(this.lastDoc, grown, -1);
-      this.tfScratch = grow(this.tfScratch, grown, 0);
-    }
+    if (size <= this.lastDoc.length) return;
+    const grown = Math.max(size, this.lastDoc.length * 2);
+    this.lastDoc = grow(this.lastDoc, grown, -1);
+    this.tfScratch = grow(this.tfScratch, grown, 0);
+    this.textDoc = grow(this.textDoc, grown, -1);
+    this.textCount = grow(this.textCount, grown, 0);
+  }
+
+  /** Adds the path's runs (weighing `weight` each) to the document's terms; returns their weight. */
+  private flushRuns(weight: number): number {
+    this.room();
     const starts = this.runStart.values;
     const ids = this.runTermIds.values;
     let length = 0;
@@ -107,20 +175,56 @@ export class TermCounter {
       const w = weight * (this.runCount[r] as number);
       const from = starts[r] as number;
       const to = starts[r + 1] as number;
-      for (let j = from; j < to; j++) {
-        const t = ids[j] as number;
-        if (this.lastDoc[t] !== this.doc) {
-          this.lastDoc[t] = this.doc;
-          this.tfScratch[t] = 0;
-          this.touched.push(t);
-        }
-        this.tfScratch[t] = (this.tfScratch[t] as number) + w;
-      }
+      for (let j = from; j < to; j++) this.touch(ids[j] as number, w);
       length += w * (to - from);
       this.runDoc[r] = -1; // the path and the text of one document are flushed separately
     }
     this.touchedRuns.length = 0;
     return length;
+  }
+
+  /**
+   * Counts the text's runs per term (first occurrence order) and adds each term's count to
+   * the document's in one step, as `countTerms` does; returns the text's length.
+   */
+  private flushText(): number {
+    this.room();
+    const starts = this.runStart.values;
+    const ids = this.runTermIds.values;
+    this.textTouched.length = 0;
+    let length = 0;
+    for (const r of this.touchedRuns) {
+      const w = this.runCount[r] as number;
+      const from = starts[r] as number;
+      const to = starts[r + 1] as number;
+      for (let j = from; j < to; j++) {
+        const t = ids[j] as number;
+        if (this.textDoc[t] !== this.doc) {
+          this.textDoc[t] = this.doc;
+          this.textCount[t] = 0;
+          this.textTouched.push(t);
+        }
+        this.textCount[t] = (this.textCount[t] as number) + w;
+      }
+      length += w * (to - from);
+      this.runDoc[r] = -1;
+    }
+    this.touchedRuns.length = 0;
+    this.mergeText();
+    return length;
+  }
+
+  private mergeText(): void {
+    for (const t of this.textTouched) this.touch(t, this.textCount[t] as number);
+  }
+
+  private touch(t: number, tf: number): void {
+    if (this.lastDoc[t] !== this.doc) {
+      this.lastDoc[t] = this.doc;
+      this.tfScratch[t] = 0;
+      this.touched.push(t);
+    }
+    this.tfScratch[t] = (this.tfScratch[t] as number) + tf;
   }
 }
 

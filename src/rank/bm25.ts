@@ -13,6 +13,7 @@ import { RepoMapError } from '../errors.js';
 import { compareByteOrder, compareDescending } from '../text/order.js';
 import { forEachIdentifierWord } from '../text/tokens.js';
 import { ChunkedArray, TermCounter } from './bm25-terms.js';
+import type { TextTerms } from './text-terms.js';
 
 /** Tunables of `Bm25Index`. */
 export interface Bm25Options {
@@ -31,6 +32,16 @@ export const BM25_DEFAULTS: Required<Bm25Options> = { k1: 1.2, b: 0.75, pathWeig
 export interface Bm25Document {
   path: string;
   text: string;
+}
+
+/**
+ * Texts' terms known from earlier runs (a persistent cache), and where the terms of the
+ * texts tokenized now go: a document whose terms `get` gives is not tokenized.
+ */
+export interface TextTermsCache {
+  get(doc: Bm25Document): TextTerms | undefined;
+  /** Absent: the terms of texts tokenized now are not kept. */
+  set?(doc: Bm25Document, terms: TextTerms): void;
 }
 
 /** A ranked document. */
@@ -101,10 +112,12 @@ export class Bm25Index {
   /**
    * The index of `docs` (as the constructor builds it) with the tokenizing cut into slices
    * of about 32 KB of text, awaiting `pause()` between them: it can run on a thread that
-   * has other work to answer meanwhile (the tags stage's workers).
+   * has other work to answer meanwhile (the tags stage's workers). With `terms`, a
+   * document's known terms stand for its text, and the terms of every text tokenized are
+   * given to `terms.set` (when there is one): the index is the same either way.
    */
-  static async inSlices(docs: readonly Bm25Document[], options: Bm25Options, pause: () => Promise<void>): Promise<Bm25Index> {
-    const steps = countSteps(sortedDocuments(docs), resolveOptions(options).pathWeight);
+  static async inSlices(docs: readonly Bm25Document[], options: Bm25Options, pause: () => Promise<void>, terms?: TextTermsCache): Promise<Bm25Index> {
+    const steps = countSteps(sortedDocuments(docs), resolveOptions(options).pathWeight, terms);
     for (let step = steps.next(); ; step = steps.next()) {
       if (step.done) return new Bm25Index([], options, { counted: step.value });
       await pause();
@@ -349,7 +362,7 @@ function sortedDocuments(docs: readonly Bm25Document[]): Bm25Document[] {
 const SLICE_CHARS = 32 * 1024;
 
 /** Tokenizes documents in order, yielding after every SLICE_CHARS of text; returns the triples. */
-function* countSteps(sorted: readonly Bm25Document[], pathWeight: number): Generator<void, Counted> {
+function* countSteps(sorted: readonly Bm25Document[], pathWeight: number, terms?: TextTermsCache): Generator<void, Counted> {
   const n = sorted.length;
   const counted: Counted = {
     sorted,
@@ -366,9 +379,16 @@ function* countSteps(sorted: readonly Bm25Document[], pathWeight: number): Gener
   let sinceYield = 0;
   for (let d = 0; d < n; d++) {
     const doc = sorted[d]!;
-    counted.docLength[d] = counted.counter.count(doc.path, doc.text, pathWeight, emit);
+    const known = terms?.get(doc);
+    if (known) {
+      counted.docLength[d] = counted.counter.countTerms(doc.path, known, pathWeight, emit);
+      sinceYield += known.length;
+    } else {
+      const keep = terms?.set ? (t: TextTerms): void => terms.set!(doc, t) : undefined;
+      counted.docLength[d] = counted.counter.count(doc.path, doc.text, pathWeight, emit, keep);
+      sinceYield += doc.text.length;
+    }
     counted.docEnd[d] = counted.tripleTerm.length;
-    sinceYield += doc.text.length;
     if (sinceYield >= SLICE_CHARS) {
       sinceYield = 0;
       yield;

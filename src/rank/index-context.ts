@@ -6,7 +6,7 @@
 import { PathSuffixIndex, splitIdentifier } from '../cues/index.js';
 import type { FileGraph } from '../graph/index.js';
 import type { FileRecord, Task } from '../types.js';
-import { Bm25Index } from './bm25.js';
+import { Bm25Index, type TextTermsCache } from './bm25.js';
 import type { RankContext } from './context.js';
 import { buildCsr, type Csr } from './csr.js';
 import type { RankDefaults } from './defaults.js';
@@ -23,9 +23,12 @@ export function lexicalAfter(before: LexicalIndex, changed: readonly string[]): 
   return {};
 }
 
-/** Builds the BM25 index of the files in slices, yielding to the event loop between them. */
-export async function buildLexical(files: readonly FileRecord[], lexical: LexicalIndex): Promise<void> {
-  const index = await Bm25Index.inSlices(files, {}, () => new Promise((resolve) => setImmediate(resolve)));
+/**
+ * Builds the BM25 index of the files in slices, yielding to the event loop between them;
+ * with `terms`, texts whose terms it knows are not tokenized (see `Bm25Index.inSlices`).
+ */
+export async function buildLexical(files: readonly FileRecord[], lexical: LexicalIndex, terms?: TextTermsCache): Promise<void> {
+  const index = await Bm25Index.inSlices(files, {}, () => new Promise((resolve) => setImmediate(resolve)), terms);
   lexical.bm25 = held(index, new Map(files.map((f, i) => [f.path, i])));
 }
 

@@ -2,10 +2,12 @@
  * buildIndex with a tags cache: a persistent TagsStore (hits skip parsing; the index is
  * the same as an uncached one) and the in-memory Map it has always accepted.
  */
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TagsStore, currentIdentity } from '../../../src/cache/index.js';
 import { loadCorpus } from '../../../src/corpus/index.js';
+import { TEXT_TERMS_VERSION } from '../../../src/rank/text-terms.js';
 import { buildIndex, type IndexOptions, type TagsCacheEntry } from '../../../src/repomap.js';
 import type { Corpus } from '../../../src/types.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
@@ -52,6 +54,32 @@ describe('buildIndex with a TagsStore', () => {
     expect(content(second.index)).toEqual(content(plain.index));
     expect(content(first.index)).toEqual(content(plain.index));
     expect(second.index.rank('apply_discount').files).toEqual(plain.index.rank('apply_discount').files);
+  });
+
+  it('keeps the texts\' BM25 terms, and a later build counts from them: same ranking, nothing tokenized', async () => {
+    const file = join(dir, 'terms.sqlite');
+    const plain = await build();
+    const store = TagsStore.open(file);
+    const writes: number[] = [];
+    const putTerms = store.putTerms.bind(store);
+    store.putTerms = (entries) => {
+      const list = [...entries];
+      writes.push(list.length);
+      putTerms(list);
+    };
+    await build({ tagsCache: store });
+    // this corpus is parsed in this thread (too small for workers), so its terms are kept at once
+    expect(writes).toEqual([corpus.files.length]);
+    const stored = store.getTerms(corpus.files.map((f) => `${TEXT_TERMS_VERSION}:${createHash('sha1').update(f.text).digest('hex')}`));
+    expect(stored.size).toBe(new Set(corpus.files.map((f) => f.text)).size);
+
+    // a text tokenized now would have its terms written: none is
+    const again = await buildIndex(corpus, { tagsCache: store });
+    expect(writes).toEqual([corpus.files.length]);
+    for (const q of ['apply_discount rounding', 'checkout cart total', 'storage backend']) {
+      expect(again.rank(q).files, q).toEqual(plain.index.rank(q).files);
+    }
+    store.close();
   });
 
   it('entries written under another identity are not read: every file is parsed again, with a message', async () => {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORE_DEFAULTS, TagsStore, currentIdentity, type CacheIdentity } from '../../../src/cache/index.js';
+import { textTerms } from '../../../src/rank/text-terms.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 import { entryFor } from './helpers.js';
 
@@ -69,6 +70,51 @@ describe('round trip', () => {
     store.putMany([['python:a', entryFor('x')]]);
     store.putMany([['python:a', entryFor('a')]]);
     expect(store.getMany(['python:a']).get('python:a')).toEqual(entryFor('a'));
+  });
+});
+
+describe('text terms', () => {
+  it('gives back the terms written, across a reopen, apart from the tags', () => {
+    const { store, messages } = openStore();
+    const terms = new Map([
+      ['1:aaa', textTerms(['apply_discount', 'apply', 'discount'], [2, 5, 3])],
+      ['1:empty', textTerms([], [])],
+    ]);
+    store.putTerms(terms);
+    store.close();
+    const again = openStore();
+    expect(again.store.getTerms(['1:aaa', '1:empty', '1:absent'])).toEqual(terms);
+    expect(again.store.getMany(['1:aaa'])).toEqual(new Map());
+    expect(again.store.size(), 'terms are not tags entries').toBe(0);
+    expect([...messages, ...again.messages]).toEqual([]);
+  });
+
+  it('a malformed terms row is a miss, reported', () => {
+    const { store, messages } = openStore();
+    store.putTerms([['1:good', textTerms(['a'], [1])]]);
+    store.close();
+    const db = new Database(file);
+    db.prepare('INSERT INTO terms (key, value) VALUES (?, ?), (?, ?)').run('1:torn', 'a b\n1', '1:zero', 'a\n0');
+    db.close();
+    const again = openStore();
+    expect([...again.store.getTerms(['1:good', '1:torn', '1:zero']).keys()]).toEqual(['1:good']);
+    expect(again.messages).toEqual([expect.stringMatching(/2 malformed text terms in the tags cache .* were ignored \(they are re-tokenized and rewritten\)/)]);
+    expect(messages).toEqual([]);
+  });
+
+  it('a store of the schema before terms is rebuilt empty, with a message', () => {
+    const { store } = openStore();
+    store.putMany([['python:a', entryFor('a')]]);
+    store.close();
+    const db = new Database(file);
+    db.exec('DROP TABLE terms');
+    db.pragma('user_version = 1');
+    db.close();
+    const again = openStore();
+    expect(again.messages).toEqual([expect.stringMatching(/another schema \(version 1, tables meta, tags\); rebuilt it empty/)]);
+    expect(again.store.size()).toBe(0);
+    again.store.putTerms([['1:x', textTerms(['x'], [1])]]);
+    expect(again.store.getTerms(['1:x']).size).toBe(1);
   });
 });
 

@@ -34,7 +34,7 @@ function unpacked(packed: PackedOutcomes, pool = new StringPool()): { index: num
 
 describe('packed outcomes', () => {
   it('unpack to the outcomes packed, in order, diagnostics included', async () => {
-    const batch = [
+    const batch: { index: number; outcome: FileOutcome }[] = [
       { index: 7, outcome: await outcome('rust', 'src/lexer.rs', fixtureText('rust-tokenizer', 'src/lexer.rs')) },
       { index: 2, outcome: await outcome('python', 'src/inventory/pricing.py', fixtureText('python-inventory', 'src/inventory/pricing.py')) },
       { index: 5, outcome: await outcome('typescript', 'src/router.ts', fixtureText('ts-router', 'src/router.ts')) },

@@ -1,0 +1,33 @@
+/** The texts' BM25 terms a tags cache keeps (`TagsCache.getTerms`), for one index build. */
+import type { Bm25Document, TextTermsCache } from '../rank/bm25.js';
+import { TEXT_TERMS_VERSION, type TextTerms } from '../rank/text-terms.js';
+import type { TagsCache, TagsCacheEntry } from '../repomap.js';
+import type { FileRecord } from '../types.js';
+
+/**
+ * The terms `cache` keeps for the texts of `files` (content keys `keys`), read in one
+ * lookup, and the terms tokenized during the build, written by `save()`. Undefined when
+ * the cache keeps no terms (a plain Map, or none).
+ */
+export function textTermsOf(
+  cache: Map<string, TagsCacheEntry> | TagsCache | undefined,
+  files: readonly FileRecord[],
+  keys: readonly string[],
+): (Required<TextTermsCache> & { save(): void }) | undefined {
+  if (!cache || cache instanceof Map || !cache.getTerms || !cache.putTerms) return undefined;
+  const keyOf = new Map<Bm25Document, string>();
+  files.forEach((f, i) => keyOf.set(f, `${TEXT_TERMS_VERSION}:${keys[i]}`));
+  const known = cache.getTerms([...new Set(keyOf.values())]);
+  const fresh = new Map<string, TextTerms>();
+  return {
+    get: (doc) => known.get(keyOf.get(doc) ?? ''),
+    set(doc, terms) {
+      const key = keyOf.get(doc);
+      if (key !== undefined) fresh.set(key, terms);
+    },
+    save() {
+      if (fresh.size > 0) cache.putTerms!(fresh);
+      fresh.clear();
+    },
+  };
+}
