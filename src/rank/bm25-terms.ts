@@ -24,10 +24,6 @@ export class TermCounter {
   private lastDoc = new Int32Array(1024).fill(-1);
   private tfScratch = new Float64Array(1024);
   private readonly touched: number[] = [];
-  // The text's own counts, before they join the path's in tfScratch.
-  private textDoc = new Int32Array(1024).fill(-1);
-  private textCount = new Float64Array(1024);
-  private readonly textTouched: number[] = [];
   // Run r's terms are runTermIds[runStart[r] .. runStart[r + 1]).
   private readonly runIds = new RunTable();
   private readonly runStart = new Growable((n) => new Int32Array(n));
@@ -57,36 +53,42 @@ export class TermCounter {
    * Counts one document: calls `emit(term, tf)` once per distinct term (path words
    * weigh `pathWeight`, text words 1) and returns the document's length (the sum of its
    * term frequencies). `keep`, when given, gets the text's terms (for `countTerms` later).
+   * The text is counted first, so that its terms are those touched before the path's.
    */
   count(path: string, text: string, pathWeight: number, emit: (term: number, tf: number) => void, keep?: (terms: TextTerms) => void): number {
-    let length = this.countPath(path, pathWeight);
+    this.doc++;
+    this.touched.length = 0;
     forEachWordSpan(text, (start, end) => this.addRun(text, start, end));
-    length += this.flushText();
+    let length = this.flushRuns(1);
     if (keep) keep(this.textTerms());
-    this.emitTouched(emit);
+    length += this.countPath(path, pathWeight);
+    for (const t of this.touched) if ((this.tfScratch[t] as number) > 0) emit(t, this.tfScratch[t] as number);
     return length;
   }
 
   /**
    * Counts one document whose text's terms are known (`count`'s `keep` gave them, for the
-   * same text): the same terms, frequencies, length and new term ids as `count`.
+   * same text): the same frequencies and length as `count`, each float sum made in the
+   * same order (a text term's count is a whole number either way).
    */
   countTerms(path: string, terms: TextTerms, pathWeight: number, emit: (term: number, tf: number) => void): number {
-    let length = this.countPath(path, pathWeight);
-    this.textTouched.length = 0;
+    this.doc++;
+    this.touched.length = 0;
+    let length = 0;
     forEachTextTerm(terms, (start, end, count) => {
-      const t = this.wordTerm(terms, start, end);
-      if (this.textDoc[t] !== this.doc) {
-        this.textDoc[t] = this.doc;
-        this.textCount[t] = 0;
-        this.textTouched.push(t);
-      }
-      this.textCount[t] = (this.textCount[t] as number) + count;
+      this.touch(this.wordTerm(terms, start, end), count);
       length += count;
     });
-    this.mergeText();
-    this.emitTouched(emit);
+    length += this.countPath(path, pathWeight);
+    for (const t of this.touched) if ((this.tfScratch[t] as number) > 0) emit(t, this.tfScratch[t] as number);
     return length;
+  }
+
+  /** Counts the path's words into the document being counted; returns their weight. */
+  private countPath(path: string, pathWeight: number): number {
+    if (!(pathWeight > 0)) return 0;
+    forEachWordSpan(path, (start, end) => this.addRun(path, start, end));
+    return this.flushRuns(pathWeight);
   }
 
   /** The term id of the word `source[start, end)`, found by its span like a run (no string made for a known word). */
@@ -101,19 +103,6 @@ export class TermCounter {
     return this.wordTermIds.values[w] as number;
   }
 
-  /** Starts a document and counts its path's words; returns their weight. */
-  private countPath(path: string, pathWeight: number): number {
-    this.doc++;
-    this.touched.length = 0;
-    if (!(pathWeight > 0)) return 0;
-    forEachWordSpan(path, (start, end) => this.addRun(path, start, end));
-    return this.flushRuns(pathWeight);
-  }
-
-  private emitTouched(emit: (term: number, tf: number) => void): void {
-    for (const t of this.touched) if ((this.tfScratch[t] as number) > 0) emit(t, this.tfScratch[t] as number);
-  }
-
   /** The id of `word`, added to the vocabulary when new. */
   private termId(word: string): number {
     let t = this.vocabulary.get(word);
@@ -125,11 +114,11 @@ export class TermCounter {
     return t;
   }
 
-  /** The text terms of the document being counted, in order of first occurrence. */
+  /** The terms touched so far in this document (its text's, when called after the text), in order of first occurrence. */
   private textTerms(): TextTerms {
     return textTerms(
-      this.textTouched.map((t) => this.words[t] as string),
-      this.textTouched.map((t) => this.textCount[t] as number),
+      this.touched.map((t) => this.words[t] as string),
+      this.touched.map((t) => this.tfScratch[t] as number),
     );
   }
 
@@ -161,11 +150,9 @@ export class TermCounter {
     const grown = Math.max(size, this.lastDoc.length * 2);
     this.lastDoc = grow(this.lastDoc, grown, -1);
     this.tfScratch = grow(this.tfScratch, grown, 0);
-    this.textDoc = grow(this.textDoc, grown, -1);
-    this.textCount = grow(this.textCount, grown, 0);
   }
 
-  /** Adds the path's runs (weighing `weight` each) to the document's terms; returns their weight. */
+  /** Adds the runs counted since the last flush (each weighing `weight`) to the document's terms; returns their weight. */
   private flushRuns(weight: number): number {
     this.room();
     const starts = this.runStart.values;
@@ -177,45 +164,10 @@ export class TermCounter {
       const to = starts[r + 1] as number;
       for (let j = from; j < to; j++) this.touch(ids[j] as number, w);
       length += w * (to - from);
-      this.runDoc[r] = -1; // the path and the text of one document are flushed separately
+      this.runDoc[r] = -1; // the text and the path of one document are flushed separately
     }
     this.touchedRuns.length = 0;
     return length;
-  }
-
-  /**
-   * Counts the text's runs per term (first occurrence order) and adds each term's count to
-   * the document's in one step, as `countTerms` does; returns the text's length.
-   */
-  private flushText(): number {
-    this.room();
-    const starts = this.runStart.values;
-    const ids = this.runTermIds.values;
-    this.textTouched.length = 0;
-    let length = 0;
-    for (const r of this.touchedRuns) {
-      const w = this.runCount[r] as number;
-      const from = starts[r] as number;
-      const to = starts[r + 1] as number;
-      for (let j = from; j < to; j++) {
-        const t = ids[j] as number;
-        if (this.textDoc[t] !== this.doc) {
-          this.textDoc[t] = this.doc;
-          this.textCount[t] = 0;
-          this.textTouched.push(t);
-        }
-        this.textCount[t] = (this.textCount[t] as number) + w;
-      }
-      length += w * (to - from);
-      this.runDoc[r] = -1;
-    }
-    this.touchedRuns.length = 0;
-    this.mergeText();
-    return length;
-  }
-
-  private mergeText(): void {
-    for (const t of this.textTouched) this.touch(t, this.textCount[t] as number);
   }
 
   private touch(t: number, tf: number): void {
