@@ -259,7 +259,7 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   // The terms of texts tokenized while workers parse are not kept (the next build, which
   // parses nothing, keeps them): the cores are full then, and keeping them cost ~0.1-0.2 s.
   const terms = previous ? undefined : textTermsOf(options.tagsCache, corpus.files, keys);
-  const meanwhile = previous ? undefined : () => buildLexical(corpus.files, lexical, terms && { get: terms.get });
+  const meanwhile = previous ? undefined : () => buildLexical(corpus.files, lexical, terms && { get: (doc) => terms.get(doc) });
   const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, { ...options, meanwhile }, earlier).finally(
     // parse workers started ahead (repoMap, the CLI) that no pool took: every file came from a cache, or few needed parsing
     () => void releasePrestarted(),

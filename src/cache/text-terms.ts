@@ -6,8 +6,9 @@ import type { FileRecord } from '../types.js';
 
 /**
  * The terms `cache` keeps for the texts of `files` (content keys `keys`), read in one
- * lookup, and the terms tokenized during the build, written by `save()`. Undefined when
- * the cache keeps no terms (a plain Map, or none).
+ * lookup at the first `get` (a cold build's first is on the way, while workers parse),
+ * and the terms tokenized during the build, written by `save()`, which also lets go of
+ * what was read. Undefined when the cache keeps no terms (a plain Map, or none).
  */
 export function textTermsOf(
   cache: Map<string, TagsCacheEntry> | TagsCache | undefined,
@@ -17,10 +18,13 @@ export function textTermsOf(
   if (!cache || cache instanceof Map || !cache.getTerms || !cache.putTerms) return undefined;
   const keyOf = new Map<Bm25Document, string>();
   files.forEach((f, i) => keyOf.set(f, `${TEXT_TERMS_VERSION}:${keys[i]}`));
-  const known = cache.getTerms([...new Set(keyOf.values())]);
+  let known: Map<string, TextTerms> | undefined;
   const fresh = new Map<string, TextTerms>();
   return {
-    get: (doc) => known.get(keyOf.get(doc) ?? ''),
+    get(doc) {
+      known ??= cache.getTerms!([...new Set(keyOf.values())]);
+      return known.get(keyOf.get(doc) ?? '');
+    },
     set(doc, terms) {
       const key = keyOf.get(doc);
       if (key !== undefined) fresh.set(key, terms);
@@ -28,6 +32,7 @@ export function textTermsOf(
     save() {
       if (fresh.size > 0) cache.putTerms!(fresh);
       fresh.clear();
+      known = new Map();
     },
   };
 }
