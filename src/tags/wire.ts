@@ -48,28 +48,14 @@ export function packOutcomes(outcomes: readonly { index: number; outcome: FileOu
       numbers.push(0);
       return;
     }
-    numbers.push(1);
-    numbers.push(id(tags.path));
-    numbers.push(id(tags.language));
-    numbers.push(tags.errorNodes);
+    numbers.push(1, id(tags.path), id(tags.language), tags.errorNodes);
     numbers.push(tags.definitions.length);
-    for (const d of tags.definitions) {
-      numbers.push(id(d.name));
-      numbers.push(id(d.kind));
-      numbers.push(d.startLine);
-      numbers.push(d.endLine);
-    }
+    for (const d of tags.definitions) numbers.push(id(d.name), id(d.kind), d.startLine, d.endLine);
     numbers.push(tags.references.length);
-    for (const r of tags.references) {
-      numbers.push(id(r.name));
-      numbers.push(id(r.kind));
-      numbers.push(r.line);
-    }
+    for (const r of tags.references) numbers.push(id(r.name), id(r.kind), r.line);
     numbers.push(tags.imports.length);
     for (const i of tags.imports) {
-      numbers.push(id(i.specifier));
-      numbers.push(i.line);
-      numbers.push(i.names.length);
+      numbers.push(id(i.specifier), i.line, i.names.length);
       for (const name of i.names) numbers.push(id(name));
     }
   });
@@ -121,7 +107,15 @@ class IntBuffer {
   private values = new Int32Array(4096);
   private length = 0;
 
-  push(value: number): void {
+  /** Appends one to four values (a fixed arity, so no array per call). */
+  push(a: number, b?: number, c?: number, d?: number): void {
+    this.one(a);
+    if (b !== undefined) this.one(b);
+    if (c !== undefined) this.one(c);
+    if (d !== undefined) this.one(d);
+  }
+
+  private one(value: number): void {
     if (this.length === this.values.length) {
       const grown = new Int32Array(this.values.length * 2);
       grown.set(this.values);
