@@ -37,14 +37,15 @@ export interface TagsStoreOptions {
   busyTimeoutMs?: number;
 }
 
-const SCHEMA = `
-  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-  CREATE TABLE tags (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-  CREATE TABLE terms (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-`;
-const TABLES = ['meta', 'tags', 'terms'];
-/** The tables of cached rows: each is read and written the same way. */
-type RowTable = 'tags' | 'terms';
+/** The tables of cached rows, each read and written the same way, and how their messages name them. */
+const ROW_TABLES = {
+  tags: { rows: 'entries', malformed: 'malformed entries', instead: 'parsing instead', redone: 're-parsed' },
+  terms: { rows: 'text terms', malformed: 'malformed text terms', instead: 'tokenizing instead', redone: 're-tokenized' },
+} as const;
+const ROW_TABLE_NAMES = Object.keys(ROW_TABLES) as RowTable[];
+const TABLES = ['meta', ...ROW_TABLE_NAMES];
+const SCHEMA = TABLES.map((t) => `CREATE TABLE ${t} (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;`).join('\n');
+type RowTable = keyof typeof ROW_TABLES;
 
 /** A file that is not a tags store we can trust: rebuilt from scratch. */
 class UnusableFile extends Error {}
@@ -64,10 +65,7 @@ export class TagsStore implements TagsCache {
     this.db = db;
     this.identity = identity;
     this.say = say;
-    this.inserts = {
-      tags: db.prepare('INSERT OR REPLACE INTO tags (key, value) VALUES (?, ?)'),
-      terms: db.prepare('INSERT OR REPLACE INTO terms (key, value) VALUES (?, ?)'),
-    };
+    this.inserts = Object.fromEntries(ROW_TABLE_NAMES.map((t) => [t, db.prepare(`INSERT OR REPLACE INTO ${t} (key, value) VALUES (?, ?)`)])) as Record<RowTable, Database.Statement>;
     this.owner = db.prepare("SELECT value FROM meta WHERE key = 'identity'").pluck();
   }
 
@@ -103,25 +101,26 @@ export class TagsStore implements TagsCache {
 
   /** The entries found among `keys` (one consistent snapshot; absent keys are not in the map). */
   getMany(keys: readonly string[]): Map<string, TagsCacheEntry> {
-    return this.read('tags', keys, decodeEntry, 'malformed entries', 'parsing instead', 're-parsed');
+    return this.read('tags', keys, decodeEntry);
   }
 
   /** Writes entries in one transaction: all of them or, if the process dies, none. */
   putMany(entries: Iterable<readonly [string, TagsCacheEntry]>): void {
-    this.write('tags', entries, (entry) => JSON.stringify(entry), 'entries');
+    this.write('tags', entries, (entry) => JSON.stringify(entry));
   }
 
   /** The texts' BM25 terms found among `keys` (`${TEXT_TERMS_VERSION}:${content key}`). */
   getTerms(keys: readonly string[]): Map<string, TextTerms> {
-    return this.read('terms', keys, (_key, value) => (isTextTerms(value) ? value : undefined), 'malformed text terms', 'tokenizing instead', 're-tokenized');
+    return this.read('terms', keys, (_key, value) => (isTextTerms(value) ? value : undefined));
   }
 
   /** Writes texts' BM25 terms in one transaction. */
   putTerms(entries: Iterable<readonly [string, TextTerms]>): void {
-    this.write('terms', entries, (terms) => terms, 'text terms');
+    this.write('terms', entries, (terms) => terms);
   }
 
-  private read<T>(table: RowTable, keys: readonly string[], decode: (key: string, value: string) => T | undefined, what: string, instead: string, redone: string): Map<string, T> {
+  private read<T>(table: RowTable, keys: readonly string[], decode: (key: string, value: string) => T | undefined): Map<string, T> {
+    const { malformed, instead, redone } = ROW_TABLES[table];
     const found = new Map<string, T>();
     if (keys.length === 0) return found;
     let bad = 0;
@@ -142,11 +141,11 @@ export class TagsStore implements TagsCache {
       this.say(`cannot read the tags cache ${this.file} (${messageOf(cause)}); ${instead}`);
       return new Map();
     }
-    if (bad > 0) this.say(`${bad} ${what} in the tags cache ${this.file} were ignored (they are ${redone} and rewritten)`);
+    if (bad > 0) this.say(`${bad} ${malformed} in the tags cache ${this.file} were ignored (they are ${redone} and rewritten)`);
     return found;
   }
 
-  private write<T>(table: RowTable, entries: Iterable<readonly [string, T]>, encode: (entry: T) => string, what: string): void {
+  private write<T>(table: RowTable, entries: Iterable<readonly [string, T]>, encode: (entry: T) => string): void {
     if ((Array.isArray(entries) && entries.length === 0) || (entries instanceof Map && entries.size === 0)) return;
     try {
       // IMMEDIATE takes the write lock up front, so a busy writer waits (busy timeout)
@@ -158,7 +157,7 @@ export class TagsStore implements TagsCache {
         })
         .immediate();
     } catch (cause) {
-      this.say(`cannot write to the tags cache ${this.file} (${messageOf(cause)}); ${what} not kept`);
+      this.say(`cannot write to the tags cache ${this.file} (${messageOf(cause)}); ${ROW_TABLES[table].rows} not kept`);
     }
   }
 
@@ -248,8 +247,7 @@ function adopt(db: Database.Database, file: string, identity: CacheIdentity, say
     if (stored === text) return;
     const changes = stored === undefined ? ['no identity record'] : identityChanges(stored, identity);
     say(`the tags cache ${file} was written by an incompatible repomap (${changes.join('; ')}); rebuilt it empty`);
-    db.exec('DELETE FROM tags');
-    db.exec('DELETE FROM terms');
+    for (const t of ROW_TABLE_NAMES) db.exec(`DELETE FROM ${t}`);
     db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('identity', ?)").run(text);
   }).immediate();
 }

@@ -3,6 +3,7 @@
  * run) of a document's path and text, counted, over a vocabulary that grows as new
  * words come (term ids in first-seen order).
  */
+import { Growable } from '../growable.js';
 import { forEachWordSpan, splitIdentifier } from '../text/tokens.js';
 import { forEachTextTerm, textTerms, type TextTerms } from './text-terms.js';
 
@@ -185,25 +186,6 @@ function grow<T extends Int32Array | Float64Array>(array: T, size: number, fill:
   if (fill !== 0) grown.fill(fill);
   grown.set(array);
   return grown;
-}
-
-/** An append-only typed array that doubles when full; `values` is valid up to `length`. */
-export class Growable<T extends Int32Array | Float64Array> {
-  values: T;
-  length = 0;
-
-  constructor(private readonly make: (size: number) => T) {
-    this.values = make(1024);
-  }
-
-  push(value: number): void {
-    if (this.length === this.values.length) {
-      const grown = this.make(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
-    this.values[this.length++] = value;
-  }
 }
 
 /**

@@ -6,6 +6,7 @@
  * workers; packed, 15–45 ms, and the worker's side is no slower.
  */
 import type { Definition, DefinitionKind, Diagnostic, ImportSpec, LanguageId, Reference, ReferenceKind } from '../types.js';
+import { Growable } from '../growable.js';
 import type { StringPool } from './intern.js';
 import type { FileOutcome } from './pool.js';
 
@@ -39,7 +40,7 @@ export function packOutcomes(outcomes: readonly { index: number; outcome: FileOu
     }
     return known;
   };
-  const numbers = new IntBuffer();
+  const numbers = new Growable((n) => new Int32Array(n));
   const diagnostics: PackedOutcomes['diagnostics'] = [];
   outcomes.forEach(({ outcome }, at) => {
     if (outcome.diagnostic) diagnostics.push({ at, diagnostic: outcome.diagnostic });
@@ -100,32 +101,4 @@ export function unpackOutcomes(packed: PackedOutcomes, pool: StringPool, each: (
     each(index, outcome);
   });
   if (p !== n.length) throw new Error(`repomap/tags: a packed batch has ${n.length - p} numbers left over`);
-}
-
-/** An Int32Array that doubles when full. */
-class IntBuffer {
-  private values = new Int32Array(4096);
-  private length = 0;
-
-  /** Appends one to four values (a fixed arity, so no array per call). */
-  push(a: number, b?: number, c?: number, d?: number): void {
-    this.one(a);
-    if (b !== undefined) this.one(b);
-    if (c !== undefined) this.one(c);
-    if (d !== undefined) this.one(d);
-  }
-
-  private one(value: number): void {
-    if (this.length === this.values.length) {
-      const grown = new Int32Array(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
-    this.values[this.length++] = value;
-  }
-
-  /** The values pushed, in an array of their own (its buffer can be transferred). */
-  take(): Int32Array<ArrayBuffer> {
-    return this.values.slice(0, this.length);
-  }
 }
