@@ -133,7 +133,7 @@ export interface Cue {
 }
 
 /** Task modes; inferred from an ARB query's fields when not given. */
-export const TASKS = ['code2test', 'comment2context', 'trace2code', 'edit2ripple', 'abstention', 'generic'] as const;
+export const TASKS = ['code2test', 'comment2context', 'trace2code', 'edit2ripple', 'issue2code', 'abstention', 'generic'] as const;
 export type Task = (typeof TASKS)[number];
 
 /** A query: free text, or an ARB query object (every string value counts as text). */

@@ -1,4 +1,5 @@
 import type { Query, Task } from '../types.js';
+import { hasHunks } from './diff.js';
 import { assertQuery, hasField, queryText } from './query.js';
 
 /**
@@ -23,7 +24,8 @@ const FAILURE_LINE =
 /**
  * The task of a query from the ARB fields it carries. Plain text (a string, or
  * an object with only free text) that holds a failure — a traceback, a failed
- * test line, a panic, stack frames — is `trace2code`; other text is `generic`.
+ * test line, a panic, stack frames — is `trace2code`; text with diff hunks is
+ * `generic`, as is a query with no text; other text (prose: a bug report, a feature request) is `issue2code`.
  * (`abstention` is never inferred: such a query looks like any other.)
  */
 export function inferTask(query: Query): Task {
@@ -33,5 +35,7 @@ export function inferTask(query: Query): Task {
       if (fields.some((field) => hasField(query, field))) return task;
     }
   }
-  return FAILURE_LINE.test(queryText(query)) ? 'trace2code' : 'generic';
+  const text = queryText(query);
+  if (FAILURE_LINE.test(text)) return 'trace2code';
+  return text.trim() === '' || hasHunks(text) ? 'generic' : 'issue2code';
 }

@@ -25,6 +25,11 @@ export interface DetailsRow {
   spans?: Record<string, [number, number][]>;
   /** Milliseconds per phase. */
   timing_ms?: Record<string, number>;
+  /**
+   * Not a contract field: functions and classes most likely to change, best first, as
+   * `path::Qualified.name` (function-level Acc@k reads it).
+   */
+  functions?: string[];
   [field: string]: unknown;
 }
 
@@ -110,6 +115,10 @@ export function validateDetailsRow(value: unknown, where: string): DetailsRow {
         spans.every((s) => Array.isArray(s) && s.length === 2 && s.every((n) => Number.isInteger(n)));
       if (!ok) fail(`spans["${path}"] must be an array of [start, end] integer pairs`);
     }
+  }
+  if (v.functions !== undefined) {
+    const f = v.functions;
+    if (!Array.isArray(f) || !f.every((x) => typeof x === 'string' && x !== '')) fail('field "functions" must be an array of non-empty strings');
   }
   if (v.timing_ms !== undefined) {
     if (!isPlainObject(v.timing_ms)) fail('field "timing_ms" must be an object');

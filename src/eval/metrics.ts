@@ -25,6 +25,10 @@ import { goldFiles, type Sample } from './samples.js';
 
 /** Cut-offs of Recall@k and Any@k. */
 export const RECALL_KS = [5, 10, 20] as const;
+/** Cut-offs of Acc@k (issue localization: all gold files, capped at k, in the top k). */
+export const ACC_KS = [1, 3, 5, 10] as const;
+/** Cut-offs of function-level Acc@k (samples whose gold lists functions). */
+export const FUNCTION_ACC_KS = [5, 10] as const;
 /** Cut-off of nDCG. */
 export const NDCG_K = 20;
 /** Token budgets of BCY@B. */
@@ -34,7 +38,20 @@ export const BCY_TRUNCATE_CHARS = 8000;
 /** The rank a gold file must reach for a selective "hit". */
 export const HIT_K = 20;
 
-export const RANK_METRICS = ['Recall@5', 'Recall@10', 'Recall@20', 'MRR', 'Any@5', 'Any@10', 'Any@20', 'nDCG@20'] as const;
+export const RANK_METRICS = [
+  'Recall@5',
+  'Recall@10',
+  'Recall@20',
+  'MRR',
+  'Any@5',
+  'Any@10',
+  'Any@20',
+  'nDCG@20',
+  'Acc@1',
+  'Acc@3',
+  'Acc@5',
+  'Acc@10',
+] as const;
 export const BCY_METRICS = [
   'BCY@4000',
   'BCY@8000',
@@ -45,14 +62,21 @@ export const BCY_METRICS = [
   'BCY@16000-trunc8k',
   'BCY@32000-trunc8k',
 ] as const;
+/**
+ * Function-level Acc@k: the same rule on `gold.functions` (`path::Qualified.name`)
+ * against the row's ranked `functions`; only samples whose gold lists functions have them,
+ * and a summary averages them over those samples alone.
+ */
+export const FUNCTION_METRICS = ['Fn-Acc@5', 'Fn-Acc@10'] as const;
 /** Every metric, in report order. */
-export const METRIC_NAMES = [...RANK_METRICS, ...BCY_METRICS] as const;
+export const METRIC_NAMES = [...RANK_METRICS, ...FUNCTION_METRICS, ...BCY_METRICS] as const;
 export type RankMetricName = (typeof RANK_METRICS)[number];
+export type FunctionMetricName = (typeof FUNCTION_METRICS)[number];
 export type BcyMetricName = (typeof BCY_METRICS)[number];
 export type MetricName = (typeof METRIC_NAMES)[number];
 
-/** Rank metrics always; BCY metrics only when file texts were available. */
-export type SampleMetrics = Record<RankMetricName, number> & Partial<Record<BcyMetricName, number>>;
+/** Rank metrics always; function metrics when the gold lists functions; BCY metrics only when file texts were available. */
+export type SampleMetrics = Record<RankMetricName, number> & Partial<Record<FunctionMetricName | BcyMetricName, number>>;
 
 /** Text of a corpus file by repo-relative path; undefined when the path is not in the corpus. */
 export type TextOf = (path: string) => string | undefined;
@@ -97,6 +121,19 @@ export function firstGoldRank(ranked: readonly string[], gold: Gold): number | n
   const g = goldSet(gold);
   for (let i = 0; i < ranked.length; i++) if (g.has(ranked[i] as string)) return i + 1;
   return null;
+}
+
+/**
+ * Acc@k (issue-localization papers, LocAgent's rule): 1 when min(|gold|, k) gold
+ * items are in the top k, else 0; 0 for an empty gold set. `ranked` must be duplicate-free.
+ */
+export function accuracyAtK(ranked: readonly string[], gold: Gold, k: number): number {
+  const g = goldSet(gold);
+  if (g.size === 0) return 0;
+  let hits = 0;
+  const n = Math.min(k, ranked.length);
+  for (let i = 0; i < n; i++) if (g.has(ranked[i] as string)) hits++;
+  return hits >= Math.min(g.size, k) ? 1 : 0;
 }
 
 /** 1 when a gold file is in the top k, else 0. */
@@ -272,6 +309,12 @@ export function scoreSample(sample: Sample, row: DetailsRow | undefined, textOf?
     metrics[`Recall@${k}`] = recallAtK(ranked, gold, k);
     metrics[`Any@${k}`] = first !== null && first <= k ? 1 : 0;
   }
+  for (const k of ACC_KS) metrics[`Acc@${k}`] = accuracyAtK(ranked, gold, k);
+  const goldFunctions = sample.gold?.functions;
+  if (Array.isArray(goldFunctions) && goldFunctions.length > 0) {
+    const functions = dedupeRanking(row?.functions ?? []);
+    for (const k of FUNCTION_ACC_KS) metrics[`Fn-Acc@${k}`] = accuracyAtK(functions, goldFunctions, k);
+  }
   if (textOf) {
     const maxBudget = Math.max(...BCY_BUDGETS);
     const full = packEntries(ranked, textOf, maxBudget, undefined);
@@ -318,8 +361,13 @@ export interface MetricSummary {
   missingRows: number;
   /** Positive samples the means are taken over. */
   scored: number;
-  /** Mean over `scored` samples; a metric is present when every one of them has it. */
+  /**
+   * Mean over `scored` samples; a metric is present when every one of them has it,
+   * except function metrics: their mean is over the `functionScored` samples that have them.
+   */
   metrics: Partial<Record<MetricName, number>>;
+  /** Scored samples whose gold lists functions (the function metrics' denominator); absent when none. */
+  functionScored?: number;
 }
 
 export interface Summary {
@@ -376,7 +424,12 @@ function summarizeGroup(group: readonly SampleScores[], excludeMissing: boolean)
     metrics: {},
   };
   if (averaged.length === 0) return summary;
+  const withFunctions = averaged.filter((s) => s.metrics?.[FUNCTION_METRICS[0]] !== undefined);
   for (const name of METRIC_NAMES) {
+    if ((FUNCTION_METRICS as readonly string[]).includes(name)) {
+      if (withFunctions.length > 0) summary.metrics[name] = withFunctions.reduce((sum, s) => sum + (s.metrics![name] as number), 0) / withFunctions.length;
+      continue;
+    }
     let sum = 0;
     let complete = true;
     for (const s of averaged) {
@@ -389,6 +442,7 @@ function summarizeGroup(group: readonly SampleScores[], excludeMissing: boolean)
     }
     if (complete) summary.metrics[name] = sum / averaged.length;
   }
+  if (withFunctions.length > 0) summary.functionScored = withFunctions.length;
   return summary;
 }
 
@@ -401,7 +455,8 @@ export interface MarkdownTableOptions {
 
 /** The summary as a Markdown table: one row per task, then `overall` and `macro`. */
 export function markdownTable(summary: Summary, options: MarkdownTableOptions = {}): string {
-  const metrics = options.metrics ?? METRIC_NAMES.filter((m) => summary.overall.metrics[m] !== undefined);
+  const present = (m: MetricName): boolean => summary.overall.metrics[m] !== undefined || Object.values(summary.tasks).some((t) => t.metrics[m] !== undefined);
+  const metrics = options.metrics ?? METRIC_NAMES.filter(present);
   const digits = options.digits ?? 4;
   const fmt = (v: number | undefined): string => (v === undefined ? '' : v.toFixed(digits));
   const header = ['task', 'samples', 'positives', 'no-gold', 'missing', ...metrics];

@@ -6,7 +6,7 @@ import { RepoMapError } from '../errors.js';
 import { isPlainObject, parseJsonl, readTextFile } from './jsonl.js';
 
 /** Task types the contract defines. Other values are kept when read, and reported through `onWarning`. */
-export const SAMPLE_TASK_TYPES = ['code2test', 'comment2context', 'trace2code', 'edit2ripple', 'abstention'] as const;
+export const SAMPLE_TASK_TYPES = ['code2test', 'comment2context', 'trace2code', 'edit2ripple', 'issue2code', 'abstention'] as const;
 export type SampleTaskType = (typeof SAMPLE_TASK_TYPES)[number];
 
 /** The answer of a sample; read only by the scorer. Fields named by the contract are typed; others are kept. */
@@ -17,6 +17,8 @@ export interface SampleGold {
   context_files?: string[];
   root_cause_files?: string[];
   given_files?: string[];
+  /** Functions and classes the fix edited, `path::Qualified.name` (issue2code rows; function-level Acc@k). */
+  functions?: string[];
   no_gold?: boolean;
   /** Lines at the base commit that the change touched, per gold file (derived sets; see `GoldSpan`). */
   gold_spans?: GoldSpan[];
@@ -60,7 +62,7 @@ export interface ReadSamplesOptions {
 }
 
 /** Gold list fields; when present they must be arrays of strings. */
-const GOLD_LIST_FIELDS = ['files', 'related_tests', 'must_context_files', 'context_files', 'root_cause_files', 'given_files'] as const;
+const GOLD_LIST_FIELDS = ['files', 'related_tests', 'must_context_files', 'context_files', 'root_cause_files', 'given_files', 'functions'] as const;
 
 const REPO_RE = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 const COMMIT_RE = /^[0-9a-fA-F]{40}$/;

@@ -45,6 +45,7 @@ export const RANK_DEFAULTS = {
     trace2code: 0.1,
     edit2ripple: 0.7,
     comment2context: 0.3,
+    issue2code: 0.2,
     abstention: 0.2,
   } satisfies Record<Task, number>,
   /**
@@ -58,6 +59,7 @@ export const RANK_DEFAULTS = {
     trace2code: [],
     edit2ripple: [],
     comment2context: [],
+    issue2code: [],
     abstention: [],
   } satisfies Record<Task, string[]>,
   /** Per task, the total seed weight of lexical (BM25) matches of the query text; 0 turns it off. */
@@ -67,6 +69,7 @@ export const RANK_DEFAULTS = {
     trace2code: 0.5,
     edit2ripple: 1,
     comment2context: 1,
+    issue2code: 1,
     abstention: 1,
   } satisfies Record<Task, number>,
   /** How many of the best BM25 files share textWeight. */
@@ -88,6 +91,7 @@ export const RANK_DEFAULTS = {
     trace2code: 0,
     edit2ripple: 0.2,
     comment2context: 0,
+    issue2code: 0,
     abstention: 0,
   } satisfies Record<Task, number>,
   sizeScale: 20_000,
@@ -102,6 +106,7 @@ export const RANK_DEFAULTS = {
     trace2code: flow([1, 0.3], [1, 0.3], [2, 0.3], 0.3, 1),
     edit2ripple: flow([0.7, 1], [0.7, 1], [1, 1.5], 0.3, 1),
     comment2context: flow([1, 0.7], [1, 0.7], [1, 1], 0.3, 1),
+    issue2code: flow([1, 0.5], [1, 0.5], [1, 1], 0.3, 1),
     abstention: flow([1, 0.5], [1, 0.5], [1, 1], 0.3, 1),
   } satisfies Record<Task, EdgeFlow>,
   /** Final score = direct × directWeight + ppr × pprWeight, each normalised to max 1 over the files not given. */
@@ -114,6 +119,7 @@ export const RANK_DEFAULTS = {
     trace2code: { source: 1, test: 0.3, config: 0.2, doc: 0.1, other: 0.2 },
     edit2ripple: { source: 1, test: 1, config: 0.2, doc: 0.1, other: 0.2 },
     comment2context: { source: 1, test: 0.7, config: 0.4, doc: 0.3, other: 0.3 },
+    issue2code: { source: 1, test: 0.8, config: 0.5, doc: 0.5, other: 0.4 },
     abstention: { source: 1, test: 0.8, config: 0.5, doc: 0.5, other: 0.4 },
   } satisfies Record<Task, Record<FileKind, number>>,
   /** Files named in a trace as evidence (trace2code's visible tests) are multiplied by this. */

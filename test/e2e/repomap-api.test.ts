@@ -89,7 +89,7 @@ describe('rank options', () => {
 
   it('`task` overrides the task inferred from the query', async () => {
     const index = await indexOf('python-inventory');
-    expect(index.rank('apply_discount').task).toBe('generic');
+    expect(index.rank('apply_discount').task).toBe('issue2code');
     const asTest = index.rank('apply_discount', { task: 'code2test' });
     expect(asTest.task).toBe('code2test');
     // code2test's answers are tests: the test of apply_discount leads
@@ -249,7 +249,7 @@ describe('result.stats', () => {
     }
     expect(Number.isInteger(s.rankMs)).toBe(true);
     expect(s.rankMs).toBeGreaterThanOrEqual(0);
-    expect(r.task).toBe('generic');
+    expect(r.task).toBe('issue2code');
     expect(Array.isArray(r.diagnostics)).toBe(true);
   });
 

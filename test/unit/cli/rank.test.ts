@@ -73,7 +73,7 @@ describe('rank on the bundled fixture (no --repo)', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
-    expect(lines[0]).toMatch(/^task generic · confidence [01]\.\d\d · 13 files \(11 parsed\)/);
+    expect(lines[0]).toMatch(/^task issue2code · confidence [01]\.\d\d · 13 files \(11 parsed\)/);
     // pricing.py defines apply_discount: first, with that as its first reason
     expect(lines[2]).toMatch(/^ ?1\. \d\.\d{4} {2}src\/inventory\/pricing\.py$/);
     expect(lines[3]).toMatch(/^\s+- defines apply_discount named in the query/);
@@ -99,7 +99,7 @@ describe('rank on the bundled fixture (no --repo)', () => {
     for (let i = 1; i < row.scores.length; i++) expect(row.scores[i - 1]!).toBeGreaterThanOrEqual(row.scores[i]!);
     expect(row.confidence).toBeGreaterThanOrEqual(0);
     expect(row.confidence).toBeLessThanOrEqual(1);
-    expect(row.task_type).toBe('generic');
+    expect(row.task_type).toBe('issue2code');
     expect(row.abstain).toBe(false);
     expect(typeof row.timing_ms.index).toBe('number');
     expect(typeof row.timing_ms.rank).toBe('number');
@@ -160,10 +160,10 @@ describe('--query-file', () => {
     expect(row.sample_id).toBe('inv-0001');
     expect(row.repo).toBe('example/python-inventory');
     expect(row.base_commit).toBe('a'.repeat(40));
-    // the query alone ({text}) would be generic: the task came from task_type
+    // the query alone ({text}) would be issue2code: the task came from task_type
     expect(row.task_type).toBe('trace2code');
     const queryOnly = writeTemp('sample-query-only.json', JSON.stringify(sampleRow({}).query));
-    expect((await runJson(['rank', '--query-file', queryOnly])).row.task_type).toBe('generic');
+    expect((await runJson(['rank', '--query-file', queryOnly])).row.task_type).toBe('issue2code');
   });
 
   it("a sample row's gold never influences the output (byte for byte, timings aside)", async () => {

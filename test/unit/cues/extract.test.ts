@@ -23,10 +23,14 @@ describe('inferTask', () => {
     expect(inferTask({ changed_file: 'a.go' })).toBe('code2test');
     expect(inferTask({ trace_paths: ['tests/x.py'] })).toBe('trace2code');
     expect(inferTask({ anchor_diff: '@@ -1 +1 @@\n-a\n+b' })).toBe('edit2ripple');
-    expect(inferTask({ text: 'where is the retry policy configured?' })).toBe('generic');
-    expect(inferTask('where is the retry policy configured?')).toBe('generic');
+    // prose (a question, a bug report) is an issue; a diff pasted as text is not
+    expect(inferTask({ text: 'where is the retry policy configured?' })).toBe('issue2code');
+    expect(inferTask('where is the retry policy configured?')).toBe('issue2code');
+    expect(inferTask('Retry ignores max_attempts\n\nWith `max_attempts=3` it retries forever.')).toBe('issue2code');
+    expect(inferTask('@@ -1,2 +1,2 @@\n-a = 1\n+a = 2')).toBe('generic');
+    expect(inferTask('')).toBe('generic');
     // empty fields announce nothing
-    expect(inferTask({ raw_signal: '', test_names: [], changed_files: [], text: 'x' })).toBe('generic');
+    expect(inferTask({ raw_signal: '', test_names: [], changed_files: [], text: 'x' })).toBe('issue2code');
   });
 
   it('reads a pasted failure in plain text as trace2code, in each ecosystem\'s format', () => {
@@ -38,7 +42,7 @@ describe('inferTask', () => {
     expect(inferTask('TypeError: x is undefined\n    at matchPattern (/home/dev/ts-router/src/match/pattern.ts:31:18)')).toBe('trace2code');
     expect(inferTask({ text: 'E   AssertionError: assert 3 == 2' })).toBe('trace2code');
     // prose about failures is not a failure
-    expect(inferTask('the retry test failed at random on CI last week')).toBe('generic');
+    expect(inferTask('the retry test failed at random on CI last week')).toBe('issue2code');
   });
 
   it('prefers a failure signal over a change description when both are present', () => {

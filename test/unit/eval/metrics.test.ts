@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DetailsRow } from '../../../src/eval/details.js';
 import {
+  accuracyAtK,
   budgetedContextYield,
   headerTokens,
   markdownTable,
@@ -52,6 +53,38 @@ describe('rank metrics by hand', () => {
     expect(scores.metrics?.['Any@5']).toBe(1);
     const late = scoreSample(s, row('s', ['a', 'b', 'c', 'd', 'e', 'f', 'g3']));
     expect([late.metrics?.['Any@5'], late.metrics?.['Any@10'], late.metrics?.['Any@20']]).toEqual([0, 1, 1]);
+  });
+
+  it('Acc@k: all gold files, capped at k, in the top k', () => {
+    // g1 at 2, g2 at 5, g3 at 12: one gold file needed at k=1, three at k=3, 5 and 10
+    expect([1, 3, 5, 10].map((k) => scores.metrics?.[`Acc@${k}` as 'Acc@1'])).toEqual([0, 0, 0, 0]);
+    expect(accuracyAtK(['g1', 'x', 'g2'], ['g1', 'g2', 'g3'], 1)).toBe(1);
+    expect(accuracyAtK(['g1', 'x', 'g2'], ['g1', 'g2', 'g3'], 3)).toBe(0);
+    expect(accuracyAtK(['g1', 'g2', 'x'], ['g1', 'g2'], 3)).toBe(1);
+    // many gold files: k of them in the top k is enough
+    expect(accuracyAtK(['g1', 'g2'], ['g1', 'g2', 'g3', 'g4'], 2)).toBe(1);
+    expect(accuracyAtK(['a'], [], 1)).toBe(0);
+    // with one gold file Acc@k equals Recall@k
+    const one = scoreSample(sample('o', { files: ['g'] }), row('o', ['a', 'b', 'g']));
+    expect([one.metrics?.['Acc@1'], one.metrics?.['Acc@3'], one.metrics?.['Recall@5']]).toEqual([0, 1, 1]);
+  });
+
+  it('function-level Acc@k only for samples whose gold lists functions, averaged over those alone', () => {
+    const fn = sample('f', { files: ['a.py'], functions: ['a.py::C.m', 'a.py::g'] }, { task_type: 'issue2code' });
+    const hit = scoreSample(fn, row('f', ['a.py'], { functions: ['a.py::x', 'a.py::g', 'a.py::C.m'] }));
+    expect([hit.metrics?.['Fn-Acc@5'], hit.metrics?.['Fn-Acc@10']]).toEqual([1, 1]);
+    const far = scoreSample(fn, row('f', ['a.py'], { functions: ['a.py::C.m', ...Array.from({ length: 8 }, (_, i) => `a.py::h${i}`), 'a.py::g'] }));
+    expect([far.metrics?.['Fn-Acc@5'], far.metrics?.['Fn-Acc@10']]).toEqual([0, 1]);
+    // no ranked functions: 0; no gold functions: no function metric at all
+    expect(scoreSample(fn, row('f', ['a.py'])).metrics?.['Fn-Acc@5']).toBe(0);
+    const plain = scoreSample(sample('p', { files: ['a.py'] }, { task_type: 'issue2code' }), row('p', ['a.py']));
+    expect(plain.metrics?.['Fn-Acc@5']).toBeUndefined();
+    const summary = summarize([hit, far, plain]);
+    expect(summary.overall.scored).toBe(3);
+    expect(summary.overall.functionScored).toBe(2);
+    expect(summary.overall.metrics['Fn-Acc@5']).toBe(0.5);
+    expect(summary.overall.metrics['Acc@1']).toBe(1);
+    expect(markdownTable(summary)).toContain('Fn-Acc@10');
   });
 
   it('nDCG@20: binary gains, log2 discount, ideal = all gold first', () => {

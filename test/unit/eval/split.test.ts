@@ -14,6 +14,13 @@ import { makeTemp, removeTemp } from '../corpus/helpers.js';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const SPLIT = join(ROOT, 'bench', 'split.json');
 const REPOS_TSV = join(ROOT, '..', 'shared', 'bench', 'dev', 'repos.tsv');
+const ISSUE_REPOS_TSV = join(ROOT, '..', 'shared', 'bench', 'issues', 'repos.tsv');
+
+/** repo → language of a repos.tsv (owner/name, language, … per line after a header). */
+function languagesOf(tsv: string): Map<string, string> {
+  const rows = readFileSync(tsv, 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'));
+  return new Map(rows.map(([repo, lang]) => [repo!, lang!]));
+}
 
 describe('splitListArgument', () => {
   it('takes the key after the last #', () => {
@@ -78,16 +85,15 @@ describe('bench/split.json', () => {
   const heldIn = parseRepoList(readFileSync(SPLIT, 'utf8'), SPLIT, 'held-in');
   const heldOut = parseRepoList(readFileSync(SPLIT, 'utf8'), SPLIT, 'held-out');
 
-  it('has two disjoint halves of eight repositories and a description', () => {
+  it('has two disjoint halves of 22 and 20 repositories and a description', () => {
     expect(typeof split.description).toBe('string');
-    expect(heldIn).toHaveLength(8);
-    expect(heldOut).toHaveLength(8);
+    expect(heldIn).toHaveLength(22);
+    expect(heldOut).toHaveLength(20);
     expect(heldIn.filter((r) => heldOut.includes(r))).toEqual([]);
   });
 
-  it.skipIf(!existsSync(REPOS_TSV))('covers the dev set, one repository of each two-repository language per half', () => {
-    const rows = readFileSync(REPOS_TSV, 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'));
-    const language = new Map(rows.map(([repo, lang]) => [repo!, lang!]));
+  it.skipIf(!existsSync(REPOS_TSV) || !existsSync(ISSUE_REPOS_TSV))('covers both dev sets, one repository of each two-repository language per half', () => {
+    const language = new Map([...languagesOf(REPOS_TSV), ...languagesOf(ISSUE_REPOS_TSV)]);
     expect([...heldIn, ...heldOut].sort()).toEqual([...language.keys()].sort());
     const byLanguage = new Map<string, string[]>();
     for (const [repo, lang] of language) byLanguage.set(lang, [...(byLanguage.get(lang) ?? []), repo]);
