@@ -5,25 +5,31 @@
 // 23 configurations cost about two plain evaluations instead of 23.
 // Per configuration it writes NAME.summary.json (whole dev set, BCY from full
 // file texts) and NAME.held-in/held-out.summary.json (the halves of
-// bench/split.json), the same summaries `repomap eval` and `repomap score` write.
+// bench/split.json), the same summaries `repomap eval` and `repomap score` write,
+// and NAME.samples.jsonl: each sample's scores (for per-language tables).
 //
-//   node bench/ablation.mjs REPOS_DIR DEV_DIR CONFIG_DIR OUT_DIR [NAME ...]
+//   node bench/ablation.mjs REPOS_DIR SAMPLES CONFIG_DIR OUT_DIR [NAME ...]
 //
-// REPOMAP_JOBS (default 2) child processes share the repositories (round robin
-// in plan order); the parent merges their per-sample scores.
+// SAMPLES is the dev set's folder (its code2test, edit2ripple and trace2code files)
+// or one samples file (.jsonl, e.g. the issue rows). REPOMAP_JOBS (default 2) child
+// processes share the repositories (round robin in plan order); the parent merges
+// their per-sample scores. REPOMAP_REPO_LIST (FILE#KEY, e.g. bench/split.json#held-in)
+// keeps the samples of those repositories only; REPOMAP_CACHE (a folder) keeps
+// parsed tags in a TagsStore there across runs (a configuration sweep re-parses nothing).
 //
 // bench/ablation.sh calls it; see bench/README.md. Needs the built package (dist/).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { buildIndex, loadCorpus, toDetailsRow, TASKS } from '../dist/src/index.js';
+import { buildIndex, layeredTagsCache, loadCorpus, TagsStore, tagsStorePath, toDetailsRow, TASKS } from '../dist/src/index.js';
 import {
   buildRunSummary,
   isNoGold,
   loadEvalConfig,
   locateRepository,
   planRepositories,
+  readRepoList,
   readSamples,
   restrictToRepos,
   scoreSample,
@@ -31,7 +37,7 @@ import {
 
 const [reposDir, devDir, configDir, outDir, ...only] = process.argv.slice(2);
 if (!outDir) {
-  process.stderr.write('usage: node bench/ablation.mjs REPOS_DIR DEV_DIR CONFIG_DIR OUT_DIR [NAME ...]\n');
+  process.stderr.write('usage: node bench/ablation.mjs REPOS_DIR SAMPLES CONFIG_DIR OUT_DIR [NAME ...]\n');
   process.exit(2);
 }
 const TOP = 100;
@@ -52,7 +58,9 @@ for (const c of configs) {
   byGraph.get(key).members.push(c);
 }
 
-const samples = (await readSamples(['code2test', 'edit2ripple', 'trace2code'].map((t) => join(devDir, `${t}.jsonl`)))).filter((s) => !isNoGold(s));
+const sampleFiles = devDir.endsWith('.jsonl') ? [devDir] : ['code2test', 'edit2ripple', 'trace2code'].map((t) => join(devDir, `${t}.jsonl`));
+let samples = (await readSamples(sampleFiles)).filter((s) => !isNoGold(s));
+if (process.env.REPOMAP_REPO_LIST) samples = restrictToRepos(samples, (await readRepoList(process.env.REPOMAP_REPO_LIST)).repos).kept;
 const scores = new Map(configs.map((c) => [c.name, new Array(samples.length)]));
 const started = performance.now();
 const plans = planRepositories(samples);
@@ -86,7 +94,8 @@ async function evaluate(plans) {
   for (const plan of plans) {
     const gitDir = await locateRepository(reposDir, plan.repo);
     if (gitDir === null) throw new Error(`repository ${plan.repo} not found under ${reposDir}`);
-    const tagsCache = new Map();
+    const store = process.env.REPOMAP_CACHE ? TagsStore.open(tagsStorePath(process.env.REPOMAP_CACHE)) : undefined;
+    const tagsCache = store ? layeredTagsCache(new Map(), store) : new Map();
     for (const snapshot of plan.snapshots) {
       const corpus = await loadCorpus({ gitDir, commit: snapshot.commit });
       const texts = new Map(corpus.files.map((f) => [f.path, f.text]));
@@ -94,7 +103,7 @@ async function evaluate(plans) {
       for (const { graph, members } of byGraph.values()) {
         const index = await buildIndex(corpus, { graph, tagsCache });
         for (const { name, config } of members) {
-          const view = index.withRank(config.rank ?? {});
+          const view = index.withRank(config.rank ?? {}, config.cues ?? {});
           for (const i of snapshot.samples) {
             const sample = samples[i];
             const task = TASKS.includes(sample.task_type) ? sample.task_type : undefined;
@@ -105,6 +114,7 @@ async function evaluate(plans) {
         }
       }
     }
+    store?.close();
     process.stderr.write(`${plan.repo}: ${plan.snapshots.length} snapshots, ${Math.round((performance.now() - started) / 1000)} s\n`);
   }
 }
@@ -120,6 +130,7 @@ for (const { name, file, config } of configs) {
       `${JSON.stringify(buildRunSummary({ command, method: 'repomap', scores: kept, rows: kept.length, errors: [], bcy: true, facts, notes }), null, 2)}\n`,
     );
   write('', all, []);
+  writeFileSync(join(outDir, `${name}.samples.jsonl`), all.map((s) => JSON.stringify(s)).join('\n') + '\n');
   for (const half of HALVES) {
     const { kept } = restrictToRepos(samples, SPLIT[half]);
     const ids = new Set(kept.map((s) => s.id));

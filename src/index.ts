@@ -6,7 +6,7 @@ export { useOneShotCompilation } from './tags/wasm-modules.js';
 export { useLeanHeap, LEAN_HEAP_GROWING_PERCENT } from './heap.js';
 export { prestartWhenListed } from './tags/pool.js';
 export { loadCorpus, CORPUS_DEFAULTS, releaseTexts, isReleased, type CorpusSource, type CorpusOptions } from './corpus/index.js';
-export { extractCues, inferTask } from './cues/index.js';
+export { extractCues, inferTask, CUE_DEFAULTS, type CueTunables } from './cues/index.js';
 export { RANK_DEFAULTS, type RankDefaults } from './rank/index.js';
 export { GRAPH_DEFAULTS, type GraphOptions } from './graph/index.js';
 export { Bm25Index, BM25_DEFAULTS } from './rank/bm25.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentKey, earlierContents, tagsWithCache } from './build-tags.js';
-import { extractCues } from './cues/index.js';
+import { extractCues, type CueTunables } from './cues/index.js';
 import { loadCorpus, readHistory, releaseTexts, resolveCommit, type CorpusOptions, type CorpusSource, type HistoryOptions } from './corpus/index.js';
 import { buildFileGraph, GRAPH_DEFAULTS, readsText, updateFileGraph, type FileGraph, type GraphOptions } from './graph/index.js';
 import type { RankContext } from './rank/context.js';
@@ -18,7 +18,7 @@ import { RepoMapError } from './errors.js';
 import { mergeDefaults } from './merge-defaults.js';
 import { prestartWhenListed, releasePrestarted } from './tags/index.js';
 import { TAGS_DEFAULTS } from './tags/extract.js';
-import type { Corpus, Diagnostic, FileTags, IndexStats, LanguageId, Query, RepoMapResult, Task } from './types.js';
+import type { Corpus, Diagnostic, FileTags, IndexStats, LanguageId, Query, QueryCues, RepoMapResult, Task } from './types.js';
 
 /** What the tags cache keeps per file content: the tags (path-free) and its diagnostics. */
 export interface TagsCacheEntry {
@@ -47,6 +47,8 @@ export type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object
 
 export interface IndexOptions {
   graph?: GraphOptions;
+  /** Overrides of CUE_DEFAULTS (how strong each cue read from a query is); checked at the first rank. */
+  cues?: Partial<CueTunables>;
   /** Overrides of RANK_DEFAULTS, merged key by key at every depth. */
   rank?: DeepPartial<RankDefaults>;
   /**
@@ -105,6 +107,7 @@ export class Index {
   readonly stats: IndexStats;
   readonly diagnostics: Diagnostic[];
   private readonly options: RankDefaults;
+  private readonly cueTunables: Partial<CueTunables>;
   private readonly context: RankContext;
   private readonly lexical: LexicalIndex;
   /** @internal What the context derives from paths alone (shared with views and later indexes of the same paths). */
@@ -125,6 +128,7 @@ export class Index {
     lexical: LexicalIndex = {},
     fingerprint = '',
     tables?: PathTables,
+    cues: Partial<CueTunables> = {},
   ) {
     this.corpus = corpus;
     this.tags = tags;
@@ -132,6 +136,7 @@ export class Index {
     this.stats = stats;
     this.diagnostics = [...corpus.diagnostics, ...tagDiagnostics];
     this.options = rank;
+    this.cueTunables = cues;
     this.lexical = lexical;
     this.fingerprint = fingerprint;
     this.pathTables = pathTablesOf(corpus.files, tables);
@@ -140,13 +145,20 @@ export class Index {
 
   /**
    * The same corpus, tags and graph under other rank options (overrides of this
-   * index's own, merged key by key): a parameter sweep ranks many configurations
-   * without re-parsing or rebuilding the graph (the BM25 index is shared too).
+   * index's own, merged key by key) and, when given, other cue tunables (overrides of
+   * this index's own): a parameter sweep ranks many configurations without re-parsing
+   * or rebuilding the graph (the BM25 index is shared too).
    */
-  withRank(rank: DeepPartial<RankDefaults>): Index {
+  withRank(rank: DeepPartial<RankDefaults>, cues: Partial<CueTunables> = {}): Index {
     this.checkLive();
     const tagDiagnostics = this.diagnostics.slice(this.corpus.diagnostics.length);
-    return new Index(this.corpus, this.tags, this.fileGraph, tagDiagnostics, this.stats, mergeDefaults(this.options, rank), this.lexical, '', this.pathTables);
+    const tunables = { ...this.cueTunables, ...cues };
+    return new Index(this.corpus, this.tags, this.fileGraph, tagDiagnostics, this.stats, mergeDefaults(this.options, rank), this.lexical, '', this.pathTables, tunables);
+  }
+
+  /** The cues of a query under this index's cue tunables. */
+  private cuesOf(query: Query, task: Task | undefined): QueryCues {
+    return extractCues(query, { ...(task ? { task } : {}), tunables: this.cueTunables });
   }
 
   /** @internal The BM25 index holder, for the next `buildIndex({ previous })` to update. */
@@ -185,7 +197,7 @@ export class Index {
   rank(query: Query, options: RankOptions = {}): RepoMapResult {
     this.checkLive();
     const started = performance.now();
-    const cues = extractCues(query, options.task ? { task: options.task } : {});
+    const cues = this.cuesOf(query, options.task);
     const outcome = rankFiles(cues, this.context, this.options, { includeGiven: options.includeGiven, limit: options.top });
     const top = outcome.files;
     const given = new Set([...outcome.seeds.given].map((i) => this.context.paths[i]!));
@@ -208,7 +220,7 @@ export class Index {
    */
   explain(query: Query, path: string, options: ExplainFileOptions & { task?: Task } = {}): FileExplanation {
     this.checkLive();
-    const cues = extractCues(query, options.task ? { task: options.task } : {});
+    const cues = this.cuesOf(query, options.task);
     return explainFile(cues, path, this.context, this.options, options);
   }
 
@@ -299,15 +311,15 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
     timingsMs: { corpus: 0, tags: Math.round(t1 - t0), graph: Math.round(t2 - t1) },
     ...(cache ? { cache } : {}),
   };
-  return new Index(corpus, tags, fileGraph, diagnostics, stats, mergeDefaults(RANK_DEFAULTS, options.rank), lexical, fingerprint, previous?.pathTables);
+  return new Index(corpus, tags, fileGraph, diagnostics, stats, mergeDefaults(RANK_DEFAULTS, options.rank), lexical, fingerprint, previous?.pathTables, options.cues);
 }
 
 /** Hash of what an index is built from: every path with its content key, what was skipped, the options, the history head. */
 function fingerprintOf(corpus: Corpus, keys: readonly string[], options: IndexOptions, head: string | null): string {
   const hash = createHash('sha1');
-  const { graph, rank, history } = options;
+  const { graph, rank, cues, history } = options;
   const { root, source, skipped, diagnostics } = corpus;
-  hash.update(JSON.stringify({ root, source, skipped, diagnostics, graph, rank, history, head }));
+  hash.update(JSON.stringify({ root, source, skipped, diagnostics, graph, rank, cues, history, head }));
   corpus.files.forEach((f, i) => hash.update(`\0${f.path}\0${keys[i]}`));
   return hash.digest('hex');
 }

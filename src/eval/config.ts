@@ -13,7 +13,7 @@
  * configurable without touching this module.
  */
 import { readFile } from 'node:fs/promises';
-import { GRAPH_DEFAULTS, RANK_DEFAULTS, RepoMapError, type GraphOptions, type RankDefaults } from '../index.js';
+import { CUE_DEFAULTS, GRAPH_DEFAULTS, RANK_DEFAULTS, RepoMapError, type CueTunables, type GraphOptions, type RankDefaults } from '../index.js';
 
 /** Overrides of a defaults object: any subset of its keys, at any depth. */
 export type DeepPartial<T> = T extends readonly unknown[]
@@ -32,16 +32,19 @@ export interface EvalConfig {
   graph?: DeepPartial<typeof GRAPH_DEFAULTS>;
   /** Overrides of RANK_DEFAULTS. */
   rank?: DeepPartial<RankDefaults>;
+  /** Overrides of CUE_DEFAULTS. */
+  cues?: Partial<CueTunables>;
 }
 
 /** The index options a configuration resolves to: complete graph and rank settings. */
 export interface ResolvedIndexOptions {
   graph: GraphOptions;
   rank: RankDefaults;
+  cues: Partial<CueTunables>;
 }
 
 /** Top-level keys of a configuration file. */
-export const CONFIG_KEYS = ['description', 'graph', 'rank'] as const;
+export const CONFIG_KEYS = ['description', 'graph', 'rank', 'cues'] as const;
 
 type Plain = Record<string, unknown>;
 
@@ -65,10 +68,12 @@ export function parseEvalConfig(value: unknown, source: string): EvalConfig {
   }
   checkAgainst(value.graph, GRAPH_DEFAULTS, 'graph', fail);
   checkAgainst(value.rank, RANK_DEFAULTS, 'rank', fail);
+  checkAgainst(value.cues, CUE_DEFAULTS, 'cues', fail);
   const out: EvalConfig = {};
   if (value.description !== undefined) out.description = value.description as string;
   if (value.graph !== undefined) out.graph = structuredClone(value.graph) as EvalConfig['graph'];
   if (value.rank !== undefined) out.rank = structuredClone(value.rank) as EvalConfig['rank'];
+  if (value.cues !== undefined) out.cues = structuredClone(value.cues) as EvalConfig['cues'];
   return out;
 }
 
@@ -104,9 +109,9 @@ export function mergeDeep<T>(defaults: T, overrides: unknown): T {
   return out as T;
 }
 
-/** The complete graph and rank settings of a configuration (the defaults when it has none). */
+/** The complete graph and rank settings of a configuration (the defaults when it has none), and its cue overrides. */
 export function resolveIndexOptions(config: EvalConfig | undefined): ResolvedIndexOptions {
-  return { graph: mergeDeep(GRAPH_DEFAULTS, config?.graph), rank: mergeDeep(RANK_DEFAULTS, config?.rank) };
+  return { graph: mergeDeep(GRAPH_DEFAULTS, config?.graph), rank: mergeDeep(RANK_DEFAULTS, config?.rank), cues: { ...config?.cues } };
 }
 
 /** Checks `value` (when present) against the shape and types of `defaults`, recursively. */
