@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentKey, earlierContents, tagsWithCache } from './build-tags.js';
-import { extractCues, type CueTunables } from './cues/index.js';
+import { extractCues, type CodeReading, type CueTunables } from './cues/index.js';
 import { loadCorpus, readHistory, releaseTexts, resolveCommit, type CorpusOptions, type CorpusSource, type HistoryOptions } from './corpus/index.js';
 import { buildFileGraph, GRAPH_DEFAULTS, readsText, updateFileGraph, type FileGraph, type GraphOptions } from './graph/index.js';
 import type { RankContext } from './rank/context.js';
@@ -16,9 +16,9 @@ import { packQuery, type Pack, type PackOptions } from './pack/index.js';
 import { explainFile, type ExplainFileOptions, type FileExplanation } from './rank/explain-file.js';
 import { RepoMapError } from './errors.js';
 import { mergeDefaults } from './merge-defaults.js';
-import { prestartWhenListed, releasePrestarted } from './tags/index.js';
+import { prestartWhenListed, releasePrestarted, snippetReader } from './tags/index.js';
 import { TAGS_DEFAULTS } from './tags/extract.js';
-import type { Corpus, Diagnostic, FileTags, IndexStats, LanguageId, Query, QueryCues, RepoMapResult, Task } from './types.js';
+import { LANGUAGES, type Corpus, type Diagnostic, type FileTags, type IndexStats, type LanguageId, type Query, type QueryCues, type RepoMapResult, type Task } from './types.js';
 
 /** What the tags cache keeps per file content: the tags (path-free) and its diagnostics. */
 export interface TagsCacheEntry {
@@ -108,6 +108,8 @@ export class Index {
   readonly diagnostics: Diagnostic[];
   private readonly options: RankDefaults;
   private readonly cueTunables: Partial<CueTunables>;
+  /** How the code blocks of a query are read: with the corpus' grammars, unlabelled ones in its main language. */
+  private readonly code?: CodeReading;
   private readonly context: RankContext;
   private readonly lexical: LexicalIndex;
   /** @internal What the context derives from paths alone (shared with views and later indexes of the same paths). */
@@ -129,6 +131,7 @@ export class Index {
     fingerprint = '',
     tables?: PathTables,
     cues: Partial<CueTunables> = {},
+    code?: CodeReading,
   ) {
     this.corpus = corpus;
     this.tags = tags;
@@ -137,10 +140,11 @@ export class Index {
     this.diagnostics = [...corpus.diagnostics, ...tagDiagnostics];
     this.options = rank;
     this.cueTunables = cues;
+    if (code) this.code = code;
     this.lexical = lexical;
     this.fingerprint = fingerprint;
     this.pathTables = pathTablesOf(corpus.files, tables);
-    this.context = makeContext(corpus.files, fileGraph, rank, lexical, this.pathTables);
+    this.context = makeContext(corpus.files, fileGraph, rank, lexical, this.pathTables, (p) => this.tagsOf(p));
   }
 
   /**
@@ -153,12 +157,12 @@ export class Index {
     this.checkLive();
     const tagDiagnostics = this.diagnostics.slice(this.corpus.diagnostics.length);
     const tunables = { ...this.cueTunables, ...cues };
-    return new Index(this.corpus, this.tags, this.fileGraph, tagDiagnostics, this.stats, mergeDefaults(this.options, rank), this.lexical, '', this.pathTables, tunables);
+    return new Index(this.corpus, this.tags, this.fileGraph, tagDiagnostics, this.stats, mergeDefaults(this.options, rank), this.lexical, '', this.pathTables, tunables, this.code);
   }
 
   /** The cues of a query under this index's cue tunables. */
   private cuesOf(query: Query, task: Task | undefined): QueryCues {
-    return extractCues(query, { ...(task ? { task } : {}), tunables: this.cueTunables });
+    return extractCues(query, { ...(task ? { task } : {}), tunables: this.cueTunables, ...(this.code ? { code: this.code } : {}) });
   }
 
   /** @internal The BM25 index holder, for the next `buildIndex({ previous })` to update. */
@@ -311,7 +315,21 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
     timingsMs: { corpus: 0, tags: Math.round(t1 - t0), graph: Math.round(t2 - t1) },
     ...(cache ? { cache } : {}),
   };
-  return new Index(corpus, tags, fileGraph, diagnostics, stats, mergeDefaults(RANK_DEFAULTS, options.rank), lexical, fingerprint, previous?.pathTables, options.cues);
+  const code = await codeReading(tags);
+  return new Index(corpus, tags, fileGraph, diagnostics, stats, mergeDefaults(RANK_DEFAULTS, options.rank), lexical, fingerprint, previous?.pathTables, options.cues, code);
+}
+
+/**
+ * How an index reads a query's code blocks: a snippet reader for the languages of its
+ * parsed files, and the language of most of them for blocks that do not name one.
+ */
+async function codeReading(tags: readonly FileTags[]): Promise<CodeReading> {
+  const counts = new Map<LanguageId, number>();
+  for (const t of tags) counts.set(t.language, (counts.get(t.language) ?? 0) + 1);
+  let primary: LanguageId | undefined;
+  for (const language of LANGUAGES) if (primary === undefined || (counts.get(language) ?? 0) > (counts.get(primary) ?? 0)) primary = language;
+  const reader = await snippetReader(counts.keys());
+  return primary !== undefined && counts.has(primary) ? { reader, primary } : { reader };
 }
 
 /** Hash of what an index is built from: every path with its content key, what was skipped, the options, the history head. */

@@ -116,7 +116,7 @@ export const EDGE_TYPES = ['import', 'shared-symbol', 'source-test', 'same-modul
 export type EdgeType = (typeof EDGE_TYPES)[number];
 
 /** What a query cue is. */
-export const CUE_KINDS = ['path', 'frame', 'identifier', 'test-name', 'diff-symbol', 'given-file', 'term'] as const;
+export const CUE_KINDS = ['path', 'frame', 'identifier', 'test-name', 'diff-symbol', 'given-file', 'module', 'imported', 'term'] as const;
 export type CueKind = (typeof CUE_KINDS)[number];
 
 /** One cue extracted from a query, before it is matched to the corpus. */
@@ -130,6 +130,19 @@ export interface Cue {
   strength: number;
   /** Query field it came from (`raw_signal`, `anchor_diff`, `text`, …). */
   field: string;
+  /**
+   * `module` and `imported` cues (read from a code snippet): the language of the snippet,
+   * whose import rules resolve them.
+   */
+  language?: LanguageId;
+  /** `imported` cues: the module the name is imported from, as written (`sympy`, `./util`, `crate::sync`). */
+  module?: string;
+  /**
+   * Frames of an issue's traceback (issue2code): steps from the deepest frame of their
+   * traceback (0 = deepest), so the rank stage can weigh the deepest frames the
+   * repository has, whichever they are.
+   */
+  depth?: number;
 }
 
 /** Task modes; inferred from an ARB query's fields when not given. */

@@ -1,4 +1,4 @@
-import { CUE_KINDS, type Cue, type CueKind } from '../types.js';
+import { CUE_KINDS, type Cue, type CueKind, type LanguageId } from '../types.js';
 import type { CueTunables } from './defaults.js';
 import { compareStrings } from './query.js';
 
@@ -9,8 +9,18 @@ const CAP_OF: Record<CueKind, keyof CueTunables> = {
   'test-name': 'maxTestNames',
   'diff-symbol': 'maxDiffSymbols',
   'given-file': 'maxGivenFiles',
+  module: 'maxModules',
+  imported: 'maxIdentifiers',
   term: 'maxTerms',
 };
+
+/** What a cue carries besides kind, value, strength and field. */
+export interface CueExtras {
+  line?: number;
+  depth?: number;
+  language?: LanguageId;
+  module?: string;
+}
 
 interface Entry {
   cue: Cue;
@@ -33,10 +43,11 @@ export class CueSet {
   private readonly entries = new Map<string, Entry>();
   private order = 0;
 
-  add(kind: CueKind, value: string, strength: number, field: string, line?: number): void {
+  add(kind: CueKind, value: string, strength: number, field: string, line?: number, extras: Omit<CueExtras, 'line'> = {}): void {
     if (!value || !(strength > 0)) return;
     const s = tidyStrength(strength);
-    const key = `${kind}\u0000${value}\u0000${line ?? ''}`;
+    const { depth, language, module } = extras;
+    const key = `${kind}\u0000${value}\u0000${line ?? ''}${module !== undefined ? `\u0000${language}\u0000${module}` : language !== undefined ? `\u0000${language}` : ''}`;
     const existing = this.entries.get(key);
     if (existing) {
       existing.count++;
@@ -48,11 +59,20 @@ export class CueSet {
     }
     const cue: Cue = { kind, value, strength: s, field };
     if (line !== undefined) cue.line = line;
+    if (language !== undefined) cue.language = language;
+    if (module !== undefined) cue.module = module;
+    if (depth !== undefined) cue.depth = depth;
     this.entries.set(key, { cue, count: 1, order: this.order++ });
   }
 
-  /** The cues, capped per kind (strongest, then most frequent, then earliest kept) and sorted. */
-  finish(t: CueTunables): Cue[] {
+  /**
+   * The cues, capped per kind (strongest, then most frequent, then earliest kept) and sorted.
+   * With `mentionBoost` > 0, a cue seen n times has its strength × (1 + mentionBoost × ln n), capped at 1.
+   */
+  finish(t: CueTunables, mentionBoost = 0): Cue[] {
+    if (mentionBoost > 0) {
+      for (const e of this.entries.values()) if (e.count > 1) e.cue.strength = tidyStrength(e.cue.strength * (1 + mentionBoost * Math.log(e.count)));
+    }
     const byKind = new Map<CueKind, Entry[]>();
     for (const entry of this.entries.values()) {
       const list = byKind.get(entry.cue.kind);

@@ -17,6 +17,8 @@ export const CUE_DEFAULTS = {
   fieldPathStrength: 1,
   /** A path written in free text (`src/a.py`, `a/b.go:12`), not part of a recognised stack frame. */
   textPathStrength: 0.7,
+  /** The file a source link in free text points at (`https://github.com/o/r/blob/REF/src/a.py#L99`). */
+  sourceLinkPathStrength: 0.8,
   /** A path in free text that points into a library / interpreter install (site-packages, node_modules, …). */
   libraryPathStrength: 0.1,
 
@@ -60,6 +62,39 @@ export const CUE_DEFAULTS = {
   /** Shortest identifier kept from free text (explicit fields such as `change_summary` are exempt). */
   minIdentifierLength: 3,
 
+  // --- issues (issue2code) ----------------------------------------------------
+  /** A code-shaped or backticked name in an issue's title (its first line): the title says what the issue is about. */
+  titleIdentifierStrength: 1,
+  /** A plain word of an issue's title, as a term cue. */
+  titleTermStrength: 0.5,
+  /**
+   * How much more a name said again and again in an issue weighs: strength × (1 + mentionBoost × ln(mentions)),
+   * capped at 1 (issue2code only).
+   */
+  mentionBoost: 0,
+  /** A plain word an issue writes as a call (`Product(…)`, `fit()`), as an identifier cue. */
+  callNameStrength: 0.6,
+  /** A capitalized word inside a sentence of an issue (`doesn't support Min and Max`), as an identifier cue. */
+  capitalizedNameStrength: 0.3,
+  /** A name an issue's code snippet imports (`from sympy import Matrix` → Matrix from sympy): resolved through re-exports. */
+  codeImportStrength: 0.9,
+  /** A module an issue's code snippet imports as a whole (`import sympy.printing.latex`, `from x import *`, `import './util'`). */
+  codeModuleStrength: 0.6,
+  /** A name a snippet subclasses, constructs or uses as a class (`class A(Base)`, `new Foo()`), as an identifier cue. */
+  codeClassStrength: 0.8,
+  /** A name a snippet calls (`f(x)`, `obj.method()`), as an identifier cue. */
+  codeCallStrength: 0.6,
+  /** A name a snippet uses as a type (`x: Item`, `List<Foo>`), as an identifier cue. */
+  codeTypeStrength: 0.5,
+  /** A name a snippet defines (the issue quotes code of the repository, or proposes a change to it), as an identifier cue. */
+  codeDefinitionStrength: 0.5,
+  /**
+   * The deepest library frame of a traceback in an issue (it decays like the others), and a library path
+   * written in one: the reporter runs the project as an installed library, so `site-packages/pkg/x.py`
+   * is the repository's `pkg/x.py`.
+   */
+  issueLibraryFrameStrength: 1,
+
   // --- diffs ---------------------------------------------------------------
   /** A definition on an added or removed line (`+def f(`, `-func (r *T) Name(`). */
   diffChangedDefinitionStrength: 1,
@@ -83,6 +118,7 @@ export const CUE_DEFAULTS = {
   maxTestNames: 32,
   maxDiffSymbols: 48,
   maxGivenFiles: 16,
+  maxModules: 16,
   maxTerms: 48,
 } as const;
 

@@ -2,6 +2,9 @@
 export { CUE_DEFAULTS, resolveCueTunables, type CueTunables } from './defaults.js';
 export { extractCues, type ExtractCuesOptions } from './extract.js';
 export { inferTask, TASK_FIELDS } from './task.js';
+export { splitTitle } from './issue.js';
+export { codeBlocks, languageOfInfo, type CodeBlock } from './code-blocks.js';
+export type { CodeReading } from './code-cues.js';
 export { queryText } from './query.js';
 export { PathSuffixIndex, normalizeWrittenPath } from './path-suffix-index.js';
 export { splitIdentifier } from './split-identifier.js';

@@ -74,6 +74,33 @@ const PATH_RE =
 const URL_RE =
   /(?<![\w.+-])(?!file:)[a-z][a-z0-9+.-]{0,31}:\/\/[^\s)\]>'"`]+|(?<![\w.-])www\.[^\s)\]>'"`]+|(?<![\w.-])[\w.-]{1,64}@[\w.-]{1,255}:[^\s)\]>'"`]+/gi;
 
+/**
+ * A link to a file of a repository on a code host: `…/blob/REF/PATH#L12` (GitHub, Gitea,
+ * Bitbucket's `src`, GitLab's `/-/blob/`), `raw.githubusercontent.com/O/R/REF/PATH`.
+ */
+const SOURCE_URL_RE =
+  /^[a-z]+:\/\/[^/\s]+\/[^/\s]+\/[^/\s]+\/(?:-\/)?(?:blob|tree|raw|src)\/[^/\s]+\/([^\s?#)\]>'"`]+)(?:\?[^\s#)\]>'"`]*)?(?:#L(\d+))?|^[a-z]+:\/\/raw\.githubusercontent\.com\/[^/\s]+\/[^/\s]+\/[^/\s]+\/([^\s?#)\]>'"`]+)/i;
+
+/** The repository paths (and lines) of the source links in a line of text (`https://github.com/o/r/blob/main/src/a.py#L99`). */
+export function sourceUrlPaths(line: string): { path: string; line?: number }[] {
+  const out: { path: string; line?: number }[] = [];
+  for (const m of line.matchAll(URL_RE)) {
+    const s = SOURCE_URL_RE.exec(m[0].replace(/[.,;:!?]+$/, ''));
+    const written = s && (s[1] ?? s[3]);
+    if (!written) continue;
+    let path: string;
+    try {
+      path = normalizeWrittenPath(decodeURIComponent(written));
+    } catch {
+      continue;
+    }
+    if (!/\.[A-Za-z0-9]+$/.test(path)) continue;
+    const n = Number(s[2]);
+    out.push(n > 0 ? { path, line: n } : { path });
+  }
+  return out;
+}
+
 /** The line with URLs (not `file://` ones) and `user@host:` remotes blanked out, offsets kept. */
 export function maskUrls(line: string): string {
   return line.replace(URL_RE, (m) => ' '.repeat(m.length));

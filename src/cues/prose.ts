@@ -13,6 +13,11 @@ export interface Emitter {
   set: CueSet;
   t: CueTunables;
   field: string;
+  /**
+   * An issue's prose (issue2code): a word written as a call (`Product(`, `fit()`) is a name,
+   * and a capitalized word inside a sentence (`Min`, `Matrix`) may be one.
+   */
+  issue?: boolean;
 }
 
 /** A line that states the failure (`E   …`, `> …`, `TypeError: …`, `error[E0425]: …`, `panic: …`). */
@@ -90,6 +95,19 @@ export function emitTerm(emit: Emitter, word: string, strength: number): void {
 }
 
 /**
+ * An issue's plain word read as a name (it stays a term too): written as a call (`Product(`) at
+ * callNameStrength, or capitalized after a sentence's first word (`support Min and Max`) at
+ * capitalizedNameStrength. Stop words and short words are not names.
+ */
+function issueName(emit: Emitter, token: string, line: string, at: number): void {
+  const { t } = emit;
+  const call = line[at + token.length] === '(';
+  const capitalized = /^[A-Z][a-z][A-Za-z0-9]*$/.test(token) && !/(?:^|[.!?:;#*>|-])\s*$/.test(line.slice(0, at));
+  if (!(call || capitalized) || !keepIdentifier(token, t, true)) return;
+  emit.set.add('identifier', token, call ? t.callNameStrength : t.capitalizedNameStrength, emit.field);
+}
+
+/**
  * Cues of one line of prose (URLs, paths and test ids already blanked out):
  * backticked names (strong), code-shaped names (stronger on error lines),
  * dotted names (every part, the last strongest), kebab-case compounds and
@@ -118,6 +136,7 @@ export function proseCues(line: string, emit: Emitter, errorLine: boolean): void
   for (const m of rest.matchAll(TOKEN_RE)) {
     const token = m[0];
     const parts = token.split(/\.|::/);
+    if (emit.issue && parts.length === 1 && !isCodeShaped(token)) issueName(emit, token, rest, m.index);
     if (parts.length > 1) {
       // `Fly.io`, `Node.js`, `e.g`: a short last part means a domain or an abbreviation, not a name.
       if (parts[parts.length - 1]!.length >= t.minIdentifierLength) emitQualified(emit, parts, base, true);

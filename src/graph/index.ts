@@ -6,3 +6,4 @@ export { testStem, conventionSources } from './edges/source-test.js';
 export { nameWeight } from './edges/shared-symbol.js';
 export { updateFileGraph, type GraphBefore } from './update.js';
 export { readsText } from './resolve/index.js';
+export { exportDefiners, moduleFiles, type ExportSource } from './exports.js';

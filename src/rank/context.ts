@@ -1,6 +1,6 @@
 import type { PathSuffixIndex } from '../cues/index.js';
 import type { FileGraphology, SymbolTable } from '../graph/index.js';
-import type { FileKind, Task } from '../types.js';
+import type { FileKind, LanguageId, Task } from '../types.js';
 import type { Csr } from './csr.js';
 
 /** What the rank stage needs from a built index; derived once per index. */
@@ -19,6 +19,15 @@ export interface RankContext {
   graph: FileGraphology;
   /** BM25 score of every node for a text (index built on first use). */
   textScores(text: string): Float64Array;
+  /**
+   * How specific a name is to few files, in [0, 1]: the BM25 IDF of the whole name
+   * (lowercased, as the BM25 index keeps it) over the IDF of a word in one file.
+   */
+  specificity(name: string): number;
+  /** Corpus files an import written in a snippet of `language` resolves to (sorted paths). */
+  moduleFiles(language: LanguageId, specifier: string): string[];
+  /** The files among and behind `modules` (through re-exports) that define `name` (sorted paths). */
+  exportDefiners(modules: readonly string[], name: string): string[];
   /** CSR for a task's edge flow, built on first use and kept. */
   csrFor(task: Task): Csr;
 }

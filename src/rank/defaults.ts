@@ -28,6 +28,8 @@ export const RANK_DEFAULTS = {
     path: 1,
     frame: 1,
     'given-file': 1,
+    module: 0.4,
+    imported: 0.8,
     'diff-symbol': 0.8,
     identifier: 0.5,
     'test-name': 0.5,
@@ -74,6 +76,48 @@ export const RANK_DEFAULTS = {
   } satisfies Record<Task, number>,
   /** How many of the best BM25 files share textWeight. */
   textTopK: 20,
+  /**
+   * Per task, how many more times an issue's title (the text's first line) is read by the
+   * lexical match: it says in few words what the issue is about. 0 reads it once, as any line.
+   */
+  titleTextRepeat: {
+    generic: 0,
+    code2test: 0,
+    trace2code: 0,
+    edit2ripple: 0,
+    comment2context: 0,
+    issue2code: 1,
+    abstention: 0,
+  } satisfies Record<Task, number>,
+  /**
+   * Per task, the decay of frame cues that carry a depth (an issue's traceback) counted over
+   * the frames that match corpus files, deepest first: the deepest frame in the repository
+   * gets 1, the next this, then its square, … (frames in other code — the standard library,
+   * the reporter's script — do not take a step). 0 keeps the strengths the cues carry.
+   */
+  matchedFrameDecay: {
+    generic: 0,
+    code2test: 0,
+    trace2code: 0,
+    edit2ripple: 0,
+    comment2context: 0,
+    issue2code: 0.8,
+    abstention: 0,
+  } satisfies Record<Task, number>,
+  /**
+   * Per task, exponent of a name's specificity (its IDF over the corpus text, in [0, 1]) that
+   * scales an identifier cue: a name every file says (`path`, `insert`) weighs less than one few
+   * files say (`ConditionSet`). 0 turns it off.
+   */
+  specificityExponent: {
+    generic: 0,
+    code2test: 0,
+    trace2code: 0,
+    edit2ripple: 0,
+    comment2context: 0,
+    issue2code: 1,
+    abstention: 0,
+  } satisfies Record<Task, number>,
   /** A symbol used by more files than this seeds none of its users. */
   maxSymbolReferencers: 60,
   /** A term matching path words of more than this share of files (and more than minTermFiles) seeds nothing. */
@@ -119,7 +163,7 @@ export const RANK_DEFAULTS = {
     trace2code: { source: 1, test: 0.3, config: 0.2, doc: 0.1, other: 0.2 },
     edit2ripple: { source: 1, test: 1, config: 0.2, doc: 0.1, other: 0.2 },
     comment2context: { source: 1, test: 0.7, config: 0.4, doc: 0.3, other: 0.3 },
-    issue2code: { source: 1, test: 0.8, config: 0.5, doc: 0.5, other: 0.4 },
+    issue2code: { source: 1, test: 0.3, config: 0.2, doc: 0.1, other: 0.2 },
     abstention: { source: 1, test: 0.8, config: 0.5, doc: 0.5, other: 0.4 },
   } satisfies Record<Task, Record<FileKind, number>>,
   /** Files named in a trace as evidence (trace2code's visible tests) are multiplied by this. */

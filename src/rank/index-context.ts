@@ -5,7 +5,8 @@
  */
 import { PathSuffixIndex, splitIdentifier } from '../cues/index.js';
 import type { FileGraph } from '../graph/index.js';
-import type { FileRecord, Task } from '../types.js';
+import { exportDefiners, moduleFiles, type ExportSource } from '../graph/index.js';
+import type { FileRecord, FileTags, Task } from '../types.js';
 import { Bm25Index, type TextTermsCache } from './bm25.js';
 import type { RankContext } from './context.js';
 import { buildCsr, type Csr } from './csr.js';
@@ -88,12 +89,31 @@ export function pathTablesOf(files: readonly FileRecord[], earlier?: PathTables)
   return { paths, ids, kinds: files.map((f) => f.kind), pathIndex: new PathSuffixIndex(paths, earlier?.pathIndex), pathWords, splits };
 }
 
-export function makeContext(files: readonly FileRecord[], fileGraph: FileGraph, rank: RankDefaults, lexical: LexicalIndex, tables: PathTables): RankContext {
+export function makeContext(
+  files: readonly FileRecord[],
+  fileGraph: FileGraph,
+  rank: RankDefaults,
+  lexical: LexicalIndex,
+  tables: PathTables,
+  tagsOf: (path: string) => FileTags | undefined,
+): RankContext {
   const { paths, ids, pathWords } = tables;
   const csrs = new Map<Task, Csr>();
+  const bm25 = (): NonNullable<LexicalIndex['bm25']> => {
+    if (!lexical.bm25) {
+      const before = lexical.earlier?.lexical.bm25?.index;
+      const index = before ? Bm25Index.updated(before, files, lexical.earlier!.changed) : new Bm25Index(files);
+      lexical.bm25 = held(index, ids);
+      delete lexical.earlier;
+    }
+    return lexical.bm25;
+  };
+  const exports: ExportSource = { resolve: fileGraph.basis.resolve, tagsOf };
   return {
     paths,
     indexOf: (path) => ids.get(path) ?? -1,
+    moduleFiles: (language, specifier) => moduleFiles(exports, language, specifier),
+    exportDefiners: (modules, name) => exportDefiners(exports, modules, name),
     kinds: tables.kinds,
     sizes: Int32Array.from(files.map((f) => f.size)),
     pathIndex: tables.pathIndex,
@@ -101,17 +121,16 @@ export function makeContext(files: readonly FileRecord[], fileGraph: FileGraph, 
     pathWords,
     graph: fileGraph.graph,
     textScores(text) {
-      if (!lexical.bm25) {
-        const before = lexical.earlier?.lexical.bm25?.index;
-        const index = before ? Bm25Index.updated(before, files, lexical.earlier!.changed) : new Bm25Index(files);
-        lexical.bm25 = held(index, ids);
-        delete lexical.earlier;
-      }
-      const { index, order } = lexical.bm25;
+      const { index, order } = bm25();
       const raw = index.scores(text);
       const out = new Float64Array(paths.length);
       for (let d = 0; d < raw.length; d++) out[order[d]!] = raw[d]!;
       return out;
+    },
+    specificity(name) {
+      const { index } = bm25();
+      const one = Math.log((index.size - 1 + 0.5) / 1.5 + 1);
+      return one > 0 ? Math.min(1, index.idf(name.toLowerCase()) / one) : 0;
     },
     csrFor(task) {
       let csr = csrs.get(task);

@@ -1,3 +1,4 @@
+import { splitTitle } from '../cues/index.js';
 import type { Cue, QueryCues } from '../types.js';
 import { compareDescending } from '../text/order.js';
 import type { RankContext } from './context.js';
@@ -20,7 +21,7 @@ export interface Seeds {
   matchedCues: number;
 }
 
-const SYMBOL_KINDS = new Set(['identifier', 'diff-symbol', 'test-name']);
+const SYMBOL_KINDS = new Set(['identifier', 'diff-symbol', 'test-name', 'imported']);
 const PATH_KINDS = new Set(['path', 'frame', 'given-file']);
 
 /** Matches every cue against the corpus (paths by suffix, symbols by definition, terms by path words). */
@@ -39,10 +40,13 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
     for (const path of ctx.pathIndex.match(written)) seeds.given.add(ctx.indexOf(path));
   }
   const known = new Set<string>(o.knownFields[cues.task]);
+  const specificity = o.specificityExponent[cues.task];
+  const frameStrength = matchedFrameStrengths(cues, ctx, o);
   for (const cue of cues.cues) {
     const targets = targetsOf(cue, ctx, o);
     if (cue.kind === 'path' && known.has(cue.field)) for (const i of targets) seeds.given.add(i);
-    const weight = o.cueWeights[cue.kind] * cue.strength;
+    let weight = o.cueWeights[cue.kind] * (frameStrength.get(cue) ?? cue.strength);
+    if (specificity > 0 && cue.kind === 'identifier' && targets.length > 0) weight *= ctx.specificity(cue.value) ** specificity;
     if (cue.kind !== 'term') {
       seeds.totalStrength += cue.strength;
       if (targets.length > 0) {
@@ -77,6 +81,20 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
 }
 
 /**
+ * Strengths of the frame cues that carry a depth and match corpus files, when the task's
+ * matchedFrameDecay is on: matchedFrameDecay^k for the k-th deepest (ties by strength, then cue order).
+ */
+function matchedFrameStrengths(cues: QueryCues, ctx: RankContext, o: RankDefaults): Map<Cue, number> {
+  const decay = o.matchedFrameDecay[cues.task];
+  const out = new Map<Cue, number>();
+  if (!(decay > 0)) return out;
+  const frames = cues.cues.filter((c) => c.kind === 'frame' && c.depth !== undefined && ctx.pathIndex.match(c.value).length > 0);
+  const order = frames.map((c, k) => ({ c, k })).sort((a, b) => a.c.depth! - b.c.depth! || b.c.strength - a.c.strength || a.k - b.k);
+  order.forEach(({ c }, k) => out.set(c, Math.max(decay ** k, 1e-4)));
+  return out;
+}
+
+/**
  * Lexical evidence: the textTopK files whose text best matches the query's words
  * (BM25) share textWeight[task], in proportion to their score. Structure decides
  * the rest; this catches files the query describes without naming anything.
@@ -84,7 +102,9 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
 function addTextSeeds(seeds: Seeds, cues: QueryCues, ctx: RankContext, o: RankDefaults): void {
   const weight = o.textWeight[cues.task];
   if (weight <= 0 || !cues.text.trim()) return;
-  const scores = ctx.textScores(cues.text);
+  const repeat = o.titleTextRepeat[cues.task];
+  const title = repeat > 0 ? splitTitle(cues.text).title : '';
+  const scores = ctx.textScores(title ? `${`${title}\n`.repeat(repeat)}${cues.text}` : cues.text);
   const positive: number[] = [];
   for (let i = 0; i < scores.length; i++) if (scores[i]! > 0) positive.push(i);
   const top = positive.sort((a, b) => compareDescending(scores[a]!, scores[b]!) || a - b).slice(0, o.textTopK);
@@ -102,6 +122,11 @@ function add(seeds: Seeds, i: number, weight: number, text: string): void {
 
 function targetsOf(cue: Cue, ctx: RankContext, o: RankDefaults): number[] {
   if (PATH_KINDS.has(cue.kind)) return ctx.pathIndex.match(cue.value).map((p) => ctx.indexOf(p));
+  if (cue.kind === 'module' || cue.kind === 'imported') {
+    const modules = cue.language ? ctx.moduleFiles(cue.language, cue.kind === 'module' ? cue.value : cue.module!) : [];
+    const files = cue.kind === 'module' ? modules : ctx.exportDefiners(modules, cue.value);
+    return files.length > o.maxSymbolDefiners ? [] : files.map((p) => ctx.indexOf(p));
+  }
   if (SYMBOL_KINDS.has(cue.kind)) {
     const definers = ctx.symbols.definers(cue.value);
     if (definers.length === 0 || definers.length > o.maxSymbolDefiners) return [];
@@ -126,6 +151,10 @@ function describe(cue: Cue): string {
       return `defines ${cue.value}, named by a failing test`;
     case 'identifier':
       return `defines ${cue.value} named in the query (${cue.field})`;
+    case 'module':
+      return `is the module ${cue.value}, imported in the query's code`;
+    case 'imported':
+      return `defines ${cue.value}, imported from ${cue.module} in the query's code`;
     case 'term':
       return `has "${cue.value}" in its path`;
   }

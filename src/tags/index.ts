@@ -1,2 +1,3 @@
 export { extractTags, tagsFromSource, type TagsOptions, type TagsResult } from './extract.js';
 export { prestartWhenListed, releasePrestarted } from './pool.js';
+export { snippetReader, SNIPPET_DEFAULTS, type SnippetReader, type SnippetTags } from './snippet.js';

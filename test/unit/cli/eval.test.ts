@@ -224,6 +224,7 @@ describe('repomap eval', () => {
   it('summarizes every metric per task, overall and macro, with run facts', () => {
     expect(Object.keys(summary.overall.metrics)).toEqual([
       'Recall@5', 'Recall@10', 'Recall@20', 'MRR', 'Any@5', 'Any@10', 'Any@20', 'nDCG@20',
+      'Acc@1', 'Acc@3', 'Acc@5', 'Acc@10',
       'BCY@4000', 'BCY@8000', 'BCY@16000', 'BCY@32000',
       'BCY@4000-trunc8k', 'BCY@8000-trunc8k', 'BCY@16000-trunc8k', 'BCY@32000-trunc8k',
     ]);

@@ -48,7 +48,7 @@ describe('identifiers and terms from text', () => {
   });
 
   it('splits dotted names into their parts, the last one strongest; code-shaped parts keep full strength', () => {
-    const { cues } = extractCues('Make `MockUtil.getMockMaker()` public; ctx.invoke now casts, see click.core.Context.');
+    const { cues } = extractCues('Make `MockUtil.getMockMaker()` public; ctx.invoke now casts, see click.core.Context.', { task: 'generic' });
     expect(of(cues, 'identifier')).toEqual({
       Context: text,
       MockUtil: tick,

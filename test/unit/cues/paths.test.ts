@@ -34,17 +34,40 @@ describe('paths in text', () => {
       paths(
         'Use and/or e.g. i.e. Fly.io, Node.js v20.10.0 or 3.x/4.x with application/x-yaml; call ctx.invoke or ' +
           'MockUtil.getMockMaker() per RFC 9512. Docs: https://fly.io/docs/reference/runtime-environment/#fly-client-ip ' +
-          'and https://github.com/pallets/click/blob/main/src/click/core.py and git@github.com:org/repo.git',
+          'and https://github.com/pallets/click/pull/2800 and git@github.com:org/repo.git',
       ),
     ).toEqual([]);
   });
 
   it('weakens paths into library installs', () => {
-    const { cues } = extractCues('see /usr/lib/python3.11/unittest/case.py and node_modules/vite/dist/node/index.js');
+    const { cues } = extractCues('see /usr/lib/python3.11/unittest/case.py and node_modules/vite/dist/node/index.js', { task: 'generic' });
     expect(cues.filter((c) => c.kind === 'path').map((c) => c.strength)).toEqual([
       CUE_DEFAULTS.libraryPathStrength,
       CUE_DEFAULTS.libraryPathStrength,
     ]);
+  });
+
+  it('in an issue, an installed library path is the repository\'s own file', () => {
+    const { task, cues } = extractCues('Crash on import\nIt fails in /venv/lib/python3.11/site-packages/click/core.py, see there.');
+    expect(task).toBe('issue2code');
+    expect(cues.filter((c) => c.kind === 'path')).toEqual([
+      { kind: 'path', value: '/venv/lib/python3.11/site-packages/click/core.py', strength: CUE_DEFAULTS.textPathStrength, field: 'text' },
+    ]);
+  });
+
+  it('reads the file (and line) a source link points at, on any code host', () => {
+    const text =
+      'This line: https://github.com/PyCQA/pylint/blob/ce7cccf96454fb6e286e4a8f38919733a0f28f44/pylint/__init__.py#L99 and ' +
+      '<https://gitlab.com/o/r/-/blob/main/src/a%20b.rs> and https://raw.githubusercontent.com/o/r/v1/lib/x.js, not https://github.com/o/r/tree/main/docs';
+    expect(paths(text)).toEqual(['lib/x.js', 'pylint/__init__.py:99', 'src/a b.rs']);
+    const { cues } = extractCues({ pr_body: text });
+    expect(cues.find((c) => c.value === 'pylint/__init__.py')).toEqual({
+      kind: 'path',
+      value: 'pylint/__init__.py',
+      line: 99,
+      strength: CUE_DEFAULTS.sourceLinkPathStrength,
+      field: 'pr_body',
+    });
   });
 
   it('gives structural path fields full strength and keeps their line', () => {

@@ -83,13 +83,13 @@ describe('spans of ranked files', () => {
 
   it('a line outside every definition gets a window of ±3 lines', async () => {
     const index = await indexOf('python-inventory');
-    const pricing = fileOf(index.rank('ImportError at src/inventory/pricing.py:5').files, 'src/inventory/pricing.py');
+    const pricing = fileOf(index.rank('ImportError at src/inventory/pricing.py:5', { task: 'generic' }).files, 'src/inventory/pricing.py');
     expect(pricing.spans).toEqual([{ start: 2, end: 8, kind: 'frame', why: 'line 5 named in the query (text)' }]);
   });
 
   it('a file reached only through the graph gets the code that links it to the seeds', async () => {
     const index = await indexOf('python-inventory');
-    const models = fileOf(index.rank('ImportError at src/inventory/pricing.py:5').files, 'src/inventory/models.py');
+    const models = fileOf(index.rank('ImportError at src/inventory/pricing.py:5', { task: 'generic' }).files, 'src/inventory/models.py');
     expect(models.spans!.length).toBeGreaterThan(0);
     expect(models.spans!.every((s) => s.kind === 'link')).toBe(true);
     expect(models.spans!.map((s) => s.why).join(' ')).toContain('defines Item used by src/inventory/pricing.py');
