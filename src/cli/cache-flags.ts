@@ -7,11 +7,13 @@ import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { CACHE_ENV, TagsStore, cacheDirFromEnv, tagsStorePath } from '../cache/index.js';
 import { RepoMapError } from '../errors.js';
-import type { CliIo } from './io.js';
+import { plainMessage, type CliIo } from './io.js';
 
 /** Commander's value for the pair: a folder, false for --no-cache, undefined when neither was given. */
 export interface CacheFlags {
   cache?: string | false;
+  /** --quiet: notes are not written. */
+  quiet?: boolean;
 }
 
 /** `--cache <dir>`; `byDefault` says whether the command uses a cache when neither flag nor environment names one. */
@@ -46,10 +48,10 @@ export function openCacheStore(flags: CacheFlags, io: CliIo, byDefault: boolean)
   const where = cacheDirOf(flags, io, byDefault);
   if (where === null) return undefined;
   try {
-    return TagsStore.open(tagsStorePath(where.dir), { onMessage: (m) => io.stderr.write(`repomap: note: ${m}\n`) });
+    return TagsStore.open(tagsStorePath(where.dir), { onMessage: (m) => void (flags.quiet || io.stderr.write(`repomap: note: ${m}\n`)) });
   } catch (err) {
     if (where.explicit || !(err instanceof RepoMapError)) throw err;
-    io.stderr.write(`repomap: warning: ${err.message}; running without the tags cache\n`);
+    io.stderr.write(`repomap: warning: ${plainMessage(err)}; running without the tags cache\n`);
     return undefined;
   }
 }

@@ -3,8 +3,8 @@ import { Command, Option } from 'commander';
 import { renderExplanation } from '../render/explain.js';
 import type { CliIo } from './io.js';
 import { queryFromFlags } from './query-input.js';
-import { positiveInt } from './rank.js';
-import { addSourceOptions, indexFromFlags, repoOf, repoSource, type SourceFlags } from './repo-source.js';
+import { positiveInt } from './arguments.js';
+import { addSourceOptions, openIndex, type SourceFlags } from './repo-source.js';
 
 interface ExplainFlags extends SourceFlags {
   paths: number;
@@ -17,16 +17,15 @@ export function registerExplain(program: Command, io: CliIo): void {
     program
       .command('explain')
       .description('Explain why a file ranks where it does for a query: score parts, cues matched, strongest edge paths from seeded files.')
-      .argument('<file>', 'repo-relative path of the file to explain'),
+      .argument('<file>', 'repo-relative path of the file to explain')
+      .argument('[query]', 'query text (or --query / --query-file)'),
   )
     .option('--paths <n>', 'edge paths to show', positiveInt, 3)
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--include-given', 'rank given files where they fall instead of last')
-    .action(async (file: string, flags: ExplainFlags) => {
-      const input = await queryFromFlags(flags, io, 'explain');
-      const repo = repoOf(flags, io);
-      const source = repoSource(repo, flags.commit);
-      const index = await indexFromFlags(flags, io, source);
+    .action(async (file: string, positional: string | undefined, flags: ExplainFlags) => {
+      const input = await queryFromFlags(flags, io, 'explain', positional);
+      const { index, source, repo } = await openIndex(flags, io, 'explain');
       const explanation = index.explain(input.query, repoRelative(file, 'folder' in source ? repo : null), {
         task: flags.task ?? input.task,
         includeGiven: flags.includeGiven,

@@ -3,7 +3,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { RRF_DEFAULTS, fuseDetails, readDetails } from '../eval/index.js';
 import { detailsText, writeOutput } from './eval.js';
 import type { CliIo } from './io.js';
-import { positiveInt } from './rank.js';
+import { positiveInt } from './arguments.js';
 
 function nonNegativeNumber(value: string): number {
   const n = Number(value);

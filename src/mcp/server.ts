@@ -1,17 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { packageRoot } from '../package-root.js';
+import { packageVersion } from '../package-root.js';
 import { registerTools } from './tools.js';
 import type { Workspace } from './workspace.js';
 
 /** An MCP server answering rank_files, context_pack and explain_file from one workspace. */
 export function createMcpServer(workspace: Workspace): McpServer {
-  const { version } = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
   const server = new McpServer(
-    { name: 'repomap', version },
+    { name: 'repomap', version: packageVersion() },
     {
       instructions:
         `repomap ranks the files of the repository at ${workspace.root} for what you are working on ` +

@@ -122,6 +122,7 @@ describe('whySkipped', () => {
       } catch (e) {
         return e;
       }
+      return undefined;
     })();
     expect(error).toBeInstanceOf(RepoMapError);
     expect((error as RepoMapError).message).toBe('repomap/explain: docs/guide.md is not a file of the corpus (skipped docs/guide.md: a .repomapignore file ignores it)');
