@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'bad-details',
   'superseded-index',
   'file-changed',
+  'cache-unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
