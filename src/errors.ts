@@ -29,3 +29,11 @@ export class RepoMapError extends Error {
     this.subject = subject;
   }
 }
+
+/**
+ * An error's message for a person or an agent: without the `repomap/<module>: ` prefix
+ * that tells a developer where it came from (the CLI puts `repomap: ` in front instead).
+ */
+export function messageWithoutModule(error: Error): string {
+  return error.message.replace(/^repomap\/[\w-]+: /, '');
+}

@@ -6,8 +6,8 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { CACHE_ENV, TagsStore, cacheDirFromEnv, tagsStorePath } from '../cache/index.js';
-import { RepoMapError } from '../errors.js';
-import { plainMessage, type CliIo } from './io.js';
+import { messageWithoutModule, RepoMapError } from '../errors.js';
+import type { CliIo } from './io.js';
 
 /** Commander's value for the pair: a folder, false for --no-cache, undefined when neither was given. */
 export interface CacheFlags {
@@ -54,11 +54,11 @@ export function openCacheStore(flags: CacheFlags, io: CliIo, byDefault: boolean)
     return TagsStore.open(tagsStorePath(where.dir), { onMessage: note });
   } catch (err) {
     if (err instanceof RepoMapError && err.code === 'cache-unavailable') {
-      note(`${plainMessage(err)}; running without it (npm install better-sqlite3 to keep tags across runs)`);
+      note(`${messageWithoutModule(err)}; running without it (npm install better-sqlite3 to keep tags across runs)`);
       return undefined;
     }
     if (where.explicit || !(err instanceof RepoMapError)) throw err;
-    io.stderr.write(`repomap: warning: ${plainMessage(err)}; running without the tags cache\n`);
+    io.stderr.write(`repomap: warning: ${messageWithoutModule(err)}; running without the tags cache\n`);
     return undefined;
   }
 }

@@ -1,10 +1,9 @@
-import { isAbsolute, relative, sep } from 'node:path';
 import { Command, Option } from 'commander';
 import { renderExplanation } from '../render/explain.js';
 import type { CliIo } from './io.js';
 import { queryFromFlags } from './query-input.js';
 import { positiveInt } from './arguments.js';
-import { addSourceOptions, openIndex, type SourceFlags } from './repo-source.js';
+import { addSourceOptions, openIndex, repoRelative, type SourceFlags } from './repo-source.js';
 
 interface ExplainFlags extends SourceFlags {
   paths: number;
@@ -25,19 +24,12 @@ export function registerExplain(program: Command, io: CliIo): void {
     .option('--include-given', 'rank given files where they fall instead of last')
     .action(async (file: string, positional: string | undefined, flags: ExplainFlags) => {
       const input = await queryFromFlags(flags, io, 'explain', positional);
-      const { index, source, repo } = await openIndex(flags, io, 'explain');
-      const explanation = index.explain(input.query, repoRelative(file, 'folder' in source ? repo : null), {
+      const { index, source } = await openIndex(flags, io, 'explain');
+      const explanation = index.explain(input.query, repoRelative(file, source), {
         task: flags.task ?? input.task,
         includeGiven: flags.includeGiven,
         paths: flags.paths,
       });
       io.stdout.write(flags.format === 'json' ? JSON.stringify(explanation) + '\n' : renderExplanation(explanation));
     });
-}
-
-/** An absolute path inside the folder becomes repo-relative; anything else is taken as written, in POSIX form. */
-function repoRelative(file: string, folder: string | null): string {
-  const inside = folder !== null && isAbsolute(file) ? relative(folder, file) : null;
-  const path = inside !== null && !inside.startsWith('..') && !isAbsolute(inside) ? inside : file;
-  return path.split(sep).join('/').replace(/^\.\//, '');
 }

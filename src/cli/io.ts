@@ -21,14 +21,6 @@ export class CliExit extends Error {
   }
 }
 
-/**
- * A library error's message as the CLI prints it: without the `repomap/<module>: ` prefix
- * that tells a developer where it came from (the CLI puts `repomap: ` in front instead).
- */
-export function plainMessage(error: Error): string {
-  return error.message.replace(/^repomap\/[\w-]+: /, '');
-}
-
 /** All of standard input as text; a usage error naming `flag` when the run has none. */
 export async function readStdin(io: CliIo, flag: string): Promise<string> {
   if (!io.stdin) throw new CliExit(2, `${flag} - reads standard input, which this run does not have`);

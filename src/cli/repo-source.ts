@@ -5,7 +5,7 @@
  * of the commands that take one, and the index built from them.
  */
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Option, type Command } from 'commander';
 import { loadCorpus, type CorpusSource } from '../corpus/index.js';
 import { buildIndex, type Index } from '../repomap.js';
@@ -73,6 +73,16 @@ export function repoSource(repo: string, commit?: string): CorpusSource {
   return at ? { gitDir: repo, commit: at } : { folder: repo };
 }
 
+/**
+ * A file argument as a repo-relative POSIX path: an absolute path inside a folder source
+ * becomes relative to it; anything else is taken as written.
+ */
+export function repoRelative(file: string, source: CorpusSource): string {
+  const inside = 'folder' in source && isAbsolute(file) ? relative(source.folder, file) : null;
+  const path = inside !== null && !inside.startsWith('..') && !isAbsolute(inside) ? inside : file;
+  return path.split(sep).join('/').replace(/^\.\//, '');
+}
+
 /** An index built by a command, the source it read and how long reading the files took. */
 export interface OpenedIndex {
   index: Index;
@@ -80,6 +90,8 @@ export interface OpenedIndex {
   /** The repository folder on disk (the folder, or the git directory). */
   repo: string;
   corpusMs: number;
+  /** The persistent tags cache file the build read and wrote, when it had one. */
+  cacheFile?: string;
 }
 
 /**
@@ -109,7 +121,7 @@ export async function openIndex(flags: RepoFlags, io: CliIo, label: string, pars
         ...(store ? { tagsCache: store } : {}),
         ...(parseJobs !== undefined ? { parseJobs } : {}),
       });
-      return { index, source, repo, corpusMs };
+      return { index, source, repo, corpusMs, ...(store ? { cacheFile: store.file } : {}) };
     } finally {
       store?.close();
     }

@@ -1,14 +1,15 @@
 import { Command, CommanderError } from 'commander';
-import { RepoMapError } from '../errors.js';
+import { messageWithoutModule, RepoMapError } from '../errors.js';
 import { packageVersion } from '../package-root.js';
 import { applyConfig, readConfig } from './config.js';
-import { CliExit, plainMessage, type CliIo } from './io.js';
+import { CliExit, type CliIo } from './io.js';
 import { repoOf } from './repo-source.js';
 import { registerEval } from './eval.js';
 import { registerExplain } from './explain.js';
 import { registerFuse } from './fuse.js';
 import { registerPack } from './pack.js';
 import { registerMcp } from './mcp.js';
+import { registerNavigate } from './navigate.js';
 import { registerRank } from './rank.js';
 import { registerScore } from './score.js';
 
@@ -37,6 +38,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   registerFuse(program, io);
   registerExplain(program, io);
   registerPack(program, io);
+  registerNavigate(program, io);
   registerMcp(program, io);
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -50,7 +52,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return err.exitCode;
     }
     if (err instanceof RepoMapError) {
-      io.stderr.write(`repomap: ${plainMessage(err)}\n`);
+      io.stderr.write(`repomap: ${messageWithoutModule(err)}\n`);
       return 1;
     }
     throw err;

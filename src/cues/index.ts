@@ -3,6 +3,7 @@ export { CUE_DEFAULTS, resolveCueTunables, type CueTunables } from './defaults.j
 export { extractCues, type ExtractCuesOptions } from './extract.js';
 export { inferTask, TASK_FIELDS } from './task.js';
 export { queryText } from './query.js';
+export { diffFiles } from './diff.js';
 export { PathSuffixIndex, normalizeWrittenPath } from './path-suffix-index.js';
 export { splitIdentifier } from './split-identifier.js';
 export { isLibraryPath, isTestPath } from './paths.js';
