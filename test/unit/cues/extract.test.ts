@@ -51,7 +51,7 @@ describe('inferTask', () => {
     expect(inferTask(frames)).toBe('trace2code');
     expect(inferTask({ text: `Error while pricing:\n${frames}` })).toBe('trace2code');
     // a file named in prose is not a frame
-    expect(inferTask('the File "settings.py" holds the defaults')).toBe('generic');
+    expect(inferTask('the File "settings.py" holds the defaults')).toBe('issue2code');
   });
 
   it('prefers a failure signal over a change description when both are present', () => {
