@@ -12,11 +12,12 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { RepoMapError } from '../errors.js';
 import { isTextTerms, type TextTerms } from '../rank/text-terms.js';
 import type { TagsCache, TagsCacheEntry } from '../repomap.js';
 import { currentIdentity, identityChanges, identityText, type CacheIdentity } from './identity.js';
+import { sqliteDriver } from './sqlite.js';
 
 /** Version of the tables below; a file with another `user_version` is rebuilt. */
 export const STORE_SCHEMA_VERSION = 2;
@@ -72,9 +73,11 @@ export class TagsStore implements TagsCache {
   /**
    * Opens (creating it and its folder when needed) the store at `file`. An incompatible
    * or corrupt file is rebuilt empty and reported through `onMessage`; a file that
-   * cannot be opened at all is a RepoMapError naming it.
+   * cannot be opened at all is a RepoMapError naming it, and a missing driver (the
+   * optional better-sqlite3 not installed) is one with code `cache-unavailable`.
    */
   static open(file: string, options: TagsStoreOptions = {}): TagsStore {
+    sqliteDriver(); // before anything is created on disk
     const identity = options.identity ?? currentIdentity();
     const say = options.onMessage ?? ((): void => {});
     const timeout = options.busyTimeoutMs ?? STORE_DEFAULTS.busyTimeoutMs;
@@ -217,7 +220,8 @@ function isBusy(cause: unknown): boolean {
 }
 
 function connect(file: string, timeout: number): Database.Database {
-  const db = new Database(file, { timeout });
+  const Driver = sqliteDriver();
+  const db = new Driver(file, { timeout });
   // The first statements read the header: a file that is not a database fails here.
   db.pragma('journal_mode = WAL');
   // Safe in WAL mode against a killed process; only an OS crash can lose the last commits.

@@ -7,7 +7,7 @@ import { FolderReuse, stampOf, type FileStamp } from './folder-reuse.js';
 import { parentOf } from './paths.js';
 import { readStart, ScratchBuffer } from './read-file.js';
 import type { ResolvedCorpusOptions } from './options.js';
-import { vendoredFolderOf } from './vendored.js';
+import { IGNORE_FILES, PathRules, rememberPathRules, type IgnoreFile } from './path-rules.js';
 import { RepoMapError } from '../errors.js';
 import type { Corpus, FileRecord } from '../types.js';
 
@@ -16,8 +16,9 @@ const YIELD_EVERY = 256;
 
 /**
  * Loads the files of a folder: walks it with fast-glob (dot files included, `.git` excluded,
- * symlinks reported and not followed), then applies the rules in order: vendored, gitignored,
- * symlink, then the content rules (binary, too-large, minified). With `options.previous`,
+ * symlinks reported and not followed), then applies the rules in order: vendored, the
+ * .gitignore and .repomapignore files, the exclude and include patterns, symlink, then
+ * the content rules (binary, too-large, minified). With `options.previous`,
  * files stamped unchanged since that load are taken from it unread (see FolderReuse).
  */
 export async function loadFolder(folder: string, options: ResolvedCorpusOptions): Promise<Corpus> {
@@ -36,22 +37,25 @@ export async function loadFolder(folder: string, options: ResolvedCorpusOptions)
     ignore: ['**/.git', '**/.git/**'],
   });
 
-  const vendored = new Set(options.vendoredFolders);
-  const gitignoreFolders = new Set<string>();
+  const ruleFolders = new Map<IgnoreFile, Set<string>>(IGNORE_FILES.map((name) => [name, new Set()]));
   for (const entry of entries) {
-    if (entry.name === '.gitignore' && entry.dirent.isFile()) gitignoreFolders.add(parentOf(entry.path));
+    const folders = ruleFolders.get(entry.name as IgnoreFile);
+    if (folders && entry.dirent.isFile()) folders.add(parentOf(entry.path));
   }
-  const gitignore = reuse.gitignore(gitignoreFolders, (dir) => readFileSync(join(root, dir, '.gitignore'), 'utf8'));
+  const matchers = new Map(
+    [...ruleFolders].map(([name, folders]) => [name, reuse.ignoreFile(name, folders, (dir) => readFileSync(join(root, dir, name), 'utf8'))] as const),
+  );
+  const rules = new PathRules(new Set(options.vendoredFolders), matchers, options);
 
   const builder = new CorpusBuilder(options);
   const candidates: string[] = [];
   for (const entry of entries) {
     const { dirent, path } = entry;
     if (dirent.isDirectory()) continue;
-    const vendoredFolder = vendoredFolderOf(path, vendored);
-    if (vendoredFolder !== null) {
-      builder.skipVendored(vendoredFolder);
-    } else if (gitignore.ignores(path)) {
+    const verdict = rules.verdict(path);
+    if (verdict?.rule === 'vendored') {
+      builder.skipVendored(verdict.folder);
+    } else if (verdict !== null) {
       builder.skipIgnored();
     } else if (dirent.isSymbolicLink()) {
       builder.skip('symlink', path, `skipped symlink ${path} (symlinks are not followed)`);
@@ -81,7 +85,7 @@ export async function loadFolder(folder: string, options: ResolvedCorpusOptions)
     options.onProgress?.(i + 1, candidates.length);
     if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
   }
-  return reuse.remember(builder.finish(root, 'folder'));
+  return rememberPathRules(reuse.remember(builder.finish(root, 'folder')), rules);
 }
 
 /** The earlier record of a file whose stamp (lstat) is unchanged; undefined to read it. */

@@ -4,3 +4,4 @@ export { classifyPath } from './classify.js';
 export { resolveCommit } from './git-commit.js';
 export { readHistory, HISTORY_DEFAULTS, type HistoryOptions } from './history.js';
 export { releaseTexts, isReleased } from './release.js';
+export { whySkipped } from './path-rules.js';

@@ -36,7 +36,8 @@ async function run(argv: string[], env: Record<string, string | undefined> = {})
 }
 
 const zeroTimings = (json: string): string => JSON.stringify({ ...JSON.parse(json), timing_ms: { index: 0, rank: 0 } });
-const QUERY = ['rank', '--query', 'apply_discount rounds half a cent the wrong way', '--format', 'json'];
+const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
+const QUERY = ['rank', '--repo', FIXTURE, '--query', 'apply_discount rounds half a cent the wrong way', '--format', 'json'];
 /** Parseable files of the default fixture (python-inventory). */
 const PARSEABLE = 11;
 
@@ -52,8 +53,8 @@ describe('rank --cache DIR', () => {
     expect(second.stderr).toBe('');
     expect(parsed.files).toBe(0);
     expect(zeroTimings(second.stdout)).toBe(zeroTimings(first.stdout));
-    const text = await run(['rank', '--query', 'apply_discount', '--cache', 'my-cache']);
-    const uncached = await run(['rank', '--query', 'apply_discount', '--no-cache']);
+    const text = await run(['rank', '--repo', FIXTURE, '--query', 'apply_discount', '--cache', 'my-cache']);
+    const uncached = await run(['rank', '--repo', FIXTURE, '--query', 'apply_discount', '--no-cache']);
     const zero = (s: string) => s.replace(/index \d+ ms · rank \d+ ms/, '');
     expect(zero(text.stdout)).toBe(zero(uncached.stdout));
   });
