@@ -109,7 +109,11 @@ async function evaluate(plans) {
             const task = TASKS.includes(sample.task_type) ? sample.task_type : undefined;
             const result = view.rank(sample.query, { ...(task ? { task } : {}), top: TOP });
             const row = { sample_id: sample.id, repo: sample.repo, base_commit: sample.base_commit, task_type: sample.task_type, ...pick(toDetailsRow(result, { top: TOP })) };
-            scores.get(name)[i] = scoreSample(sample, row, textOf);
+            const scored = scoreSample(sample, row, textOf);
+            // the head of the ranking, for reading a sample's scores next to what was ranked
+            scored.top = row.top_files.slice(0, 10);
+            if (row.functions) scored.functions = row.functions.slice(0, 20);
+            scores.get(name)[i] = scored;
           }
         }
       }
@@ -140,5 +144,5 @@ for (const { name, file, config } of configs) {
 process.stderr.write(`wrote ${configs.length} configurations to ${outDir} in ${Math.round((performance.now() - started) / 1000)} s\n`);
 
 function pick(row) {
-  return { top_files: row.top_files, scores: row.scores, confidence: row.confidence, abstain: false };
+  return { top_files: row.top_files, scores: row.scores, confidence: row.confidence, abstain: false, ...(row.functions ? { functions: row.functions } : {}) };
 }

@@ -12,6 +12,7 @@ import { buildLexical, lexicalAfter, makeContext, pathTablesOf, type LexicalInde
 import { RANK_DEFAULTS, type RankDefaults } from './rank/defaults.js';
 import { rankFiles } from './rank/score.js';
 import { attachSpans, SpanFinder, spanSource, type SpanSource } from './rank/spans.js';
+import { attachFunctions, rankedFunctionIds } from './rank/functions.js';
 import { packQuery, type Pack, type PackOptions } from './pack/index.js';
 import { explainFile, type ExplainFileOptions, type FileExplanation } from './rank/explain-file.js';
 import { RepoMapError } from './errors.js';
@@ -206,12 +207,18 @@ export class Index {
     const top = outcome.files;
     const given = new Set([...outcome.seeds.given].map((i) => this.context.paths[i]!));
     const finder = new SpanFinder(cues, query, [...given].sort(), (this.spans ??= spanSource(this.context, (p) => this.tagsOf(p), (p) => this.textOf(p))));
-    const files = attachSpans(top, finder).map((f) => (given.has(f.path) ? { ...f, given: true } : f));
+    const withFunctions = attachFunctions(attachSpans(top, finder), cues, this.options.functionFiles[outcome.task], {
+      ctx: this.context,
+      tagsOf: (p) => this.tagsOf(p),
+      textOf: (p) => this.textOf(p),
+    }, this.options.functions);
+    const files = withFunctions.map((f) => (given.has(f.path) ? { ...f, given: true } : f));
     return {
       task: outcome.task,
       ...(this.corpus.commit !== undefined ? { commit: this.corpus.commit } : {}),
       files,
       confidence: outcome.confidence,
+      ...(files.some((f) => f.functions && f.functions.length > 0) ? { functions: rankedFunctionIds(files, this.options.functions.fileExponent) } : {}),
       diagnostics: this.diagnostics.map((d) => ({ ...d })),
       stats: { ...structuredClone(this.stats), rankMs: Math.round(performance.now() - started) },
     };

@@ -176,6 +176,18 @@ export interface Span {
   why: string;
 }
 
+/** A function, method or class of a ranked file that is likely to change (issue2code). */
+export interface RankedFunction {
+  /** `Class.method` for a method, else the name. */
+  name: string;
+  kind: DefinitionKind;
+  /** Lines of the definition, 1-based inclusive. */
+  start: number;
+  end: number;
+  /** In (0, 1]: 1 for the file's best. */
+  score: number;
+}
+
 /** One ranked file with the reasons it is where it is. */
 export interface RankedFile {
   path: string;
@@ -183,6 +195,8 @@ export interface RankedFile {
   reasons: string[];
   /** Line spans that earned the rank, in line order (computed for the top files only). */
   spans?: Span[];
+  /** The functions, methods and classes most likely to change, best first (tasks with `functionFiles`, top files only). */
+  functions?: RankedFunction[];
   /** Already in the agent's context (the query gives it); ranked last unless includeGiven. */
   given?: boolean;
 }
@@ -209,6 +223,8 @@ export interface RepoMapResult {
   files: RankedFile[];
   /** In [0, 1]: how sure the ranking is that it found something (see DESIGN.md). */
   confidence: number;
+  /** The functions most likely to change across the ranked files, best first, as `path::Qualified.name` (with `RankedFile.functions`). */
+  functions?: string[];
   diagnostics: Diagnostic[];
   stats: IndexStats & { rankMs: number };
 }

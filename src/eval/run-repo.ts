@@ -179,6 +179,7 @@ async function evaluateWith(job: RepositoryJob, store: TagsStore | undefined, on
         abstain: false,
       };
       if (job.timings) row.timing_ms = { index: indexMs, rank: ranked.rankMs };
+      if (ranked.functions) row.functions = ranked.functions;
       if (ranked.packs) Object.assign(row, ranked.packs);
       emit({ index: item.index, row, scores: scoreSample(sample, row, textOf) });
     }
@@ -192,6 +193,7 @@ interface Ranked {
   confidence: number;
   rankMs: number;
   packs?: PackFields;
+  functions?: string[];
 }
 
 /** Builds the method's index over the corpus and returns its per-sample ranking function. */
@@ -213,6 +215,7 @@ async function makeRanker(job: RepositoryJob, corpus: Corpus, tagsCache: TagsCac
     const result = index.rank(sample.query, { ...(task ? { task } : {}), ...(packer ? {} : { top }) });
     const row = toDetailsRow(result, { top });
     const ranked: Ranked = { files: row.top_files, scores: row.scores, confidence: row.confidence, rankMs: result.stats.rankMs };
+    if (row.functions) ranked.functions = row.functions;
     if (packer) ranked.packs = packer(result.files);
     return ranked;
   };

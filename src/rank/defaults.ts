@@ -1,5 +1,6 @@
 import type { CueKind, FileKind, Task } from '../types.js';
 import type { Bm25fOptions } from './bm25f.js';
+import { FUNCTION_DEFAULTS } from './functions.js';
 import type { EdgeFlow } from './csr.js';
 
 /** The lexical matches a task can use. */
@@ -80,6 +81,21 @@ export const RANK_DEFAULTS = {
   } satisfies Record<Task, number>,
   /** How many of the best BM25 files share textWeight. */
   textTopK: 20,
+  /** How functions are ranked within and across files (src/rank/functions.ts). */
+  functions: { ...FUNCTION_DEFAULTS },
+  /**
+   * Per task, how many of the first ranked files name the functions most likely to change
+   * (`RankedFile.functions`, src/rank/functions.ts); 0 names none.
+   */
+  functionFiles: {
+    generic: 0,
+    code2test: 0,
+    trace2code: 0,
+    edit2ripple: 0,
+    comment2context: 0,
+    issue2code: 20,
+    abstention: 0,
+  } satisfies Record<Task, number>,
   /**
    * Per task, the lexical match of the query text: `bm25` over whole files, or `bm25f` over
    * their fields (body, path, defined names, messages; see src/rank/bm25f.ts and `bm25f`).
@@ -95,10 +111,10 @@ export const RANK_DEFAULTS = {
   } satisfies Record<Task, LexicalMatch>,
   /** Field weights and length normalization of the `bm25f` match. */
   bm25f: {
-    k1: 1.2,
+    k1: 3,
     body: { weight: 1, b: 0.75 },
     path: { weight: 2, b: 0 },
-    definitions: { weight: 2, b: 0.3 },
+    definitions: { weight: 4, b: 0.3 },
     messages: { weight: 1, b: 0.3 },
   } satisfies Bm25fOptions,
   /**
@@ -111,7 +127,7 @@ export const RANK_DEFAULTS = {
     trace2code: 0,
     edit2ripple: 0,
     comment2context: 0,
-    issue2code: 1,
+    issue2code: 2,
     abstention: 0,
   } satisfies Record<Task, number>,
   /**

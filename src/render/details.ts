@@ -13,6 +13,8 @@ export interface DetailsRowOut {
   /** Line spans per path (`[[start, end], …]`, 1-based inclusive) for the listed files that have any. */
   spans?: Record<string, [number, number][]>;
   timing_ms: { index: number; rank: number };
+  /** Not a contract field: functions most likely to change across the ranked files, best first, `path::Qualified.name`. */
+  functions?: string[];
   reasons: Record<string, string[]>;
 }
 
@@ -34,6 +36,7 @@ export function toDetailsRow(
     abstain: options.abstain ?? false,
     ...spansOf(files),
     timing_ms: { index: t.corpus + t.tags + t.graph, rank: result.stats.rankMs },
+    ...(result.functions ? { functions: result.functions } : {}),
     reasons: Object.fromEntries(files.map((f) => [f.path, f.reasons])),
   };
   return row;

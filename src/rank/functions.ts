@@ -1,0 +1,253 @@
+/**
+ * Function-level localization: within a ranked file, the functions, methods and
+ * classes most likely to change, best first. A unit is a function or method (its
+ * lines) or a class (its own lines: the class body without its methods); units
+ * nested in a function belong to it. A unit scores by
+ *   nameWeight × (cue weight of the query's names it defines, its class's at classShare)
+ * + lineWeight × (frames and linked lines of the query inside it)
+ * + textWeight × BM25 of the query's words over the unit's lines (IDF from the corpus),
+ * each part over its best unit in the file, so each lies in [0, 1].
+ */
+import { forEachIdentifierWord } from '../text/tokens.js';
+import type { Definition, FileTags, QueryCues, RankedFunction } from '../types.js';
+import type { RankContext } from './context.js';
+
+/** Tunables of function ranking (`RANK_DEFAULTS.functions`). */
+export const FUNCTION_DEFAULTS = {
+  /** Functions kept per file. */
+  maxPerFile: 10,
+  /** Weight of the query naming the unit (its name, or for a method its class's at classShare). */
+  nameWeight: 1,
+  /** Share of a class name's match a method of the class gets. */
+  classShare: 0.3,
+  /** Weight of the query's words in the unit's name (`_print_Symbol` for "a symbol … printing"), IDF-weighted. */
+  nameWordWeight: 0.5,
+  /**
+   * The module's import lines as a unit named `imports`, scored at this share of the file's
+   * best unit: a fix that changes a function often imports what it now uses. 0 leaves it out.
+   */
+  importsShare: 0.5,
+  /** Across files, a function's score is fileScore^fileExponent × its score in the file. */
+  fileExponent: 2,
+  /** Weight of query lines (trace frames, source links) inside the unit. */
+  lineWeight: 1,
+  /** Weight of the unit's lexical match of the query. */
+  textWeight: 1,
+  /** BM25 saturation and length normalization of the unit match. */
+  k1: 1.2,
+  b: 0.75,
+};
+export type FunctionDefaults = typeof FUNCTION_DEFAULTS;
+
+/** Symbol cue kinds that name units. */
+const NAMING = new Set(['identifier', 'diff-symbol', 'test-name', 'imported']);
+const UNIT_KINDS = new Set(['function', 'method', 'class', 'interface']);
+
+interface Unit {
+  def: Definition;
+  /** `Class.method` for a method inside a class; the name otherwise. */
+  name: string;
+  /** The enclosing class's name, for methods. */
+  owner?: string;
+  /** Lines of the unit's own text, 1-based inclusive ranges. */
+  ranges: [number, number][];
+}
+
+/** The units of a file: functions and classes not nested in a function, qualified by their classes. */
+export function unitsOf(definitions: readonly Definition[]): Unit[] {
+  const defs = definitions.filter((d) => UNIT_KINDS.has(d.kind) && d.endLine >= d.startLine).sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+  const units: Unit[] = [];
+  const stack: { def: Definition; unit: Unit | null }[] = [];
+  for (const d of defs) {
+    while (stack.length > 0 && stack[stack.length - 1]!.def.endLine < d.startLine) stack.pop();
+    const parent = stack[stack.length - 1];
+    const inFunction = stack.some((s) => s.def.kind === 'function' || s.def.kind === 'method');
+    if (inFunction) {
+      stack.push({ def: d, unit: null });
+      continue;
+    }
+    const classes = stack.filter((s) => s.unit && (s.def.kind === 'class' || s.def.kind === 'interface')).map((s) => s.def.name);
+    const unit: Unit = { def: d, name: [...classes, d.name].join('.'), ranges: [[d.startLine, d.endLine]] };
+    if (classes.length > 0) unit.owner = classes[classes.length - 1]!;
+    if (parent?.unit && (parent.def.kind === 'class' || parent.def.kind === 'interface')) cut(parent.unit, d.startLine, d.endLine);
+    units.push(unit);
+    stack.push({ def: d, unit });
+  }
+  return units;
+}
+
+/** Removes lines [start, end] from a unit's ranges (a method's lines leave its class). */
+function cut(unit: Unit, start: number, end: number): void {
+  const out: [number, number][] = [];
+  for (const [a, b] of unit.ranges) {
+    if (b < start || a > end) out.push([a, b]);
+    else {
+      if (a < start) out.push([a, start - 1]);
+      if (b > end) out.push([end + 1, b]);
+    }
+  }
+  unit.ranges = out;
+}
+
+/** The lines of a file's imports, first to last (undefined when it has none). */
+function importLines(tags: FileTags): { start: number; end: number } | undefined {
+  if (tags.imports.length === 0) return undefined;
+  let start = Infinity;
+  let end = 0;
+  for (const i of tags.imports) {
+    start = Math.min(start, i.line);
+    end = Math.max(end, i.line);
+  }
+  return { start, end };
+}
+
+/** What function ranking reads of an index. */
+export interface FunctionSource {
+  ctx: RankContext;
+  tagsOf(path: string): FileTags | undefined;
+  textOf(path: string): string | undefined;
+}
+
+/** Query-wide facts (names, lines, words), then asked per file. */
+export class FunctionFinder {
+  /** Name → weight of the query's cues naming it. */
+  private readonly names = new Map<string, number>();
+  /** Path → lines the query points at (frames, `path:line`, source links). */
+  private readonly lines = new Map<string, { line: number; weight: number }[]>();
+  /** Query words and their counts. */
+  private readonly words = new Map<string, number>();
+
+  constructor(
+    cues: QueryCues,
+    private readonly source: FunctionSource,
+    private readonly o: FunctionDefaults = FUNCTION_DEFAULTS,
+  ) {
+    for (const cue of cues.cues) {
+      if (NAMING.has(cue.kind)) this.names.set(cue.value, Math.max(this.names.get(cue.value) ?? 0, cue.strength));
+      else if ((cue.kind === 'frame' || cue.kind === 'path') && cue.line !== undefined) {
+        for (const p of source.ctx.pathIndex.match(cue.value)) {
+          const list = this.lines.get(p) ?? [];
+          list.push({ line: cue.line, weight: cue.strength });
+          this.lines.set(p, list);
+        }
+      }
+    }
+    forEachIdentifierWord(cues.text, (w) => this.words.set(w, (this.words.get(w) ?? 0) + 1));
+  }
+
+  /** The units of one file most likely to change, best first (score in (0, 1], ties in line order); [] without tags. */
+  functionsOf(path: string): RankedFunction[] {
+    const tags = this.source.tagsOf(path);
+    if (!tags) return [];
+    const units = unitsOf(tags.definitions);
+    if (units.length === 0) return [];
+    const text = this.source.textOf(path);
+    const name = units.map((u) => this.nameScore(u));
+    const nameWords = units.map((u) => this.nameWordScore(u));
+    const line = units.map((u) => this.lineScore(path, u));
+    const lexical = text === undefined ? units.map(() => 0) : this.textScores(units, text);
+    const parts = [
+      [name, this.o.nameWeight],
+      [nameWords, this.o.nameWordWeight],
+      [line, this.o.lineWeight],
+      [lexical, this.o.textWeight],
+    ] as const;
+    const score = units.map(() => 0);
+    for (const [values, weight] of parts) {
+      const max = Math.max(...values);
+      if (max > 0 && weight > 0) values.forEach((v, i) => (score[i]! += (weight * v) / max));
+    }
+    const best = Math.max(...score);
+    if (!(best > 0)) return [];
+    const ranked = units
+      .map((u, i) => ({ name: u.name, kind: u.def.kind, start: u.def.startLine, end: u.def.endLine, s: score[i]! / best }))
+      .filter((x) => x.s > 0);
+    const imports = this.o.importsShare > 0 ? importLines(tags) : undefined;
+    if (imports) ranked.push({ name: 'imports', kind: 'module', start: imports.start, end: imports.end, s: this.o.importsShare });
+    return ranked
+      .sort((a, b) => b.s - a.s || a.start - b.start)
+      .slice(0, this.o.maxPerFile)
+      .map(({ s, ...f }) => ({ ...f, score: round(s) }));
+  }
+
+  /** IDF-weighted share of the unit name's words that the query says. */
+  private nameWordScore(u: Unit): number {
+    const words = new Set<string>();
+    forEachIdentifierWord(u.def.name, (w) => {
+      if (w.length >= 3) words.add(w);
+    });
+    if (words.size === 0) return 0;
+    let s = 0;
+    for (const w of words) if (this.words.has(w)) s += this.source.ctx.specificity(w);
+    return s / Math.sqrt(words.size);
+  }
+
+  private nameScore(u: Unit): number {
+    const own = this.names.get(u.def.name) ?? 0;
+    const owner = u.owner !== undefined ? (this.names.get(u.owner) ?? 0) * this.o.classShare : 0;
+    return own + owner;
+  }
+
+  private lineScore(path: string, u: Unit): number {
+    let s = 0;
+    for (const { line, weight } of this.lines.get(path) ?? []) if (u.ranges.some(([a, b]) => a <= line && line <= b)) s += weight;
+    return s;
+  }
+
+  /** BM25 of the query's words over each unit's own lines (IDF from the corpus' specificity). */
+  private textScores(units: readonly Unit[], text: string): number[] {
+    if (this.words.size === 0) return units.map(() => 0);
+    const fileLines = text.split('\n');
+    const counts = units.map((u) => {
+      const tf = new Map<string, number>();
+      let length = 0;
+      for (const [a, b] of u.ranges) {
+        for (let l = a; l <= b && l <= fileLines.length; l++) {
+          forEachIdentifierWord(fileLines[l - 1]!, (w) => {
+            length++;
+            if (this.words.has(w)) tf.set(w, (tf.get(w) ?? 0) + 1);
+          });
+        }
+      }
+      return { tf, length };
+    });
+    const avg = counts.reduce((n, c) => n + c.length, 0) / counts.length || 1;
+    const idf = new Map<string, number>();
+    for (const w of this.words.keys()) idf.set(w, this.source.ctx.specificity(w));
+    const { k1, b } = this.o;
+    return counts.map(({ tf, length }) => {
+      let s = 0;
+      for (const [w, f] of tf) s += this.words.get(w)! * idf.get(w)! * ((f * (k1 + 1)) / (f + k1 * (1 - b + (b * length) / avg)));
+      return s;
+    });
+  }
+}
+
+/** The ranked files with `functions` filled for the first `count` of them (the rest, and all when `count` is 0, unchanged). */
+export function attachFunctions<T extends { path: string }>(
+  files: readonly T[],
+  cues: QueryCues,
+  count: number,
+  source: FunctionSource,
+  o: FunctionDefaults = FUNCTION_DEFAULTS,
+): (T & { functions?: RankedFunction[] })[] {
+  if (!(count > 0)) return [...files];
+  const finder = new FunctionFinder(cues, source, o);
+  return files.map((f, i) => (i < count ? { ...f, functions: finder.functionsOf(f.path) } : f));
+}
+
+/**
+ * `path::Qualified.name` of the functions of ranked files, best first across files:
+ * fileScore^fileExponent × the function's score in its file.
+ */
+export function rankedFunctionIds(files: readonly { path: string; score: number; functions?: readonly RankedFunction[] }[], fileExponent = FUNCTION_DEFAULTS.fileExponent): string[] {
+  const all: { id: string; s: number; file: number; at: number }[] = [];
+  files.forEach((f, file) => f.functions?.forEach((fn, at) => all.push({ id: `${f.path}::${fn.name}`, s: f.score ** fileExponent * fn.score, file, at })));
+  all.sort((a, b) => b.s - a.s || a.file - b.file || a.at - b.at);
+  const seen = new Set<string>();
+  return all.filter((x) => !seen.has(x.id) && seen.add(x.id)).map((x) => x.id);
+}
+
+function round(x: number): number {
+  return Number(x.toPrecision(6));
+}
