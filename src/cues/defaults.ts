@@ -76,6 +76,10 @@ export const CUE_DEFAULTS = {
   callNameStrength: 0.6,
   /** A capitalized word inside a sentence of an issue (`doesn't support Min and Max`), as an identifier cue. */
   capitalizedNameStrength: 0.3,
+  /** A dotted or `::` name in an issue (`sympy.printing.latex`, `foo::bar::Baz`) as a module of the repository's main language. */
+  qualifiedModuleStrength: 0.6,
+  /** The last part of such a name as a name of the module before it, resolved through re-exports. */
+  qualifiedNameStrength: 0.6,
   /** A name an issue's code snippet imports (`from sympy import Matrix` → Matrix from sympy): resolved through re-exports. */
   codeImportStrength: 0.9,
   /** A module an issue's code snippet imports as a whole (`import sympy.printing.latex`, `from x import *`, `import './util'`). */

@@ -28,7 +28,9 @@ export interface Context {
 }
 
 export function emitter(ctx: Context, field: string): Emitter {
-  return ctx.task === 'issue2code' ? { set: ctx.set, t: ctx.t, field, issue: true } : { set: ctx.set, t: ctx.t, field };
+  if (ctx.task !== 'issue2code') return { set: ctx.set, t: ctx.t, field };
+  const language = ctx.code?.primary;
+  return language ? { set: ctx.set, t: ctx.t, field, issue: true, language } : { set: ctx.set, t: ctx.t, field, issue: true };
 }
 
 /** A test-name cue plus the symbols under test of the name and its enclosing classes / modules. */

@@ -1,3 +1,4 @@
+import type { LanguageId } from '../types.js';
 import type { CueSet } from './cue-set.js';
 import type { CueTunables } from './defaults.js';
 import { isCamelCase, isSnakeCase } from './split-identifier.js';
@@ -18,6 +19,12 @@ export interface Emitter {
    * and a capitalized word inside a sentence (`Min`, `Matrix`) may be one.
    */
   issue?: boolean;
+  /**
+   * The repository's main language, when known (issue2code): a dotted or `::` name
+   * (`sympy.printing.latex`, `tokio::sync::Mutex`) is then also looked up as a module and
+   * as a name of the module before it, by that language's import rules.
+   */
+  language?: LanguageId;
 }
 
 /** A line that states the failure (`E   …`, `> …`, `TypeError: …`, `error[E0425]: …`, `panic: …`). */
@@ -84,6 +91,19 @@ export function emitQualified(
   });
 }
 
+/**
+ * A qualified name looked up by the repository's import rules: the whole name as a module
+ * (`sympy.printing.latex`) and its last part as a name of the module before it
+ * (`sympy.printing.latex` → `latex` from `sympy.printing`; `org.x.Y#m` → `m` from `org.x.Y`).
+ */
+export function emitModulePath(emit: Emitter, language: LanguageId, written: string, parts: readonly string[]): void {
+  const { set, t, field } = emit;
+  const separator = written.includes('::') ? '::' : '.';
+  const last = parts[parts.length - 1]!;
+  set.add('module', parts.join(separator), t.qualifiedModuleStrength, field, undefined, { language });
+  if (NAME_RE.test(last)) set.add('imported', last, t.qualifiedNameStrength, field, undefined, { language, module: parts.slice(0, -1).join(separator) });
+}
+
 /** A word as a term cue: lowercase, long enough, not a stop word, not a number or hash. */
 export function emitTerm(emit: Emitter, word: string, strength: number): void {
   const term = word.toLowerCase();
@@ -118,7 +138,9 @@ export function proseCues(line: string, emit: Emitter, errorLine: boolean): void
   let rest = line.replace(BACKTICK_RE, (whole, _ticks: string, content: string) => {
     const code = content.trim().replace(/^(?:@|--?)/, '').replace(/\(.*\)$/, '');
     if (!/^[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*$/.test(code)) return whole;
-    emitQualified(emit, code.split(/\.|::|#/), t.backtickIdentifierStrength, false);
+    const parts = code.split(/\.|::|#/);
+    emitQualified(emit, parts, t.backtickIdentifierStrength, false);
+    if (emit.language && parts.length > 1) emitModulePath(emit, emit.language, code, parts);
     return ' '.repeat(whole.length);
   });
   rest = rest.replace(/`/g, ' ');
@@ -139,7 +161,10 @@ export function proseCues(line: string, emit: Emitter, errorLine: boolean): void
     if (emit.issue && parts.length === 1 && !isCodeShaped(token)) issueName(emit, token, rest, m.index);
     if (parts.length > 1) {
       // `Fly.io`, `Node.js`, `e.g`: a short last part means a domain or an abbreviation, not a name.
-      if (parts[parts.length - 1]!.length >= t.minIdentifierLength) emitQualified(emit, parts, base, true);
+      if (parts[parts.length - 1]!.length >= t.minIdentifierLength) {
+        emitQualified(emit, parts, base, true);
+        if (emit.language) emitModulePath(emit, emit.language, token, parts);
+      }
     } else if (isCodeShaped(token)) {
       if (keepIdentifier(token, t, true)) emit.set.add('identifier', token, base, emit.field);
     } else if (/^[A-Z]?[a-z][a-z0-9]*$|^[A-Z][A-Z0-9]+$/.test(token)) {
