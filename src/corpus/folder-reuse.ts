@@ -100,7 +100,12 @@ export class FolderReuse {
   gitignore(folders: ReadonlySet<string>, read: (folder: string) => string): GitignoreMatcher {
     const stamps = new Map<string, FileStamp | null>();
     for (const folder of folders) {
-      const stats = lstatSync(join(this.root, folder, '.gitignore'), { throwIfNoEntry: false });
+      let stats;
+      try {
+        stats = lstatSync(join(this.root, folder, '.gitignore'), { throwIfNoEntry: false });
+      } catch {
+        stats = undefined; // its folder cannot be searched: the matcher reports the file
+      }
       stamps.set(folder, stats ? stampOf(stats) : null);
     }
     const earlier = this.earlier?.gitignore;

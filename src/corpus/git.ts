@@ -11,9 +11,10 @@ const SUBMODULE_MODE = '160000';
 
 /**
  * Loads the tree of a commit straight from the object store: no checkout, no temp copy.
- * Rules in order: vendored, symlink, submodule, then the content rules. `.gitignore` does
- * not apply (tracked files are tracked). Blobs are read by one `git cat-file` process;
- * vendored, symlink and submodule entries are never read.
+ * Rules in order: vendored, a name that is not valid UTF-8 (folder mode cannot open such
+ * a file, and no path string can name it), symlink, submodule, then the content rules.
+ * `.gitignore` does not apply (tracked files are tracked). Blobs are read by one
+ * `git cat-file` process; vendored, symlink, submodule and unnamable entries are never read.
  */
 export async function loadGitTree(source: { gitDir: string; commit: string }, options: ResolvedCorpusOptions): Promise<Corpus> {
   const gitDir = await locateGitDir(source.gitDir);
@@ -29,6 +30,8 @@ export async function loadGitTree(source: { gitDir: string; commit: string }, op
     const vendoredFolder = vendoredFolderOf(entry.path, vendored);
     if (vendoredFolder !== null) {
       builder.skipVendored(vendoredFolder);
+    } else if (entry.invalidName) {
+      builder.skip('unrepresentable-name', entry.path, `skipped ${entry.path}: its name is not valid UTF-8`);
     } else if (entry.mode === SYMLINK_MODE) {
       builder.skip('symlink', entry.path, `skipped symlink ${entry.path} (symlinks are not followed)`);
     } else if (entry.mode === SUBMODULE_MODE || entry.type === 'commit') {
