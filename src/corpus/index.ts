@@ -4,3 +4,4 @@ export { classifyPath } from './classify.js';
 export { resolveCommit } from './git-commit.js';
 export { readHistory, HISTORY_DEFAULTS, type HistoryOptions } from './history.js';
 export { releaseTexts, isReleased } from './release.js';
+export { listFolder, type FolderListing, type ListedEntry } from './walk.js';

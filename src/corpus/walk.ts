@@ -36,8 +36,11 @@ export interface FolderListing {
 /** The replacement character a name that is not valid UTF-8 is listed with (Node decodes names lossily). */
 const REPLACEMENT = '\uFFFD';
 
-/** Lists `root` (an existing folder); a root that cannot be listed is a RepoMapError naming it. */
-export function listFolder(root: string): FolderListing {
+/**
+ * Lists `root` (an existing folder); a root that cannot be listed is a RepoMapError naming
+ * it. `enter` may keep the walk out of folders by name (it is listed, not entered).
+ */
+export function listFolder(root: string, enter: (name: string) => boolean = () => true): FolderListing {
   const problems: WalkProblem[] = [];
   let raw: Entry[];
   try {
@@ -47,7 +50,7 @@ export function listFolder(root: string): FolderListing {
       followSymbolicLinks: false,
       // this module's own readdir (the walker's default is the same function), so that tests can fail it
       fs: { readdirSync: readdirSync as never },
-      deepFilter: (entry) => entry.name !== '.git',
+      deepFilter: (entry) => entry.name !== '.git' && enter(entry.name),
       errorFilter: (error) => {
         const path = repoRelative(root, error.path);
         if (path === '') return false; // the root itself: fatal, reported below

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCorpus } from '../../../src/corpus/index.js';
 import { repoMap } from '../../../src/index.js';
+import { Workspace } from '../../../src/mcp/workspace.js';
 import { makeTemp, removeTemp, writeFiles } from './helpers.js';
 
 /** Paths (suffixes) whose open, readdir or readFile fails with EACCES. */
@@ -95,5 +96,22 @@ describe('unreadable files, folders and .gitignore files', () => {
     expect(result.files.map((f) => f.path).sort()).toEqual(['a.py', 'guarded/debug.log', 'guarded/kept.py']);
     expect(result.stats.skipped.unreadable).toBe(3);
     expect(result.diagnostics.filter((d) => d.code === 'skipped-unreadable').map((d) => d.file)).toEqual(['guarded/.gitignore', 'locked', 's.py']);
+  });
+
+  it('an MCP workspace over such a folder builds, and keeps answering', async () => {
+    // an hour old, so that the first build's fingerprint is settled
+    const then = new Date(Date.now() - 3_600_000);
+    for (const p of ['a.py', 's.py', 'locked/inner.py', 'locked', 'guarded/.gitignore', 'guarded/kept.py', 'guarded/debug.log', 'guarded', '.']) {
+      fs.utimesSync(join(dir, p), then, then);
+    }
+    denied.add(join(dir, 'locked'));
+    const ws = new Workspace(dir, undefined, new Map());
+    const index = await ws.index();
+    expect(index.corpus.skipped.unreadable).toBe(1);
+    expect(await ws.index()).toBe(index);
+    // readable again: the folder's mode changed, so the next call reads it
+    denied.clear();
+    fs.chmodSync(join(dir, 'locked'), 0o700);
+    expect((await ws.index()).corpus.files.map((f) => f.path)).toContain('locked/inner.py');
   });
 });
