@@ -6,7 +6,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STORE_DEFAULTS, TagsStore, currentIdentity, type CacheIdentity } from '../../../src/cache/index.js';
+import { STORE_DEFAULTS, TAGS_INDEX_VERSION, TagsStore, currentIdentity, type CacheIdentity } from '../../../src/cache/index.js';
 import { textTerms } from '../../../src/rank/text-terms.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 import { entryFor } from './helpers.js';
@@ -120,7 +120,7 @@ describe('text terms', () => {
 
 describe('identity: an entry written under another version, grammar or query is never read', () => {
   const variants: [string, (id: CacheIdentity) => CacheIdentity, RegExp][] = [
-    ['the tags index version', (id) => ({ ...id, version: id.version + 1 }), /tags index version 1 → 2/],
+    ['the tags index version', (id) => ({ ...id, version: id.version + 1 }), new RegExp(`tags index version ${TAGS_INDEX_VERSION} → ${TAGS_INDEX_VERSION + 1}`)],
     ['a grammar hash', (id) => ({ ...id, grammars: { ...id.grammars, go: '0'.repeat(64) } }), /grammar changed for go/],
     ['a query hash', (id) => ({ ...id, queries: { ...id.queries, python: '1'.repeat(64), rust: '2'.repeat(64) } }), /query changed for python, rust/],
   ];
