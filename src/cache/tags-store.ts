@@ -16,6 +16,7 @@ import Database from 'better-sqlite3';
 import { RepoMapError } from '../errors.js';
 import { isTextTerms, type TextTerms } from '../rank/text-terms.js';
 import type { TagsCache, TagsCacheEntry } from '../repomap.js';
+import { TAGS_ENTRY_SCHEMA } from './entry-schema.js';
 import { currentIdentity, identityChanges, identityText, type CacheIdentity } from './identity.js';
 
 /** Version of the tables below; a file with another `user_version` is rebuilt. */
@@ -49,6 +50,14 @@ type RowTable = keyof typeof ROW_TABLES;
 
 /** A file that is not a tags store we can trust: rebuilt from scratch. */
 class UnusableFile extends Error {}
+
+/** A stored row that is not well-formed for its key, and why. */
+class Malformed {
+  constructor(
+    readonly key: string,
+    readonly why: string,
+  ) {}
+}
 
 export class TagsStore implements TagsCache {
   readonly file: string;
@@ -111,7 +120,7 @@ export class TagsStore implements TagsCache {
 
   /** The texts' BM25 terms found among `keys` (`${TEXT_TERMS_VERSION}:${content key}`). */
   getTerms(keys: readonly string[]): Map<string, TextTerms> {
-    return this.read('terms', keys, (_key, value) => (isTextTerms(value) ? value : undefined));
+    return this.read('terms', keys, (key, value) => (isTextTerms(value) ? value : new Malformed(key, 'not a list of words and counts')));
   }
 
   /** Writes texts' BM25 terms in one transaction. */
@@ -119,11 +128,12 @@ export class TagsStore implements TagsCache {
     this.write('terms', entries, (terms) => terms);
   }
 
-  private read<T>(table: RowTable, keys: readonly string[], decode: (key: string, value: string) => T | undefined): Map<string, T> {
+  private read<T>(table: RowTable, keys: readonly string[], decode: (key: string, value: string) => T | Malformed): Map<string, T> {
     const { malformed, instead, redone } = ROW_TABLES[table];
     const found = new Map<string, T>();
     if (keys.length === 0) return found;
     let bad = 0;
+    let first: Malformed | undefined;
     try {
       // One read transaction: the identity check and the rows come from the same snapshot.
       this.db.transaction(() => {
@@ -132,8 +142,12 @@ export class TagsStore implements TagsCache {
           const chunk = keys.slice(start, start + STORE_DEFAULTS.chunk);
           for (const [key, value] of this.lookup(table, chunk.length).iterate(...chunk) as Iterable<[string, string]>) {
             const entry = decode(key, value);
-            if (entry) found.set(key, entry);
-            else bad++;
+            if (entry instanceof Malformed) {
+              bad++;
+              first ??= entry;
+            } else {
+              found.set(key, entry);
+            }
           }
         }
       })();
@@ -141,7 +155,9 @@ export class TagsStore implements TagsCache {
       this.say(`cannot read the tags cache ${this.file} (${messageOf(cause)}); ${instead}`);
       return new Map();
     }
-    if (bad > 0) this.say(`${bad} ${malformed} in the tags cache ${this.file} were ignored (they are ${redone} and rewritten)`);
+    if (bad > 0) {
+      this.say(`${bad} ${malformed} in the tags cache ${this.file} were ignored (they are ${redone} and rewritten; first: ${first!.key}: ${first!.why})`);
+    }
     return found;
   }
 
@@ -252,25 +268,24 @@ function adopt(db: Database.Database, file: string, identity: CacheIdentity, say
   }).immediate();
 }
 
-/** A stored value back as an entry, or undefined when it is not a well-formed one for its key. */
-function decodeEntry(key: string, value: string): TagsCacheEntry | undefined {
-  let entry: TagsCacheEntry;
+/**
+ * A stored value back as an entry, or why it is not a well-formed one for its key: every
+ * field is checked (TAGS_ENTRY_SCHEMA), and the language must be the key's.
+ */
+function decodeEntry(key: string, value: string): TagsCacheEntry | Malformed {
+  let parsed: unknown;
   try {
-    entry = JSON.parse(value) as TagsCacheEntry;
+    parsed = JSON.parse(value);
   } catch {
-    return undefined;
+    return new Malformed(key, 'not JSON');
   }
-  const t = entry?.tags;
-  const wellFormed =
-    t !== undefined &&
-    typeof t.language === 'string' &&
-    key.startsWith(`${t.language}:`) &&
-    Array.isArray(t.definitions) &&
-    Array.isArray(t.references) &&
-    Array.isArray(t.imports) &&
-    typeof t.errorNodes === 'number' &&
-    Array.isArray(entry.diagnostics);
-  return wellFormed ? entry : undefined;
+  const checked = TAGS_ENTRY_SCHEMA.safeParse(parsed);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    return new Malformed(key, `${issue.path.join('.') || 'value'}: ${issue.message}`);
+  }
+  if (!key.startsWith(`${checked.data.tags.language}:`)) return new Malformed(key, `tags.language: ${checked.data.tags.language} under another language's key`);
+  return checked.data;
 }
 
 function isCorruption(cause: unknown): boolean {

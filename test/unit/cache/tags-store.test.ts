@@ -98,7 +98,7 @@ describe('text terms', () => {
     db.close();
     const again = openStore();
     expect([...again.store.getTerms(['1:good', '1:torn', '1:zero']).keys()]).toEqual(['1:good']);
-    expect(again.messages).toEqual([expect.stringMatching(/2 malformed text terms in the tags cache .* were ignored \(they are re-tokenized and rewritten\)/)]);
+    expect(again.messages).toEqual([expect.stringMatching(/2 malformed text terms in the tags cache .* were ignored \(they are re-tokenized and rewritten; first: 1:torn: not a list of words and counts\)/)]);
     expect(messages).toEqual([]);
   });
 
