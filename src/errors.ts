@@ -28,3 +28,18 @@ export class RepoMapError extends Error {
     this.subject = subject;
   }
 }
+
+/**
+ * A thrown value in words for a message: `permission denied (EACCES)` for a system error
+ * (Node's `EACCES: permission denied, open '/x'` without the path, which the message
+ * names itself), `attempt to write a readonly database (SQLITE_READONLY)` for a coded
+ * one, else its message.
+ */
+export function describeError(cause: unknown): string {
+  const e = cause as { code?: unknown; message?: unknown } | null;
+  if (typeof e?.code === 'string' && typeof e.message === 'string') {
+    const words = /^[A-Z]+: ([^,]+)/.exec(e.message)?.[1];
+    return `${words ?? e.message} (${e.code})`;
+  }
+  return cause instanceof Error ? cause.message : String(cause);
+}

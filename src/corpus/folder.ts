@@ -7,8 +7,8 @@ import { parentOf } from './paths.js';
 import { readStart, ScratchBuffer } from './read-file.js';
 import type { ResolvedCorpusOptions } from './options.js';
 import { vendoredFolderOf } from './vendored.js';
-import { errorDetail, listFolder, type EntryKind } from './walk.js';
-import { RepoMapError } from '../errors.js';
+import { listFolder, type EntryKind } from './walk.js';
+import { describeError, RepoMapError } from '../errors.js';
 import type { Corpus, FileRecord } from '../types.js';
 
 /** Files read between two yields to the event loop. */
@@ -78,7 +78,7 @@ export async function loadFolder(folder: string, options: ResolvedCorpusOptions)
   }
   for (const [dir, error] of gitignore.unreadableRules()) {
     const path = dir === '' ? '.gitignore' : `${dir}/.gitignore`;
-    builder.skip('unreadable', path, `skipped ${path}: cannot read it: ${errorDetail(error)}; its rules are not applied`);
+    builder.skip('unreadable', path, `skipped ${path}: cannot read it: ${describeError(error)}; its rules are not applied`);
   }
 
   // Synchronous reads, yielding to the event loop now and then: several times faster than
@@ -155,7 +155,7 @@ function readCandidate(
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     const vanished = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    return { problem: 'unreadable', detail: vanished ? 'it vanished while the folder was read' : `cannot read it: ${errorDetail(error)}` };
+    return { problem: 'unreadable', detail: vanished ? 'it vanished while the folder was read' : `cannot read it: ${describeError(error)}` };
   }
   try {
     const stats = fstatSync(fd);
@@ -165,7 +165,7 @@ function readCandidate(
     const bytes = readStart(fd, wanted, scratch);
     return { size: size <= options.maxFileBytes ? bytes.length : size, bytes, stamp: stampOf(stats) };
   } catch (error) {
-    return { problem: 'unreadable', detail: `cannot read it: ${errorDetail(error)}` };
+    return { problem: 'unreadable', detail: `cannot read it: ${describeError(error)}` };
   } finally {
     closeSync(fd);
   }

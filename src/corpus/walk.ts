@@ -7,7 +7,7 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { walkSync, type Entry } from '@nodelib/fs.walk';
-import { RepoMapError } from '../errors.js';
+import { describeError, RepoMapError } from '../errors.js';
 
 /** What an entry is, from its directory entry (symlinks are not followed). */
 export type EntryKind = 'file' | 'folder' | 'symlink' | 'fifo' | 'socket' | 'device';
@@ -59,7 +59,7 @@ export function listFolder(root: string, enter: (name: string) => boolean = () =
       },
     });
   } catch (error) {
-    throw new RepoMapError('missing-folder', `repomap/corpus: folder ${root} cannot be read (${errorDetail(error)})`, root);
+    throw new RepoMapError('missing-folder', `repomap/corpus: folder ${root} cannot be read (${describeError(error)})`, root);
   }
   const entries: ListedEntry[] = [];
   for (const { path, dirent } of raw) {
@@ -86,18 +86,7 @@ function folderProblem(path: string, error: NodeJS.ErrnoException): WalkProblem 
   if (error.code === 'ENOENT' && path.includes(REPLACEMENT)) {
     return { path, reason: 'unrepresentable-name', detail: 'its name is not valid UTF-8', folder: true };
   }
-  return { path, reason: 'unreadable', detail: error.code === 'ENOENT' ? 'it vanished while the folder was read' : errorDetail(error), folder: true };
-}
-
-/** `permission denied (EACCES)` for a system error, else its message. */
-export function errorDetail(error: unknown): string {
-  const e = error as NodeJS.ErrnoException;
-  if (typeof e?.code === 'string' && typeof e.message === 'string') {
-    // Node's messages read `EACCES: permission denied, open '/x'`: keep the words, not the path.
-    const words = /^[A-Z]+: ([^,]+)/.exec(e.message)?.[1];
-    return `${words ?? e.message} (${e.code})`;
-  }
-  return error instanceof Error ? error.message : String(error);
+  return { path, reason: 'unreadable', detail: error.code === 'ENOENT' ? 'it vanished while the folder was read' : describeError(error), folder: true };
 }
 
 function repoRelative(root: string, path: string | undefined): string {

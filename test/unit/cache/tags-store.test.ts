@@ -214,9 +214,9 @@ describe('an unusable file is rebuilt with a message, never misread', () => {
     expect(messages).toEqual([]);
   });
 
-  it('a folder that cannot be created is an error naming it', () => {
+  it('a folder that cannot be created is an error naming it and what is in the way', () => {
     writeFileSync(join(dir, 'a-file'), 'x');
     file = join(dir, 'a-file', 'tags.sqlite');
-    expect(() => openStore()).toThrow(/cannot open the tags cache .*a-file\/tags\.sqlite/);
+    expect(() => openStore()).toThrow(`cannot use ${join(dir, 'a-file')} as the tags cache folder: it is a file`);
   });
 });
