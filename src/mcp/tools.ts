@@ -6,7 +6,7 @@ import { DEFAULT_TOKENIZER, PACK_FORMATS, TOKENIZERS } from '../pack/index.js';
 import { renderExplanation } from '../render/explain.js';
 import { rankedFileLines } from '../render/text.js';
 import { TASKS, type RepoMapResult } from '../types.js';
-import { repoRelativePath, ToolInputError } from './paths.js';
+import { MAX_PATH_CHARS, repoRelativePath, ToolInputError } from './paths.js';
 import type { Workspace } from './workspace.js';
 
 /** Bounds of the tools' numeric arguments. */
@@ -71,7 +71,7 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
         'and the strongest edge paths (imports, shared symbols, tests, co-change) from files the query names to it.',
       inputSchema: {
         query,
-        path: z.string().describe('Repo-relative path of the file, e.g. src/app/models.py.'),
+        path: z.string().max(MAX_PATH_CHARS).describe('Repo-relative path of the file, e.g. src/app/models.py.'),
         task,
       },
     },
