@@ -1,6 +1,7 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import { Command, Option } from 'commander';
 import { renderExplanation } from '../render/explain.js';
+import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
 import type { CliIo } from './io.js';
 import { queryFromFlags } from './query-input.js';
 import { positiveInt } from './rank.js';
@@ -32,7 +33,8 @@ export function registerExplain(program: Command, io: CliIo): void {
         includeGiven: flags.includeGiven,
         paths: flags.paths,
       });
-      io.stdout.write(flags.format === 'json' ? JSON.stringify(explanation) + '\n' : renderExplanation(explanation));
+      io.stdout.write(flags.format === 'json' ? JSON.stringify({ ...explanation, diagnostics: diagnosticsField(index.diagnostics) }) + '\n' : renderExplanation(explanation));
+      reportDiagnostics(io, index.diagnostics, flags, flags.format === 'text');
     });
 }
 

@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { repoMap } from '../repomap.js';
 import { renderText, toDetailsRow } from '../render/index.js';
 import { openCacheStore } from './cache-flags.js';
+import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
 import type { CliIo } from './io.js';
 import { queryFromFlags } from './query-input.js';
 import { addSourceOptions, repoOf, repoSource, type SourceFlags } from './repo-source.js';
@@ -52,9 +53,10 @@ export function registerRank(program: Command, io: CliIo): void {
           repo: input.repo,
           baseCommit: input.baseCommit ?? result.commit,
         });
-        io.stdout.write(JSON.stringify(row) + '\n');
+        io.stdout.write(JSON.stringify({ ...row, diagnostics: diagnosticsField(result.diagnostics) }) + '\n');
       } else {
         io.stdout.write(renderText(result, { top: flags.top }));
       }
+      reportDiagnostics(io, result.diagnostics, flags, flags.format === 'text');
     });
 }

@@ -13,12 +13,13 @@ import { prestartWhenListed } from '../tags/index.js';
 import { TAGS_DEFAULTS } from '../tags/extract.js';
 import { TASKS, type Task } from '../types.js';
 import { cacheOption, noCacheOption, openCacheStore, type CacheFlags } from './cache-flags.js';
+import { diagnosticsOption, type DiagnosticsFlags } from './diagnostics.js';
 import type { CliIo } from './io.js';
 
 /** The fixture repository the commands use when no --repo is given. */
 export const DEFAULT_REPO = 'fixtures/repos/python-inventory';
 
-export interface SourceFlags extends CacheFlags {
+export interface SourceFlags extends CacheFlags, DiagnosticsFlags {
   repo?: string;
   commit?: string;
   query?: string;
@@ -26,7 +27,7 @@ export interface SourceFlags extends CacheFlags {
   task?: Task;
 }
 
-/** Adds --repo, --commit, --query, --query-file, --task, --cache and --no-cache (the cache is on by default). */
+/** Adds --repo, --commit, --query, --query-file, --task, --cache and --no-cache (the cache is on by default), and --diagnostics. */
 export function addSourceOptions(command: Command): Command {
   return command
     .option('--repo <dir>', 'repository folder or git directory (default: the bundled fixture repository)')
@@ -35,7 +36,8 @@ export function addSourceOptions(command: Command): Command {
     .option('--query-file <file>', 'file holding the query: plain text, an ARB query object, or an ARB sample row')
     .addOption(new Option('--task <task>', 'task mode (inferred from the query when absent)').choices(TASKS))
     .addOption(cacheOption(true))
-    .addOption(noCacheOption());
+    .addOption(noCacheOption())
+    .addOption(diagnosticsOption());
 }
 
 /** The --repo folder (resolved against the working directory), or the bundled fixture. */

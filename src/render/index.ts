@@ -1,2 +1,3 @@
 export { renderText } from './text.js';
 export { toDetailsRow, type DetailsRowOut } from './details.js';
+export { escapeControls, printablePath } from './printable.js';

@@ -88,8 +88,14 @@ describe.skipIf('skip' in as)(`bin/repomap.js as an unprivileged user${'skip' in
       const r = repomap(['rank', '--repo', repo, '--query', 'f', '--no-cache', '--format', 'json']);
       expect(r.stderr).not.toMatch(/EACCES|at .*\.js:\d+/);
       expect(r.code).toBe(0);
-      const row = JSON.parse(r.stdout) as { top_files: string[] };
+      const row = JSON.parse(r.stdout) as { top_files: string[]; diagnostics: { file: string; code: string; message: string }[] };
       expect(row.top_files.sort()).toEqual(['a.py', 'guarded/debug.log']);
+      expect(row.diagnostics.map((d) => [d.code, d.file])).toEqual([
+        ['skipped-unreadable', 'guarded/.gitignore'],
+        ['skipped-unreadable', 'locked'],
+        ['skipped-unreadable', 's.py'],
+      ]);
+      for (const d of row.diagnostics) expect(d.message).toContain('permission denied (EACCES)');
     } finally {
       chmodSync(join(repo, 'locked'), 0o755);
     }
