@@ -5,7 +5,7 @@
  */
 
 /** `s` broken into lines of `width` characters. */
-function wrap(s: string, width = 100): string {
+export function wrap(s: string, width = 100): string {
   let out = '';
   for (let i = 0; i < s.length; i += width) out += s.slice(i, i + width) + '\n';
   return out;
