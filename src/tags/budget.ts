@@ -6,6 +6,9 @@
  * runs, and a clock catches whatever else may stall a parse.
  */
 import type { Node } from 'web-tree-sitter';
+import { collectTags, type CollectedTags } from './collect.js';
+import type { LanguageTools } from './language-tools.js';
+import { countErrorNodes } from './syntax-errors.js';
 
 export interface TagsBudget {
   /**
@@ -77,4 +80,40 @@ export function deadline(ms: number): () => boolean {
     if (!passed && (++calls & 63) === 0) passed = performance.now() > until;
     return passed;
   };
+}
+
+/**
+ * Parses `text` and runs the tags query within `budget`: its tags and error nodes, or why
+ * the budget left it without: a tree deeper than `maxTreeDepth`, a query needing more
+ * than `matchLimit` matches at once, or (`late`) parse and query together running past
+ * `timeMs`. Every parse of the tags stage and every snippet read goes through it, so no
+ * query in the thread runs with a larger match limit (see `matchLimit`). Throws when the
+ * parser fails.
+ */
+export function parseWithinBudget(
+  tools: LanguageTools,
+  text: string,
+  budget: TagsBudget = TAGS_BUDGET,
+): { tags: CollectedTags & { errorNodes: number } } | { message: string; late: boolean } {
+  const late = deadline(budget.timeMs);
+  const overTime = { message: `parse and tags query took over ${budget.timeMs} ms (the per-file budget)`, late: true };
+  const tree = tools.parser.parse(text, null, { progressCallback: late });
+  if (!tree) {
+    if (!late()) throw new Error(`the ${tools.language} parser returned no tree`);
+    // a cancelled parse resumes where it stopped unless the parser is reset
+    tools.parser.reset();
+    return overTime;
+  }
+  try {
+    const root = tree.rootNode;
+    if (deeperThan(root, budget.maxTreeDepth)) return { message: `its syntax tree is over ${budget.maxTreeDepth} levels deep`, late: false };
+    const collected = collectTags(tools.query, root, text, { matchLimit: budget.matchLimit, progressCallback: late });
+    if (late()) return overTime;
+    if (tools.query.didExceedMatchLimit()) {
+      return { message: `its tags query needs over ${budget.matchLimit} partial matches at once (deeply nested code)`, late: false };
+    }
+    return { tags: { ...collected, errorNodes: countErrorNodes(root) } };
+  } finally {
+    tree.delete();
+  }
 }

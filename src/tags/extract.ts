@@ -8,12 +8,10 @@
 import type { Diagnostic, FileRecord, FileTags, LanguageId } from '../types.js';
 import { compareBytewise } from '../corpus/sort.js';
 import { RepoMapError } from '../errors.js';
-import { deadline, deeperThan, TAGS_BUDGET, type TagsBudget, type TagsBudgetOptions } from './budget.js';
-import { collectTags } from './collect.js';
+import { parseWithinBudget, TAGS_BUDGET, type TagsBudget, type TagsBudgetOptions } from './budget.js';
 import { messageOf } from './grammar.js';
 import { languageTools, renewParser, type LanguageTools } from './language-tools.js';
 import { parseInWorkers, POOL_DEFAULTS, releasePrestarted, type FileOutcome, type PoolFile, type PoolSettings, type PoolStats } from './pool.js';
-import { countErrorNodes } from './syntax-errors.js';
 
 export interface TagsOptions {
   /** Called with (files done, files to parse): once with done = 0, then after every file. */
@@ -191,31 +189,9 @@ async function canonicalError(files: readonly ParseableFile[], workerError: unkn
   return workerError;
 }
 
-/**
- * Tags of one text, or why the budget left it without: a tree deeper than
- * `maxTreeDepth`, a query needing more than `matchLimit` matches at once, or (`late`)
- * parse and query together running past `timeMs`. Throws when the parser fails.
- */
+/** Tags of one file, or why the budget left it without (`parseWithinBudget`). Throws when the parser fails. */
 function parseWith(tools: LanguageTools, path: string, text: string, budget: TagsBudget): { tags: FileTags } | { message: string; late: boolean } {
-  const late = deadline(budget.timeMs);
-  const overTime = { message: `parse and tags query took over ${budget.timeMs} ms (the per-file budget)`, late: true };
-  const tree = tools.parser.parse(text, null, { progressCallback: late });
-  if (!tree) {
-    if (!late()) throw new Error(`the ${tools.language} parser returned no tree`);
-    // a cancelled parse resumes where it stopped unless the parser is reset
-    tools.parser.reset();
-    return overTime;
-  }
-  try {
-    const root = tree.rootNode;
-    if (deeperThan(root, budget.maxTreeDepth)) return { message: `its syntax tree is over ${budget.maxTreeDepth} levels deep`, late: false };
-    const { definitions, references, imports } = collectTags(tools.query, root, text, { matchLimit: budget.matchLimit, progressCallback: late });
-    if (late()) return overTime;
-    if (tools.query.didExceedMatchLimit()) {
-      return { message: `its tags query needs over ${budget.matchLimit} partial matches at once (deeply nested code)`, late: false };
-    }
-    return { tags: { path, language: tools.language, definitions, references, imports, errorNodes: countErrorNodes(root) } };
-  } finally {
-    tree.delete();
-  }
+  const parsed = parseWithinBudget(tools, text, budget);
+  if (!('tags' in parsed)) return parsed;
+  return { tags: { path, language: tools.language, ...parsed.tags } };
 }

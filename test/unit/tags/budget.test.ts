@@ -12,6 +12,7 @@ import { loadCorpus } from '../../../src/corpus/index.js';
 import { buildIndex } from '../../../src/repomap.js';
 import { TAGS_BUDGET } from '../../../src/tags/budget.js';
 import { extractTags } from '../../../src/tags/extract.js';
+import { snippetReader } from '../../../src/tags/snippet.js';
 import type { FileRecord, LanguageId } from '../../../src/types.js';
 import { chainedJavaCalls, nestedPythonCalls, nestedTsObjects } from '../../bad-inputs/sources.js';
 import { makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
@@ -110,5 +111,13 @@ describe('tags budget', () => {
     } finally {
       removeTemp(dir);
     }
+  });
+
+  it('a code snippet in a query keeps to the same budget: a deep one is not read, an ordinary one is', async () => {
+    const reader = await snippetReader(['java']);
+    const deep = chainedJavaCalls(10_000);
+    expect(deep.length).toBeLessThan(50_000); // within the snippet size limit: only the budget stops it
+    expect(reader.read('java', deep)).toBeUndefined();
+    expect(reader.read('java', 'class A { void m() { b.c(); } }')?.references).toEqual([{ name: 'c', kind: 'call', line: 1 }]);
   });
 });
