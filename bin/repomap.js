@@ -1,4 +1,13 @@
 #!/usr/bin/env node
+// A reader that stops early (`repomap pack … | head -1`) closes the pipe: end quietly
+// with 0, as git and ripgrep do, rather than with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+}
+
 // Every command holds its index in a process of its own: V8 collects garbage before the
 // heap grows past 1.25x what the last full collection left (DESIGN.md, "Lean heap").
 const { useLeanHeap } = await import('../dist/src/heap.js');
@@ -10,7 +19,7 @@ useLeanHeap();
 // the one-shot commands, and the MCP server, whose first index is the one an agent
 // waits for and whose later ones re-parse changed files only. `eval` parses in worker
 // processes of its own, which keep the default. Done before any WebAssembly compiles.
-if (['rank', 'pack', 'explain', 'mcp'].includes(process.argv[2])) {
+if (['rank', 'pack', 'explain', 'symbols', 'refs', 'impact', 'outline', 'status', 'mcp'].includes(process.argv[2])) {
   const { useOneShotCompilation } = await import('../dist/src/tags/wasm-modules.js');
   useOneShotCompilation();
 }
@@ -19,5 +28,6 @@ const { runCli } = await import('../dist/src/cli/run.js');
 process.exitCode = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
+  stdin: process.stdin,
   cwd: process.cwd(),
 });

@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'bad-details',
   'superseded-index',
   'file-changed',
+  'cache-unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -42,4 +43,12 @@ export function describeError(cause: unknown): string {
     return `${words ?? e.message} (${e.code})`;
   }
   return cause instanceof Error ? cause.message : String(cause);
+}
+
+/**
+ * An error's message for a person or an agent: without the `repomap/<module>: ` prefix
+ * that tells a developer where it came from (the CLI puts `repomap: ` in front instead).
+ */
+export function messageWithoutModule(error: Error): string {
+  return error.message.replace(/^repomap\/[\w-]+: /, '');
 }

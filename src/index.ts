@@ -6,7 +6,7 @@ export { useOneShotCompilation } from './tags/wasm-modules.js';
 export { useLeanHeap, LEAN_HEAP_GROWING_PERCENT } from './heap.js';
 export { prestartWhenListed } from './tags/pool.js';
 export { TAGS_BUDGET, type TagsBudget } from './tags/index.js';
-export { loadCorpus, CORPUS_DEFAULTS, releaseTexts, isReleased, type CorpusSource, type CorpusOptions } from './corpus/index.js';
+export { loadCorpus, CORPUS_DEFAULTS, releaseTexts, isReleased, whySkipped, type CorpusSource, type CorpusOptions } from './corpus/index.js';
 export { extractCues, inferTask, CUE_DEFAULTS, type CueTunables } from './cues/index.js';
 export { RANK_DEFAULTS, type RankDefaults } from './rank/index.js';
 export { GRAPH_DEFAULTS, type GraphOptions } from './graph/index.js';
@@ -33,6 +33,37 @@ export {
 } from './pack/index.js';
 export { SPAN_DEFAULTS } from './rank/spans.js';
 export { renderExplanation } from './render/explain.js';
+export {
+  findSymbols,
+  findReferences,
+  outlineFile,
+  editImpact,
+  indexStatus,
+  NAVIGATE_DEFAULTS,
+  SYMBOL_KINDS,
+  SYMBOL_MATCHES,
+  RELATION_KINDS,
+  type SymbolKind,
+  type SymbolMatch,
+  type SymbolMatchKind,
+  type SymbolSearch,
+  type FindSymbolOptions,
+  type ReferenceSearch,
+  type ReferencingFile,
+  type ReferenceLine,
+  type ReferenceLink,
+  type FindReferencesOptions,
+  type Outline,
+  type OutlineEntry,
+  type OutlineOptions,
+  type Edit,
+  type Impact,
+  type ImpactedFile,
+  type Relation,
+  type RelationKind,
+  type IndexStatus,
+} from './navigate/index.js';
+export { renderSymbols, renderReferences, renderImpact, renderOutline, renderStatus } from './render/index.js';
 export type { FileExplanation, ExplainFileOptions, CueMatch, EdgePath, Hop, HopEdge } from './rank/explain-file.js';
-export { RepoMapError, type ErrorCode } from './errors.js';
+export { RepoMapError, messageWithoutModule, type ErrorCode } from './errors.js';
 export * from './types.js';

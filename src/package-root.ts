@@ -22,3 +22,9 @@ export function packageRoot(): string {
     dir = parent;
   }
 }
+
+/** The installed package's version (its package.json's; `unknown` for a manifest without one). */
+export function packageVersion(): string {
+  const { version } = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version?: unknown };
+  return typeof version === 'string' ? version : 'unknown';
+}

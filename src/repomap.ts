@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentKey, earlierContents, tagsWithCache } from './build-tags.js';
 import { extractCues, type CodeReading, type CueTunables } from './cues/index.js';
-import { loadCorpus, readHistory, releaseTexts, resolveCommit, type CorpusOptions, type CorpusSource, type HistoryOptions } from './corpus/index.js';
+import { loadCorpus, readHistory, releaseTexts, resolveCommit, whySkipped, type CorpusOptions, type CorpusSource, type HistoryOptions } from './corpus/index.js';
 import { buildFileGraph, GRAPH_DEFAULTS, readsText, updateFileGraph, type FileGraph, type GraphOptions } from './graph/index.js';
 import type { RankContext } from './rank/context.js';
 import { textTermsOf } from './cache/text-terms.js';
@@ -220,10 +220,12 @@ export class Index {
   /**
    * Why one file (repo-relative path) is where it is in the ranking of a query: score
    * parts, matched cues, strongest edge paths from seeded files. A path outside the
-   * corpus is a RepoMapError naming it.
+   * corpus is a RepoMapError naming it, and saying which rule skipped it when one did.
    */
   explain(query: Query, path: string, options: ExplainFileOptions & { task?: Task } = {}): FileExplanation {
     this.checkLive();
+    const skipped = this.context.indexOf(path) < 0 ? whySkipped(this.corpus, path) : undefined;
+    if (skipped !== undefined) throw new RepoMapError('bad-option', `repomap/explain: ${path} is not a file of the corpus (${skipped})`, path);
     const cues = this.cuesOf(query, options.task);
     return explainFile(cues, path, this.context, this.options, options);
   }

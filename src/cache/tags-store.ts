@@ -11,12 +11,13 @@
  * midway leaves whole batches or nothing.
  */
 import { existsSync, rmSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { describeError, RepoMapError } from '../errors.js';
 import { isTextTerms, type TextTerms } from '../rank/text-terms.js';
 import type { TagsCache, TagsCacheEntry } from '../repomap.js';
 import { TAGS_ENTRY_SCHEMA } from './entry-schema.js';
 import { currentIdentity, identityChanges, identityText, type CacheIdentity } from './identity.js';
+import { sqliteDriver } from './sqlite.js';
 import { isReadOnly, prepareStoreFolder, privateCopy } from './store-file.js';
 
 /** Version of the tables below; a file with another `user_version` is rebuilt. */
@@ -86,9 +87,11 @@ export class TagsStore implements TagsCache {
    * or corrupt file is rebuilt empty and reported through `onMessage`. A store that may
    * only be read is read from a private copy, keeps nothing new, and says so. A file that
    * cannot be opened at all, or a path in the way (a file for the folder, a folder for
-   * the file), is a RepoMapError naming it.
+   * the file), is a RepoMapError naming it, and a missing driver (the optional
+   * better-sqlite3 not installed) is one with code `cache-unavailable`.
    */
   static open(file: string, options: TagsStoreOptions = {}): TagsStore {
+    sqliteDriver(); // before anything is created on disk
     const identity = options.identity ?? currentIdentity();
     const say = options.onMessage ?? ((): void => {});
     const timeout = options.busyTimeoutMs ?? STORE_DEFAULTS.busyTimeoutMs;
@@ -249,7 +252,8 @@ function isBusy(cause: unknown): boolean {
 }
 
 function connect(file: string, timeout: number): Database.Database {
-  const db = new Database(file, { timeout });
+  const Driver = sqliteDriver();
+  const db = new Driver(file, { timeout });
   // The first statements read the header: a file that is not a database fails here.
   db.pragma('journal_mode = WAL');
   // Safe in WAL mode against a killed process; only an OS crash can lose the last commits.

@@ -6,12 +6,14 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { CACHE_ENV, TagsStore, cacheDirFromEnv, tagsStorePath } from '../cache/index.js';
-import { RepoMapError } from '../errors.js';
+import { messageWithoutModule, RepoMapError } from '../errors.js';
 import type { CliIo } from './io.js';
 
 /** Commander's value for the pair: a folder, false for --no-cache, undefined when neither was given. */
 export interface CacheFlags {
   cache?: string | false;
+  /** --quiet: notes are not written. */
+  quiet?: boolean;
 }
 
 /** `--cache <dir>`; `byDefault` says whether the command uses a cache when neither flag nor environment names one. */
@@ -41,15 +43,22 @@ export function cacheDirOf(flags: CacheFlags, io: CliIo, byDefault: boolean): { 
  * Opens the tags store the flags ask for (undefined for none). Rebuild messages go to
  * stderr. A folder named by --cache that cannot be used fails the command; the
  * environment's or default folder only earns a warning, and the command runs without it.
+ * Without the store's driver (better-sqlite3, an optional dependency) the command runs
+ * without it too, with a note saying so.
  */
 export function openCacheStore(flags: CacheFlags, io: CliIo, byDefault: boolean): TagsStore | undefined {
   const where = cacheDirOf(flags, io, byDefault);
   if (where === null) return undefined;
+  const note = (m: string): void => void (flags.quiet || io.stderr.write(`repomap: note: ${m}\n`));
   try {
-    return TagsStore.open(tagsStorePath(where.dir), { onMessage: (m) => io.stderr.write(`repomap: note: ${m}\n`) });
+    return TagsStore.open(tagsStorePath(where.dir), { onMessage: note });
   } catch (err) {
+    if (err instanceof RepoMapError && err.code === 'cache-unavailable') {
+      note(`${messageWithoutModule(err)}; running without it (npm install better-sqlite3 to keep tags across runs)`);
+      return undefined;
+    }
     if (where.explicit || !(err instanceof RepoMapError)) throw err;
-    io.stderr.write(`repomap: warning: ${err.message}; running without the tags cache\n`);
+    io.stderr.write(`repomap: warning: ${messageWithoutModule(err)}; running without the tags cache\n`);
     return undefined;
   }
 }

@@ -27,12 +27,7 @@ import { TOKENIZERS, type TokenizerName } from '../index.js';
 import { cacheOption, noCacheOption, openCacheStore } from './cache-flags.js';
 import { CliExit, type CliIo } from './io.js';
 import { startProgress } from './progress.js';
-import { positiveInt } from './rank.js';
-
-/** Commander collector for a repeatable option. */
-export function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
+import { collect, positiveInt } from './arguments.js';
 
 /** The command line as typed (shell-quoted where needed), for summaries. */
 export function commandLine(command: Command): string {

@@ -1,11 +1,10 @@
-import { isAbsolute, relative, sep } from 'node:path';
 import { Command, Option } from 'commander';
 import { renderExplanation } from '../render/explain.js';
 import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
 import type { CliIo } from './io.js';
 import { queryFromFlags } from './query-input.js';
-import { positiveInt } from './rank.js';
-import { addSourceOptions, indexFromFlags, repoOf, repoSource, type SourceFlags } from './repo-source.js';
+import { positiveInt } from './arguments.js';
+import { addSourceOptions, openIndex, repoRelative, type SourceFlags } from './repo-source.js';
 
 interface ExplainFlags extends SourceFlags {
   paths: number;
@@ -18,17 +17,16 @@ export function registerExplain(program: Command, io: CliIo): void {
     program
       .command('explain')
       .description('Explain why a file ranks where it does for a query: score parts, cues matched, strongest edge paths from seeded files.')
-      .argument('<file>', 'repo-relative path of the file to explain'),
+      .argument('<file>', 'repo-relative path of the file to explain')
+      .argument('[query]', 'query text (or --query / --query-file)'),
   )
     .option('--paths <n>', 'edge paths to show', positiveInt, 3)
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--include-given', 'rank given files where they fall instead of last')
-    .action(async (file: string, flags: ExplainFlags) => {
-      const input = await queryFromFlags(flags, io, 'explain');
-      const repo = repoOf(flags, io);
-      const source = repoSource(repo, flags.commit);
-      const index = await indexFromFlags(flags, io, source);
-      const explanation = index.explain(input.query, repoRelative(file, 'folder' in source ? repo : null), {
+    .action(async (file: string, positional: string | undefined, flags: ExplainFlags) => {
+      const input = await queryFromFlags(flags, io, 'explain', positional);
+      const { index, source } = await openIndex(flags, io, 'explain');
+      const explanation = index.explain(input.query, repoRelative(file, source), {
         task: flags.task ?? input.task,
         includeGiven: flags.includeGiven,
         paths: flags.paths,
@@ -36,11 +34,4 @@ export function registerExplain(program: Command, io: CliIo): void {
       io.stdout.write(flags.format === 'json' ? JSON.stringify({ ...explanation, diagnostics: diagnosticsField(index.diagnostics) }) + '\n' : renderExplanation(explanation));
       reportDiagnostics(io, index.diagnostics, flags, flags.format === 'text');
     });
-}
-
-/** An absolute path inside the folder becomes repo-relative; anything else is taken as written, in POSIX form. */
-function repoRelative(file: string, folder: string | null): string {
-  const inside = folder !== null && isAbsolute(file) ? relative(folder, file) : null;
-  const path = inside !== null && !inside.startsWith('..') && !isAbsolute(inside) ? inside : file;
-  return path.split(sep).join('/').replace(/^\.\//, '');
 }

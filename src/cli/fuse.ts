@@ -3,7 +3,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { RRF_DEFAULTS, fuseDetails, missingRows, readDetails, type DetailsRow } from '../eval/index.js';
 import { detailsText, writeOutput } from './eval.js';
 import { CliExit, type CliIo } from './io.js';
-import { positiveInt } from './rank.js';
+import { positiveInt } from './arguments.js';
 
 function nonNegativeNumber(value: string): number {
   const n = Number(value);
@@ -26,7 +26,7 @@ interface FuseFlags {
 export function registerFuse(program: Command, io: CliIo): void {
   program
     .command('fuse')
-    .description('Fuse details files by Reciprocal Rank Fusion (eval contract section 4), row by row on sample_id.')
+    .description('Fuse details files by Reciprocal Rank Fusion (docs/eval-contract.md, section 4), row by row on sample_id.')
     .argument('<details...>', 'details JSONL files (any retriever)')
     .option('--k <k>', 'RRF rank offset k of 1/(k + rank)', nonNegativeNumber, RRF_DEFAULTS.k)
     .option('--weights <list>', 'comma-separated weight per input (default all 1)', weightList)

@@ -2,9 +2,13 @@
 export interface CliIo {
   stdout: { write(chunk: string): unknown; isTTY?: boolean };
   stderr: { write(chunk: string): unknown; isTTY?: boolean };
+  /** What `--query-file -` and `--diff -` read; none means those are usage errors. */
+  stdin?: AsyncIterable<string | Buffer>;
   cwd: string;
   /** Environment variables the CLI reads (REPOMAP_CACHE, XDG_CACHE_HOME); default process.env. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** Clock in milliseconds for progress output; default performance.now (tests pass their own). */
+  now?: () => number;
 }
 
 /** Thrown by a command to end with a message and an exit code (2 = usage, 1 = failure). */
@@ -15,4 +19,12 @@ export class CliExit extends Error {
   ) {
     super(message);
   }
+}
+
+/** All of standard input as text; a usage error naming `flag` when the run has none. */
+export async function readStdin(io: CliIo, flag: string): Promise<string> {
+  if (!io.stdin) throw new CliExit(2, `${flag} - reads standard input, which this run does not have`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -66,3 +66,43 @@ export function startProgress(io: CliIo, label: string, total: number, options: 
     },
   };
 }
+
+export const INDEX_PROGRESS_DEFAULTS = {
+  /** A build shorter than this shows nothing: only builds an agent or a person waits on do. */
+  afterMs: 1000,
+};
+
+/** Progress of an index build: the files read, then the files parsed. */
+export interface IndexProgress {
+  read(done: number, total: number): void;
+  parse(done: number, total: number): void;
+  /** Ends the phase shown, if any. */
+  stop(): void;
+}
+
+/**
+ * Shows an index build's progress on stderr once it has run `afterMs`: per phase
+ * (`reading`, `parsing`) a bar when stderr is a terminal, else plain lines (see
+ * startProgress). Nothing when `quiet`.
+ */
+export function indexProgress(io: CliIo, label: string, quiet = false): IndexProgress {
+  const now = io.now ?? (() => performance.now());
+  const started = now();
+  let shown: { phase: string; progress: Progress } | null = null;
+  const at = (phase: string, done: number, total: number): void => {
+    if (shown?.phase !== phase) {
+      if (quiet || total === 0 || now() - started < INDEX_PROGRESS_DEFAULTS.afterMs) return;
+      shown?.progress.stop();
+      shown = { phase, progress: startProgress(io, `${label} ${phase}`, total, { unit: 'files', now }) };
+    }
+    shown.progress.update(done);
+  };
+  return {
+    read: (done, total) => at('reading', done, total),
+    parse: (done, total) => at('parsing', done, total),
+    stop() {
+      shown?.progress.stop();
+      shown = null;
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { TASKS, type Query, type Task } from '../types.js';
-import { CliExit, type CliIo } from './io.js';
+import { CliExit, readStdin, type CliIo } from './io.js';
 
 export interface QueryInput {
   query: Query;
@@ -23,6 +23,11 @@ export async function readQueryFile(file: string): Promise<QueryInput> {
   } catch (err) {
     throw new CliExit(1, `cannot read --query-file ${file}: ${(err as Error).message}`);
   }
+  return parseQueryText(text, file);
+}
+
+/** A query file's text (`file` names it in errors): plain text, an ARB query object, or an ARB sample row. */
+function parseQueryText(text: string, file: string): QueryInput {
   const trimmed = text.trim();
   if (!trimmed.startsWith('{')) return { query: text };
   let parsed: unknown;
@@ -48,10 +53,23 @@ export async function readQueryFile(file: string): Promise<QueryInput> {
   return { query: obj };
 }
 
-/** The query of a command's `--query TEXT` or `--query-file FILE` (exactly one of them; a usage error otherwise). */
-export async function queryFromFlags(flags: { query?: string; queryFile?: string }, io: CliIo, command: string): Promise<QueryInput> {
-  if (flags.query !== undefined && flags.queryFile !== undefined) throw new CliExit(2, 'give --query or --query-file, not both');
-  if (flags.query !== undefined) return { query: flags.query };
-  if (flags.queryFile !== undefined) return readQueryFile(resolve(io.cwd, flags.queryFile));
-  throw new CliExit(2, `${command} needs --query TEXT or --query-file FILE`);
+/**
+ * The query of a command: its positional QUERY, `--query TEXT` or `--query-file FILE`
+ * (`-` reads standard input). Exactly one of them, and not empty or blank: a usage
+ * error otherwise.
+ */
+export async function queryFromFlags(flags: { query?: string; queryFile?: string }, io: CliIo, command: string, positional?: string): Promise<QueryInput> {
+  const given = [positional !== undefined && 'QUERY', flags.query !== undefined && '--query', flags.queryFile !== undefined && '--query-file'].filter((g) => g !== false);
+  if (given.length > 1) throw new CliExit(2, `give the query once: ${given.join(' and ')} were both given`);
+  const input =
+    positional !== undefined || flags.query !== undefined
+      ? { query: (positional ?? flags.query)! }
+      : flags.queryFile === '-'
+        ? parseQueryText(await readStdin(io, '--query-file'), 'standard input')
+        : flags.queryFile !== undefined
+          ? await readQueryFile(resolve(io.cwd, flags.queryFile))
+          : null;
+  if (input === null) throw new CliExit(2, `${command} needs a query: ${command} "TEXT", --query TEXT or --query-file FILE (- for standard input)`);
+  if (typeof input.query === 'string' && input.query.trim() === '') throw new CliExit(2, `${command}: the query is empty`);
+  return input;
 }

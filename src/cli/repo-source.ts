@@ -1,48 +1,67 @@
 /**
- * What rank, pack and explain share: the `--repo/--commit` source, the
- * `--query/--query-file/--task` query options, and an index built from them
- * with the tags cache of `--cache/--no-cache`.
+ * What the commands that index a repository share: the `--repo/--commit` source (the
+ * current folder by default), its scope (`--include/--exclude`, besides .gitignore and
+ * .repomapignore), the tags cache (`--cache/--no-cache`), `--quiet`, the query options
+ * of the commands that take one, and the index built from them.
  */
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Option, type Command } from 'commander';
 import { loadCorpus, type CorpusSource } from '../corpus/index.js';
-import { packageRoot } from '../package-root.js';
 import { buildIndex, type Index } from '../repomap.js';
 import { prestartWhenListed } from '../tags/index.js';
 import { TAGS_DEFAULTS } from '../tags/extract.js';
 import { TASKS, type Task } from '../types.js';
+import { collect } from './arguments.js';
 import { cacheOption, noCacheOption, openCacheStore, type CacheFlags } from './cache-flags.js';
 import { diagnosticsOption, type DiagnosticsFlags } from './diagnostics.js';
 import type { CliIo } from './io.js';
+import { indexProgress } from './progress.js';
 
-/** The fixture repository the commands use when no --repo is given. */
-export const DEFAULT_REPO = 'fixtures/repos/python-inventory';
-
-export interface SourceFlags extends CacheFlags, DiagnosticsFlags {
+export interface RepoFlags extends CacheFlags, DiagnosticsFlags {
   repo?: string;
   commit?: string;
+  include: string[];
+  exclude: string[];
+}
+
+export interface QueryFlags {
   query?: string;
   queryFile?: string;
   task?: Task;
 }
 
-/** Adds --repo, --commit, --query, --query-file, --task, --cache and --no-cache (the cache is on by default), and --diagnostics. */
-export function addSourceOptions(command: Command): Command {
+export type SourceFlags = RepoFlags & QueryFlags;
+
+/** Adds --repo, --commit, --include, --exclude, --cache, --no-cache (the cache is on by default), --diagnostics and --quiet. */
+export function addRepoOptions(command: Command): Command {
   return command
-    .option('--repo <dir>', 'repository folder or git directory (default: the bundled fixture repository)')
+    .option('--repo <dir>', 'repository folder or git directory (default: the current folder)')
     .option('--commit <sha>', 'read the tree at this commit straight from git (no checkout); a bare repository defaults to HEAD')
-    .option('--query <text>', 'query text')
-    .option('--query-file <file>', 'file holding the query: plain text, an ARB query object, or an ARB sample row')
-    .addOption(new Option('--task <task>', 'task mode (inferred from the query when absent)').choices(TASKS))
+    .option('--include <pattern>', 'read only files matching a pattern (gitignore syntax; repeatable)', collect, [])
+    .option('--exclude <pattern>', 'leave out files matching a pattern (gitignore syntax; repeatable), besides .gitignore and .repomapignore', collect, [])
     .addOption(cacheOption(true))
     .addOption(noCacheOption())
-    .addOption(diagnosticsOption());
+    .addOption(diagnosticsOption())
+    .option('-q, --quiet', 'no progress and no notes on stderr (warnings and errors still)');
 }
 
-/** The --repo folder (resolved against the working directory), or the bundled fixture. */
-export function repoOf(flags: SourceFlags, io: CliIo): string {
-  return flags.repo ? resolve(io.cwd, flags.repo) : join(packageRoot(), DEFAULT_REPO);
+/** Adds --query, --query-file and --task (the query may also be the command's positional QUERY). */
+export function addQueryOptions(command: Command): Command {
+  return command
+    .option('--query <text>', 'query text (or give it as QUERY)')
+    .option('--query-file <file>', 'file holding the query (- for standard input): plain text, an ARB query object, or an ARB sample row')
+    .addOption(new Option('--task <task>', 'task mode (inferred from the query when absent)').choices(TASKS));
+}
+
+/** Both option sets: what rank, pack and explain take. */
+export function addSourceOptions(command: Command): Command {
+  return addQueryOptions(addRepoOptions(command));
+}
+
+/** The --repo folder (resolved against the working directory), else the working directory itself. */
+export function repoOf(flags: { repo?: string }, io: CliIo): string {
+  return resolve(io.cwd, flags.repo ?? '.');
 }
 
 /** A bare git repository: HEAD, objects/ and refs/ at its top and no work tree. */
@@ -56,14 +75,59 @@ export function repoSource(repo: string, commit?: string): CorpusSource {
   return at ? { gitDir: repo, commit: at } : { folder: repo };
 }
 
-/** Loads the flags' source and builds its index, through the persistent tags cache unless --no-cache. */
-export async function indexFromFlags(flags: SourceFlags, io: CliIo, source: CorpusSource, parseJobs?: number): Promise<Index> {
-  // parse workers start while the files are read, once the listing is large enough for them
-  const corpus = await loadCorpus(source, { onListed: prestartWhenListed(parseJobs ?? TAGS_DEFAULTS.jobs) });
-  const store = openCacheStore(flags, io, true);
+/**
+ * A file argument as a repo-relative POSIX path: an absolute path inside a folder source
+ * becomes relative to it; anything else is taken as written.
+ */
+export function repoRelative(file: string, source: CorpusSource): string {
+  const inside = 'folder' in source && isAbsolute(file) ? relative(source.folder, file) : null;
+  const path = inside !== null && !inside.startsWith('..') && !isAbsolute(inside) ? inside : file;
+  return path.split(sep).join('/').replace(/^\.\//, '');
+}
+
+/** An index built by a command, the source it read and how long reading the files took. */
+export interface OpenedIndex {
+  index: Index;
+  source: CorpusSource;
+  /** The repository folder on disk (the folder, or the git directory). */
+  repo: string;
+  corpusMs: number;
+  /** The persistent tags cache file the build read and wrote, when it had one. */
+  cacheFile?: string;
+}
+
+/**
+ * Loads the flags' source in its scope and builds its index, through the persistent tags
+ * cache unless --no-cache, with progress on stderr for a long build (`label` names the
+ * command in it) unless --quiet. `parseJobs` as `buildIndex`'s (default 2).
+ */
+export async function openIndex(flags: RepoFlags, io: CliIo, label: string, parseJobs?: number): Promise<OpenedIndex> {
+  const repo = repoOf(flags, io);
+  const source = repoSource(repo, flags.commit);
+  const progress = indexProgress(io, label, flags.quiet);
+  const started = performance.now();
   try {
-    return await buildIndex(corpus, { releaseTexts: true, ...(store ? { tagsCache: store } : {}), ...(parseJobs !== undefined ? { parseJobs } : {}) });
+    // parse workers start while the files are read, once the listing is large enough for them
+    const corpus = await loadCorpus(source, {
+      include: flags.include,
+      exclude: flags.exclude,
+      onListed: prestartWhenListed(parseJobs ?? TAGS_DEFAULTS.jobs),
+      onProgress: (done, total) => progress.read(done, total),
+    });
+    const corpusMs = Math.round(performance.now() - started);
+    const store = openCacheStore(flags, io, true);
+    try {
+      const index = await buildIndex(corpus, {
+        releaseTexts: true,
+        onProgress: (_stage, done, total) => progress.parse(done, total),
+        ...(store ? { tagsCache: store } : {}),
+        ...(parseJobs !== undefined ? { parseJobs } : {}),
+      });
+      return { index, source, repo, corpusMs, ...(store ? { cacheFile: store.file } : {}) };
+    } finally {
+      store?.close();
+    }
   } finally {
-    store?.close();
+    progress.stop();
   }
 }

@@ -1,11 +1,15 @@
 import { Command, CommanderError } from 'commander';
-import { RepoMapError } from '../errors.js';
+import { messageWithoutModule, RepoMapError } from '../errors.js';
+import { packageVersion } from '../package-root.js';
+import { applyConfig, readConfig } from './config.js';
 import { CliExit, type CliIo } from './io.js';
+import { repoOf } from './repo-source.js';
 import { registerEval } from './eval.js';
 import { registerExplain } from './explain.js';
 import { registerFuse } from './fuse.js';
 import { registerPack } from './pack.js';
 import { registerMcp } from './mcp.js';
+import { registerNavigate } from './navigate.js';
 import { registerRank } from './rank.js';
 import { registerScore } from './score.js';
 
@@ -16,10 +20,17 @@ import { registerScore } from './score.js';
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const program = new Command('repomap')
     .description('Rank the repository files a coding agent should read next.')
+    .version(packageVersion(), '-V, --version', 'print the version and exit')
     .exitOverride()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
+    })
+    // Commands run on one repository (--repo) take their defaults from its config file.
+    .hook('preAction', (_program, command) => {
+      if (!command.options.some((o) => o.long === '--repo')) return;
+      const found = readConfig(repoOf(command.opts<{ repo?: string }>(), io));
+      if (found) applyConfig(command, found.config);
     });
   registerRank(program, io);
   registerEval(program, io);
@@ -27,6 +38,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   registerFuse(program, io);
   registerExplain(program, io);
   registerPack(program, io);
+  registerNavigate(program, io);
   registerMcp(program, io);
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -40,7 +52,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return err.exitCode;
     }
     if (err instanceof RepoMapError) {
-      io.stderr.write(`repomap: ${err.message}\n`);
+      io.stderr.write(`repomap: ${messageWithoutModule(err)}\n`);
       return 1;
     }
     throw err;

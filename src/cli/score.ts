@@ -2,7 +2,8 @@ import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { RepoMapError } from '../errors.js';
 import { buildRunSummary, readDetails, scoreDetails, spanSummaryOf, type DetailsRow } from '../eval/index.js';
-import { collect, commandLine, emitSummary, mib, readSampleFiles, reportErrors, restrictSamples } from './eval.js';
+import { collect } from './arguments.js';
+import { commandLine, emitSummary, mib, readSampleFiles, reportErrors, restrictSamples } from './eval.js';
 import { CliExit, type CliIo } from './io.js';
 import { startProgress } from './progress.js';
 

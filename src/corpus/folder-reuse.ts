@@ -20,12 +20,12 @@ interface FolderLoadState {
   startedMs: number;
   /** Path → stamp of every file read (or reused) by that load. */
   stamps: Map<string, FileStamp>;
-  /** The load's .gitignore rules, with the stamps of their files. */
-  gitignore: GitignoreState | undefined;
+  /** The load's rules per ignore file name (.gitignore, .repomapignore), with the stamps of their files. */
+  ignoreFiles: Map<string, IgnoreFileState>;
 }
 
-/** A folder's .gitignore matcher and, per folder holding a .gitignore, that file's stamp when the load began. */
-interface GitignoreState {
+/** A folder tree's matcher of one ignore file name and, per folder holding one, that file's stamp when the load began. */
+interface IgnoreFileState {
   matcher: GitignoreMatcher;
   stamps: Map<string, FileStamp | null>;
 }
@@ -61,7 +61,7 @@ export class FolderReuse {
   private readonly stamps = new Map<string, FileStamp>();
   private readonly earlier: FolderLoadState | undefined;
   private readonly records = new Map<string, FileRecord>();
-  private gitignoreState: GitignoreState | undefined;
+  private readonly ignoreFiles = new Map<string, IgnoreFileState>();
 
   constructor(
     private readonly root: string,
@@ -91,24 +91,25 @@ export class FolderReuse {
   }
 
   /**
-   * The .gitignore matcher for the folders that hold one (`read` gives a folder's rules):
-   * the earlier load's, with the verdicts it reached, when the same folders hold them and
-   * each file's stamp is unchanged and older than that load by 2 s; else a new one. A
-   * verdict follows from the rule files and the path alone, and testing every path
-   * against the rules was a fifth of a re-index's load (~20 ms of ~85 ms on 3,800 files).
+   * The matcher of the ignore files called `name` (.gitignore, .repomapignore) for the
+   * folders that hold one (`read` gives a folder's rules): the earlier load's, with the
+   * verdicts it reached, when the same folders hold them and each file's stamp is
+   * unchanged and older than that load by 2 s; else a new one. A verdict follows from the
+   * rule files and the path alone, and testing every path against the rules was a fifth
+   * of a re-index's load (~20 ms of ~85 ms on 3,800 files).
    */
-  gitignore(folders: ReadonlySet<string>, read: (folder: string) => string): GitignoreMatcher {
+  ignoreFile(name: string, folders: ReadonlySet<string>, read: (folder: string) => string): GitignoreMatcher {
     const stamps = new Map<string, FileStamp | null>();
     for (const folder of folders) {
       let stats;
       try {
-        stats = lstatSync(join(this.root, folder, '.gitignore'), { throwIfNoEntry: false });
+        stats = lstatSync(join(this.root, folder, name), { throwIfNoEntry: false });
       } catch {
         stats = undefined; // its folder cannot be searched: the matcher reports the file
       }
       stamps.set(folder, stats ? stampOf(stats) : null);
     }
-    const earlier = this.earlier?.gitignore;
+    const earlier = this.earlier?.ignoreFiles.get(name);
     const reusable =
       earlier !== undefined &&
       earlier.stamps.size === stamps.size &&
@@ -116,8 +117,9 @@ export class FolderReuse {
         const before = earlier.stamps.get(folder);
         return stamp !== null && before != null && before.key === stamp.key && before.mtimeMs < this.earlier!.startedMs - RACY_MS;
       });
-    this.gitignoreState = { matcher: reusable ? earlier.matcher.renewed() : new GitignoreMatcher(folders, read), stamps };
-    return this.gitignoreState.matcher;
+    const state = { matcher: reusable ? earlier.matcher.renewed() : new GitignoreMatcher(folders, read), stamps };
+    this.ignoreFiles.set(name, state);
+    return state.matcher;
   }
 
   /** The stamp of a file this load read. */
@@ -125,9 +127,9 @@ export class FolderReuse {
     this.stamps.set(path, stamp);
   }
 
-  /** Attaches this load's stamps (and .gitignore matcher, once asked for) to the corpus it produced. */
+  /** Attaches this load's stamps (and ignore-file matchers) to the corpus it produced. */
   remember(corpus: Corpus): Corpus {
-    states.set(corpus, { root: this.root, rules: rulesOf(this.options), startedMs: this.startedMs, stamps: this.stamps, gitignore: this.gitignoreState });
+    states.set(corpus, { root: this.root, rules: rulesOf(this.options), startedMs: this.startedMs, stamps: this.stamps, ignoreFiles: this.ignoreFiles });
     return corpus;
   }
 }

@@ -6,7 +6,7 @@ import { FolderReuse, stampOf, type FileStamp } from './folder-reuse.js';
 import { parentOf } from './paths.js';
 import { readStart, ScratchBuffer } from './read-file.js';
 import type { ResolvedCorpusOptions } from './options.js';
-import { vendoredFolderOf } from './vendored.js';
+import { IGNORE_FILES, PathRules, rememberPathRules, type IgnoreFile } from './path-rules.js';
 import { listFolder, type EntryKind } from './walk.js';
 import { describeError, RepoMapError } from '../errors.js';
 import type { Corpus, FileRecord } from '../types.js';
@@ -19,10 +19,11 @@ const SPECIAL: Partial<Record<EntryKind, string>> = { fifo: 'FIFO', socket: 'soc
 
 /**
  * Loads the files of a folder: lists it (./walk.ts: dot files included, `.git` not entered,
- * symlinks reported and not followed), then applies the rules in order: vendored,
- * gitignored, submodule (a folder holding its own `.git`: another repository's checkout,
- * as git mode's submodules), symlink, special files (FIFOs, sockets, devices), then the
- * content rules (binary, too-large, minified). A folder or file that cannot be read, and a
+ * symlinks reported and not followed), then applies the rules in order: vendored, the
+ * .gitignore and .repomapignore files, the exclude and include patterns, submodule (a
+ * folder holding its own `.git`: another repository's checkout, as git mode's
+ * submodules), symlink, special files (FIFOs, sockets, devices), then the content rules
+ * (binary, too-large, minified). A folder, file or ignore file that cannot be read, and a
  * name that is not valid UTF-8, are skipped and reported. With `options.previous`, files
  * stamped unchanged since that load are taken from it unread (see FolderReuse).
  */
@@ -41,26 +42,29 @@ export async function loadFolder(folder: string, options: ResolvedCorpusOptions)
     builder.skip(p.reason, p.path, `skipped ${what}: ${p.reason === 'unreadable' ? 'cannot read it: ' : ''}${p.detail}${consequence}`);
   }
 
-  const vendored = new Set(options.vendoredFolders);
-  const gitignoreFolders = new Set<string>();
+  const ruleFolders = new Map<IgnoreFile, Set<string>>(IGNORE_FILES.map((name) => [name, new Set()]));
   /** Folders below the root holding a `.git` of their own: checkouts of other repositories. */
   const submodules = new Set<string>();
   for (const { path, kind } of entries) {
     const name = path.slice(path.lastIndexOf('/') + 1);
-    if (name === '.gitignore' && kind === 'file') gitignoreFolders.add(parentOf(path));
+    const folders = ruleFolders.get(name as IgnoreFile);
+    if (folders && kind === 'file') folders.add(parentOf(path));
     if (name === '.git' && path !== '.git') submodules.add(parentOf(path));
   }
-  const gitignore = reuse.gitignore(gitignoreFolders, (dir) => readFileSync(join(root, dir, '.gitignore'), 'utf8'));
+  const matchers = new Map(
+    [...ruleFolders].map(([name, folders]) => [name, reuse.ignoreFile(name, folders, (dir) => readFileSync(join(root, dir, name), 'utf8'))] as const),
+  );
+  const rules = new PathRules(new Set(options.vendoredFolders), matchers, options);
 
   const candidates: string[] = [];
   const listed = new Set<string>();
   for (const { path, kind } of entries) {
     if (kind === 'folder' || path === '.git') continue;
-    const vendoredFolder = vendoredFolderOf(path, vendored);
+    const verdict = rules.verdict(path);
     const submodule = submodules.size > 0 ? submoduleOf(path, submodules) : null;
-    if (vendoredFolder !== null) {
-      builder.skipVendored(vendoredFolder);
-    } else if (gitignore.ignores(path)) {
+    if (verdict?.rule === 'vendored') {
+      builder.skipVendored(verdict.folder);
+    } else if (verdict !== null) {
       builder.skipIgnored();
     } else if (submodule !== null) {
       builder.skip('submodule', submodule, `skipped submodule ${submodule} (a checkout of another repository: it holds its own .git)`);
@@ -76,9 +80,11 @@ export async function loadFolder(folder: string, options: ResolvedCorpusOptions)
       candidates.push(path);
     }
   }
-  for (const [dir, error] of gitignore.unreadableRules()) {
-    const path = dir === '' ? '.gitignore' : `${dir}/.gitignore`;
-    builder.skip('unreadable', path, `skipped ${path}: cannot read it: ${describeError(error)}; its rules are not applied`);
+  for (const [name, matcher] of matchers) {
+    for (const [dir, error] of matcher.unreadableRules()) {
+      const path = dir === '' ? name : `${dir}/${name}`;
+      builder.skip('unreadable', path, `skipped ${path}: cannot read it: ${describeError(error)}; its rules are not applied`);
+    }
   }
 
   // Synchronous reads, yielding to the event loop now and then: several times faster than
@@ -104,7 +110,7 @@ export async function loadFolder(folder: string, options: ResolvedCorpusOptions)
     options.onProgress?.(i + 1, candidates.length);
     if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
   }
-  return reuse.remember(builder.finish(root, 'folder'));
+  return rememberPathRules(reuse.remember(builder.finish(root, 'folder')), rules);
 }
 
 /** The submodule folder (of `submodules`) a path lies in, or null. */

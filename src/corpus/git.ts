@@ -1,35 +1,42 @@
 import { readBlobs } from './cat-file.js';
 import { CorpusBuilder } from './builder.js';
 import { locateGitDir, resolveCommitIn } from './git-commit.js';
-import { listTree } from './git-tree.js';
+import { listTree, type TreeEntry } from './git-tree.js';
+import { GitignoreMatcher } from './gitignore.js';
 import type { ResolvedCorpusOptions } from './options.js';
-import { vendoredFolderOf } from './vendored.js';
+import { PathRules, rememberPathRules } from './path-rules.js';
+import { parentOf } from './paths.js';
 import type { Corpus } from '../types.js';
 
 const SYMLINK_MODE = '120000';
 const SUBMODULE_MODE = '160000';
+/** An ignore file larger than this is not a list of patterns: read as empty. */
+const IGNORE_FILE_MAX_BYTES = 1024 * 1024;
 
 /**
  * Loads the tree of a commit straight from the object store: no checkout, no temp copy.
- * Rules in order: vendored, a name that is not valid UTF-8 (folder mode cannot open such
- * a file, and no path string can name it), symlink, submodule, then the content rules.
- * `.gitignore` does not apply (tracked files are tracked). Blobs are read by one
- * `git cat-file` process; vendored, symlink, submodule and unnamable entries are never read.
+ * Rules in order: vendored, the tree's `.repomapignore` files, the exclude and include
+ * patterns, a name that is not valid UTF-8 (folder mode cannot open such a file, and no
+ * path string can name it), symlink, submodule, then the content rules. `.gitignore` does
+ * not apply (tracked files are tracked). Blobs are read by one `git cat-file` process;
+ * vendored, ignored, symlink, submodule and unnamable entries are never read.
  */
 export async function loadGitTree(source: { gitDir: string; commit: string }, options: ResolvedCorpusOptions): Promise<Corpus> {
   const gitDir = await locateGitDir(source.gitDir);
   const commit = await resolveCommitIn(gitDir, source.commit);
   const entries = await listTree(gitDir, commit);
+  const rules = new PathRules(new Set(options.vendoredFolders), new Map([['.repomapignore', await repomapignoreOf(gitDir, entries)]]), options);
 
   const builder = new CorpusBuilder(options);
-  const vendored = new Set(options.vendoredFolders);
   /** Paths wanting each blob, in first-seen order (identical files share one read). */
   const pathsByOid = new Map<string, string[]>();
   let total = 0;
   for (const entry of entries) {
-    const vendoredFolder = vendoredFolderOf(entry.path, vendored);
-    if (vendoredFolder !== null) {
-      builder.skipVendored(vendoredFolder);
+    const verdict = rules.verdict(entry.path);
+    if (verdict?.rule === 'vendored') {
+      builder.skipVendored(verdict.folder);
+    } else if (verdict !== null) {
+      builder.skipIgnored();
     } else if (entry.invalidName) {
       builder.skip('unrepresentable-name', entry.path, `skipped ${entry.path}: its name is not valid UTF-8`);
     } else if (entry.mode === SYMLINK_MODE) {
@@ -65,5 +72,15 @@ export async function loadGitTree(source: { gitDir: string; commit: string }, op
       }
     },
   );
-  return builder.finish(gitDir, 'git', commit);
+  return rememberPathRules(builder.finish(gitDir, 'git', commit), rules);
+}
+
+/** The `.repomapignore` files of a tree (read first: there are few, and they are small) as one matcher. */
+async function repomapignoreOf(gitDir: string, entries: readonly TreeEntry[]): Promise<GitignoreMatcher> {
+  const files = entries.filter((e) => e.type === 'blob' && e.mode !== SYMLINK_MODE && (e.path === '.repomapignore' || e.path.endsWith('/.repomapignore')));
+  const texts = new Map<string, string>();
+  await readBlobs(gitDir, files.map((f) => f.oid), { maxWholeBytes: IGNORE_FILE_MAX_BYTES, headBytes: 0 }, (i, blob) => {
+    texts.set(parentOf(files[i]!.path), blob !== null && blob.size <= IGNORE_FILE_MAX_BYTES ? blob.bytes.toString('utf8') : '');
+  });
+  return new GitignoreMatcher(new Set(texts.keys()), (folder) => texts.get(folder) ?? '');
 }

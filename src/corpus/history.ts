@@ -1,5 +1,5 @@
 import { RepoMapError } from '../errors.js';
-import { locateGitDir, resolveCommit } from './git-commit.js';
+import { locateGitDir, resolveCommitIn } from './git-commit.js';
 import { runGit } from './git-process.js';
 
 /** Bounds of the history read for co-change; every field documented. */
@@ -22,7 +22,7 @@ export const HISTORY_DEFAULTS: Required<HistoryOptions> = Object.freeze({ maxCom
 export async function readHistory(gitDir: string, commit: string, options: HistoryOptions = {}): Promise<string[][]> {
   const o = { ...HISTORY_DEFAULTS, ...options };
   const dir = await locateGitDir(gitDir);
-  const base = await resolveCommit(dir, commit);
+  const base = await resolveCommitIn(dir, commit);
   const args = ['log', '--no-merges', '--no-renames', '--name-only', '--format=%x00%H', `-n${o.maxCommits + 1}`, base, '--'];
   const out = await runGit(dir, args);
   if (out.code !== 0) {

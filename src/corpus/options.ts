@@ -27,6 +27,13 @@ export interface CorpusOptions {
    * Matched exactly (case-sensitive) against each folder segment, never the file name.
    */
   vendoredFolders?: readonly string[];
+  /**
+   * Patterns (gitignore syntax) of files to leave out, skipped as 'ignored', on top of
+   * the tree's .gitignore and .repomapignore files. Default none.
+   */
+  exclude?: readonly string[];
+  /** Patterns (gitignore syntax): when any are given, files matching none are skipped as 'ignored'. Default none (every file). */
+  include?: readonly string[];
   /** Called as files are examined: `done` of `total` candidate files (after the path rules). */
   onProgress?: (done: number, total: number) => void;
   /**
@@ -108,6 +115,8 @@ export const CORPUS_DEFAULTS: Required<Omit<CorpusOptions, Hooks>> = Object.free
     '.hg',
     '.svn',
   ]),
+  exclude: Object.freeze([]),
+  include: Object.freeze([]),
 });
 
 const POSITIVE_INTEGERS = [
@@ -116,7 +125,7 @@ const POSITIVE_INTEGERS = [
   'minifiedLineBytes',
   'minifiedAverageLineBytes',
 ] as const;
-const STRING_LISTS = ['minifiedSuffixes', 'proseExtensions', 'vendoredFolders'] as const;
+const STRING_LISTS = ['minifiedSuffixes', 'proseExtensions', 'vendoredFolders', 'exclude', 'include'] as const;
 
 /** Options merged over the defaults and checked; a bad value is a RepoMapError('bad-option') naming it. */
 export function resolveCorpusOptions(options: CorpusOptions = {}): ResolvedCorpusOptions {

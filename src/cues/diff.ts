@@ -93,3 +93,19 @@ export function diffCues(lines: readonly string[], family: CodeFamily | undefine
   });
   return consumed;
 }
+
+/**
+ * The files a unified diff's headers name (`diff --git a/… b/…`, and a `---` line
+ * followed by a `+++` line: a removed line that starts with `-- ` is not a header),
+ * first seen first, without `/dev/null`.
+ */
+export function diffFiles(text: string): string[] {
+  const lines = text.split(/\r?\n/);
+  const files: string[] = [];
+  lines.forEach((line, i) => {
+    const paired = line.startsWith('--- ') ? lines[i + 1]?.startsWith('+++ ') : line.startsWith('+++ ') ? lines[i - 1]?.startsWith('--- ') : true;
+    const header = paired ? line.match(FILE_HEADER_RE) : null;
+    for (const p of header ? [header[1], header[2], header[3]] : []) if (p && p !== '/dev/null' && !files.includes(p)) files.push(p);
+  });
+  return files;
+}

@@ -15,11 +15,13 @@ export const TASK_FIELDS: readonly (readonly [Task, readonly string[]])[] = [
 ];
 
 /**
- * Lines that only a test run or a crash prints: a Python traceback header, a
- * pytest/cargo/go/JUnit failure line, a Rust panic, a Java or JS stack frame.
+ * Lines that only a test run or a crash prints: a Python traceback header or
+ * frame (a traceback pasted without its header, or under a shortened one, is
+ * still one), a pytest/cargo/go/JUnit failure line, a Rust panic, a Java or JS
+ * stack frame.
  */
 const FAILURE_LINE =
-  /^(?:Traceback \(most recent call last\):|FAILED \S+::\S+|E {3}\S|--- FAIL: \S+|thread '.*' panicked at |test \S+ \.\.\. FAILED|\s+at [\w$.<>]+\([\w$]+\.java:\d+\)|\s+at .+:\d+:\d+\)?$|panic: )/m;
+  /^(?:Traceback \(most recent call last\):|\s*File "[^"\n]+", line \d+|FAILED \S+::\S+|E {3}\S|--- FAIL: \S+|thread '.*' panicked at |test \S+ \.\.\. FAILED|\s+at [\w$.<>]+\([\w$]+\.java:\d+\)|\s+at .+:\d+:\d+\)?$|panic: )/m;
 
 /**
  * The task of a query from the ARB fields it carries. Plain text (a string, or

@@ -1,25 +1,25 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { packageRoot } from '../package-root.js';
+import { packageVersion } from '../package-root.js';
+import { registerNavigationTools } from './navigation-tools.js';
 import { LineTransport } from './stdio-transport.js';
 import { registerTools } from './tools.js';
 import type { Workspace } from './workspace.js';
 
-/** An MCP server answering rank_files, context_pack and explain_file from one workspace. */
+/** An MCP server answering rank_files, context_pack, explain_file and the agent tools (find_symbol, references, impact, outline, index_status) from one workspace. */
 export function createMcpServer(workspace: Workspace): McpServer {
-  const { version } = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
   const server = new McpServer(
-    { name: 'repomap', version },
+    { name: 'repomap', version: packageVersion() },
     {
       instructions:
         `repomap ranks the files of the repository at ${workspace.root} for what you are working on ` +
         '(an issue, a stack trace, a failing test, a diff, a review comment), by structure rather than embeddings. ' +
-        'Call rank_files before reading code; explain_file says why a file ranks where it does.',
+        'Call rank_files before reading code; explain_file says why a file ranks where it does. ' +
+        'find_symbol, references, outline and impact navigate definitions, their callers, a file\u2019s signatures and what an edit ripples to.',
     },
   );
   registerTools(server, workspace);
+  registerNavigationTools(server, workspace);
   return server;
 }
 

@@ -1,12 +1,12 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
-import { RepoMapError } from '../errors.js';
 import { DEFAULT_TOKENIZER, PACK_FORMATS, TOKENIZERS } from '../pack/index.js';
 import { renderExplanation } from '../render/explain.js';
 import { rankedFileLines } from '../render/text.js';
 import { TASKS, type RepoMapResult } from '../types.js';
-import { MAX_PATH_CHARS, repoRelativePath, ToolInputError } from './paths.js';
+import { answer } from './answer.js';
+import { MAX_PATH_CHARS, repoRelativePath } from './paths.js';
+import { progressNotifier } from './progress.js';
 import type { Workspace } from './workspace.js';
 
 /** Bounds of the tools' numeric arguments. */
@@ -18,7 +18,6 @@ export const TOOL_LIMITS = {
   maxBudget: 1_000_000,
 };
 
-
 const query = z
   .union([z.string().trim().min(1), z.record(z.string(), z.unknown())])
   .describe(
@@ -26,9 +25,6 @@ const query = z
       'or an ARB query object (raw_signal, anchor_file/anchor_diff, review_comment/path, changed_files/change_summary, …).',
   );
 const task = z.enum(TASKS).optional().describe('Task mode; inferred from the query when absent.');
-
-/** Argument names an error's subject may be (it is named in the refusal). */
-const TOOL_FIELDS = new Set(['query', 'task', 'top', 'path', 'budget', 'tokenizer', 'format']);
 
 /** Registers rank_files, context_pack and explain_file, each answering from the workspace's current index. */
 export function registerTools(server: McpServer, workspace: Workspace): void {
@@ -39,13 +35,13 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
       description:
         'Ranks the files of the repository for a query, most useful first, each with the reasons it is there ' +
         '(cues it matches, graph links to files the query names). Structural: definitions, imports, tests, co-change; no embeddings.',
-      inputSchema: {
+      inputSchema: z.strictObject({
         query,
         task,
         top: z.number().int().min(1).max(TOOL_LIMITS.maxTop).optional().describe(`How many files to return (default ${TOOL_LIMITS.defaultTop}).`),
-      },
+      }),
     },
-    (args) =>
+    (args, extra) =>
       answer(() =>
         workspace.use((index) => {
           const result = index.rank(args.query, { task: args.task, top: args.top ?? TOOL_LIMITS.defaultTop });
@@ -58,7 +54,7 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
               index: { ...workspace.lastBuild },
             },
           };
-        }),
+        }, progressNotifier(extra)),
       ),
   );
 
@@ -69,16 +65,16 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
       description:
         'Explains why one file ranks where it does for a query: its score and the parts behind it, the query cues it matches, ' +
         'and the strongest edge paths (imports, shared symbols, tests, co-change) from files the query names to it.',
-      inputSchema: {
+      inputSchema: z.strictObject({
         query,
         path: z.string().max(MAX_PATH_CHARS).describe('Repo-relative path of the file, e.g. src/app/models.py.'),
         task,
-      },
+      }),
     },
-    (args) =>
+    (args, extra) =>
       answer(async () => {
         const path = repoRelativePath(args.path, 'path', workspace.folder);
-        const explanation = await workspace.use((index) => index.explain(args.query, path, { task: args.task }));
+        const explanation = await workspace.use((index) => index.explain(args.query, path, { task: args.task }), progressNotifier(extra));
         return {
           content: [{ type: 'text', text: renderExplanation(explanation) }],
           structuredContent: { ...explanation },
@@ -93,23 +89,25 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
       description:
         'Packs the most relevant code for a query (the ranked files\u2019 relevant spans) into a hard token budget, ' +
         'ready to paste into a prompt (markdown) or to read as data (json).',
-      inputSchema: {
+      inputSchema: z.strictObject({
         query,
         budget: z.number().int().min(1).max(TOOL_LIMITS.maxBudget).describe('Hard token budget of the pack.'),
         tokenizer: z.enum(TOKENIZERS).optional().describe(`How tokens are counted (default ${DEFAULT_TOKENIZER}).`),
         format: z.enum(PACK_FORMATS).optional().describe('markdown (default) or json.'),
         task,
-      },
+      }),
     },
-    (args) =>
+    (args, extra) =>
       answer(async () => {
-        const pack = await workspace.use((index) =>
-          index.pack(args.query, {
-            budget: args.budget,
-            tokenizer: args.tokenizer ?? DEFAULT_TOKENIZER,
-            format: args.format ?? 'markdown',
-            ...(args.task ? { task: args.task } : {}),
-          }),
+        const pack = await workspace.use(
+          (index) =>
+            index.pack(args.query, {
+              budget: args.budget,
+              tokenizer: args.tokenizer ?? DEFAULT_TOKENIZER,
+              format: args.format ?? 'markdown',
+              ...(args.task ? { task: args.task } : {}),
+            }),
+          progressNotifier(extra),
         );
         return {
           content: [{ type: 'text', text: pack.text }],
@@ -124,29 +122,6 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
         };
       }),
   );
-}
-
-/**
- * Runs a tool body; refusals and library errors become isError results that name the
- * field at fault (bad queries → `query`, files outside the corpus → `pathField`,
- * otherwise the error's subject when it is an argument).
- */
-async function answer(body: () => Promise<CallToolResult>, pathField?: string): Promise<CallToolResult> {
-  try {
-    return await body();
-  } catch (error) {
-    if (error instanceof ToolInputError) return failure(error.message);
-    if (error instanceof RepoMapError) {
-      const field =
-        error.code === 'bad-query' ? 'query' : error.code === 'bad-option' && pathField ? pathField : error.subject && TOOL_FIELDS.has(error.subject) ? error.subject : null;
-      return failure(field ? `${field}: ${error.message}` : error.message);
-    }
-    throw error;
-  }
-}
-
-function failure(text: string): CallToolResult {
-  return { content: [{ type: 'text', text }], isError: true };
 }
 
 /** A ranking as an agent reads it: a header, then each file with its reasons. */

@@ -91,6 +91,8 @@ export class Bm25Index {
   private docLength!: Float64Array;
   /** k1·(1 − b + b·|d|/avgdl) per document. */
   private lengthNorm!: Float64Array;
+  /** Mean document length. */
+  private avgdl = 0;
   private idfs!: Float64Array;
 
   /** `from`: see `Bm25Index.updated` and `Bm25Index.inSlices` (which are how to pass it). */
@@ -257,6 +259,7 @@ export class Bm25Index {
     let total = 0;
     for (let d = 0; d < n; d++) total += this.docLength[d] as number;
     const avgdl = n > 0 ? total / n : 0;
+    this.avgdl = avgdl;
     this.lengthNorm = new Float64Array(n);
     for (let d = 0; d < n; d++) {
       this.lengthNorm[d] = k1 * (avgdl > 0 ? 1 - b + (b * (this.docLength[d] as number)) / avgdl : 1);
@@ -291,6 +294,19 @@ export class Bm25Index {
     if (t !== undefined) return this.idfs[t] as number;
     const n = this.paths.length;
     return Math.log((n + 0.5) / 0.5 + 1);
+  }
+
+  /** Calls `visit(document, tf)` for each document that has `word` (an identifier word), documents ascending. */
+  forEachPosting(word: string, visit: (doc: number, tf: number) => void): void {
+    const t = this.termOf(word);
+    if (t === undefined) return;
+    const end = this.termStart[t + 1] as number;
+    for (let i = this.termStart[t] as number; i < end; i++) visit(this.postingDoc[i] as number, this.postingTf[i] as number);
+  }
+
+  /** |d| / avgdl of a document (1 when every document is empty): its length relative to the mean. */
+  relativeLength(doc: number): number {
+    return this.avgdl > 0 ? (this.docLength[doc] as number) / this.avgdl : 1;
   }
 
   /** BM25 score of every document for `queryText`, indexed like `paths`. */

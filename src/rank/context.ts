@@ -2,6 +2,7 @@ import type { PathSuffixIndex } from '../cues/index.js';
 import type { FileGraphology, SymbolTable } from '../graph/index.js';
 import type { FileKind, LanguageId, Task } from '../types.js';
 import type { Csr } from './csr.js';
+import type { LexicalMatch } from './defaults.js';
 
 /** What the rank stage needs from a built index; derived once per index. */
 export interface RankContext {
@@ -17,8 +18,8 @@ export interface RankContext {
   /** Lower-case word → node ids whose path contains it (directory names and split file stem). */
   pathWords: Map<string, number[]>;
   graph: FileGraphology;
-  /** BM25 score of every node for a text (index built on first use). */
-  textScores(text: string): Float64Array;
+  /** BM25 (or BM25F) score of every node for a text (index built on first use). */
+  textScores(text: string, match?: LexicalMatch): Float64Array;
   /**
    * How specific a name is to few files, in [0, 1]: the BM25 IDF of the whole name
    * (lowercased, as the BM25 index keeps it) over the IDF of a word in one file.

@@ -1,5 +1,9 @@
 import type { CueKind, FileKind, Task } from '../types.js';
+import type { Bm25fOptions } from './bm25f.js';
 import type { EdgeFlow } from './csr.js';
+
+/** The lexical matches a task can use. */
+export type LexicalMatch = 'bm25' | 'bm25f';
 
 const flow = (
   imp: [number, number],
@@ -76,6 +80,27 @@ export const RANK_DEFAULTS = {
   } satisfies Record<Task, number>,
   /** How many of the best BM25 files share textWeight. */
   textTopK: 20,
+  /**
+   * Per task, the lexical match of the query text: `bm25` over whole files, or `bm25f` over
+   * their fields (body, path, defined names, messages; see src/rank/bm25f.ts and `bm25f`).
+   */
+  lexical: {
+    generic: 'bm25',
+    code2test: 'bm25',
+    trace2code: 'bm25',
+    edit2ripple: 'bm25',
+    comment2context: 'bm25',
+    issue2code: 'bm25f',
+    abstention: 'bm25',
+  } satisfies Record<Task, LexicalMatch>,
+  /** Field weights and length normalization of the `bm25f` match. */
+  bm25f: {
+    k1: 1.2,
+    body: { weight: 1, b: 0.75 },
+    path: { weight: 2, b: 0 },
+    definitions: { weight: 2, b: 0.3 },
+    messages: { weight: 1, b: 0.3 },
+  } satisfies Bm25fOptions,
   /**
    * Per task, how many more times an issue's title (the text's first line) is read by the
    * lexical match: it says in few words what the issue is about. 0 reads it once, as any line.

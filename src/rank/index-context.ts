@@ -8,6 +8,7 @@ import type { FileGraph } from '../graph/index.js';
 import { exportDefiners, moduleFiles, type ExportSource } from '../graph/index.js';
 import type { FileRecord, FileTags, Task } from '../types.js';
 import { Bm25Index, type TextTermsCache } from './bm25.js';
+import { Bm25fIndex, type Bm25fDocument } from './bm25f.js';
 import type { RankContext } from './context.js';
 import { buildCsr, type Csr } from './csr.js';
 import type { RankDefaults } from './defaults.js';
@@ -41,6 +42,8 @@ function held(index: Bm25Index, ids: ReadonlyMap<string, number>): NonNullable<L
 /** The BM25 index of a corpus, built on first use and shared by the views of one index (`withRank`). */
 export interface LexicalIndex {
   bm25?: { index: Bm25Index; order: Int32Array };
+  /** The BM25F fields over that BM25 index (built at the first BM25F match; shared by the views of one index). */
+  bm25f?: { body: Bm25Index; index: Bm25fIndex };
   /** An earlier index's, and the paths whose text changed since: the first use updates it instead of building anew. */
   earlier?: { lexical: LexicalIndex; changed: ReadonlySet<string> };
 }
@@ -89,6 +92,12 @@ export function pathTablesOf(files: readonly FileRecord[], earlier?: PathTables)
   return { paths, ids, kinds: files.map((f) => f.kind), pathIndex: new PathSuffixIndex(paths, earlier?.pathIndex), pathWords, splits };
 }
 
+/** The side fields of a file for BM25F: the names it defines (not package clauses), the messages it raises or logs. */
+function bm25fDocument(path: string, tags: FileTags | undefined): Bm25fDocument {
+  if (!tags) return { path, definitions: [], messages: [] };
+  return { path, definitions: tags.definitions.filter((d) => d.kind !== 'module').map((d) => d.name), messages: [] };
+}
+
 export function makeContext(
   files: readonly FileRecord[],
   fileGraph: FileGraph,
@@ -109,6 +118,10 @@ export function makeContext(
     return lexical.bm25;
   };
   const exports: ExportSource = { resolve: fileGraph.basis.resolve, tagsOf };
+  const fielded = (body: Bm25Index): Bm25fIndex => {
+    if (lexical.bm25f?.body !== body) lexical.bm25f = { body, index: new Bm25fIndex(body, body.paths.map((path) => bm25fDocument(path, tagsOf(path)))) };
+    return lexical.bm25f.index;
+  };
   return {
     paths,
     indexOf: (path) => ids.get(path) ?? -1,
@@ -120,9 +133,9 @@ export function makeContext(
     symbols: fileGraph.symbols,
     pathWords,
     graph: fileGraph.graph,
-    textScores(text) {
+    textScores(text, match = 'bm25') {
       const { index, order } = bm25();
-      const raw = index.scores(text);
+      const raw = match === 'bm25f' ? fielded(index).scores(text, rank.bm25f) : index.scores(text);
       const out = new Float64Array(paths.length);
       for (let d = 0; d < raw.length; d++) out[order[d]!] = raw[d]!;
       return out;

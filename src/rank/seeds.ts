@@ -104,7 +104,7 @@ function addTextSeeds(seeds: Seeds, cues: QueryCues, ctx: RankContext, o: RankDe
   if (weight <= 0 || !cues.text.trim()) return;
   const repeat = o.titleTextRepeat[cues.task];
   const title = repeat > 0 ? splitTitle(cues.text).title : '';
-  const scores = ctx.textScores(title ? `${`${title}\n`.repeat(repeat)}${cues.text}` : cues.text);
+  const scores = ctx.textScores(title ? `${`${title}\n`.repeat(repeat)}${cues.text}` : cues.text, o.lexical[cues.task]);
   const positive: number[] = [];
   for (let i = 0; i < scores.length; i++) if (scores[i]! > 0) positive.push(i);
   const top = positive.sort((a, b) => compareDescending(scores[a]!, scores[b]!) || a - b).slice(0, o.textTopK);

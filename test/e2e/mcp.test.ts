@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -77,13 +77,79 @@ afterAll(async () => {
 });
 
 describe('repomap mcp over stdio', () => {
-  it('lists its three tools with their input schemas', async () => {
+  it('lists its eight tools with strict input schemas', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['context_pack', 'explain_file', 'rank_files']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['context_pack', 'explain_file', 'find_symbol', 'impact', 'index_status', 'outline', 'rank_files', 'references']);
     const rank = tools.find((t) => t.name === 'rank_files')!;
     expect(rank.inputSchema.required).toEqual(['query']);
     expect(Object.keys(rank.inputSchema.properties ?? {}).sort()).toEqual(['query', 'task', 'top']);
+    for (const tool of tools) expect(tool.inputSchema, tool.name).toMatchObject({ type: 'object', additionalProperties: false });
     expect(stderr).toContain(`repomap mcp: serving ${repo}`);
+  });
+
+  it('rejects unknown arguments, naming them', async () => {
+    for (const [name, args] of [
+      ['rank_files', { query: 'apply_discount', bogus: 1 }],
+      ['rank_files', { query: 'apply_discount', top_k: 5 }],
+      ['find_symbol', { query: 'apply_discount', fuzzy: true }],
+      ['index_status', { verbose: true }],
+    ] as const) {
+      const r = await call(name, args);
+      expect(r.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
+      const key = Object.keys(args).find((k) => k !== 'query')!;
+      expect(textOf(r)).toContain(`Unrecognized key: "${key}"`);
+    }
+  });
+
+  it('find_symbol finds a definition by a typo of its name', async () => {
+    const r = await call('find_symbol', { query: 'aply_discount' });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    expect(r.structuredContent).toMatchObject({ total: 1, matches: [{ name: 'apply_discount', path: 'src/inventory/pricing.py', startLine: 34, match: 'fuzzy' }] });
+    expect(textOf(r)).toContain('src/inventory/pricing.py:34-40  function apply_discount  (fuzzy)');
+  });
+
+  it('references lists the callers of a function with their lines', async () => {
+    const r = await call('references', { symbol: 'apply_discount', path: 'src/inventory/pricing.py' });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    const refs = r.structuredContent as { files: { path: string; via: string; lines: { line: number }[] }[] };
+    expect(refs.files.map((f) => f.path)).toEqual(['tests/test_pricing.py', 'src/inventory/pricing.py', 'src/inventory/checkout.py']);
+    expect(refs.files[2]).toMatchObject({ via: 'import', lines: [{ line: 31 }] });
+    const wrong = await call('references', { symbol: 'apply_discount', path: 'src/inventory/models.py' });
+    expect(wrong.isError).toBe(true);
+    expect(textOf(wrong)).toBe('path: src/inventory/models.py does not define apply_discount; it is defined in src/inventory/pricing.py');
+  });
+
+  it('impact ranks what a diff ripples to, with the links to the edited file', async () => {
+    const diff = '--- a/src/inventory/pricing.py\n+++ b/src/inventory/pricing.py\n@@ -22,1 +22,1 @@\n-def round_cents(amount: Decimal) -> int:\n+def round_cents(amount: Decimal, mode: str = "half-even") -> int:\n';
+    const r = await call('impact', { diff, top: 5 });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    const impact = r.structuredContent as { edited: string[]; files: { path: string; relations: { kind: string }[] }[] };
+    expect(impact.edited).toEqual(['src/inventory/pricing.py']);
+    expect(impact.files.map((f) => f.path)).toContain('src/inventory/storage/backend.py');
+    expect(impact.files.find((f) => f.path === 'src/inventory/storage/backend.py')!.relations.map((x) => x.kind)).toContain('caller');
+    const none = await call('impact', {});
+    expect(none.isError).toBe(true);
+    expect(textOf(none)).toBe('diff: give diff, file, or both');
+  });
+
+  it('outline gives a file\'s signatures within the budget', async () => {
+    const r = await call('outline', { path: 'src/inventory/models.py', budget: 60, tokenizer: 'regex' });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    const outline = r.structuredContent as { tokens: number; omitted: number; entries: { name: string; depth: number }[] };
+    expect(outline.tokens).toBeLessThanOrEqual(60);
+    // the three classes first; of their methods, what the budget leaves room for
+    expect(outline.entries.filter((e) => e.depth === 0).map((e) => e.name)).toEqual(['OutOfStockError', 'Item', 'Inventory']);
+    expect(outline.omitted).toBeGreaterThan(0);
+    expect(textOf(r)).toMatch(/^src\/inventory\/models\.py · python · \d+ definitions · \d+ of 60 tokens \(regex\)/);
+  });
+
+  it('index_status says what the index holds, where its cache is and when it was refreshed', async () => {
+    const r = await call('index_status', {});
+    expect(r.isError, textOf(r)).toBeFalsy();
+    const status = r.structuredContent as { files: number; languages: Record<string, number>; parseErrors: number; cacheFile: string; build: { at: string; builds: number } };
+    expect(status).toMatchObject({ files: 13, languages: { python: 11 }, parseErrors: 0, cacheFile: join(tmp, 'cache', 'tags.sqlite') });
+    expect(Number.isNaN(Date.parse(status.build.at))).toBe(false);
+    expect(textOf(r)).toMatch(/\nlast refresh \S+ \(build \d+: /);
   });
 
   it('rank_files ranks the implementation a failing trace points at', async () => {
@@ -146,6 +212,20 @@ describe('repomap mcp over stdio', () => {
     expect(after.index.reused).toBe(10);
   });
 
+  it('sends notifications/progress to a call with a progress token while it waits on a build', async () => {
+    writeFileSync(join(repo, 'src/inventory/loyalty.py'), 'def loyalty_points(total_cents: int) -> int:\n    return total_cents // 100\n');
+    const seen: Progress[] = [];
+    const r = (await client.callTool({ name: 'find_symbol', arguments: { query: 'loyalty_points' } }, undefined, {
+      onprogress: (p) => seen.push(p),
+      resetTimeoutOnProgress: true,
+    })) as CallToolResult;
+    expect(r.isError, textOf(r)).toBeFalsy();
+    expect(r.structuredContent).toMatchObject({ total: 1, matches: [{ path: 'src/inventory/loyalty.py' }] });
+    // the rebuild read every file and parsed the new one
+    expect(seen.map((p) => p.message)).toEqual(expect.arrayContaining([expect.stringMatching(/^reading files: (\d+)\/\1$/), 'parsing files: 1/1']));
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!.progress).toBeGreaterThan(seen[i - 1]!.progress);
+  });
+
   it('refuses bad arguments with errors that name the field or path', async () => {
     const negative = await call('rank_files', { query: 'apply_discount', top: -1 });
     expect(negative.isError).toBe(true);
@@ -166,7 +246,7 @@ describe('repomap mcp over stdio', () => {
 
     const unknown = await call('explain_file', { query: 'apply_discount', path: 'pricing.py' });
     expect(unknown.isError).toBe(true);
-    expect(textOf(unknown)).toContain('path: repomap/explain: pricing.py is not a file of the corpus; did you mean src/inventory/pricing.py?');
+    expect(textOf(unknown)).toBe('path: pricing.py is not a file of the corpus; did you mean src/inventory/pricing.py?');
 
     const budget = await call('context_pack', { query: 'apply_discount', budget: 0 });
     expect(budget.isError).toBe(true);

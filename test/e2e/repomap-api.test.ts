@@ -2,10 +2,10 @@
  * The public API end to end on the fixture repos: repoMap's one-call form,
  * rank options (top, task, includeGiven), score order, confidence and stats.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   buildIndex,
   EDGE_TYPES,
@@ -98,6 +98,7 @@ describe('rank options', () => {
 
   it('`previous` is returned as it is for the same contents and options, and rebuilt after any change', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'repomap-previous-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     cpSync(join(REPOS, 'python-inventory'), dir, { recursive: true });
     const tagsCache = new Map();
     const first = await buildIndex(await loadCorpus({ folder: dir }), { tagsCache });

@@ -36,7 +36,8 @@ async function run(argv: string[], env: Record<string, string | undefined> = {})
 }
 
 const zeroTimings = (json: string): string => JSON.stringify({ ...JSON.parse(json), timing_ms: { index: 0, rank: 0 } });
-const QUERY = ['rank', '--query', 'apply_discount rounds half a cent the wrong way', '--format', 'json'];
+const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
+const QUERY = ['rank', '--repo', FIXTURE, '--query', 'apply_discount rounds half a cent the wrong way', '--format', 'json'];
 /** Parseable files of the default fixture (python-inventory). */
 const PARSEABLE = 11;
 
@@ -52,8 +53,8 @@ describe('rank --cache DIR', () => {
     expect(second.stderr).toBe('');
     expect(parsed.files).toBe(0);
     expect(zeroTimings(second.stdout)).toBe(zeroTimings(first.stdout));
-    const text = await run(['rank', '--query', 'apply_discount', '--cache', 'my-cache']);
-    const uncached = await run(['rank', '--query', 'apply_discount', '--no-cache']);
+    const text = await run(['rank', '--repo', FIXTURE, '--query', 'apply_discount', '--cache', 'my-cache']);
+    const uncached = await run(['rank', '--repo', FIXTURE, '--query', 'apply_discount', '--no-cache']);
     const zero = (s: string) => s.replace(/index \d+ ms · rank \d+ ms/, '');
     expect(zero(text.stdout)).toBe(zero(uncached.stdout));
   });
@@ -73,23 +74,23 @@ describe('rank --cache DIR', () => {
     const r = await run([...QUERY, '--cache', 'not-a-folder']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`repomap: repomap/cache: cannot use ${join(tmp, 'not-a-folder')} as the tags cache folder: it is a file\n`);
+    expect(r.stderr).toBe(`repomap: cannot use ${join(tmp, 'not-a-folder')} as the tags cache folder: it is a file\n`);
     const below = await run([...QUERY, '--cache', 'not-a-folder/sub']);
-    expect(below.stderr).toBe(`repomap: repomap/cache: cannot create the tags cache folder ${join(tmp, 'not-a-folder/sub')}: ${join(tmp, 'not-a-folder')} is a file\n`);
+    expect(below.stderr).toBe(`repomap: cannot create the tags cache folder ${join(tmp, 'not-a-folder/sub')}: ${join(tmp, 'not-a-folder')} is a file\n`);
   });
 
   it('a folder where the store file should be fails saying so, naming it', async () => {
     mkdirSync(join(tmp, 'odd-cache', 'tags.sqlite'), { recursive: true });
     const r = await run([...QUERY, '--cache', 'odd-cache']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`repomap: repomap/cache: ${join(tmp, 'odd-cache', 'tags.sqlite')} is a folder, not a tags cache file; move it away or use another cache folder\n`);
+    expect(r.stderr).toBe(`repomap: ${join(tmp, 'odd-cache', 'tags.sqlite')} is a folder, not a tags cache file; move it away or use another cache folder\n`);
   });
 
   it('a --cache folder that cannot be created fails at once, naming it (it spun for ever under /proc)', async () => {
     if (!existsSync('/proc/self')) return; // no /proc on this system: nothing to spin on
     const r = await run([...QUERY, '--cache', '/proc/nope']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^repomap: repomap\/cache: cannot create the tags cache folder \/proc\/nope: .*\((ENOENT|EACCES|EPERM)\)\n$/);
+    expect(r.stderr).toMatch(/^repomap: cannot create the tags cache folder \/proc\/nope: .*\((ENOENT|EACCES|EPERM)\)\n$/);
   });
 
   it('creates missing parent folders, however many', async () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TagsCacheEntry } from '../../../src/repomap.js';
@@ -27,8 +27,10 @@ export function entryFor(key: string, size = 3): TagsCacheEntry {
  * Compiles the current sources into a temp folder laid out like the package root, for
  * child `node` processes (which cannot import .ts). Built from src on every run, so the
  * children never run stale JavaScript; `tsc` emits even when other files have type errors.
+ * The packages named in `without` are left out of its node_modules (as an install
+ * without optional dependencies leaves them out).
  */
-export function buildPackage(): string {
+export function buildPackage(without: readonly string[] = []): string {
   const build = mkdtempSync(join(tmpdir(), 'repomap-cache-build-'));
   try {
     execFileSync(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', join(ROOT, 'tsconfig.build.json'), '--outDir', build], { stdio: 'pipe' });
@@ -36,6 +38,14 @@ export function buildPackage(): string {
     // Type errors elsewhere still emit JavaScript; the children fail loudly if it is missing.
   }
   writeFileSync(join(build, 'package.json'), JSON.stringify({ name: 'repomap', type: 'module' }));
-  for (const d of ['node_modules', 'grammars', 'queries']) symlinkSync(join(ROOT, d), join(build, d));
+  for (const d of ['grammars', 'queries']) symlinkSync(join(ROOT, d), join(build, d));
+  if (without.length === 0) {
+    symlinkSync(join(ROOT, 'node_modules'), join(build, 'node_modules'));
+  } else {
+    mkdirSync(join(build, 'node_modules'));
+    for (const name of readdirSync(join(ROOT, 'node_modules'))) {
+      if (!without.includes(name)) symlinkSync(join(ROOT, 'node_modules', name), join(build, 'node_modules', name));
+    }
+  }
   return build;
 }

@@ -1,10 +1,10 @@
 /**
- * Smoke tests of the built binary: `npm run build`, then `node bin/repomap.js`
- * as a user would run it (a child process, the real streams and exit code); and the
+ * The built binary as a user runs it: `npm run build`, then `node bin/repomap.js` as a
+ * child process with the real streams and exit code (stdin, pipes, --version); and the
  * same as a user who may not read or write everything (issue 19).
  */
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
+const BIN = join(ROOT, 'bin/repomap.js');
+const FIXTURE = join(ROOT, 'fixtures/repos/python-inventory');
 const run = promisify(execFile);
 
 beforeAll(() => {
@@ -21,21 +23,50 @@ beforeAll(() => {
 
 describe('bin/repomap.js (built)', () => {
   // rank caches tags by default: a temp folder, never the user's ~/.cache
-  const cache = mkdtempSync(join(tmpdir(), 'repomap-bin-cache-'));
-  afterAll(() => rmSync(cache, { recursive: true, force: true }));
+  const tmp = mkdtempSync(join(tmpdir(), 'repomap-bin-'));
+  const env = { ...process.env, REPOMAP_CACHE: join(tmp, 'cache') };
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-  it('rank --query apply_discount --top 3 exits 0 and names the defining file', async () => {
-    const { stdout, stderr } = await run(process.execPath, ['bin/repomap.js', 'rank', '--query', 'apply_discount', '--top', '3'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, REPOMAP_CACHE: cache },
-    });
+  it('rank "QUERY" --top 3 in a repository folder ranks that folder, exits 0 and names the defining file', async () => {
+    const { stdout, stderr } = await run(process.execPath, [BIN, 'rank', 'apply_discount', '--top', '3'], { cwd: FIXTURE, encoding: 'utf8', env });
     // execFile rejects on a non-zero exit code, so reaching here means exit 0
     expect(stderr).toBe('');
-    expect(stdout).toContain('src/inventory/pricing.py');
     const rows = stdout.split('\n').filter((l) => /^\s*\d+\. \d\.\d{4} {2}\S/.test(l));
     expect(rows).toHaveLength(3);
     expect(rows[0]).toMatch(/^\s*1\. \d\.\d{4} {2}src\/inventory\/pricing\.py$/);
+  }, 30_000);
+
+  it('--version and -V print the package version', async () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) {
+      const { stdout } = await run(process.execPath, [BIN, flag], { encoding: 'utf8' });
+      expect(stdout).toBe(`${version}\n`);
+    }
+  });
+
+  it('--query-file - reads the query from standard input', async () => {
+    const child = spawn(process.execPath, [BIN, 'rank', '--repo', FIXTURE, '--query-file', '-', '--top', '1', '--format', 'json'], { env });
+    child.stdin.end('FAILED tests/test_pricing.py::TestApplyDiscount::test_rounds_half_cent_to_even');
+    const { code, stdout, stderr } = await finished(child);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ top_files: expect.arrayContaining(['src/inventory/pricing.py']) });
+  }, 30_000);
+
+  it('a reader that closes the pipe early (`| head -c 100`) ends it quietly with exit 0', async () => {
+    // A pack larger than a pipe's buffer, so the writer is still writing when the reader leaves.
+    const repo = join(tmp, 'big');
+    const body = Array.from({ length: 200 }, (_, i) => `def price_rule_${i}(item):\n    return item.total * ${i} // 100\n`).join('\n');
+    writeFiles(repo, Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`shop/rules_${i}.py`, body])));
+    // A shell pipe (Node's own stdio pipes are sockets, whose buffers take the whole pack);
+    // pipefail makes the pipeline's status repomap's.
+    const pipeline = 'set -o pipefail; "$@" | head -c 100';
+    const child = spawn('bash', ['-c', pipeline, 'bash', process.execPath, BIN, 'pack', '--repo', repo, 'price_rule_7 total', '--budget', '200000', '--no-cache']);
+    const { code, stdout, stderr } = await finished(child);
+    expect(stdout).toMatch(/^### shop\/rules_/);
+    expect(stdout).toHaveLength(100);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   }, 30_000);
 });
 
@@ -49,7 +80,7 @@ function unprivileged(): { prefix: string[] } | { skip: string } {
   const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
   if (!setpriv) return { skip: 'running as root without setpriv: no unprivileged user to test permissions with' };
   const prefix = [setpriv, '--reuid=nobody', '--regid=nogroup', '--clear-groups'];
-  const probe = spawnSync(prefix[0]!, [...prefix.slice(1), process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(join(ROOT, 'bin/repomap.js'))})`]);
+  const probe = spawnSync(prefix[0]!, [...prefix.slice(1), process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(BIN)})`]);
   if (probe.status !== 0) return { skip: `nobody cannot run this checkout (${probe.stderr.toString().trim() || `exit ${probe.status}`})` };
   return { prefix };
 }
@@ -66,7 +97,7 @@ describe.skipIf('skip' in as)(`bin/repomap.js as an unprivileged user${'skip' in
 
   const prefix = 'prefix' in as ? as.prefix : [];
   function repomap(args: string[]) {
-    const [command, ...rest] = [...prefix, process.execPath, join(ROOT, 'bin/repomap.js'), ...args];
+    const [command, ...rest] = [...prefix, process.execPath, BIN, ...args];
     const r = spawnSync(command!, rest, { cwd: tmp, encoding: 'utf8', timeout: 60_000 });
     return { code: r.status, stdout: r.stdout, stderr: r.stderr };
   }
@@ -103,9 +134,9 @@ describe.skipIf('skip' in as)(`bin/repomap.js as an unprivileged user${'skip' in
 
   it('a --cache it may not write is read as it is, with a note; the output equals --no-cache', () => {
     const cache = join(tmp, 'shared-cache');
-    const query = ['rank', '--query', 'apply_discount rounds half a cent', '--format', 'json'];
+    const query = ['rank', '--repo', FIXTURE, '--query', 'apply_discount rounds half a cent', '--format', 'json'];
     // filled by this (privileged) process, then read by a user who may not write there
-    execFileSync(process.execPath, [join(ROOT, 'bin/repomap.js'), ...query, '--cache', cache], { cwd: ROOT, stdio: 'pipe' });
+    execFileSync(process.execPath, [BIN, ...query, '--cache', cache], { cwd: ROOT, stdio: 'pipe' });
     chmodSync(cache, 0o555);
     const cached = repomap([...query, '--cache', cache]);
     const plain = repomap([...query, '--no-cache']);
@@ -114,3 +145,12 @@ describe.skipIf('skip' in as)(`bin/repomap.js as an unprivileged user${'skip' in
     expect(zeroTimings(cached.stdout)).toBe(zeroTimings(plain.stdout));
   });
 });
+
+/** The exit code and output of a child process once it has exited. */
+function finished(child: ReturnType<typeof spawn>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}

@@ -29,7 +29,8 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(argv, { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, cwd: process.cwd() });
+  // in the python-inventory fixture: the current folder is the repository without --repo
+  const code = await runCli(argv, { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, cwd: join(fixtures, 'repos', 'python-inventory') });
   return { code, stdout, stderr };
 }
 
@@ -137,7 +138,7 @@ describe('repomap explain on fixture cases', () => {
   it('needs a query (usage error)', async () => {
     const r = await run(['explain', 'src/inventory/pricing.py']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('explain needs --query');
+    expect(r.stderr).toContain('explain needs a query');
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * `repomap rank`, run in-process through runCli with fake streams, on the
- * bundled fixture (python-inventory, the default repo) and on a temp git repo.
+ * `repomap rank`, run in-process through runCli with fake streams, in the
+ * python-inventory fixture (the current folder, so no --repo) and on a temp git repo.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -16,7 +16,10 @@ interface Run {
   stderr: string;
 }
 
-async function run(argv: string[], cwd = process.cwd()): Promise<Run> {
+/** The fixture the runs are in unless they say otherwise: without --repo, rank ranks it. */
+const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
+
+async function run(argv: string[], cwd = FIXTURE): Promise<Run> {
   let stdout = '';
   let stderr = '';
   const code = await runCli(argv, {
@@ -67,7 +70,7 @@ function writeTemp(name: string, content: string): string {
   return file;
 }
 
-describe('rank on the bundled fixture (no --repo)', () => {
+describe('rank on the current folder (no --repo)', () => {
   it('prints a ranked table with reasons and exits 0', async () => {
     const r = await run(['rank', '--query', 'apply_discount rounds half a cent the wrong way']);
     expect(r.stderr).toBe('');
@@ -269,7 +272,7 @@ describe('errors', () => {
     const r = await run(['rank', '--query', 'apply_discount', '--query-file', file]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/not both/);
+    expect(r.stderr).toMatch(/give the query once: --query and --query-file were both given/);
   });
 
   it('unknown --task: usage error 2 naming the value and the choices', async () => {

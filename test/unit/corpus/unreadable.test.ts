@@ -85,6 +85,18 @@ describe('unreadable files, folders and .gitignore files', () => {
     expect(reports[0]!.message).toContain('its rules are not applied');
   });
 
+  it('applies no rules from an unreadable .repomapignore either, and names it as such', async () => {
+    writeFiles(dir, { 'guarded/.repomapignore': 'kept.py\n' });
+    expect((await loadCorpus({ folder: dir })).files.map((f) => f.path)).not.toContain('guarded/kept.py');
+    denied.add(join(dir, 'guarded', '.repomapignore'));
+    const corpus = await loadCorpus({ folder: dir });
+    expect(corpus.files.map((f) => f.path)).toContain('guarded/kept.py');
+    expect(corpus.skipped.unreadable).toBe(1);
+    expect(corpus.diagnostics.filter((d) => d.code === 'skipped-unreadable')).toEqual([
+      { code: 'skipped-unreadable', file: 'guarded/.repomapignore', message: expect.stringMatching(/permission denied \(EACCES\); its rules are not applied$/) },
+    ]);
+  });
+
   it('a folder that is itself unreadable is an error naming it', async () => {
     denied.add(dir);
     await expect(loadCorpus({ folder: dir })).rejects.toMatchObject({ code: 'missing-folder', message: expect.stringContaining(dir) });

@@ -45,6 +45,15 @@ describe('inferTask', () => {
     expect(inferTask('the retry test failed at random on CI last week')).toBe('issue2code');
   });
 
+  it('reads a Python traceback without its standard header as a failure', () => {
+    const frames = '  File "src/inventory/pricing.py", line 12, in apply_discount\n    return round_cents(total)\nKeyError: 3';
+    expect(inferTask(`Traceback:\n${frames}`)).toBe('trace2code');
+    expect(inferTask(frames)).toBe('trace2code');
+    expect(inferTask({ text: `Error while pricing:\n${frames}` })).toBe('trace2code');
+    // a file named in prose is not a frame
+    expect(inferTask('the File "settings.py" holds the defaults')).toBe('issue2code');
+  });
+
   it('prefers a failure signal over a change description when both are present', () => {
     expect(inferTask({ changed_files: ['a.py'], raw_signal: 'Traceback …' })).toBe('trace2code');
   });

@@ -1,10 +1,10 @@
 /**
  * Repository lists (`--repo-list FILE[#KEY]`) and the dev set's fixed
- * held-in/held-out split in bench/split.json: its halves are disjoint, cover
- * the dev set's repositories, and give each language with two repositories one
- * in each half; no repository is named in src/.
+ * held-in/held-out split in bench/split.json: its halves are disjoint and no
+ * repository is named in src/ (that they cover the dev set is checked in
+ * bench/checks/split.test.ts, beside the dev set).
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,14 +13,6 @@ import { makeTemp, removeTemp } from '../corpus/helpers.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const SPLIT = join(ROOT, 'bench', 'split.json');
-const REPOS_TSV = join(ROOT, '..', 'shared', 'bench', 'dev', 'repos.tsv');
-const ISSUE_REPOS_TSV = join(ROOT, '..', 'shared', 'bench', 'issues', 'repos.tsv');
-
-/** repo → language of a repos.tsv (owner/name, language, … per line after a header). */
-function languagesOf(tsv: string): Map<string, string> {
-  const rows = readFileSync(tsv, 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'));
-  return new Map(rows.map(([repo, lang]) => [repo!, lang!]));
-}
 
 describe('splitListArgument', () => {
   it('takes the key after the last #', () => {
@@ -90,18 +82,6 @@ describe('bench/split.json', () => {
     expect(heldIn).toHaveLength(22);
     expect(heldOut).toHaveLength(20);
     expect(heldIn.filter((r) => heldOut.includes(r))).toEqual([]);
-  });
-
-  it.skipIf(!existsSync(REPOS_TSV) || !existsSync(ISSUE_REPOS_TSV))('covers both dev sets, one repository of each two-repository language per half', () => {
-    const language = new Map([...languagesOf(REPOS_TSV), ...languagesOf(ISSUE_REPOS_TSV)]);
-    expect([...heldIn, ...heldOut].sort()).toEqual([...language.keys()].sort());
-    const byLanguage = new Map<string, string[]>();
-    for (const [repo, lang] of language) byLanguage.set(lang, [...(byLanguage.get(lang) ?? []), repo]);
-    for (const [lang, repos] of byLanguage) {
-      if (repos.length < 2) continue;
-      expect(repos.some((r) => heldIn.includes(r)), `${lang} held-in`).toBe(true);
-      expect(repos.some((r) => heldOut.includes(r)), `${lang} held-out`).toBe(true);
-    }
   });
 
   it('is data: no repository of the split is named in src/', () => {

@@ -76,6 +76,20 @@ describe('co-change edges', () => {
     }
   });
 
+  it('reads the history of a linked worktree, whose .git is a file pointing at the repository', async () => {
+    const parent = makeTemp('repomap-cochange-worktree-');
+    try {
+      const worktree = `${parent}/wt`;
+      git(repo, 'worktree', 'add', '-q', '--detach', worktree, base);
+      const folder = await buildIndex(await loadCorpus({ folder: worktree }));
+      // HEAD of the worktree is the base: the same history as the index at the base commit
+      expect(coChange(folder)).toEqual(coChange(index));
+      git(repo, 'worktree', 'remove', '--force', worktree);
+    } finally {
+      removeTemp(parent);
+    }
+  });
+
   it('leaves docs out and can be turned off', async () => {
     expect(coChange(index).some((e) => e.includes('docs/'))).toBe(false);
     const off = await buildIndex(index.corpus, { graph: { coChangeWeight: 0 } });

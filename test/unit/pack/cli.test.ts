@@ -1,4 +1,5 @@
-/** `repomap pack`, run in-process through runCli with fake streams on the bundled fixture (python-inventory). */
+/** `repomap pack`, run in-process through runCli with fake streams in the python-inventory fixture (the current folder, no --repo). */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/cli/run.js';
 import { loadTokenizer, type Pack } from '../../../src/index.js';
@@ -6,10 +7,11 @@ import { loadTokenizer, type Pack } from '../../../src/index.js';
 async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(argv, { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, cwd: process.cwd() });
+  const code = await runCli(argv, { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, cwd: FIXTURE });
   return { code, stdout, stderr };
 }
 
+const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
 const QUERY = ['--query', 'apply_discount rounds half a cent the wrong way'];
 
 describe('repomap pack', () => {

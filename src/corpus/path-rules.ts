@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import type { Corpus } from '../types.js';
+import type { GitignoreMatcher } from './gitignore.js';
+import { vendoredFolderOf } from './vendored.js';
+
+/**
+ * Ignore files a tree's own scope rules come from, in the order they apply: git's, then
+ * repomap's (same syntax, for what is tracked but not worth ranking: fixtures, generated
+ * code, docs). A folder corpus honours both; a git corpus only `.repomapignore`
+ * (tracked files are tracked).
+ */
+export const IGNORE_FILES = ['.gitignore', '.repomapignore'] as const;
+export type IgnoreFile = (typeof IGNORE_FILES)[number];
+
+/** The path rule that leaves a file out of the corpus. */
+export type PathVerdict =
+  | { rule: 'vendored'; folder: string }
+  | { rule: 'ignore-file'; file: IgnoreFile }
+  | { rule: 'exclude' }
+  | { rule: 'include' };
+
+/**
+ * The rules decided from a path alone, in order: vendored folders, the tree's ignore
+ * files, then the `exclude` and `include` patterns of the options (gitignore syntax:
+ * `docs/`, `*.min.js`, `src/**`, `!keep.py`).
+ */
+export class PathRules {
+  private readonly exclude: Ignore | null;
+  private readonly include: Ignore | null;
+
+  constructor(
+    private readonly vendored: ReadonlySet<string>,
+    private readonly ignoreFiles: ReadonlyMap<IgnoreFile, GitignoreMatcher>,
+    patterns: { include: readonly string[]; exclude: readonly string[] },
+  ) {
+    this.exclude = patterns.exclude.length > 0 ? ignore().add([...patterns.exclude]) : null;
+    this.include = patterns.include.length > 0 ? ignore().add([...patterns.include]) : null;
+  }
+
+  /** The first rule that leaves `path` (repo-relative POSIX) out, or null when none does. */
+  verdict(path: string): PathVerdict | null {
+    const folder = vendoredFolderOf(path, this.vendored);
+    if (folder !== null) return { rule: 'vendored', folder };
+    for (const [file, matcher] of this.ignoreFiles) if (matcher.ignores(path)) return { rule: 'ignore-file', file };
+    if (this.exclude?.ignores(path)) return { rule: 'exclude' };
+    if (this.include && !this.include.ignores(path)) return { rule: 'include' };
+    return null;
+  }
+}
+
+const remembered = new WeakMap<Corpus, PathRules>();
+
+/** Keeps the path rules a corpus was loaded with, for `whySkipped`. */
+export function rememberPathRules(corpus: Corpus, rules: PathRules): Corpus {
+  remembered.set(corpus, rules);
+  return corpus;
+}
+
+/**
+ * Why a path is not a file of the corpus, in a sentence (`skipped PATH: …`), when a rule of its load left it
+ * out: the diagnostic of a file skipped by content or kind (binary, too large, minified,
+ * symlink, submodule), else the path rule that matches it. Undefined for a file of the
+ * corpus, for a path no rule explains, and for a path a folder corpus does not have on disk.
+ */
+export function whySkipped(corpus: Corpus, path: string): string | undefined {
+  if (corpus.files.some((f) => f.path === path)) return undefined;
+  const reported = corpus.diagnostics.find((d) => d.file === path && d.code.startsWith('skipped-'));
+  if (reported) return reported.message;
+  if (corpus.source === 'folder' && !existsSync(join(corpus.root, path))) return undefined;
+  const verdict = remembered.get(corpus)?.verdict(path);
+  switch (verdict?.rule) {
+    case undefined:
+      return undefined;
+    case 'vendored':
+      return `skipped ${path}: it is under ${verdict.folder}/, a vendored or dependency folder`;
+    case 'ignore-file':
+      return `skipped ${path}: a ${verdict.file} file ignores it`;
+    case 'exclude':
+      return `skipped ${path}: it matches an exclude pattern (--exclude, or "exclude" in the config file)`;
+    case 'include':
+      return `skipped ${path}: it matches no include pattern (--include, or "include" in the config file)`;
+  }
+}

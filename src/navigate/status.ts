@@ -1,0 +1,46 @@
+import type { Index } from '../repomap.js';
+import type { EdgeType, LanguageId, SkipReason } from '../types.js';
+
+/** What an index holds and what it left out: index_status without the server's own state. */
+export interface IndexStatus {
+  /** Repository folder, or git directory. */
+  root: string;
+  source: 'folder' | 'git';
+  commit?: string;
+  files: number;
+  /** Files parsed per language (files without a grammar are counted in `files` only). */
+  languages: Partial<Record<LanguageId, number>>;
+  /** Files whose parse had errors, or failed; the first few of them by path. */
+  parseErrors: number;
+  parseErrorFiles: string[];
+  skipped: Record<SkipReason, number>;
+  definitions: number;
+  references: number;
+  edges: Record<EdgeType, number>;
+  /** Tags cache hits and misses of the build, when it had a cache. */
+  cache?: { hits: number; misses: number };
+}
+
+/** Files named in `parseErrorFiles` at most. */
+const NAMED_ERRORS = 20;
+
+export function indexStatus(index: Index): IndexStatus {
+  const languages: Partial<Record<LanguageId, number>> = {};
+  for (const f of index.corpus.files) if (f.language !== null) languages[f.language] = (languages[f.language] ?? 0) + 1;
+  const failed = [...new Set(index.diagnostics.filter((d) => (d.code === 'parse-error' || d.code === 'parse-failed') && d.file !== undefined).map((d) => d.file!))].sort();
+  const s = index.stats;
+  return {
+    root: index.corpus.root,
+    source: index.corpus.source,
+    ...(index.corpus.commit !== undefined ? { commit: index.corpus.commit } : {}),
+    files: s.files,
+    languages: Object.fromEntries(Object.entries(languages).sort(([a], [b]) => (a < b ? -1 : 1))),
+    parseErrors: s.parseErrors,
+    parseErrorFiles: failed.slice(0, NAMED_ERRORS),
+    skipped: { ...s.skipped },
+    definitions: s.definitions,
+    references: s.references,
+    edges: { ...s.edges },
+    ...(s.cache ? { cache: { ...s.cache } } : {}),
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * BM25F: a lexical match built for code. A file is a document of fields — its body
+ * (the whole text with its path, as `Bm25Index` keeps it), its path, the names it
+ * defines, the messages it raises or logs — each with its own weight and length
+ * normalization. A query word's frequencies are combined across fields before they
+ * saturate (Robertson and Zaragoza's simple BM25F):
+ *   tf̃(t, d) = Σ_f w_f · tf_f(t, d) / (1 − b_f + b_f · |d_f| / avg|d_f|)
+ *   score(d) = Σ_t n_t · idf(t) · tf̃·(k1 + 1) / (tf̃ + k1)
+ * with idf over whole files (the body index's) and n_t the word's count in the query.
+ * A word in a name the file defines, or in its path, so counts for more than the same
+ * word in its body; with every field weight but the body's 0, it is the body's BM25.
+ */
+import { compareByteOrder } from '../text/order.js';
+import { forEachIdentifierWord } from '../text/tokens.js';
+import type { Bm25Index } from './bm25.js';
+
+/** Weight and length normalization of one field. */
+export interface FieldWeights {
+  weight: number;
+  /** Length normalization in [0, 1]. */
+  b: number;
+}
+
+/** Fields besides the body, in the order their postings are kept. */
+export const BM25F_FIELDS = ['path', 'definitions', 'messages'] as const;
+export type Bm25fField = (typeof BM25F_FIELDS)[number];
+
+/** Tunables of BM25F (rank options carry a copy: `RANK_DEFAULTS.bm25f`). */
+export interface Bm25fOptions {
+  k1: number;
+  body: FieldWeights;
+  path: FieldWeights;
+  definitions: FieldWeights;
+  messages: FieldWeights;
+}
+
+/** What the side fields of one document hold: texts whose identifier words are the field's terms. */
+export interface Bm25fDocument {
+  path: string;
+  /** Names the file defines. */
+  definitions: readonly string[];
+  /** Messages the file raises, throws, panics or logs with. */
+  messages: readonly string[];
+}
+
+/** Postings of one small field: word → (documents ascending, term frequencies), and each document's length. */
+class FieldPostings {
+  readonly postings = new Map<string, { docs: number[]; tfs: number[] }>();
+  readonly lengths: Float64Array;
+  readonly avg: number;
+
+  constructor(texts: readonly (readonly string[])[]) {
+    this.lengths = new Float64Array(texts.length);
+    let total = 0;
+    texts.forEach((parts, doc) => {
+      const counts = new Map<string, number>();
+      for (const text of parts) forEachIdentifierWord(text, (w) => counts.set(w, (counts.get(w) ?? 0) + 1));
+      let length = 0;
+      for (const [word, tf] of counts) {
+        let p = this.postings.get(word);
+        if (!p) this.postings.set(word, (p = { docs: [], tfs: [] }));
+        p.docs.push(doc);
+        p.tfs.push(tf);
+        length += tf;
+      }
+      this.lengths[doc] = length;
+      total += length;
+    });
+    this.avg = texts.length > 0 ? total / texts.length : 0;
+  }
+}
+
+/** The field texts of a document: its path's segments, its definitions, its messages. */
+function fieldTexts(doc: Bm25fDocument, field: Bm25fField): readonly string[] {
+  if (field === 'path') return doc.path.replace(/\.[^./]*$/, '').split('/');
+  return doc[field];
+}
+
+export class Bm25fIndex {
+  private readonly body: Bm25Index;
+  private readonly fields: Record<Bm25fField, FieldPostings>;
+
+  /** `docs` in the body index's order (its `paths`), one per document. */
+  constructor(body: Bm25Index, docs: readonly Bm25fDocument[]) {
+    if (docs.length !== body.size) throw new Error(`repomap/bm25f: ${docs.length} documents for a body index of ${body.size}`);
+    this.body = body;
+    this.fields = Object.fromEntries(BM25F_FIELDS.map((f) => [f, new FieldPostings(docs.map((d) => fieldTexts(d, f)))])) as Record<Bm25fField, FieldPostings>;
+  }
+
+  get size(): number {
+    return this.body.size;
+  }
+
+  /** BM25F score of every document for `queryText`, indexed like the body index's `paths`. */
+  scores(queryText: string, o: Bm25fOptions): Float64Array {
+    const counts = new Map<string, number>();
+    forEachIdentifierWord(queryText, (w) => counts.set(w, (counts.get(w) ?? 0) + 1));
+    const n = this.body.size;
+    const out = new Float64Array(n);
+    const tf = new Float64Array(n);
+    const touched: number[] = [];
+    const add = (doc: number, value: number): void => {
+      if (tf[doc] === 0) touched.push(doc);
+      tf[doc] += value;
+    };
+    // Words in byte order, so float sums do not depend on the query's word order.
+    for (const word of [...counts.keys()].sort(compareByteOrder)) {
+      if (o.body.weight > 0) {
+        this.body.forEachPosting(word, (doc, f) => add(doc, (o.body.weight * f) / (1 - o.body.b + o.body.b * this.body.relativeLength(doc))));
+      }
+      for (const field of BM25F_FIELDS) {
+        const w = o[field];
+        if (!(w.weight > 0)) continue;
+        const postings = this.fields[field];
+        const p = postings.postings.get(word);
+        if (!p) continue;
+        for (let i = 0; i < p.docs.length; i++) {
+          const doc = p.docs[i]!;
+          const relative = postings.avg > 0 ? postings.lengths[doc]! / postings.avg : 1;
+          add(doc, (w.weight * p.tfs[i]!) / (1 - w.b + w.b * relative));
+        }
+      }
+      const weight = counts.get(word)! * this.body.idf(word) * (o.k1 + 1);
+      for (const doc of touched) {
+        const t = tf[doc]!;
+        out[doc] += (weight * t) / (t + o.k1);
+        tf[doc] = 0;
+      }
+      touched.length = 0;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * What the CLI shares with the tools people know, run in-process through runCli with
+ * fake streams: the current folder as the repository, a positional query, stdin,
+ * usage errors for empty queries, progress on stderr, scope flags and .repomapignore,
+ * the config file, and messages without internal module prefixes.
+ */
+import { cpSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../src/cli/run.js';
+import type { CliIo } from '../../../src/cli/io.js';
+import { makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
+
+const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
+
+let tmp: string;
+beforeAll(() => {
+  tmp = makeTemp('repomap-cli-conventions-');
+});
+afterAll(() => removeTemp(tmp));
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function run(argv: string[], extra: Partial<CliIo> & { tty?: boolean } = {}): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const { tty, ...io } = extra;
+  const code = await runCli(argv, {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s), ...(tty !== undefined ? { isTTY: tty } : {}) },
+    cwd: FIXTURE,
+    ...io,
+  });
+  return { code, stdout, stderr };
+}
+
+/** A copy of the fixture that a test may add files to. */
+function copy(name: string): string {
+  const dir = join(tmp, name);
+  cpSync(FIXTURE, dir, { recursive: true });
+  return dir;
+}
+
+const ranked = (stdout: string): string[] => [...stdout.matchAll(/^\s*\d+\. \d\.\d{4} {2}(\S+)$/gm)].map((m) => m[1]!);
+
+describe('the repository and the query', () => {
+  it('without --repo, rank, pack and explain work on the current folder', async () => {
+    const rank = await run(['rank', 'apply_discount', '--top', '1']);
+    expect(rank.code).toBe(0);
+    expect(ranked(rank.stdout)).toEqual(['src/inventory/pricing.py']);
+    // another working folder, another repository: nothing of the fixture's
+    const elsewhere = copy('elsewhere');
+    writeFileSync(join(elsewhere, 'src/inventory/pricing.py'), 'def unrelated():\n    pass\n');
+    const there = await run(['rank', 'apply_discount', '--top', '50'], { cwd: join(elsewhere, 'src') });
+    expect(there.code).toBe(0);
+    // paths relative to that folder, and pricing.py there no longer defines apply_discount
+    expect(ranked(there.stdout).every((p) => p.startsWith('inventory/'))).toBe(true);
+    expect(ranked(there.stdout)[0]).not.toBe('inventory/pricing.py');
+    const pack = await run(['pack', 'apply_discount', '--budget', '300']);
+    expect(pack.stdout).toMatch(/^### src\/inventory\/pricing\.py/);
+    const explain = await run(['explain', 'src/inventory/pricing.py', 'apply_discount', '--format', 'json']);
+    expect(JSON.parse(explain.stdout)).toMatchObject({ path: 'src/inventory/pricing.py', rank: 1 });
+  });
+
+  it('the query is positional, --query or --query-file (- reads standard input): one of them', async () => {
+    const positional = await run(['rank', 'apply_discount', '--format', 'json']);
+    const flag = await run(['rank', '--query', 'apply_discount', '--format', 'json']);
+    const stdin = await run(['rank', '--query-file', '-', '--format', 'json'], { stdin: Readable.from([Buffer.from('apply_'), Buffer.from('discount\n')]) });
+    const rows = [positional, flag, stdin].map((r) => JSON.parse(r.stdout) as { top_files: string[] });
+    expect(rows[1]!.top_files).toEqual(rows[0]!.top_files);
+    expect(rows[2]!.top_files).toEqual(rows[0]!.top_files);
+    const both = await run(['rank', 'apply_discount', '--query', 'apply_discount']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toBe('repomap: give the query once: QUERY and --query were both given\n');
+    const noStdin = await run(['rank', '--query-file', '-']);
+    expect(noStdin.code).toBe(2);
+    expect(noStdin.stderr).toContain('--query-file - reads standard input');
+  });
+
+  it('an empty or blank query is a usage error (exit 2), whichever way it came', async () => {
+    for (const [argv, stdin] of [
+      [['rank', ''], undefined],
+      [['pack', '--query', '  \n\t '], undefined],
+      [['explain', 'src/inventory/pricing.py', ' '], undefined],
+      [['rank', '--query-file', '-'], '   \n'],
+    ] as const) {
+      const r = await run([...argv], stdin !== undefined ? { stdin: Readable.from([stdin]) } : {});
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^repomap: (rank|pack|explain): the query is empty\n$/);
+    }
+  });
+});
+
+describe('messages', () => {
+  it('name the folder without the library module prefix', async () => {
+    const missing = join(tmp, 'no-such-folder');
+    const r = await run(['rank', 'x', '--repo', missing]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`repomap: folder ${missing} does not exist\n`);
+  });
+
+  it('explain on a skipped file says why it was skipped', async () => {
+    const repo = copy('skipped');
+    writeFiles(repo, { '.repomapignore': 'docs/\n', 'docs/notes.py': 'def note():\n    pass\n', 'static/app.min.js': 'var a=1;\n' });
+    const ignored = await run(['explain', 'docs/notes.py', 'note', '--repo', repo, '--no-cache']);
+    expect(ignored.code).toBe(1);
+    expect(ignored.stderr).toBe('repomap: docs/notes.py is not a file of the corpus (skipped docs/notes.py: a .repomapignore file ignores it)\n');
+    const minified = await run(['explain', 'static/app.min.js', 'app', '--repo', repo, '--no-cache']);
+    expect(minified.stderr).toMatch(/^repomap: static\/app\.min\.js is not a file of the corpus \(skipped minified\/generated file static\/app\.min\.js/);
+  });
+});
+
+describe('progress of a long build', () => {
+  // A clock that moves 2 s on every reading: every build looks long.
+  const slowClock = (): (() => number) => {
+    let t = 0;
+    return () => (t += 2000);
+  };
+
+  it('is a bar on a terminal, plain lines otherwise, and nothing with --quiet', async () => {
+    const argv = ['rank', 'apply_discount', '--top', '1', '--no-cache'];
+    const bar = await run(argv, { tty: true, now: slowClock() });
+    expect(bar.code).toBe(0);
+    expect(bar.stderr).toMatch(/rank reading \[.*\] \d+\/13 files/);
+    expect(bar.stderr).toMatch(/rank parsing \[.*\] \d+\/11 files/);
+    const plain = await run(argv, { tty: false, now: slowClock() });
+    expect(plain.stderr).toMatch(/^\[rank reading\] 13\/13 files, [\d.]+\/s, [\d.]+ s$/m);
+    expect(plain.stderr).toMatch(/^\[rank parsing\] 11\/11 files, [\d.]+\/s, [\d.]+ s$/m);
+    const quiet = await run([...argv, '--quiet'], { tty: true, now: slowClock() });
+    expect(quiet.stderr).toBe('');
+    const untimed = (s: string): string => s.replace(/index \d+ ms · rank \d+ ms/, '');
+    expect(untimed(quiet.stdout)).toBe(untimed(bar.stdout));
+  });
+
+  it('is not shown for a build that ends quickly', async () => {
+    const r = await run(['rank', 'apply_discount', '--no-cache'], { tty: true, now: () => 0 });
+    expect(r.stderr).toBe('');
+  });
+});
+
+describe('scope: --include, --exclude and .repomapignore', () => {
+  it('leave files out of the ranking', async () => {
+    const all = ranked((await run(['rank', 'apply_discount', '--task', 'generic', '--top', '50'])).stdout);
+    expect(all).toContain('tests/test_pricing.py');
+    const excluded = ranked((await run(['rank', 'apply_discount', '--task', 'generic', '--top', '50', '--exclude', 'tests/'])).stdout);
+    expect(excluded).toEqual(all.filter((p) => !p.startsWith('tests/')));
+    const included = ranked((await run(['rank', 'apply_discount', '--task', 'generic', '--top', '50', '--include', 'src/inventory/*.py', '--include', 'tests/'])).stdout);
+    expect(included.every((p) => /^src\/inventory\/[^/]+\.py$|^tests\//.test(p))).toBe(true);
+    expect(included).toContain('src/inventory/pricing.py');
+    const repo = copy('ignore-file');
+    writeFileSync(join(repo, '.repomapignore'), 'tests/\n');
+    const ignored = ranked((await run(['rank', 'apply_discount', '--task', 'generic', '--top', '50', '--repo', repo])).stdout);
+    expect(ignored.filter((p) => p.startsWith('tests/'))).toEqual([]);
+  });
+});
+
+describe('the config file', () => {
+  it('repomap.config.json gives defaults (top, exclude, budget, tokenizer); flags win', async () => {
+    const repo = copy('config');
+    writeFileSync(join(repo, 'repomap.config.json'), JSON.stringify({ top: 2, exclude: ['tests/'], budget: 120, tokenizer: 'regex' }));
+    const r = await run(['rank', 'apply_discount', '--task', 'generic', '--repo', repo]);
+    expect(ranked(r.stdout)).toEqual(['src/inventory/pricing.py', 'src/inventory/checkout.py']);
+    const flags = await run(['rank', 'apply_discount', '--task', 'generic', '--repo', repo, '--top', '3', '--exclude', 'README.md']);
+    expect(ranked(flags.stdout)).toHaveLength(3);
+    expect(ranked(flags.stdout)).toContain('tests/test_pricing.py');
+    const pack = await run(['pack', 'apply_discount', '--repo', repo, '--format', 'json']);
+    expect(JSON.parse(pack.stdout)).toMatchObject({ budget: 120, tokenizer: 'regex' });
+  });
+
+  it('the "repomap" key of package.json does too', async () => {
+    const repo = copy('package-key');
+    writeFileSync(join(repo, 'package.json'), JSON.stringify({ name: 'shop', repomap: { top: 1 } }));
+    expect(ranked((await run(['rank', 'apply_discount'], { cwd: repo })).stdout)).toEqual(['src/inventory/pricing.py']);
+  });
+
+  it('an unknown key or a wrong type is a usage error naming the file and the key', async () => {
+    const repo = copy('bad-config');
+    const file = join(repo, 'repomap.config.json');
+    writeFileSync(file, JSON.stringify({ top: 2, budgte: 100 }));
+    const unknown = await run(['rank', 'x', '--repo', repo]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe(`repomap: ${file}: unknown key "budgte" (known: top, budget, tokenizer, exclude, include)\n`);
+    writeFileSync(file, JSON.stringify({ tokenizer: 'gpt2' }));
+    const wrong = await run(['pack', 'x', '--repo', repo]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(new RegExp(`^repomap: ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: "tokenizer": `));
+    writeFileSync(file, '{ not json');
+    expect((await run(['rank', 'x', '--repo', repo])).stderr).toContain(file);
+  });
+});
