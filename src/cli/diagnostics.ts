@@ -24,16 +24,17 @@ export function diagnosticsField(diagnostics: readonly Diagnostic[]): Diagnostic
 
 /**
  * Writes, on stderr, every diagnostic when `--diagnostics` was given; otherwise, for text
- * output (`summary`), one line counting them by code. Nothing when there are none.
+ * output (`summary`), one note counting them by code, unless `--quiet`. Nothing when
+ * there are none.
  */
-export function reportDiagnostics(io: CliIo, diagnostics: readonly Diagnostic[], flags: DiagnosticsFlags, summary: boolean): void {
+export function reportDiagnostics(io: CliIo, diagnostics: readonly Diagnostic[], flags: DiagnosticsFlags & { quiet?: boolean }, summary: boolean): void {
   if (diagnostics.length === 0) return;
   if (flags.diagnostics) {
     io.stderr.write(`repomap: ${diagnostics.length} diagnostic${diagnostics.length === 1 ? '' : 's'}:\n`);
     for (const d of diagnostics) io.stderr.write(`  ${d.code}  ${d.file !== undefined ? `${printablePath(d.file)}: ` : ''}${escapeControls(d.message)}\n`);
     return;
   }
-  if (!summary) return;
+  if (!summary || flags.quiet) return;
   const counts = new Map<string, number>();
   for (const d of diagnostics) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
   const parts = [...counts].map(([code, n]) => `${code} ${n}`).join(', ');

@@ -1,6 +1,7 @@
 /**
- * What rank, pack and explain say about files they skipped or could not fully parse
- * (issue 19, item 8), and names holding newlines in their text output (item 9).
+ * What rank, pack, explain and the agent tools (symbols, refs, impact, outline, status)
+ * say about files they skipped or could not fully parse (issue 19, item 8), and names
+ * holding newlines in their text output (item 9).
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -77,6 +78,32 @@ describe('diagnostics in the output of rank, pack and explain', () => {
     const r = await run(['explain', '--query', 'apply_discount', '--format', 'json', 'src/helpers.py']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).diagnostics).toEqual(EXPECTED);
+  });
+});
+
+describe('diagnostics in the output of the agent tools', () => {
+  it('symbols, refs, impact, outline and status in JSON carry them; stderr stays quiet', async () => {
+    for (const argv of [
+      ['symbols', 'apply_discount'],
+      ['refs', 'apply_discount'],
+      ['impact', '--file', 'src/helpers.py'],
+      ['outline', 'src/helpers.py'],
+      ['status'],
+    ]) {
+      const r = await run([...argv, '--format', 'json']);
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).diagnostics).toEqual(EXPECTED);
+      expect(r.stderr).toBe('');
+    }
+  });
+
+  it('in text they give the summary line (none with --quiet), and --diagnostics lists each file', async () => {
+    const summary = await run(['symbols', 'apply_discount']);
+    expect(summary.stderr).toBe('repomap: note: diagnostics: skipped-binary 1, skipped-special 1, parse-error 1 (--diagnostics lists them)\n');
+    expect((await run(['status', '--quiet'])).stderr).toBe('');
+    const listed = await run(['refs', 'apply_discount', '--diagnostics', '--quiet']);
+    expect(listed.stderr.split('\n')[0]).toBe('repomap: 3 diagnostics:');
+    expect(listed.stderr).toContain('\n  skipped-special  pipe: skipped FIFO pipe (not a regular file)\n');
   });
 });
 
