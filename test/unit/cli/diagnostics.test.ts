@@ -123,4 +123,21 @@ describe('a file name holding a newline', () => {
     const json = await run(['rank', '--query', 'apply_discount_twice', '--format', 'json']);
     expect(JSON.parse(json.stdout).top_files[0]).toBe(NEWLINE_NAME);
   });
+
+  it('is printed quoted and escaped on one line by symbols, refs, impact and outline', async () => {
+    const quoted = '"src/new\\nline.py"';
+    const symbols = await run(['symbols', 'apply_discount_twice']);
+    expect(symbols.stdout).toContain(`\n${quoted}:1-2  function apply_discount_twice  (exact)\n`);
+    const refs = await run(['refs', 'apply_discount']);
+    expect(refs.stdout).toContain(`\n${quoted}  1 call, 1 reference · via same-module\n`);
+    const impact = await run(['impact', '--file', NEWLINE_NAME]);
+    expect(impact.stdout.split('\n')[0]).toMatch(/^edit of "src\/new\\nline\.py" · confidence/);
+    const outline = await run(['outline', NEWLINE_NAME]);
+    expect(outline.stdout.split('\n')[0]).toMatch(/^"src\/new\\nline\.py" · python · 1 definition/);
+    for (const out of [symbols.stdout, refs.stdout, impact.stdout, outline.stdout]) {
+      expect(out.split('\n').some((l) => l.startsWith('line.py'))).toBe(false);
+    }
+    const json = await run(['symbols', 'apply_discount_twice', '--format', 'json']);
+    expect(JSON.parse(json.stdout).matches[0].path).toBe(NEWLINE_NAME);
+  });
 });
