@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCorpus, releaseTexts } from '../../../src/corpus/index.js';
+import { loadCorpus, releaseTexts, whySkipped } from '../../../src/corpus/index.js';
 import type { Corpus } from '../../../src/types.js';
 import { commitAll, git, initRepo, makeTemp, removeTemp, writeFiles } from './helpers.js';
 
@@ -126,6 +126,8 @@ describe('submodules', () => {
     for (const corpus of [folder, tree]) {
       expect(corpus.skipped.submodule).toBe(1);
       expect(codeOf(corpus, 'sub')).toEqual(['skipped-submodule']);
+      // explain on a file inside it says why it is not there
+      expect(whySkipped(corpus, 'sub/more/x.py')).toMatch(/^skipped submodule sub \(/);
     }
   });
 });

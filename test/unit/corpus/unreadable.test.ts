@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCorpus } from '../../../src/corpus/index.js';
+import { loadCorpus, whySkipped } from '../../../src/corpus/index.js';
 import { repoMap } from '../../../src/index.js';
 import { Workspace } from '../../../src/mcp/workspace.js';
 import { makeTemp, removeTemp, writeFiles } from './helpers.js';
@@ -73,6 +73,8 @@ describe('unreadable files, folders and .gitignore files', () => {
     expect(corpus.skipped.unreadable).toBe(1);
     expect(corpus.diagnostics).toContainEqual(expect.objectContaining({ code: 'skipped-unreadable', file: 'locked' }));
     expect(corpus.diagnostics.find((d) => d.file === 'locked')!.message).toContain('nothing under it is indexed');
+    // explain on a file inside it says why it is not there
+    expect(whySkipped(corpus, 'locked/inner.py')).toBe(corpus.diagnostics.find((d) => d.file === 'locked')!.message);
   });
 
   it('applies no rules from an unreadable .gitignore, and reports it once', async () => {
