@@ -82,6 +82,9 @@ function unprivileged(): { prefix: string[] } | { skip: string } {
   const prefix = [setpriv, '--reuid=nobody', '--regid=nogroup', '--clear-groups'];
   const probe = spawnSync(prefix[0]!, [...prefix.slice(1), process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(BIN)})`]);
   if (probe.status !== 0) return { skip: `nobody cannot run this checkout (${probe.stderr.toString().trim() || `exit ${probe.status}`})` };
+  // its files live in the temp folder, which it must reach and write to (a private TMPDIR's parent may bar it)
+  const temp = spawnSync(prefix[0]!, [...prefix.slice(1), process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(tmpdir())}, 3)`]);
+  if (temp.status !== 0) return { skip: `nobody cannot write to the temp folder ${tmpdir()} (${temp.stderr.toString().trim().split('\n')[0] || `exit ${temp.status}`})` };
   return { prefix };
 }
 
