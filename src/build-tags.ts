@@ -119,7 +119,8 @@ async function tagsFromCache(
   const diagnostics: Diagnostic[] = [];
   parseable.forEach((f, i) => {
     const entry = entries.get(keys[i]!)!;
-    if (entry.diagnostics.every((d) => d.code !== 'parse-failed')) tags.push({ path: f.path, ...entry.tags });
+    // a file past the tags budget is kept as such (the verdict holds for its content), with no tags
+    if (entry.diagnostics.every((d) => d.code !== 'parse-failed' && d.code !== 'too-complex')) tags.push({ path: f.path, ...entry.tags });
     for (const d of entry.diagnostics) diagnostics.push({ ...d, file: f.path });
   });
   return { tags, diagnostics, cache: { hits, misses: missing.length } };

@@ -31,6 +31,21 @@ export class RepoMapError extends Error {
 }
 
 /**
+ * A thrown value in words for a message: `permission denied (EACCES)` for a system error
+ * (Node's `EACCES: permission denied, open '/x'` without the path, which the message
+ * names itself), `attempt to write a readonly database (SQLITE_READONLY)` for a coded
+ * one, else its message.
+ */
+export function describeError(cause: unknown): string {
+  const e = cause as { code?: unknown; message?: unknown } | null;
+  if (typeof e?.code === 'string' && typeof e.message === 'string') {
+    const words = /^[A-Z]+: ([^,]+)/.exec(e.message)?.[1];
+    return `${words ?? e.message} (${e.code})`;
+  }
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/**
  * An error's message for a person or an agent: without the `repomap/<module>: ` prefix
  * that tells a developer where it came from (the CLI puts `repomap: ` in front instead).
  */

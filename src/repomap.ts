@@ -315,6 +315,7 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
     files: corpus.files.length,
     parsed: tags.length,
     parseErrors: diagnostics.filter((d) => d.code === 'parse-error' || d.code === 'parse-failed').length,
+    tooComplex: diagnostics.filter((d) => d.code === 'too-complex').length,
     skipped: { ...corpus.skipped },
     definitions: tags.reduce((n, t) => n + t.definitions.length, 0),
     references: tags.reduce((n, t) => n + t.references.length, 0),

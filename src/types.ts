@@ -26,8 +26,24 @@ export interface FileRecord {
   blobId?: string;
 }
 
-/** Why a file of the source was not made a node. Closed set, each counted in the stats. */
-export const SKIP_REASONS = ['binary', 'too-large', 'minified', 'vendored', 'ignored', 'symlink', 'submodule'] as const;
+/**
+ * Why a file of the source was not made a node. Closed set, each counted in the stats.
+ * `unreadable`: a file or folder the process may not read (a folder counts once);
+ * `special`: a FIFO, socket or device, not a regular file; `unrepresentable-name`: a
+ * name that is not valid UTF-8, so no path string can name it (a folder counts once).
+ */
+export const SKIP_REASONS = [
+  'binary',
+  'too-large',
+  'minified',
+  'vendored',
+  'ignored',
+  'symlink',
+  'submodule',
+  'unreadable',
+  'special',
+  'unrepresentable-name',
+] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 /** Problem codes carried in `diagnostics`; the library never prints. */
@@ -38,9 +54,16 @@ export const DIAGNOSTIC_CODES = [
   'skipped-vendored',
   'skipped-symlink',
   'skipped-submodule',
+  'skipped-unreadable',
+  'skipped-special',
+  'skipped-unrepresentable-name',
   'invalid-utf8',
+  /** A UTF-16 file (byte-order mark) decoded to text; kept. */
+  'decoded-utf16',
   'parse-error',
   'parse-failed',
+  /** Parse and tags query of a file went past the tags stage's budget (tree depth, query matches or time): kept as a node without tags. */
+  'too-complex',
   'unresolved-cue',
 ] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
@@ -205,6 +228,8 @@ export interface IndexStats {
   files: number;
   parsed: number;
   parseErrors: number;
+  /** Files kept as nodes without tags because parsing them went past the tags stage's budget (`too-complex`). */
+  tooComplex: number;
   skipped: Record<SkipReason, number>;
   definitions: number;
   references: number;

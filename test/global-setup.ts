@@ -4,12 +4,15 @@
  * pack, explain, mcp), never the user's ~/.cache. Tests remove what they make; the
  * run removes the folder, and fails naming whatever a test left in it.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export default function setup(): () => void {
   const run = mkdtempSync(join(tmpdir(), 'repomap-test-run-'));
+  // Open to every user, as /tmp is: the tests that run the binary as an unprivileged
+  // user (test/unit/cli/bin.test.ts) reach their files here and make temp files of their own.
+  chmodSync(run, 0o1777);
   const cache = join(run, 'tags-cache');
   process.env.TMPDIR = run;
   process.env.REPOMAP_CACHE = cache;

@@ -12,9 +12,10 @@ import { LANGUAGES, type LanguageId } from '../types.js';
 /**
  * Version of the tags the engine extracts from a parse. Bump it whenever
  * src/tags changes what it returns for the same grammar, query and text
- * (captures mapped differently, new fields, another line convention).
+ * (captures mapped differently, new fields, another line convention, another
+ * TAGS_BUDGET depth or match limit). 2: files past the tags budget are `too-complex`.
  */
-export const TAGS_INDEX_VERSION = 1;
+export const TAGS_INDEX_VERSION = 2;
 
 /** Everything besides the content a tags entry depends on. */
 export interface CacheIdentity {

@@ -10,14 +10,15 @@
  * a busy timeout queues writers; each `putMany` is one transaction, so a writer killed
  * midway leaves whole batches or nothing.
  */
-import { mkdirSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import { RepoMapError } from '../errors.js';
+import { describeError, RepoMapError } from '../errors.js';
 import { isTextTerms, type TextTerms } from '../rank/text-terms.js';
 import type { TagsCache, TagsCacheEntry } from '../repomap.js';
+import { TAGS_ENTRY_SCHEMA } from './entry-schema.js';
 import { currentIdentity, identityChanges, identityText, type CacheIdentity } from './identity.js';
 import { sqliteDriver } from './sqlite.js';
+import { isReadOnly, prepareStoreFolder, privateCopy } from './store-file.js';
 
 /** Version of the tables below; a file with another `user_version` is rebuilt. */
 export const STORE_SCHEMA_VERSION = 2;
@@ -51,6 +52,14 @@ type RowTable = keyof typeof ROW_TABLES;
 /** A file that is not a tags store we can trust: rebuilt from scratch. */
 class UnusableFile extends Error {}
 
+/** A stored row that is not well-formed for its key, and why. */
+class Malformed {
+  constructor(
+    readonly key: string,
+    readonly why: string,
+  ) {}
+}
+
 export class TagsStore implements TagsCache {
   readonly file: string;
   private readonly db: Database.Database;
@@ -60,46 +69,61 @@ export class TagsStore implements TagsCache {
   private readonly inserts: Record<RowTable, Database.Statement>;
   private readonly owner: Database.Statement;
   private foreignReported = false;
+  /** Set for a store that may only be read: removes its private copy; nothing is written. */
+  private readonly discard: (() => void) | undefined;
 
-  private constructor(file: string, db: Database.Database, identity: string, say: (message: string) => void) {
+  private constructor(file: string, db: Database.Database, identity: string, say: (message: string) => void, discard?: () => void) {
     this.file = file;
     this.db = db;
     this.identity = identity;
     this.say = say;
+    this.discard = discard;
     this.inserts = Object.fromEntries(ROW_TABLE_NAMES.map((t) => [t, db.prepare(`INSERT OR REPLACE INTO ${t} (key, value) VALUES (?, ?)`)])) as Record<RowTable, Database.Statement>;
     this.owner = db.prepare("SELECT value FROM meta WHERE key = 'identity'").pluck();
   }
 
   /**
    * Opens (creating it and its folder when needed) the store at `file`. An incompatible
-   * or corrupt file is rebuilt empty and reported through `onMessage`; a file that
-   * cannot be opened at all is a RepoMapError naming it, and a missing driver (the
-   * optional better-sqlite3 not installed) is one with code `cache-unavailable`.
+   * or corrupt file is rebuilt empty and reported through `onMessage`. A store that may
+   * only be read is read from a private copy, keeps nothing new, and says so. A file that
+   * cannot be opened at all, or a path in the way (a file for the folder, a folder for
+   * the file), is a RepoMapError naming it, and a missing driver (the optional
+   * better-sqlite3 not installed) is one with code `cache-unavailable`.
    */
   static open(file: string, options: TagsStoreOptions = {}): TagsStore {
     sqliteDriver(); // before anything is created on disk
     const identity = options.identity ?? currentIdentity();
     const say = options.onMessage ?? ((): void => {});
     const timeout = options.busyTimeoutMs ?? STORE_DEFAULTS.busyTimeoutMs;
-    try {
-      mkdirSync(dirname(file), { recursive: true });
-    } catch (cause) {
-      throw cannotOpen(file, cause);
-    }
+    prepareStoreFolder(file);
     let db: Database.Database;
     try {
       db = openWaiting(file, timeout, (d) => adopt(d, file, identity, say));
     } catch (cause) {
+      if (isReadOnly(cause) && existsSync(file)) return TagsStore.openCopy(file, cause, identity, say, timeout);
       if (!(cause instanceof UnusableFile) && !isCorruption(cause)) throw cannotOpen(file, cause);
       say(`${file} is not a usable tags cache (${messageOf(cause)}); rebuilt it empty`);
-      removeDatabase(file);
       try {
+        removeDatabase(file);
         db = openWaiting(file, timeout, (d) => adopt(d, file, identity, say));
       } catch (again) {
         throw cannotOpen(file, again);
       }
     }
     return new TagsStore(file, db, identityText(identity), say);
+  }
+
+  /** A store that may only be read, read from a private copy (SQLite needs to write beside a database it reads in WAL mode). */
+  private static openCopy(file: string, cause: unknown, identity: CacheIdentity, say: (message: string) => void, timeout: number): TagsStore {
+    const copy = privateCopy(file);
+    try {
+      const db = openWaiting(copy.file, timeout, (d) => adopt(d, file, identity, say, true));
+      say(`the tags cache ${file} cannot be written (${describeError(cause)}); reading it as it is, and keeping no new tags`);
+      return new TagsStore(file, db, identityText(identity), say, copy.remove);
+    } catch (again) {
+      copy.remove();
+      throw cannotOpen(file, again);
+    }
   }
 
   /** The entries found among `keys` (one consistent snapshot; absent keys are not in the map). */
@@ -114,7 +138,7 @@ export class TagsStore implements TagsCache {
 
   /** The texts' BM25 terms found among `keys` (`${TEXT_TERMS_VERSION}:${content key}`). */
   getTerms(keys: readonly string[]): Map<string, TextTerms> {
-    return this.read('terms', keys, (_key, value) => (isTextTerms(value) ? value : undefined));
+    return this.read('terms', keys, (key, value) => (isTextTerms(value) ? value : new Malformed(key, 'not a list of words and counts')));
   }
 
   /** Writes texts' BM25 terms in one transaction. */
@@ -122,11 +146,12 @@ export class TagsStore implements TagsCache {
     this.write('terms', entries, (terms) => terms);
   }
 
-  private read<T>(table: RowTable, keys: readonly string[], decode: (key: string, value: string) => T | undefined): Map<string, T> {
+  private read<T>(table: RowTable, keys: readonly string[], decode: (key: string, value: string) => T | Malformed): Map<string, T> {
     const { malformed, instead, redone } = ROW_TABLES[table];
     const found = new Map<string, T>();
     if (keys.length === 0) return found;
     let bad = 0;
+    let first: Malformed | undefined;
     try {
       // One read transaction: the identity check and the rows come from the same snapshot.
       this.db.transaction(() => {
@@ -135,8 +160,12 @@ export class TagsStore implements TagsCache {
           const chunk = keys.slice(start, start + STORE_DEFAULTS.chunk);
           for (const [key, value] of this.lookup(table, chunk.length).iterate(...chunk) as Iterable<[string, string]>) {
             const entry = decode(key, value);
-            if (entry) found.set(key, entry);
-            else bad++;
+            if (entry instanceof Malformed) {
+              bad++;
+              first ??= entry;
+            } else {
+              found.set(key, entry);
+            }
           }
         }
       })();
@@ -144,12 +173,14 @@ export class TagsStore implements TagsCache {
       this.say(`cannot read the tags cache ${this.file} (${messageOf(cause)}); ${instead}`);
       return new Map();
     }
-    if (bad > 0) this.say(`${bad} ${malformed} in the tags cache ${this.file} were ignored (they are ${redone} and rewritten)`);
+    if (bad > 0) {
+      this.say(`${bad} ${malformed} in the tags cache ${this.file} were ignored (they are ${redone} and rewritten; first: ${first!.key}: ${first!.why})`);
+    }
     return found;
   }
 
   private write<T>(table: RowTable, entries: Iterable<readonly [string, T]>, encode: (entry: T) => string): void {
-    if ((Array.isArray(entries) && entries.length === 0) || (entries instanceof Map && entries.size === 0)) return;
+    if (this.discard || (Array.isArray(entries) && entries.length === 0) || (entries instanceof Map && entries.size === 0)) return;
     try {
       // IMMEDIATE takes the write lock up front, so a busy writer waits (busy timeout)
       // instead of failing on a read-to-write upgrade.
@@ -171,6 +202,7 @@ export class TagsStore implements TagsCache {
 
   close(): void {
     this.db.close();
+    this.discard?.();
   }
 
   /** Whether the file still belongs to our identity (another build may have rebuilt it since we opened it). */
@@ -230,7 +262,9 @@ function connect(file: string, timeout: number): Database.Database {
 }
 
 /** Checks the file and makes it ours: created when empty, rebuilt when its schema or identity differ. */
-function adopt(db: Database.Database, file: string, identity: CacheIdentity, say: (message: string) => void): void {
+function adopt(db: Database.Database, file: string, identity: CacheIdentity, say: (message: string) => void, readOnly = false): void {
+  // a read-only store's private copy is rebuilt like any other, but the messages speak of the store
+  const rebuilt = readOnly ? 'not using its entries' : 'rebuilt it empty';
   const check = db.pragma('quick_check', { simple: true });
   if (check !== 'ok') throw new UnusableFile(`quick_check: ${String(check)}`);
   const text = identityText(identity);
@@ -240,7 +274,7 @@ function adopt(db: Database.Database, file: string, identity: CacheIdentity, say
     const version = db.pragma('user_version', { simple: true }) as number;
     const ours = version === STORE_SCHEMA_VERSION && tables.length === TABLES.length && TABLES.every((t) => tables.includes(t));
     if (!ours) {
-      if (objects.length > 0) say(`${file} has another schema (version ${version}, tables ${tables.join(', ') || 'none'}); rebuilt it empty`);
+      if (objects.length > 0) say(`${file} has another schema (version ${version}, tables ${tables.join(', ') || 'none'}); ${rebuilt}`);
       for (const o of objects) if (o.type === 'table' || o.type === 'view') db.exec(`DROP ${o.type.toUpperCase()} IF EXISTS "${o.name.replace(/"/g, '""')}"`);
       db.exec(SCHEMA);
       db.pragma(`user_version = ${STORE_SCHEMA_VERSION}`);
@@ -250,31 +284,30 @@ function adopt(db: Database.Database, file: string, identity: CacheIdentity, say
     const stored = db.prepare("SELECT value FROM meta WHERE key = 'identity'").pluck().get() as string | undefined;
     if (stored === text) return;
     const changes = stored === undefined ? ['no identity record'] : identityChanges(stored, identity);
-    say(`the tags cache ${file} was written by an incompatible repomap (${changes.join('; ')}); rebuilt it empty`);
+    say(`the tags cache ${file} was written by an incompatible repomap (${changes.join('; ')}); ${rebuilt}`);
     for (const t of ROW_TABLE_NAMES) db.exec(`DELETE FROM ${t}`);
     db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('identity', ?)").run(text);
   }).immediate();
 }
 
-/** A stored value back as an entry, or undefined when it is not a well-formed one for its key. */
-function decodeEntry(key: string, value: string): TagsCacheEntry | undefined {
-  let entry: TagsCacheEntry;
+/**
+ * A stored value back as an entry, or why it is not a well-formed one for its key: every
+ * field is checked (TAGS_ENTRY_SCHEMA), and the language must be the key's.
+ */
+function decodeEntry(key: string, value: string): TagsCacheEntry | Malformed {
+  let parsed: unknown;
   try {
-    entry = JSON.parse(value) as TagsCacheEntry;
+    parsed = JSON.parse(value);
   } catch {
-    return undefined;
+    return new Malformed(key, 'not JSON');
   }
-  const t = entry?.tags;
-  const wellFormed =
-    t !== undefined &&
-    typeof t.language === 'string' &&
-    key.startsWith(`${t.language}:`) &&
-    Array.isArray(t.definitions) &&
-    Array.isArray(t.references) &&
-    Array.isArray(t.imports) &&
-    typeof t.errorNodes === 'number' &&
-    Array.isArray(entry.diagnostics);
-  return wellFormed ? entry : undefined;
+  const checked = TAGS_ENTRY_SCHEMA.safeParse(parsed);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    return new Malformed(key, `${issue.path.join('.') || 'value'}: ${issue.message}`);
+  }
+  if (!key.startsWith(`${checked.data.tags.language}:`)) return new Malformed(key, `tags.language: ${checked.data.tags.language} under another language's key`);
+  return checked.data;
 }
 
 function isCorruption(cause: unknown): boolean {
@@ -288,7 +321,7 @@ function removeDatabase(file: string): void {
 }
 
 function cannotOpen(file: string, cause: unknown): RepoMapError {
-  return new RepoMapError('bad-option', `repomap/cache: cannot open the tags cache ${file}: ${messageOf(cause)}`, file);
+  return new RepoMapError('bad-option', `repomap/cache: cannot open the tags cache ${file}: ${describeError(cause)}`, file);
 }
 
 function messageOf(cause: unknown): string {

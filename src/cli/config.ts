@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import * as z from 'zod';
+import { describeError } from '../errors.js';
 import { TOKENIZERS } from '../pack/index.js';
 import { CliExit } from './io.js';
 
@@ -31,13 +32,23 @@ export const CONFIG_SCHEMA = z.strictObject({
 });
 export type RepomapConfig = z.infer<typeof CONFIG_SCHEMA>;
 
-/** The config of the repository at `root` and the file it came from, or null when it has none. */
-export function readConfig(root: string): { config: RepomapConfig; file: string } | null {
+/**
+ * The config of the repository at `root` and the file it came from, or null when it has
+ * none. A package.json that cannot be read or is not JSON is the repository's business,
+ * not a config: it gives none, and `onNote` hears why (the corpus reports it too).
+ */
+export function readConfig(root: string, onNote: (message: string) => void = () => {}): { config: RepomapConfig; file: string } | null {
   const own = join(root, CONFIG_FILE);
   if (existsSync(own)) return { config: checked(parsed(own), own), file: own };
   const manifest = join(root, 'package.json');
   if (!existsSync(manifest)) return null;
-  const pkg = parsed(manifest);
+  let pkg: unknown;
+  try {
+    pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+  } catch (error) {
+    onNote(`cannot read ${manifest} (${describeError(error)}); no "repomap" config taken from it`);
+    return null;
+  }
   if (typeof pkg !== 'object' || pkg === null || !('repomap' in pkg)) return null;
   return { config: checked((pkg as { repomap: unknown }).repomap, `${manifest}, key "repomap"`), file: manifest };
 }

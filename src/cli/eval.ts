@@ -137,7 +137,8 @@ export function registerEval(program: Command, io: CliIo): void {
     .command('eval')
     .description(
       'Rank every sample of contract JSONL files on its repository at its base commit (read from git) and score the rankings. ' +
-        'A sample whose repository or commit is missing gets no row; it is counted, listed under "errors" in the summary, and the run goes on (exit code 0).',
+        'A sample whose repository or commit is missing gets no row; it is counted, listed under "errors" in the summary, and the run goes on ' +
+        '(exit code 0, or 1 when no sample got a row).',
     )
     .option('--samples <file>', 'samples JSONL (repeatable)', collect, [])
     .requiredOption('--repos <dir>', 'folder of git repositories named owner+name, owner+name/repo or owner/name (bare or not)')
@@ -213,5 +214,6 @@ export function registerEval(program: Command, io: CliIo): void {
       if (spans !== undefined) summary.spans = spans;
       await emitSummary(io, summary, flags.summary);
       reportErrors(io, run.errors, samples.length, 'failed');
+      if (rows.length === 0) throw new CliExit(1, samples.length === 0 ? 'no samples to evaluate' : `no sample produced a row (all ${samples.length} failed)`);
     });
 }

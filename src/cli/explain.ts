@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { renderExplanation } from '../render/explain.js';
+import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
 import type { CliIo } from './io.js';
 import { queryFromFlags } from './query-input.js';
 import { positiveInt } from './arguments.js';
@@ -30,6 +31,7 @@ export function registerExplain(program: Command, io: CliIo): void {
         includeGiven: flags.includeGiven,
         paths: flags.paths,
       });
-      io.stdout.write(flags.format === 'json' ? JSON.stringify(explanation) + '\n' : renderExplanation(explanation));
+      io.stdout.write(flags.format === 'json' ? JSON.stringify({ ...explanation, diagnostics: diagnosticsField(index.diagnostics) }) + '\n' : renderExplanation(explanation));
+      reportDiagnostics(io, index.diagnostics, flags, flags.format === 'text');
     });
 }

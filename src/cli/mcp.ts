@@ -35,7 +35,7 @@ export function registerMcp(program: Command, io: CliIo, mcpIo: McpIo = { stdin:
       try {
         const workspace = new Workspace(repo, commit, store, { include: flags.include, exclude: flags.exclude });
         io.stderr.write(`repomap mcp: serving ${workspace.root}${commit ? ` at ${commit}` : ''} over stdio\n`);
-        await serveStdio(workspace, mcpIo.stdin, mcpIo.stdout);
+        await serveStdio(workspace, mcpIo.stdin, mcpIo.stdout, (m) => io.stderr.write(`repomap mcp: ${m}\n`));
       } finally {
         store?.close();
       }

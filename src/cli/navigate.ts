@@ -8,7 +8,9 @@ import { Option, type Command } from 'commander';
 import { editImpact, findReferences, findSymbols, indexStatus, NAVIGATE_DEFAULTS, outlineFile, SYMBOL_KINDS, type SymbolKind } from '../navigate/index.js';
 import { DEFAULT_TOKENIZER, TOKENIZERS, type TokenizerName } from '../pack/index.js';
 import { renderImpact, renderOutline, renderReferences, renderStatus, renderSymbols } from '../render/index.js';
+import type { Index } from '../repomap.js';
 import { positiveInt } from './arguments.js';
+import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
 import { CliExit, readStdin, type CliIo } from './io.js';
 import { addRepoOptions, openIndex, repoRelative, type RepoFlags } from './repo-source.js';
 
@@ -16,9 +18,13 @@ type Format = 'text' | 'json';
 
 const formatOption = (): Option => new Option('--format <format>', 'output format').choices(['text', 'json']).default('text');
 
-/** Prints a result as JSON or as its text rendering. */
-function print<T>(io: CliIo, format: Format, result: T, text: (r: T) => string): void {
-  io.stdout.write(format === 'json' ? JSON.stringify(result) + '\n' : text(result));
+/**
+ * Prints a result as JSON (with the index's `diagnostics`) or as its text rendering, then
+ * says on stderr what the index skipped or could not fully parse (./diagnostics.ts).
+ */
+function print<T extends object>(io: CliIo, flags: RepoFlags & { format: Format }, index: Index, result: T, text: (r: T) => string): void {
+  io.stdout.write(flags.format === 'json' ? JSON.stringify({ ...result, diagnostics: diagnosticsField(index.diagnostics) }) + '\n' : text(result));
+  reportDiagnostics(io, index.diagnostics, flags, flags.format === 'text');
 }
 
 export function registerNavigate(program: Command, io: CliIo): void {
@@ -33,7 +39,7 @@ export function registerNavigate(program: Command, io: CliIo): void {
     .addOption(formatOption())
     .action(async (query: string, flags: RepoFlags & { kind?: SymbolKind; limit: number; format: Format }) => {
       const { index } = await openIndex(flags, io, 'symbols');
-      print(io, flags.format, findSymbols(index, query, { limit: flags.limit, ...(flags.kind ? { kind: flags.kind } : {}) }), renderSymbols);
+      print(io, flags, index, findSymbols(index, query, { limit: flags.limit, ...(flags.kind ? { kind: flags.kind } : {}) }), renderSymbols);
     });
 
   addRepoOptions(
@@ -48,7 +54,7 @@ export function registerNavigate(program: Command, io: CliIo): void {
     .action(async (symbol: string, flags: RepoFlags & { path?: string; limit: number; format: Format }) => {
       const { index, source } = await openIndex(flags, io, 'refs');
       const path = flags.path !== undefined ? repoRelative(flags.path, source) : undefined;
-      print(io, flags.format, findReferences(index, symbol, { limit: flags.limit, ...(path !== undefined ? { path } : {}) }), renderReferences);
+      print(io, flags, index, findReferences(index, symbol, { limit: flags.limit, ...(path !== undefined ? { path } : {}) }), renderReferences);
     });
 
   addRepoOptions(
@@ -65,7 +71,7 @@ export function registerNavigate(program: Command, io: CliIo): void {
       const diff = flags.diff === undefined ? undefined : flags.diff === '-' ? await readStdin(io, '--diff') : await readDiff(resolve(io.cwd, flags.diff));
       const { index, source } = await openIndex(flags, io, 'impact');
       const file = flags.file !== undefined ? repoRelative(flags.file, source) : undefined;
-      print(io, flags.format, editImpact(index, { ...(diff !== undefined ? { diff } : {}), ...(file !== undefined ? { file } : {}) }, { top: flags.top }), renderImpact);
+      print(io, flags, index, editImpact(index, { ...(diff !== undefined ? { diff } : {}), ...(file !== undefined ? { file } : {}) }, { top: flags.top }), renderImpact);
     });
 
   addRepoOptions(
@@ -79,7 +85,7 @@ export function registerNavigate(program: Command, io: CliIo): void {
     .addOption(formatOption())
     .action(async (file: string, flags: RepoFlags & { budget: number; tokenizer: TokenizerName; format: Format }) => {
       const { index, source } = await openIndex(flags, io, 'outline');
-      print(io, flags.format, await outlineFile(index, repoRelative(file, source), { budget: flags.budget, tokenizer: flags.tokenizer }), renderOutline);
+      print(io, flags, index, await outlineFile(index, repoRelative(file, source), { budget: flags.budget, tokenizer: flags.tokenizer }), renderOutline);
     });
 
   addRepoOptions(program.command('status').description('What the index of a repository holds: files per language, parse errors, what was skipped, symbols, edges, the tags cache.'))
@@ -88,7 +94,7 @@ export function registerNavigate(program: Command, io: CliIo): void {
       const { index, cacheFile } = await openIndex(flags, io, 'status');
       const status = { ...indexStatus(index), cacheFile: cacheFile ?? null, builtAt: new Date().toISOString() };
       const cache = index.stats.cache;
-      print(io, flags.format, status, (s) =>
+      print(io, flags, index, status, (s) =>
         renderStatus(s, [
           ['tags cache', cacheFile !== undefined ? `${cacheFile}${cache ? ` (${cache.hits} files from it, ${cache.misses} parsed)` : ''}` : 'none'],
           ['built', s.builtAt],

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { DEFAULT_TOKENIZER, PACK_FORMATS, TOKENIZERS, type PackFormat, type TokenizerName } from '../pack/index.js';
+import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
 import type { CliIo } from './io.js';
 import { queryFromFlags } from './query-input.js';
 import { positiveInt } from './arguments.js';
@@ -37,6 +38,8 @@ export function registerPack(program: Command, io: CliIo): void {
         const why = pack.omitted.length + pack.omittedMore === 0 ? 'the query ranks no file' : `no ranked file fits in --budget ${flags.budget} (${flags.tokenizer} tokens)`;
         if (!flags.quiet) io.stderr.write(`repomap: note: nothing packed: ${why}\n`);
       }
-      io.stdout.write(pack.text);
+      // the JSON pack gains the index's diagnostics; its text is what `tokens` counted
+      io.stdout.write(flags.format === 'json' ? JSON.stringify({ ...JSON.parse(pack.text), diagnostics: diagnosticsField(index.diagnostics) }) + '\n' : pack.text);
+      reportDiagnostics(io, index.diagnostics, flags, flags.format !== 'json');
     });
 }

@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { renderText, toDetailsRow } from '../render/index.js';
 import { positiveInt } from './arguments.js';
+import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
 import type { CliIo } from './io.js';
 import { queryFromFlags } from './query-input.js';
 import { addSourceOptions, openIndex, type SourceFlags } from './repo-source.js';
@@ -35,9 +36,10 @@ export function registerRank(program: Command, io: CliIo): void {
           repo: input.repo,
           baseCommit: input.baseCommit ?? result.commit,
         });
-        io.stdout.write(JSON.stringify(row) + '\n');
+        io.stdout.write(JSON.stringify({ ...row, diagnostics: diagnosticsField(result.diagnostics) }) + '\n');
       } else {
         io.stdout.write(renderText(result, { top: flags.top }));
       }
+      reportDiagnostics(io, result.diagnostics, flags, flags.format === 'text');
     });
 }

@@ -14,10 +14,11 @@ import { TAGS_DEFAULTS } from '../tags/extract.js';
 import { TASKS, type Task } from '../types.js';
 import { collect } from './arguments.js';
 import { cacheOption, noCacheOption, openCacheStore, type CacheFlags } from './cache-flags.js';
+import { diagnosticsOption, type DiagnosticsFlags } from './diagnostics.js';
 import type { CliIo } from './io.js';
 import { indexProgress } from './progress.js';
 
-export interface RepoFlags extends CacheFlags {
+export interface RepoFlags extends CacheFlags, DiagnosticsFlags {
   repo?: string;
   commit?: string;
   include: string[];
@@ -32,7 +33,7 @@ export interface QueryFlags {
 
 export type SourceFlags = RepoFlags & QueryFlags;
 
-/** Adds --repo, --commit, --include, --exclude, --cache, --no-cache (the cache is on by default) and --quiet. */
+/** Adds --repo, --commit, --include, --exclude, --cache, --no-cache (the cache is on by default), --diagnostics and --quiet. */
 export function addRepoOptions(command: Command): Command {
   return command
     .option('--repo <dir>', 'repository folder or git directory (default: the current folder)')
@@ -41,6 +42,7 @@ export function addRepoOptions(command: Command): Command {
     .option('--exclude <pattern>', 'leave out files matching a pattern (gitignore syntax; repeatable), besides .gitignore and .repomapignore', collect, [])
     .addOption(cacheOption(true))
     .addOption(noCacheOption())
+    .addOption(diagnosticsOption())
     .option('-q, --quiet', 'no progress and no notes on stderr (warnings and errors still)');
 }
 

@@ -29,7 +29,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     // Commands run on one repository (--repo) take their defaults from its config file.
     .hook('preAction', (_program, command) => {
       if (!command.options.some((o) => o.long === '--repo')) return;
-      const found = readConfig(repoOf(command.opts<{ repo?: string }>(), io));
+      const { repo, quiet } = command.opts<{ repo?: string; quiet?: boolean }>();
+      const found = readConfig(repoOf({ repo }, io), (m) => void (quiet || io.stderr.write(`repomap: note: ${m}\n`)));
       if (found) applyConfig(command, found.config);
     });
   registerRank(program, io);

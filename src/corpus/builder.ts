@@ -14,6 +14,9 @@ const CODES = {
   minified: 'skipped-minified',
   symlink: 'skipped-symlink',
   submodule: 'skipped-submodule',
+  unreadable: 'skipped-unreadable',
+  special: 'skipped-special',
+  'unrepresentable-name': 'skipped-unrepresentable-name',
 } as const satisfies Record<ReportedReason, Diagnostic['code']>;
 
 /**
@@ -26,6 +29,8 @@ export class CorpusBuilder {
   private readonly skipped = Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as Record<SkipReason, number>;
   private readonly diagnostics: { at: string; diagnostic: Diagnostic }[] = [];
   private readonly vendored = new Map<string, number>();
+  /** `reason\0path` of each file skipped with a diagnostic: one verdict per file. */
+  private readonly reported = new Set<string>();
 
   constructor(private readonly options: ResolvedCorpusOptions) {}
 
@@ -40,8 +45,11 @@ export class CorpusBuilder {
     this.skipped.ignored++;
   }
 
-  /** A file skipped for `reason`, with a diagnostic naming it. */
+  /** A file (or folder) skipped for `reason`, with a diagnostic naming it; a second verdict on the same path is dropped. */
   skip(reason: ReportedReason, path: string, message: string): void {
+    const key = `${reason}\0${path}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
     this.skipped[reason]++;
     this.report({ code: CODES[reason], file: path, message });
   }
@@ -61,7 +69,10 @@ export class CorpusBuilder {
     const record: FileRecord = { path, size, text: verdict.text, language: languageOf(path), kind: classifyPath(path) };
     if (blobId !== undefined) record.blobId = blobId;
     this.files.push(record);
-    if (verdict.invalidUtf8) {
+    if (verdict.utf16) {
+      const replaced = verdict.invalidUtf8 ? '; invalid code units were replaced with U+FFFD' : '';
+      this.report({ code: 'decoded-utf16', file: path, message: `${path} is UTF-16 (${verdict.utf16} byte-order mark); decoded to text${replaced}` });
+    } else if (verdict.invalidUtf8) {
       this.report({ code: 'invalid-utf8', file: path, message: `${path} is not valid UTF-8; invalid bytes were replaced with U+FFFD` });
     }
   }

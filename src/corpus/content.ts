@@ -3,34 +3,76 @@ import type { ResolvedCorpusOptions } from './options.js';
 /** What the content rules decided about one file. */
 export type ContentVerdict =
   | { skip: 'binary' | 'too-large' | 'minified'; message: string }
-  | { skip: null; text: string; invalidUtf8: boolean };
+  | ({ skip: null } & DecodedText);
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-const lenientUtf8 = new TextDecoder('utf-8');
+/** A file's bytes as text. */
+export interface DecodedText {
+  text: string;
+  /** Some bytes (code units, for UTF-16) were not valid and were replaced with U+FFFD. */
+  invalidUtf8: boolean;
+  /** The UTF-16 encoding its byte-order mark named, when it had one. */
+  utf16?: Utf16;
+}
+
+type Utf16 = 'UTF-16LE' | 'UTF-16BE';
+
+const DECODERS = {
+  'UTF-8': { strict: new TextDecoder('utf-8', { fatal: true }), lenient: new TextDecoder('utf-8') },
+  'UTF-16LE': { strict: new TextDecoder('utf-16le', { fatal: true }), lenient: new TextDecoder('utf-16le') },
+  'UTF-16BE': { strict: new TextDecoder('utf-16be', { fatal: true }), lenient: new TextDecoder('utf-16be') },
+} as const;
+
+/**
+ * The UTF-16 encoding whose byte-order mark `bytes` starts with, or null. `FF FE 00 00` is
+ * UTF-32's mark, not UTF-16's: such a file stays binary.
+ */
+export function utf16Of(bytes: Uint8Array): Utf16 | null {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return bytes[2] === 0 && bytes[3] === 0 ? null : 'UTF-16LE';
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return 'UTF-16BE';
+  return null;
+}
+
+/**
+ * Decodes a whole file: UTF-16 when it starts with a UTF-16 byte-order mark (the mark is
+ * not part of the text), else UTF-8; invalid sequences are replaced with U+FFFD. The load
+ * and a released text's re-read (./release.ts) decode with this same function.
+ */
+export function decodeText(bytes: Uint8Array): DecodedText {
+  const utf16 = utf16Of(bytes);
+  const decoder = DECODERS[utf16 ?? 'UTF-8'];
+  let decoded: DecodedText;
+  try {
+    decoded = { text: decoder.strict.decode(bytes), invalidUtf8: false };
+  } catch {
+    decoded = { text: decoder.lenient.decode(bytes), invalidUtf8: true };
+  }
+  if (utf16) decoded.utf16 = utf16;
+  return decoded;
+}
 
 /**
  * Applies the content rules in order: binary (a NUL byte in the first `binarySniffBytes`),
  * too-large (`size` above `maxFileBytes`), minified (a `minifiedSuffixes` name, or a line
  * longer than `minifiedLineBytes` in a file whose average line is longer than
  * `minifiedAverageLineBytes`; prose extensions are exempt from the line test), then decodes
- * UTF-8, replacing invalid sequences. `bytes` holds the whole file when `size` is within
- * `maxFileBytes`, otherwise at least its first `binarySniffBytes` bytes.
+ * it (`decodeText`). A file that starts with a UTF-16 byte-order mark is judged by its
+ * text re-encoded as UTF-8, so its zero high bytes do not make it binary. `bytes` holds the
+ * whole file when `size` is within `maxFileBytes`, otherwise at least its first
+ * `binarySniffBytes` bytes.
  */
 export function examineContent(path: string, size: number, bytes: Buffer, options: ResolvedCorpusOptions): ContentVerdict {
-  const sniff = bytes.length > options.binarySniffBytes ? bytes.subarray(0, options.binarySniffBytes) : bytes;
+  const decoded = utf16Of(bytes) !== null ? decodeText(bytes) : undefined;
+  const content = decoded ? Buffer.from(decoded.text, 'utf8') : bytes;
+  const sniff = content.length > options.binarySniffBytes ? content.subarray(0, options.binarySniffBytes) : content;
   if (sniff.indexOf(0) !== -1) {
     return { skip: 'binary', message: `skipped binary file ${path} (NUL byte in the first ${options.binarySniffBytes} bytes)` };
   }
   if (size > options.maxFileBytes) {
     return { skip: 'too-large', message: `skipped ${path}: ${size} bytes is over the ${options.maxFileBytes}-byte limit` };
   }
-  const minified = minifiedReason(path, bytes, options);
+  const minified = minifiedReason(path, content, options);
   if (minified) return { skip: 'minified', message: `skipped minified/generated file ${path} (${minified})` };
-  try {
-    return { skip: null, text: strictUtf8.decode(bytes), invalidUtf8: false };
-  } catch {
-    return { skip: null, text: lenientUtf8.decode(bytes), invalidUtf8: true };
-  }
+  return { skip: null, ...(decoded ?? decodeText(bytes)) };
 }
 
 function minifiedReason(path: string, bytes: Buffer, options: ResolvedCorpusOptions): string | null {

@@ -101,7 +101,12 @@ export class FolderReuse {
   ignoreFile(name: string, folders: ReadonlySet<string>, read: (folder: string) => string): GitignoreMatcher {
     const stamps = new Map<string, FileStamp | null>();
     for (const folder of folders) {
-      const stats = lstatSync(join(this.root, folder, name), { throwIfNoEntry: false });
+      let stats;
+      try {
+        stats = lstatSync(join(this.root, folder, name), { throwIfNoEntry: false });
+      } catch {
+        stats = undefined; // its folder cannot be searched: the matcher reports the file
+      }
       stamps.set(folder, stats ? stampOf(stats) : null);
     }
     const earlier = this.earlier?.ignoreFiles.get(name);

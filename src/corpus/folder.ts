@@ -1,66 +1,89 @@
-import { closeSync, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import fg from 'fast-glob';
 import { CorpusBuilder } from './builder.js';
 import { FolderReuse, stampOf, type FileStamp } from './folder-reuse.js';
 import { parentOf } from './paths.js';
 import { readStart, ScratchBuffer } from './read-file.js';
 import type { ResolvedCorpusOptions } from './options.js';
 import { IGNORE_FILES, PathRules, rememberPathRules, type IgnoreFile } from './path-rules.js';
-import { RepoMapError } from '../errors.js';
+import { listFolder, type EntryKind } from './walk.js';
+import { describeError, RepoMapError } from '../errors.js';
 import type { Corpus, FileRecord } from '../types.js';
 
 /** Files read between two yields to the event loop. */
 const YIELD_EVERY = 256;
 
+/** How a non-regular file is named in its diagnostic. */
+const SPECIAL: Partial<Record<EntryKind, string>> = { fifo: 'FIFO', socket: 'socket', device: 'device file' };
+
 /**
- * Loads the files of a folder: walks it with fast-glob (dot files included, `.git` excluded,
+ * Loads the files of a folder: lists it (./walk.ts: dot files included, `.git` not entered,
  * symlinks reported and not followed), then applies the rules in order: vendored, the
- * .gitignore and .repomapignore files, the exclude and include patterns, symlink, then
- * the content rules (binary, too-large, minified). With `options.previous`,
- * files stamped unchanged since that load are taken from it unread (see FolderReuse).
+ * .gitignore and .repomapignore files, the exclude and include patterns, submodule (a
+ * folder holding its own `.git`: another repository's checkout, as git mode's
+ * submodules), symlink, special files (FIFOs, sockets, devices), then the content rules
+ * (binary, too-large, minified). A folder, file or ignore file that cannot be read, and a
+ * name that is not valid UTF-8, are skipped and reported. With `options.previous`, files
+ * stamped unchanged since that load are taken from it unread (see FolderReuse).
  */
 export async function loadFolder(folder: string, options: ResolvedCorpusOptions): Promise<Corpus> {
   const root = resolve(folder);
   await checkFolder(root);
   const reuse = new FolderReuse(root, options);
+  const builder = new CorpusBuilder(options);
 
   // The synchronous walk is about twice as fast as the async one (no thread-pool round
   // trip per folder), which matters for a re-index of an unchanged tree.
-  const entries = fg.sync('**', {
-    cwd: root,
-    dot: true,
-    onlyFiles: false,
-    followSymbolicLinks: false,
-    objectMode: true,
-    ignore: ['**/.git', '**/.git/**'],
-  });
+  const { entries, problems } = listFolder(root);
+  for (const p of problems) {
+    const what = p.folder ? `folder ${p.path}/` : p.path;
+    const consequence = p.folder ? '; nothing under it is indexed' : '';
+    builder.skip(p.reason, p.path, `skipped ${what}: ${p.reason === 'unreadable' ? 'cannot read it: ' : ''}${p.detail}${consequence}`);
+  }
 
   const ruleFolders = new Map<IgnoreFile, Set<string>>(IGNORE_FILES.map((name) => [name, new Set()]));
-  for (const entry of entries) {
-    const folders = ruleFolders.get(entry.name as IgnoreFile);
-    if (folders && entry.dirent.isFile()) folders.add(parentOf(entry.path));
+  /** Folders below the root holding a `.git` of their own: checkouts of other repositories. */
+  const submodules = new Set<string>();
+  for (const { path, kind } of entries) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    const folders = ruleFolders.get(name as IgnoreFile);
+    if (folders && kind === 'file') folders.add(parentOf(path));
+    if (name === '.git' && path !== '.git') submodules.add(parentOf(path));
   }
   const matchers = new Map(
     [...ruleFolders].map(([name, folders]) => [name, reuse.ignoreFile(name, folders, (dir) => readFileSync(join(root, dir, name), 'utf8'))] as const),
   );
   const rules = new PathRules(new Set(options.vendoredFolders), matchers, options);
 
-  const builder = new CorpusBuilder(options);
   const candidates: string[] = [];
-  for (const entry of entries) {
-    const { dirent, path } = entry;
-    if (dirent.isDirectory()) continue;
+  const listed = new Set<string>();
+  for (const { path, kind } of entries) {
+    if (kind === 'folder' || path === '.git') continue;
     const verdict = rules.verdict(path);
+    const submodule = submodules.size > 0 ? submoduleOf(path, submodules) : null;
     if (verdict?.rule === 'vendored') {
       builder.skipVendored(verdict.folder);
     } else if (verdict !== null) {
       builder.skipIgnored();
-    } else if (dirent.isSymbolicLink()) {
+    } else if (submodule !== null) {
+      builder.skip('submodule', submodule, `skipped submodule ${submodule} (a checkout of another repository: it holds its own .git)`);
+    } else if (kind === 'symlink') {
       builder.skip('symlink', path, `skipped symlink ${path} (symlinks are not followed)`);
-    } else if (dirent.isFile()) {
-      candidates.push(path); // sockets, FIFOs and devices are not files and are left out
+    } else if (kind !== 'file') {
+      builder.skip('special', path, `skipped ${SPECIAL[kind]} ${path} (not a regular file)`);
+    } else if (listed.has(path)) {
+      // two names that are not valid UTF-8 can decode to the same string
+      builder.skip('unrepresentable-name', path, `skipped a second file listed as ${path}: its name is not valid UTF-8`);
+    } else {
+      listed.add(path);
+      candidates.push(path);
+    }
+  }
+  for (const [name, matcher] of matchers) {
+    for (const [dir, error] of matcher.unreadableRules()) {
+      const path = dir === '' ? name : `${dir}/${name}`;
+      builder.skip('unreadable', path, `skipped ${path}: cannot read it: ${describeError(error)}; its rules are not applied`);
     }
   }
 
@@ -77,7 +100,9 @@ export async function loadFolder(folder: string, options: ResolvedCorpusOptions)
       builder.keep(earlier);
     } else {
       const read = readCandidate(file, options, scratch);
-      if (read) {
+      if ('problem' in read) {
+        builder.skip(read.problem === 'special' ? 'special' : 'unreadable', path, `skipped ${path}: ${read.detail}`);
+      } else {
         builder.examine(path, read.size, read.bytes);
         reuse.note(path, read.stamp);
       }
@@ -88,9 +113,23 @@ export async function loadFolder(folder: string, options: ResolvedCorpusOptions)
   return rememberPathRules(reuse.remember(builder.finish(root, 'folder')), rules);
 }
 
+/** The submodule folder (of `submodules`) a path lies in, or null. */
+function submoduleOf(path: string, submodules: ReadonlySet<string>): string | null {
+  for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) {
+    const folder = path.slice(0, slash);
+    if (submodules.has(folder)) return folder;
+  }
+  return null;
+}
+
 /** The earlier record of a file whose stamp (lstat) is unchanged; undefined to read it. */
 function reusable(reuse: FolderReuse, path: string, file: string): FileRecord | undefined {
-  const stats = lstatSync(file, { throwIfNoEntry: false });
+  let stats;
+  try {
+    stats = lstatSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined; // read again, and reported if it cannot be
+  }
   return stats?.isFile() ? reuse.take(path, stampOf(stats)) : undefined;
 }
 
@@ -107,23 +146,32 @@ async function checkFolder(root: string): Promise<void> {
 
 /**
  * Size and bytes of a file: the whole content when within `maxFileBytes`, otherwise its
- * first `binarySniffBytes` bytes only. Null when the file vanished since the walk. The
- * bytes live in `scratch` and are overwritten by the next read.
+ * first `binarySniffBytes` bytes. The bytes live in `scratch` and are overwritten by the
+ * next read. A file that cannot be opened or read, or vanished since the walk, is a
+ * problem in words; so is one that turned out not to be a regular file (opened without
+ * blocking, so a FIFO put in its place cannot stall the load).
  */
-function readCandidate(file: string, options: ResolvedCorpusOptions, scratch: ScratchBuffer): { size: number; bytes: Buffer; stamp: FileStamp } | null {
+function readCandidate(
+  file: string,
+  options: ResolvedCorpusOptions,
+  scratch: ScratchBuffer,
+): { size: number; bytes: Buffer; stamp: FileStamp } | { problem: 'unreadable' | 'special'; detail: string } {
   let fd: number;
   try {
-    fd = openSync(file, 'r');
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
+    const vanished = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    return { problem: 'unreadable', detail: vanished ? 'it vanished while the folder was read' : `cannot read it: ${describeError(error)}` };
   }
   try {
     const stats = fstatSync(fd);
+    if (!stats.isFile()) return { problem: 'special', detail: 'not a regular file' };
     const { size } = stats;
     const wanted = size <= options.maxFileBytes ? size : Math.min(size, options.binarySniffBytes);
     const bytes = readStart(fd, wanted, scratch);
     return { size: size <= options.maxFileBytes ? bytes.length : size, bytes, stamp: stampOf(stats) };
+  } catch (error) {
+    return { problem: 'unreadable', detail: `cannot read it: ${describeError(error)}` };
   } finally {
     closeSync(fd);
   }

@@ -9,9 +9,13 @@ export interface TreeEntry {
   oid: string;
   /** Blob size; null for submodules and for blobs absent from the object store. */
   size: number | null;
-  /** Repo-relative POSIX path. */
+  /** Repo-relative POSIX path (invalid UTF-8 replaced with U+FFFD). */
   path: string;
+  /** The stored name is not valid UTF-8: `path` does not spell it. */
+  invalidName?: true;
 }
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 const HEADER = /^(\d{6}) (\w+) ([0-9a-f]+) +(\S+)$/;
 
@@ -35,14 +39,25 @@ export function parseTree(output: Buffer): TreeEntry[] {
     const header = HEADER.exec(output.toString('latin1', start, tab));
     if (!header) throw new Error(`repomap/corpus: unexpected git ls-tree entry "${output.toString('latin1', start, tab)}"`);
     const size = header[4]!;
-    entries.push({
+    const entry: TreeEntry = {
       mode: header[1]!,
       type: header[2]!,
       oid: header[3]!,
       size: /^\d+$/.test(size) ? Number(size) : null,
       path: output.toString('utf8', tab + 1, end),
-    });
+    };
+    if (entry.path.includes('\uFFFD') && !validUtf8(output.subarray(tab + 1, end))) entry.invalidName = true;
+    entries.push(entry);
     start = end + 1;
   }
   return entries;
+}
+
+function validUtf8(bytes: Uint8Array): boolean {
+  try {
+    strictUtf8.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }

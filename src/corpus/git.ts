@@ -16,9 +16,10 @@ const IGNORE_FILE_MAX_BYTES = 1024 * 1024;
 /**
  * Loads the tree of a commit straight from the object store: no checkout, no temp copy.
  * Rules in order: vendored, the tree's `.repomapignore` files, the exclude and include
- * patterns, symlink, submodule, then the content rules. `.gitignore` does not apply
- * (tracked files are tracked). Blobs are read by one `git cat-file` process;
- * vendored, symlink and submodule entries are never read.
+ * patterns, a name that is not valid UTF-8 (folder mode cannot open such a file, and no
+ * path string can name it), symlink, submodule, then the content rules. `.gitignore` does
+ * not apply (tracked files are tracked). Blobs are read by one `git cat-file` process;
+ * vendored, ignored, symlink, submodule and unnamable entries are never read.
  */
 export async function loadGitTree(source: { gitDir: string; commit: string }, options: ResolvedCorpusOptions): Promise<Corpus> {
   const gitDir = await locateGitDir(source.gitDir);
@@ -36,6 +37,8 @@ export async function loadGitTree(source: { gitDir: string; commit: string }, op
       builder.skipVendored(verdict.folder);
     } else if (verdict !== null) {
       builder.skipIgnored();
+    } else if (entry.invalidName) {
+      builder.skip('unrepresentable-name', entry.path, `skipped ${entry.path}: its name is not valid UTF-8`);
     } else if (entry.mode === SYMLINK_MODE) {
       builder.skip('symlink', entry.path, `skipped symlink ${entry.path} (symlinks are not followed)`);
     } else if (entry.mode === SUBMODULE_MODE || entry.type === 'commit') {

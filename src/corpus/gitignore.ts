@@ -12,6 +12,8 @@ import { parentOf } from './paths.js';
  */
 export class GitignoreMatcher {
   private rules = new Map<string, ignore.Ignore | null>();
+  /** Folders whose `.gitignore` could not be read (its rules are not applied), with the error. */
+  private unreadable = new Map<string, unknown>();
   private readonly folderVerdicts = new Map<string, boolean>();
   /** File path → verdict, for the paths asked about. */
   private readonly fileVerdicts = new Map<string, boolean>();
@@ -48,6 +50,7 @@ export class GitignoreMatcher {
   renewed(): GitignoreMatcher {
     const next = new GitignoreMatcher(this.folders, this.read);
     next.rules = this.rules;
+    next.unreadable = this.unreadable;
     next.earlier = this.fileVerdicts;
     return next;
   }
@@ -81,9 +84,20 @@ export class GitignoreMatcher {
     if (!this.folders.has(folder)) return null;
     let rules = this.rules.get(folder);
     if (rules === undefined) {
-      rules = ignore().add(this.read(folder));
+      try {
+        rules = ignore().add(this.read(folder));
+      } catch (error) {
+        // An unreadable .gitignore ignores nothing: its folder's files are kept (and it is reported).
+        this.unreadable.set(folder, error);
+        rules = null;
+      }
       this.rules.set(folder, rules);
     }
     return rules;
+  }
+
+  /** The folders whose `.gitignore` could not be read so far, with the error each gave. */
+  unreadableRules(): ReadonlyMap<string, unknown> {
+    return this.unreadable;
   }
 }

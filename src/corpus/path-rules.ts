@@ -61,12 +61,17 @@ export function rememberPathRules(corpus: Corpus, rules: PathRules): Corpus {
 /**
  * Why a path is not a file of the corpus, in a sentence (`skipped PATH: …`), when a rule of its load left it
  * out: the diagnostic of a file skipped by content or kind (binary, too large, minified,
- * symlink, submodule), else the path rule that matches it. Undefined for a file of the
+ * symlink, unreadable), else that of a folder it lies in (a submodule, a folder that
+ * could not be read), else the path rule that matches it. Undefined for a file of the
  * corpus, for a path no rule explains, and for a path a folder corpus does not have on disk.
  */
 export function whySkipped(corpus: Corpus, path: string): string | undefined {
   if (corpus.files.some((f) => f.path === path)) return undefined;
-  const reported = corpus.diagnostics.find((d) => d.file === path && d.code.startsWith('skipped-'));
+  const skips = corpus.diagnostics.filter((d) => d.file !== undefined && d.code.startsWith('skipped-'));
+  const reported =
+    skips.find((d) => d.file === path) ??
+    // a vendored folder is explained by its path rule below, which names the file
+    skips.find((d) => d.code !== 'skipped-vendored' && path.startsWith(`${d.file}/`));
   if (reported) return reported.message;
   if (corpus.source === 'folder' && !existsSync(join(corpus.root, path))) return undefined;
   const verdict = remembered.get(corpus)?.verdict(path);

@@ -5,12 +5,11 @@
  */
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import { join } from 'node:path';
+import { decodeText } from './content.js';
 import { loadStampsOf, stampOf, type FileStamp } from './folder-reuse.js';
 import { readStart, ScratchBuffer } from './read-file.js';
 import { RepoMapError } from '../errors.js';
 import type { Corpus, FileRecord } from '../types.js';
-
-const lenientUtf8 = new TextDecoder('utf-8');
 
 const scratch = new ScratchBuffer();
 
@@ -57,8 +56,7 @@ function readAgain(file: string, path: string, stamp: FileStamp): string {
   try {
     const stats = fstatSync(fd);
     if (stampOf(stats).key !== stamp.key) throw changed(path, 'was modified');
-    // strict decoding, which the load tries first, gives the same text as lenient decoding wherever it succeeds
-    return lenientUtf8.decode(readStart(fd, stats.size, scratch));
+    return decodeText(readStart(fd, stats.size, scratch)).text;
   } finally {
     closeSync(fd);
   }

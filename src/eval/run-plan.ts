@@ -6,7 +6,8 @@
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Sample } from './samples.js';
+import { RepoMapError } from '../errors.js';
+import { isRepoName, type Sample } from './samples.js';
 
 /** The samples of one snapshot (repository at a base commit). */
 export interface SnapshotPlan {
@@ -44,9 +45,11 @@ export function planRepositories(samples: readonly Pick<Sample, 'repo' | 'base_c
 /**
  * Folders where the repository `owner/name` may live under `reposDir`:
  * `owner+name`, `owner+name/repo` (the local mirror layout), `owner/name`, then
- * the same with a `.git` suffix (bare clones).
+ * the same with a `.git` suffix (bare clones). Anything but `owner/name` (`../x`,
+ * `a/b/c`) is a RepoMapError: every candidate stays inside `reposDir`.
  */
 export function repositoryCandidates(reposDir: string, repo: string): string[] {
+  if (!isRepoName(repo)) throw new RepoMapError('bad-sample', `repository ${JSON.stringify(repo)} is not "owner/name" (two names, neither "." nor "..")`, repo);
   const [owner, name] = repo.split('/') as [string, string];
   const flat = `${owner}+${name}`;
   return [

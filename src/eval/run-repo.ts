@@ -133,11 +133,18 @@ async function evaluateWith(job: RepositoryJob, store: TagsStore | undefined, on
   const fail = (item: JobSample, message: string): void =>
     emit({ index: item.index, scores: scoreSample(item.sample, undefined, NO_TEXT), error: message });
 
-  const gitDir = await locateRepository(job.reposDir, job.repo);
+  let gitDir: string | null;
+  let problem: string | undefined;
+  try {
+    gitDir = await locateRepository(job.reposDir, job.repo);
+    if (gitDir === null) problem = `repository ${job.repo} not found (tried ${repositoryCandidates(job.reposDir, job.repo).join(', ')})`;
+  } catch (err) {
+    if (!(err instanceof RepoMapError)) throw err;
+    gitDir = null;
+    problem = err.message;
+  }
   if (gitDir === null) {
-    const tried = repositoryCandidates(job.reposDir, job.repo).join(', ');
-    const message = `repository ${job.repo} not found (tried ${tried})`;
-    for (const s of job.snapshots) for (const item of s.samples) fail(item, message);
+    for (const s of job.snapshots) for (const item of s.samples) fail(item, problem!);
     return { repo: job.repo, outcomes, snapshots: 0 };
   }
 

@@ -58,13 +58,21 @@ export async function scoreDetails(
     const reposDir = options.reposDir;
     const plan = planRepositories(withRows.map((i) => samples[i] as Sample));
     for (const repo of plan) {
-      const gitDir = await locateRepository(reposDir, repo.repo);
+      let gitDir: string | null = null;
+      let absent = '';
+      try {
+        gitDir = await locateRepository(reposDir, repo.repo);
+        if (gitDir === null) absent = `repository ${repo.repo} not found (tried ${repositoryCandidates(reposDir, repo.repo).join(', ')})`;
+      } catch (err) {
+        if (!(err instanceof RepoMapError)) throw err;
+        absent = err.message;
+      }
       for (const snapshot of repo.snapshots) {
         const indexes = snapshot.samples.map((j) => withRows[j] as number);
         let textOf: TextOf | undefined;
         let problem: string | undefined;
         if (gitDir === null) {
-          problem = `repository ${repo.repo} not found (tried ${repositoryCandidates(reposDir, repo.repo).join(', ')})`;
+          problem = absent;
         } else {
           try {
             const corpus = await loadCorpus({ gitDir, commit: snapshot.commit });

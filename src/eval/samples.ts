@@ -65,6 +65,15 @@ export interface ReadSamplesOptions {
 const GOLD_LIST_FIELDS = ['files', 'related_tests', 'must_context_files', 'context_files', 'root_cause_files', 'given_files', 'functions'] as const;
 
 const REPO_RE = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+
+/**
+ * Whether `repo` is `owner/name`: two names of letters, digits, `_`, `.` and `-`, neither
+ * `.` nor `..` (a repository is looked up as a folder under the repositories folder, and
+ * `../x` would leave it).
+ */
+export function isRepoName(repo: string): boolean {
+  return REPO_RE.test(repo) && repo.split('/').every((part) => part !== '.' && part !== '..');
+}
 const COMMIT_RE = /^[0-9a-fA-F]{40}$/;
 
 /** True when `taskType` is one of the contract's task types. */
@@ -125,7 +134,7 @@ export function validateSample(value: unknown, where: string): Sample {
   }
   const { id, repo, base_commit: commit, task_type: taskType, query, gold, metadata } = value;
   if (typeof id !== 'string' || id === '') fail('field "id" must be a non-empty string');
-  if (typeof repo !== 'string' || !REPO_RE.test(repo)) fail(`field "repo" must be "owner/name", got ${JSON.stringify(repo)}`);
+  if (typeof repo !== 'string' || !isRepoName(repo)) fail(`field "repo" must be "owner/name", got ${JSON.stringify(repo)}`);
   if (typeof commit !== 'string' || !COMMIT_RE.test(commit)) {
     fail(`field "base_commit" must be a 40-hex commit id, got ${JSON.stringify(commit)}`);
   }

@@ -1,7 +1,6 @@
 import { statSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
-import fg from 'fast-glob';
-import { CORPUS_DEFAULTS } from '../corpus/index.js';
+import { CORPUS_DEFAULTS, listFolder } from '../corpus/index.js';
 
 /**
  * What a folder looked like when its index was built, cheap to compare: the
@@ -25,8 +24,11 @@ export class FolderFingerprint {
    * from `readStartedMs` (Date.now() when loadCorpus began).
    */
   static async take(root: string, files: readonly string[], readStartedMs: number): Promise<FolderFingerprint> {
-    const vendored = CORPUS_DEFAULTS.vendoredFolders.flatMap((name) => [`**/${name}`, `**/${name}/**`]);
-    const folders = await fg('**', { cwd: root, dot: true, onlyDirectories: true, followSymbolicLinks: false, ignore: vendored });
+    // Folders that cannot be listed are left out: the corpus load reports them.
+    const vendored = new Set(CORPUS_DEFAULTS.vendoredFolders);
+    const folders = listFolder(root, (name) => !vendored.has(name))
+      .entries.filter((e) => e.kind === 'folder' && !vendored.has(e.path.slice(e.path.lastIndexOf('/') + 1)))
+      .map((e) => e.path);
     const paths = ['.', ...folders.sort(), ...files, '.git/HEAD', '.git/logs/HEAD'];
     const stats = paths.map((p) => statOf(join(root, p)));
     const since = BigInt(readStartedMs - SETTLE_MARGIN_MS) * 1_000_000n;
@@ -59,5 +61,6 @@ function statOf(path: string): BigIntStats | null {
 }
 
 function stampOf(s: BigIntStats | null): string {
-  return s === null ? 'missing' : `${s.mtimeNs}:${s.size}:${s.ino}`;
+  // the mode too: a folder that becomes readable again changes nothing else
+  return s === null ? 'missing' : `${s.mtimeNs}:${s.size}:${s.ino}:${s.mode}`;
 }

@@ -4,7 +4,7 @@ import { editImpact, findReferences, findSymbols, indexStatus, NAVIGATE_DEFAULTS
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../pack/index.js';
 import { renderImpact, renderOutline, renderReferences, renderStatus, renderSymbols } from '../render/index.js';
 import { answer } from './answer.js';
-import { repoRelativePath, ToolInputError } from './paths.js';
+import { MAX_PATH_CHARS, repoRelativePath, ToolInputError } from './paths.js';
 import { progressNotifier } from './progress.js';
 import { TOOL_LIMITS } from './tools.js';
 import type { Workspace } from './workspace.js';
@@ -48,7 +48,7 @@ export function registerNavigationTools(server: McpServer, workspace: Workspace)
         '(same file, import, same module). Give path when several files define the name.',
       inputSchema: z.strictObject({
         symbol: z.string().trim().min(1).describe('The symbol name, e.g. apply_discount.'),
-        path: z.string().optional().describe('Repo-relative path of the file whose definition is meant.'),
+        path: z.string().max(MAX_PATH_CHARS).optional().describe('Repo-relative path of the file whose definition is meant.'),
         limit: limit('files', NAVIGATE_DEFAULTS.referenceFiles),
       }),
     },
@@ -72,7 +72,7 @@ export function registerNavigationTools(server: McpServer, workspace: Workspace)
         'each with its links to the edited files and the reasons. Give a unified diff, the edited file, or both.',
       inputSchema: z.strictObject({
         diff: z.string().optional().describe('A unified diff of the edit (with its ---/+++ headers, or give file).'),
-        file: z.string().optional().describe('Repo-relative path of the edited file.'),
+        file: z.string().max(MAX_PATH_CHARS).optional().describe('Repo-relative path of the edited file.'),
         top: limit('files', NAVIGATE_DEFAULTS.impactTop),
       }),
     },
@@ -94,7 +94,7 @@ export function registerNavigationTools(server: McpServer, workspace: Workspace)
       title: 'Outline a file',
       description: 'The signatures of a file\u2019s definitions in line order, nested ones indented, within a token budget (the most nested are left out first).',
       inputSchema: z.strictObject({
-        path: z.string().describe('Repo-relative path of the file, e.g. src/app/models.py.'),
+        path: z.string().max(MAX_PATH_CHARS).describe('Repo-relative path of the file, e.g. src/app/models.py.'),
         budget: z.number().int().min(1).max(TOOL_LIMITS.maxBudget).optional().describe(`Token budget of the outline (default ${NAVIGATE_DEFAULTS.outlineBudget}).`),
         tokenizer: z.enum(TOKENIZERS).optional().describe(`How tokens are counted (default ${DEFAULT_TOKENIZER}).`),
       }),

@@ -1,5 +1,8 @@
-import { realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, posix, relative, sep, win32 } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { isAbsolute, join, posix, relative, sep, win32 } from 'node:path';
+
+/** Longest path a tool argument may be, in characters (Linux's PATH_MAX): a path is resolved on the event loop. */
+export const MAX_PATH_CHARS = 4096;
 
 /** A tool argument the server refuses, with the field it is about. */
 export class ToolInputError extends Error {
@@ -19,6 +22,7 @@ export class ToolInputError extends Error {
  * corpus is checked later, by the index.
  */
 export function repoRelativePath(written: string, field: string, folder: string | null): string {
+  if (written.length > MAX_PATH_CHARS) throw new ToolInputError(field, `is ${written.length} characters long; a path has at most ${MAX_PATH_CHARS}`);
   if (written.includes('\0')) throw new ToolInputError(field, 'contains a NUL byte');
   const slashed = written.trim().replace(/\\/g, '/');
   if (slashed === '') throw new ToolInputError(field, 'is empty');
@@ -35,20 +39,22 @@ export function repoRelativePath(written: string, field: string, folder: string 
   return path;
 }
 
-/** Whether the deepest existing ancestor of `path` (or the path itself) resolves outside `folder`. */
+/**
+ * Whether the deepest existing ancestor of `path` (or the path itself) resolves outside
+ * `folder`. Every ancestor of an existing path exists, so that ancestor is found by a
+ * binary search over the path's length and resolved once (resolving each ancestor in
+ * turn was quadratic in the number of segments).
+ */
 function escapesThroughSymlink(folder: string, path: string): boolean {
   const root = realpathSync(folder);
-  let at = join(folder, path);
-  for (;;) {
-    try {
-      const real = realpathSync(at);
-      const inside = relative(root, real);
-      return inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside);
-    } catch {
-      // Not there (yet): judge its nearest existing ancestor.
-      const parent = dirname(at);
-      if (parent === at) return false;
-      at = parent;
-    }
+  const segments = path.split('/');
+  let known = 0; // this many leading segments exist
+  let beyond = segments.length + 1; // this many do not
+  while (beyond - known > 1) {
+    const mid = (known + beyond) >> 1;
+    if (existsSync(join(folder, ...segments.slice(0, mid)))) known = mid;
+    else beyond = mid;
   }
+  const inside = relative(root, realpathSync(join(folder, ...segments.slice(0, known))));
+  return inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside);
 }

@@ -1,8 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { packageVersion } from '../package-root.js';
 import { registerNavigationTools } from './navigation-tools.js';
+import { LineTransport } from './stdio-transport.js';
 import { registerTools } from './tools.js';
 import type { Workspace } from './workspace.js';
 
@@ -26,15 +26,16 @@ export function createMcpServer(workspace: Workspace): McpServer {
 /**
  * Serves the workspace over stdio until stdin ends. The index build starts at once, in
  * the background, so the first call finds it warm; a build failure is reported by the calls.
+ * A malformed message is answered with a JSON-RPC error and told to `onNote`.
  */
-export async function serveStdio(workspace: Workspace, stdin: Readable, stdout: Writable): Promise<void> {
+export async function serveStdio(workspace: Workspace, stdin: Readable, stdout: Writable, onNote?: (message: string) => void): Promise<void> {
   workspace.index().catch(() => undefined);
   const server = createMcpServer(workspace);
   const closed = new Promise<void>((resolve) => {
     stdin.once('end', resolve);
     stdin.once('close', resolve);
   });
-  await server.connect(new StdioServerTransport(stdin, stdout));
+  await server.connect(new LineTransport(stdin, stdout, onNote));
   await closed;
   await server.close();
 }

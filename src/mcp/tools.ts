@@ -5,7 +5,7 @@ import { renderExplanation } from '../render/explain.js';
 import { rankedFileLines } from '../render/text.js';
 import { TASKS, type RepoMapResult } from '../types.js';
 import { answer } from './answer.js';
-import { repoRelativePath } from './paths.js';
+import { MAX_PATH_CHARS, repoRelativePath } from './paths.js';
 import { progressNotifier } from './progress.js';
 import type { Workspace } from './workspace.js';
 
@@ -67,7 +67,7 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
         'and the strongest edge paths (imports, shared symbols, tests, co-change) from files the query names to it.',
       inputSchema: z.strictObject({
         query,
-        path: z.string().describe('Repo-relative path of the file, e.g. src/app/models.py.'),
+        path: z.string().max(MAX_PATH_CHARS).describe('Repo-relative path of the file, e.g. src/app/models.py.'),
         task,
       }),
     },

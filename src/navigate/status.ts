@@ -13,6 +13,9 @@ export interface IndexStatus {
   /** Files whose parse had errors, or failed; the first few of them by path. */
   parseErrors: number;
   parseErrorFiles: string[];
+  /** Files kept without tags because parsing them went past the tags stage's budget; the first few of them by path. */
+  tooComplex: number;
+  tooComplexFiles: string[];
   skipped: Record<SkipReason, number>;
   definitions: number;
   references: number;
@@ -21,13 +24,14 @@ export interface IndexStatus {
   cache?: { hits: number; misses: number };
 }
 
-/** Files named in `parseErrorFiles` at most. */
+/** Files named in `parseErrorFiles` and `tooComplexFiles` at most. */
 const NAMED_ERRORS = 20;
 
 export function indexStatus(index: Index): IndexStatus {
   const languages: Partial<Record<LanguageId, number>> = {};
   for (const f of index.corpus.files) if (f.language !== null) languages[f.language] = (languages[f.language] ?? 0) + 1;
-  const failed = [...new Set(index.diagnostics.filter((d) => (d.code === 'parse-error' || d.code === 'parse-failed') && d.file !== undefined).map((d) => d.file!))].sort();
+  const named = (codes: readonly string[]): string[] =>
+    [...new Set(index.diagnostics.filter((d) => codes.includes(d.code) && d.file !== undefined).map((d) => d.file!))].sort().slice(0, NAMED_ERRORS);
   const s = index.stats;
   return {
     root: index.corpus.root,
@@ -36,7 +40,9 @@ export function indexStatus(index: Index): IndexStatus {
     files: s.files,
     languages: Object.fromEntries(Object.entries(languages).sort(([a], [b]) => (a < b ? -1 : 1))),
     parseErrors: s.parseErrors,
-    parseErrorFiles: failed.slice(0, NAMED_ERRORS),
+    parseErrorFiles: named(['parse-error', 'parse-failed']),
+    tooComplex: s.tooComplex,
+    tooComplexFiles: named(['too-complex']),
     skipped: { ...s.skipped },
     definitions: s.definitions,
     references: s.references,

@@ -1,8 +1,10 @@
+import { printablePath } from '../render/printable.js';
 import type { LanguageId } from '../types.js';
 import type { Pack, PackedFile } from './types.js';
 
 /**
- * Renderers of a pack: Markdown for a prompt (a `### path` header per file,
+ * Renderers of a pack: Markdown for a prompt (a `### path` header per file, names with
+ * controls quoted and escaped so that each stays on its line,
  * fenced code with line numbers, `⋮` where lines are left out, a trailer
  * naming the ranked files left out) and JSON for a program. Pure functions.
  */
@@ -40,14 +42,14 @@ export function fenceLanguage(language: LanguageId | null): string {
 
 /** Header and fences of a file block, without its lines. */
 export function fileShell(path: string, language: LanguageId | null): string {
-  return `### ${path}\n\`\`\`${fenceLanguage(language)}\n\`\`\`\n\n`;
+  return `### ${printablePath(path)}\n\`\`\`${fenceLanguage(language)}\n\`\`\`\n\n`;
 }
 
 /** One file as Markdown: header, fenced numbered lines, `⋮` for every run of lines left out. */
 export function renderFileMarkdown(file: PackedFile, language: LanguageId | null): string {
   const last = file.spans[file.spans.length - 1];
   const width = String(last ? last.end : 1).length;
-  const out = [`### ${file.path}`, '```' + fenceLanguage(language)];
+  const out = [`### ${printablePath(file.path)}`, '```' + fenceLanguage(language)];
   let next = 1;
   for (const span of file.spans) {
     if (span.start > next) out.push(ELISION);
@@ -68,7 +70,7 @@ export function trailerText(packedFiles: number, listed: readonly string[], more
       ? `Nothing packed within ${budget} tokens (${total} ranked file${total === 1 ? '' : 's'})`
       : `Not packed (${total} more ranked file${total === 1 ? '' : 's'})`;
   if (listed.length === 0) return `${head}.\n`;
-  return `${head}: ${listed.join(', ')}${more > 0 ? `, and ${more} more` : ''}.\n`;
+  return `${head}: ${listed.map(printablePath).join(', ')}${more > 0 ? `, and ${more} more` : ''}.\n`;
 }
 
 /** The whole Markdown pack: file blocks in rank order, blank-line separated, then the trailer. */

@@ -137,3 +137,14 @@ export function fuseDetails(inputs: readonly (readonly DetailsRow[])[], options:
     return { sample_id: id, ...meta, top_files: kept.map((f) => f.path), scores: kept.map((f) => f.score) };
   });
 }
+
+/**
+ * Samples that have a row in some of the inputs but not in all: for each input, the ids
+ * of the samples it lacks, in the order they are first seen. (`fuseDetails` fuses such a
+ * sample from the rows it has.)
+ */
+export function missingRows(inputs: readonly (readonly DetailsRow[])[]): string[][] {
+  const ids = inputs.map((rows) => new Set(rows.map((r) => r.sample_id)));
+  const all = [...new Set(inputs.flatMap((rows) => rows.map((r) => r.sample_id)))];
+  return ids.map((own) => all.filter((id) => !own.has(id)));
+}

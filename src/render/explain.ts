@@ -1,6 +1,7 @@
 import type { FileExplanation, HopEdge } from '../rank/explain-file.js';
+import { escapeControls } from './printable.js';
 
-/** Plain-text explanation of one file's place: score and its factors, cues matched, paths from seeds. */
+/** Plain-text explanation of one file's place: score and its factors, cues matched, paths from seeds (controls in names escaped: one line each). */
 export function renderExplanation(e: FileExplanation): string {
   const p = e.parts;
   const lines = [
@@ -30,7 +31,7 @@ export function renderExplanation(e: FileExplanation): string {
     }
   });
   if (e.reasons.length > 0) lines.push('', 'reasons (as rank prints them)', ...e.reasons.map((r) => `  - ${r}`));
-  return lines.join('\n') + '\n';
+  return lines.map(escapeControls).join('\n') + '\n';
 }
 
 /** The hop's edge as a sentence about `from` and `to`. */

@@ -1,4 +1,5 @@
 import type { RankedFile, RepoMapResult } from '../types.js';
+import { escapeControls, printablePath } from './printable.js';
 
 /** Plain-text ranking: a header line, then one row per file with its reasons indented below. */
 export function renderText(result: RepoMapResult, options: { top: number }): string {
@@ -15,8 +16,11 @@ export function renderText(result: RepoMapResult, options: { top: number }): str
   return [...lines, ...rankedFileLines(result.files.slice(0, options.top))].join('\n') + '\n';
 }
 
-/** Ranked files as numbered lines, each followed by its reasons. */
+/** Ranked files as numbered lines, each followed by its reasons (names with controls escaped: one line each). */
 export function rankedFileLines(files: readonly RankedFile[]): string[] {
   const width = String(files.length).length;
-  return files.flatMap((f, i) => [`${String(i + 1).padStart(width)}. ${f.score.toFixed(4)}  ${f.path}`, ...f.reasons.map((r) => `${' '.repeat(width + 2)}        - ${r}`)]);
+  return files.flatMap((f, i) => [
+    `${String(i + 1).padStart(width)}. ${f.score.toFixed(4)}  ${printablePath(f.path)}`,
+    ...f.reasons.map((r) => `${' '.repeat(width + 2)}        - ${escapeControls(r)}`),
+  ]);
 }

@@ -4,7 +4,7 @@
  * a definition's own name node is never also a reference; exact duplicates are dropped;
  * records are ordered by line, then name.
  */
-import type { Node, Query, QueryMatch } from 'web-tree-sitter';
+import type { Node, Query, QueryMatch, QueryOptions } from 'web-tree-sitter';
 import type { Definition, DefinitionKind, ImportSpec, Reference, ReferenceKind } from '../types.js';
 import { captureRole, DEFAULT_IMPORT_SEPARATOR, IMPORT_PROPERTIES } from './vocabulary.js';
 
@@ -29,8 +29,9 @@ interface PendingImport {
  * Runs `query` over the tree under `root`, parsed from `source`, and collects its tags as
  * plain data. Text and end lines are read from `source` rather than through node getters:
  * each getter is a call into WebAssembly, and a large file has tens of thousands of captures.
+ * `options` go to `query.matches` (the tags stage's budget: a match limit, a progress callback).
  */
-export function collectTags(query: Query, root: Node, source: string): CollectedTags {
+export function collectTags(query: Query, root: Node, source: string, options?: QueryOptions): CollectedTags {
   const text = new SourceText(source);
   const spanKey = spanKeys(source.length);
   const definitions = new Map<string, Ranked<Definition>>();
@@ -39,7 +40,7 @@ export function collectTags(query: Query, root: Node, source: string): Collected
   const imports = new Map<string, PendingImport>();
   const parts = emptyParts();
 
-  for (const match of query.matches(root)) {
+  for (const match of query.matches(root, options)) {
     splitMatch(match, parts);
     if (parts.importModules.length > 0) {
       addImport(imports, match, parts, text);

@@ -8,11 +8,10 @@
 import type { Diagnostic, FileRecord, FileTags, LanguageId } from '../types.js';
 import { compareBytewise } from '../corpus/sort.js';
 import { RepoMapError } from '../errors.js';
-import { collectTags } from './collect.js';
+import { parseWithinBudget, TAGS_BUDGET, type TagsBudget, type TagsBudgetOptions } from './budget.js';
 import { messageOf } from './grammar.js';
 import { languageTools, renewParser, type LanguageTools } from './language-tools.js';
 import { parseInWorkers, POOL_DEFAULTS, releasePrestarted, type FileOutcome, type PoolFile, type PoolSettings, type PoolStats } from './pool.js';
-import { countErrorNodes } from './syntax-errors.js';
 
 export interface TagsOptions {
   /** Called with (files done, files to parse): once with done = 0, then after every file. */
@@ -25,6 +24,8 @@ export interface TagsOptions {
   jobs?: number;
   /** Overrides of POOL_DEFAULTS (thresholds, batching, recycling). */
   pool?: Partial<PoolSettings>;
+  /** Overrides of TAGS_BUDGET, what one file may cost to parse and query (its depth and time). */
+  budget?: TagsBudgetOptions;
   /** Called once after files were parsed on worker threads, with what the pool did (not called for in-thread runs). */
   onWorkers?: (stats: PoolStats) => void;
   /**
@@ -41,9 +42,13 @@ export const TAGS_DEFAULTS = Object.freeze({
 });
 
 export interface TagsResult {
-  /** One entry per file with a language, sorted by path (byte order); files that failed to parse are absent. */
+  /** One entry per file with a language, sorted by path (byte order); files that failed to parse or went past the budget are absent. */
   tags: FileTags[];
-  /** `parse-error` for files with syntax errors (tags kept), `parse-failed` for files that could not be parsed. */
+  /**
+   * `parse-error` for files with syntax errors (tags kept), `parse-failed` for files that
+   * could not be parsed (or not within the budget's time), `too-complex` for files past
+   * the budget's depth or match limit.
+   */
   diagnostics: Diagnostic[];
 }
 
@@ -58,6 +63,7 @@ export async function extractTags(files: readonly FileRecord[], options: TagsOpt
   const jobs = options.jobs ?? TAGS_DEFAULTS.jobs;
   if (!(Number.isInteger(jobs) && jobs >= 1)) throw new RepoMapError('bad-option', `repomap/tags: jobs must be an integer ≥ 1, got ${jobs}`, 'jobs');
   const settings: PoolSettings = { ...POOL_DEFAULTS, ...options.pool };
+  const budget = resolveBudget(options.budget);
   const parseable = files
     .filter((file): file is ParseableFile => file.language !== null)
     .sort((a, b) => compareBytewise(a.path, b.path));
@@ -68,8 +74,8 @@ export async function extractTags(files: readonly FileRecord[], options: TagsOpt
   // workers started ahead of a pool that will not run would only take cores from this thread
   if (!pooled) void releasePrestarted();
   const outcomes = pooled
-    ? (await Promise.all([parseOnWorkers(parseable, jobs, settings, options), options.meanwhile?.()]))[0]
-    : await parseInThread(parseable, options.onProgress);
+    ? (await Promise.all([parseOnWorkers(parseable, jobs, settings, budget, options), options.meanwhile?.()]))[0]
+    : await parseInThread(parseable, budget, options.onProgress);
 
   const tags: FileTags[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -84,7 +90,9 @@ export async function extractTags(files: readonly FileRecord[], options: TagsOpt
 export async function tagsFromSource(language: LanguageId, path: string, text: string): Promise<FileTags> {
   const tools = await languageTools(language, path);
   try {
-    return parseWith(tools, path, text);
+    const parsed = parseWith(tools, path, text, TAGS_BUDGET);
+    if ('tags' in parsed) return parsed.tags;
+    throw new Error(`${path}: ${parsed.message}`);
   } catch (cause) {
     renewParser(tools);
     throw cause;
@@ -92,12 +100,18 @@ export async function tagsFromSource(language: LanguageId, path: string, text: s
 }
 
 /**
- * Outcome of one file: tags (with a `parse-error` diagnostic when the tree has errors), or a
- * `parse-failed` diagnostic when parsing threw. The in-thread path and the workers both use it.
+ * Outcome of one file: tags (with a `parse-error` diagnostic when the tree has errors), a
+ * `too-complex` diagnostic when the tree is deeper or the query needs more matches than
+ * the budget allows, or a `parse-failed` diagnostic when parsing threw or went past the
+ * budget's time. The in-thread path and the workers both use it.
  */
-export function parseFile(tools: LanguageTools, path: string, text: string): FileOutcome {
+export function parseFile(tools: LanguageTools, path: string, text: string, budget: TagsBudget = TAGS_BUDGET): FileOutcome {
   try {
-    const tags = parseWith(tools, path, text);
+    const parsed = parseWith(tools, path, text, budget);
+    if (!('tags' in parsed)) {
+      return { diagnostic: { code: parsed.late ? 'parse-failed' : 'too-complex', file: path, message: `not indexed: ${parsed.message}` } };
+    }
+    const { tags } = parsed;
     if (tags.errorNodes === 0) return { tags };
     return {
       tags,
@@ -109,11 +123,25 @@ export function parseFile(tools: LanguageTools, path: string, text: string): Fil
   }
 }
 
-async function parseInThread(files: readonly ParseableFile[], onProgress: TagsOptions['onProgress']): Promise<FileOutcome[]> {
+/** TAGS_BUDGET with overrides of its depth and time, each a whole number ≥ 1 (a RepoMapError naming it otherwise). */
+function resolveBudget(overrides: TagsBudgetOptions = {}): TagsBudget {
+  const budget: TagsBudget = { ...TAGS_BUDGET };
+  for (const key of ['maxTreeDepth', 'timeMs'] as const) {
+    const value = overrides[key];
+    if (value === undefined) continue;
+    if (!(Number.isInteger(value) && value >= 1)) throw new RepoMapError('bad-option', `repomap/tags: budget.${key} must be an integer ≥ 1, got ${value}`, `budget.${key}`);
+    budget[key] = value;
+  }
+  const unknown = Object.keys(overrides).find((key) => key !== 'maxTreeDepth' && key !== 'timeMs');
+  if (unknown !== undefined) throw new RepoMapError('bad-option', `repomap/tags: budget.${unknown} is not an option (maxTreeDepth, timeMs)`, `budget.${unknown}`);
+  return budget;
+}
+
+async function parseInThread(files: readonly ParseableFile[], budget: TagsBudget, onProgress: TagsOptions['onProgress']): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = [];
   for (const file of files) {
     const tools = await languageTools(file.language, file.path);
-    outcomes.push(parseFile(tools, file.path, file.text));
+    outcomes.push(parseFile(tools, file.path, file.text, budget));
     onProgress?.(outcomes.length, files.length);
   }
   return outcomes;
@@ -123,13 +151,14 @@ async function parseOnWorkers(
   files: readonly ParseableFile[],
   jobs: number,
   settings: PoolSettings,
+  budget: TagsBudget,
   { onProgress, onWorkers }: TagsOptions,
 ): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = new Array(files.length);
   let done = 0;
   const pooled: PoolFile[] = files.map((f, index) => ({ index, path: f.path, language: f.language, text: f.text, size: f.size }));
   try {
-    const stats = await parseInWorkers(pooled, jobs, settings, (index, outcome) => {
+    const stats = await parseInWorkers(pooled, jobs, settings, budget, (index, outcome) => {
       outcomes[index] = outcome;
       onProgress?.(++done, files.length);
     });
@@ -160,14 +189,9 @@ async function canonicalError(files: readonly ParseableFile[], workerError: unkn
   return workerError;
 }
 
-function parseWith(tools: LanguageTools, path: string, text: string): FileTags {
-  const tree = tools.parser.parse(text);
-  if (!tree) throw new Error(`the ${tools.language} parser returned no tree`);
-  try {
-    const root = tree.rootNode;
-    const { definitions, references, imports } = collectTags(tools.query, root, text);
-    return { path, language: tools.language, definitions, references, imports, errorNodes: countErrorNodes(root) };
-  } finally {
-    tree.delete();
-  }
+/** Tags of one file, or why the budget left it without (`parseWithinBudget`). Throws when the parser fails. */
+function parseWith(tools: LanguageTools, path: string, text: string, budget: TagsBudget): { tags: FileTags } | { message: string; late: boolean } {
+  const parsed = parseWithinBudget(tools, text, budget);
+  if (!('tags' in parsed)) return parsed;
+  return { tags: { path, language: tools.language, ...parsed.tags } };
 }

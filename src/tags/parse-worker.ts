@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { RepoMapError, type ErrorCode } from '../errors.js';
 import { packageRoot } from '../package-root.js';
+import type { TagsBudget } from './budget.js';
 import type { PoolFile } from './pool.js';
 import type { SharedWasm } from './wasm-modules.js';
 import type { PackedOutcomes } from './wire.js';
@@ -19,9 +20,10 @@ export interface WorkerSetup {
   wasm: SharedWasm[];
 }
 
-/** Pool → worker: files of one language, with that language's compiled grammar the first time the worker gets it. */
+/** Pool → worker: files of one language and the per-file budget, with that language's compiled grammar the first time the worker gets it. */
 export interface BatchRequest {
   files: PoolFile[];
+  budget: TagsBudget;
   wasm?: SharedWasm[];
 }
 
@@ -85,11 +87,11 @@ export class ParseWorker {
     this.worker.ref();
   }
 
-  run(files: PoolFile[], wasm?: SharedWasm[]): Promise<PackedOutcomes> {
+  run(files: PoolFile[], budget: TagsBudget, wasm?: SharedWasm[]): Promise<PackedOutcomes> {
     return new Promise((resolve, reject) => {
       if (this.exited) return reject(new Error('repomap/tags: parse worker exited'));
       this.pending = { resolve, reject };
-      this.worker.postMessage((wasm ? { files, wasm } : { files }) satisfies BatchRequest);
+      this.worker.postMessage((wasm ? { files, budget, wasm } : { files, budget }) satisfies BatchRequest);
     });
   }
 

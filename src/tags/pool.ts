@@ -11,6 +11,7 @@
 import type { Diagnostic, FileTags, LanguageId } from '../types.js';
 import { languageOf } from '../languages.js';
 import { BatchQueue } from './batch-queue.js';
+import type { TagsBudget } from './budget.js';
 import { grammarWasmPath } from './grammar.js';
 import { StringPool } from './intern.js';
 import { ParseWorker, workerModule, type WorkerSetup } from './parse-worker.js';
@@ -87,6 +88,7 @@ export async function parseInWorkers(
   files: readonly PoolFile[],
   workers: number,
   settings: PoolSettings,
+  budget: TagsBudget,
   onOutcome: (index: number, outcome: FileOutcome) => void,
 ): Promise<PoolStats> {
   const module = workerModule();
@@ -131,7 +133,7 @@ export async function parseInWorkers(
           stats.languageLoads += 1;
         }
         const grammar = first ? grammars.get(batch.language) : undefined;
-        unpackOutcomes(await worker.run(batch.files, grammar ? [grammar] : undefined), strings, onOutcome);
+        unpackOutcomes(await worker.run(batch.files, budget, grammar ? [grammar] : undefined), strings, onOutcome);
         if (batch.files[0]!.size >= settings.recycleBytes && !queue.empty) {
           stats.recycled += 1;
           void stop(worker);

@@ -4,7 +4,8 @@
  * constructs, subclasses and defines.
  */
 import type { LanguageId } from '../types.js';
-import { collectTags, type CollectedTags } from './collect.js';
+import { parseWithinBudget } from './budget.js';
+import type { CollectedTags } from './collect.js';
 import { languageTools, renewParser, type LanguageTools } from './language-tools.js';
 
 /** Tags of one snippet: the definitions, references and imports it writes. */
@@ -12,8 +13,9 @@ export type SnippetTags = CollectedTags;
 
 /**
  * Reads snippets of the languages it was made for: the tags of `code`, or undefined when
- * the language was not loaded, the code is longer than `SNIPPET_DEFAULTS.maxChars`, or it
- * cannot be parsed. Never throws.
+ * the language was not loaded, the code is longer than `SNIPPET_DEFAULTS.maxChars`, it
+ * cannot be parsed, or it is past the tags stage's budget (TAGS_BUDGET: deeply nested
+ * code in a query would otherwise stall the rank as it stalled the tags stage). Never throws.
  */
 export interface SnippetReader {
   /** The languages it reads. */
@@ -42,13 +44,10 @@ export async function snippetReader(languages: Iterable<LanguageId>): Promise<Sn
       const t = tools.get(language);
       if (!t || code.length > SNIPPET_DEFAULTS.maxChars) return undefined;
       try {
-        const tree = t.parser.parse(code);
-        if (!tree) return undefined;
-        try {
-          return collectTags(t.query, tree.rootNode, code);
-        } finally {
-          tree.delete();
-        }
+        const parsed = parseWithinBudget(t, code);
+        if (!('tags' in parsed)) return undefined;
+        const { definitions, references, imports } = parsed.tags;
+        return { definitions, references, imports };
       } catch {
         renewParser(t);
         return undefined;

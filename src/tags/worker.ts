@@ -26,13 +26,13 @@ port.on('message', (request: BatchRequest) => {
   void parseBatch(request).then((reply) => port.postMessage(reply satisfies WorkerReply, reply.type === 'batch' ? [reply.outcomes.numbers.buffer] : []));
 });
 
-async function parseBatch({ files, wasm }: BatchRequest): Promise<WorkerReply> {
+async function parseBatch({ files, budget, wasm }: BatchRequest): Promise<WorkerReply> {
   if (wasm) shared.push(...wasm);
   const outcomes: { index: number; outcome: FileOutcome }[] = [];
   for (const file of files) {
     try {
       const tools = await languageTools(file.language, file.path);
-      outcomes.push({ index: file.index, outcome: parseFile(tools, file.path, file.text) });
+      outcomes.push({ index: file.index, outcome: parseFile(tools, file.path, file.text, budget) });
     } catch (error) {
       // Only loading a grammar or query throws here; a file that fails to parse is an outcome.
       if (error instanceof RepoMapError) return { type: 'fatal', error: { code: error.code, message: error.message, subject: error.subject } };

@@ -2,7 +2,7 @@
  * `repomap rank` with the tags cache, in-process through runCli: --cache DIR,
  * REPOMAP_CACHE, --no-cache. The tags stage is wrapped to count the files it parses.
  */
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../../src/cli/run.js';
@@ -69,12 +69,34 @@ describe('rank --cache DIR', () => {
     expect(parsed.files).toBe(PARSEABLE);
   });
 
-  it('a --cache that cannot be a folder fails naming it', async () => {
+  it('a --cache that is a file fails saying so, naming it', async () => {
     writeFileSync(join(tmp, 'not-a-folder'), 'x');
     const r = await run([...QUERY, '--cache', 'not-a-folder']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/cannot open the tags cache .*not-a-folder\/tags\.sqlite/);
+    expect(r.stderr).toBe(`repomap: cannot use ${join(tmp, 'not-a-folder')} as the tags cache folder: it is a file\n`);
+    const below = await run([...QUERY, '--cache', 'not-a-folder/sub']);
+    expect(below.stderr).toBe(`repomap: cannot create the tags cache folder ${join(tmp, 'not-a-folder/sub')}: ${join(tmp, 'not-a-folder')} is a file\n`);
+  });
+
+  it('a folder where the store file should be fails saying so, naming it', async () => {
+    mkdirSync(join(tmp, 'odd-cache', 'tags.sqlite'), { recursive: true });
+    const r = await run([...QUERY, '--cache', 'odd-cache']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`repomap: ${join(tmp, 'odd-cache', 'tags.sqlite')} is a folder, not a tags cache file; move it away or use another cache folder\n`);
+  });
+
+  it('a --cache folder that cannot be created fails at once, naming it (it spun for ever under /proc)', async () => {
+    if (!existsSync('/proc/self')) return; // no /proc on this system: nothing to spin on
+    const r = await run([...QUERY, '--cache', '/proc/nope']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^repomap: cannot create the tags cache folder \/proc\/nope: .*\((ENOENT|EACCES|EPERM)\)\n$/);
+  });
+
+  it('creates missing parent folders, however many', async () => {
+    const r = await run([...QUERY, '--cache', 'a/b/c/d']);
+    expect(r.code).toBe(0);
+    expect(existsSync(join(tmp, 'a/b/c/d/tags.sqlite'))).toBe(true);
   });
 });
 
@@ -98,7 +120,7 @@ describe('where the cache is without --cache', () => {
     writeFileSync(join(tmp, 'env-file'), 'x');
     const r = await run(QUERY, { REPOMAP_CACHE: 'env-file' });
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^repomap: warning: .*env-file\/tags\.sqlite.*; running without the tags cache\n$/);
+    expect(r.stderr).toMatch(/^repomap: warning: .*cannot use .*env-file as the tags cache folder: it is a file; running without the tags cache\n$/);
     expect(JSON.parse(r.stdout).top_files[0]).toBe('src/inventory/pricing.py');
   });
 

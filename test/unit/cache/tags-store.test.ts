@@ -6,7 +6,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STORE_DEFAULTS, TagsStore, currentIdentity, type CacheIdentity } from '../../../src/cache/index.js';
+import { STORE_DEFAULTS, TAGS_INDEX_VERSION, TagsStore, currentIdentity, type CacheIdentity } from '../../../src/cache/index.js';
 import { textTerms } from '../../../src/rank/text-terms.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 import { entryFor } from './helpers.js';
@@ -98,7 +98,7 @@ describe('text terms', () => {
     db.close();
     const again = openStore();
     expect([...again.store.getTerms(['1:good', '1:torn', '1:zero']).keys()]).toEqual(['1:good']);
-    expect(again.messages).toEqual([expect.stringMatching(/2 malformed text terms in the tags cache .* were ignored \(they are re-tokenized and rewritten\)/)]);
+    expect(again.messages).toEqual([expect.stringMatching(/2 malformed text terms in the tags cache .* were ignored \(they are re-tokenized and rewritten; first: 1:torn: not a list of words and counts\)/)]);
     expect(messages).toEqual([]);
   });
 
@@ -120,7 +120,7 @@ describe('text terms', () => {
 
 describe('identity: an entry written under another version, grammar or query is never read', () => {
   const variants: [string, (id: CacheIdentity) => CacheIdentity, RegExp][] = [
-    ['the tags index version', (id) => ({ ...id, version: id.version + 1 }), /tags index version 1 → 2/],
+    ['the tags index version', (id) => ({ ...id, version: id.version + 1 }), new RegExp(`tags index version ${TAGS_INDEX_VERSION} → ${TAGS_INDEX_VERSION + 1}`)],
     ['a grammar hash', (id) => ({ ...id, grammars: { ...id.grammars, go: '0'.repeat(64) } }), /grammar changed for go/],
     ['a query hash', (id) => ({ ...id, queries: { ...id.queries, python: '1'.repeat(64), rust: '2'.repeat(64) } }), /query changed for python, rust/],
   ];
@@ -214,9 +214,9 @@ describe('an unusable file is rebuilt with a message, never misread', () => {
     expect(messages).toEqual([]);
   });
 
-  it('a folder that cannot be created is an error naming it', () => {
+  it('a folder that cannot be created is an error naming it and what is in the way', () => {
     writeFileSync(join(dir, 'a-file'), 'x');
     file = join(dir, 'a-file', 'tags.sqlite');
-    expect(() => openStore()).toThrow(/cannot open the tags cache .*a-file\/tags\.sqlite/);
+    expect(() => openStore()).toThrow(`cannot use ${join(dir, 'a-file')} as the tags cache folder: it is a file`);
   });
 });

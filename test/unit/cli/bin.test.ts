@@ -1,30 +1,31 @@
 /**
  * The built binary as a user runs it: `npm run build`, then `node bin/repomap.js` as a
- * child process with the real streams and exit code (stdin, pipes, --version).
+ * child process with the real streams and exit code (stdin, pipes, --version); and the
+ * same as a user who may not read or write everything (issue 19).
  */
-import { execFile, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFiles } from '../corpus/helpers.js';
+import { makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const BIN = join(ROOT, 'bin/repomap.js');
 const FIXTURE = join(ROOT, 'fixtures/repos/python-inventory');
 const run = promisify(execFile);
 
+beforeAll(() => {
+  // stdio piped so a failed build shows tsc's errors in the test failure
+  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe', encoding: 'utf8' });
+}, 120_000);
+
 describe('bin/repomap.js (built)', () => {
   // rank caches tags by default: a temp folder, never the user's ~/.cache
   const tmp = mkdtempSync(join(tmpdir(), 'repomap-bin-'));
   const env = { ...process.env, REPOMAP_CACHE: join(tmp, 'cache') };
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-  beforeAll(() => {
-    // stdio piped so a failed build shows tsc's errors in the test failure
-    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe', encoding: 'utf8' });
-  }, 120_000);
 
   it('rank "QUERY" --top 3 in a repository folder ranks that folder, exits 0 and names the defining file', async () => {
     const { stdout, stderr } = await run(process.execPath, [BIN, 'rank', 'apply_discount', '--top', '3'], { cwd: FIXTURE, encoding: 'utf8', env });
@@ -67,6 +68,85 @@ describe('bin/repomap.js (built)', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
   }, 30_000);
+});
+
+/**
+ * How to run the binary as a user that file modes bind: as is for a user other than
+ * root; under `setpriv` as nobody for root (which reads and writes everything); null when
+ * neither works here, with the reason.
+ */
+function unprivileged(): { prefix: string[] } | { skip: string } {
+  if (process.getuid?.() !== 0) return { prefix: [] };
+  const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
+  if (!setpriv) return { skip: 'running as root without setpriv: no unprivileged user to test permissions with' };
+  const prefix = [setpriv, '--reuid=nobody', '--regid=nogroup', '--clear-groups'];
+  const probe = spawnSync(prefix[0]!, [...prefix.slice(1), process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(BIN)})`]);
+  if (probe.status !== 0) return { skip: `nobody cannot run this checkout (${probe.stderr.toString().trim() || `exit ${probe.status}`})` };
+  // its files live in the temp folder, which it must reach and write to (a private TMPDIR's parent may bar it)
+  const temp = spawnSync(prefix[0]!, [...prefix.slice(1), process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(tmpdir())}, 3)`]);
+  if (temp.status !== 0) return { skip: `nobody cannot write to the temp folder ${tmpdir()} (${temp.stderr.toString().trim().split('\n')[0] || `exit ${temp.status}`})` };
+  return { prefix };
+}
+
+const as = unprivileged();
+
+describe.skipIf('skip' in as)(`bin/repomap.js as an unprivileged user${'skip' in as ? ` (skipped: ${as.skip})` : ''}`, () => {
+  let tmp: string;
+  beforeAll(() => {
+    tmp = makeTemp('repomap-unprivileged-');
+    chmodSync(tmp, 0o755);
+  });
+  afterAll(() => removeTemp(tmp));
+
+  const prefix = 'prefix' in as ? as.prefix : [];
+  function repomap(args: string[]) {
+    const [command, ...rest] = [...prefix, process.execPath, BIN, ...args];
+    const r = spawnSync(command!, rest, { cwd: tmp, encoding: 'utf8', timeout: 60_000 });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  }
+  const zeroTimings = (json: string) => JSON.stringify({ ...JSON.parse(json), timing_ms: { index: 0, rank: 0 } });
+
+  it('an unreadable file, folder and .gitignore are skipped and reported; the run goes on', () => {
+    const repo = join(tmp, 'r1');
+    writeFiles(repo, {
+      'a.py': 'def f():\n    pass\n',
+      's.py': 'x = 1\n',
+      'locked/inner.py': 'def g():\n    pass\n',
+      'guarded/.gitignore': '*.log\n',
+      'guarded/debug.log': 'x\n',
+    });
+    chmodSync(join(repo, 's.py'), 0);
+    chmodSync(join(repo, 'locked'), 0);
+    chmodSync(join(repo, 'guarded/.gitignore'), 0);
+    try {
+      const r = repomap(['rank', '--repo', repo, '--query', 'f', '--no-cache', '--format', 'json']);
+      expect(r.stderr).not.toMatch(/EACCES|at .*\.js:\d+/);
+      expect(r.code).toBe(0);
+      const row = JSON.parse(r.stdout) as { top_files: string[]; diagnostics: { file: string; code: string; message: string }[] };
+      expect(row.top_files.sort()).toEqual(['a.py', 'guarded/debug.log']);
+      expect(row.diagnostics.map((d) => [d.code, d.file])).toEqual([
+        ['skipped-unreadable', 'guarded/.gitignore'],
+        ['skipped-unreadable', 'locked'],
+        ['skipped-unreadable', 's.py'],
+      ]);
+      for (const d of row.diagnostics) expect(d.message).toContain('permission denied (EACCES)');
+    } finally {
+      chmodSync(join(repo, 'locked'), 0o755);
+    }
+  });
+
+  it('a --cache it may not write is read as it is, with a note; the output equals --no-cache', () => {
+    const cache = join(tmp, 'shared-cache');
+    const query = ['rank', '--repo', FIXTURE, '--query', 'apply_discount rounds half a cent', '--format', 'json'];
+    // filled by this (privileged) process, then read by a user who may not write there
+    execFileSync(process.execPath, [BIN, ...query, '--cache', cache], { cwd: ROOT, stdio: 'pipe' });
+    chmodSync(cache, 0o555);
+    const cached = repomap([...query, '--cache', cache]);
+    const plain = repomap([...query, '--no-cache']);
+    expect(cached.code).toBe(0);
+    expect(cached.stderr).toMatch(new RegExp(`^repomap: note: the tags cache ${cache}/tags\\.sqlite cannot be written \\(.*\\); reading it as it is, and keeping no new tags\\n$`));
+    expect(zeroTimings(cached.stdout)).toBe(zeroTimings(plain.stdout));
+  });
 });
 
 /** The exit code and output of a child process once it has exited. */

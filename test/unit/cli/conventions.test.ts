@@ -179,6 +179,17 @@ describe('the config file', () => {
     expect(ranked((await run(['rank', 'apply_discount'], { cwd: repo })).stdout)).toEqual(['src/inventory/pricing.py']);
   });
 
+  it('a package.json that is not JSON gives no config: the command runs on with a note (none with --quiet)', async () => {
+    const repo = copy('broken-package');
+    const manifest = join(repo, 'package.json');
+    writeFileSync(manifest, '{ "name": "shop", "version": {{VERSION}} }');
+    const r = await run(['rank', 'apply_discount', '--top', '1'], { cwd: repo });
+    expect(r.code).toBe(0);
+    expect(ranked(r.stdout)).toEqual(['src/inventory/pricing.py']);
+    expect(r.stderr).toMatch(new RegExp(`^repomap: note: cannot read ${manifest.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(.*JSON.*\\); no "repomap" config taken from it\n$`));
+    expect((await run(['rank', 'apply_discount', '--top', '1', '--quiet'], { cwd: repo })).stderr).toBe('');
+  });
+
   it('an unknown key or a wrong type is a usage error naming the file and the key', async () => {
     const repo = copy('bad-config');
     const file = join(repo, 'repomap.config.json');

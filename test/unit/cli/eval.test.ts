@@ -5,14 +5,14 @@
  * samples that hit every per-sample error path.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../../src/cli/io.js';
 import { runCli } from '../../../src/cli/run.js';
-import { parseDetails, rrfFuse, type RunSummary } from '../../../src/eval/index.js';
+import { parseDetails, rrfFuse, runEval, type RunSummary } from '../../../src/eval/index.js';
 import { commitAll, git, initRepo, makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -327,6 +327,66 @@ describe('repomap eval --method bm25, and repomap fuse', () => {
     const r = await cli(['fuse', 'out/repomap.details.jsonl', 'out/bm25.details.jsonl']);
     expect(r.code, r.err).toBe(0);
     expect(parseDetails(r.out, 'stdout')).toHaveLength(7);
+  });
+});
+
+describe('repomap eval: samples that cannot run (issue 19)', () => {
+  const line = (fields: Record<string, unknown>) =>
+    JSON.stringify({ id: 'x1', repo: 'acme/alpha', base_commit: world.alpha1, task_type: 'code2test', query: { pr_title: 'func_3' }, gold: { related_tests: ['tests/test_mod_3.py'] }, ...fields });
+
+  it('refuses a repo that climbs out of --repos ("../name"), naming the field', async () => {
+    // a repository beside the repositories folder, where "../outside" would find it
+    const outside = initRepo(world.dir, 'outside');
+    writeFiles(outside, { 'a.py': 'x = 1\n' });
+    const commit = commitAll(outside, 'outside');
+    writeFileSync(at('escape.jsonl'), line({ repo: '../outside', base_commit: commit }) + '\n');
+    const r = await cli(['eval', '--samples', 'escape.jsonl', '--repos', 'repos', '--out', 'out/escape.jsonl']);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/escape\.jsonl:1: field "repo" must be "owner\/name", got "\.\.\/outside"/);
+    // given straight to the library, the sample fails on its own: nothing outside --repos is read
+    const run = await runEval([{ id: 'x1', repo: '../outside', base_commit: commit, task_type: 'code2test', query: { pr_title: 'x' } }], { reposDir: world.reposDir });
+    expect(run.rows).toEqual([undefined]);
+    expect(run.snapshots).toBe(0);
+    expect(run.errors[0]!.message).toBe('repository "../outside" is not "owner/name" (two names, neither "." nor "..")');
+  });
+
+  it('exits 1 when no sample produced a row, after writing the summary', async () => {
+    writeFileSync(at('all-fail.jsonl'), [line({ id: 'f1', repo: 'acme/gone' }), line({ id: 'f2', base_commit: 'f'.repeat(40) })].join('\n') + '\n');
+    const r = await cli(['eval', '--samples', 'all-fail.jsonl', '--repos', 'repos', '--summary', 'out/all-fail.summary.json']);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/repomap: no sample produced a row \(all 2 failed\)\n$/);
+    expect(readJson('out/all-fail.summary.json').errors).toHaveLength(2);
+  });
+
+  it('still exits 0 when only some samples failed', async () => {
+    writeFileSync(at('some-fail.jsonl'), [line({ id: 'g1', repo: 'acme/gone' }), line({ id: 'g2' })].join('\n') + '\n');
+    const r = await cli(['eval', '--samples', 'some-fail.jsonl', '--repos', 'repos']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/1 of 2 samples failed/);
+  });
+});
+
+describe('repomap fuse of inputs with different samples (issue 19)', () => {
+  const row = (id: string, files: string[]) => JSON.stringify({ sample_id: id, task_type: 'code2test', top_files: files, scores: files.map((_, i) => 1 / (i + 1)) });
+
+  it('counts on stderr the samples missing from some inputs, per input; --strict refuses them', async () => {
+    writeFileSync(at('fa.jsonl'), [row('a', ['x.py']), row('b', ['y.py']), row('c', ['z.py'])].join('\n') + '\n');
+    writeFileSync(at('fb.jsonl'), [row('b', ['y.py']), row('d', ['w.py'])].join('\n') + '\n');
+    const r = await cli(['fuse', 'fa.jsonl', 'fb.jsonl']);
+    expect(r.code, r.err).toBe(0);
+    expect(parseDetails(r.out, 'stdout').map((x) => x.sample_id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(r.err).toBe('repomap: note: 3 of 4 samples have a row in only some of the inputs: fa.jsonl lacks 1 (first: d); fb.jsonl lacks 2 (first: a); each is fused from the rows it has\n');
+    const strict = await cli(['fuse', 'fa.jsonl', 'fb.jsonl', '--strict', '--out', 'out/strict.jsonl']);
+    expect(strict.code).toBe(1);
+    expect(strict.err).toMatch(/^repomap: 3 of 4 samples have a row in only some of the inputs: .*; --strict refuses them\n$/);
+    expect(existsSync(at('out/strict.jsonl'))).toBe(false);
+  });
+
+  it('says nothing when every input has every sample', async () => {
+    writeFileSync(at('fc.jsonl'), [row('a', ['x.py'])].join('\n') + '\n');
+    const r = await cli(['fuse', 'fc.jsonl', 'fc.jsonl', '--strict']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toBe('');
   });
 });
 

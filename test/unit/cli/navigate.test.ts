@@ -43,7 +43,7 @@ async function json<T>(argv: string[], extra: Partial<CliIo> = {}): Promise<T> {
 
 describe('repomap symbols', () => {
   it('prints the definitions find_symbol finds', async () => {
-    expect(await json(['symbols', 'discount', '--limit', '3'])).toEqual(findSymbols(await index, 'discount', { limit: 3 }));
+    expect(await json(['symbols', 'discount', '--limit', '3'])).toEqual({ ...findSymbols(await index, 'discount', { limit: 3 }), diagnostics: [] });
     const text = await run(['symbols', 'aply_discount', '--kind', 'function']);
     expect(text.stdout).toBe('1 definition match "aply_discount"\nsrc/inventory/pricing.py:34-40  function apply_discount  (fuzzy)\n');
   });
@@ -51,7 +51,7 @@ describe('repomap symbols', () => {
 
 describe('repomap refs', () => {
   it('prints the references with their lines, callers first', async () => {
-    expect(await json(['refs', 'apply_discount'])).toEqual(findReferences(await index, 'apply_discount'));
+    expect(await json(['refs', 'apply_discount'])).toEqual({ ...findReferences(await index, 'apply_discount'), diagnostics: [] });
     const text = await run(['refs', 'round_cents', '--path', join(FIXTURE, 'src/inventory/pricing.py')]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^round_cents: defined in src\/inventory\/pricing\.py:22 · referenced in \d+ files\n/);
@@ -69,8 +69,8 @@ describe('repomap impact', () => {
   const diff = '--- a/src/inventory/models.py\n+++ b/src/inventory/models.py\n@@ -25,1 +25,1 @@ class Item:\n-    def total(self, quantity=None):\n+    def total(self, quantity=None, rounding=None):\n';
 
   it('--file and --diff (- for standard input) print the ripple of the edit', async () => {
-    expect(await json(['impact', '--file', 'src/inventory/pricing.py', '--top', '4'])).toEqual(editImpact(await index, { file: 'src/inventory/pricing.py' }, { top: 4 }));
-    expect(await json(['impact', '--diff', '-'], { stdin: Readable.from([diff]) })).toEqual(editImpact(await index, { diff }));
+    expect(await json(['impact', '--file', 'src/inventory/pricing.py', '--top', '4'])).toEqual({ ...editImpact(await index, { file: 'src/inventory/pricing.py' }, { top: 4 }), diagnostics: [] });
+    expect(await json(['impact', '--diff', '-'], { stdin: Readable.from([diff]) })).toEqual({ ...editImpact(await index, { diff }), diagnostics: [] });
     const text = await run(['impact', '--file', 'src/inventory/pricing.py', '--top', '1']);
     expect(text.stdout).toMatch(/^edit of src\/inventory\/pricing\.py · confidence \d\.\d\d · 1 file\n\n1\. \d\.\d{4} {2}tests\/test_pricing\.py {2}\[caller, importer, test\]\n/);
   });
@@ -84,7 +84,7 @@ describe('repomap impact', () => {
 
 describe('repomap outline', () => {
   it('prints the signatures within the budget', async () => {
-    expect(await json(['outline', 'src/inventory/models.py', '--budget', '50'])).toEqual(await outlineFile(await index, 'src/inventory/models.py', { budget: 50 }));
+    expect(await json(['outline', 'src/inventory/models.py', '--budget', '50'])).toEqual({ ...(await outlineFile(await index, 'src/inventory/models.py', { budget: 50 })), diagnostics: [] });
     const text = await run(['outline', 'src/inventory/pricing.py', '--tokenizer', 'regex']);
     expect(text.stdout).toMatch(/^src\/inventory\/pricing\.py · python · 7 definitions · \d+ of 2000 tokens \(regex\)\n\n 9 {2}MAX_DISCOUNT_PERCENT = 90\n/);
   });

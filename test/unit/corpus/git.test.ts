@@ -90,6 +90,9 @@ describe('loadCorpus on a git commit', () => {
       ignored: 0,
       symlink: 1,
       submodule: 0,
+      unreadable: 0,
+      special: 0,
+      'unrepresentable-name': 0,
     });
     expect(corpus.diagnostics.map((d) => [d.code, d.file])).toEqual([
       ['invalid-utf8', 'bad.py'],

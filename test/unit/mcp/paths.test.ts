@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRelativePath } from '../../../src/mcp/paths.js';
+import { MAX_PATH_CHARS, repoRelativePath } from '../../../src/mcp/paths.js';
 
 const repo = mkdtempSync(join(tmpdir(), 'repomap-mcp-paths-'));
 const outside = mkdtempSync(join(tmpdir(), 'repomap-mcp-outside-'));
@@ -38,8 +38,16 @@ describe('repoRelativePath', () => {
     ['', 'path: is empty'],
     ['.', 'path: "." is the repository itself, not a file'],
     ['a\0b', 'path: contains a NUL byte'],
+    ['a/'.repeat(2049), `path: is 4098 characters long; a path has at most ${MAX_PATH_CHARS}`],
   ])('refuses %j', (written, message) => {
     expect(() => repoRelativePath(written, 'path', repo)).toThrow(message);
+  });
+
+  it('judges a deep path that does not exist by its deepest existing folder', () => {
+    const deep = 'src/' + 'x/'.repeat(2000) + 'y.py';
+    expect(repoRelativePath(deep, 'path', repo)).toBe(deep);
+    expect(() => repoRelativePath('out/' + 'x/'.repeat(2000) + 'y.py', 'path', repo)).toThrow('resolves outside the repository');
+    expect(repoRelativePath('alias/' + 'x/'.repeat(2000) + 'y.py', 'path', repo)).toMatch(/^alias\//);
   });
 
   it('checks no symlinks for a git source (no folder on disk)', () => {

@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex, loadCorpus, loadTokenizer, RepoMapError, type Index } from '../../../src/index.js';
 import { editImpact, findReferences, findSymbols, indexStatus, outlineFile } from '../../../src/navigate/index.js';
+import { renderStatus } from '../../../src/render/index.js';
+import { nestedPythonCalls } from '../../bad-inputs/sources.js';
 import { makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 import { fixtureIndexes } from '../../fixture-index.js';
 
@@ -181,6 +183,13 @@ describe('indexStatus', () => {
     const status = indexStatus(index);
     expect(status).toMatchObject({ files: 3, languages: { python: 1, typescript: 1 }, parseErrors: 1, parseErrorFiles: ['a.py'], source: 'folder' });
     expect(status.skipped.binary).toBe(1);
-    expect(indexStatus(inventory)).toMatchObject({ files: 13, languages: { python: 11 }, parseErrors: 0, parseErrorFiles: [] });
+    expect(indexStatus(inventory)).toMatchObject({ files: 13, languages: { python: 11 }, parseErrors: 0, parseErrorFiles: [], tooComplex: 0, tooComplexFiles: [] });
+  });
+
+  it('counts and names the files left without tags as too complex (issue 19), and prints them', async () => {
+    const index = await indexOf('too-complex', { 'deep.py': nestedPythonCalls(20_000), 'ok.py': 'def f():\n    pass\n' });
+    const status = indexStatus(index);
+    expect(status).toMatchObject({ files: 2, parseErrors: 0, tooComplex: 1, tooComplexFiles: ['deep.py'] });
+    expect(renderStatus(status)).toContain('\nparse errors 0\ntoo complex  1: deep.py\n');
   });
 });

@@ -13,6 +13,7 @@ import { loadCorpus } from '../../../src/corpus/index.js';
 import { RepoMapError } from '../../../src/errors.js';
 import { packageRoot } from '../../../src/package-root.js';
 import { extractTags, type TagsOptions, type TagsResult } from '../../../src/tags/extract.js';
+import { TAGS_BUDGET } from '../../../src/tags/budget.js';
 import { parseInWorkers, POOL_DEFAULTS, prestartParseWorkers, prestartWhenListed, releasePrestarted, type PoolStats } from '../../../src/tags/pool.js';
 import type { FileRecord, LanguageId } from '../../../src/types.js';
 import { FIXTURE_REPOS } from './helpers.js';
@@ -139,7 +140,8 @@ await new Promise((r) => setTimeout(r, 1000));
 console.log(process.getActiveResourcesInfo().includes('MessagePort') ? 'a worker holds the process' : 'none holds it');
 // they were alive all the same: a pool takes both
 const file = { index: 0, path: 'a.py', language: 'python', text: 'def f():\\n    return 1\\n', size: 24 };
-const stats = await m.parseInWorkers([file, { ...file, index: 1, path: 'b.py' }], 2, { ...m.POOL_DEFAULTS, batchFiles: 1 }, () => {});
+const { TAGS_BUDGET } = await import(${JSON.stringify(pathToFileURL(join(packageRoot(), 'dist', 'src', 'tags', 'budget.js')).href)});
+const stats = await m.parseInWorkers([file, { ...file, index: 1, path: 'b.py' }], 2, { ...m.POOL_DEFAULTS, batchFiles: 1 }, TAGS_BUDGET, () => {});
 console.log('taken', stats.prestarted);`;
     // a file, not -e: workers inherit the process's options, and --input-type would stop them
     const dir = mkdtempSync(join(tmpdir(), 'repomap-prestart-'));
@@ -198,7 +200,7 @@ console.log('taken', stats.prestarted);`;
     expect(inThreadError.message).toContain('(needed by a/main.cob)');
     // Straight from the worker, before extractTags re-derives the in-thread message.
     const pooled = bogus.map((f, index) => ({ index, path: f.path, language: f.language!, text: f.text, size: f.size }));
-    const fromWorker = await failure(() => parseInWorkers(pooled, 2, { ...POOL_DEFAULTS, ...FORCE_POOL }, () => {}));
+    const fromWorker = await failure(() => parseInWorkers(pooled, 2, { ...POOL_DEFAULTS, ...FORCE_POOL }, TAGS_BUDGET, () => {}));
     expect(fromWorker.code).toBe('grammar-load-failed');
     expect(await failure(() => onWorkers([...bogus, ...files.slice(0, 20)]))).toEqual(inThreadError);
   });

@@ -1,0 +1,42 @@
+/**
+ * What the commands say about the files an index skipped or could not fully parse: JSON
+ * output carries them (`diagnostics`, one `{file, code, message}` each), text output adds
+ * one summary line on stderr, and `--diagnostics` lists them all on stderr.
+ */
+import { Option } from 'commander';
+import { escapeControls, printablePath } from '../render/index.js';
+import type { Diagnostic } from '../types.js';
+import type { CliIo } from './io.js';
+
+export interface DiagnosticsFlags {
+  diagnostics?: boolean;
+}
+
+/** `--diagnostics`. */
+export function diagnosticsOption(): Option {
+  return new Option('--diagnostics', 'list every file skipped or not fully parsed (and why) on stderr');
+}
+
+/** The diagnostics as JSON output carries them: `{file, code, message}` (no `file` for one about a folder of files). */
+export function diagnosticsField(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.map((d) => (d.file !== undefined ? { file: d.file, code: d.code, message: d.message } : { code: d.code, message: d.message }));
+}
+
+/**
+ * Writes, on stderr, every diagnostic when `--diagnostics` was given; otherwise, for text
+ * output (`summary`), one note counting them by code, unless `--quiet`. Nothing when
+ * there are none.
+ */
+export function reportDiagnostics(io: CliIo, diagnostics: readonly Diagnostic[], flags: DiagnosticsFlags & { quiet?: boolean }, summary: boolean): void {
+  if (diagnostics.length === 0) return;
+  if (flags.diagnostics) {
+    io.stderr.write(`repomap: ${diagnostics.length} diagnostic${diagnostics.length === 1 ? '' : 's'}:\n`);
+    for (const d of diagnostics) io.stderr.write(`  ${d.code}  ${d.file !== undefined ? `${printablePath(d.file)}: ` : ''}${escapeControls(d.message)}\n`);
+    return;
+  }
+  if (!summary || flags.quiet) return;
+  const counts = new Map<string, number>();
+  for (const d of diagnostics) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
+  const parts = [...counts].map(([code, n]) => `${code} ${n}`).join(', ');
+  io.stderr.write(`repomap: note: diagnostics: ${parts} (--diagnostics lists them)\n`);
+}

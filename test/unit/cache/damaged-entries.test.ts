@@ -1,0 +1,150 @@
+/**
+ * Stored tags entries that still parse as JSON but are damaged (issue 19, item 4): every
+ * field is checked when read, a bad entry is a miss (the file is parsed again and the
+ * entry rewritten), it is reported, and the index equals one built without a cache.
+ */
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TagsStore } from '../../../src/cache/index.js';
+import { loadCorpus } from '../../../src/corpus/index.js';
+import { buildIndex, type Index } from '../../../src/repomap.js';
+import type { Corpus } from '../../../src/types.js';
+import { makeTemp, removeTemp } from '../corpus/helpers.js';
+import { ROOT } from './helpers.js';
+
+let dir: string;
+let corpus: Corpus;
+let uncached: Index;
+const QUERY = 'FAILED tests/test_pricing.py::test_bulk - AssertionError in apply_discount from inventory.pricing';
+
+beforeAll(async () => {
+  dir = makeTemp('repomap-damaged-');
+  corpus = await loadCorpus({ folder: join(ROOT, 'fixtures/repos/python-inventory') });
+  uncached = await buildIndex(corpus);
+});
+afterAll(() => removeTemp(dir));
+
+/** What a ranking says, without timings. */
+const outcome = (index: Index) => {
+  const r = index.rank(QUERY);
+  return { files: r.files, diagnostics: r.diagnostics, tags: index.tags, edges: index.stats.edges };
+};
+
+type Entry = { tags: Record<string, unknown[]> & { errorNodes: unknown }; diagnostics: unknown[] };
+
+/** Fills a store from the fixture, then rewrites every stored entry with `damage` (entries it returns unchanged are left as they are). */
+async function damagedStore(name: string, damage: (entry: Entry) => void): Promise<{ file: string; damaged: number }> {
+  const file = join(dir, `${name}.sqlite`);
+  const store = TagsStore.open(file);
+  await buildIndex(corpus, { tagsCache: store });
+  store.close();
+  const db = new Database(file);
+  let damaged = 0;
+  const update = db.prepare('UPDATE tags SET value = ? WHERE key = ?');
+  for (const { key, value } of db.prepare('SELECT key, value FROM tags').all() as { key: string; value: string }[]) {
+    const entry = JSON.parse(value) as Entry;
+    damage(entry);
+    const after = JSON.stringify(entry);
+    if (after !== value) {
+      update.run(after, key);
+      damaged++;
+    }
+  }
+  db.close();
+  return { file, damaged };
+}
+
+const first = <T>(list: unknown[]): T | undefined => list[0] as T | undefined;
+
+const DAMAGES: [string, (e: Entry) => void][] = [
+  ['"specifier" renamed to "spec"', (e) => {
+    for (const i of e.tags.imports as Record<string, unknown>[]) {
+      i.spec = i.specifier;
+      delete i.specifier;
+    }
+  }],
+  ['a definition name set to null', (e) => {
+    const d = first<Record<string, unknown>>(e.tags.definitions);
+    if (d) d.name = null;
+  }],
+  ['a number among the definitions', (e) => {
+    if (e.tags.definitions.length > 0) e.tags.definitions.unshift(7);
+  }],
+  ['a line that is a string', (e) => {
+    const r = first<Record<string, unknown>>(e.tags.references);
+    if (r) r.line = 'twelve';
+  }],
+  ['a startLine of -5', (e) => {
+    const d = first<Record<string, unknown>>(e.tags.definitions);
+    if (d) d.startLine = -5;
+  }],
+  ['an endLine before its startLine', (e) => {
+    const d = first<Record<string, number>>(e.tags.definitions);
+    if (d) d.endLine = d.startLine - 1;
+  }],
+  ['a fractional line', (e) => {
+    const r = first<Record<string, unknown>>(e.tags.references);
+    if (r) r.line = 2.5;
+  }],
+  ['an unknown definition kind', (e) => {
+    const d = first<Record<string, unknown>>(e.tags.definitions);
+    if (d) d.kind = 'macro';
+  }],
+  ['tags that are an array', (e) => {
+    (e as unknown as { tags: unknown }).tags = [];
+  }],
+  ['a diagnostic with an unknown code', (e) => {
+    e.diagnostics.push({ code: 'bogus', message: 'x' });
+  }],
+];
+
+describe('damaged tags cache entries', () => {
+  it.each(DAMAGES)('%s: dropped, re-parsed, reported; the index equals an uncached one', async (name, damage) => {
+    const { file, damaged } = await damagedStore(name.replace(/\W+/g, '-'), damage);
+    expect(damaged).toBeGreaterThan(0);
+    const messages: string[] = [];
+    const store = TagsStore.open(file, { onMessage: (m) => messages.push(m) });
+    let parsed = -1;
+    const index = await buildIndex(corpus, { tagsCache: store, onProgress: (_s, done, total) => done === 0 && (parsed = total) });
+    expect(outcome(index)).toEqual(outcome(uncached));
+    expect(parsed).toBe(damaged);
+    expect(messages).toEqual([expect.stringMatching(new RegExp(`^${damaged} malformed entries in the tags cache .* were ignored \\(they are re-parsed and rewritten; first: python:`))]);
+    // rewritten: the next build reads them all, and reports nothing
+    const again: string[] = [];
+    const reopened = TagsStore.open(file, { onMessage: (m) => again.push(m) });
+    const next = await buildIndex(corpus, { tagsCache: reopened });
+    expect(next.stats.cache).toEqual({ hits: index.stats.cache!.hits + index.stats.cache!.misses, misses: 0 });
+    expect(again).toEqual([]);
+    store.close();
+    reopened.close();
+  });
+
+  it('random damage to the stored values never crashes a build', async () => {
+    // letters and digits turned into others, so that the damaged values mostly still parse as
+    // JSON: renamed keys, other kinds and names, other numbers (what crashed builds before)
+    for (let seed = 1; seed <= 24; seed++) {
+      const file = join(dir, `bitrot-${seed}.sqlite`);
+      const store = TagsStore.open(file);
+      await buildIndex(corpus, { tagsCache: store });
+      store.close();
+      const db = new Database(file);
+      let state = seed;
+      const random = (n: number) => ((state = (state * 1103515245 + 12345) % 2 ** 31), state % n);
+      for (const { key, value } of db.prepare('SELECT key, value FROM tags').all() as { key: string; value: string }[]) {
+        const bytes = Buffer.from(value);
+        const alnum = [...bytes.keys()].filter((i) => /[A-Za-z0-9]/.test(String.fromCharCode(bytes[i]!)));
+        const chars = 'abcdefghijklmnopqrstuvwxyz0123456789';
+        for (let i = 0; i < 8; i++) bytes[alnum[random(alnum.length)]!] = chars.charCodeAt(random(chars.length));
+        db.prepare('UPDATE tags SET value = ? WHERE key = ?').run(bytes.toString('latin1'), key);
+      }
+      db.close();
+      const reopened = TagsStore.open(file, { onMessage: () => {} });
+      const index = await buildIndex(corpus, { tagsCache: reopened });
+      reopened.close();
+      const result = index.rank(QUERY);
+      expect(result.files.map((f) => f.path).sort()).toEqual(uncached.rank(QUERY).files.map((f) => f.path).sort());
+      expect(() => JSON.stringify(result)).not.toThrow();
+    }
+  });
+});
