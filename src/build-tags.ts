@@ -108,7 +108,7 @@ async function tagsFromCache(
   parseable.forEach((f, i) => {
     if (entries.has(keys[i]!)) return;
     const t = byPath.get(f.path);
-    const { path: _path, ...rest } = t ?? { path: f.path, language: f.language!, definitions: [], references: [], imports: [], errorNodes: 0 };
+    const { path: _path, ...rest } = t ?? { path: f.path, language: f.language!, definitions: [], references: [], imports: [], messages: [], errorNodes: 0 };
     const entry = { tags: rest, diagnostics: diagsByPath.get(f.path) ?? [] };
     entries.set(keys[i]!, entry);
     // A failed parse is not kept: it may be transient (a parse worker that died).

@@ -123,6 +123,18 @@ export interface ImportSpec {
   names: string[];
 }
 
+/**
+ * A message a file raises, throws, panics, reports or logs with: the string literal's
+ * text (quotes and string prefixes removed, at most MESSAGE_MAX_CHARS), 1-based line.
+ */
+export interface Message {
+  text: string;
+  line: number;
+}
+
+/** Longest message text kept (characters); a longer literal is cut. */
+export const MESSAGE_MAX_CHARS = 300;
+
 /** Plain-data result of parsing one file; WASM objects never leave the tags stage. */
 export interface FileTags {
   path: string;
@@ -130,6 +142,8 @@ export interface FileTags {
   definitions: Definition[];
   references: Reference[];
   imports: ImportSpec[];
+  /** Messages it raises or logs with, by line (the error string an issue quotes points here). */
+  messages: Message[];
   /** Number of ERROR/MISSING nodes in the tree (0 for a clean parse). */
   errorNodes: number;
 }

@@ -55,3 +55,18 @@
     "any" "bool" "byte" "comparable" "complex64" "complex128" "error" "float32" "float64"
     "int" "int8" "int16" "int32" "int64" "rune" "string"
     "uint" "uint8" "uint16" "uint32" "uint64" "uintptr"))
+
+; ---------------------------------------------------------------- messages
+; String literals a package fails, panics or logs with (the text an issue quotes):
+; `errors.New("…")`, `fmt.Errorf("…: %w", err)`, `panic("…")`, `log.Fatalf("…")`,
+; `t.Errorf` is a test's and reads the same.
+
+((call_expression
+  function: (selector_expression field: (field_identifier) @_fn)
+  arguments: (argument_list [(interpreted_string_literal) (raw_string_literal)] @message))
+  (#match? @_fn "^(New|Errorf|Wrap|Wrapf|WithMessage|WithMessagef|Fatal|Fatalf|Fatalln|Panic|Panicf|Panicln|Error|Warn|Warnf|Warning|Warningf|Info|Infof|Debug|Debugf|Print|Printf|Println)$"))
+
+((call_expression
+  function: (identifier) @_fn
+  arguments: (argument_list [(interpreted_string_literal) (raw_string_literal)] @message))
+  (#eq? @_fn "panic"))

@@ -73,3 +73,27 @@
 ; names: this skips package segments of qualified types (`java.io.X`) and `var`.
 ((type_identifier) @name @reference.type
   (#match? @name "^[A-Z]"))
+
+; ---------------------------------------------------------------- messages
+; String literals a class throws, reports or logs with (the text an issue quotes):
+; `throw new XException("…" + x)`, `new IllegalStateException("…")`, `_reportError("…")`,
+; `log.warn("…")`, `String.format("…", x)` inside those.
+
+((object_creation_expression
+  type: (type_identifier) @_type
+  arguments: (argument_list [
+    (string_literal) @message
+    (binary_expression left: (string_literal) @message)
+    (binary_expression left: (binary_expression left: (string_literal) @message))
+    (method_invocation arguments: (argument_list . (string_literal) @message))
+  ]))
+  (#match? @_type "(Exception|Error)$"))
+
+((method_invocation
+  name: (identifier) @_fn
+  arguments: (argument_list [
+    (string_literal) @message
+    (binary_expression left: (string_literal) @message)
+    (binary_expression left: (binary_expression left: (string_literal) @message))
+  ]))
+  (#match? @_fn "^(error|warn|info|debug|trace|fatal|fail|_?report\\w*|\\w*[Ee]rror|\\w*[Ee]xception|_?throw\\w*|_?construct\\w*|_?wrong\\w*)$"))

@@ -70,3 +70,29 @@
 (type (identifier) @name) @reference.type
 (type (attribute attribute: (identifier) @name)) @reference.type
 (type (generic_type (identifier) @name)) @reference.type
+
+; ---------------------------------------------------------------- messages
+; String literals a module raises, warns or logs with (the text an issue quotes):
+; `raise E("…")`, `raise E("…" % x)`, `raise E("…".format(x))`, `raise E(f"…")`,
+; `warnings.warn("…")`, `log.error("…", x)`, `self.fail("…")`.
+
+(raise_statement (call arguments: (argument_list [
+  (string) @message
+  (concatenated_string) @message
+  (binary_operator left: (string) @message)
+  (binary_operator left: (concatenated_string) @message)
+  (call function: (attribute object: (string) @message))
+  (call function: (attribute object: (concatenated_string) @message))
+])))
+
+((call
+  function: [(identifier) @_fn (attribute attribute: (identifier) @_fn)]
+  arguments: (argument_list [
+    (string) @message
+    (concatenated_string) @message
+    (binary_operator left: (string) @message)
+    (binary_operator left: (concatenated_string) @message)
+    (call function: (attribute object: (string) @message))
+    (call function: (attribute object: (concatenated_string) @message))
+  ]))
+  (#match? @_fn "^(warn|warning|error|exception|critical|fatal|fail|abort|info|debug|log|_?raise_?\\w*|\\w*[Ee]rror|\\w*[Ww]arning|\\w*[Ee]xception)$"))

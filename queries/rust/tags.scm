@@ -147,3 +147,18 @@
 ; Any other use of a named type (a definition's own name is excluded).
 ((type_identifier) @name @reference.type
   (#not-any-of? @name "Self" "_"))
+
+; ---------------------------------------------------------------- messages
+; String literals a crate fails, panics, reports or prints with (the text an issue quotes):
+; `panic!("…")`, `bail!("…")`, `anyhow!("…")`, `format!("…")`, `eprintln!("…")`,
+; `.expect("…")`, `.context("…")`.
+
+((macro_invocation
+  macro: [(identifier) @_m (scoped_identifier name: (identifier) @_m)]
+  (token_tree (string_literal) @message))
+  (#match? @_m "^(panic|bail|ensure|anyhow|format_err|err_msg|unreachable|unimplemented|todo|assert|assert_eq|assert_ne|error|warn|info|debug|eprintln|eprint|println|print|format|write|writeln)$"))
+
+((call_expression
+  function: (field_expression field: (field_identifier) @_fn)
+  arguments: (arguments (string_literal) @message))
+  (#match? @_fn "^(expect|expect_err|context|with_context|wrap_err)$"))

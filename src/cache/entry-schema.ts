@@ -4,7 +4,7 @@
  * dropped and the file parsed again, never handed to the graph half-valid.
  */
 import * as z from 'zod';
-import { DEFINITION_KINDS, LANGUAGES, REFERENCE_KINDS } from '../types.js';
+import { DEFINITION_KINDS, LANGUAGES, MESSAGE_MAX_CHARS, REFERENCE_KINDS } from '../types.js';
 
 /** A 1-based line number. */
 const line = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
@@ -13,6 +13,7 @@ const name = z.string().min(1);
 const definition = z.strictObject({ name, kind: z.enum(DEFINITION_KINDS), startLine: line, endLine: line });
 const reference = z.strictObject({ name, kind: z.enum(REFERENCE_KINDS), line });
 const importSpec = z.strictObject({ specifier: name, line, names: z.array(name) });
+const message = z.strictObject({ text: z.string().min(1).max(MESSAGE_MAX_CHARS), line });
 
 /** The tags stage's own diagnostics that a stored entry may carry (`parse-failed` is never stored). */
 const STORED_CODES = ['parse-error', 'too-complex'] as const;
@@ -29,6 +30,7 @@ export const TAGS_ENTRY_SCHEMA = z
       definitions: z.array(definition),
       references: z.array(reference),
       imports: z.array(importSpec),
+      messages: z.array(message),
       errorNodes: z.number().int().min(0),
     }),
     diagnostics: z.array(z.strictObject({ code: z.enum(STORED_CODES), message: z.string() })),

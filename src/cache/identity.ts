@@ -15,7 +15,7 @@ import { LANGUAGES, type LanguageId } from '../types.js';
  * (captures mapped differently, new fields, another line convention, another
  * TAGS_BUDGET depth or match limit). 2: files past the tags budget are `too-complex`.
  */
-export const TAGS_INDEX_VERSION = 2;
+export const TAGS_INDEX_VERSION = 3;
 
 /** Everything besides the content a tags entry depends on. */
 export interface CacheIdentity {

@@ -64,6 +64,8 @@ const TOKEN_RE = /[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*/g;
 const BACKTICK_RE = /(`+)([^`\n]+?)\1/g;
 const KEBAB_RE = /(?<![\w-])-{0,2}([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?![\w-])/g;
 const NAME_RE = /^[A-Za-z_$][\w$]*$/;
+/** A line of code that imports (`from a.b import c`, `import a.b`, `use a::b;`, `import x from 'y'`). */
+const IMPORT_LINE = /^\s*(?:>>>\s*)?(?:from\s+\S+\s+import\b|import\s|use\s+[\w:]+|(?:pub\s+)?use\s)/;
 
 /** True for names shaped like code: camelCase, PascalCase with two humps, snake_case, `$x`. */
 export function isCodeShaped(token: string): boolean {
@@ -163,7 +165,8 @@ export function proseCues(line: string, emit: Emitter, errorLine: boolean): void
       // `Fly.io`, `Node.js`, `e.g`: a short last part means a domain or an abbreviation, not a name.
       if (parts[parts.length - 1]!.length >= t.minIdentifierLength) {
         emitQualified(emit, parts, base, true);
-        if (emit.language) emitModulePath(emit, emit.language, token, parts);
+        // an import line's modules are the way in to the names it imports (the code reader reads those)
+        if (emit.language && !IMPORT_LINE.test(line)) emitModulePath(emit, emit.language, token, parts);
       }
     } else if (isCodeShaped(token)) {
       if (keepIdentifier(token, t, true)) emit.set.add('identifier', token, base, emit.field);

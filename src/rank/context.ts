@@ -3,6 +3,7 @@ import type { FileGraphology, SymbolTable } from '../graph/index.js';
 import type { FileKind, LanguageId, Task } from '../types.js';
 import type { Csr } from './csr.js';
 import type { LexicalMatch } from './defaults.js';
+import type { MessageMatch } from './messages.js';
 
 /** What the rank stage needs from a built index; derived once per index. */
 export interface RankContext {
@@ -25,6 +26,8 @@ export interface RankContext {
    * (lowercased, as the BM25 index keeps it) over the IDF of a word in one file.
    */
   specificity(name: string): number;
+  /** The corpus messages (error strings) the text quotes, `files` as node ids (index built on first use). */
+  messageMatches(text: string): MessageMatch[];
   /** Corpus files an import written in a snippet of `language` resolves to (sorted paths). */
   moduleFiles(language: LanguageId, specifier: string): string[];
   /** The files among and behind `modules` (through re-exports) that define `name` (sorted paths). */

@@ -1,6 +1,7 @@
 import type { CueKind, FileKind, Task } from '../types.js';
 import type { Bm25fOptions } from './bm25f.js';
 import { FUNCTION_DEFAULTS } from './functions.js';
+import { MESSAGE_DEFAULTS } from './messages.js';
 import type { EdgeFlow } from './csr.js';
 
 /** The lexical matches a task can use. */
@@ -81,6 +82,21 @@ export const RANK_DEFAULTS = {
   } satisfies Record<Task, number>,
   /** How many of the best BM25 files share textWeight. */
   textTopK: 20,
+  /**
+   * Per task, the seed weight of a corpus message (an error string a file raises or logs
+   * with) that the query quotes, × its strength, split among the files that have it. 0 turns it off.
+   */
+  messageWeight: {
+    generic: 0,
+    code2test: 0,
+    trace2code: 0,
+    edit2ripple: 0,
+    comment2context: 0,
+    issue2code: 1,
+    abstention: 0,
+  } satisfies Record<Task, number>,
+  /** How messages match (src/rank/messages.ts). */
+  messages: { ...MESSAGE_DEFAULTS },
   /** How functions are ranked within and across files (src/rank/functions.ts). */
   functions: { ...FUNCTION_DEFAULTS },
   /**

@@ -9,6 +9,7 @@ import { exportDefiners, moduleFiles, type ExportSource } from '../graph/index.j
 import type { FileRecord, FileTags, Task } from '../types.js';
 import { Bm25Index, type TextTermsCache } from './bm25.js';
 import { Bm25fIndex, type Bm25fDocument } from './bm25f.js';
+import { MessageIndex } from './messages.js';
 import type { RankContext } from './context.js';
 import { buildCsr, type Csr } from './csr.js';
 import type { RankDefaults } from './defaults.js';
@@ -95,7 +96,7 @@ export function pathTablesOf(files: readonly FileRecord[], earlier?: PathTables)
 /** The side fields of a file for BM25F: the names it defines (not package clauses), the messages it raises or logs. */
 function bm25fDocument(path: string, tags: FileTags | undefined): Bm25fDocument {
   if (!tags) return { path, definitions: [], messages: [] };
-  return { path, definitions: tags.definitions.filter((d) => d.kind !== 'module').map((d) => d.name), messages: [] };
+  return { path, definitions: tags.definitions.filter((d) => d.kind !== 'module').map((d) => d.name), messages: tags.messages.map((m) => m.text) };
 }
 
 export function makeContext(
@@ -118,6 +119,7 @@ export function makeContext(
     return lexical.bm25;
   };
   const exports: ExportSource = { resolve: fileGraph.basis.resolve, tagsOf };
+  let messages: MessageIndex | undefined;
   const fielded = (body: Bm25Index): Bm25fIndex => {
     if (lexical.bm25f?.body !== body) lexical.bm25f = { body, index: new Bm25fIndex(body, body.paths.map((path) => bm25fDocument(path, tagsOf(path)))) };
     return lexical.bm25f.index;
@@ -139,6 +141,10 @@ export function makeContext(
       const out = new Float64Array(paths.length);
       for (let d = 0; d < raw.length; d++) out[order[d]!] = raw[d]!;
       return out;
+    },
+    messageMatches(text) {
+      messages ??= new MessageIndex(paths.length, (i) => tagsOf(paths[i]!)?.messages, rank.messages);
+      return messages.matches(text);
     },
     specificity(name) {
       const { index } = bm25();

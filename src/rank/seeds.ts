@@ -46,7 +46,7 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
     const targets = targetsOf(cue, ctx, o);
     if (cue.kind === 'path' && known.has(cue.field)) for (const i of targets) seeds.given.add(i);
     let weight = o.cueWeights[cue.kind] * (frameStrength.get(cue) ?? cue.strength);
-    if (specificity > 0 && cue.kind === 'identifier' && targets.length > 0) weight *= ctx.specificity(cue.value) ** specificity;
+    if (specificity > 0 && (cue.kind === 'identifier' || cue.kind === 'imported') && targets.length > 0) weight *= ctx.specificity(cue.value) ** specificity;
     if (cue.kind !== 'term') {
       seeds.totalStrength += cue.strength;
       if (targets.length > 0) {
@@ -76,6 +76,7 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
     }
   }
   addTextSeeds(seeds, cues, ctx, o);
+  addMessageSeeds(seeds, cues, ctx, o);
   for (const list of seeds.why.values()) list.sort((a, b) => b.weight - a.weight || (a.text < b.text ? -1 : 1));
   return seeds;
 }
@@ -111,6 +112,20 @@ function addTextSeeds(seeds: Seeds, cues: QueryCues, ctx: RankContext, o: RankDe
   let total = 0;
   for (const i of top) total += scores[i]!;
   for (const i of top) add(seeds, i, (weight * scores[i]!) / total, 'matches words of the query (BM25)');
+}
+
+/**
+ * Error strings: each corpus message fragment the query quotes seeds the files that have it
+ * with messageWeight[task] × its strength, split among them.
+ */
+function addMessageSeeds(seeds: Seeds, cues: QueryCues, ctx: RankContext, o: RankDefaults): void {
+  const weight = o.messageWeight[cues.task];
+  if (weight <= 0 || !cues.text.trim()) return;
+  for (const m of ctx.messageMatches(cues.text)) {
+    const share = (weight * m.strength) / m.files.length;
+    const quoted = m.fragment.length > 60 ? `${m.fragment.slice(0, 57)}...` : m.fragment;
+    for (const i of m.files) add(seeds, i, share, `raises or logs "${quoted}", quoted in the query`);
+  }
 }
 
 function add(seeds: Seeds, i: number, weight: number, text: string): void {

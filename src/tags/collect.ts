@@ -5,13 +5,14 @@
  * records are ordered by line, then name.
  */
 import type { Node, Query, QueryMatch, QueryOptions } from 'web-tree-sitter';
-import type { Definition, DefinitionKind, ImportSpec, Reference, ReferenceKind } from '../types.js';
+import { MESSAGE_MAX_CHARS, type Definition, type DefinitionKind, type ImportSpec, type Message, type Reference, type ReferenceKind } from '../types.js';
 import { captureRole, DEFAULT_IMPORT_SEPARATOR, IMPORT_PROPERTIES } from './vocabulary.js';
 
 export interface CollectedTags {
   definitions: Definition[];
   references: Reference[];
   imports: ImportSpec[];
+  messages: Message[];
 }
 
 interface Ranked<T> {
@@ -38,10 +39,20 @@ export function collectTags(query: Query, root: Node, source: string, options?: 
   const references = new Map<number | string, Ranked<Reference>>();
   const definitionNames = new Set<number | string>();
   const imports = new Map<string, PendingImport>();
+  const messages = new Map<number | string, Message>();
   const parts = emptyParts();
 
   for (const match of query.matches(root, options)) {
     splitMatch(match, parts);
+    if (parts.message) {
+      const { startIndex, endIndex } = parts.message;
+      const key = spanKey(startIndex, endIndex);
+      if (!messages.has(key)) {
+        const literal = messageText(source.slice(startIndex, endIndex));
+        if (literal) messages.set(key, { text: literal, line: parts.message.startPosition.row + 1 });
+      }
+      continue;
+    }
     if (parts.importModules.length > 0) {
       addImport(imports, match, parts, text);
       continue;
@@ -90,10 +101,31 @@ export function collectTags(query: Query, root: Node, source: string, options?: 
         names: uniqueNames(pending.names),
       }))
       .sort((a, b) => a.line - b.line || compare(a.specifier, b.specifier)),
+    messages: sortUnique([...messages.values()], (a, b) => a.line - b.line || compare(a.text, b.text)),
   };
 }
 
+/**
+ * The text of a string literal as written: quotes and prefixes removed (`f"…"`, `r'…'`,
+ * `b"…"`, triple quotes, backticks, Rust `r#"…"#`), white space folded, cut at
+ * MESSAGE_MAX_CHARS; '' when no letter is left.
+ */
+export function messageText(literal: string): string {
+  let s = literal.trim();
+  const open = /^[A-Za-z]{0,3}(#*)("{3}|'{3}|["'`])/.exec(s);
+  if (open) {
+    const close = open[2]! + open[1]!;
+    s = s.slice(open[0].length);
+    if (s.endsWith(close)) s = s.slice(0, s.length - close.length);
+  }
+  // the pieces of an implicitly concatenated literal (`"a" "b"`, one per line) are one text
+  s = s.replace(/(["'])\s+[A-Za-z]{0,2}\1/g, '').replace(/\s+/g, ' ').trim();
+  if (!/[A-Za-z]/.test(s)) return '';
+  return s.length > MESSAGE_MAX_CHARS ? s.slice(0, MESSAGE_MAX_CHARS) : s;
+}
+
 interface MatchParts {
+  message?: Node;
   name?: Node;
   definition?: { node: Node; kind: DefinitionKind };
   reference?: { node: Node; kind: ReferenceKind };
@@ -119,6 +151,7 @@ function emptyParts(): MatchParts {
 
 /** Fills `parts` (reused across matches) with the captures of `match`. */
 function splitMatch(match: QueryMatch, parts: MatchParts): void {
+  parts.message = undefined;
   parts.name = undefined;
   parts.definition = undefined;
   parts.reference = undefined;
@@ -130,6 +163,9 @@ function splitMatch(match: QueryMatch, parts: MatchParts): void {
     switch (role?.role) {
       case 'name':
         parts.name ??= capture.node;
+        break;
+      case 'message':
+        parts.message ??= capture.node;
         break;
       case 'definition':
         parts.definition ??= { node: capture.node, kind: role.kind };

@@ -46,8 +46,8 @@ export async function snippetReader(languages: Iterable<LanguageId>): Promise<Sn
       try {
         const parsed = parseWithinBudget(t, code);
         if (!('tags' in parsed)) return undefined;
-        const { definitions, references, imports } = parsed.tags;
-        return { definitions, references, imports };
+        const { definitions, references, imports, messages } = parsed.tags;
+        return { definitions, references, imports, messages };
       } catch {
         renewParser(t);
         return undefined;

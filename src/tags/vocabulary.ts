@@ -14,6 +14,8 @@ export const CAPTURES = {
   importModule: 'import.module',
   /** One imported name, as exported by the module (not the local alias). */
   importName: 'import.name',
+  /** A string literal a file raises, throws, panics, reports or logs with. */
+  message: 'message',
 } as const;
 
 /** Prefix of helper captures used only by predicates (`@_fn`); they produce nothing. */
@@ -37,6 +39,7 @@ export type CaptureRole =
   | { role: 'import' }
   | { role: 'import.module' }
   | { role: 'import.name' }
+  | { role: 'message' }
   | { role: 'helper' };
 
 const DEFINITION_PREFIX = 'definition.';
@@ -62,6 +65,8 @@ function roleOf(captureName: string): CaptureRole | undefined {
       return { role: 'import.module' };
     case CAPTURES.importName:
       return { role: 'import.name' };
+    case CAPTURES.message:
+      return { role: 'message' };
   }
   if (captureName.startsWith(HELPER_CAPTURE_PREFIX) && captureName.length > 1) return { role: 'helper' };
   if (captureName.startsWith(DEFINITION_PREFIX)) {

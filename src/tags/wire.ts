@@ -5,7 +5,7 @@
  * deserialize and pool on the calling thread, which shares the two cores with the
  * workers; packed, 15–45 ms, and the worker's side is no slower.
  */
-import type { Definition, DefinitionKind, Diagnostic, ImportSpec, LanguageId, Reference, ReferenceKind } from '../types.js';
+import type { Definition, DefinitionKind, Diagnostic, ImportSpec, LanguageId, Message, Reference, ReferenceKind } from '../types.js';
 import { Growable } from '../growable.js';
 import type { StringPool } from './intern.js';
 import type { FileOutcome } from './pool.js';
@@ -20,7 +20,7 @@ export interface PackedOutcomes {
    * Per outcome: 1 when it has tags, then the tags — path, language, error nodes, the
    * definitions (count, then name, kind, start line, end line each), the references (count,
    * then name, kind, line each), the imports (count, then specifier, line, name count and
-   * names each) — else 0.
+   * names each), the messages (count, then text and line each) — else 0.
    */
   numbers: Int32Array<ArrayBuffer>;
   /** The outcomes that carry a diagnostic, by position in `indexes`. */
@@ -59,6 +59,8 @@ export function packOutcomes(outcomes: readonly { index: number; outcome: FileOu
       numbers.push(id(i.specifier), i.line, i.names.length);
       for (const name of i.names) numbers.push(id(name));
     }
+    numbers.push(tags.messages.length);
+    for (const m of tags.messages) numbers.push(id(m.text), m.line);
   });
   return { indexes: outcomes.map((o) => o.index), strings, numbers: numbers.take(), diagnostics };
 }
@@ -94,7 +96,9 @@ export function unpackOutcomes(packed: PackedOutcomes, pool: StringPool, each: (
         for (let j = 0; j < names.length; j++) names[j] = text();
         imports[i] = { specifier, line, names };
       }
-      outcome.tags = { path, language, definitions, references, imports, errorNodes };
+      const messages: Message[] = new Array(next());
+      for (let i = 0; i < messages.length; i++) messages[i] = { text: text(), line: next() };
+      outcome.tags = { path, language, definitions, references, imports, messages, errorNodes };
     }
     const diagnostic = diagnostics.get(at);
     if (diagnostic) outcome.diagnostic = diagnostic;

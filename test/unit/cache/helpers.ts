@@ -17,6 +17,7 @@ export function entryFor(key: string, size = 3): TagsCacheEntry {
       definitions: Array.from({ length: size }, (_, i) => ({ name: `${key}#d${i}`, kind: 'function' as const, startLine: i + 1, endLine: i + 2 })),
       references: Array.from({ length: size }, (_, i) => ({ name: `${key}#r${i}`, kind: 'call' as const, line: i + 1 })),
       imports: [{ specifier: `mod.${key}`, line: 1, names: [key] }],
+      messages: [],
       errorNodes: 0,
     },
     diagnostics: [],

@@ -238,6 +238,7 @@ describe('resolve: rust', () => {
         ],
         references: [],
         imports: [],
+        messages: [],
         errorNodes: 0,
       },
     ];

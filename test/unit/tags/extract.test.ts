@@ -102,6 +102,7 @@ describe('extractTags', () => {
       definitions: [],
       references: [],
       imports: [],
+      messages: [],
       errorNodes: 0,
     });
   });

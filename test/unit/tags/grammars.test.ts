@@ -50,10 +50,11 @@ describe('grammar manifest', () => {
     }
   });
 
-  it('JavaScript, TypeScript and TSX share the import patterns; TSX and JavaScript share the JSX patterns', () => {
-    expect(grammarManifest().javascript.queries).toEqual(['queries/ecma/imports.scm', 'queries/javascript/tags.scm', 'queries/jsx/tags.scm']);
-    expect(grammarManifest().typescript.queries).toEqual(['queries/ecma/imports.scm', 'queries/typescript/tags.scm']);
-    expect(grammarManifest().tsx.queries).toEqual(['queries/ecma/imports.scm', 'queries/typescript/tags.scm', 'queries/jsx/tags.scm']);
+  it('JavaScript, TypeScript and TSX share the import and message patterns; TSX and JavaScript share the JSX patterns', () => {
+    const ecma = ['queries/ecma/imports.scm', 'queries/ecma/messages.scm'];
+    expect(grammarManifest().javascript.queries).toEqual([...ecma, 'queries/javascript/tags.scm', 'queries/jsx/tags.scm']);
+    expect(grammarManifest().typescript.queries).toEqual([...ecma, 'queries/typescript/tags.scm']);
+    expect(grammarManifest().tsx.queries).toEqual([...ecma, 'queries/typescript/tags.scm', 'queries/jsx/tags.scm']);
   });
 });
 
