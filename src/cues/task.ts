@@ -23,10 +23,14 @@ export const TASK_FIELDS: readonly (readonly [Task, readonly string[]])[] = [
 const FAILURE_LINE =
   /^(?:Traceback \(most recent call last\):|\s*File "[^"\n]+", line \d+|FAILED \S+::\S+|E {3}\S|--- FAIL: \S+|thread '.*' panicked at |test \S+ \.\.\. FAILED|\s+at [\w$.<>]+\([\w$]+\.java:\d+\)|\s+at .+:\d+:\d+\)?$|panic: )/m;
 
+/** Markdown that a bug report has and a raw failure log does not: a code fence, a heading. */
+const MARKDOWN = /^ {0,3}(?:`{3,}|~{3,}|#{1,6} \S)/m;
+
 /**
  * The task of a query from the ARB fields it carries. Plain text (a string, or
  * an object with only free text) that holds a failure — a traceback, a failed
- * test line, a panic, stack frames — is `trace2code`; text with diff hunks is
+ * test line, a panic, stack frames — is `trace2code`, unless it is markdown (a
+ * report with a fenced block or headings, where the failure is one part of an issue); text with diff hunks is
  * `generic`, as is a query with no text; other text (prose: a bug report, a feature request) is `issue2code`.
  * (`abstention` is never inferred: such a query looks like any other.)
  */
@@ -38,6 +42,7 @@ export function inferTask(query: Query): Task {
     }
   }
   const text = queryText(query);
-  if (FAILURE_LINE.test(text)) return 'trace2code';
+  // a failure pasted into a markdown report (fenced, under headings) is part of an issue
+  if (FAILURE_LINE.test(text) && !MARKDOWN.test(text)) return 'trace2code';
   return text.trim() === '' || hasHunks(text) ? 'generic' : 'issue2code';
 }

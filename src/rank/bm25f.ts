@@ -10,6 +10,7 @@
  * A word in a name the file defines, or in its path, so counts for more than the same
  * word in its body; with every field weight but the body's 0, it is the body's BM25.
  */
+import { RepoMapError } from '../errors.js';
 import { compareByteOrder } from '../text/order.js';
 import { forEachIdentifierWord } from '../text/tokens.js';
 import type { Bm25Index } from './bm25.js';
@@ -82,7 +83,7 @@ export class Bm25fIndex {
 
   /** `docs` in the body index's order (its `paths`), one per document. */
   constructor(body: Bm25Index, docs: readonly Bm25fDocument[]) {
-    if (docs.length !== body.size) throw new Error(`repomap/bm25f: ${docs.length} documents for a body index of ${body.size}`);
+    if (docs.length !== body.size) throw new RepoMapError('bad-option', `bm25f: ${docs.length} documents for a body index of ${body.size}`, 'docs');
     this.body = body;
     this.fields = Object.fromEntries(BM25F_FIELDS.map((f) => [f, new FieldPostings(docs.map((d) => fieldTexts(d, f)))])) as Record<Bm25fField, FieldPostings>;
   }

@@ -1,92 +1,140 @@
 /**
  * Error strings: the messages files raise, throw, panic, report or log with (tags'
  * `messages`), matched against the query's text. "ValueError: Invalid IPv6 URL" in an
- * issue points at the file that raises "Invalid IPv6 URL". A message is split at its
- * placeholders (`%s`, `{}`, `{name}`, `${x}`, `%(key)s`) into fragments; a fragment
- * long enough to say something matches when the query holds it (case and white space
- * folded), and it matches the files that have it.
+ * issue points at the file that raises "Invalid IPv6 URL". A message is a template: its
+ * literal parts between placeholders (`%s`, `{}`, `{name}`, `${x}`, `%(key)s`), case and
+ * white space folded. It matches when the query holds its longest part and, after it or
+ * before it, in order, as many of its other parts as it can; the literal characters found
+ * measure the match (`discount {p}% outside 0..{max}` matches "discount 120% outside 0..90").
  */
 import type { Message } from '../types.js';
 
 /** Tunables of message matching (`RANK_DEFAULTS.messages`). */
 export const MESSAGE_DEFAULTS = {
-  /** Shortest fragment matched (characters): `not found` says too little. */
+  /** Fewest literal characters a match finds (`not found` says too little). */
   minChars: 12,
-  /** Fewest words in a fragment matched. */
+  /** Fewest words with a letter a match finds. */
   minWords: 2,
-  /** A fragment this long (characters) or longer matches at full strength; shorter ones in proportion. */
+  /** A match finding this many literal characters or more has full strength; fewer, in proportion. */
   fullChars: 40,
-  /** A fragment more files than this have is too common to point anywhere. */
+  /** A message more files than this have is too common to point anywhere. */
   maxFiles: 12,
 };
 export type MessageDefaults = typeof MESSAGE_DEFAULTS;
 
-/** Placeholders of format strings in the languages repomap reads. */
-const PLACEHOLDER = /%\([^)]*\)[-#0 +]*\d*(?:\.\d+)?[a-zA-Z]|%[-#0 +]*\d*(?:\.\d+)?[a-zA-Z%]|\$\{[^}]*\}|\{[^{}]*\}|\\[nrt"'\\]/g;
+/** Placeholders of format strings (Python, Go, Rust, Java, JS) and escapes written in literals. */
+const PLACEHOLDER =
+  /%(?:\([^)]*\))?[-#0+]*\d*(?:\.\d+)?[diouxXeEfFgGcrsaqvwbtTpU%]|\$\{[^}]*\}|\{[^{}]*\}|\\[nrt"'\\]/g;
 
 /** Text folded for matching: lowercased, white space runs as one space, trimmed. */
 export function foldText(text: string): string {
   return text.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-/** The fragments of a message that can match: its text between placeholders, folded, long enough. */
-export function messageFragments(text: string, o: Pick<MessageDefaults, 'minChars' | 'minWords'> = MESSAGE_DEFAULTS): string[] {
-  const out: string[] = [];
-  for (const part of text.split(PLACEHOLDER)) {
-    const f = foldText(part).replace(/^[\s:;,.'"`([-]+|[\s:;,'"`([-]+$/g, '');
-    if (f.length >= o.minChars && f.split(' ').filter((w) => /[a-z]/.test(w)).length >= o.minWords) out.push(f);
-  }
-  return out;
+/** The literal parts of a message, folded, in order (empty parts dropped). */
+export function messageParts(text: string): string[] {
+  return text
+    .split(PLACEHOLDER)
+    .map((p) => foldText(p))
+    .filter((p) => p !== '');
 }
 
 /** One message of the corpus the query quotes. */
 export interface MessageMatch {
-  /** Files that have the fragment (positions in the index's file list). */
+  /** Files that have the message (positions in the index's file list). */
   files: number[];
-  /** The fragment the query holds. */
-  fragment: string;
-  /** In (0, 1]: the fragment's length over `fullChars`. */
+  /** The message as written. */
+  message: string;
+  /** In (0, 1]: the literal characters found over `fullChars`. */
   strength: number;
 }
 
-/** Fragments of every file's messages, keyed by their first two words for a fast scan of the query. */
+interface Template {
+  text: string;
+  parts: string[];
+  /** Index of the longest part. */
+  anchor: number;
+  files: number[];
+}
+
+/** Every file's messages as templates, keyed by their longest part's first word for a fast scan of the query. */
 export class MessageIndex {
-  /** First two words → fragment → files having it. */
-  private readonly byKey = new Map<string, Map<string, number[]>>();
+  /** First word of the longest part → templates. */
+  private readonly byWord = new Map<string, Template[]>();
 
   /** `messagesOf(i)`: the messages of the i-th file of `count` (undefined for files without tags). */
   constructor(count: number, messagesOf: (i: number) => readonly Message[] | undefined, private readonly o: MessageDefaults = MESSAGE_DEFAULTS) {
+    const byText = new Map<string, Template>();
     for (let i = 0; i < count; i++) {
       for (const m of messagesOf(i) ?? []) {
-        for (const fragment of messageFragments(m.text, o)) {
-          const key = fragment.split(' ', 2).join(' ');
-          let fragments = this.byKey.get(key);
-          if (!fragments) this.byKey.set(key, (fragments = new Map()));
-          const files = fragments.get(fragment);
-          if (!files) fragments.set(fragment, [i]);
-          else if (files[files.length - 1] !== i) files.push(i);
+        let t = byText.get(m.text);
+        if (!t) {
+          const parts = messageParts(m.text);
+          if (parts.reduce((n, p) => n + p.length, 0) < o.minChars) continue;
+          let anchor = 0;
+          parts.forEach((p, k) => {
+            if (p.length > parts[anchor]!.length) anchor = k;
+          });
+          byText.set(m.text, (t = { text: m.text, parts, anchor, files: [] }));
+          const word = firstWord(parts[anchor]!);
+          if (word === '') continue;
+          const list = this.byWord.get(word);
+          if (list) list.push(t);
+          else this.byWord.set(word, [t]);
         }
+        if (t.files[t.files.length - 1] !== i) t.files.push(i);
       }
     }
   }
 
-  /** The corpus fragments the text holds, each once, longest first (ties in byte order). */
+  /** The corpus messages the text quotes, strongest first (ties in byte order of the message). */
   matches(text: string): MessageMatch[] {
     const folded = foldText(text);
-    const words = folded.split(' ');
-    const found = new Map<string, number[]>();
-    for (let i = 0; i + 1 < words.length; i++) {
-      // a fragment may start inside a query word (`ValueError: Invalid …` holds `invalid …`)
-      for (const key of [`${words[i]} ${words[i + 1]}`, `${words[i]!.replace(/^.*[^a-z0-9_]/, '')} ${words[i + 1]}`]) {
-        const fragments = this.byKey.get(key);
-        if (!fragments) continue;
-        for (const [fragment, files] of fragments) {
-          if (!found.has(fragment) && files.length <= this.o.maxFiles && folded.includes(fragment)) found.set(fragment, files);
-        }
+    const seen = new Set<Template>();
+    const out: MessageMatch[] = [];
+    for (const token of new Set(folded.split(/[^\p{L}\p{N}_]+/u))) {
+      for (const t of this.byWord.get(token) ?? []) {
+        if (seen.has(t)) continue;
+        seen.add(t);
+        if (t.files.length > this.o.maxFiles) continue;
+        const found = foundChars(t, folded);
+        if (found.chars < this.o.minChars || found.words < this.o.minWords) continue;
+        out.push({ files: t.files, message: t.text, strength: Math.min(1, found.chars / this.o.fullChars) });
       }
     }
-    return [...found]
-      .sort((a, b) => b[0].length - a[0].length || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-      .map(([fragment, files]) => ({ fragment, files, strength: Math.min(1, fragment.length / this.o.fullChars) }));
+    return out.sort((a, b) => b.strength - a.strength || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
   }
+}
+
+/** The first word (letters, digits, `_`) of a folded part, '' when it has none. */
+function firstWord(part: string): string {
+  return /[\p{L}\p{N}_]+/u.exec(part)?.[0] ?? '';
+}
+
+/**
+ * Literal characters (and words with a letter) of a template the text holds: its longest
+ * part, then each later part after the one before, and each earlier part before the one
+ * after, as long as they are found (a part not found ends that side).
+ */
+function foundChars(t: Template, text: string): { chars: number; words: number } {
+  const at = text.indexOf(t.parts[t.anchor]!);
+  if (at < 0) return { chars: 0, words: 0 };
+  const found = [t.parts[t.anchor]!];
+  let end = at + t.parts[t.anchor]!.length;
+  for (let k = t.anchor + 1; k < t.parts.length; k++) {
+    const next = text.indexOf(t.parts[k]!, end);
+    if (next < 0) break;
+    found.push(t.parts[k]!);
+    end = next + t.parts[k]!.length;
+  }
+  let start = at;
+  for (let k = t.anchor - 1; k >= 0; k--) {
+    const before = text.lastIndexOf(t.parts[k]!, start - t.parts[k]!.length);
+    if (before < 0) break;
+    found.push(t.parts[k]!);
+    start = before;
+  }
+  const chars = found.reduce((n, p) => n + p.trim().length, 0);
+  const words = found.reduce((n, p) => n + p.split(' ').filter((w) => /\p{L}/u.test(w)).length, 0);
+  return { chars, words };
 }

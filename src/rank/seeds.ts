@@ -115,7 +115,7 @@ function addTextSeeds(seeds: Seeds, cues: QueryCues, ctx: RankContext, o: RankDe
 }
 
 /**
- * Error strings: each corpus message fragment the query quotes seeds the files that have it
+ * Error strings: each corpus message the query quotes seeds the files that have it
  * with messageWeight[task] × its strength, split among them.
  */
 function addMessageSeeds(seeds: Seeds, cues: QueryCues, ctx: RankContext, o: RankDefaults): void {
@@ -123,7 +123,7 @@ function addMessageSeeds(seeds: Seeds, cues: QueryCues, ctx: RankContext, o: Ran
   if (weight <= 0 || !cues.text.trim()) return;
   for (const m of ctx.messageMatches(cues.text)) {
     const share = (weight * m.strength) / m.files.length;
-    const quoted = m.fragment.length > 60 ? `${m.fragment.slice(0, 57)}...` : m.fragment;
+    const quoted = m.message.length > 60 ? `${m.message.slice(0, 57)}...` : m.message;
     for (const i of m.files) add(seeds, i, share, `raises or logs "${quoted}", quoted in the query`);
   }
 }
@@ -139,7 +139,7 @@ function targetsOf(cue: Cue, ctx: RankContext, o: RankDefaults): number[] {
   if (PATH_KINDS.has(cue.kind)) return ctx.pathIndex.match(cue.value).map((p) => ctx.indexOf(p));
   if (cue.kind === 'module' || cue.kind === 'imported') {
     const modules = cue.language ? ctx.moduleFiles(cue.language, cue.kind === 'module' ? cue.value : cue.module!) : [];
-    const files = cue.kind === 'module' ? modules : ctx.exportDefiners(modules, cue.value);
+    const files = cue.kind === 'module' ? modules.filter((p) => isModuleNamed(p, cue.value)) : ctx.exportDefiners(modules, cue.value);
     return files.length > o.maxSymbolDefiners ? [] : files.map((p) => ctx.indexOf(p));
   }
   if (SYMBOL_KINDS.has(cue.kind)) {
@@ -149,6 +149,19 @@ function targetsOf(cue: Cue, ctx: RankContext, o: RankDefaults): number[] {
   }
   const files = ctx.pathWords.get(cue.value.toLowerCase()) ?? [];
   return files.length > Math.max(o.minTermFiles, o.maxTermShare * ctx.paths.length) ? [] : files;
+}
+
+/**
+ * Whether a file is the module a qualified name names by its last part (`a.b.latex` →
+ * `…/latex.py` or `…/latex/__init__.py`): a resolver that stops at the file holding an
+ * item (`crate::parse` → `lib.rs`) found the item's module, not a module of that name.
+ */
+function isModuleNamed(path: string, qualified: string): boolean {
+  const last = qualified.split(/::|[./]/).filter(Boolean).pop() ?? '';
+  const segments = path.split('/');
+  const stem = segments[segments.length - 1]!.replace(/\.[^.]*$/, '');
+  const folder = segments[segments.length - 2] ?? '';
+  return stem === last || folder === last;
 }
 
 function describe(cue: Cue): string {

@@ -1,0 +1,54 @@
+/**
+ * Function-level units: functions and classes not nested in a function, qualified by
+ * their classes; a class keeps only its own lines (its methods are units of their own);
+ * and the ranking across files multiplies file and function scores.
+ */
+import { describe, expect, it } from 'vitest';
+import { rankedFunctionIds, unitsOf } from '../../../src/rank/functions.js';
+import { tagsFromSource } from '../../../src/tags/index.js';
+
+const SOURCE = `class Outer:
+    """Doc."""
+    LIMIT = 3
+
+    def method(self):
+        def helper():
+            return 1
+        return helper()
+
+    class Inner:
+        def deep(self):
+            pass
+
+
+def top_level(x):
+    return x
+`;
+
+describe('unitsOf', () => {
+  it('qualifies methods by their classes, folds nested functions into theirs, and cuts methods out of their class', async () => {
+    const tags = await tagsFromSource('python', 'a.py', SOURCE);
+    const units = unitsOf(tags.definitions).map((u) => ({ name: u.name, owner: u.owner, ranges: u.ranges }));
+    expect(units).toEqual([
+      { name: 'Outer', owner: undefined, ranges: [[1, 4], [9, 9]] },
+      { name: 'Outer.method', owner: 'Outer', ranges: [[5, 8]] },
+      { name: 'Outer.Inner', owner: 'Outer', ranges: [[10, 10]] },
+      { name: 'Outer.Inner.deep', owner: 'Inner', ranges: [[11, 12]] },
+      { name: 'top_level', owner: undefined, ranges: [[15, 16]] },
+    ]);
+  });
+});
+
+describe('rankedFunctionIds', () => {
+  it('orders by fileScore^fileExponent × function score, then file order, and names each once', () => {
+    const files = [
+      { path: 'a.py', score: 1, functions: [{ name: 'f', kind: 'function' as const, start: 1, end: 2, score: 1 }, { name: 'g', kind: 'function' as const, start: 3, end: 4, score: 0.3 }] },
+      { path: 'b.py', score: 0.6, functions: [{ name: 'h', kind: 'function' as const, start: 1, end: 2, score: 1 }] },
+      { path: 'c.py', score: 0.5 },
+    ];
+    expect(rankedFunctionIds(files, 1)).toEqual(['a.py::f', 'b.py::h', 'a.py::g']);
+    // a steeper file exponent keeps the first file's functions ahead longer
+    expect(rankedFunctionIds(files, 2)).toEqual(['a.py::f', 'b.py::h', 'a.py::g']);
+    expect(rankedFunctionIds(files, 3)).toEqual(['a.py::f', 'a.py::g', 'b.py::h']);
+  });
+});

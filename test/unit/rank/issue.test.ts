@@ -1,0 +1,118 @@
+/**
+ * issue2code on real parses of the fixture repositories: each prose signal lands where
+ * it should — a snippet's import on the file that defines the name (through Python's
+ * `__init__.py`, a TypeScript barrel, Rust's `pub use`), an error string on the file that
+ * raises it, a source link on its file, a dotted name on its module — and the
+ * implementation goes ahead of the tests that exercise it.
+ */
+import { describe, expect, it } from 'vitest';
+import type { RankedFile } from '../../../src/index.js';
+import { fixtureIndexes } from '../../fixture-index.js';
+
+const indexOf = fixtureIndexes();
+
+function top(files: readonly RankedFile[], n: number): string[] {
+  return files.slice(0, n).map((f) => f.path);
+}
+
+function reasonsOf(files: readonly RankedFile[], path: string): string {
+  return files.find((f) => f.path === path)?.reasons.join(' | ') ?? '';
+}
+
+describe('issue2code: a snippet import lands on the defining file, through re-exports', () => {
+  it("Python: `from inventory import apply_discount` reaches pricing.py, which __init__.py re-exports", async () => {
+    const index = await indexOf('python-inventory');
+    const issue = 'Discounts come out one cent high\n\n```python\nfrom inventory import apply_discount\nprint(apply_discount(item, 50))\n```\n';
+    const r = index.rank(issue);
+    expect(r.task).toBe('issue2code');
+    expect(r.files[0]!.path).toBe('src/inventory/pricing.py');
+    expect(reasonsOf(r.files, 'src/inventory/pricing.py')).toContain('defines apply_discount, imported from inventory in the query\u2019s code'.replace('\u2019', "'"));
+    expect(r.files[0]!.score).toBeGreaterThan(2 * r.files.find((f) => f.path === 'src/inventory/__init__.py')!.score);
+  });
+
+  it('TypeScript: `import { compilePattern } from "@example/ts-router"` reaches match/pattern.ts through two barrels', async () => {
+    const index = await indexOf('ts-router');
+    const issue = 'Wildcard segments never match\n\n```ts\nimport { compilePattern } from "@example/ts-router";\nconst p = compilePattern("/files/*");\n```\n';
+    const r = index.rank(issue);
+    expect(r.files[0]!.path).toBe('src/match/pattern.ts');
+    expect(reasonsOf(r.files, 'src/match/pattern.ts')).toContain('imported from @example/ts-router');
+    expect(top(r.files, 2)).not.toContain('src/index.ts');
+    expect(top(r.files, 2)).not.toContain('src/match/index.ts');
+  });
+
+  it('Rust: `use rust_tokenizer::Expr` reaches parser/expr.rs through lib.rs and parser/mod.rs', async () => {
+    const index = await indexOf('rust-tokenizer');
+    const issue = 'Unary minus binds too loosely\n\n```rust\nuse rust_tokenizer::Expr;\nlet e: Expr = rust_tokenizer::parse_expression("-1 * 2").unwrap();\n```\n';
+    const r = index.rank(issue);
+    expect(reasonsOf(r.files, 'src/parser/expr.rs')).toContain('defines Expr, imported from rust_tokenizer');
+    expect(top(r.files, 3)).toContain('src/parser/expr.rs');
+    expect(top(r.files, 3)).not.toContain('src/lib.rs');
+  });
+});
+
+describe('issue2code: prose signals', () => {
+  it('an error string quoted in the issue finds the file that raises it', async () => {
+    const index = await indexOf('python-inventory');
+    const r = index.rank('Crash when the discount is too big\n\nI get `DiscountError: discount 120% outside 0..90` from the shop.');
+    expect(r.files[0]!.path).toBe('src/inventory/pricing.py');
+    expect(reasonsOf(r.files, 'src/inventory/pricing.py')).toContain('raises or logs "discount {percent}% outside 0..{MAX_DISCOUNT_PERCENT}", quoted in the query');
+  });
+
+  it('a source link names its file and line', async () => {
+    const index = await indexOf('python-inventory');
+    const r = index.rank('Wrong rounding\n\nThe rounding here is off: https://github.com/example/inventory/blob/0123abc/src/inventory/models.py#L30');
+    expect(r.files[0]!.path).toBe('src/inventory/models.py');
+    expect(reasonsOf(r.files, 'src/inventory/models.py')).toContain('src/inventory/models.py:30');
+  });
+
+  it('a dotted module name lands on the module', async () => {
+    const index = await indexOf('python-inventory');
+    const r = index.rank('Backend loses writes\n\nSomething in inventory.storage.backend drops the last record on close.');
+    expect(r.files[0]!.path).toBe('src/inventory/storage/backend.py');
+    expect(reasonsOf(r.files, 'src/inventory/storage/backend.py')).toContain('is the module inventory.storage.backend');
+  });
+
+  it('a traceback from an installed copy of the project points at the repository file', async () => {
+    const index = await indexOf('python-inventory');
+    const issue = [
+      'Checkout fails for bundles',
+      '',
+      '```',
+      'Traceback (most recent call last):',
+      '  File "/home/u/app.py", line 3, in <module>',
+      '    checkout(cart)',
+      '  File "/home/u/.venv/lib/python3.12/site-packages/inventory/checkout.py", line 20, in checkout',
+      '    total += apply_discount(item, pct)',
+      'KeyError: 7',
+      '```',
+    ].join('\n');
+    const r = index.rank(issue);
+    expect(r.files[0]!.path).toBe('src/inventory/checkout.py');
+  });
+
+  it('a test file does not outrank the implementation it tests', async () => {
+    const index = await indexOf('python-inventory');
+    const r = index.rank('apply_discount rounds half a cent the wrong way\n\nThe test_rounds_half_cent_to_even case in test_pricing shows it.');
+    const ranked = r.files.map((f) => f.path);
+    expect(ranked[0]).toBe('src/inventory/pricing.py');
+    expect(ranked.indexOf('src/inventory/pricing.py')).toBeLessThan(ranked.indexOf('tests/test_pricing.py'));
+  });
+});
+
+describe('issue2code: functions most likely to change', () => {
+  it('names the function the issue is about first, qualified by its class', async () => {
+    const index = await indexOf('python-inventory');
+    const r = index.rank('Item.total ignores the quantity\n\nCalling `Item.total(3)` returns the price of one unit.');
+    const models = r.files.find((f) => f.path === 'src/inventory/models.py')!;
+    expect(models.functions?.[0]?.name).toBe('Item.total');
+    expect(r.functions?.[0]).toBe('src/inventory/models.py::Item.total');
+    for (const f of models.functions!) expect(f.score).toBeGreaterThan(0);
+  });
+
+  it('other tasks leave functions out', async () => {
+    const index = await indexOf('python-inventory');
+    const r = index.rank('apply_discount', { task: 'generic' });
+    expect(r.functions).toBeUndefined();
+    expect(r.files.every((f) => f.functions === undefined)).toBe(true);
+  });
+});
