@@ -9,7 +9,9 @@ import type { RankContext } from './rank/context.js';
 import { textTermsOf } from './cache/text-terms.js';
 import type { TextTerms } from './rank/text-terms.js';
 import { buildLexical, lexicalAfter, makeContext, pathTablesOf, type LexicalIndex, type PathTables } from './rank/index-context.js';
-import { RANK_DEFAULTS, type RankDefaults } from './rank/defaults.js';
+import { RANK_DEFAULTS, type LexicalMatch, type RankDefaults } from './rank/defaults.js';
+import { lexicalText } from './rank/seeds.js';
+import { compareDescending } from './text/order.js';
 import { rankFiles } from './rank/score.js';
 import { attachSpans, SpanFinder, spanSource, type SpanSource } from './rank/spans.js';
 import { attachFunctions, rankedFunctionIds } from './rank/functions.js';
@@ -222,6 +224,21 @@ export class Index {
       diagnostics: this.diagnostics.map((d) => ({ ...d })),
       stats: { ...structuredClone(this.stats), rankMs: Math.round(performance.now() - started) },
     };
+  }
+
+  /**
+   * The lexical match alone (BM25, or BM25F over a file's fields) of a query, as the task
+   * reads it (an issue's title repeated as `titleTextRepeat` says): every file with a
+   * positive score, best first (ties in path order), at most `top`.
+   */
+  lexicalRank(query: Query, options: { task?: Task; match?: LexicalMatch; top?: number } = {}): { path: string; score: number }[] {
+    this.checkLive();
+    const cues = this.cuesOf(query, options.task);
+    const scores = this.context.textScores(lexicalText(cues, this.options), options.match ?? this.options.lexical[cues.task]);
+    const order: number[] = [];
+    for (let i = 0; i < scores.length; i++) if (scores[i]! > 0) order.push(i);
+    order.sort((a, b) => compareDescending(scores[a]!, scores[b]!) || (this.context.paths[a]! < this.context.paths[b]! ? -1 : 1));
+    return order.slice(0, options.top).map((i) => ({ path: this.context.paths[i]!, score: Number(scores[i]!.toPrecision(6)) }));
   }
 
   /**

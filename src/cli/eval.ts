@@ -21,6 +21,7 @@ import {
   type RunSummary,
   type Sample,
   type SampleError,
+  type SampleScores,
   type SpanSummary,
 } from '../eval/index.js';
 import { TOKENIZERS, type TokenizerName } from '../index.js';
@@ -91,6 +92,13 @@ export function mib(kb: number): number {
   return Math.round((kb / 1024) * 10) / 10;
 }
 
+/** Writes each sample's scores as JSONL (sample id, repository, task, metrics) when asked: for tables by group (language, half). */
+export async function emitSampleScores(io: CliIo, scores: readonly SampleScores[], file: string | undefined): Promise<void> {
+  if (file === undefined) return;
+  const lines = scores.map((s) => JSON.stringify({ sample_id: s.sampleId, repo: s.repo, task_type: s.taskType, first_gold_rank: s.firstGoldRank, metrics: s.metrics }));
+  await writeOutput(resolve(io.cwd, file), lines.map((l) => `${l}\n`).join(''));
+}
+
 /** Writes the summary JSON when asked and prints the report on stdout. */
 export async function emitSummary(io: CliIo, summary: RunSummary, file: string | undefined): Promise<void> {
   if (file !== undefined) await writeOutput(resolve(io.cwd, file), JSON.stringify(summary, null, 2) + '\n');
@@ -104,6 +112,7 @@ interface EvalFlags {
   method: EvalMethod;
   out?: string;
   summary?: string;
+  sampleScores?: string;
   jobs: number;
   top: number;
   selective?: boolean;
@@ -145,6 +154,7 @@ export function registerEval(program: Command, io: CliIo): void {
     .addOption(new Option('--method <method>', 'retriever').choices(EVAL_METHODS).default(RUN_DEFAULTS.method))
     .option('--out <file>', 'write the details rows (JSONL, input order)')
     .option('--summary <file>', 'write the summary JSON')
+    .option('--sample-scores <file>', 'write each sample\u2019s metrics as JSONL (for tables by language or half)')
     .option('--jobs <n>', 'worker processes (each takes whole repositories)', positiveInt, RUN_DEFAULTS.jobs)
     .option('--top <n>', 'files per row (at least 20 are written)', positiveInt, RUN_DEFAULTS.top)
     .option('--selective', 'add the repository-grouped cross-validated abstention report (needs no-gold samples among the inputs)')
@@ -158,14 +168,14 @@ export function registerEval(program: Command, io: CliIo): void {
     .addOption(new Option('--pack-tokenizer <name>', 'how pack tokens are counted (regex: the contract\u2019s tokens, as BCY)').choices(TOKENIZERS).default('regex'))
     .action(async (flags: EvalFlags, command: Command) => {
       const started = performance.now();
-      if (flags.config !== undefined && flags.method !== 'repomap') throw new CliExit(2, `--config applies to --method repomap, not ${flags.method}`);
+      if (flags.config !== undefined && flags.method === 'bm25') throw new CliExit(2, `--config applies to --method repomap or bm25f, not ${flags.method}`);
       if (flags.packBudgets !== undefined && flags.method !== 'repomap') throw new CliExit(2, `--pack-budgets applies to --method repomap, not ${flags.method}`);
       const pack = flags.packBudgets !== undefined ? { budgets: flags.packBudgets, tokenizer: flags.packTokenizer } : undefined;
       const config = flags.config !== undefined ? await loadEvalConfig(resolve(io.cwd, flags.config)) : undefined;
       const restricted = await restrictSamples(io, await readSampleFiles(io, flags.samples), flags.repoList);
       const samples = restricted.samples;
       // Opened here first so an unusable folder fails (or a rebuild is reported) before any work.
-      const store = flags.method === 'repomap' ? openCacheStore(flags, io, false) : undefined;
+      const store = flags.method !== 'bm25' ? openCacheStore(flags, io, false) : undefined;
       store?.close();
       const cacheDir = store ? dirname(store.file) : undefined;
       const progress = startProgress(io, 'eval', samples.length);
@@ -213,6 +223,7 @@ export function registerEval(program: Command, io: CliIo): void {
       const spans = pack !== undefined ? spanSummaryOf(samples, run.rows) : undefined;
       if (spans !== undefined) summary.spans = spans;
       await emitSummary(io, summary, flags.summary);
+      await emitSampleScores(io, run.scores, flags.sampleScores);
       reportErrors(io, run.errors, samples.length, 'failed');
       if (rows.length === 0) throw new CliExit(1, samples.length === 0 ? 'no samples to evaluate' : `no sample produced a row (all ${samples.length} failed)`);
     });

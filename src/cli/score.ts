@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { RepoMapError } from '../errors.js';
 import { buildRunSummary, readDetails, scoreDetails, spanSummaryOf, type DetailsRow } from '../eval/index.js';
 import { collect } from './arguments.js';
-import { commandLine, emitSummary, mib, readSampleFiles, reportErrors, restrictSamples } from './eval.js';
+import { commandLine, emitSampleScores, emitSummary, mib, readSampleFiles, reportErrors, restrictSamples } from './eval.js';
 import { CliExit, type CliIo } from './io.js';
 import { startProgress } from './progress.js';
 
@@ -12,6 +12,7 @@ interface ScoreFlags {
   details: string[];
   repos?: string;
   summary?: string;
+  sampleScores?: string;
   onlyRows?: boolean;
   restrictTo: string[];
   selective?: boolean;
@@ -45,6 +46,7 @@ export function registerScore(program: Command, io: CliIo): void {
     .option('--details <file>', 'details JSONL (repeatable; rows of all files together)', collect, [])
     .option('--repos <dir>', 'folder of git repositories (as for eval): read texts to compute BCY')
     .option('--summary <file>', 'write the summary JSON')
+    .option('--sample-scores <file>', 'write each sample\u2019s metrics as JSONL (for tables by language or half)')
     .option('--only-rows', 'score only the samples that have a row (compare on a baseline\u2019s subset)')
     .option('--restrict-to <file>', 'score only the samples that have a row in this details file (repeatable: in all of them)', collect, [])
     .option('--selective', 'add the repository-grouped cross-validated abstention report (rows need a confidence)')
@@ -106,6 +108,7 @@ export function registerScore(program: Command, io: CliIo): void {
       const spans = spanSummaryOf(samples, rows);
       if (spans !== undefined) summary.spans = spans;
       await emitSummary(io, summary, flags.summary);
+      await emitSampleScores(io, scored.scores, flags.sampleScores);
       reportErrors(io, scored.errors, samples.length, 'could not be scored on texts');
     });
 }

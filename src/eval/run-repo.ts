@@ -33,7 +33,7 @@ import { makePacker, type EvalPackOptions, type PackFields } from './run-pack.js
 import type { Sample } from './samples.js';
 
 /** Retrievers `repomap eval` can run. */
-export const EVAL_METHODS = ['repomap', 'bm25'] as const;
+export const EVAL_METHODS = ['repomap', 'bm25', 'bm25f'] as const;
 export type EvalMethod = (typeof EVAL_METHODS)[number];
 
 /** Defaults of an evaluation run. */
@@ -215,6 +215,19 @@ async function makeRanker(job: RepositoryJob, corpus: Corpus, tagsCache: TagsCac
     };
   }
   const index = await buildIndex(corpus, { ...resolveIndexOptions(job.config), tagsCache, parseJobs: job.parseJobs });
+  if (job.method === 'bm25f') {
+    // the lexical channel alone: BM25F over the files' fields, the rest of the ranking in path order
+    return (sample) => {
+      const started = performance.now();
+      const task = (TASKS as readonly string[]).includes(sample.task_type) ? (sample.task_type as Task) : undefined;
+      const hits = index.lexicalRank(sample.query, { ...(task ? { task } : {}), match: 'bm25f' });
+      const ranked = new Set(hits.map((h) => h.path));
+      const rest = index.corpus.files.map((f) => f.path).filter((p) => !ranked.has(p));
+      const files = [...hits.map((h) => h.path), ...rest].slice(0, top);
+      const scores = [...hits.map((h) => h.score), ...rest.map(() => 0)].slice(0, top);
+      return { files, scores, confidence: 0, rankMs: Math.round(performance.now() - started) };
+    };
+  }
   const packer = job.pack ? await makePacker(index, job.pack) : undefined;
   return (sample) => {
     const task = (TASKS as readonly string[]).includes(sample.task_type) ? (sample.task_type as Task) : undefined;

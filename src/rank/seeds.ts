@@ -81,6 +81,13 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
   return seeds;
 }
 
+/** The text a task's lexical match reads: the query's, with an issue's title read titleTextRepeat more times. */
+export function lexicalText(cues: QueryCues, o: RankDefaults): string {
+  const repeat = o.titleTextRepeat[cues.task];
+  const title = repeat > 0 ? splitTitle(cues.text).title : '';
+  return title ? `${`${title}\n`.repeat(repeat)}${cues.text}` : cues.text;
+}
+
 /**
  * Strengths of the frame cues that carry a depth and match corpus files, when the task's
  * matchedFrameDecay is on: matchedFrameDecay^k for the k-th deepest (ties by strength, then cue order).
@@ -103,9 +110,7 @@ function matchedFrameStrengths(cues: QueryCues, ctx: RankContext, o: RankDefault
 function addTextSeeds(seeds: Seeds, cues: QueryCues, ctx: RankContext, o: RankDefaults): void {
   const weight = o.textWeight[cues.task];
   if (weight <= 0 || !cues.text.trim()) return;
-  const repeat = o.titleTextRepeat[cues.task];
-  const title = repeat > 0 ? splitTitle(cues.text).title : '';
-  const scores = ctx.textScores(title ? `${`${title}\n`.repeat(repeat)}${cues.text}` : cues.text, o.lexical[cues.task]);
+  const scores = ctx.textScores(lexicalText(cues, o), o.lexical[cues.task]);
   const positive: number[] = [];
   for (let i = 0; i < scores.length; i++) if (scores[i]! > 0) positive.push(i);
   const top = positive.sort((a, b) => compareDescending(scores[a]!, scores[b]!) || a - b).slice(0, o.textTopK);
