@@ -42,7 +42,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => import(join(ROOT, 'dist', 'src', p));
 const { loadCorpus, LANGUAGES } = await dist('index.js');
 const { locateRepository } = await dist('eval/index.js');
-const { grammarManifest } = await dist('languages.js');
+const { grammarManifest } = await dist('languages/index.js');
 const { grammarWasmPath, initRuntime } = await dist('tags/grammar.js');
 const { compileQuery, loadTagsQuery, tagsQueryPaths } = await dist('tags/query.js');
 const { collectTags } = await dist('tags/collect.js');

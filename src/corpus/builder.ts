@@ -2,7 +2,7 @@ import { classifyPath } from './classify.js';
 import { examineContent } from './content.js';
 import type { ResolvedCorpusOptions } from './options.js';
 import { compareBytewise } from './sort.js';
-import { languageOf } from '../languages.js';
+import { languageOf } from '../languages/index.js';
 import { SKIP_REASONS, type Corpus, type Diagnostic, type FileRecord, type SkipReason } from '../types.js';
 
 /** Skip reasons that produce one diagnostic per file. */

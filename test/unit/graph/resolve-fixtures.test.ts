@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildResolveContext, resolveImport } from '../../../src/graph/resolve/index.js';
-import { languageOf } from '../../../src/languages.js';
+import { languageOf } from '../../../src/languages/index.js';
 import { packageRoot } from '../../../src/package-root.js';
 import { extractTags } from '../../../src/tags/index.js';
 import type { FileRecord, FileTags, LanguageId } from '../../../src/types.js';

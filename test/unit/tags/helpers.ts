@@ -1,7 +1,7 @@
 /** Shared helpers for the tags tests: read fixture files, tag them, and return plain data. */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { languageOf } from '../../../src/languages.js';
+import { languageOf } from '../../../src/languages/index.js';
 import { packageRoot } from '../../../src/package-root.js';
 import { tagsFromSource } from '../../../src/tags/index.js';
 import type { FileRecord, FileTags, LanguageId } from '../../../src/types.js';
