@@ -66,7 +66,7 @@ export class CorpusBuilder {
       this.skip(verdict.skip, path, verdict.message);
       return;
     }
-    const record: FileRecord = { path, size, text: verdict.text, language: languageOf(path), kind: classifyPath(path) };
+    const record: FileRecord = { path, size, text: verdict.text, language: languageOf(path, verdict.text), kind: classifyPath(path) };
     if (blobId !== undefined) record.blobId = blobId;
     this.files.push(record);
     if (verdict.utf16) {

@@ -7,6 +7,7 @@
 import { extname } from 'node:path';
 import { LANGUAGES, type LanguageId } from '../types.js';
 import { typescript, tsx, javascript } from './ecma.js';
+import { c, cpp } from './c.js';
 import { go } from './go.js';
 import { java } from './java.js';
 import { python } from './python.js';
@@ -21,6 +22,8 @@ export const LANGUAGE_SPECS: Readonly<Record<LanguageId, LanguageSpec>> = {
   tsx,
   javascript,
   java,
+  c,
+  cpp,
 };
 
 /** The spec of a language. */
@@ -49,9 +52,20 @@ function languageOfExtension(ext: string): LanguageId | undefined {
   return byExtension.get(ext);
 }
 
-/** Language of a path by its extension (any case), or null when no grammar reads it. */
-export function languageOf(path: string): LanguageId | null {
-  return languageOfExtension(extname(path).toLowerCase()) ?? null;
+/**
+ * Language of a file by its extension (any case), or null when no grammar reads it. With
+ * the file's text, a language that `claims` the extension by content may take it (a C++
+ * `.h` header); without it, the extension's own language.
+ */
+export function languageOf(path: string, text?: string): LanguageId | null {
+  const ext = extname(path).toLowerCase();
+  if (text !== undefined) {
+    for (const id of LANGUAGES) {
+      const claims = LANGUAGE_SPECS[id].claims;
+      if (claims?.extensions.includes(ext) && claims.text.test(text)) return id;
+    }
+  }
+  return languageOfExtension(ext) ?? null;
 }
 
 /**

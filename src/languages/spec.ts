@@ -33,6 +33,12 @@ export interface TestConvention {
 export interface LanguageSpec {
   /** File extensions (lowercase, with the dot) read with this language's grammar; one language per extension. */
   extensions: readonly string[];
+  /**
+   * Files of another language's extensions that are this language when their text says so
+   * (a `.h` header holding a class or a namespace is C++): the first language whose
+   * pattern matches the text wins, else the extension's own language.
+   */
+  claims?: { extensions: readonly string[]; text: RegExp };
   /** Info string of a pack's fenced code blocks of this language. */
   fence: string;
   /** First words of Markdown code-block info strings (lowercased) that name this language. */

@@ -9,6 +9,7 @@ import type { FrameFormat } from './frame.js';
 import { goLogLine, goroutineFrame, testifyTrace } from './go.js';
 import { jsFrame, jsFramelessFrame } from './js.js';
 import { jvmFrame } from './jvm.js';
+import { gdbFrame, gdbStop, lldbFrame, nativeFailureLine, sanitizerFrame, valgrindFrame } from './native.js';
 import { pytestLine, pythonTraceback } from './python.js';
 import { rustBacktrace, rustPanic } from './rust.js';
 
@@ -19,9 +20,15 @@ export const FRAME_FORMATS: readonly FrameFormat[] = [
   jvmFrame,
   jsFrame,
   jsFramelessFrame,
+  gdbFrame,
+  gdbStop,
+  sanitizerFrame,
+  lldbFrame,
+  valgrindFrame,
   testifyTrace,
   rustPanic,
   compilerDiagnostic,
+  nativeFailureLine,
   pytestLine,
   goLogLine,
 ];

@@ -4,6 +4,7 @@
  * and then its tables.
  */
 import type { LanguageId } from '../../types.js';
+import { cResolver } from './c.js';
 import { goResolver } from './go.js';
 import { javaResolver } from './java.js';
 import { ecmaResolver } from './javascript.js';
@@ -19,6 +20,8 @@ export const RESOLVERS: Readonly<Record<LanguageId, AnyResolver>> = {
   tsx: ecmaResolver,
   javascript: ecmaResolver,
   java: javaResolver,
+  c: cResolver,
+  cpp: cResolver,
 };
 
 /** Each resolver once, in the order of their first language. */
