@@ -49,73 +49,15 @@
 
 ; File-scope variables (at the top level, in preprocessor blocks, and in `extern "C" { … }` or
 ; a C++ namespace): `int verbose;`, `static const int LIMIT = 10;`, `const char *names[] = {…};`,
-; `extern int verbose;`. Function-local declarations are left out.
-(translation_unit
-  (declaration declarator: [
-    (identifier) @name
-    (init_declarator declarator: (identifier) @name)
-    (init_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-    (init_declarator declarator: (array_declarator declarator: (identifier) @name))
-    (init_declarator declarator: (pointer_declarator declarator: (array_declarator declarator: (identifier) @name)))
-    (pointer_declarator declarator: (identifier) @name)
-    (array_declarator declarator: (identifier) @name)
-    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
-  ]) @definition.constant)
-(preproc_if
-  (declaration declarator: [
-    (identifier) @name
-    (init_declarator declarator: (identifier) @name)
-    (init_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-    (init_declarator declarator: (array_declarator declarator: (identifier) @name))
-    (init_declarator declarator: (pointer_declarator declarator: (array_declarator declarator: (identifier) @name)))
-    (pointer_declarator declarator: (identifier) @name)
-    (array_declarator declarator: (identifier) @name)
-    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
-  ]) @definition.constant)
-(preproc_ifdef
-  (declaration declarator: [
-    (identifier) @name
-    (init_declarator declarator: (identifier) @name)
-    (init_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-    (init_declarator declarator: (array_declarator declarator: (identifier) @name))
-    (init_declarator declarator: (pointer_declarator declarator: (array_declarator declarator: (identifier) @name)))
-    (pointer_declarator declarator: (identifier) @name)
-    (array_declarator declarator: (identifier) @name)
-    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
-  ]) @definition.constant)
-(preproc_else
-  (declaration declarator: [
-    (identifier) @name
-    (init_declarator declarator: (identifier) @name)
-    (init_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-    (init_declarator declarator: (array_declarator declarator: (identifier) @name))
-    (init_declarator declarator: (pointer_declarator declarator: (array_declarator declarator: (identifier) @name)))
-    (pointer_declarator declarator: (identifier) @name)
-    (array_declarator declarator: (identifier) @name)
-    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
-  ]) @definition.constant)
-(preproc_elif
-  (declaration declarator: [
-    (identifier) @name
-    (init_declarator declarator: (identifier) @name)
-    (init_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-    (init_declarator declarator: (array_declarator declarator: (identifier) @name))
-    (init_declarator declarator: (pointer_declarator declarator: (array_declarator declarator: (identifier) @name)))
-    (pointer_declarator declarator: (identifier) @name)
-    (array_declarator declarator: (identifier) @name)
-    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
-  ]) @definition.constant)
-(declaration_list
-  (declaration declarator: [
-    (identifier) @name
-    (init_declarator declarator: (identifier) @name)
-    (init_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-    (init_declarator declarator: (array_declarator declarator: (identifier) @name))
-    (init_declarator declarator: (pointer_declarator declarator: (array_declarator declarator: (identifier) @name)))
-    (pointer_declarator declarator: (identifier) @name)
-    (array_declarator declarator: (identifier) @name)
-    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
-  ]) @definition.constant)
+; `extern int verbose;`. Function-local declarations are left out. The name sits up to three
+; declarators deep (init, pointer, array); a prototype matches too, but the function patterns
+; above take its node first.
+(translation_unit (declaration declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ declarator: (_ declarator: (identifier) @name)) (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))]) @definition.constant)
+(preproc_if (declaration declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ declarator: (_ declarator: (identifier) @name)) (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))]) @definition.constant)
+(preproc_ifdef (declaration declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ declarator: (_ declarator: (identifier) @name)) (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))]) @definition.constant)
+(preproc_else (declaration declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ declarator: (_ declarator: (identifier) @name)) (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))]) @definition.constant)
+(preproc_elif (declaration declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ declarator: (_ declarator: (identifier) @name)) (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))]) @definition.constant)
+(declaration_list (declaration declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ declarator: (_ declarator: (identifier) @name)) (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))]) @definition.constant)
 
 ; ---------------------------------------------------------------- references
 
