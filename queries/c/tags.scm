@@ -79,3 +79,19 @@
   (#match? @name "^[A-Z][A-Z0-9_]+$")
   (#not-match? @name "_(H|HH|HPP|HXX|INCLUDED)_*$")
   (#not-any-of? @name "NULL" "EOF" "TRUE" "FALSE" "EXIT_SUCCESS" "EXIT_FAILURE" "SEEK_SET" "SEEK_CUR" "SEEK_END" "BUFSIZ"))
+
+; ---------------------------------------------------------------- messages
+; String literals a program reports a failure with (the text an issue quotes):
+; `fprintf(stderr, "…")`, `perror("…")`, `err(1, "…")`, `die("…")`, CPython's
+; `PyErr_SetString(PyExc_ValueError, "…")`, and `*_error`/`*_fatal`/`*_warn`-style helpers.
+
+((call_expression
+  function: (identifier) @_fn
+  arguments: (argument_list . (identifier) @_stream . [(string_literal) (concatenated_string)] @message))
+  (#eq? @_fn "fprintf")
+  (#eq? @_stream "stderr"))
+
+((call_expression
+  function: (identifier) @_fn
+  arguments: (argument_list [(string_literal) (concatenated_string)] @message))
+  (#match? @_fn "^(perror|errx?|warnx?|verrx?|vwarnx?|error|error_at_line|fatal|die|panic|PyErr_\\w+|\\w+_(error|err|fatal|die|panic|warn|warning|fail|abort)|(log|LOG)_\\w+)$"))

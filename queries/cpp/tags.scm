@@ -80,3 +80,28 @@
 ; The class of a static member or of an out-of-class definition: `Money::zero()`, `Ledger::balance` (capitalized scopes only: not namespaces like `std::`).
 ((qualified_identifier scope: (namespace_identifier) @name) @reference.type
   (#match? @name "^[A-Z]"))
+
+; ---------------------------------------------------------------- messages
+; String literals a C++ program throws or reports with (C's report calls come from
+; queries/c/tags.scm): `throw ParseError("…", pos)`, `throw std::runtime_error("…" + s)`,
+; `throw TypeError(std::string("…") + …)`, `std::cerr << "…"`.
+
+(throw_statement (call_expression arguments: (argument_list [
+  (string_literal) @message
+  (binary_expression left: (string_literal) @message)
+  (binary_expression left: (call_expression arguments: (argument_list . (string_literal) @message)))
+  (binary_expression left: (binary_expression left: [
+    (string_literal) @message
+    (call_expression arguments: (argument_list . (string_literal) @message))
+  ]))
+  (binary_expression left: (binary_expression left: (binary_expression left: [
+    (string_literal) @message
+    (call_expression arguments: (argument_list . (string_literal) @message))
+  ])))
+])))
+
+((binary_expression
+  left: [(identifier) @_stream (qualified_identifier name: (identifier) @_stream)]
+  operator: "<<"
+  right: (string_literal) @message)
+  (#eq? @_stream "cerr"))

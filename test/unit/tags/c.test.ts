@@ -73,6 +73,25 @@ describe('c tags on fixtures/repos/c-httpparse', () => {
     );
   });
 
+  it('messages: what a C program reports a failure with', async () => {
+    const main = await fixtureTags(REPO, 'src/main.c');
+    expect(main.messages).toEqual([{ text: 'httpparse: %s\\n', line: lineOf(main.text, 'fprintf(stderr') }]);
+    const tags = await snippetTags(
+      'c',
+      [
+        'void f(const char *p) {',
+        '  if (!p) { perror("cannot open config"); return; }',
+        '  fprintf(stdout, "not a failure\\n");',
+        '  PyErr_SetString(PyExc_ValueError, "naxis must be positive");',
+        '  log_error("header too long: %zu", n);',
+        '  err(1, "read failed");',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(tags.messages.map((m) => m.text)).toEqual(['cannot open config', 'naxis must be positive', 'header too long: %zu', 'read failed']);
+  });
+
   it('snippets: function-pointer typedefs, pointer-returning functions, calls through structs, file scope only', async () => {
     const tags = await snippetTags(
       'c',

@@ -66,6 +66,16 @@ describe('cpp tags on fixtures/repos/cpp-tinyjson', () => {
     expect(tags.references).toContainEqual({ name: 'ParseError', kind: 'call', line: lineOf(text, 'throw ParseError("trailing characters", pos_);') });
   });
 
+  it('messages: what is thrown (with `+` and `std::string(…)` around it) and written to std::cerr', async () => {
+    const parser = await fixtureTags(REPO, 'src/parser.cpp');
+    expect(parser.messages).toContainEqual({ text: 'trailing characters', line: lineOf(parser.text, 'throw ParseError("trailing characters"') });
+    expect(parser.messages).toContainEqual({ text: "expected '", line: lineOf(parser.text, 'throw ParseError(std::string("expected') });
+    const value = await fixtureTags(REPO, 'src/value.cpp');
+    expect(value.messages.map((m) => m.text)).toEqual(['expected', 'index']);
+    const cli = await fixtureTags(REPO, 'src/cli.cpp');
+    expect(cli.messages.map((m) => m.text)).toEqual(['tinyjson:']);
+  });
+
   it('error.h: classes with base classes (`: public std::runtime_error`) and a constructor', async () => {
     const tags = await fixtureTags(REPO, 'include/tinyjson/error.h');
     expect(definitionKeys(tags)).toEqual(['module tinyjson', 'class ParseError', 'method ParseError', 'method offset', 'class TypeError']);
