@@ -7,6 +7,10 @@
 //
 //   node bench/grammars.mjs REPOS_DIR [--candidates DIR] [--dev DEV_DIR] [--languages a,b]
 //     > grammars/MEASURED.md
+//   node bench/grammars.mjs --folders DIR[,DIR…] --candidates DIR [--languages a,b]
+//
+// `--folders` reads the given folders (each as `loadCorpus({ folder })` reads it) instead
+// of the dev-set snapshots: for languages the dev set does not hold.
 //
 // `--candidates DIR` (or REPOMAP_GRAMMAR_CANDIDATES) is searched recursively for each
 // language's wasm file name from the manifest (`tree-sitter-python.wasm`, …): for
@@ -42,7 +46,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => import(join(ROOT, 'dist', 'src', p));
 const { loadCorpus, LANGUAGES } = await dist('index.js');
 const { locateRepository } = await dist('eval/index.js');
-const { grammarManifest } = await dist('languages.js');
+const { grammarManifest } = await dist('languages/index.js');
 const { grammarWasmPath, initRuntime } = await dist('tags/grammar.js');
 const { compileQuery, loadTagsQuery, tagsQueryPaths } = await dist('tags/query.js');
 const { collectTags } = await dist('tags/collect.js');
@@ -50,14 +54,16 @@ const { countErrorNodes } = await dist('tags/syntax-errors.js');
 // The same web-tree-sitter module instance (ESM entry) the stage uses: one runtime for both.
 const { Language, Parser } = await import('web-tree-sitter');
 
-const USAGE = 'usage: node bench/grammars.mjs REPOS_DIR [--candidates DIR] [--dev DEV_DIR] [--languages a,b] > grammars/MEASURED.md\n';
+const USAGE =
+  'usage: node bench/grammars.mjs REPOS_DIR [--candidates DIR] [--dev DEV_DIR] [--languages a,b] > grammars/MEASURED.md\n' +
+  '       node bench/grammars.mjs --folders DIR[,DIR…] --candidates DIR [--languages a,b]\n';
 /** Examples of files whose error status differs between the two grammars, per direction. */
 const EXAMPLES = 4;
 /** Patterns listed per language whose match count differs most between the two grammars. */
 const PATTERN_ROWS = 8;
 
 function parseArgs(argv) {
-  const args = { repos: undefined, candidates: process.env.REPOMAP_GRAMMAR_CANDIDATES, dev: undefined, languages: undefined };
+  const args = { repos: undefined, candidates: process.env.REPOMAP_GRAMMAR_CANDIDATES, dev: undefined, languages: undefined, folders: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -67,11 +73,13 @@ function parseArgs(argv) {
     if (a === '--candidates') args.candidates = value();
     else if (a === '--dev') args.dev = value();
     else if (a === '--languages') args.languages = value().split(',');
+    else if (a === '--folders') args.folders = value().split(',').map((f) => resolve(f));
     else if (a.startsWith('-')) fail(`unknown option ${a}`);
     else if (args.repos === undefined) args.repos = a;
     else fail(`unexpected argument ${a}`);
   }
-  if (!args.repos || !args.candidates) fail('REPOS_DIR and --candidates DIR are required');
+  if ((!args.repos && !args.folders) || !args.candidates) fail('REPOS_DIR (or --folders) and --candidates DIR are required');
+  for (const f of args.folders ?? []) if (!existsSync(f) || !statSync(f).isDirectory()) fail(`${f} is not a folder`);
   for (const l of args.languages ?? []) if (!LANGUAGES.includes(l)) fail(`unknown language ${l}; languages: ${LANGUAGES.join(', ')}`);
   return args;
 }
@@ -82,7 +90,7 @@ function fail(message) {
 }
 
 const args = parseArgs(process.argv.slice(2));
-const reposDir = resolve(args.repos);
+const reposDir = args.repos === undefined ? undefined : resolve(args.repos);
 const devDir = resolve(args.dev ?? join(ROOT, '..', 'shared', 'bench', 'dev'));
 const candidatesDir = resolve(args.candidates);
 const languages = args.languages ?? [...LANGUAGES];
@@ -259,7 +267,7 @@ function parseWith(source, text, bytes) {
     tree = source.parser.parse(text);
     if (!tree) throw new Error('no tree');
     source.stats.parseMs += performance.now() - started;
-    const tags = collectTags(counting, tree.rootNode);
+    const tags = collectTags(counting, tree.rootNode, text);
     source.stats.ms += performance.now() - started;
     const s = source.stats;
     s.files++;
@@ -316,16 +324,26 @@ for (const language of languages) {
   runs.set(language, { language, patterns, current, candidate, vocabulary, differs: { onlyCurrent: [], onlyCandidate: [], both: [] }, bothErrors: 0 });
 }
 
+/** The corpora measured: the given folders, or one snapshot per dev-set repository. */
+async function* corpora() {
+  if (args.folders) {
+    for (const folder of args.folders) yield { repo: basename(folder), commit: '(folder)', corpus: await loadCorpus({ folder }) };
+    return;
+  }
+  for (const [repo, commits] of [...devCommits()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const gitDir = await locateRepository(reposDir, repo);
+    if (!gitDir) {
+      process.stderr.write(`bench/grammars: ${repo} not found under ${reposDir}, skipped\n`);
+      continue;
+    }
+    const commit = newest(gitDir, [...commits]);
+    yield { repo, commit, corpus: await loadCorpus({ gitDir, commit }) };
+  }
+}
+
 const snapshots = [];
 const started = performance.now();
-for (const [repo, commits] of [...devCommits()].sort(([a], [b]) => (a < b ? -1 : 1))) {
-  const gitDir = await locateRepository(reposDir, repo);
-  if (!gitDir) {
-    process.stderr.write(`bench/grammars: ${repo} not found under ${reposDir}, skipped\n`);
-    continue;
-  }
-  const commit = newest(gitDir, [...commits]);
-  const corpus = await loadCorpus({ gitDir, commit });
+for await (const { repo, commit, corpus } of corpora()) {
   let parsed = 0;
   for (const [n, file] of corpus.files.entries()) {
     const run = runs.get(file.language);
@@ -359,7 +377,7 @@ const out = (s = '') => lines.push(s);
 out('# Grammar measurements');
 out();
 out(`Command: \`node bench/grammars.mjs ${process.argv.slice(2).join(' ')}\``);
-out(`(dev set \`${devDir}\`, candidates \`${candidatesDir}\`), ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, web-tree-sitter ${webTreeSitter},`);
+out(`(${args.folders ? `folders ${args.folders.map((f) => `\`${f}\``).join(', ')}` : `dev set \`${devDir}\``}, candidates \`${candidatesDir}\`), ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, web-tree-sitter ${webTreeSitter},`);
 out(`${cpus().length} CPUs (shared; times are indicative). Total ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 out();
 out('"current" is the grammar of `grammars/manifest.json`; "candidate" the wasm found under `--candidates`.');

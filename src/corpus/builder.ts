@@ -2,7 +2,7 @@ import { classifyPath } from './classify.js';
 import { examineContent } from './content.js';
 import type { ResolvedCorpusOptions } from './options.js';
 import { compareBytewise } from './sort.js';
-import { languageOf } from '../languages.js';
+import { languageOf } from '../languages/index.js';
 import { SKIP_REASONS, type Corpus, type Diagnostic, type FileRecord, type SkipReason } from '../types.js';
 
 /** Skip reasons that produce one diagnostic per file. */
@@ -66,7 +66,7 @@ export class CorpusBuilder {
       this.skip(verdict.skip, path, verdict.message);
       return;
     }
-    const record: FileRecord = { path, size, text: verdict.text, language: languageOf(path), kind: classifyPath(path) };
+    const record: FileRecord = { path, size, text: verdict.text, language: languageOf(path, verdict.text), kind: classifyPath(path) };
     if (blobId !== undefined) record.blobId = blobId;
     this.files.push(record);
     if (verdict.utf16) {

@@ -1,13 +1,14 @@
-import { languageOf } from '../languages.js';
+import { languageOf, testFileNames } from '../languages/index.js';
 import type { FileKind } from '../types.js';
 
 /*
  * What a file is for an agent, from its repo-relative POSIX path alone. The first rule that
  * matches wins:
  *
- * 1. test, by file name: `*_test.go`, `test_*.py`, `*_test.py`, `tests.py`, `conftest.py`,
- *    `*.test.{ts,tsx,js,jsx,mjs,cjs,mts,cts}`, `*.spec.<code ext>`, `*Test.java`, `*Tests.java`,
- *    `*IT.java` (and the same for .kt), `*_test.rb`, `*_spec.rb`, `*Test.php`, Rust `tests.rs`.
+ * 1. test, by file name: each language's test file names (`src/languages/`: `*_test.go`,
+ *    `test_*.py`, `*_test.py`, `tests.py`, `conftest.py`, `*.test.{ts,tsx,js,jsx,mjs,cjs,mts,cts}`,
+ *    `*Test.java`, `*Tests.java`, `*IT.java`, Rust `tests.rs`), `*.spec.<code ext>`, and for
+ *    languages without a grammar `*Test(s).kt`, `*IT.kt`, `*_test.rb`, `*_spec.rb`, `*Test.php`.
  * 2. config, by file name: manifests and lockfiles (package.json, Cargo.toml, go.mod, go.sum,
  *    pom.xml, build.gradle*, pyproject.toml, setup.cfg, setup.py, requirements*.txt, *.lock …),
  *    tsconfig*.json, Makefile, Dockerfile*, CMakeLists.txt, dotfile configs (.eslintrc*,
@@ -27,18 +28,13 @@ import type { FileKind } from '../types.js';
 
 const JS_FAMILY = 'ts|tsx|js|jsx|mjs|cjs|mts|cts';
 
-const TEST_NAME_PATTERNS: readonly RegExp[] = [
-  /_test\.go$/,
-  /^test_.*\.py$/,
-  /_test\.py$/,
-  /^(conftest|tests)\.py$/,
-  new RegExp(`\\.test\\.(${JS_FAMILY})$`),
-  /Tests?\.(java|kt)$/,
-  /[a-z0-9]IT\.(java|kt)$/,
-  /_(test|spec)\.rb$/,
-  /Test\.php$/,
-  /^tests\.rs$/,
-];
+/**
+ * Test file names of languages without a grammar here; each moves into its language's
+ * test convention (`src/languages/`) when the language gets one.
+ */
+const OTHER_TEST_NAMES: readonly RegExp[] = [/Tests?\.kt$/, /[a-z0-9]IT\.kt$/, /_(test|spec)\.rb$/, /Test\.php$/];
+
+const TEST_NAME_PATTERNS: readonly RegExp[] = [...testFileNames(), ...OTHER_TEST_NAMES];
 
 /** `*.spec.*` counts as a test only on a code file, so `api.spec.yaml` stays config. */
 const SPEC_NAME = /\.spec\.[^.]+$/;

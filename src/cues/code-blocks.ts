@@ -4,7 +4,8 @@
  * `... `, IPython `In [3]: `, `   ...: `) whose prompt lines are code and whose
  * other lines are output.
  */
-import { LANGUAGES, type LanguageId } from '../types.js';
+import { languageOfInfoWord } from '../languages/index.js';
+import type { LanguageId } from '../types.js';
 
 /** A block of code read out of markdown. */
 export interface CodeBlock {
@@ -15,35 +16,14 @@ export interface CodeBlock {
   code: string;
 }
 
-/** Info strings (lowercased, first word) → language. Anything else (`shell`, `toml`, `text`) is not parsed as code. */
-const INFO_LANGUAGES: Readonly<Record<string, LanguageId>> = {
-  python: 'python',
-  python3: 'python',
-  py: 'python',
-  pycon: 'python',
-  ipython: 'python',
-  ipython3: 'python',
-  go: 'go',
-  golang: 'go',
-  rust: 'rust',
-  rs: 'rust',
-  typescript: 'typescript',
-  ts: 'typescript',
-  tsx: 'tsx',
-  javascript: 'javascript',
-  js: 'javascript',
-  jsx: 'javascript',
-  mjs: 'javascript',
-  cjs: 'javascript',
-  node: 'javascript',
-  java: 'java',
-};
-
-/** The language an info string names, if any (`rust,ignore` and `{.python}` count). */
+/**
+ * The language an info string names, if any (`rust,ignore` and `{.python}` count): its
+ * first word, lowercased, among the languages' `infoStrings`. Anything else (`shell`,
+ * `toml`, `text`) is not parsed as code.
+ */
 export function languageOfInfo(info: string): LanguageId | undefined {
   const word = info.toLowerCase().replace(/^[{.\s]+/, '').split(/[\s,{}]/)[0] ?? '';
-  const language = INFO_LANGUAGES[word];
-  return language && (LANGUAGES as readonly string[]).includes(language) ? language : undefined;
+  return languageOfInfoWord(word);
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^`]*)$/;

@@ -4,7 +4,7 @@
  * hand and the line may be cut (git truncates hunk contexts at 80 columns).
  */
 
-export type CodeFamily = 'python' | 'go' | 'rust' | 'java' | 'js';
+export type CodeFamily = 'python' | 'go' | 'rust' | 'java' | 'js' | 'c';
 
 const FAMILY_BY_EXTENSION: Record<string, CodeFamily> = {
   py: 'python', pyi: 'python',
@@ -12,6 +12,7 @@ const FAMILY_BY_EXTENSION: Record<string, CodeFamily> = {
   rs: 'rust',
   java: 'java', kt: 'java', kts: 'java', scala: 'java', groovy: 'java',
   js: 'js', jsx: 'js', mjs: 'js', cjs: 'js', ts: 'js', tsx: 'js', mts: 'js', cts: 'js', vue: 'js', svelte: 'js',
+  c: 'c', h: 'c', cc: 'c', cpp: 'c', cxx: 'c', hpp: 'c', hh: 'c', hxx: 'c', ipp: 'c', inl: 'c',
 };
 
 /** The code family of a path by its extension; undefined when unknown. */
@@ -71,6 +72,19 @@ const PATTERNS: Record<CodeFamily, readonly Pattern[]> = {
     // constructors: modifier Name(
     { re: /^\s*(?:public|protected|private)\s+([A-Z][\w$]*)\s*\(/, loose: true },
   ],
+  c: [
+    { re: /^\s*(?:typedef\s+)?(?:struct|union|enum(?:\s+class)?|class|namespace)\s+([A-Za-z_]\w*)/ },
+    { re: /^\s*#\s*define\s+([A-Za-z_]\w*)/ },
+    // C++ out-of-class definitions: `int Ledger::balance() const`, `Ledger::~Ledger()` → the member.
+    { re: /^(?:[\w:*&<>,]+\s+)*[*&]*(?:[A-Za-z_]\w*(?:<[^<>()]*>)?::)+~?([A-Za-z_]\w*)\s*\(/, loose: true },
+    // [specifiers] Type [*]name(   — the type must not be a keyword (`return f(`, `else if (`)
+    {
+      re: /^\s*(?:(?:static|inline|extern|const|unsigned|signed|struct|enum|union|virtual|constexpr|explicit)\s+)*([A-Za-z_][\w:<>,]*)[\s*&]+([A-Za-z_]\w*)\s*\(/,
+      loose: true,
+    },
+    // GNU style: the name starts the line under its return type (`parse_header (const char *buf)`).
+    { re: /^([A-Za-z_]\w*)\s*\(/, topLevelOnly: true, loose: true },
+  ],
   js: [
     { re: /^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/ },
     { re: /^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)/ },
@@ -90,6 +104,7 @@ const PATTERNS: Record<CodeFamily, readonly Pattern[]> = {
   ],
 };
 
+/** Families tried on a line of unknown language (C's patterns are left out: Java's catch `int f(` already). */
 const ALL_FAMILIES: readonly CodeFamily[] = ['python', 'go', 'rust', 'java', 'js'];
 
 /**
@@ -105,7 +120,7 @@ export function definitionsIn(code: string, family?: CodeFamily): string[] {
       if (topLevelOnly && !topLevel) continue;
       const m = code.match(re);
       if (!m) continue;
-      // Java method pattern: group 1 is the type, group 2 the name.
+      // Java and C function patterns: group 1 is the type, group 2 the name.
       const name = m[2] ?? m[1];
       const type = m[2] !== undefined ? m[1] : undefined;
       if (!name || (loose && (KEYWORDS.has(name) || (type !== undefined && KEYWORDS.has(type))))) continue;

@@ -1,14 +1,16 @@
+import { grammarExtensions, libraryPathPatterns, traceTestFileNames } from '../languages/index.js';
 import { normalizeWrittenPath } from './path-suffix-index.js';
 
-/** Extensions that make a slash-less token (`gin.go`, `utils.ts`) count as a file path. */
-export const CODE_EXTENSIONS: ReadonlySet<string> = new Set(
-  `py pyi pyx go rs ts tsx mts cts js jsx mjs cjs vue svelte java kt kts scala groovy c h cc cpp cxx hpp hh cs rb php
+/** Extensions that make a slash-less token (`gin.go`, `utils.ts`) count as a file path: these and every grammar's. */
+export const CODE_EXTENSIONS: ReadonlySet<string> = new Set([
+  ...`py pyi pyx go rs ts tsx mts cts js jsx mjs cjs vue svelte java kt kts scala groovy c h cc cpp cxx hpp hh cs rb php
   swift m mm dart lua ex exs erl hrl hs ml mli clj jl r pl pm zig nim sh bash zsh ps1 sql proto graphql gql json jsonc
   json5 yaml yml toml ini cfg conf properties xml html htm css scss sass less md mdx rst txt gradle lock mod sum tf
   cmake mk snap wasm scm`
     .split(/\s+/)
     .filter(Boolean),
-);
+  ...grammarExtensions(),
+]);
 
 /** Product names written like files (`Node.js`); dropped when they stand alone without a slash. */
 const PRODUCT_NAMES = new Set([
@@ -16,23 +18,11 @@ const PRODUCT_NAMES = new Set([
   'backbone.js', 'angular.js', 'moment.js', 'socket.io', 'deno.land', 'bun.sh', 'alpine.js', 'solid.js', 'p5.js',
 ]);
 
-/** Paths inside interpreter, runtime and dependency installs. */
+/** Paths inside interpreter, runtime and dependency installs: each language's, and these shared ones. */
 const LIBRARY_PATH_PATTERNS: readonly RegExp[] = [
-  /(?:^|\/)(?:site|dist)-packages\//,
-  /(?:^|\/)lib\/python\d(?:\.\d+)?\//,
+  ...libraryPathPatterns(),
   /^\/usr\/(?:local\/)?(?:lib|include|share)\//,
-  /(?:^|\/)node_modules\//,
-  /^node:/,
-  /^internal\//,
-  /(?:^|\/)\.cargo\/(?:registry|git)\//,
-  /(?:^|\/)rustc\/[0-9a-f]{7,}\//,
-  /^\/rustc\//,
-  /(?:^|\/)library\/(?:std|core|alloc|test|proc_macro)\/src\//,
-  /(?:^|\/)go\/src\/(?:runtime|testing|reflect|internal|sync|net|os|fmt)\//,
-  /(?:^|\/)go\/pkg\/mod\//,
   /(?:^|\/)hostedtoolcache\//,
-  /\/libexec\/src\//,
-  /(?:^|\/)(?:java\.base|jdk\.[\w.]+)\//,
   /^<[^>]*>$/,
   /(?:^|\/)\.(?:pyenv|rustup|nvm|gradle|m2)\//,
 ];
@@ -43,18 +33,18 @@ export function isLibraryPath(path: string): boolean {
   return LIBRARY_PATH_PATTERNS.some((re) => re.test(p));
 }
 
+/**
+ * Test file names as traces read them: each language's (`src/languages/`), and those of
+ * languages without a grammar here.
+ */
+const TEST_NAMES: readonly RegExp[] = [...traceTestFileNames(), /(?:Test|Tests|TestCase|IT)\.kt$/];
+
 /** True when a path names a test file (`tests/`, `test_x.py`, `x_test.go`, `x.spec.ts`, `XTest.java`, …). */
 export function isTestPath(path: string): boolean {
   const segments = normalizeWrittenPath(path).split('/');
   const base = segments[segments.length - 1] ?? '';
   if (segments.slice(0, -1).some((s) => /^(?:tests?|__tests__|testing|spec|specs|e2e)$/i.test(s))) return true;
-  return (
-    /^test_.*\.py$|_test\.py$|^conftest\.py$/.test(base) ||
-    /_test\.go$/.test(base) ||
-    /\.(?:test|spec)\.[cm]?[jt]sx?$/.test(base) ||
-    /(?:Test|Tests|TestCase|IT)\.(?:java|kt)$/.test(base) ||
-    /^tests?\.rs$/.test(base)
-  );
+  return TEST_NAMES.some((re) => re.test(base));
 }
 
 /** One path found in a line of text. */

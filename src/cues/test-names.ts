@@ -66,12 +66,17 @@ const LINE_PATTERNS: readonly RegExp[] = [
   /^\[ERROR\] ([\w$]+\([\w.$]+\))\s+Time elapsed/,
   // Maven surefire 3: [ERROR] com.x.FooTest.testBar -- Time elapsed
   /^\[ERROR\] ([\w.$]+) -- Time elapsed/,
+  // GoogleTest: [  FAILED  ] ParserTest.RejectsEmpty (0 ms), [  FAILED  ] Inst/ParserTest.Parses/2, where …
+  /^\[ +FAILED +\] (?:\w+\/)?(\w+\.\w+)(?:\/\d+)?(?:,| \(\d+ ms\)|\s*$)/,
+  // CTest: 2/5 Test #2: parser_test ......***Failed    0.01 sec
+  /^\s*\d+\/\d+ Test +#\d+: (\w+) \.+\s*(?:\*{3})?(?:Failed|Exception|Timeout|SEGFAULT|Subprocess aborted)/,
 ];
 
 /**
  * Failing tests named in one line: pytest ids anywhere, pytest section
  * headers, `--- FAIL:`, cargo `test … FAILED` / `---- … stdout ----` /
- * `thread '…' panicked`, Gradle `C > m() FAILED`, Maven surefire lines.
+ * `thread '…' panicked`, Gradle `C > m() FAILED`, Maven surefire lines, GoogleTest
+ * `[  FAILED  ] Suite.Name`, CTest `Test #2: name ...***Failed`.
  * `inFailureList` marks the indented names under cargo's `failures:` summary.
  */
 export function findTestNames(line: string, inFailureList = false): TestNameMatch[] {

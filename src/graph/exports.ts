@@ -4,6 +4,7 @@
  * file that defines the name, not on the `__init__.py`, `index.ts` or `mod.rs` that
  * re-exports it. Imports are resolved with the graph's own resolvers.
  */
+import { languageSpec } from '../languages/index.js';
 import type { FileTags, ImportSpec, LanguageId } from '../types.js';
 import { resolveImport, type ResolveContext } from './resolve/index.js';
 
@@ -16,21 +17,10 @@ export interface ExportSource {
 /** How many re-export hops a lookup follows. */
 const MAX_HOPS = 4;
 
-/** Where a snippet of each language imports from: a file at the repository root. */
-const SNIPPET_PATH: Record<LanguageId, string> = {
-  python: '__snippet__.py',
-  go: '__snippet__.go',
-  rust: 'src/__snippet__.rs',
-  typescript: '__snippet__.ts',
-  tsx: '__snippet__.tsx',
-  javascript: '__snippet__.js',
-  java: '__snippet__.java',
-};
-
 /** Corpus files an import written in a snippet (at the repository root) resolves to. */
 export function moduleFiles(source: ExportSource, language: LanguageId, specifier: string): string[] {
   try {
-    return resolveImport(source.resolve, SNIPPET_PATH[language], language, { specifier, line: 1, names: [] });
+    return resolveImport(source.resolve, languageSpec(language).snippetPath, language, { specifier, line: 1, names: [] });
   } catch {
     return [];
   }

@@ -8,18 +8,10 @@ import { addImportRows, importStats, importsUnaffected, movedPaths, type ImportR
 import { addSharedSymbolEdges } from './edges/shared-symbol.js';
 import type { SourceTestConventions } from './edges/source-test.js';
 import { moduleOf } from './module.js';
-import type { ResolveContext } from './resolve/index.js';
-import type { InlineModule } from './resolve/rust.js';
+import { isResolverInput, tagsChangeTables, withChangedTags, type ResolveContext } from './resolve/index.js';
 
 /** Above this many changed files a full build is about as fast, and simpler. */
 const MAX_CHANGED = 256;
-
-/**
- * Non-code files the import resolver may read: package.json, tsconfig/jsconfig and the
- * JSON files they extend (any name), go.mod, Cargo.toml. A change to one resolves every
- * import again.
- */
-const RESOLVER_INPUT = /(?:\.json|(?:^|\/)go\.mod|(?:^|\/)Cargo\.toml)$/;
 
 /** Edge types whose edges are stored from the file whose tags make them. */
 const ROW_TYPES: ReadonlySet<EdgeType> = new Set(['import', 'source-test', 'shared-symbol']);
@@ -82,7 +74,8 @@ export function updateFileGraph(
   const byOrder = (paths: Iterable<string>): string[] => [...paths].sort((a, b) => order.get(a)! - order.get(b)!);
   const changed = byOrder(changedFiles.filter((p) => order.has(p) && (oldTags.has(p) || newTags.has(p))));
   const samePaths = added.length === 0 && removed.length === 0;
-  const resolverInputChanged = changedFiles.some((p) => RESOLVER_INPUT.test(p)) || changed.some((p) => javaPackageChanged(oldTags.get(p), newTags.get(p)));
+  // A changed manifest (package.json, tsconfig/jsconfig and the JSON files they extend, go.mod, Cargo.toml), or a file whose tags feed the tables (a Java package).
+  const resolverInputChanged = changedFiles.some(isResolverInput) || changed.some((p) => tagsChangeTables(oldTags.get(p), newTags.get(p)));
   // Import edges are redone for every file when the paths or what the resolver reads changed (most are kept as they were).
   const broad = !samePaths || historyChanged || resolverInputChanged;
   if (samePaths && changed.length === 0 && !broad) return before.graph;
@@ -125,10 +118,10 @@ export function updateFileGraph(
   const changedSet = new Set(changed);
   if (broad) {
     // With the same manifests, a file whose imports never looked up a moved path keeps its import edges.
-    const kept = resolverInputChanged ? undefined : keptImports(basis, tags, changedSet, movedPaths([...added, ...removed], basis.resolve.rust.probed));
+    const kept = resolverInputChanged ? undefined : keptImports(basis, tags, changedSet, movedPaths([...added, ...removed], basis.resolve));
     ({ imports, resolve, conventions, importRecords } = addPathEdges(files, tags, commits, rows, rows, o, kept));
   } else {
-    resolve = { ...basis.resolve, rustInline: inlineModules(basis.resolve.rustInline, changed, newTags) };
+    resolve = withChangedTags(basis.resolve, changed, newTags);
     conventions = basis.conventions;
     importRecords = new Map(basis.importRecords);
     for (const path of changed) importRecords.delete(path);
@@ -220,38 +213,4 @@ function present(paths: readonly string[], tags: ReadonlyMap<string, FileTags>):
 /** Names a file defines, module kind left out (as in the symbol table). */
 function definedNames(tags: FileTags | undefined): Set<string> {
   return new Set((tags?.definitions ?? []).filter((d) => d.kind !== 'module').map((d) => d.name));
-}
-
-/**
- * Whether a changed Java file may resolve differently: its package changed, or it has
- * none in the tags (the resolver then reads the text, which changed).
- */
-function javaPackageChanged(was: FileTags | undefined, is: FileTags | undefined): boolean {
-  if ((was?.language ?? is?.language) !== 'java') return false;
-  return javaPackage(was) === null || javaPackage(was) !== javaPackage(is);
-}
-
-/** The Java package a file declares (its first module definition), as the resolver reads it; null when none. */
-function javaPackage(tags: FileTags | undefined): string | null {
-  const decl = tags?.definitions.find((d) => d.kind === 'module');
-  return decl ? decl.name.replace(/\s+/g, '') : null;
-}
-
-/** Rust inline modules per file with the changed files' taken from their new tags. */
-function inlineModules(
-  before: ReadonlyMap<string, readonly InlineModule[]>,
-  changed: readonly string[],
-  tags: ReadonlyMap<string, FileTags>,
-): ReadonlyMap<string, readonly InlineModule[]> {
-  const rust = changed.filter((p) => tags.get(p)?.language === 'rust' || before.has(p));
-  if (rust.length === 0) return before;
-  const out = new Map(before);
-  for (const path of rust) {
-    out.delete(path);
-    const t = tags.get(path);
-    if (t?.language !== 'rust') continue;
-    const list = t.definitions.filter((d) => d.kind === 'module').map((d) => ({ name: d.name, startLine: d.startLine, endLine: d.endLine }));
-    if (list.length > 0) out.set(path, list);
-  }
-  return out;
 }

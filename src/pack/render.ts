@@ -1,3 +1,4 @@
+import { languageSpec } from '../languages/index.js';
 import { printablePath } from '../render/printable.js';
 import type { LanguageId } from '../types.js';
 import type { Pack, PackedFile } from './types.js';
@@ -11,16 +12,6 @@ import type { Pack, PackedFile } from './types.js';
 
 /** Marks lines left out of a file. */
 export const ELISION = '⋮';
-
-const FENCE_LANGUAGE: Record<LanguageId, string> = {
-  python: 'python',
-  go: 'go',
-  rust: 'rust',
-  typescript: 'typescript',
-  tsx: 'tsx',
-  javascript: 'javascript',
-  java: 'java',
-};
 
 /** The lines of a text; a final newline does not start another line, and `\r` before `\n` is dropped. */
 export function splitLines(text: string): string[] {
@@ -37,7 +28,7 @@ export function numberedLine(n: number, width: number, text: string): string {
 
 /** The fence info string of a file (its language, or nothing). */
 export function fenceLanguage(language: LanguageId | null): string {
-  return language ? FENCE_LANGUAGE[language] : '';
+  return language ? languageSpec(language).fence : '';
 }
 
 /** Header and fences of a file block, without its lines. */

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Language, LANGUAGE_VERSION, MIN_COMPATIBLE_VERSION, Parser } from 'web-tree-sitter';
 import { RepoMapError } from '../errors.js';
-import { grammarManifest } from '../languages.js';
+import { grammarManifest } from '../languages/index.js';
 import type { LanguageId } from '../types.js';
 import { compiledWasm, runtimeWasmPath, wasmApi } from './wasm-modules.js';
 

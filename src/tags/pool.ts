@@ -9,7 +9,7 @@
  * (./parse-worker.ts); workers can be started ahead of the pool (`prestartParseWorkers`).
  */
 import type { Diagnostic, FileTags, LanguageId } from '../types.js';
-import { languageOf } from '../languages.js';
+import { languageOf } from '../languages/index.js';
 import { BatchQueue } from './batch-queue.js';
 import type { TagsBudget } from './budget.js';
 import { grammarWasmPath } from './grammar.js';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Query, type Language } from 'web-tree-sitter';
 import { RepoMapError } from '../errors.js';
-import { grammarManifest } from '../languages.js';
+import { grammarManifest } from '../languages/index.js';
 import { packageRoot } from '../package-root.js';
 import type { LanguageId } from '../types.js';
 import { loadGrammar, messageOf } from './grammar.js';

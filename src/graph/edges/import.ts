@@ -1,7 +1,7 @@
 import type { FileTags, LanguageId } from '../../types.js';
 import { GRAPH_DEFAULTS } from '../defaults.js';
 import type { EdgeAccumulator, EdgeSpec } from '../edge.js';
-import { resolveImport, type ResolveContext } from '../resolve/index.js';
+import { resolveImport, resolverOf, resolversDependingOn, type AnyResolver, type ResolveContext } from '../resolve/index.js';
 import { dirOf } from '../resolve/paths.js';
 
 export interface ImportStats {
@@ -65,11 +65,11 @@ export function importStats(records: ReadonlyMap<string, ImportRecord>): ImportS
  * Whether the imports of a file, resolved when its record was made, resolve the same with
  * `moved` paths added or removed (the same manifests; a changed manifest resolves every
  * import again): none of the lookups named a moved path or its folder, and no table of the
- * file's language depends on the moved paths (Python's source roots and Java's class
+ * file's resolver depends on the moved paths (Python's source roots and Java's class
  * index do on any file of theirs, Rust's crate roots on theirs).
  */
 export function importsUnaffected(record: ImportRecord, language: LanguageId, moved: MovedPaths): boolean {
-  if (moved.languages.has(language)) return false;
+  if (moved.resolvers.has(resolverOf(language))) return false;
   for (const h of moved.probes) if (includes(record.probes, h)) return false;
   return true;
 }
@@ -77,20 +77,15 @@ export function importsUnaffected(record: ImportRecord, language: LanguageId, mo
 /** Added and removed paths, as `importsUnaffected` tests them. */
 export interface MovedPaths {
   probes: ReadonlySet<number>;
-  languages: ReadonlySet<LanguageId>;
+  /** The resolvers whose tables depend on a moved path. */
+  resolvers: ReadonlySet<AnyResolver>;
 }
 
-/** `paths` added or removed; `crateRoots`: the Rust crate roots the resolve tables probed. */
-export function movedPaths(paths: readonly string[], crateRoots: ReadonlySet<string>): MovedPaths {
+/** `paths` added or removed, against the resolve tables they were resolved with. */
+export function movedPaths(paths: readonly string[], ctx: ResolveContext): MovedPaths {
   const probes = new Set<number>();
-  const languages = new Set<LanguageId>();
-  for (const p of paths) {
-    probes.add(probeHash(FILE_PROBE, p)).add(probeHash(FOLDER_PROBE, dirOf(p)));
-    if (/\.pyi?$/.test(p)) languages.add('python');
-    if (p.endsWith('.java')) languages.add('java');
-    if (crateRoots.has(p)) languages.add('rust');
-  }
-  return { probes, languages };
+  for (const p of paths) probes.add(probeHash(FILE_PROBE, p)).add(probeHash(FOLDER_PROBE, dirOf(p)));
+  return { probes, resolvers: resolversDependingOn(ctx, paths) };
 }
 
 /** A file's import edges as they stand in a graph, to add again unchanged. */

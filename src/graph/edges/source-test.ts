@@ -1,10 +1,12 @@
+import { stripTestAffixes, testConventionOf } from '../../languages/index.js';
 import type { FileRecord } from '../../types.js';
 import { GRAPH_DEFAULTS } from '../defaults.js';
 import type { EdgeAccumulator, EdgeSpec } from '../edge.js';
 import { baseName, moduleOf } from '../module.js';
 
 /**
- * Naming conventions that tie a test file to the source it tests:
+ * Naming conventions that tie a test file to the source it tests, each language's from
+ * its test convention (`src/languages/`):
  * - Go: `x_test.go` ↔ `x.go` in the same directory (a Go package);
  * - Python: `test_x.py` / `x_test.py` (usually under `tests/`) ↔ `x.py`;
  * - JS/TS: `x.test.ts`, `x.spec.ts`, `__tests__/x.ts`, `test/x.js` ↔ `x.ts` / `x.js` (any JS/TS extension);
@@ -16,9 +18,9 @@ import { baseName, moduleOf } from '../module.js';
 export function conventionSources(test: string, stemIndex: Map<string, string[]>): string[] {
   const stem = testStem(test);
   if (!stem) return [];
-  const family = familyOf(test);
-  const candidates = (stemIndex.get(`${family}:${stem}`) ?? []).filter((p) => p !== test);
-  if (family === 'go') return candidates.filter((p) => moduleOf(p) === moduleOf(test));
+  const convention = testConventionOf(test);
+  const candidates = (stemIndex.get(`${familyOf(test)}:${stem}`) ?? []).filter((p) => p !== test);
+  if (convention?.sameFolder) return candidates.filter((p) => moduleOf(p) === moduleOf(test));
   if (candidates.length <= 1) return candidates;
   const testDirs = meaningfulDirs(test);
   let best = -1;
@@ -87,32 +89,9 @@ export class SourceTestConventions {
   }
 }
 
-type Family = 'py' | 'go' | 'rs' | 'js' | 'java';
-
-function familyOf(path: string): Family | 'other' {
-  const ext = path.slice(path.lastIndexOf('.') + 1);
-  switch (ext) {
-    case 'py':
-    case 'pyi':
-      return 'py';
-    case 'go':
-      return 'go';
-    case 'rs':
-      return 'rs';
-    case 'java':
-      return 'java';
-    case 'ts':
-    case 'tsx':
-    case 'js':
-    case 'jsx':
-    case 'mjs':
-    case 'cjs':
-    case 'mts':
-    case 'cts':
-      return 'js';
-    default:
-      return 'other';
-  }
+/** The test family of a path (its language's), or `other`. */
+function familyOf(path: string): string {
+  return testConventionOf(path)?.family ?? 'other';
 }
 
 function stripExtension(name: string): string {
@@ -127,23 +106,17 @@ function sourceStem(path: string): string {
   return stem;
 }
 
+/** Stems that name no source in any language. */
+const GENERAL_STEMS = new Set(['test', 'tests', 'conftest', 'mod', 'lib', 'index']);
+
 /** Stem of the source a test file is named after, or null when the name says nothing. */
 export function testStem(path: string): string | null {
   const name = baseName(path);
-  const family = familyOf(path);
-  let stem: string;
+  const convention = testConventionOf(path);
   const jsMarker = /^(.*)\.(test|spec|tests|unit|e2e)\.[a-z]+$/.exec(name);
-  if (jsMarker) stem = jsMarker[1]!;
-  else stem = stripExtension(name);
-  if (family === 'java') {
-    const m = /^(?:(.+?)(?:Tests?|IT|TestCase)|Test(.+))$/.exec(stem);
-    if (m) stem = m[1] ?? m[2]!;
-  } else {
-    stem = stem.replace(/^tests?_/, '').replace(/_tests?$/, '');
-  }
-  if (!stem || stem === 'test' || stem === 'tests' || stem === 'conftest' || stem === 'mod' || stem === 'lib' || stem === 'index') {
-    return null;
-  }
+  const written = jsMarker ? jsMarker[1]! : stripExtension(name);
+  const stem = (convention?.sourceStem ?? stripTestAffixes)(written);
+  if (!stem || GENERAL_STEMS.has(stem) || convention?.generalStems?.includes(stem)) return null;
   return stem;
 }
 

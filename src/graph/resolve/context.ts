@@ -1,21 +1,12 @@
 /**
- * Import resolution: the lookup tables of one corpus, built once, and the per-language
- * dispatch. Each language's rules are documented at the top of its own file.
+ * Import resolution: the lookup tables of one corpus, built once by each language's
+ * resolver (`registry.ts`), and the dispatch of one import to its language's resolver.
+ * Each language's rules are documented at the top of its own file.
  */
 import type { FileTags, ImportSpec, LanguageId } from '../../types.js';
-import { buildGoTables, isGoMod, resolveGo, type GoTables } from './go.js';
-import { buildJavaTables, resolveJava, type JavaTables } from './java.js';
-import { buildJsTables, isManifestName, resolveJs, type JsTables } from './javascript.js';
 import { byteCompare, cleanSpecifier, filesByFolder, finish } from './paths.js';
-import { buildPythonTables, resolvePython, type PythonTables } from './python.js';
-import { buildRustTables, isCargoToml, resolveRust, type InlineModule, type RustTables } from './rust.js';
-
-/** A corpus file as the resolver needs it; `text` is read for manifests and Java sources only. */
-export interface ResolveFile {
-  path: string;
-  language: LanguageId | null;
-  text?: string;
-}
+import { RESOLVERS, UNIQUE_RESOLVERS } from './registry.js';
+import type { AnyResolver, CorpusLookups, ResolveFile } from './resolver.js';
 
 /**
  * Whether resolution reads the text of the file at `path` in every build: the manifests
@@ -23,60 +14,37 @@ export interface ResolveFile {
  * only when its tags hold no package declaration.
  */
 export function readsText(path: string): boolean {
-  return isGoMod(path) || isCargoToml(path) || isManifestName(path.slice(path.lastIndexOf('/') + 1));
+  return UNIQUE_RESOLVERS.some((r) => r.readsText?.(path) ?? false);
+}
+
+/** Whether a change to the content of `path` can change some resolver's tables (a manifest). */
+export function isResolverInput(path: string): boolean {
+  return UNIQUE_RESOLVERS.some((r) => r.isInput?.(path) ?? false);
 }
 
 /** Lookup tables of one corpus. Build with `buildResolveContext`; treat as opaque. */
-export interface ResolveContext {
+export interface ResolveContext extends CorpusLookups {
   /** All corpus paths, sorted in byte order. */
   readonly paths: readonly string[];
-  readonly files: ReadonlySet<string>;
-  /** Folder → files directly in it, sorted. */
-  readonly byFolder: ReadonlyMap<string, readonly string[]>;
-  readonly python: PythonTables;
-  readonly js: JsTables;
-  readonly go: GoTables;
-  readonly rust: RustTables;
-  readonly java: JavaTables;
-  /** Rust inline modules (`mod x { … }`) per file, from the tags. */
-  readonly rustInline: ReadonlyMap<string, readonly InlineModule[]>;
+  /** Each resolver's tables. */
+  readonly tables: ReadonlyMap<AnyResolver, unknown>;
 }
 
 /**
- * Builds the lookup tables once per corpus: the path set and folder index, Python source
- * roots, workspace packages and tsconfig paths (from `package.json`/`tsconfig.json`
- * texts), Go modules (`go.mod`), Cargo crates (`Cargo.toml`) and Java class/package
- * indexes. Manifests without `text` are ignored. From `tags` come the inline modules of
- * Rust files and the package declarations of Java files (else read from the text).
+ * Builds the lookup tables once per corpus: the path set and folder index, and each
+ * resolver's tables (Python source roots, workspace packages and tsconfig paths from
+ * `package.json`/`tsconfig.json` texts, Go modules from `go.mod`, Cargo crates from
+ * `Cargo.toml`, Java class/package indexes, …). Manifests without `text` are ignored.
+ * From `tags` come what resolvers read of parsed files (Rust inline modules, Java package
+ * declarations).
  */
 export function buildResolveContext(files: readonly ResolveFile[], tags: readonly FileTags[] = []): ResolveContext {
-  const rustInline = new Map<string, InlineModule[]>();
-  const javaPackages = new Map<string, string>();
-  for (const t of tags) {
-    for (const d of t.definitions) {
-      if (d.kind !== 'module') continue;
-      if (t.language === 'rust') {
-        const list = rustInline.get(t.path) ?? [];
-        list.push({ name: d.name, startLine: d.startLine, endLine: d.endLine });
-        rustInline.set(t.path, list);
-      } else if (t.language === 'java' && !javaPackages.has(t.path)) {
-        javaPackages.set(t.path, d.name.replace(/\s+/g, ''));
-      }
-    }
-  }
   const paths = [...new Set(files.map((f) => f.path))].sort(byteCompare);
-  const set = new Set(paths);
-  return {
-    paths,
-    files: set,
-    byFolder: filesByFolder(paths),
-    python: buildPythonTables(paths),
-    js: buildJsTables(files),
-    go: buildGoTables(files),
-    rust: buildRustTables(files, set),
-    java: buildJavaTables(files, javaPackages),
-    rustInline,
-  };
+  const pathSet = new Set(paths);
+  const input = { files, tags, paths, pathSet };
+  const tables = new Map<AnyResolver, unknown>();
+  for (const resolver of UNIQUE_RESOLVERS) tables.set(resolver, resolver.build(input));
+  return { paths, files: pathSet, byFolder: filesByFolder(paths), tables };
 }
 
 /**
@@ -84,27 +52,34 @@ export function buildResolveContext(files: readonly ResolveFile[], tags: readonl
  * `fromPath` itself; [] when the import is external or cannot be resolved.
  */
 export function resolveImport(ctx: ResolveContext, fromPath: string, language: LanguageId, spec: ImportSpec): string[] {
-  const specifier = cleanSpecifier(spec.specifier);
-  const names = spec.names ?? [];
-  let found: string[];
-  switch (language) {
-    case 'python':
-      found = resolvePython(ctx.python, ctx.files, fromPath, specifier, names);
-      break;
-    case 'typescript':
-    case 'tsx':
-    case 'javascript':
-      found = resolveJs(ctx.js, ctx.files, fromPath, specifier);
-      break;
-    case 'go':
-      found = resolveGo(ctx.go, ctx.byFolder, specifier);
-      break;
-    case 'rust':
-      found = resolveRust(ctx.rust, ctx.files, fromPath, specifier, names, spec.line, ctx.rustInline.get(fromPath));
-      break;
-    case 'java':
-      found = resolveJava(ctx.java, ctx.byFolder, fromPath, specifier);
-      break;
+  const resolver = RESOLVERS[language];
+  return finish(resolver.resolve(ctx.tables.get(resolver), ctx, fromPath, cleanSpecifier(spec.specifier), spec), fromPath);
+}
+
+/** Whether a changed file's new tags change its language's tables. */
+export function tagsChangeTables(was: FileTags | undefined, is: FileTags | undefined): boolean {
+  const language = was?.language ?? is?.language;
+  return language !== undefined && (RESOLVERS[language].tagsChangeTables?.(was, is) ?? false);
+}
+
+/** The context with every resolver's tables taking the changed files' new tags (same paths). */
+export function withChangedTags(ctx: ResolveContext, changed: readonly string[], tags: ReadonlyMap<string, FileTags>): ResolveContext {
+  const tables = new Map(ctx.tables);
+  for (const resolver of UNIQUE_RESOLVERS) if (resolver.withTags) tables.set(resolver, resolver.withTags(ctx.tables.get(resolver), changed, tags));
+  return { ...ctx, tables };
+}
+
+/** The resolvers whose tables adding or removing one of `paths` can change. */
+export function resolversDependingOn(ctx: ResolveContext, paths: readonly string[]): Set<AnyResolver> {
+  const out = new Set<AnyResolver>();
+  for (const resolver of UNIQUE_RESOLVERS) {
+    const depends = resolver.dependsOnPath;
+    if (depends && paths.some((p) => depends(ctx.tables.get(resolver), p))) out.add(resolver);
   }
-  return finish(found, fromPath);
+  return out;
+}
+
+/** The resolver of a language. */
+export function resolverOf(language: LanguageId): AnyResolver {
+  return RESOLVERS[language];
 }

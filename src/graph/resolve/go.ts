@@ -14,6 +14,7 @@
  *   modules) → [] (external).
  */
 import { child, dirOf } from './paths.js';
+import { defineResolver } from './resolver.js';
 
 export interface GoTables {
   /** Module path → folder of its go.mod. */
@@ -60,3 +61,10 @@ export function resolveGo(tables: GoTables, byFolder: ReadonlyMap<string, readon
   }
   return [];
 }
+
+export const goResolver = defineResolver<GoTables>({
+  build: ({ files }) => buildGoTables(files),
+  resolve: (tables, corpus, _fromPath, specifier) => resolveGo(tables, corpus.byFolder, specifier),
+  readsText: isGoMod,
+  isInput: isGoMod,
+});

@@ -18,7 +18,9 @@
  * - JDK and library classes are not in the corpus → [] (external). Same-package
  *   references need no import and are not resolved here.
  */
+import type { FileTags } from '../../types.js';
 import { baseOf, dirOf } from './paths.js';
+import { defineResolver } from './resolver.js';
 
 export interface JavaTables {
   /** `Z.java` → paths of files with that name. */
@@ -128,3 +130,29 @@ function resolveName(tables: JavaTables, byFolder: ReadonlyMap<string, readonly 
   }
   return out;
 }
+
+/** The package each Java file declares in its tags (its first module definition). */
+function declaredPackages(tags: readonly FileTags[]): Map<string, string> {
+  const packages = new Map<string, string>();
+  for (const t of tags) {
+    if (t.language !== 'java') continue;
+    const pkg = javaPackage(t);
+    if (pkg !== null) packages.set(t.path, pkg);
+  }
+  return packages;
+}
+
+/** The Java package a file declares (its first module definition), as the tables read it; null when none. */
+function javaPackage(tags: FileTags | undefined): string | null {
+  const decl = tags?.definitions.find((d) => d.kind === 'module');
+  return decl ? decl.name.replace(/\s+/g, '') : null;
+}
+
+export const javaResolver = defineResolver<JavaTables>({
+  build: ({ files, tags }) => buildJavaTables(files, declaredPackages(tags)),
+  resolve: (tables, corpus, fromPath, specifier) => resolveJava(tables, corpus.byFolder, fromPath, specifier),
+  // The class and package indexes hold every Java file.
+  dependsOnPath: (_tables, path) => path.endsWith('.java'),
+  // Its package changed, or it has none in the tags (the tables then read the text, which changed).
+  tagsChangeTables: (was, is) => javaPackage(was) === null || javaPackage(was) !== javaPackage(is),
+});

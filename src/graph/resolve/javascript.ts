@@ -23,7 +23,8 @@
  *   (or a `./*` pattern), else `sub` resolved under the package folder, then under `src/`.
  * - Anything else (npm packages, `node:` builtins, URLs) → [] (external).
  */
-import { child, dirOf, joinPath } from './paths.js';
+import { baseOf, child, dirOf, joinPath } from './paths.js';
+import { defineResolver } from './resolver.js';
 
 const EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'] as const;
 /** Written JS extension → TypeScript sources it may stand for. */
@@ -344,3 +345,12 @@ export function resolveJs(tables: JsTables, files: ReadonlySet<string>, fromPath
   }
   return hits;
 }
+
+/** JavaScript, TypeScript and TSX share one resolver (and one set of tables). */
+export const ecmaResolver = defineResolver<JsTables>({
+  build: ({ files }) => buildJsTables(files),
+  resolve: (tables, corpus, fromPath, specifier) => resolveJs(tables, corpus.files, fromPath, specifier),
+  readsText: (path) => isManifestName(baseOf(path)),
+  // A tsconfig may `extends` a JSON file of any name.
+  isInput: (path) => path.endsWith('.json'),
+});

@@ -22,6 +22,7 @@
  *   (`import pkg.missing` → `pkg/__init__.py`); nothing in the corpus → [] (external).
  */
 import { byteCompare, child, cleanName, dirOf, joinPath } from './paths.js';
+import { defineResolver } from './resolver.js';
 
 export interface PythonTables {
   /** Source roots (`''` is the repo root). */
@@ -154,3 +155,10 @@ export function resolvePython(
   if (out.length === 0 && scriptDir) resolvePrefix(files, own, segs, out);
   return out;
 }
+
+export const pythonResolver = defineResolver<PythonTables>({
+  build: ({ paths }) => buildPythonTables(paths),
+  resolve: (tables, corpus, fromPath, specifier, spec) => resolvePython(tables, corpus.files, fromPath, specifier, spec.names ?? []),
+  // Source roots and the top-level names under them come from every Python file.
+  dependsOnPath: (_tables, path) => /\.pyi?$/.test(path),
+});

@@ -29,7 +29,9 @@
  *   which is the result. Each of `names` is tried as one more segment (a name that is a
  *   module gives its file, an item gives the module's file).
  */
+import type { FileTags } from '../../types.js';
 import { baseOf, child, cleanName, dirOf } from './paths.js';
+import { defineResolver } from './resolver.js';
 
 interface Crate {
   dir: string;
@@ -288,3 +290,53 @@ function resolvePath(tables: RustTables, files: ReadonlySet<string>, current: Mo
   }
   return m.file;
 }
+
+/** Rust's tables: the crates, and each file's inline modules (from the tags). */
+interface RustResolveTables {
+  crates: RustTables;
+  inline: ReadonlyMap<string, readonly InlineModule[]>;
+}
+
+function inlineModulesOf(t: FileTags): InlineModule[] {
+  return t.definitions.filter((d) => d.kind === 'module').map((d) => ({ name: d.name, startLine: d.startLine, endLine: d.endLine }));
+}
+
+function inlineModules(tags: readonly FileTags[]): Map<string, readonly InlineModule[]> {
+  const out = new Map<string, readonly InlineModule[]>();
+  for (const t of tags) {
+    if (t.language !== 'rust') continue;
+    const list = inlineModulesOf(t);
+    if (list.length > 0) out.set(t.path, list);
+  }
+  return out;
+}
+
+/** Inline modules per file with the changed files' taken from their new tags. */
+function withInlineModules(
+  before: ReadonlyMap<string, readonly InlineModule[]>,
+  changed: readonly string[],
+  tags: ReadonlyMap<string, FileTags>,
+): ReadonlyMap<string, readonly InlineModule[]> {
+  const rust = changed.filter((p) => tags.get(p)?.language === 'rust' || before.has(p));
+  if (rust.length === 0) return before;
+  const out = new Map(before);
+  for (const path of rust) {
+    out.delete(path);
+    const t = tags.get(path);
+    if (t?.language !== 'rust') continue;
+    const list = inlineModulesOf(t);
+    if (list.length > 0) out.set(path, list);
+  }
+  return out;
+}
+
+export const rustResolver = defineResolver<RustResolveTables>({
+  build: ({ files, tags, pathSet }) => ({ crates: buildRustTables(files, pathSet), inline: inlineModules(tags) }),
+  resolve: (tables, corpus, fromPath, specifier, spec) =>
+    resolveRust(tables.crates, corpus.files, fromPath, specifier, spec.names ?? [], spec.line, tables.inline.get(fromPath)),
+  readsText: isCargoToml,
+  isInput: isCargoToml,
+  // The crate roots the tables looked for.
+  dependsOnPath: (tables, path) => tables.crates.probed.has(path),
+  withTags: (tables, changed, tags) => ({ crates: tables.crates, inline: withInlineModules(tables.inline, changed, tags) }),
+});

@@ -17,11 +17,16 @@ describe('testStem', () => {
     ['src/test/java/com/x/LedgerIT.java', 'Ledger'],
     ['src/test/java/com/x/TestLedger.java', 'Ledger'],
     ['tests/lexer_tests.rs', 'lexer'],
+    ['tests/test_parser.c', 'parser'],
+    ['src/parser_test.c', 'parser'],
+    ['tests/parser_test.cc', 'parser'],
+    ['src/net/conn_unittest.cc', 'conn'],
+    ['unittests/ADT/APIntTest.cpp', 'APInt'],
   ])('%s is named after %s', (path, stem) => {
     expect(testStem(path)).toBe(stem);
   });
 
-  it.each(['tests/conftest.py', 'tests/test.py', 'src/__tests__/index.ts'])(
+  it.each(['tests/conftest.py', 'tests/test.py', 'src/__tests__/index.ts', 'tests/main.c', 'test/runner.cpp'])(
     '%s names no source',
     (path) => expect(testStem(path)).toBeNull(),
   );
@@ -58,6 +63,18 @@ describe('conventionSources', () => {
     expect(conventionSources('src/test/java/com/example/ledger/money/MoneyTest.java', index)).toEqual([
       'src/main/java/com/example/ledger/money/Money.java',
     ]);
+  });
+
+  it('pairs a C or C++ test with the source and the header of its stem, across the two languages', () => {
+    const c = new Map<string, string[]>([
+      ['c:conn', ['src/net/conn.c', 'include/kv/net/conn.h']],
+      ['c:store', ['src/store.cc', 'lib/legacy/store.c']],
+    ]);
+    // no shared folder name with either: both, the .c and its header
+    expect(conventionSources('tests/test_conn.c', c)).toEqual(['src/net/conn.c', 'include/kv/net/conn.h']);
+    // a C++ test of a C source; tests/net/ mirrors src/net/
+    expect(conventionSources('tests/net/conn_unittest.cc', c)).toEqual(['src/net/conn.c', 'include/kv/net/conn.h']);
+    expect(conventionSources('lib/legacy/store_test.cc', c)).toEqual(['lib/legacy/store.c']);
   });
 
   it('returns nothing for a test whose stem names no source', () => {

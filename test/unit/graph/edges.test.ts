@@ -344,7 +344,8 @@ describe('nodes', () => {
 /**
  * Whether an import, as written, points inside the repository: a relative
  * specifier, or one naming the repo's own Python package, Go module, Cargo
- * crate (or its declared modules), Java package or JS workspace package.
+ * crate (or its declared modules), Java package or JS workspace package, or a
+ * quoted C/C++ include.
  */
 function intraRepo(index: Index, file: FileTags, specifier: string, line: number): boolean {
   const files = index.corpus.files;
@@ -381,6 +382,10 @@ function intraRepo(index: Index, file: FileTags, specifier: string, line: number
       );
       return declared.has(first);
     }
+    case 'c':
+    case 'cpp':
+      // a quoted include names a file of the repository (the fixtures hold no other); `<…>` the system's
+      return !specifier.startsWith('<');
     case 'java': {
       const packages = new Set(files.map((f) => /^package\s+([\w.]+)\s*;/m.exec(f.text)?.[1]).filter((p): p is string => !!p));
       const parts = specifier.split('.');

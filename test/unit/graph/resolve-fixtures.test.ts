@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildResolveContext, resolveImport } from '../../../src/graph/resolve/index.js';
-import { languageOf } from '../../../src/languages.js';
+import { languageOf } from '../../../src/languages/index.js';
 import { packageRoot } from '../../../src/package-root.js';
 import { extractTags } from '../../../src/tags/index.js';
 import type { FileRecord, FileTags, LanguageId } from '../../../src/types.js';
@@ -29,7 +29,7 @@ function readRepo(name: string): FileRecord[] {
       else if (entry.isFile()) {
         const path = relative(root, full).split(sep).join('/');
         const text = readFileSync(full, 'utf8');
-        out.push({ path, size: Buffer.byteLength(text), text, language: languageOf(path), kind: 'source' });
+        out.push({ path, size: Buffer.byteLength(text), text, language: languageOf(path, text), kind: 'source' });
       }
     }
   };
@@ -125,6 +125,30 @@ const FIXTURES: Fixture[] = [
       ['lib/schema/__tests__/validate.js', 'lib/schema/validate.js'], // require('../validate')
       ['lib/ui/Panel.jsx', 'lib/merge.js'], // from a .jsx file
       ['test/loader.test.js', 'lib/loader.js'],
+    ],
+  },
+  {
+    repo: 'c-httpparse',
+    // every quoted include names a file of the repo; <…> ones are the C library's
+    internal: (s) => !s.startsWith('<'),
+    edges: [
+      ['src/request.c', 'include/httpparse/request.h'], // "httpparse/request.h" under the include/ root
+      ['src/request.c', 'src/util/strutil.h'], // "util/strutil.h" relative to src/
+      ['src/util/strutil.c', 'src/util/strutil.h'], // "strutil.h" beside it
+      ['include/httpparse/request.h', 'include/httpparse/headers.h'], // a header including a header
+      ['tests/test_request.c', 'src/util/strutil.h'], // "../src/util/strutil.h"
+      ['tests/test_headers.c', 'tests/check.h'],
+    ],
+  },
+  {
+    repo: 'cpp-tinyjson',
+    internal: (s) => !s.startsWith('<'),
+    edges: [
+      ['src/parser.cpp', 'include/tinyjson/parser.h'],
+      ['include/tinyjson/parser.h', 'include/tinyjson/value.h'], // a C++ .h including a C++ .h
+      ['src/writer.cpp', 'src/writer.hpp'], // a private .hpp beside it
+      ['tests/writer_test.cpp', 'src/writer.hpp'], // "../src/writer.hpp"
+      ['tests/value_test.cpp', 'include/tinyjson/error.h'],
     ],
   },
   {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildResolveContext, resolveImport, type ResolveFile } from '../../../src/graph/resolve/index.js';
 import { expandUseTree } from '../../../src/graph/resolve/rust.js';
 import { FILE_PROBE, FOLDER_PROBE, probeHash, probingContext } from '../../../src/graph/edges/import.js';
-import type { FileTags, ImportSpec, LanguageId } from '../../../src/types.js';
+import { LANGUAGES, type FileTags, type ImportSpec, type LanguageId } from '../../../src/types.js';
 
 /** A corpus from paths (language null is enough: the resolver reads paths and manifest texts). */
 function corpus(paths: string[], texts: Record<string, string> = {}): ResolveFile[] {
@@ -283,6 +283,64 @@ describe('resolve: java', () => {
   ]);
 });
 
+describe('resolve: c and c++ includes', () => {
+  const files = corpus([
+    'include/kv/store.h',
+    'include/kv/config.h',
+    'src/store.c',
+    'src/util/buf.h',
+    'src/util/buf.c',
+    'src/net/conn.c',
+    'src/net/conn.h',
+    'include/conn.h',
+    'src/opcodes.def',
+    'deps/zlite/zlite.h',
+    'deps/zlite/zlite.c',
+    'deps/a/config.h',
+    'deps/b/config.h',
+    'deps/c/config.h',
+    'deps/d/config.h',
+    'tests/test_store.c',
+    'tests/check.h',
+    'lib/json/include/json/json.hpp',
+    'lib/json/src/json.cpp',
+    'lib/json/src/detail.hpp',
+  ]);
+  table(files, 'c', [
+    ['"x.h" beside the including file', 'src/net/conn.c', 'conn.h', [], ['src/net/conn.h']],
+    ['"a/b.h" relative to the including folder', 'src/store.c', 'util/buf.h', [], ['src/util/buf.h']],
+    ['"../x.h" climbs from the including folder', 'tests/test_store.c', '../src/util/buf.h', [], ['src/util/buf.h']],
+    ['"kv/store.h" under the project\'s include/ root', 'src/store.c', 'kv/store.h', [], ['include/kv/store.h']],
+    ['"util/buf.h" under src/ from a folder above it', 'tests/test_store.c', 'util/buf.h', [], ['src/util/buf.h']],
+    ['"x.h" from a folder above the including file (-I.)', 'src/net/conn.c', 'util/buf.h', [], ['src/util/buf.h']],
+    ['an included .def file', 'src/store.c', 'opcodes.def', [], ['src/opcodes.def']],
+    ['a vendored library\'s header, found by its name (the folder of other headers)', 'src/store.c', 'zlite.h', [], ['deps/zlite/zlite.h']],
+    ['<x.h> the corpus has', 'src/store.c', '<zlite.h>', [], ['deps/zlite/zlite.h']],
+    ['<x.h> under include/', 'src/net/conn.c', '<kv/config.h>', [], ['include/kv/config.h']],
+    ['<x.h> skips the including folder: <conn.h> beside conn.c is the include root\'s, "conn.h" the neighbour', 'src/net/conn.c', '<conn.h>', [], ['include/conn.h']],
+    ['"conn.h" is the neighbour', 'src/net/conn.c', 'conn.h', [], ['src/net/conn.h']],
+    ['the nearest of several same-named headers: deps/a/ for a file in deps/a/', 'deps/a/x.c', 'config.h', [], ['deps/a/config.h']],
+    ['standard headers are external', 'src/store.c', '<stdio.h>', [], []],
+    ['C++ standard headers are external', 'lib/json/src/json.cpp', '<vector>', [], []],
+    ['absolute paths are external', 'src/store.c', '/usr/include/zlib.h', [], []],
+    ['a header that is not there', 'src/store.c', 'missing.h', [], []],
+  ]);
+  table(files, 'cpp', [
+    ['C++ uses the same rules: a library\'s own include/ root above its src/', 'lib/json/src/json.cpp', 'json/json.hpp', [], ['lib/json/include/json/json.hpp']],
+    ['a private header beside the source', 'lib/json/src/json.cpp', 'detail.hpp', [], ['lib/json/src/detail.hpp']],
+    ['a C header from C++', 'lib/json/src/json.cpp', 'kv/store.h', [], ['include/kv/store.h']],
+  ]);
+
+  it('more equally near candidates than the limit are ambiguous: none', () => {
+    const ctx = buildResolveContext(files, []);
+    // deps/a, b, c, d and include/kv all hold a config.h; from src/ none is nearer than the others (five)
+    expect(resolveImport(ctx, 'src/store.c', 'c', spec('config.h'))).toEqual([]);
+    // three equally near: all of them
+    const three = buildResolveContext(corpus(['src/main.c', 'x/a/cfg.h', 'x/b/cfg.h', 'x/c/cfg.h']), []);
+    expect(resolveImport(three, 'src/main.c', 'c', spec('cfg.h'))).toEqual(['x/a/cfg.h', 'x/b/cfg.h', 'x/c/cfg.h']);
+  });
+});
+
 describe('resolve: determinism', () => {
   it('gives the same answers whatever the order of the files', () => {
     const files = corpus(['b/x.py', 'a/x.py', 'pkg/__init__.py', 'pkg/m.py', 'src/pkg/m.py'], {});
@@ -300,13 +358,13 @@ describe('resolve: determinism', () => {
 
 describe('resolve: invariants (property)', () => {
   const segment = fc.constantFrom('a', 'b', 'src', 'lib', 'mod', 'index', '__init__', 'main', 'com', 'x');
-  const ext = fc.constantFrom('.py', '.ts', '.js', '.go', '.rs', '.java', '.tsx', '/mod.rs', '.d.ts');
+  const ext = fc.constantFrom('.py', '.ts', '.js', '.go', '.rs', '.java', '.tsx', '/mod.rs', '.d.ts', '.c', '.h', '.cpp', '/include/a.h');
   const path = fc.tuple(fc.array(segment, { minLength: 0, maxLength: 3 }), segment, ext).map(([dirs, name, e]) => [...dirs, name].join('/') + e);
   const specifier = fc.oneof(
-    fc.array(fc.constantFrom('.', '..', 'a', 'b', 'src', 'x', 'com', '*', 'crate', 'super', 'self', 'mod a', '/', '::', './', '../', '{a, b}', '"'), { maxLength: 6 }).map((p) => p.join('')),
+    fc.array(fc.constantFrom('.', '..', 'a', 'b', 'src', 'x', 'com', '*', 'crate', 'super', 'self', 'mod a', '/', '::', './', '../', '{a, b}', '"', '<', '>', '.h'), { maxLength: 6 }).map((p) => p.join('')),
     fc.string({ maxLength: 12 }),
   );
-  const language = fc.constantFrom(...(['python', 'go', 'rust', 'typescript', 'tsx', 'javascript', 'java'] as const));
+  const language = fc.constantFrom(...LANGUAGES);
 
   it('results are sorted, unique corpus paths other than the importing file, and never throw', () => {
     fc.assert(

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { RepoMapError } from '../../../src/errors.js';
-import type * as Languages from '../../../src/languages.js';
+import type * as Languages from '../../../src/languages/index.js';
 import { extractTags } from '../../../src/tags/index.js';
 import type { FileRecord } from '../../../src/types.js';
 
 // The manifest points python at a wasm file that does not exist and go at a file that is not wasm.
-vi.mock('../../../src/languages.js', async (importOriginal) => {
+vi.mock('../../../src/languages/index.js', async (importOriginal) => {
   const actual = await importOriginal<typeof Languages>();
   return {
     ...actual,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RepoMapError } from '../../../src/errors.js';
-import { grammarManifest } from '../../../src/languages.js';
+import { grammarManifest } from '../../../src/languages/index.js';
 import { grammarWasmPath, loadGrammar } from '../../../src/tags/grammar.js';
 import { releaseLanguageTools } from '../../../src/tags/language-tools.js';
 import { compileQueryParts, compileTagsQuery, loadTagsQuery, tagsQueryPaths } from '../../../src/tags/query.js';

@@ -1,7 +1,7 @@
 /** Shared helpers for the tags tests: read fixture files, tag them, and return plain data. */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { languageOf } from '../../../src/languages.js';
+import { languageOf } from '../../../src/languages/index.js';
 import { packageRoot } from '../../../src/package-root.js';
 import { tagsFromSource } from '../../../src/tags/index.js';
 import type { FileRecord, FileTags, LanguageId } from '../../../src/types.js';
@@ -20,7 +20,7 @@ export function fixtureText(repo: string, path: string): string {
 /** Tags of one fixture file, as plain data, with its text for line lookups. */
 export async function fixtureTags(repo: string, path: string): Promise<FileTags & { text: string }> {
   const text = fixtureText(repo, path);
-  const language = languageOf(path);
+  const language = languageOf(path, text);
   if (!language) throw new Error(`no language for ${path}`);
   return { ...plain(await tagsFromSource(language, path, text)), text };
 }
@@ -52,7 +52,7 @@ export function importKeys(tags: FileTags): string[] {
   return tags.imports.map((i) => `${i.specifier} [${i.names.join(', ')}]`);
 }
 
-/** Every file of a fixture repository as FileRecords (language from the manifest). */
+/** Every file of a fixture repository as FileRecords (language from the extension and text, as the corpus reads it). */
 export function fixtureFiles(repo: string): FileRecord[] {
   const root = join(FIXTURE_REPOS, repo);
   const out: FileRecord[] = [];
@@ -63,7 +63,7 @@ export function fixtureFiles(repo: string): FileRecord[] {
       else {
         const path = relative(root, full).split('\\').join('/');
         const text = readFileSync(full, 'utf8');
-        out.push({ path, size: Buffer.byteLength(text), text, language: languageOf(path), kind: 'source' });
+        out.push({ path, size: Buffer.byteLength(text), text, language: languageOf(path, text), kind: 'source' });
       }
     }
   };

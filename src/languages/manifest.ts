@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
-import { packageRoot } from './package-root.js';
-import { LANGUAGES, type LanguageId } from './types.js';
+import { join } from 'node:path';
+import { packageRoot } from '../package-root.js';
+import { LANGUAGES, type LanguageId } from '../types.js';
 
-/** One language's entry in grammars/manifest.json. */
+/** One language's entry in grammars/manifest.json: where its grammar comes from, and its query. */
 export interface GrammarEntry {
   /** File name inside the grammar package's `out/` folder. */
   wasm: string;
-  extensions: string[];
   package: string;
   packageVersion: string;
   /** sha256 of the wasm file, checked by the grammar test. */
@@ -28,17 +27,4 @@ export function grammarManifest(): Record<LanguageId, GrammarEntry> {
   }
   manifest = parsed.languages as Record<LanguageId, GrammarEntry>;
   return manifest;
-}
-
-let byExtension: Map<string, LanguageId> | undefined;
-
-/** Language of a path by its extension, or null when no grammar handles it. */
-export function languageOf(path: string): LanguageId | null {
-  if (!byExtension) {
-    byExtension = new Map();
-    for (const [id, entry] of Object.entries(grammarManifest()) as [LanguageId, GrammarEntry][]) {
-      for (const ext of entry.extensions) byExtension.set(ext, id);
-    }
-  }
-  return byExtension.get(extname(path).toLowerCase()) ?? null;
 }

@@ -1,0 +1,37 @@
+/** JVM stack frames: `at [module/]com.a.b.C$Inner.method(C.java:N)` (path `com/a/b/C.java`). */
+import { frame, keepSymbol, type FrameFormat } from './frame.js';
+
+const JAVA_LIBRARY_PACKAGES =
+  /^(?:java|javax|jdk|sun|com\.sun|kotlin|kotlinx|scala|org\.junit|junit|org\.opentest4j|org\.gradle|worker\.org\.gradle|org\.apache\.maven|org\.testng|org\.assertj|org\.hamcrest)\./;
+
+const TEST_CLASS_RE = /^Test[A-Z0-9_]|(?:Test|Tests|TestCase|IT|Spec)$/;
+
+/** at [module/]com.a.b.C$Inner.method(C.java:N) */
+export const jvmFrame: FrameFormat = {
+  read(lines, i) {
+    const m = lines[i]!.match(/^\s*at\s+(?:([\w.\-]+(?:@[\w.\-]+)?)\/\/?)?((?:[\w$]+\.)+)([\w$<>]+)\(([^()]*)\)\s*(?:~?\[[^\]]*\])?\s*$/);
+    if (!m) return null;
+    const module = m[1] ?? '';
+    const qualified = m[2]!.slice(0, -1);
+    const method = m[3]!;
+    const location = m[4]!;
+    const loc = location.match(/^([\w$]+\.(?:java|kt|scala|groovy))(?::(\d+))?$/);
+    if (!loc) return 'consumed';
+    const segments = qualified.split('.');
+    const className = segments[segments.length - 1]!.replace(/\$.*$/, '');
+    const pkg = segments.slice(0, -1);
+    const f = frame([...pkg, loc[1]!].join('/'), loc[2], i);
+    f.library = JAVA_LIBRARY_PACKAGES.test(`${qualified}.`) || /^(?:java|jdk)\./.test(module);
+    f.test = !f.library && TEST_CLASS_RE.test(className);
+    const methodName = method.startsWith('lambda$') ? (method.split('$')[1] ?? '') : method;
+    if (f.test) {
+      f.testClass = className;
+      if (keepSymbol(methodName) && !/^(?:setUp|tearDown|before|after)/.test(methodName)) f.testName = methodName;
+    } else if (!f.library) {
+      f.symbols = [className, methodName].filter(keepSymbol);
+    }
+    return { frame: f, style: 'innermost-first' };
+  },
+  continues: (lines, i) => /^\s*\.\.\. \d+ (?:more|common frames omitted)/.test(lines[i]!),
+  boundaries: [/^\s*(?:Caused by|Suppressed):/],
+};
