@@ -10,14 +10,14 @@ import type { FileKind } from '../types.js';
  *    `*Test.java`, `*Tests.java`, `*IT.java`, Rust `tests.rs`), `*.spec.<code ext>`, and for
  *    languages without a grammar `*Test(s).kt`, `*IT.kt`, `*_test.rb`, `*_spec.rb`, `*Test.php`.
  * 2. config, by file name: manifests and lockfiles (package.json, Cargo.toml, go.mod, go.sum,
- *    pom.xml, build.gradle*, pyproject.toml, setup.cfg, setup.py, requirements*.txt, *.lock …),
+ *    pom.xml, build.gradle*, Package.swift, *.sbt, build.sc, pyproject.toml, setup.cfg, setup.py, requirements*.txt, *.lock …),
  *    tsconfig*.json, Makefile, Dockerfile*, CMakeLists.txt, dotfile configs (.eslintrc*,
  *    .prettierrc*, .gitignore, .editorconfig, .env* …) and `*.config.{js,ts,mjs,cjs,mts,cts}`.
  *    setup.py counts as config: it is packaging metadata, though still parsed as Python.
  * 3. doc, by file name: a prose extension (.md .markdown .mdx .rst .txt .adoc .asciidoc), or
  *    LICENSE / LICENCE / COPYING / CHANGELOG / CHANGES / HISTORY / NEWS / AUTHORS / README /
  *    CONTRIBUTING / NOTICE … with no code extension (so `history.py` stays source).
- * 4. test, by folder: a folder segment test, tests, __tests__, __mocks__, testing, testdata or
+ * 4. test, by folder: a folder segment test, tests, Tests (SwiftPM), __tests__, __mocks__, testing, testdata or
  *    spec (covers `src/test/` and Rust `tests/*.rs`).
  * 5. doc, by folder: a folder segment docs, doc or documentation.
  * 6. config, by extension: .toml .yaml .yml .ini .cfg .conf .properties .lock.
@@ -107,12 +107,17 @@ const CONFIG_NAMES = new Set([
   '.pylintrc',
   '.coveragerc',
   'rust-toolchain',
+  'Package.swift',
+  'Package.resolved',
+  'build.sc',
 ]);
 
 const CONFIG_NAME_PATTERNS: readonly RegExp[] = [
   /^tsconfig.*\.json$/,
   /^jsconfig.*\.json$/,
   /^build\.gradle(\.kts)?$/,
+  /^Package@swift-[\d.]+\.swift$/,
+  /\.sbt$/,
   /^requirements.*\.(txt|in)$/,
   /^Dockerfile/,
   /\.dockerfile$/i,
@@ -130,7 +135,7 @@ const PROSE_EXTENSIONS = new Set(['.md', '.markdown', '.mdx', '.rst', '.txt', '.
 const DOC_NAME =
   /^(license|licence|copying|copyright|changelog|changes|history|news|authors|contributors|contributing|readme|notice|code_of_conduct|security|maintainers|releasing)([._-].*)?$/i;
 
-const TEST_FOLDERS = new Set(['test', 'tests', '__tests__', '__mocks__', 'testing', 'testdata', 'spec']);
+const TEST_FOLDERS = new Set(['test', 'tests', 'Tests', '__tests__', '__mocks__', 'testing', 'testdata', 'spec']);
 const DOC_FOLDERS = new Set(['docs', 'doc', 'documentation']);
 
 /** Code extensions without a grammar here; files with a grammar are found by `languageOf`. */

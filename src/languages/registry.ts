@@ -12,6 +12,8 @@ import { go } from './go.js';
 import { java } from './java.js';
 import { python } from './python.js';
 import { rust } from './rust.js';
+import { scala } from './scala.js';
+import { swift } from './swift.js';
 import type { LanguageSpec, TestConvention } from './spec.js';
 
 export const LANGUAGE_SPECS: Readonly<Record<LanguageId, LanguageSpec>> = {
@@ -24,6 +26,8 @@ export const LANGUAGE_SPECS: Readonly<Record<LanguageId, LanguageSpec>> = {
   java,
   c,
   cpp,
+  swift,
+  scala,
 };
 
 /** The spec of a language. */

@@ -26,6 +26,12 @@ export interface TestConvention {
   sourceStem(testStem: string): string;
   /** Stems that name no source of this family (a `main` test), besides the shared ones. */
   generalStems?: readonly string[];
+  /**
+   * The name a test folder's sources live under, when it differs (Swift's
+   * `Tests/InventoryTests/` mirrors `Sources/Inventory/`): read on each folder of a test's
+   * path before it is compared with its candidate sources' folders. Default: unchanged.
+   */
+  folderName?(folder: string): string;
   /** A test links only to sources in its own folder (a Go package). */
   sameFolder?: boolean;
 }

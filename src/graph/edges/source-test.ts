@@ -11,7 +11,9 @@ import { baseName, moduleOf } from '../module.js';
  * - Python: `test_x.py` / `x_test.py` (usually under `tests/`) ↔ `x.py`;
  * - JS/TS: `x.test.ts`, `x.spec.ts`, `__tests__/x.ts`, `test/x.js` ↔ `x.ts` / `x.js` (any JS/TS extension);
  * - Java: `XTest.java`, `XTests.java`, `XIT.java`, `TestX.java` ↔ `X.java`;
- * - Rust: `tests/x.rs`, `tests/x_test(s).rs` ↔ `src/x.rs` or `src/x/mod.rs`.
+ * - Rust: `tests/x.rs`, `tests/x_test(s).rs` ↔ `src/x.rs` or `src/x/mod.rs`;
+ * - Swift: `Tests/XTests/YTests.swift` ↔ `Sources/X/Y.swift` (a test folder read as its module's);
+ * - Scala: `XSpec.scala`, `XSuite.scala`, `XTest(s).scala` under `src/test/scala*` ↔ `X.scala`.
  * Among sources with the test's stem and language family, the ones sharing the most
  * directory names with the test win (Go: same directory only); at most three.
  */
@@ -22,7 +24,8 @@ export function conventionSources(test: string, stemIndex: Map<string, string[]>
   const candidates = (stemIndex.get(`${familyOf(test)}:${stem}`) ?? []).filter((p) => p !== test);
   if (convention?.sameFolder) return candidates.filter((p) => moduleOf(p) === moduleOf(test));
   if (candidates.length <= 1) return candidates;
-  const testDirs = meaningfulDirs(test);
+  const folderName = convention?.folderName;
+  const testDirs = folderName ? meaningfulDirs(test).map(folderName) : meaningfulDirs(test);
   let best = -1;
   let chosen: string[] = [];
   for (const c of candidates) {
@@ -120,7 +123,7 @@ export function testStem(path: string): string | null {
   return stem;
 }
 
-const GENERIC_DIRS = new Set(['src', 'lib', 'test', 'tests', '__tests__', 'testing', 'spec', 'main', 'java', 'python', 'pkg', 'unit', 'integration']);
+const GENERIC_DIRS = new Set(['src', 'lib', 'test', 'tests', '__tests__', 'testing', 'spec', 'main', 'java', 'python', 'pkg', 'unit', 'integration', 'Sources', 'Tests', 'scala', 'scala-2', 'scala-3']);
 
 function meaningfulDirs(path: string): string[] {
   return moduleOf(path).split('/').filter((d) => d && !GENERIC_DIRS.has(d));

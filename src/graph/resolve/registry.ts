@@ -11,6 +11,8 @@ import { ecmaResolver } from './javascript.js';
 import { pythonResolver } from './python.js';
 import type { AnyResolver } from './resolver.js';
 import { rustResolver } from './rust.js';
+import { scalaResolver } from './scala.js';
+import { swiftResolver } from './swift.js';
 
 export const RESOLVERS: Readonly<Record<LanguageId, AnyResolver>> = {
   python: pythonResolver,
@@ -22,6 +24,8 @@ export const RESOLVERS: Readonly<Record<LanguageId, AnyResolver>> = {
   java: javaResolver,
   c: cResolver,
   cpp: cResolver,
+  swift: swiftResolver,
+  scala: scalaResolver,
 };
 
 /** Each resolver once, in the order of their first language. */
