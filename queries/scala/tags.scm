@@ -57,8 +57,10 @@
 ((call_expression function: (identifier) @name) @reference.class
   (#match? @name "^[A-Z]"))
 
-; Calls: `f(x)`, `a.f(x)`, `f[T](x)` (as `f`).
-(call_expression function: (identifier) @name) @reference.call
+; Calls: `f(x)`, `a.f(x)`, `f[T](x)` (as `f`). This grammar reads `for (…)` and some
+; `while (…)` loops as calls of `for` and `while`.
+((call_expression function: (identifier) @name) @reference.call
+  (#not-any-of? @name "for" "while"))
 (call_expression function: (field_expression field: (identifier) @name)) @reference.call
 (call_expression function: (generic_function function: (identifier) @name)) @reference.call
 (call_expression function: (generic_function function: (field_expression field: (identifier) @name))) @reference.call

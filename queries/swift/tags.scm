@@ -12,7 +12,7 @@
 ; Kinds: struct, class, actor and enum declarations are classes (one node type in this
 ; grammar; an `extension X` is not a definition, its members are); protocols are interfaces;
 ; typealiases and associated types types; functions at file scope functions; functions,
-; initializers (named `init`), subscripts' owners' methods and protocol requirements methods;
+; initializers (named `init`), computed properties of a type and protocol requirements methods;
 ; `static let`/`static var` members, file-scope `let`s and enum cases constants.
 
 ; ---------------------------------------------------------------- imports
@@ -53,6 +53,13 @@
     name: (pattern bound_identifier: (simple_identifier) @name)) @definition.constant)
   (#eq? @_let "let"))
 (enum_entry name: (simple_identifier) @name) @definition.constant
+; Computed properties of a type are code that runs (`var total: Money { … }`), as methods.
+(class_body (property_declaration
+  name: (pattern bound_identifier: (simple_identifier) @name)
+  computed_value: (computed_property)) @definition.method)
+(enum_class_body (property_declaration
+  name: (pattern bound_identifier: (simple_identifier) @name)
+  computed_value: (computed_property)) @definition.method)
 
 ; ---------------------------------------------------------------- references
 
