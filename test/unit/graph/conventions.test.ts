@@ -22,11 +22,17 @@ describe('testStem', () => {
     ['tests/parser_test.cc', 'parser'],
     ['src/net/conn_unittest.cc', 'conn'],
     ['unittests/ADT/APIntTest.cpp', 'APInt'],
+    ['Tests/CheckoutTests/CartTests.swift', 'Cart'],
+    ['Tests/CheckoutTests/CartTest.swift', 'Cart'],
+    ['src/test/scala/csvkit/parse/LexerSpec.scala', 'Lexer'],
+    ['src/test/scala/csvkit/parse/ParserSuite.scala', 'Parser'],
+    ['src/test/scala-2/csvkit/infer/TypeInferenceTest.scala', 'TypeInference'],
+    ['core/test/src/csvkit/TableTests.scala', 'Table'],
   ])('%s is named after %s', (path, stem) => {
     expect(testStem(path)).toBe(stem);
   });
 
-  it.each(['tests/conftest.py', 'tests/test.py', 'src/__tests__/index.ts', 'tests/main.c', 'test/runner.cpp'])(
+  it.each(['tests/conftest.py', 'tests/test.py', 'src/__tests__/index.ts', 'tests/main.c', 'test/runner.cpp', 'Tests/LinuxMain.swift', 'Tests/CheckoutTests/XCTestManifests.swift'])(
     '%s names no source',
     (path) => expect(testStem(path)).toBeNull(),
   );
@@ -75,6 +81,28 @@ describe('conventionSources', () => {
     // a C++ test of a C source; tests/net/ mirrors src/net/
     expect(conventionSources('tests/net/conn_unittest.cc', c)).toEqual(['src/net/conn.c', 'include/kv/net/conn.h']);
     expect(conventionSources('lib/legacy/store_test.cc', c)).toEqual(['lib/legacy/store.c']);
+  });
+
+  it('pairs a Swift test with the source of the module its folder names (Tests/XTests/ mirrors Sources/X/)', () => {
+    const swift = new Map<string, string[]>([
+      ['swift:Cart', ['Sources/Checkout/Cart.swift', 'Sources/Legacy/Cart.swift']],
+      ['swift:Money', ['Sources/Money/Money.swift']],
+    ]);
+    expect(conventionSources('Tests/CheckoutTests/CartTests.swift', swift)).toEqual(['Sources/Checkout/Cart.swift']);
+    expect(conventionSources('Tests/LegacyTests/CartTests.swift', swift)).toEqual(['Sources/Legacy/Cart.swift']);
+    expect(conventionSources('Tests/MoneyTests/MoneyTests.swift', swift)).toEqual(['Sources/Money/Money.swift']);
+  });
+
+  it('pairs a Scala spec or suite with the source its package folders mirror (sbt, cross folders, mill)', () => {
+    const scala = new Map<string, string[]>([
+      ['scala:Lexer', ['src/main/scala/csvkit/parse/Lexer.scala', 'src/main/scala/other/Lexer.scala']],
+      ['scala:Table', ['core/src/csvkit/Table.scala', 'web/src/csvkit/Table.scala']],
+    ]);
+    expect(conventionSources('src/test/scala/csvkit/parse/LexerSpec.scala', scala)).toEqual(['src/main/scala/csvkit/parse/Lexer.scala']);
+    expect(conventionSources('src/test/scala-3/csvkit/parse/LexerSuite.scala', scala)).toEqual(['src/main/scala/csvkit/parse/Lexer.scala']);
+    expect(conventionSources('core/test/src/csvkit/TableTests.scala', scala)).toEqual(['core/src/csvkit/Table.scala']);
+    // a Java source is not in the Scala family
+    expect(conventionSources('src/test/scala/com/example/ledger/money/MoneyTest.scala', index)).toEqual([]);
   });
 
   it('returns nothing for a test whose stem names no source', () => {

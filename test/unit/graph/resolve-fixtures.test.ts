@@ -152,6 +152,34 @@ const FIXTURES: Fixture[] = [
     ],
   },
   {
+    repo: 'swift-checkout',
+    // the package's own modules; Foundation, XCTest and PackageDescription are the toolchain's
+    internal: (s) => ['Money', 'Checkout'].includes(s.split('.')[0]!),
+    edges: [
+      ['Sources/Checkout/Cart.swift', 'Sources/Money/Money.swift'], // import Money: every file of Sources/Money/
+      ['Sources/Checkout/Cart.swift', 'Sources/Money/Formatting.swift'],
+      ['Sources/Checkout/Receipt.swift', 'Sources/Money/Money.swift'], // import struct Money.Money
+      ['Tools/cli/main.swift', 'Sources/Checkout/Cart.swift'], // a target at a custom path importing a module
+      ['Tests/CheckoutTests/CartTests.swift', 'Sources/Checkout/Receipt.swift'], // @testable import Checkout
+      ['Tests/MoneyTests/MoneyTests.swift', 'Sources/Money/Currency.swift'],
+    ],
+  },
+  {
+    repo: 'scala-csvkit',
+    internal: (s) => /^(?:_root_\.)?csvkit\b|^model\b|^Lexer\b/.test(s),
+    // `import Lexer._` inside class Lexer: its own companion, in the same file
+    sameFile: ['src/main/scala/csvkit/parse/Lexer.scala Lexer._'],
+    edges: [
+      ['src/main/scala/csvkit/Csv.scala', 'src/main/scala/csvkit/infer/TypeInference.scala'], // import a.b.C
+      ['src/main/scala/csvkit/Csv.scala', 'src/main/scala/types/ColumnType.scala'], // a selector; package csvkit.model outside its folder
+      ['src/main/scala/csvkit/Csv.scala', 'src/main/scala/csvkit/parse/Parser.scala'], // import csvkit.parse._
+      ['src/main/scala/csvkit/parse/Parser.scala', 'src/main/scala/csvkit/parse/Lexer.scala'], // members of object Lexer
+      ['src/main/scala/csvkit/infer/TypeInference.scala', 'src/main/scala/csvkit/model/Table.scala'], // import model._ relative to package csvkit
+      ['src/test/scala/csvkit/parse/LexerSpec.scala', 'src/main/scala/csvkit/CsvParseError.scala'],
+      ['src/test/scala/csvkit/infer/TypeInferenceTest.scala', 'src/main/scala/csvkit/Csv.scala'],
+    ],
+  },
+  {
     repo: 'mixed-monorepo',
     internal: (s, language) =>
       language === 'python'

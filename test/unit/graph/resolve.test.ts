@@ -341,6 +341,81 @@ describe('resolve: c and c++ includes', () => {
   });
 });
 
+describe('resolve: swift modules', () => {
+  const files = corpus(
+    [
+      'Sources/Money/Money.swift',
+      'Sources/Money/Currency.swift',
+      'Sources/Checkout/Cart.swift',
+      'Sources/Checkout/Discounts/PercentOff.swift',
+      'Tools/cli/main.swift',
+      'Tests/CheckoutTests/CartTests.swift',
+      'Packages/Kit/Sources/Kit/Kit.swift',
+      'App/Shared/Model.swift',
+      'App/Shared/View.swift',
+      'AppTests/ModelTests.swift',
+    ],
+    {
+      'Package.swift': [
+        'let package = Package(name: "shop", targets: [',
+        '    .target(name: "Money"),',
+        '    .target(name: "Checkout", dependencies: [.product(name: "Kit", package: "Kit"), "Money"]),',
+        '    .executableTarget(name: "ShopCLI", dependencies: ["Checkout"], path: "Tools/cli"),',
+        '    .testTarget(name: "CheckoutTests", dependencies: ["Checkout"]),',
+        '])',
+      ].join('\n'),
+    },
+  );
+  const checkout = ['Sources/Checkout/Cart.swift', 'Sources/Checkout/Discounts/PercentOff.swift'];
+  table(files, 'swift', [
+    ['a module is every file under Sources/<Module>/, subfolders too', 'Tests/CheckoutTests/CartTests.swift', 'Checkout', [], checkout],
+    ['from another module of the package', 'Sources/Checkout/Cart.swift', 'Money', [], ['Sources/Money/Currency.swift', 'Sources/Money/Money.swift']],
+    ['a kind import imports its module', 'Sources/Checkout/Cart.swift', 'Money.Money', ['Money'], ['Sources/Money/Currency.swift', 'Sources/Money/Money.swift']],
+    ['a target at a custom path: (Package.swift)', 'Tests/CheckoutTests/CartTests.swift', 'ShopCLI', [], ['Tools/cli/main.swift']],
+    ['a nested package\'s Sources/', 'Sources/Checkout/Cart.swift', 'Kit', [], ['Packages/Kit/Sources/Kit/Kit.swift']],
+    ['without a manifest, the folder named like the module', 'AppTests/ModelTests.swift', 'Shared', [], ['App/Shared/Model.swift', 'App/Shared/View.swift']],
+    ['system modules are external', 'Sources/Checkout/Cart.swift', 'Foundation', [], []],
+    ['test frameworks are external', 'Tests/CheckoutTests/CartTests.swift', 'XCTest', [], []],
+  ]);
+});
+
+describe('resolve: scala packages', () => {
+  const files = corpus(
+    [
+      'src/main/scala/com/acme/ledger/Ledger.scala',
+      'src/main/scala/com/acme/ledger/Account.scala',
+      'src/test/scala/com/acme/ledger/Fakes.scala',
+      'src/test/scala/com/acme/ledger/LedgerSpec.scala',
+      'modules/app/src/main/scala/com/acme/app/Main.scala',
+    ],
+    {
+      'src/main/scala/com/acme/ledger/Ledger.scala': 'package com.acme.ledger\n\nclass Ledger\n',
+      'src/main/scala/com/acme/ledger/Account.scala': 'package com.acme.ledger\n\nclass Account\n',
+      'src/test/scala/com/acme/ledger/Fakes.scala': 'package com.acme.ledger\n\nobject Fakes\n',
+      'src/test/scala/com/acme/ledger/LedgerSpec.scala': 'package com.acme.ledger\n\nclass LedgerSpec\n',
+      'modules/app/src/main/scala/com/acme/app/Main.scala': 'package com.acme\npackage app\n\nobject Main\n',
+      'shared/Money.scala': '// money\npackage com.acme\npackage money\n\nfinal case class Money(cents: Long)\n',
+      'shared/money/Currency.scala': 'package com.acme.money\n\nobject Currency\n',
+    },
+  );
+  const main = 'modules/app/src/main/scala/com/acme/app/Main.scala';
+  table(files, 'scala', [
+    ['a class → its file by package path', main, 'com.acme.ledger.Ledger', [], ['src/main/scala/com/acme/ledger/Ledger.scala']],
+    ['a package declared by chained clauses, in a folder that does not match', main, 'com.acme.money.Money', [], ['shared/Money.scala']],
+    ['a wildcard → every file of the package (main code does not see test sources)', main, 'com.acme.ledger._', [], ['src/main/scala/com/acme/ledger/Account.scala', 'src/main/scala/com/acme/ledger/Ledger.scala']],
+    ['a test sees the test sources of its package (not itself)', 'src/test/scala/com/acme/ledger/LedgerSpec.scala', 'com.acme.ledger._', [], ['src/main/scala/com/acme/ledger/Account.scala', 'src/main/scala/com/acme/ledger/Ledger.scala', 'src/test/scala/com/acme/ledger/Fakes.scala']],
+    ['Scala 3 `*` (the specifier without it) → the package', main, 'com.acme.money', [], ['shared/Money.scala', 'shared/money/Currency.scala']],
+    ['Scala 3 given imports → the package', main, 'com.acme.money.given', [], ['shared/Money.scala', 'shared/money/Currency.scala']],
+    ['selectors → each named member', main, 'com.acme.ledger', ['Ledger', 'Account'], ['src/main/scala/com/acme/ledger/Account.scala', 'src/main/scala/com/acme/ledger/Ledger.scala']],
+    ['an object\'s members → the object\'s file', main, 'com.acme.money.Currency._', [], ['shared/money/Currency.scala']],
+    ['a member of an object → the object\'s file', main, 'com.acme.money.Currency.Euro', [], ['shared/money/Currency.scala']],
+    ['relative to the enclosing package (package com.acme / package app)', main, 'ledger.Account', [], ['src/main/scala/com/acme/ledger/Account.scala']],
+    ['_root_ is the root package, and nothing relative', main, '_root_.com.acme.ledger.Ledger', [], ['src/main/scala/com/acme/ledger/Ledger.scala']],
+    ['the Scala library is external', main, 'scala.collection.mutable', [], []],
+    ['libraries are external', main, 'org.scalatest.flatspec.AnyFlatSpec', [], []],
+  ]);
+});
+
 describe('resolve: determinism', () => {
   it('gives the same answers whatever the order of the files', () => {
     const files = corpus(['b/x.py', 'a/x.py', 'pkg/__init__.py', 'pkg/m.py', 'src/pkg/m.py'], {});
