@@ -21,7 +21,7 @@ export const TASK_FIELDS: readonly (readonly [Task, readonly string[]])[] = [
  * Java or JS stack frame, a gdb, lldb, sanitizer or valgrind frame, a sanitizer's report.
  */
 const FAILURE_LINE =
-  /^(?:Traceback \(most recent call last\):|\s*File "[^"\n]+", line \d+|FAILED \S+::\S+|E {3}\S|--- FAIL: \S+|thread '.*' panicked at |test \S+ \.\.\. FAILED|\s+at [\w$.<>]+\([\w$]+\.java:\d+\)|\s+at .+:\d+:\d+\)?$|panic: |\s*#\d+ +0x[0-9a-fA-F]+ in \S|#\d+ +\S.*\) at \S+:\d+$|\s*\*? *frame #\d+: 0x[0-9a-fA-F]+ |==\d+== *(?:ERROR: \w+Sanitizer|\s+at 0x[0-9A-Fa-f]+: )|\[ +FAILED +\] \w|\S+\.\w+:\d+:\w+:FAIL\b)/m;
+  /^(?:Traceback \(most recent call last\):|\s*File "[^"\n]+", line \d+|FAILED \S+::\S+|E {3}\S|--- FAIL: \S+|thread '.*' panicked at |test \S+ \.\.\. FAILED|\s+at [\w$.<>]+\([\w$]+\.(?:java|scala):\d+\)|\[(?:info|error)\]\s+(?:at [\w$.<>]+\([\w$]+\.scala:\d+\)|- .* \*\*\* FAILED \*\*\*)|==> X \S|(?:Fatal error|Precondition failed|Assertion failed)\b.*\.swift|\S+\.swift:\d+: (?:Fatal error|Precondition failed|error: -?\[?[\w.]+[ .]\w+\]? : )|Test Case '\S+(?: \w+\])?' failed|💣 Program crashed|\d+ (?:\[ra\] )?0x[0-9a-fA-F]+ .+ at \S+\.swift:\d+|\s+at .+:\d+:\d+\)?$|panic: |\s*#\d+ +0x[0-9a-fA-F]+ in \S|#\d+ +\S.*\) at \S+:\d+$|\s*\*? *frame #\d+: 0x[0-9a-fA-F]+ |==\d+== *(?:ERROR: \w+Sanitizer|\s+at 0x[0-9A-Fa-f]+: )|\[ +FAILED +\] \w|\S+\.\w+:\d+:\w+:FAIL\b)/m;
 
 /** Markdown that a bug report has and a raw failure log does not: a code fence, a heading. */
 const MARKDOWN = /^ {0,3}(?:`{3,}|~{3,}|#{1,6} \S)/m;

@@ -70,13 +70,16 @@ const LINE_PATTERNS: readonly RegExp[] = [
   /^\[ +FAILED +\] (?:\w+\/)?(\w+\.\w+)(?:\/\d+)?(?:,| \(\d+ ms\)|\s*$)/,
   // CTest: 2/5 Test #2: parser_test ......***Failed    0.01 sec
   /^\s*\d+\/\d+ Test +#\d+: (\w+) \.+\s*(?:\*{3})?(?:Failed|Exception|Timeout|SEGFAULT|Subprocess aborted)/,
+  // XCTest: Test Case '-[CheckoutTests.CartTests testTotal]' failed (0.002 seconds). (Linux: 'CartTests.testTotal')
+  /^Test Case '-\[([\w.]+ \w+)\]' failed \(/,
+  /^Test Case '([\w.]+)' failed \(/,
 ];
 
 /**
  * Failing tests named in one line: pytest ids anywhere, pytest section
  * headers, `--- FAIL:`, cargo `test … FAILED` / `---- … stdout ----` /
  * `thread '…' panicked`, Gradle `C > m() FAILED`, Maven surefire lines, GoogleTest
- * `[  FAILED  ] Suite.Name`, CTest `Test #2: name ...***Failed`.
+ * `[  FAILED  ] Suite.Name`, CTest `Test #2: name ...***Failed`, XCTest `Test Case '…' failed`.
  * `inFailureList` marks the indented names under cargo's `failures:` summary.
  */
 export function findTestNames(line: string, inFailureList = false): TestNameMatch[] {
@@ -96,8 +99,9 @@ export function findTestNames(line: string, inFailureList = false): TestNameMatc
     const m = line.match(re);
     if (!m) continue;
     const text = m[1]!;
-    // `testBar(com.x.FooTest)` → `com.x.FooTest.testBar`; `FooTest > testBar` → `FooTest.testBar`
-    const qualified = text.replace(/^([\w$]+)\(([\w.$]+)\)$/, '$2.$1').replace(' > ', '.');
+    // `testBar(com.x.FooTest)` → `com.x.FooTest.testBar`; `FooTest > testBar` → `FooTest.testBar`;
+    // XCTest's `Module.Class test` → `Module.Class.test`
+    const qualified = text.replace(/^([\w$]+)\(([\w.$]+)\)$/, '$2.$1').replace(' > ', '.').replace(/^([\w.]+) (\w+)$/, '$1.$2');
     const parsed = parseQualifiedTest(qualified);
     if (parsed) {
       const start = line.indexOf(text);

@@ -1,7 +1,8 @@
 /**
  * The frame formats, in the order a line is tried against them (the first that reads it
  * wins): specific shapes before general ones, so a JVM `at a.B.c(B.java:1)` is not read as
- * a JavaScript `at f (p:N:M)`, and compiler diagnostics before pytest's and Go's looser
+ * a JavaScript `at f (p:N:M)`, XCTest's `p.swift:N: error: -[C test] :` before a
+ * compiler's `p:N: error:`, and compiler diagnostics before pytest's and Go's looser
  * `path:N:` lines.
  */
 import { compilerDiagnostic } from './compilers.js';
@@ -12,12 +13,15 @@ import { jvmFrame } from './jvm.js';
 import { gdbFrame, gdbStop, lldbFrame, nativeFailureLine, sanitizerFrame, valgrindFrame } from './native.js';
 import { pytestLine, pythonTraceback } from './python.js';
 import { rustBacktrace, rustPanic } from './rust.js';
+import { sbtJvmFrame, scalaTestFailure } from './scala.js';
+import { swiftBacktrace, swiftTestFailure, swiftTrap } from './swift.js';
 
 export const FRAME_FORMATS: readonly FrameFormat[] = [
   pythonTraceback,
   rustBacktrace,
   goroutineFrame,
   jvmFrame,
+  sbtJvmFrame,
   jsFrame,
   jsFramelessFrame,
   gdbFrame,
@@ -25,8 +29,12 @@ export const FRAME_FORMATS: readonly FrameFormat[] = [
   sanitizerFrame,
   lldbFrame,
   valgrindFrame,
+  swiftBacktrace,
   testifyTrace,
   rustPanic,
+  swiftTestFailure,
+  swiftTrap,
+  scalaTestFailure,
   compilerDiagnostic,
   nativeFailureLine,
   pytestLine,
