@@ -392,6 +392,27 @@ function intraRepo(index: Index, file: FileTags, specifier: string, line: number
       for (let i = parts.length - 1; i > 0; i--) if (packages.has(parts.slice(0, i).join('.'))) return true;
       return false;
     }
+    case 'swift': {
+      // a module of the package: a folder of Sources/ or Tests/, or a target Package.swift names
+      const modules = new Set(files.map((f) => /(?:^|\/)(?:Sources|Tests)\/([^/]+)\//.exec(f.path)?.[1]).filter((m): m is string => !!m));
+      for (const f of files.filter((f) => f.path.endsWith('Package.swift'))) for (const m of f.text.matchAll(/name:\s*"([^"]+)"/g)) modules.add(m[1]!);
+      return modules.has(specifier.split('.')[0]!);
+    }
+    case 'scala': {
+      // a declared package (its clauses joined) is a prefix of the name, read from the root or from the file's package
+      const packageOf = (text: string): string => [...text.matchAll(/^package\s+(?!object\b)([\w.]+)/gm)].map((m) => m[1]!).join('.');
+      const packages = new Set(files.filter((f) => f.path.endsWith('.scala')).map((f) => packageOf(f.text)));
+      const own = packageOf(files.find((f) => f.path === file.path)!.text);
+      const name = specifier.replace(/^_root_\./, '');
+      // `import Lexer._` inside Lexer.scala: its own companion, no link to another file
+      if (file.definitions.some((d) => d.kind === 'class' && d.name === name.split('.')[0])) return false;
+      const ownParts = own.split('.').filter(Boolean);
+      for (let k = ownParts.length; k >= 0; k--) {
+        const parts = [...ownParts.slice(0, k), ...name.split('.')];
+        for (let i = parts.length - 1; i > k; i--) if (packages.has(parts.slice(0, i).join('.'))) return true;
+      }
+      return false;
+    }
     default: {
       if (specifier.startsWith('./') || specifier.startsWith('../')) return true;
       const names = files.filter((f) => f.path.endsWith('package.json')).map((f) => (JSON.parse(f.text) as { name?: string }).name);
