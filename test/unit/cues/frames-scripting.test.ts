@@ -93,6 +93,10 @@ describe('frames: PHP', () => {
       `${PHP}/tests/CartTest.php:26@${ts}`,
       `${PHP}/tests/CartTest.php:33@${ts}`,
     ]);
+    // `1) Acme\\Cart\\Tests\\CartTest::testTotalAddsTax` names a failing test; CartTest → Cart
+    const { cues } = extractCues({ raw_signal: S.PHPUNIT_ERRORS });
+    expect(cues.filter((c) => c.kind === 'test-name').map((c) => c.value)).toEqual(expect.arrayContaining(['testSubtotalSumsLineItems', 'testTotalAddsTax']));
+    expect(strengthOf(cues, 'identifier', 'Cart')).toBeDefined();
   });
 
   it('`… in path on line N`; a frame under vendor/ is a library frame', () => {
