@@ -32,7 +32,7 @@ const JS_FAMILY = 'ts|tsx|js|jsx|mjs|cjs|mts|cts';
  * Test file names of languages without a grammar here; each moves into its language's
  * test convention (`src/languages/`) when the language gets one.
  */
-const OTHER_TEST_NAMES: readonly RegExp[] = [/Tests?\.kt$/, /[a-z0-9]IT\.kt$/, /_(test|spec)\.rb$/, /Test\.php$/];
+const OTHER_TEST_NAMES: readonly RegExp[] = [/Tests?\.kt$/, /[a-z0-9]IT\.kt$/];
 
 const TEST_NAME_PATTERNS: readonly RegExp[] = [...testFileNames(), ...OTHER_TEST_NAMES];
 

@@ -4,7 +4,7 @@
  * hand and the line may be cut (git truncates hunk contexts at 80 columns).
  */
 
-export type CodeFamily = 'python' | 'go' | 'rust' | 'java' | 'js' | 'c';
+export type CodeFamily = 'python' | 'go' | 'rust' | 'java' | 'js' | 'c' | 'ruby' | 'php';
 
 const FAMILY_BY_EXTENSION: Record<string, CodeFamily> = {
   py: 'python', pyi: 'python',
@@ -13,6 +13,8 @@ const FAMILY_BY_EXTENSION: Record<string, CodeFamily> = {
   java: 'java', kt: 'java', kts: 'java', scala: 'java', groovy: 'java',
   js: 'js', jsx: 'js', mjs: 'js', cjs: 'js', ts: 'js', tsx: 'js', mts: 'js', cts: 'js', vue: 'js', svelte: 'js',
   c: 'c', h: 'c', cc: 'c', cpp: 'c', cxx: 'c', hpp: 'c', hh: 'c', hxx: 'c', ipp: 'c', inl: 'c',
+  rb: 'ruby', rake: 'ruby',
+  php: 'php',
 };
 
 /** The code family of a path by its extension; undefined when unknown. */
@@ -84,6 +86,18 @@ const PATTERNS: Record<CodeFamily, readonly Pattern[]> = {
     },
     // GNU style: the name starts the line under its return type (`parse_header (const char *buf)`).
     { re: /^([A-Za-z_]\w*)\s*\(/, topLevelOnly: true, loose: true },
+  ],
+  ruby: [
+    // def f, def self.f, def f? / f! (the name without its ? or !)
+    { re: /^\s*(?:private\s+|protected\s+|public\s+)?def\s+(?:self\.)?([A-Za-z_]\w*)/ },
+    // class A::B < C, module A: the last name
+    { re: /^\s*(?:class|module)\s+(?:[A-Z]\w*::)*([A-Z]\w*)/ },
+    { re: /^\s*([A-Z][A-Z0-9_]+)\s*=(?!=)/ },
+  ],
+  php: [
+    { re: /^\s*(?:(?:public|protected|private|static|final|abstract)\s+)*function\s+&?([A-Za-z_]\w*)/ },
+    { re: /^\s*(?:(?:final|abstract|readonly)\s+)*(?:class|interface|trait|enum)\s+([A-Za-z_]\w*)/ },
+    { re: /^\s*(?:(?:public|protected|private|final)\s+)*const\s+(?:[\w?|]+\s+)?([A-Z_][A-Z0-9_]*)\s*=/ },
   ],
   js: [
     { re: /^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/ },

@@ -70,13 +70,18 @@ const LINE_PATTERNS: readonly RegExp[] = [
   /^\[ +FAILED +\] (?:\w+\/)?(\w+\.\w+)(?:\/\d+)?(?:,| \(\d+ ms\)|\s*$)/,
   // CTest: 2/5 Test #2: parser_test ......***Failed    0.01 sec
   /^\s*\d+\/\d+ Test +#\d+: (\w+) \.+\s*(?:\*{3})?(?:Failed|Exception|Timeout|SEGFAULT|Subprocess aborted)/,
+  // PHPUnit: 1) Acme\Cart\Tests\CartTest::testTotalAddsTax [with data set #0 (…)] (the namespace dropped)
+  /^\d+\) (?:\w+\\)*(\w+::test\w*)(?: with data set .*)?\s*$/,
+  // Minitest: ZoneTest#test_near [test/zone_test.rb:8]:, or ZoneTest#test_near: above an error
+  /^\s*([\w:]+#test_\w+)(?: \[[^\]]+\])?:\s*$/,
 ];
 
 /**
  * Failing tests named in one line: pytest ids anywhere, pytest section
  * headers, `--- FAIL:`, cargo `test … FAILED` / `---- … stdout ----` /
  * `thread '…' panicked`, Gradle `C > m() FAILED`, Maven surefire lines, GoogleTest
- * `[  FAILED  ] Suite.Name`, CTest `Test #2: name ...***Failed`.
+ * `[  FAILED  ] Suite.Name`, CTest `Test #2: name ...***Failed`, PHPUnit `1) A\BTest::testX`,
+ * Minitest `ATest#test_x:`.
  * `inFailureList` marks the indented names under cargo's `failures:` summary.
  */
 export function findTestNames(line: string, inFailureList = false): TestNameMatch[] {
@@ -97,7 +102,7 @@ export function findTestNames(line: string, inFailureList = false): TestNameMatc
     if (!m) continue;
     const text = m[1]!;
     // `testBar(com.x.FooTest)` → `com.x.FooTest.testBar`; `FooTest > testBar` → `FooTest.testBar`
-    const qualified = text.replace(/^([\w$]+)\(([\w.$]+)\)$/, '$2.$1').replace(' > ', '.');
+    const qualified = text.replace(/^([\w$]+)\(([\w.$]+)\)$/, '$2.$1').replace(' > ', '.').replace('#', '.');
     const parsed = parseQualifiedTest(qualified);
     if (parsed) {
       const start = line.indexOf(text);

@@ -10,7 +10,9 @@ import { typescript, tsx, javascript } from './ecma.js';
 import { c, cpp } from './c.js';
 import { go } from './go.js';
 import { java } from './java.js';
+import { php } from './php.js';
 import { python } from './python.js';
+import { ruby } from './ruby.js';
 import { rust } from './rust.js';
 import type { LanguageSpec, TestConvention } from './spec.js';
 
@@ -24,6 +26,8 @@ export const LANGUAGE_SPECS: Readonly<Record<LanguageId, LanguageSpec>> = {
   java,
   c,
   cpp,
+  ruby,
+  php,
 };
 
 /** The spec of a language. */

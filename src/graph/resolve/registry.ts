@@ -8,8 +8,10 @@ import { cResolver } from './c.js';
 import { goResolver } from './go.js';
 import { javaResolver } from './java.js';
 import { ecmaResolver } from './javascript.js';
+import { phpResolver } from './php.js';
 import { pythonResolver } from './python.js';
 import type { AnyResolver } from './resolver.js';
+import { rubyResolver } from './ruby.js';
 import { rustResolver } from './rust.js';
 
 export const RESOLVERS: Readonly<Record<LanguageId, AnyResolver>> = {
@@ -22,6 +24,8 @@ export const RESOLVERS: Readonly<Record<LanguageId, AnyResolver>> = {
   java: javaResolver,
   c: cResolver,
   cpp: cResolver,
+  ruby: rubyResolver,
+  php: phpResolver,
 };
 
 /** Each resolver once, in the order of their first language. */

@@ -147,7 +147,39 @@ const JAVASCRIPT = `@@ -9,9 +9,10 @@ const { createWarning } = require('process-
 +    return { NewExpression: reportIfObjectConstructor }
 +  },`;
 
+const RUBY = `@@ -14,9 +14,10 @@ class Flat < Base
+       private
+
+       def base_cents(parcel)
+-        if parcel.billable_weight > @max_grams
++        if parcel.billable_weight > max_grams_for(parcel) # per carrier
+           raise ShippingRates::InvalidParcel, "too heavy for a flat rate: #{parcel.billable_weight} g"
+         end
++      def self.max_grams_for(parcel) = @max_grams
+`;
+
+const PHP = `@@ -19,9 +19,10 @@ final class TaxCalculator
+     public function taxFor(LineItem $item): Money
+     {
++        public const FALLBACK_CLASS = 'standard';
+         foreach ($this->rules as $rule) {
+-            if ($rule->appliesTo($item->taxClass)) {
++            if ($rule->appliesTo($item->taxClass ?? self::FALLBACK_CLASS)) {
+`;
+
 describe('diff symbols', () => {
+  it('ruby: `def`, `def self.x`, a class in the hunk context; a `#` comment is no code', () => {
+    expect(symbols('lib/shipping_rates/carriers/flat.rb', RUBY)).toEqual({ Flat: context, max_grams_for: changed });
+    const ids = identifiers('lib/shipping_rates/carriers/flat.rb', RUBY);
+    expect(ids.billable_weight).toBeDefined();
+    expect(ids.carrier).toBeUndefined(); // `# per carrier`
+  });
+
+  it('php: methods with modifiers, class constants, a class in the hunk context', () => {
+    expect(symbols('src/Tax/TaxCalculator.php', PHP)).toEqual({ TaxCalculator: context, FALLBACK_CLASS: changed });
+    expect(identifiers('src/Tax/TaxCalculator.php', PHP).appliesTo).toBe(called);
+  });
+
   it('python: hunk contexts `def`/`class` and definitions on changed lines', () => {
     expect(symbols('src/click/decorators.py', PYTHON)).toEqual({
       _generate_name: changed,

@@ -22,11 +22,16 @@ describe('testStem', () => {
     ['tests/parser_test.cc', 'parser'],
     ['src/net/conn_unittest.cc', 'conn'],
     ['unittests/ADT/APIntTest.cpp', 'APInt'],
+    ['spec/shipping_rates/parcel_spec.rb', 'parcel'],
+    ['test/models/user_test.rb', 'user'],
+    ['test/test_zone.rb', 'zone'],
+    ['tests/Tax/TaxCalculatorTest.php', 'TaxCalculator'],
+    ['tests/Unit/MoneyTestCase.php', 'Money'],
   ])('%s is named after %s', (path, stem) => {
     expect(testStem(path)).toBe(stem);
   });
 
-  it.each(['tests/conftest.py', 'tests/test.py', 'src/__tests__/index.ts', 'tests/main.c', 'test/runner.cpp'])(
+  it.each(['tests/conftest.py', 'tests/test.py', 'src/__tests__/index.ts', 'tests/main.c', 'test/runner.cpp', 'spec/spec_helper.rb', 'test/test_helper.rb', 'spec/rails_helper.rb'])(
     '%s names no source',
     (path) => expect(testStem(path)).toBeNull(),
   );
@@ -75,6 +80,24 @@ describe('conventionSources', () => {
     // a C++ test of a C source; tests/net/ mirrors src/net/
     expect(conventionSources('tests/net/conn_unittest.cc', c)).toEqual(['src/net/conn.c', 'include/kv/net/conn.h']);
     expect(conventionSources('lib/legacy/store_test.cc', c)).toEqual(['lib/legacy/store.c']);
+  });
+
+  it('pairs a Ruby spec or test with the lib/ or app/ file it mirrors', () => {
+    const ruby = new Map<string, string[]>([
+      ['ruby:parcel', ['lib/shipping_rates/parcel.rb', 'lib/legacy/parcel.rb']],
+      ['ruby:user', ['app/models/user.rb', 'app/serializers/user.rb']],
+    ]);
+    expect(conventionSources('spec/shipping_rates/parcel_spec.rb', ruby)).toEqual(['lib/shipping_rates/parcel.rb']);
+    // Rails: test/models/ mirrors app/models/
+    expect(conventionSources('test/models/user_test.rb', ruby)).toEqual(['app/models/user.rb']);
+    expect(conventionSources('spec/serializers/user_spec.rb', ruby)).toEqual(['app/serializers/user.rb']);
+  });
+
+  it('pairs a PHPUnit test under tests/ with the class it mirrors under src/ (a PSR-4 Tests\\ namespace)', () => {
+    const php = new Map<string, string[]>([['php:TaxCalculator', ['src/Tax/TaxCalculator.php', 'src/Legacy/TaxCalculator.php']]]);
+    expect(conventionSources('tests/Tax/TaxCalculatorTest.php', php)).toEqual(['src/Tax/TaxCalculator.php']);
+    // a test of another language's family links to nothing of PHP's
+    expect(conventionSources('tests/Tax/TaxCalculatorTest.java', php)).toEqual([]);
   });
 
   it('returns nothing for a test whose stem names no source', () => {

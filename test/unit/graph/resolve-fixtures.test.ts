@@ -152,6 +152,34 @@ const FIXTURES: Fixture[] = [
     ],
   },
   {
+    repo: 'ruby-shipping',
+    // requires of the gem's own files (its lib/ and spec/ roots), require_relative, and the
+    // gem's constants; `rspec/core/rake_task` and `JSON`-like library names are external.
+    internal: (s) => s.startsWith('require_relative ') || s.startsWith('shipping_rates') || s === 'spec_helper' || s.startsWith('const ShippingRates::') || s.startsWith('const Carriers::'),
+    edges: [
+      ['lib/shipping_rates.rb', 'lib/shipping_rates/parcel.rb'], // require "shipping_rates/parcel" (the gem's lib/ root)
+      ['lib/shipping_rates/carriers/flat.rb', 'lib/shipping_rates/carriers/base.rb'], // require_relative "base"
+      ['lib/shipping_rates/carriers/base.rb', 'lib/shipping_rates/quote.rb'], // require_relative "../quote"
+      ['spec/shipping_rates/parcel_spec.rb', 'spec/spec_helper.rb'], // require "spec_helper" (spec/ on the load path)
+      ['spec/spec_helper.rb', 'lib/shipping_rates.rb'], // require "shipping_rates"
+      ['spec/shipping_rates/zone_spec.rb', 'lib/shipping_rates/zone.rb'], // ShippingRates::Zone (Zeitwerk path)
+      ['lib/shipping_rates/carriers/flat.rb', 'lib/shipping_rates/errors.rb'], // ShippingRates::InvalidParcel (defined in errors.rb)
+      ['lib/shipping_rates.rb', 'lib/shipping_rates/carriers/weight_based.rb'], // Carriers::WeightBased inside `module ShippingRates`
+    ],
+  },
+  {
+    repo: 'php-cart',
+    // the package's namespaces and paths; PHPUnit and Composer's vendor/ are not in the corpus
+    internal: (s) => s.startsWith('Acme\\') || (s.includes('__DIR__') && !s.includes('vendor/')),
+    edges: [
+      ['src/Cart.php', 'src/Tax/TaxCalculator.php'], // use Acme\Cart\Tax\TaxCalculator (PSR-4)
+      ['src/Money.php', 'src/Exception/CurrencyMismatch.php'],
+      ['tests/CartTest.php', 'src/Cart.php'], // autoload-dev's Tests\ prefix does not hide autoload's
+      ['bin/cart.php', 'src/Tax/PercentageTax.php'], // use Acme\Cart\Tax\{PercentageTax, TaxCalculator}
+      ['bin/cart.php', 'src/functions.php'], // require_once __DIR__ . '/../src/functions.php', and use function
+    ],
+  },
+  {
     repo: 'mixed-monorepo',
     internal: (s, language) =>
       language === 'python'
