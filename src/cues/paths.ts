@@ -34,10 +34,9 @@ export function isLibraryPath(path: string): boolean {
 }
 
 /**
- * Test file names as traces read them: each language's (`src/languages/`), and those of
- * languages without a grammar here.
+ * Test file names as traces read them: each language's (`src/languages/`).
  */
-const TEST_NAMES: readonly RegExp[] = [...traceTestFileNames(), /(?:Test|Tests|TestCase|IT)\.kt$/];
+const TEST_NAMES: readonly RegExp[] = traceTestFileNames();
 
 /** True when a path names a test file (`tests/`, `test_x.py`, `x_test.go`, `x.spec.ts`, `XTest.java`, …). */
 export function isTestPath(path: string): boolean {

@@ -8,8 +8,10 @@ import { extname } from 'node:path';
 import { LANGUAGES, type LanguageId } from '../types.js';
 import { typescript, tsx, javascript } from './ecma.js';
 import { c, cpp } from './c.js';
+import { csharp } from './csharp.js';
 import { go } from './go.js';
 import { java } from './java.js';
+import { kotlin } from './kotlin.js';
 import { python } from './python.js';
 import { rust } from './rust.js';
 import type { LanguageSpec, TestConvention } from './spec.js';
@@ -24,6 +26,8 @@ export const LANGUAGE_SPECS: Readonly<Record<LanguageId, LanguageSpec>> = {
   java,
   c,
   cpp,
+  csharp,
+  kotlin,
 };
 
 /** The spec of a language. */

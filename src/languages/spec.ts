@@ -28,6 +28,12 @@ export interface TestConvention {
   generalStems?: readonly string[];
   /** A test links only to sources in its own folder (a Go package). */
   sameFolder?: boolean;
+  /**
+   * The name a folder of a test or of a source is compared by when several sources share
+   * the test's stem, so that a test tree mirroring a source tree matches it (`Ledger.Tests`
+   * → `Ledger`, `commonTest` → `common`). Default: the name itself.
+   */
+  mirrorFolder?(name: string): string;
 }
 
 export interface LanguageSpec {

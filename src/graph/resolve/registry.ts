@@ -5,9 +5,11 @@
  */
 import type { LanguageId } from '../../types.js';
 import { cResolver } from './c.js';
+import { csharpResolver } from './csharp.js';
 import { goResolver } from './go.js';
 import { javaResolver } from './java.js';
 import { ecmaResolver } from './javascript.js';
+import { kotlinResolver } from './kotlin.js';
 import { pythonResolver } from './python.js';
 import type { AnyResolver } from './resolver.js';
 import { rustResolver } from './rust.js';
@@ -22,6 +24,8 @@ export const RESOLVERS: Readonly<Record<LanguageId, AnyResolver>> = {
   java: javaResolver,
   c: cResolver,
   cpp: cResolver,
+  csharp: csharpResolver,
+  kotlin: kotlinResolver,
 };
 
 /** Each resolver once, in the order of their first language. */
