@@ -11,8 +11,8 @@
 ; The resolver tells namespaces from types by what the corpus declares.
 ; Kinds: namespaces (block and file-scoped) are modules (full dotted name); classes,
 ; structs, records and enums are classes; interfaces interfaces; delegates types; methods,
-; constructors, destructors, operators and properties methods; local functions functions;
-; const and static readonly fields and enum members constants.
+; constructors, destructors and properties methods; local functions functions; const and
+; static readonly fields and enum members constants.
 
 ; ---------------------------------------------------------------- imports
 
@@ -40,7 +40,13 @@
 ((field_declaration
   (modifier) @_modifier
   (variable_declaration (variable_declarator . (identifier) @name))) @definition.constant
-  (#match? @_modifier "^(const|readonly)$"))
+  (#eq? @_modifier "const"))
+((field_declaration
+  (modifier) @_static
+  (modifier) @_readonly
+  (variable_declaration (variable_declarator . (identifier) @name))) @definition.constant
+  (#eq? @_static "static")
+  (#eq? @_readonly "readonly"))
 (enum_member_declaration name: (identifier) @name) @definition.constant
 
 ; ---------------------------------------------------------------- references
@@ -66,13 +72,14 @@
   (qualified_name (identifier) @name .)
 ] @reference.class)
 
-; Calls: `F()`, `a.F()` (as `F`), `F<T>()`.
-(invocation_expression function: [
+; Calls: `F()`, `a.F()` (as `F`), `F<T>()`; not `nameof(x)` nor the members every object has.
+((invocation_expression function: [
   (identifier) @name
   (generic_name . (identifier) @name)
   (member_access_expression name: (identifier) @name)
   (member_access_expression name: (generic_name . (identifier) @name))
 ]) @reference.call
+  (#not-any-of? @name "nameof" "ToString" "Equals" "GetHashCode" "GetType"))
 
 ; Static member access on a type: `Money.Zero`, `Guards.NotNull(x)` (capitalized receivers
 ; only: a local `account.Post()` is not a type).
