@@ -1,4 +1,4 @@
-import { languageOf, testFileNames } from '../languages/index.js';
+import { languageOf, testFileNames, testFolderNames } from '../languages/index.js';
 import type { FileKind } from '../types.js';
 
 /*
@@ -133,11 +133,8 @@ const DOC_NAME =
   /^(license|licence|copying|copyright|changelog|changes|history|news|authors|contributors|contributing|readme|notice|code_of_conduct|security|maintainers|releasing)([._-].*)?$/i;
 
 const TEST_FOLDERS = new Set(['test', 'tests', '__tests__', '__mocks__', 'testing', 'testdata', 'spec']);
-/**
- * Test folders by pattern: Kotlin/Gradle test source sets (`commonTest`, `jvmTest`,
- * `androidUnitTest`) and .NET test projects (`Ledger.Tests`, `Ledger.UnitTests`).
- */
-const TEST_FOLDER_PATTERN = /^(?:[a-z][A-Za-z0-9]*Test|[\w.]+\.(?:Unit|Integration|Functional)?Tests?)$/;
+/** Test folders of one language (`src/languages/`): `Orders.Tests`, `jvmTest`. */
+const TEST_FOLDER_PATTERNS: readonly RegExp[] = testFolderNames();
 const DOC_FOLDERS = new Set(['docs', 'doc', 'documentation']);
 
 /** Code extensions without a grammar here; files with a grammar are found by `languageOf`. */
@@ -174,7 +171,7 @@ export function classifyPath(path: string): FileKind {
   if (code && SPEC_NAME.test(name)) return 'test';
   if (CONFIG_NAMES.has(name) || CONFIG_NAME_PATTERNS.some((re) => re.test(name))) return 'config';
   if (PROSE_EXTENSIONS.has(ext) || (!code && DOC_NAME.test(name))) return 'doc';
-  if (folders.some((folder) => TEST_FOLDERS.has(folder) || TEST_FOLDER_PATTERN.test(folder))) return 'test';
+  if (folders.some((folder) => TEST_FOLDERS.has(folder) || TEST_FOLDER_PATTERNS.some((re) => re.test(folder)))) return 'test';
   if (folders.some((folder) => DOC_FOLDERS.has(folder))) return 'doc';
   if (CONFIG_EXTENSIONS.has(ext)) return 'config';
   if (code) return 'source';

@@ -9,6 +9,8 @@ export const csharp: LanguageSpec = {
     family: 'csharp',
     // xUnit/NUnit/MSTest classes: `AccountTests`, `AccountTest`.
     fileNames: [/Tests?\.cs$/],
+    // Test projects: `Orders.Tests/`, `Orders.Core.UnitTests/`, `Orders.IntegrationTests/`.
+    folderNames: [/^[\w.]+\.(?:Unit|Integration|Functional)?Tests?$/],
     sourceStem: (stem) => /^(.+?)Tests?$/.exec(stem)?.[1] ?? stem,
     // A test project mirrors the project it tests: `Ledger.Core.Tests/` ↔ `Ledger.Core/`.
     mirrorFolder: (name) => name.replace(/\.(?:Unit|Integration|Functional)?Tests?$/, ''),

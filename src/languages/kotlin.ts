@@ -11,6 +11,8 @@ export const kotlin: LanguageSpec = {
     family: java.tests.family,
     fileNames: [/Tests?\.kt$/, /[a-z0-9]IT\.kt$/],
     traceFileNames: [/(?:Test|Tests|TestCase|IT)\.kt$/],
+    // Gradle test source sets besides `test/`: `commonTest/`, `jvmTest/`, `androidUnitTest/`.
+    folderNames: [/^[a-z][A-Za-z0-9]*Test$/],
     sourceStem: java.tests.sourceStem,
     // Gradle source sets mirror each other: `src/test/kotlin` ↔ `src/main/kotlin` (generic
     // folders), multiplatform `commonTest` ↔ `commonMain`, `jvmTest` ↔ `jvmMain`.

@@ -92,6 +92,11 @@ export function traceTestFileNames(): RegExp[] {
   return LANGUAGES.flatMap((id) => LANGUAGE_SPECS[id].tests.traceFileNames ?? LANGUAGE_SPECS[id].tests.fileNames);
 }
 
+/** Every language's test folder names (beyond the shared `test/`, `tests/`, …). */
+export function testFolderNames(): RegExp[] {
+  return LANGUAGES.flatMap((id) => LANGUAGE_SPECS[id].tests.folderNames ?? []);
+}
+
 /** Every language's library install paths. */
 export function libraryPathPatterns(): RegExp[] {
   return LANGUAGES.flatMap((id) => LANGUAGE_SPECS[id].libraryPaths);
