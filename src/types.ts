@@ -5,7 +5,7 @@
  */
 
 /** Languages with a tree-sitter grammar and a tags query. */
-export const LANGUAGES = ['python', 'go', 'rust', 'typescript', 'tsx', 'javascript', 'java', 'c', 'cpp', 'ruby', 'php'] as const;
+export const LANGUAGES = ['python', 'go', 'rust', 'typescript', 'tsx', 'javascript', 'java', 'c', 'cpp', 'csharp', 'kotlin', 'ruby', 'php'] as const;
 export type LanguageId = (typeof LANGUAGES)[number];
 
 /** What a file is for an agent; decided from its path by the corpus stage. */

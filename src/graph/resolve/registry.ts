@@ -5,10 +5,12 @@
  */
 import type { LanguageId } from '../../types.js';
 import { cResolver } from './c.js';
+import { csharpResolver } from './csharp.js';
 import { goResolver } from './go.js';
 import { javaResolver } from './java.js';
 import { ecmaResolver } from './javascript.js';
 import { phpResolver } from './php.js';
+import { kotlinResolver } from './kotlin.js';
 import { pythonResolver } from './python.js';
 import type { AnyResolver } from './resolver.js';
 import { rubyResolver } from './ruby.js';
@@ -26,6 +28,8 @@ export const RESOLVERS: Readonly<Record<LanguageId, AnyResolver>> = {
   cpp: cResolver,
   ruby: rubyResolver,
   php: phpResolver,
+  csharp: csharpResolver,
+  kotlin: kotlinResolver,
 };
 
 /** Each resolver once, in the order of their first language. */

@@ -104,6 +104,32 @@ const JAVA = `@@ -39,6 +41,25 @@ public interface MockitoPlugins {
 +        }
 @@ -65,7 +66,8 @@ public class InlineBytecodeGenerator implements BytecodeGenerator, ClassFileTran`;
 
+const CSHARP = `@@ -33,6 +33,12 @@ public readonly struct Money : IEquatable<Money>
+     public Money Percent(decimal percent) =>
+         new Money((long)Math.Round(Cents * percent / 100m, MidpointRounding.ToEven), Currency);
+ 
++    public static Money Sum(IEnumerable<Money> amounts, string currency)
++    {
++        return amounts.Aggregate(new Money(0, currency), (a, b) => a.Plus(b));
++    }
++
+     private void RequireSameCurrency(Money other)
+@@ -50,3 +56,4 @@ public sealed class CurrencyMismatchException : InvalidOperationException
++    public string Expected { get; init; } = "";`;
+
+const KOTLIN = `@@ -9,6 +9,10 @@ class Schedule(private val expression: CronExpression, private val clock: Clock = sy
+     /** The first minute after now that the expression matches. */
+     fun next(): LocalDateTime = nextAfter(clock.now())
+ 
++    suspend fun LocalDateTime.awaitRun(sleeper: Sleeper) {
++        sleeper.sleepUntil(nextAfter(this))
++    }
++
+     fun nextAfter(time: LocalDateTime): LocalDateTime {
+@@ -1,3 +1,4 @@
++typealias RunListener = (LocalDateTime) -> Unit
+ package dev.cron`;
+
 const TYPESCRIPT = `@@ -5,6 +5,15 @@ import { expand } from 'dotenv-expand'
  import { arraify, tryStatSync } from './utils'
  import type { UserConfig } from './config'
@@ -237,6 +263,25 @@ describe('diff symbols', () => {
     expect(ids.MockMakers).toBeUndefined();
     expect(ids.Deprecated).toBeUndefined();
     expect(ids.String).toBeUndefined();
+  });
+
+  it('c#: methods (static, with generic types), properties, types in hunk contexts', () => {
+    expect(symbols('src/Orders.Core/Money.cs', CSHARP)).toEqual({
+      Sum: changed,
+      Expected: changed,
+      Money: context,
+      CurrencyMismatchException: context,
+    });
+    expect(identifiers('src/Orders.Core/Money.cs', CSHARP).Aggregate).toBe(called);
+  });
+
+  it('kotlin: `fun` (extension and suspend), `typealias`, classes in hunk contexts', () => {
+    expect(symbols('src/commonMain/kotlin/cron/Schedule.kt', KOTLIN)).toEqual({
+      awaitRun: changed,
+      RunListener: changed,
+      Schedule: context,
+    });
+    expect(identifiers('src/commonMain/kotlin/cron/Schedule.kt', KOTLIN).sleepUntil).toBe(called);
   });
 
   it('typescript: `function`, classes, methods and arrow consts', () => {

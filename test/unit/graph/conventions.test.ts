@@ -27,6 +27,10 @@ describe('testStem', () => {
     ['test/test_zone.rb', 'zone'],
     ['tests/Tax/TaxCalculatorTest.php', 'TaxCalculator'],
     ['tests/Unit/MoneyTestCase.php', 'Money'],
+    ['tests/Orders.Core.Tests/OrderTests.cs', 'Order'],
+    ['tests/Orders.Core.Tests/MoneyTest.cs', 'Money'],
+    ['src/test/kotlin/com/x/LedgerTest.kt', 'Ledger'],
+    ['src/commonTest/kotlin/cron/FieldParserTests.kt', 'FieldParser'],
   ])('%s is named after %s', (path, stem) => {
     expect(testStem(path)).toBe(stem);
   });
@@ -98,6 +102,23 @@ describe('conventionSources', () => {
     expect(conventionSources('tests/Tax/TaxCalculatorTest.php', php)).toEqual(['src/Tax/TaxCalculator.php']);
     // a test of another language's family links to nothing of PHP's
     expect(conventionSources('tests/Tax/TaxCalculatorTest.java', php)).toEqual([]);
+  });
+
+  it('pairs a C# test with the source its test project mirrors: `Orders.Core.Tests/` ↔ `Orders.Core/`', () => {
+    const cs = new Map<string, string[]>([['csharp:Order', ['src/Orders.Api/Order.cs', 'src/Orders.Core/Order.cs']]]);
+    expect(conventionSources('tests/Orders.Core.Tests/OrderTests.cs', cs)).toEqual(['src/Orders.Core/Order.cs']);
+    expect(conventionSources('tests/Orders.Api.UnitTests/OrderTest.cs', cs)).toEqual(['src/Orders.Api/Order.cs']);
+  });
+
+  it('pairs a Kotlin test with the source set it mirrors (`jvmTest` ↔ `jvmMain`), and with Java sources of its stem', () => {
+    const kt = new Map<string, string[]>([
+      ['java:Clock', ['src/commonMain/kotlin/cron/time/Clock.kt', 'src/jvmMain/kotlin/cron/Clock.kt']],
+      ['java:Ledger', ['src/main/java/com/x/Ledger.java']],
+    ]);
+    expect(conventionSources('src/jvmTest/kotlin/cron/ClockTest.kt', kt)).toEqual(['src/jvmMain/kotlin/cron/Clock.kt']);
+    expect(conventionSources('src/commonTest/kotlin/cron/time/ClockTest.kt', kt)).toEqual(['src/commonMain/kotlin/cron/time/Clock.kt']);
+    // one JVM family: a Kotlin test of a Java class
+    expect(conventionSources('src/test/kotlin/com/x/LedgerTest.kt', kt)).toEqual(['src/main/java/com/x/Ledger.java']);
   });
 
   it('returns nothing for a test whose stem names no source', () => {

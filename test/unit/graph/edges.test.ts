@@ -399,6 +399,18 @@ function intraRepo(index: Index, file: FileTags, specifier: string, line: number
       for (let i = parts.length - 1; i > 0; i--) if (packages.has(parts.slice(0, i).join('.'))) return true;
       return false;
     }
+    case 'csharp': {
+      // a namespace some file declares, or a type in one (`using static`, aliases)
+      const namespaces = new Set(files.flatMap((f) => [...f.text.matchAll(/^\s*namespace\s+([\w.]+)/gm)].map((m) => m[1]!)));
+      const name = specifier.replace(/^global::/, '');
+      return [...namespaces].some((ns) => name === ns || name.startsWith(`${ns}.`));
+    }
+    case 'kotlin': {
+      const packages = new Set(files.map((f) => /^package\s+([\w.]+)/m.exec(f.text)?.[1]).filter((p): p is string => !!p));
+      const parts = specifier.split('.');
+      for (let i = parts.length - 1; i > 0; i--) if (packages.has(parts.slice(0, i).join('.'))) return true;
+      return false;
+    }
     default: {
       if (specifier.startsWith('./') || specifier.startsWith('../')) return true;
       const names = files.filter((f) => f.path.endsWith('package.json')).map((f) => (JSON.parse(f.text) as { name?: string }).name);

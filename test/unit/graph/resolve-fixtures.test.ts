@@ -180,6 +180,29 @@ const FIXTURES: Fixture[] = [
     ],
   },
   {
+    repo: 'csharp-orders',
+    internal: (s) => s === 'Orders' || s.startsWith('Orders.'),
+    edges: [
+      ['src/Orders.Cli/Program.cs', 'src/Orders.Core/Money.cs'], // using Orders.Core; (a file-scoped namespace)
+      ['src/Orders.Cli/Program.cs', 'src/Orders.Core/Pricing/PriceCalculator.cs'], // using Orders.Core.Pricing;
+      ['src/Orders.Cli/Program.cs', 'src/Orders.Storage/InMemoryOrderRepository.cs'], // using Repo = …InMemoryOrderRepository;
+      ['src/Orders.Core/OrderLine.cs', 'src/Orders.Core/Guards.cs'], // using static Orders.Core.Guards;
+      ['tests/Orders.Core.Tests/PriceCalculatorTests.cs', 'src/Orders.Core/Pricing/DiscountPolicy.cs'], // a block namespace
+      ['tests/Orders.Storage.Tests/InMemoryOrderRepositoryTests.cs', 'src/Orders.Storage/IOrderRepository.cs'], // OrderNotFoundException
+    ],
+  },
+  {
+    repo: 'kotlin-cron',
+    internal: (s) => s.startsWith('dev.cron.'),
+    edges: [
+      ['src/commonMain/kotlin/cron/CronExpression.kt', 'src/commonMain/kotlin/cron/parse/FieldParser.kt'], // a top-level function
+      ['src/commonMain/kotlin/cron/CronExpression.kt', 'src/commonMain/kotlin/cron/parse/Errors.kt'], // package dev.cron.parse in cron/parse/
+      ['src/commonMain/kotlin/cron/Schedule.kt', 'src/commonMain/kotlin/cron/time/Clock.kt'], // dev.cron.time.*
+      ['src/commonMain/kotlin/cron/Schedule.kt', 'src/jvmMain/kotlin/cron/Clock.kt'], // the package's `actual` in another source set
+      ['src/jvmTest/kotlin/cron/ScheduleTest.kt', 'src/commonMain/kotlin/cron/CronExpression.kt'], // …CronExpression.Companion.parse as cron
+    ],
+  },
+  {
     repo: 'mixed-monorepo',
     internal: (s, language) =>
       language === 'python'
