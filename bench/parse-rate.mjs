@@ -59,7 +59,11 @@ const num = (n) => n.toLocaleString('en-US').replace(/,/g, ' ');
 function resolution(index, language) {
   const resolved = new Set();
   index.fileGraph.graph.forEachEdge((_key, attr, source) => {
-    if (attr.type === 'import') resolved.add(`${source}\0${attr.label}`);
+    if (attr.type !== 'import') return;
+    // An edge that several imports of the file resolve to carries their specifiers joined by ", "
+    // (a Ruby `require "x/y"` and the `X::Y` constant it defines).
+    resolved.add(`${source}\0${attr.label}`);
+    for (const specifier of attr.label.split(', ')) resolved.add(`${source}\0${specifier}`);
   });
   let imports = 0;
   let hits = 0;

@@ -5,7 +5,7 @@
  */
 
 /** Languages with a tree-sitter grammar and a tags query. */
-export const LANGUAGES = ['python', 'go', 'rust', 'typescript', 'tsx', 'javascript', 'java', 'c', 'cpp', 'swift', 'scala'] as const;
+export const LANGUAGES = ['python', 'go', 'rust', 'typescript', 'tsx', 'javascript', 'java', 'c', 'cpp', 'csharp', 'kotlin', 'ruby', 'php', 'swift', 'scala'] as const;
 export type LanguageId = (typeof LANGUAGES)[number];
 
 /** What a file is for an agent; decided from its path by the corpus stage. */

@@ -1,4 +1,4 @@
-import { languageOf, testFileNames } from '../languages/index.js';
+import { languageOf, testFileNames, testFolderNames } from '../languages/index.js';
 import type { FileKind } from '../types.js';
 
 /*
@@ -7,8 +7,9 @@ import type { FileKind } from '../types.js';
  *
  * 1. test, by file name: each language's test file names (`src/languages/`: `*_test.go`,
  *    `test_*.py`, `*_test.py`, `tests.py`, `conftest.py`, `*.test.{ts,tsx,js,jsx,mjs,cjs,mts,cts}`,
- *    `*Test.java`, `*Tests.java`, `*IT.java`, Rust `tests.rs`), `*.spec.<code ext>`, and for
- *    languages without a grammar `*Test(s).kt`, `*IT.kt`, `*_test.rb`, `*_spec.rb`, `*Test.php`.
+ *    `*Test.java`, `*Tests.java`, `*IT.java`, Rust `tests.rs`, `*Test(s).cs`, `*Test(s).kt`,
+ *    `*IT.kt`), `*.spec.<code ext>`, and for languages without a grammar `*_test.rb`,
+ *    `*_spec.rb`, `*Test.php`.
  * 2. config, by file name: manifests and lockfiles (package.json, Cargo.toml, go.mod, go.sum,
  *    pom.xml, build.gradle*, Package.swift, *.sbt, build.sc, pyproject.toml, setup.cfg, setup.py, requirements*.txt, *.lock …),
  *    tsconfig*.json, Makefile, Dockerfile*, CMakeLists.txt, dotfile configs (.eslintrc*,
@@ -17,8 +18,9 @@ import type { FileKind } from '../types.js';
  * 3. doc, by file name: a prose extension (.md .markdown .mdx .rst .txt .adoc .asciidoc), or
  *    LICENSE / LICENCE / COPYING / CHANGELOG / CHANGES / HISTORY / NEWS / AUTHORS / README /
  *    CONTRIBUTING / NOTICE … with no code extension (so `history.py` stays source).
- * 4. test, by folder: a folder segment test, tests, Tests (SwiftPM), __tests__, __mocks__, testing, testdata or
- *    spec (covers `src/test/` and Rust `tests/*.rs`).
+ * 4. test, by folder: a folder segment test, tests, __tests__, __mocks__, testing, testdata or
+ *    spec (covers `src/test/` and Rust `tests/*.rs`), a Kotlin test source set (`jvmTest`),
+ *    a .NET test project (`Ledger.Tests`) or SwiftPM's `Tests/`.
  * 5. doc, by folder: a folder segment docs, doc or documentation.
  * 6. config, by extension: .toml .yaml .yml .ini .cfg .conf .properties .lock.
  * 7. source: a language with a grammar (`languageOf`), or another code extension (C/C++,
@@ -32,7 +34,7 @@ const JS_FAMILY = 'ts|tsx|js|jsx|mjs|cjs|mts|cts';
  * Test file names of languages without a grammar here; each moves into its language's
  * test convention (`src/languages/`) when the language gets one.
  */
-const OTHER_TEST_NAMES: readonly RegExp[] = [/Tests?\.kt$/, /[a-z0-9]IT\.kt$/, /_(test|spec)\.rb$/, /Test\.php$/];
+const OTHER_TEST_NAMES: readonly RegExp[] = [];
 
 const TEST_NAME_PATTERNS: readonly RegExp[] = [...testFileNames(), ...OTHER_TEST_NAMES];
 
@@ -135,7 +137,9 @@ const PROSE_EXTENSIONS = new Set(['.md', '.markdown', '.mdx', '.rst', '.txt', '.
 const DOC_NAME =
   /^(license|licence|copying|copyright|changelog|changes|history|news|authors|contributors|contributing|readme|notice|code_of_conduct|security|maintainers|releasing)([._-].*)?$/i;
 
-const TEST_FOLDERS = new Set(['test', 'tests', 'Tests', '__tests__', '__mocks__', 'testing', 'testdata', 'spec']);
+const TEST_FOLDERS = new Set(['test', 'tests', '__tests__', '__mocks__', 'testing', 'testdata', 'spec']);
+/** Test folders of one language (`src/languages/`): `Orders.Tests`, `jvmTest`. */
+const TEST_FOLDER_PATTERNS: readonly RegExp[] = testFolderNames();
 const DOC_FOLDERS = new Set(['docs', 'doc', 'documentation']);
 
 /** Code extensions without a grammar here; files with a grammar are found by `languageOf`. */
@@ -172,7 +176,7 @@ export function classifyPath(path: string): FileKind {
   if (code && SPEC_NAME.test(name)) return 'test';
   if (CONFIG_NAMES.has(name) || CONFIG_NAME_PATTERNS.some((re) => re.test(name))) return 'config';
   if (PROSE_EXTENSIONS.has(ext) || (!code && DOC_NAME.test(name))) return 'doc';
-  if (folders.some((folder) => TEST_FOLDERS.has(folder))) return 'test';
+  if (folders.some((folder) => TEST_FOLDERS.has(folder) || TEST_FOLDER_PATTERNS.some((re) => re.test(folder)))) return 'test';
   if (folders.some((folder) => DOC_FOLDERS.has(folder))) return 'doc';
   if (CONFIG_EXTENSIONS.has(ext)) return 'config';
   if (code) return 'source';

@@ -4,15 +4,19 @@
  * hand and the line may be cut (git truncates hunk contexts at 80 columns).
  */
 
-export type CodeFamily = 'python' | 'go' | 'rust' | 'java' | 'js' | 'c';
+export type CodeFamily = 'python' | 'go' | 'rust' | 'java' | 'kotlin' | 'csharp' | 'js' | 'c' | 'ruby' | 'php';
 
 const FAMILY_BY_EXTENSION: Record<string, CodeFamily> = {
   py: 'python', pyi: 'python',
   go: 'go',
   rs: 'rust',
-  java: 'java', kt: 'java', kts: 'java', scala: 'java', groovy: 'java',
+  java: 'java', scala: 'java', groovy: 'java',
+  kt: 'kotlin', kts: 'kotlin',
+  cs: 'csharp',
   js: 'js', jsx: 'js', mjs: 'js', cjs: 'js', ts: 'js', tsx: 'js', mts: 'js', cts: 'js', vue: 'js', svelte: 'js',
   c: 'c', h: 'c', cc: 'c', cpp: 'c', cxx: 'c', hpp: 'c', hh: 'c', hxx: 'c', ipp: 'c', inl: 'c',
+  rb: 'ruby', rake: 'ruby',
+  php: 'php',
 };
 
 /** The code family of a path by its extension; undefined when unknown. */
@@ -72,6 +76,32 @@ const PATTERNS: Record<CodeFamily, readonly Pattern[]> = {
     // constructors: modifier Name(
     { re: /^\s*(?:public|protected|private)\s+([A-Z][\w$]*)\s*\(/, loose: true },
   ],
+  kotlin: [
+    {
+      re: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|protected|internal|abstract|open|final|sealed|data|enum|annotation|inner|value|inline|expect|actual|fun)\s+)*(?:class|interface|object)\s+([A-Za-z_]\w*)/,
+    },
+    // fun name(, fun <T> T.name(, suspend fun Receiver.name(
+    {
+      re: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|protected|internal|abstract|open|final|override|suspend|inline|operator|infix|tailrec|external|expect|actual)\s+)*fun\s+(?:<[^>]*>\s+)?(?:[\w.<>?, ]+\.)?([A-Za-z_]\w*)\s*\(/,
+    },
+    { re: /^\s*(?:(?:public|private|internal)\s+)?typealias\s+([A-Za-z_]\w*)/ },
+    // top-level val X = … / const val X = …
+    { re: /^(?:(?:public|private|internal)\s+)?(?:const\s+)?val\s+([A-Za-z_]\w*)/, topLevelOnly: true },
+  ],
+  csharp: [
+    {
+      re: /^\s*(?:\[[^\]]*\]\s*)*(?:(?:public|private|protected|internal|static|sealed|abstract|partial|readonly|unsafe|file|new|ref)\s+)*(?:class|struct|interface|enum|record(?:\s+(?:class|struct))?)\s+([A-Za-z_]\w*)/,
+    },
+    // [attributes] [modifiers] Type Name[<T>](   — the type must not be a keyword
+    {
+      re: /^\s*(?:\[[^\]]*\]\s*)*(?:(?:public|private|protected|internal|static|virtual|override|abstract|sealed|async|extern|unsafe|new|partial|readonly)\s+)*([\w.]+(?:<[^()]*>)?(?:\[\])*\??)\s+([A-Za-z_]\w*)\s*(?:<[^>()]*>)?\s*\(/,
+      loose: true,
+    },
+    // constructors: modifier Name(
+    { re: /^\s*(?:public|protected|private|internal)\s+([A-Z]\w*)\s*\(/, loose: true },
+    // properties: modifier Type Name { or =>
+    { re: /^\s*(?:(?:public|private|protected|internal|static|virtual|override|abstract|required)\s+)+[\w.<>\[\]?,]+\s+([A-Z]\w*)\s*(?:\{|=>)/, loose: true },
+  ],
   c: [
     { re: /^\s*(?:typedef\s+)?(?:struct|union|enum(?:\s+class)?|class|namespace)\s+([A-Za-z_]\w*)/ },
     { re: /^\s*#\s*define\s+([A-Za-z_]\w*)/ },
@@ -84,6 +114,18 @@ const PATTERNS: Record<CodeFamily, readonly Pattern[]> = {
     },
     // GNU style: the name starts the line under its return type (`parse_header (const char *buf)`).
     { re: /^([A-Za-z_]\w*)\s*\(/, topLevelOnly: true, loose: true },
+  ],
+  ruby: [
+    // def f, def self.f, def f? / f! (the name without its ? or !)
+    { re: /^\s*(?:private\s+|protected\s+|public\s+)?def\s+(?:self\.)?([A-Za-z_]\w*)/ },
+    // class A::B < C, module A: the last name
+    { re: /^\s*(?:class|module)\s+(?:[A-Z]\w*::)*([A-Z]\w*)/ },
+    { re: /^\s*([A-Z][A-Z0-9_]+)\s*=(?!=)/ },
+  ],
+  php: [
+    { re: /^\s*(?:(?:public|protected|private|static|final|abstract)\s+)*function\s+&?([A-Za-z_]\w*)/ },
+    { re: /^\s*(?:(?:final|abstract|readonly)\s+)*(?:class|interface|trait|enum)\s+([A-Za-z_]\w*)/ },
+    { re: /^\s*(?:(?:public|protected|private|final)\s+)*const\s+(?:[\w?|]+\s+)?([A-Z_][A-Z0-9_]*)\s*=/ },
   ],
   js: [
     { re: /^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/ },
@@ -104,8 +146,8 @@ const PATTERNS: Record<CodeFamily, readonly Pattern[]> = {
   ],
 };
 
-/** Families tried on a line of unknown language (C's patterns are left out: Java's catch `int f(` already). */
-const ALL_FAMILIES: readonly CodeFamily[] = ['python', 'go', 'rust', 'java', 'js'];
+/** Families tried on a line of unknown language (C's and C#'s patterns are left out: Java's catch `int f(` already). */
+const ALL_FAMILIES: readonly CodeFamily[] = ['python', 'go', 'rust', 'java', 'kotlin', 'js'];
 
 /**
  * Names that one line of code defines (`def f(` → `f`, `func (r *T) Name(` →

@@ -26,7 +26,7 @@ function stripLiteralsAndComments(code: string, family: CodeFamily | undefined):
   let out = code.replace(/"(?:[^"\\\n]|\\.)*"/g, '""').replace(/`(?:[^`\\\n]|\\.)*`/g, '``');
   if (family !== 'rust') out = out.replace(/'(?:[^'\\\n]|\\.)*'/g, "''");
   out = out.replace(/\s\/\/.*$/, '');
-  if (family === 'python' || family === undefined) out = out.replace(/\s#.*$/, '');
+  if (family === 'python' || family === 'ruby' || family === undefined) out = out.replace(/\s#.*$/, '');
   return out;
 }
 

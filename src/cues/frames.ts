@@ -11,7 +11,9 @@ import { FRAME_FORMATS, type Frame, type FrameStyle, type LineResult } from './f
  * `at ./p.rs:N:M` under `N: crate::T::f`, compiler `--> p.rs:N:M`; Java
  * `at com.a.b.C.m(C.java:N)` (path `com/a/b/C.java`); JS/TS `at f (p.ts:N:M)`,
  * `at p.js:N:M`, `at async f (file:///p.mjs:N:M)`, vitest `❯ p.ts:N:M`; tsc
- * `p.ts(N,M): error`.
+ * `p.ts(N,M): error`; Ruby `p.rb:N:in 'C#m'` (`from …`, RSpec `# ./p.rb:N`), RSpec and
+ * Minitest failure lines; PHP `#0 p.php(N): C->m()`, `… in p.php:N`, `… on line N`,
+ * PHPUnit `p.php:N`.
  */
 
 export type { Frame } from './frame-formats/index.js';

@@ -1,4 +1,4 @@
-import { grammarExtensions, libraryPathPatterns, traceTestFileNames } from '../languages/index.js';
+import { grammarExtensions, libraryPathPatterns, testFolderNames, traceTestFileNames } from '../languages/index.js';
 import { normalizeWrittenPath } from './path-suffix-index.js';
 
 /** Extensions that make a slash-less token (`gin.go`, `utils.ts`) count as a file path: these and every grammar's. */
@@ -34,16 +34,18 @@ export function isLibraryPath(path: string): boolean {
 }
 
 /**
- * Test file names as traces read them: each language's (`src/languages/`), and those of
- * languages without a grammar here.
+ * Test file names as traces read them: each language's (`src/languages/`).
  */
-const TEST_NAMES: readonly RegExp[] = [...traceTestFileNames(), /(?:Test|Tests|TestCase|IT)\.kt$/];
+const TEST_NAMES: readonly RegExp[] = traceTestFileNames();
+
+/** Test folders of one language (`Orders.Tests/`, `jvmTest/`). */
+const TEST_FOLDERS: readonly RegExp[] = testFolderNames();
 
 /** True when a path names a test file (`tests/`, `test_x.py`, `x_test.go`, `x.spec.ts`, `XTest.java`, …). */
 export function isTestPath(path: string): boolean {
   const segments = normalizeWrittenPath(path).split('/');
   const base = segments[segments.length - 1] ?? '';
-  if (segments.slice(0, -1).some((s) => /^(?:tests?|__tests__|testing|spec|specs|e2e)$/i.test(s))) return true;
+  if (segments.slice(0, -1).some((s) => /^(?:tests?|__tests__|testing|spec|specs|e2e)$/i.test(s) || TEST_FOLDERS.some((re) => re.test(s)))) return true;
   return TEST_NAMES.some((re) => re.test(base));
 }
 

@@ -18,13 +18,16 @@ export const TASK_FIELDS: readonly (readonly [Task, readonly string[]])[] = [
  * Lines that only a test run or a crash prints: a Python traceback header or
  * frame (a traceback pasted without its header, or under a shortened one, is
  * still one), a pytest/cargo/go/JUnit/GoogleTest/Unity failure line, a Rust panic, a
- * Java or JS stack frame, a gdb, lldb, sanitizer or valgrind frame, a sanitizer's report.
+ * Java, Kotlin, .NET or JS stack frame (and .NET's `Unhandled exception.`), a gdb, lldb,
+ * sanitizer or valgrind frame, a sanitizer's report, a Ruby backtrace line (`path:N:in 'm'`),
+ * an RSpec rerun or Minitest failure line, a PHP error, a PHP stack frame (`#0 path.php(N): f()`)
+ * or PHPUnit's failure count.
  */
 const FAILURE_LINE =
-  /^(?:Traceback \(most recent call last\):|\s*File "[^"\n]+", line \d+|FAILED \S+::\S+|E {3}\S|--- FAIL: \S+|thread '.*' panicked at |test \S+ \.\.\. FAILED|\s+at [\w$.<>]+\([\w$]+\.(?:java|scala):\d+\)|\[(?:info|error)\]\s+(?:at [\w$.<>]+\([\w$]+\.scala:\d+\)|- .* \*\*\* FAILED \*\*\*)|==> X \S|(?:Fatal error|Precondition failed|Assertion failed)\b.*\.swift|\S+\.swift:\d+: (?:Fatal error|Precondition failed|error: -?\[?[\w.]+[ .]\w+\]? : )|Test Case '\S+(?: \w+\])?' failed|💣 Program crashed|\d+ (?:\[ra\] )?0x[0-9a-fA-F]+ .+ at \S+\.swift:\d+|\s+at .+:\d+:\d+\)?$|panic: |\s*#\d+ +0x[0-9a-fA-F]+ in \S|#\d+ +\S.*\) at \S+:\d+$|\s*\*? *frame #\d+: 0x[0-9a-fA-F]+ |==\d+== *(?:ERROR: \w+Sanitizer|\s+at 0x[0-9A-Fa-f]+: )|\[ +FAILED +\] \w|\S+\.\w+:\d+:\w+:FAIL\b)/m;
+  /^(?:Traceback \(most recent call last\):|\s*File "[^"\n]+", line \d+|FAILED \S+::\S+|E {3}\S|--- FAIL: \S+|thread '.*' panicked at |test \S+ \.\.\. FAILED|\s+at [\w$.<>]+\([\w$]+\.(?:java|kt|scala):\d+\)|\[(?:info|error)\]\s+(?:at [\w$.<>]+\([\w$]+\.scala:\d+\)|- .* \*\*\* FAILED \*\*\*)|==> X \S|(?:Fatal error|Precondition failed|Assertion failed)\b.*\.swift|\S+\.swift:\d+: (?:Fatal error|Precondition failed|error: -?\[?[\w.]+[ .]\w+\]? : )|Test Case '\S+(?: \w+\])?' failed|💣 Program crashed|\d+ (?:\[ra\] )?0x[0-9a-fA-F]+ .+ at \S+\.swift:\d+|\s+at \S+\(.*\) in .+:line \d+$|\s+at \d+ +\S+ +0x[0-9a-fA-F]+ +kfun:|Unhandled exception\. [\w.]+(?:Exception|Error)\b|\s+at .+:\d+:\d+\)?$|panic: |\s*#\d+ +0x[0-9a-fA-F]+ in \S|#\d+ +\S.*\) at \S+:\d+$|\s*\*? *frame #\d+: 0x[0-9a-fA-F]+ |==\d+== *(?:ERROR: \w+Sanitizer|\s+at 0x[0-9A-Fa-f]+: )|\[ +FAILED +\] \w|\S+\.\w+:\d+:\w+:FAIL\b|(?:\s*(?:from|#) +)?\S+:\d+:in [`'][^'\n]+'|rspec \S+_spec\.rb:\d+|\s*[\w:]+#test_\w+ \[\S+\.rb:\d+\]|(?:PHP )?(?:Fatal error|Parse error|Warning|Notice|Deprecated): .* in \S+\.php(?::\d+| on line \d+)$|\s*(?:PHP +)?#\d+ \S+\.php\(\d+\): |There (?:was|were) \d+ (?:failure|error)s?:$)/m;
 
-/** Markdown that a bug report has and a raw failure log does not: a code fence, a heading. */
-const MARKDOWN = /^ {0,3}(?:`{3,}|~{3,}|#{1,6} \S)/m;
+/** Markdown that a bug report has and a raw failure log does not: a code fence, a heading (Minitest's `# Running:` is none). */
+const MARKDOWN = /^ {0,3}(?:`{3,}|~{3,}|#{1,6} (?!Running:$)\S)/m;
 
 /**
  * The task of a query from the ARB fields it carries. Plain text (a string, or

@@ -68,8 +68,16 @@ const LINE_PATTERNS: readonly RegExp[] = [
   /^\[ERROR\] ([\w.$]+) -- Time elapsed/,
   // GoogleTest: [  FAILED  ] ParserTest.RejectsEmpty (0 ms), [  FAILED  ] Inst/ParserTest.Parses/2, where …
   /^\[ +FAILED +\] (?:\w+\/)?(\w+\.\w+)(?:\/\d+)?(?:,| \(\d+ ms\)|\s*$)/,
+  // dotnet test: "  Failed Orders.Core.Tests.OrderTests.PlacingAnEmptyOrderFails [4 ms]"
+  /^\s*Failed ([\w.+]+\.\w+)(?:\([^)]*\))? \[[\d.]+ m?s\]/,
+  // xUnit console: "[xUnit.net 00:00:00.45]     Orders.Core.Tests.OrderTests.PlacingAnEmptyOrderFails [FAIL]"
+  /^\s*\[xUnit\.net [\d:.]+\]\s+([\w.+]+\.\w+)(?:\([^)]*\))? \[FAIL\]/,
   // CTest: 2/5 Test #2: parser_test ......***Failed    0.01 sec
   /^\s*\d+\/\d+ Test +#\d+: (\w+) \.+\s*(?:\*{3})?(?:Failed|Exception|Timeout|SEGFAULT|Subprocess aborted)/,
+  // PHPUnit: 1) Acme\Cart\Tests\CartTest::testTotalAddsTax [with data set #0 (…)] (the namespace dropped)
+  /^\d+\) (?:\w+\\)*(\w+::test\w*)(?: with data set .*)?\s*$/,
+  // Minitest: ZoneTest#test_near [test/zone_test.rb:8]:, or ZoneTest#test_near: above an error
+  /^\s*([\w:]+#test_\w+)(?: \[[^\]]+\])?:\s*$/,
   // XCTest: Test Case '-[CheckoutTests.CartTests testTotal]' failed (0.002 seconds). (Linux: 'CartTests.testTotal')
   /^Test Case '-\[([\w.]+ \w+)\]' failed \(/,
   /^Test Case '([\w.]+)' failed \(/,
@@ -79,7 +87,8 @@ const LINE_PATTERNS: readonly RegExp[] = [
  * Failing tests named in one line: pytest ids anywhere, pytest section
  * headers, `--- FAIL:`, cargo `test … FAILED` / `---- … stdout ----` /
  * `thread '…' panicked`, Gradle `C > m() FAILED`, Maven surefire lines, GoogleTest
- * `[  FAILED  ] Suite.Name`, CTest `Test #2: name ...***Failed`, XCTest `Test Case '…' failed`.
+ * `[  FAILED  ] Suite.Name`, CTest `Test #2: name ...***Failed`, `dotnet test`'s `Failed N.C.M [4 ms]`,
+ * xUnit's `N.C.M [FAIL]`, PHPUnit `1) A\BTest::testX`, Minitest `ATest#test_x:`, XCTest `Test Case '…' failed`.
  * `inFailureList` marks the indented names under cargo's `failures:` summary.
  */
 export function findTestNames(line: string, inFailureList = false): TestNameMatch[] {
@@ -101,7 +110,7 @@ export function findTestNames(line: string, inFailureList = false): TestNameMatc
     const text = m[1]!;
     // `testBar(com.x.FooTest)` → `com.x.FooTest.testBar`; `FooTest > testBar` → `FooTest.testBar`;
     // XCTest's `Module.Class test` → `Module.Class.test`
-    const qualified = text.replace(/^([\w$]+)\(([\w.$]+)\)$/, '$2.$1').replace(' > ', '.').replace(/^([\w.]+) (\w+)$/, '$1.$2');
+    const qualified = text.replace(/^([\w$]+)\(([\w.$]+)\)$/, '$2.$1').replace(' > ', '.').replace('#', '.').replace(/^([\w.]+) (\w+)$/, '$1.$2');
     const parsed = parseQualifiedTest(qualified);
     if (parsed) {
       const start = line.indexOf(text);

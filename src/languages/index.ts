@@ -8,6 +8,7 @@ export {
   libraryPathPatterns,
   testConventionOf,
   testFileNames,
+  testFolderNames,
   traceTestFileNames,
 } from './registry.js';
 export { stripTestAffixes, type LanguageSpec, type TestConvention } from './spec.js';

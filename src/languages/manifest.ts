@@ -11,6 +11,11 @@ export interface GrammarEntry {
   packageVersion: string;
   /** sha256 of the wasm file, checked by the grammar test. */
   sha256: string;
+  /**
+   * The parse-table ABI the wasm was built with, checked by the grammar test, when it is
+   * not 14 (tree-sitter-wasms 0.1.13 built C# with ABI 13; the runtime reads 13 to 15).
+   */
+  abi?: number;
   /** Tags query files, relative to the package root, concatenated in this order (earlier patterns win). */
   queries: string[];
 }

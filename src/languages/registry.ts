@@ -8,9 +8,13 @@ import { extname } from 'node:path';
 import { LANGUAGES, type LanguageId } from '../types.js';
 import { typescript, tsx, javascript } from './ecma.js';
 import { c, cpp } from './c.js';
+import { csharp } from './csharp.js';
 import { go } from './go.js';
 import { java } from './java.js';
+import { php } from './php.js';
+import { kotlin } from './kotlin.js';
 import { python } from './python.js';
+import { ruby } from './ruby.js';
 import { rust } from './rust.js';
 import { scala } from './scala.js';
 import { swift } from './swift.js';
@@ -26,6 +30,10 @@ export const LANGUAGE_SPECS: Readonly<Record<LanguageId, LanguageSpec>> = {
   java,
   c,
   cpp,
+  ruby,
+  php,
+  csharp,
+  kotlin,
   swift,
   scala,
 };
@@ -90,6 +98,11 @@ export function testFileNames(): RegExp[] {
 /** Every language's test file names as traces read them. */
 export function traceTestFileNames(): RegExp[] {
   return LANGUAGES.flatMap((id) => LANGUAGE_SPECS[id].tests.traceFileNames ?? LANGUAGE_SPECS[id].tests.fileNames);
+}
+
+/** Every language's test folder names (beyond the shared `test/`, `tests/`, …). */
+export function testFolderNames(): RegExp[] {
+  return LANGUAGES.flatMap((id) => LANGUAGE_SPECS[id].tests.folderNames ?? []);
 }
 
 /** Every language's library install paths. */

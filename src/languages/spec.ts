@@ -15,6 +15,11 @@ export interface TestConvention {
   /** File names that make a file a test wherever it lives (`test_*.py`, `*_test.go`). */
   fileNames: readonly RegExp[];
   /**
+   * Folder names that make every file under them a test, besides the shared `test/`,
+   * `tests/`, … (a .NET test project `Orders.Tests/`, a Gradle source set `jvmTest/`).
+   */
+  folderNames?: readonly RegExp[];
+  /**
    * File names a path in a trace or an issue is taken as a test by, when they differ from
    * `fileNames` (`isTestPath`; kept as each language's trace reading grew). Default `fileNames`.
    */
@@ -26,14 +31,14 @@ export interface TestConvention {
   sourceStem(testStem: string): string;
   /** Stems that name no source of this family (a `main` test), besides the shared ones. */
   generalStems?: readonly string[];
-  /**
-   * The name a test folder's sources live under, when it differs (Swift's
-   * `Tests/InventoryTests/` mirrors `Sources/Inventory/`): read on each folder of a test's
-   * path before it is compared with its candidate sources' folders. Default: unchanged.
-   */
-  folderName?(folder: string): string;
   /** A test links only to sources in its own folder (a Go package). */
   sameFolder?: boolean;
+  /**
+   * The name a folder of a test or of a source is compared by when several sources share
+   * the test's stem, so that a test tree mirroring a source tree matches it (`Ledger.Tests`
+   * → `Ledger`, `commonTest` → `common`). Default: the name itself.
+   */
+  mirrorFolder?(name: string): string;
 }
 
 export interface LanguageSpec {

@@ -15,8 +15,10 @@ export const swift: LanguageSpec = {
     family: 'swift',
     fileNames: [/[a-z0-9]Tests?\.swift$/],
     sourceStem,
-    // SwiftPM's test folders are named after their module (`Tests/InventoryTests/` tests `Sources/Inventory/`).
-    folderName: (folder) => folder.replace(/(?<=.)Tests?$/, ''),
+    // SwiftPM's test targets live in `Tests/`
+    folderNames: [/^Tests$/],
+    // and are named after their module: `Tests/CheckoutTests/` tests `Sources/Checkout/`.
+    mirrorFolder: (name) => name.replace(/(?<=.)Tests?$/, ''),
     // Test runners and manifests of Linux XCTest: they name no source.
     generalStems: ['LinuxMain', 'XCTestManifests', 'All', 'main'],
   },

@@ -4,6 +4,22 @@ import { FUNCTION_DEFAULTS } from './functions.js';
 import { MESSAGE_DEFAULTS } from './messages.js';
 import type { EdgeFlow } from './csr.js';
 
+/** Seed weights per cue kind: the shared ones, with a task's own where given. */
+function cueWeights(own: Partial<Record<CueKind, number>> = {}): Record<CueKind, number> {
+  return {
+    path: 1,
+    frame: 1,
+    'given-file': 1,
+    module: 0.4,
+    imported: 0.8,
+    'diff-symbol': 0.8,
+    identifier: 0.5,
+    'test-name': 0.5,
+    term: 0.1,
+    ...own,
+  };
+}
+
 /** The lexical matches a task can use. */
 export type LexicalMatch = 'bm25' | 'bm25f';
 
@@ -27,20 +43,18 @@ const flow = (
  */
 export const RANK_DEFAULTS = {
   /**
-   * Seed weight per cue kind, multiplied by the cue's strength and split among
-   * the files the cue matches.
+   * Per task, the seed weight per cue kind, multiplied by the cue's strength and split
+   * among the files the cue matches.
    */
   cueWeights: {
-    path: 1,
-    frame: 1,
-    'given-file': 1,
-    module: 0.4,
-    imported: 0.8,
-    'diff-symbol': 0.8,
-    identifier: 0.5,
-    'test-name': 0.5,
-    term: 0.1,
-  } satisfies Record<CueKind, number>,
+    generic: cueWeights(),
+    code2test: cueWeights(),
+    trace2code: cueWeights(),
+    edit2ripple: cueWeights(),
+    comment2context: cueWeights(),
+    issue2code: cueWeights({ path: 4, frame: 0.5, module: 0.2 }),
+    abstention: cueWeights(),
+  } satisfies Record<Task, Record<CueKind, number>>,
   /** A symbol cue matching more definers than this is too generic to seed anything. */
   maxSymbolDefiners: 12,
   /**
@@ -53,7 +67,7 @@ export const RANK_DEFAULTS = {
     trace2code: 0.1,
     edit2ripple: 0.7,
     comment2context: 0.3,
-    issue2code: 0.2,
+    issue2code: 0.4,
     abstention: 0.2,
   } satisfies Record<Task, number>,
   /**
@@ -77,7 +91,7 @@ export const RANK_DEFAULTS = {
     trace2code: 0.5,
     edit2ripple: 1,
     comment2context: 1,
-    issue2code: 1,
+    issue2code: 4,
     abstention: 1,
   } satisfies Record<Task, number>,
   /** How many of the best BM25 files share textWeight. */
@@ -172,7 +186,7 @@ export const RANK_DEFAULTS = {
     trace2code: 0,
     edit2ripple: 0,
     comment2context: 0,
-    issue2code: 1,
+    issue2code: 3,
     abstention: 0,
   } satisfies Record<Task, number>,
   /** A symbol used by more files than this seeds none of its users. */
@@ -220,7 +234,7 @@ export const RANK_DEFAULTS = {
     trace2code: { source: 1, test: 0.3, config: 0.2, doc: 0.1, other: 0.2 },
     edit2ripple: { source: 1, test: 1, config: 0.2, doc: 0.1, other: 0.2 },
     comment2context: { source: 1, test: 0.7, config: 0.4, doc: 0.3, other: 0.3 },
-    issue2code: { source: 1, test: 0.3, config: 0.2, doc: 0.1, other: 0.2 },
+    issue2code: { source: 1, test: 0.15, config: 0.2, doc: 0.1, other: 0.2 },
     abstention: { source: 1, test: 0.8, config: 0.5, doc: 0.5, other: 0.4 },
   } satisfies Record<Task, Record<FileKind, number>>,
   /** Files named in a trace as evidence (trace2code's visible tests) are multiplied by this. */

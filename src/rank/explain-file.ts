@@ -22,7 +22,7 @@ export interface CueMatch {
   line?: number;
   /** How it reaches the file: its path, a symbol it defines or uses, a word of its path. */
   match: 'path' | 'defines' | 'uses' | 'path-word';
-  /** Seed weight this cue gives the file (its share of cueWeights[kind] × strength). */
+  /** Seed weight this cue gives the file (its share of cueWeights[task][kind] × strength). */
   weight: number;
   /** The reason rank prints for it. */
   text: string;

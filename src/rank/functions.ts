@@ -27,6 +27,11 @@ export const FUNCTION_DEFAULTS = {
    * best unit: a fix that changes a function often imports what it now uses. 0 leaves it out.
    */
   importsShare: 0.5,
+  /**
+   * A class unit's score is multiplied by this: a fix edits a class's methods far more often
+   * than its own lines (attributes, docstring), though the class's name is what the issue says.
+   */
+  classWeight: 0.5,
   /** Across files, a function's score is fileScore^fileExponent × its score in the file. */
   fileExponent: 2,
   /** Weight of query lines (trace frames, source links) inside the unit. */
@@ -157,6 +162,9 @@ export class FunctionFinder {
       const max = Math.max(...values);
       if (max > 0 && weight > 0) values.forEach((v, i) => (score[i]! += (weight * v) / max));
     }
+    units.forEach((u, i) => {
+      if (u.def.kind === 'class' || u.def.kind === 'interface') score[i]! *= this.o.classWeight;
+    });
     const best = Math.max(...score);
     if (!(best > 0)) return [];
     const ranked = units

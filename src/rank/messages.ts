@@ -22,9 +22,12 @@ export const MESSAGE_DEFAULTS = {
 };
 export type MessageDefaults = typeof MESSAGE_DEFAULTS;
 
-/** Placeholders of format strings (Python, Go, Rust, Java, JS) and escapes written in literals. */
+/**
+ * Placeholders of format strings (Python, Go, Rust, Java, JS), interpolations (Ruby `#{x}`,
+ * PHP `{$x}` and `$x`) and escapes written in literals.
+ */
 const PLACEHOLDER =
-  /%(?:\([^)]*\))?[-#0+]*\d*(?:\.\d+)?[diouxXeEfFgGcrsaqvwbtTpU%]|\$\{[^}]*\}|\{[^{}]*\}|\\[nrt"'\\]/g;
+  /%(?:\([^)]*\))?[-#0+]*\d*(?:\.\d+)?[diouxXeEfFgGcrsaqvwbtTpU%]|\$\{[^}]*\}|#\{[^{}]*\}|\{[^{}]*\}|\$[A-Za-z_]\w*(?:->\w+)?|\\[nrt"'\\]/g;
 
 /** Text folded for matching: lowercased, white space runs as one space, trimmed. */
 export function foldText(text: string): string {

@@ -42,10 +42,11 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
   const known = new Set<string>(o.knownFields[cues.task]);
   const specificity = o.specificityExponent[cues.task];
   const frameStrength = matchedFrameStrengths(cues, ctx, o);
+  const kindWeights = o.cueWeights[cues.task];
   for (const cue of cues.cues) {
     const targets = targetsOf(cue, ctx, o);
     if (cue.kind === 'path' && known.has(cue.field)) for (const i of targets) seeds.given.add(i);
-    let weight = o.cueWeights[cue.kind] * (frameStrength.get(cue) ?? cue.strength);
+    let weight = kindWeights[cue.kind] * (frameStrength.get(cue) ?? cue.strength);
     if (specificity > 0 && (cue.kind === 'identifier' || cue.kind === 'imported') && targets.length > 0) weight *= ctx.specificity(cue.value) ** specificity;
     if (cue.kind !== 'term') {
       seeds.totalStrength += cue.strength;

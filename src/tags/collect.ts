@@ -107,12 +107,12 @@ export function collectTags(query: Query, root: Node, source: string, options?: 
 
 /**
  * The text of a string literal as written: quotes and prefixes removed (`f"…"`, `r'…'`,
- * `b"…"`, triple quotes, backticks, Rust `r#"…"#`), white space folded, cut at
+ * `b"…"`, C# `$"…"` and `@"…"`, triple quotes, backticks, Rust `r#"…"#`), white space folded, cut at
  * MESSAGE_MAX_CHARS; '' when no letter is left.
  */
 export function messageText(literal: string): string {
   let s = literal.trim();
-  const open = /^[A-Za-z]{0,3}(#*)("{3}|'{3}|["'`])/.exec(s);
+  const open = /^[A-Za-z$@]{0,3}(#*)("{3}|'{3}|["'`])/.exec(s);
   if (open) {
     const close = open[2]! + open[1]!;
     s = s.slice(open[0].length);

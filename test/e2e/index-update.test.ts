@@ -235,6 +235,8 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
     ['rust (crate root)', { 'Cargo.toml': '[package]\nname = "demo"\n', 'src/main.rs': 'use demo::thing;\nfn main() { thing(); }\n' }, 'src/lib.rs', 'pub fn thing() {}\n'],
     ['typescript (relative)', { 'src/a.ts': "import { b } from './b';\nexport const a = b;\n" }, 'src/b.ts', 'export const b = 1;\n'],
     ['go (package folder)', { 'go.mod': 'module example.com/m\n', 'cmd/main.go': 'package main\nimport "example.com/m/pkg/util"\nfunc main() { util.Run() }\n' }, 'pkg/util/util.go', 'package util\nfunc Run() {}\n'],
+    ['c# (namespace index)', { 'src/App/Program.cs': 'using Shop.Core;\nnamespace App;\nclass Program { Cart c; }\n' }, 'lib/Cart.cs', 'namespace Shop.Core;\npublic class Cart { }\n'],
+    ['kotlin (package index)', { 'app/Main.kt': 'package app\n\nimport shop.core.formatCents\n\nfun main() = formatCents(1)\n' }, 'lib/Money.kt', 'package shop.core\n\nfun formatCents(c: Int) = c.toString()\n'],
   ];
   for (const [what, files, added, text] of unresolved) {
     it(`a file an unresolved import names, added then removed, gives the import edges of a fresh build: ${what}`, async () => {

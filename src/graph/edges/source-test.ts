@@ -12,10 +12,13 @@ import { baseName, moduleOf } from '../module.js';
  * - JS/TS: `x.test.ts`, `x.spec.ts`, `__tests__/x.ts`, `test/x.js` ↔ `x.ts` / `x.js` (any JS/TS extension);
  * - Java: `XTest.java`, `XTests.java`, `XIT.java`, `TestX.java` ↔ `X.java`;
  * - Rust: `tests/x.rs`, `tests/x_test(s).rs` ↔ `src/x.rs` or `src/x/mod.rs`;
+ * - C#: `XTests.cs`, `XTest.cs` ↔ `X.cs`; Kotlin as Java (one JVM family);
  * - Swift: `Tests/XTests/YTests.swift` ↔ `Sources/X/Y.swift` (a test folder read as its module's);
  * - Scala: `XSpec.scala`, `XSuite.scala`, `XTest(s).scala` under `src/test/scala*` ↔ `X.scala`.
  * Among sources with the test's stem and language family, the ones sharing the most
- * directory names with the test win (Go: same directory only); at most three.
+ * directory names with the test win (Go: same directory only), each folder compared by
+ * the name its language says it mirrors (`Ledger.Tests` → `Ledger`, `jvmTest` → `jvm`);
+ * at most three.
  */
 export function conventionSources(test: string, stemIndex: Map<string, string[]>): string[] {
   const stem = testStem(test);
@@ -24,12 +27,12 @@ export function conventionSources(test: string, stemIndex: Map<string, string[]>
   const candidates = (stemIndex.get(`${familyOf(test)}:${stem}`) ?? []).filter((p) => p !== test);
   if (convention?.sameFolder) return candidates.filter((p) => moduleOf(p) === moduleOf(test));
   if (candidates.length <= 1) return candidates;
-  const folderName = convention?.folderName;
-  const testDirs = folderName ? meaningfulDirs(test).map(folderName) : meaningfulDirs(test);
+  const mirror = convention?.mirrorFolder ?? ((name: string) => name);
+  const testDirs = meaningfulDirs(test, mirror);
   let best = -1;
   let chosen: string[] = [];
   for (const c of candidates) {
-    const score = overlap(testDirs, meaningfulDirs(c)) + (moduleOf(c) === moduleOf(test) ? 0.5 : 0);
+    const score = overlap(testDirs, meaningfulDirs(c, mirror)) + (moduleOf(c) === moduleOf(test) ? 0.5 : 0);
     if (score > best) {
       best = score;
       chosen = [c];
@@ -125,8 +128,11 @@ export function testStem(path: string): string | null {
 
 const GENERIC_DIRS = new Set(['src', 'lib', 'test', 'tests', '__tests__', 'testing', 'spec', 'main', 'java', 'python', 'pkg', 'unit', 'integration', 'Sources', 'Tests', 'scala', 'scala-2', 'scala-3']);
 
-function meaningfulDirs(path: string): string[] {
-  return moduleOf(path).split('/').filter((d) => d && !GENERIC_DIRS.has(d));
+function meaningfulDirs(path: string, mirror: (name: string) => string): string[] {
+  return moduleOf(path)
+    .split('/')
+    .map(mirror)
+    .filter((d) => d && !GENERIC_DIRS.has(d));
 }
 
 function overlap(a: string[], b: string[]): number {

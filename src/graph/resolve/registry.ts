@@ -5,11 +5,15 @@
  */
 import type { LanguageId } from '../../types.js';
 import { cResolver } from './c.js';
+import { csharpResolver } from './csharp.js';
 import { goResolver } from './go.js';
 import { javaResolver } from './java.js';
 import { ecmaResolver } from './javascript.js';
+import { phpResolver } from './php.js';
+import { kotlinResolver } from './kotlin.js';
 import { pythonResolver } from './python.js';
 import type { AnyResolver } from './resolver.js';
+import { rubyResolver } from './ruby.js';
 import { rustResolver } from './rust.js';
 import { scalaResolver } from './scala.js';
 import { swiftResolver } from './swift.js';
@@ -24,6 +28,10 @@ export const RESOLVERS: Readonly<Record<LanguageId, AnyResolver>> = {
   java: javaResolver,
   c: cResolver,
   cpp: cResolver,
+  ruby: rubyResolver,
+  php: phpResolver,
+  csharp: csharpResolver,
+  kotlin: kotlinResolver,
   swift: swiftResolver,
   scala: scalaResolver,
 };

@@ -104,6 +104,32 @@ const JAVA = `@@ -39,6 +41,25 @@ public interface MockitoPlugins {
 +        }
 @@ -65,7 +66,8 @@ public class InlineBytecodeGenerator implements BytecodeGenerator, ClassFileTran`;
 
+const CSHARP = `@@ -33,6 +33,12 @@ public readonly struct Money : IEquatable<Money>
+     public Money Percent(decimal percent) =>
+         new Money((long)Math.Round(Cents * percent / 100m, MidpointRounding.ToEven), Currency);
+ 
++    public static Money Sum(IEnumerable<Money> amounts, string currency)
++    {
++        return amounts.Aggregate(new Money(0, currency), (a, b) => a.Plus(b));
++    }
++
+     private void RequireSameCurrency(Money other)
+@@ -50,3 +56,4 @@ public sealed class CurrencyMismatchException : InvalidOperationException
++    public string Expected { get; init; } = "";`;
+
+const KOTLIN = `@@ -9,6 +9,10 @@ class Schedule(private val expression: CronExpression, private val clock: Clock = sy
+     /** The first minute after now that the expression matches. */
+     fun next(): LocalDateTime = nextAfter(clock.now())
+ 
++    suspend fun LocalDateTime.awaitRun(sleeper: Sleeper) {
++        sleeper.sleepUntil(nextAfter(this))
++    }
++
+     fun nextAfter(time: LocalDateTime): LocalDateTime {
+@@ -1,3 +1,4 @@
++typealias RunListener = (LocalDateTime) -> Unit
+ package dev.cron`;
+
 const TYPESCRIPT = `@@ -5,6 +5,15 @@ import { expand } from 'dotenv-expand'
  import { arraify, tryStatSync } from './utils'
  import type { UserConfig } from './config'
@@ -147,7 +173,39 @@ const JAVASCRIPT = `@@ -9,9 +9,10 @@ const { createWarning } = require('process-
 +    return { NewExpression: reportIfObjectConstructor }
 +  },`;
 
+const RUBY = `@@ -14,9 +14,10 @@ class Flat < Base
+       private
+
+       def base_cents(parcel)
+-        if parcel.billable_weight > @max_grams
++        if parcel.billable_weight > max_grams_for(parcel) # per carrier
+           raise ShippingRates::InvalidParcel, "too heavy for a flat rate: #{parcel.billable_weight} g"
+         end
++      def self.max_grams_for(parcel) = @max_grams
+`;
+
+const PHP = `@@ -19,9 +19,10 @@ final class TaxCalculator
+     public function taxFor(LineItem $item): Money
+     {
++        public const FALLBACK_CLASS = 'standard';
+         foreach ($this->rules as $rule) {
+-            if ($rule->appliesTo($item->taxClass)) {
++            if ($rule->appliesTo($item->taxClass ?? self::FALLBACK_CLASS)) {
+`;
+
 describe('diff symbols', () => {
+  it('ruby: `def`, `def self.x`, a class in the hunk context; a `#` comment is no code', () => {
+    expect(symbols('lib/shipping_rates/carriers/flat.rb', RUBY)).toEqual({ Flat: context, max_grams_for: changed });
+    const ids = identifiers('lib/shipping_rates/carriers/flat.rb', RUBY);
+    expect(ids.billable_weight).toBeDefined();
+    expect(ids.carrier).toBeUndefined(); // `# per carrier`
+  });
+
+  it('php: methods with modifiers, class constants, a class in the hunk context', () => {
+    expect(symbols('src/Tax/TaxCalculator.php', PHP)).toEqual({ TaxCalculator: context, FALLBACK_CLASS: changed });
+    expect(identifiers('src/Tax/TaxCalculator.php', PHP).appliesTo).toBe(called);
+  });
+
   it('python: hunk contexts `def`/`class` and definitions on changed lines', () => {
     expect(symbols('src/click/decorators.py', PYTHON)).toEqual({
       _generate_name: changed,
@@ -205,6 +263,25 @@ describe('diff symbols', () => {
     expect(ids.MockMakers).toBeUndefined();
     expect(ids.Deprecated).toBeUndefined();
     expect(ids.String).toBeUndefined();
+  });
+
+  it('c#: methods (static, with generic types), properties, types in hunk contexts', () => {
+    expect(symbols('src/Orders.Core/Money.cs', CSHARP)).toEqual({
+      Sum: changed,
+      Expected: changed,
+      Money: context,
+      CurrencyMismatchException: context,
+    });
+    expect(identifiers('src/Orders.Core/Money.cs', CSHARP).Aggregate).toBe(called);
+  });
+
+  it('kotlin: `fun` (extension and suspend), `typealias`, classes in hunk contexts', () => {
+    expect(symbols('src/commonMain/kotlin/cron/Schedule.kt', KOTLIN)).toEqual({
+      awaitRun: changed,
+      RunListener: changed,
+      Schedule: context,
+    });
+    expect(identifiers('src/commonMain/kotlin/cron/Schedule.kt', KOTLIN).sleepUntil).toBe(called);
   });
 
   it('typescript: `function`, classes, methods and arrow consts', () => {

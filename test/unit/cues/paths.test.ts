@@ -127,6 +127,9 @@ describe('path classes', () => {
     ['/home/runner/work/gin/gin/tree.go', false],
     ['src/click/core.py', false],
     ['lib/rules/no-new-object.js', false],
+    ['/_/src/libraries/System.Private.CoreLib/src/System/ThrowHelper.cs', true],
+    ['/home/u/.nuget/packages/newtonsoft.json/13.0.3/src/JsonReader.cs', true],
+    ['/home/u/.gradle/caches/modules-2/files-2.1/org.jetbrains.kotlinx/Job.kt', true],
   ])('isLibraryPath(%s) = %s', (path, expected) => {
     expect(isLibraryPath(path)).toBe(expected);
   });
@@ -140,6 +143,11 @@ describe('path classes', () => {
     ['com/google/gson/internal/bind/JsonTreeReaderTest.java', true],
     ['src/main/java/org/mockito/internal/util/MockUtil.java', false],
     ['clap_builder/src/output/usage.rs', false],
+    ['/home/ci/orders/tests/Orders.Core.Tests/Builders.cs', true],
+    ['/home/ci/orders/src/Orders.Core/Order.cs', false],
+    ['dev/cron/CronExpressionTest.kt', true],
+    ['/Users/ci/kotlin-cron/src/jvmTest/kotlin/cron/Fakes.kt', true],
+    ['/Users/ci/kotlin-cron/src/jvmMain/kotlin/cron/Clock.kt', false],
   ])('isTestPath(%s) = %s', (path, expected) => {
     expect(isTestPath(path)).toBe(expected);
   });

@@ -22,6 +22,15 @@ describe('testStem', () => {
     ['tests/parser_test.cc', 'parser'],
     ['src/net/conn_unittest.cc', 'conn'],
     ['unittests/ADT/APIntTest.cpp', 'APInt'],
+    ['spec/shipping_rates/parcel_spec.rb', 'parcel'],
+    ['test/models/user_test.rb', 'user'],
+    ['test/test_zone.rb', 'zone'],
+    ['tests/Tax/TaxCalculatorTest.php', 'TaxCalculator'],
+    ['tests/Unit/MoneyTestCase.php', 'Money'],
+    ['tests/Orders.Core.Tests/OrderTests.cs', 'Order'],
+    ['tests/Orders.Core.Tests/MoneyTest.cs', 'Money'],
+    ['src/test/kotlin/com/x/LedgerTest.kt', 'Ledger'],
+    ['src/commonTest/kotlin/cron/FieldParserTests.kt', 'FieldParser'],
     ['Tests/CheckoutTests/CartTests.swift', 'Cart'],
     ['Tests/CheckoutTests/CartTest.swift', 'Cart'],
     ['src/test/scala/csvkit/parse/LexerSpec.scala', 'Lexer'],
@@ -32,7 +41,18 @@ describe('testStem', () => {
     expect(testStem(path)).toBe(stem);
   });
 
-  it.each(['tests/conftest.py', 'tests/test.py', 'src/__tests__/index.ts', 'tests/main.c', 'test/runner.cpp', 'Tests/LinuxMain.swift', 'Tests/CheckoutTests/XCTestManifests.swift'])(
+  it.each([
+    'tests/conftest.py',
+    'tests/test.py',
+    'src/__tests__/index.ts',
+    'tests/main.c',
+    'test/runner.cpp',
+    'spec/spec_helper.rb',
+    'test/test_helper.rb',
+    'spec/rails_helper.rb',
+    'Tests/LinuxMain.swift',
+    'Tests/CheckoutTests/XCTestManifests.swift',
+  ])(
     '%s names no source',
     (path) => expect(testStem(path)).toBeNull(),
   );
@@ -81,6 +101,41 @@ describe('conventionSources', () => {
     // a C++ test of a C source; tests/net/ mirrors src/net/
     expect(conventionSources('tests/net/conn_unittest.cc', c)).toEqual(['src/net/conn.c', 'include/kv/net/conn.h']);
     expect(conventionSources('lib/legacy/store_test.cc', c)).toEqual(['lib/legacy/store.c']);
+  });
+
+  it('pairs a Ruby spec or test with the lib/ or app/ file it mirrors', () => {
+    const ruby = new Map<string, string[]>([
+      ['ruby:parcel', ['lib/shipping_rates/parcel.rb', 'lib/legacy/parcel.rb']],
+      ['ruby:user', ['app/models/user.rb', 'app/serializers/user.rb']],
+    ]);
+    expect(conventionSources('spec/shipping_rates/parcel_spec.rb', ruby)).toEqual(['lib/shipping_rates/parcel.rb']);
+    // Rails: test/models/ mirrors app/models/
+    expect(conventionSources('test/models/user_test.rb', ruby)).toEqual(['app/models/user.rb']);
+    expect(conventionSources('spec/serializers/user_spec.rb', ruby)).toEqual(['app/serializers/user.rb']);
+  });
+
+  it('pairs a PHPUnit test under tests/ with the class it mirrors under src/ (a PSR-4 Tests\\ namespace)', () => {
+    const php = new Map<string, string[]>([['php:TaxCalculator', ['src/Tax/TaxCalculator.php', 'src/Legacy/TaxCalculator.php']]]);
+    expect(conventionSources('tests/Tax/TaxCalculatorTest.php', php)).toEqual(['src/Tax/TaxCalculator.php']);
+    // a test of another language's family links to nothing of PHP's
+    expect(conventionSources('tests/Tax/TaxCalculatorTest.java', php)).toEqual([]);
+  });
+
+  it('pairs a C# test with the source its test project mirrors: `Orders.Core.Tests/` ↔ `Orders.Core/`', () => {
+    const cs = new Map<string, string[]>([['csharp:Order', ['src/Orders.Api/Order.cs', 'src/Orders.Core/Order.cs']]]);
+    expect(conventionSources('tests/Orders.Core.Tests/OrderTests.cs', cs)).toEqual(['src/Orders.Core/Order.cs']);
+    expect(conventionSources('tests/Orders.Api.UnitTests/OrderTest.cs', cs)).toEqual(['src/Orders.Api/Order.cs']);
+  });
+
+  it('pairs a Kotlin test with the source set it mirrors (`jvmTest` ↔ `jvmMain`), and with Java sources of its stem', () => {
+    const kt = new Map<string, string[]>([
+      ['java:Clock', ['src/commonMain/kotlin/cron/time/Clock.kt', 'src/jvmMain/kotlin/cron/Clock.kt']],
+      ['java:Ledger', ['src/main/java/com/x/Ledger.java']],
+    ]);
+    expect(conventionSources('src/jvmTest/kotlin/cron/ClockTest.kt', kt)).toEqual(['src/jvmMain/kotlin/cron/Clock.kt']);
+    expect(conventionSources('src/commonTest/kotlin/cron/time/ClockTest.kt', kt)).toEqual(['src/commonMain/kotlin/cron/time/Clock.kt']);
+    // one JVM family: a Kotlin test of a Java class
+    expect(conventionSources('src/test/kotlin/com/x/LedgerTest.kt', kt)).toEqual(['src/main/java/com/x/Ledger.java']);
   });
 
   it('pairs a Swift test with the source of the module its folder names (Tests/XTests/ mirrors Sources/X/)', () => {

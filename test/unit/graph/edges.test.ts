@@ -386,8 +386,27 @@ function intraRepo(index: Index, file: FileTags, specifier: string, line: number
     case 'cpp':
       // a quoted include names a file of the repository (the fixtures hold no other); `<…>` the system's
       return !specifier.startsWith('<');
+    case 'ruby':
+      // the fixture gem's own files and constants (a constant naming its own file resolves to nothing: no self edge)
+      if (specifier.startsWith('const ')) return /^const (?:ShippingRates::|Carriers::)/.test(specifier) && !selfConstant(index, file, specifier);
+      return specifier.startsWith('require_relative ') || specifier === 'spec_helper' || specifier.startsWith('shipping_rates');
+    case 'php':
+      // the package's namespaces and its own paths; Composer's vendor/ is not in the corpus
+      return specifier.startsWith('Acme\\') || (specifier.includes('__DIR__') && !specifier.includes('/vendor/'));
     case 'java': {
       const packages = new Set(files.map((f) => /^package\s+([\w.]+)\s*;/m.exec(f.text)?.[1]).filter((p): p is string => !!p));
+      const parts = specifier.split('.');
+      for (let i = parts.length - 1; i > 0; i--) if (packages.has(parts.slice(0, i).join('.'))) return true;
+      return false;
+    }
+    case 'csharp': {
+      // a namespace some file declares, or a type in one (`using static`, aliases)
+      const namespaces = new Set(files.flatMap((f) => [...f.text.matchAll(/^\s*namespace\s+([\w.]+)/gm)].map((m) => m[1]!)));
+      const name = specifier.replace(/^global::/, '');
+      return [...namespaces].some((ns) => name === ns || name.startsWith(`${ns}.`));
+    }
+    case 'kotlin': {
+      const packages = new Set(files.map((f) => /^package\s+([\w.]+)/m.exec(f.text)?.[1]).filter((p): p is string => !!p));
       const parts = specifier.split('.');
       for (let i = parts.length - 1; i > 0; i--) if (packages.has(parts.slice(0, i).join('.'))) return true;
       return false;
@@ -419,6 +438,12 @@ function intraRepo(index: Index, file: FileTags, specifier: string, line: number
       return names.some((n) => n !== undefined && (specifier === n || specifier.startsWith(`${n}/`)));
     }
   }
+}
+
+/** A Ruby constant the file itself defines (`ShippingRates::Zone` inside zone.rb). */
+function selfConstant(_index: Index, file: FileTags, specifier: string): boolean {
+  const name = specifier.split('::').pop()!;
+  return file.definitions.some((d) => d.name === name && d.kind !== 'method');
 }
 
 describe('stats', () => {

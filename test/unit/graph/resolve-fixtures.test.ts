@@ -152,6 +152,57 @@ const FIXTURES: Fixture[] = [
     ],
   },
   {
+    repo: 'ruby-shipping',
+    // requires of the gem's own files (its lib/ and spec/ roots), require_relative, and the
+    // gem's constants; `rspec/core/rake_task` and `JSON`-like library names are external.
+    internal: (s) => s.startsWith('require_relative ') || s.startsWith('shipping_rates') || s === 'spec_helper' || s.startsWith('const ShippingRates::') || s.startsWith('const Carriers::'),
+    edges: [
+      ['lib/shipping_rates.rb', 'lib/shipping_rates/parcel.rb'], // require "shipping_rates/parcel" (the gem's lib/ root)
+      ['lib/shipping_rates/carriers/flat.rb', 'lib/shipping_rates/carriers/base.rb'], // require_relative "base"
+      ['lib/shipping_rates/carriers/base.rb', 'lib/shipping_rates/quote.rb'], // require_relative "../quote"
+      ['spec/shipping_rates/parcel_spec.rb', 'spec/spec_helper.rb'], // require "spec_helper" (spec/ on the load path)
+      ['spec/spec_helper.rb', 'lib/shipping_rates.rb'], // require "shipping_rates"
+      ['spec/shipping_rates/zone_spec.rb', 'lib/shipping_rates/zone.rb'], // ShippingRates::Zone (Zeitwerk path)
+      ['lib/shipping_rates/carriers/flat.rb', 'lib/shipping_rates/errors.rb'], // ShippingRates::InvalidParcel (defined in errors.rb)
+      ['lib/shipping_rates.rb', 'lib/shipping_rates/carriers/weight_based.rb'], // Carriers::WeightBased inside `module ShippingRates`
+    ],
+  },
+  {
+    repo: 'php-cart',
+    // the package's namespaces and paths; PHPUnit and Composer's vendor/ are not in the corpus
+    internal: (s) => s.startsWith('Acme\\') || (s.includes('__DIR__') && !s.includes('vendor/')),
+    edges: [
+      ['src/Cart.php', 'src/Tax/TaxCalculator.php'], // use Acme\Cart\Tax\TaxCalculator (PSR-4)
+      ['src/Money.php', 'src/Exception/CurrencyMismatch.php'],
+      ['tests/CartTest.php', 'src/Cart.php'], // autoload-dev's Tests\ prefix does not hide autoload's
+      ['bin/cart.php', 'src/Tax/PercentageTax.php'], // use Acme\Cart\Tax\{PercentageTax, TaxCalculator}
+      ['bin/cart.php', 'src/functions.php'], // require_once __DIR__ . '/../src/functions.php', and use function
+    ],
+  },
+  {
+    repo: 'csharp-orders',
+    internal: (s) => s === 'Orders' || s.startsWith('Orders.'),
+    edges: [
+      ['src/Orders.Cli/Program.cs', 'src/Orders.Core/Money.cs'], // using Orders.Core; (a file-scoped namespace)
+      ['src/Orders.Cli/Program.cs', 'src/Orders.Core/Pricing/PriceCalculator.cs'], // using Orders.Core.Pricing;
+      ['src/Orders.Cli/Program.cs', 'src/Orders.Storage/InMemoryOrderRepository.cs'], // using Repo = …InMemoryOrderRepository;
+      ['src/Orders.Core/OrderLine.cs', 'src/Orders.Core/Guards.cs'], // using static Orders.Core.Guards;
+      ['tests/Orders.Core.Tests/PriceCalculatorTests.cs', 'src/Orders.Core/Pricing/DiscountPolicy.cs'], // a block namespace
+      ['tests/Orders.Storage.Tests/InMemoryOrderRepositoryTests.cs', 'src/Orders.Storage/IOrderRepository.cs'], // OrderNotFoundException
+    ],
+  },
+  {
+    repo: 'kotlin-cron',
+    internal: (s) => s.startsWith('dev.cron.'),
+    edges: [
+      ['src/commonMain/kotlin/cron/CronExpression.kt', 'src/commonMain/kotlin/cron/parse/FieldParser.kt'], // a top-level function
+      ['src/commonMain/kotlin/cron/CronExpression.kt', 'src/commonMain/kotlin/cron/parse/Errors.kt'], // package dev.cron.parse in cron/parse/
+      ['src/commonMain/kotlin/cron/Schedule.kt', 'src/commonMain/kotlin/cron/time/Clock.kt'], // dev.cron.time.*
+      ['src/commonMain/kotlin/cron/Schedule.kt', 'src/jvmMain/kotlin/cron/Clock.kt'], // the package's `actual` in another source set
+      ['src/jvmTest/kotlin/cron/ScheduleTest.kt', 'src/commonMain/kotlin/cron/CronExpression.kt'], // …CronExpression.Companion.parse as cron
+    ],
+  },
+  {
     repo: 'swift-checkout',
     // the package's own modules; Foundation, XCTest and PackageDescription are the toolchain's
     internal: (s) => ['Money', 'Checkout'].includes(s.split('.')[0]!),

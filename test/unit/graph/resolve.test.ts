@@ -341,6 +341,119 @@ describe('resolve: c and c++ includes', () => {
   });
 });
 
+/** Tags with only definitions, for the resolvers that read what files define (Ruby constants, PHP namespaces). */
+function defining(path: string, language: LanguageId, defs: [kind: 'class' | 'module' | 'constant' | 'function' | 'interface', name: string, line: number][]): FileTags {
+  return {
+    path,
+    language,
+    definitions: defs.map(([kind, name, line]) => ({ kind, name, startLine: line, endLine: line })),
+    references: [],
+    imports: [],
+    messages: [],
+    errorNodes: 0,
+  };
+}
+
+describe('resolve: ruby', () => {
+  const files = corpus([
+    'lib/shipping.rb',
+    'lib/shipping/parcel.rb',
+    'lib/shipping/errors.rb',
+    'lib/shipping/http_client.rb',
+    'lib/shipping/carriers/base.rb',
+    'lib/shipping/carriers/flat.rb',
+    'spec/spec_helper.rb',
+    'spec/shipping/parcel_spec.rb',
+    'test/test_helper.rb',
+    'test/models/user_test.rb',
+    'app/models/user.rb',
+    'app/models/concerns/trackable.rb',
+    'app/controllers/admin/users_controller.rb',
+    'engines/billing/lib/billing/invoice.rb',
+    'engines/billing/lib/billing.rb',
+  ]);
+  const tags = [
+    defining('lib/shipping/errors.rb', 'ruby', [['module', 'Shipping', 1], ['class', 'Error', 2], ['class', 'InvalidParcel', 3]]),
+    defining('lib/shipping/parcel.rb', 'ruby', [['module', 'Shipping', 1], ['class', 'Parcel', 2], ['constant', 'DIVISOR', 3]]),
+  ];
+  const ctx = buildResolveContext(files, tags);
+  const rows: Row[] = [
+    ['require "x/y": the gem root\'s lib/', 'lib/shipping.rb', 'shipping/parcel', [], ['lib/shipping/parcel.rb']],
+    ['require "x/y" from a spec: the lib/ of a folder above', 'spec/shipping/parcel_spec.rb', 'shipping/carriers/flat', [], ['lib/shipping/carriers/flat.rb']],
+    ['require "spec_helper": spec/ is on the load path', 'spec/shipping/parcel_spec.rb', 'spec_helper', [], ['spec/spec_helper.rb']],
+    ['require "test_helper": test/ is on the load path', 'test/models/user_test.rb', 'test_helper', [], ['test/test_helper.rb']],
+    ['require "x.rb" as written', 'lib/shipping.rb', 'shipping/errors.rb', [], ['lib/shipping/errors.rb']],
+    ['require of another gem of the monorepo: its lib/', 'lib/shipping.rb', 'billing/invoice', [], ['engines/billing/lib/billing/invoice.rb']],
+    ['require of the standard library or a gem: external', 'lib/shipping.rb', 'json', [], []],
+    ['require_relative from the file\'s folder', 'lib/shipping/carriers/flat.rb', 'require_relative base', [], ['lib/shipping/carriers/base.rb']],
+    ['require_relative climbing', 'lib/shipping/carriers/flat.rb', 'require_relative ../parcel', [], ['lib/shipping/parcel.rb']],
+    ['a constant by its Zeitwerk path (HTTPClient → http_client)', 'lib/shipping.rb', 'const Shipping::HttpClient', [], ['lib/shipping/http_client.rb']],
+    ['a constant under app/models/ (Rails)', 'app/controllers/admin/users_controller.rb', 'const User', [], ['app/models/user.rb']],
+    ['a concern under app/models/concerns/', 'app/models/user.rb', 'const Trackable', [], ['app/models/concerns/trackable.rb']],
+    ['a namespaced controller', 'test/models/user_test.rb', 'const Admin::UsersController', [], ['app/controllers/admin/users_controller.rb']],
+    ['a leading :: is the top level', 'lib/shipping.rb', 'const ::Shipping::Carriers::Flat', [], ['lib/shipping/carriers/flat.rb']],
+    ['a constant defined in another file than its path (errors.rb)', 'lib/shipping/carriers/flat.rb', 'const Shipping::InvalidParcel', [], ['lib/shipping/errors.rb']],
+    ['a constant inside a class: the class\'s file', 'spec/shipping/parcel_spec.rb', 'const Shipping::Parcel::DIVISOR', [], ['lib/shipping/parcel.rb']],
+    ['a library constant: external', 'lib/shipping.rb', 'const JSON::ParserError', [], []],
+  ];
+  for (const [why, from, specifier, names, expected] of rows) {
+    it(why, () => expect(resolveImport(ctx, from, 'ruby', spec(specifier, names))).toEqual(expected));
+  }
+});
+
+describe('resolve: php', () => {
+  const composer = JSON.stringify({
+    autoload: { 'psr-4': { 'Acme\\Cart\\': 'src/', 'Acme\\Legacy\\': ['lib/', 'legacy/'] }, 'psr-0': { Old_: 'old/' } },
+    'autoload-dev': { 'psr-4': { 'Acme\\Cart\\Tests\\': 'tests/' } },
+  });
+  const files = corpus(
+    [
+      'src/Cart.php',
+      'src/Money.php',
+      'src/Tax/TaxCalculator.php',
+      'src/Tax/PercentageTax.php',
+      'src/functions.php',
+      'legacy/Invoice.php',
+      'old/Old/Mail/Sender.php',
+      'tests/CartTest.php',
+      'tests/Tax/TaxCalculatorTest.php',
+      'bin/cart.php',
+      'plugins/report/src/Report/Renderer.php',
+      'config.php',
+      'public/index.php',
+    ],
+    { 'composer.json': composer },
+  );
+  const tags = [
+    defining('src/functions.php', 'php', [['module', 'Acme\\Cart', 3], ['function', 'format_money', 5]]),
+    defining('src/Money.php', 'php', [['module', 'Acme\\Cart', 3], ['class', 'Money', 5]]),
+  ];
+  const ctx = buildResolveContext(files, tags);
+  const rows: Row[] = [
+    ['a class through the PSR-4 map', 'src/Cart.php', 'Acme\\Cart\\Tax\\TaxCalculator', [], ['src/Tax/TaxCalculator.php']],
+    ['autoload-dev\'s longer prefix first', 'tests/CartTest.php', 'Acme\\Cart\\Tests\\Tax\\TaxCalculatorTest', [], ['tests/Tax/TaxCalculatorTest.php']],
+    ['a prefix mapped to two folders: the one holding the file', 'src/Cart.php', 'Acme\\Legacy\\Invoice', [], ['legacy/Invoice.php']],
+    ['PSR-0: underscores of the class name are folders', 'src/Cart.php', 'Old_Mail_Sender', [], ['old/Old/Mail/Sender.php']],
+    ['PSR-0 with namespaces', 'src/Cart.php', 'Old\\Mail\\Sender', [], ['old/Old/Mail/Sender.php']],
+    ['a leading backslash', 'src/Cart.php', '\\Acme\\Cart\\Money', [], ['src/Money.php']],
+    ['a group use: each name', 'bin/cart.php', 'Acme\\Cart\\Tax', ['TaxCalculator', 'PercentageTax'], ['src/Tax/PercentageTax.php', 'src/Tax/TaxCalculator.php']],
+    ['use function: the file declaring the namespace and defining it', 'bin/cart.php', 'Acme\\Cart\\format_money', [], ['src/functions.php']],
+    ['no map: a folder ending in the namespace', 'src/Cart.php', 'Acme\\Report\\Report\\Renderer', [], ['plugins/report/src/Report/Renderer.php']],
+    ['a library class: external', 'tests/CartTest.php', 'PHPUnit\\Framework\\TestCase', [], []],
+    ['a global class: external', 'src/Cart.php', 'Countable', [], []],
+    ['__DIR__ . \'/x.php\'', 'bin/cart.php', '__DIR__/../src/functions.php', [], ['src/functions.php']],
+    ['dirname(__DIR__) . \'/x.php\'', 'bin/cart.php', 'dirname(__DIR__)/config.php', [], ['config.php']],
+    ['dirname(__FILE__) is the file\'s folder', 'public/index.php', 'dirname(__FILE__)/../config.php', [], ['config.php']],
+    ['dirname(__DIR__, 2)', 'src/Tax/TaxCalculator.php', 'dirname(__DIR__, 2)/config.php', [], ['config.php']],
+    ['a relative path from a folder above (include_path\'s `.`)', 'public/index.php', 'src/functions.php', [], ['src/functions.php']],
+    ['vendor/autoload.php is not in the corpus', 'bin/cart.php', 'dirname(__DIR__)/vendor/autoload.php', [], []],
+    ['absolute paths are external', 'bin/cart.php', '/etc/php/config.php', [], []],
+  ];
+  for (const [why, from, specifier, names, expected] of rows) {
+    it(why, () => expect(resolveImport(ctx, from, 'php', spec(specifier, names))).toEqual(expected));
+  }
+});
+
 describe('resolve: swift modules', () => {
   const files = corpus(
     [

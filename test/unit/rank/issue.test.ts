@@ -27,7 +27,10 @@ describe('issue2code: a snippet import lands on the defining file, through re-ex
     expect(r.task).toBe('issue2code');
     expect(r.files[0]!.path).toBe('src/inventory/pricing.py');
     expect(reasonsOf(r.files, 'src/inventory/pricing.py')).toContain('defines apply_discount, imported from inventory in the query\u2019s code'.replace('\u2019', "'"));
-    expect(r.files[0]!.score).toBeGreaterThan(2 * r.files.find((f) => f.path === 'src/inventory/__init__.py')!.score);
+    // the seed goes to the definer, not to the package that re-exports it
+    const seedOf = (path: string) => index.explain(issue, path).cues.filter((c) => c.kind === 'imported').reduce((s, c) => s + c.weight, 0);
+    expect(seedOf('src/inventory/pricing.py')).toBeGreaterThan(0);
+    expect(seedOf('src/inventory/__init__.py')).toBe(0);
   });
 
   it('TypeScript: `import { compilePattern } from "@example/ts-router"` reaches match/pattern.ts through two barrels', async () => {
@@ -44,9 +47,12 @@ describe('issue2code: a snippet import lands on the defining file, through re-ex
     const index = await indexOf('rust-tokenizer');
     const issue = 'Unary minus binds too loosely\n\n```rust\nuse rust_tokenizer::Expr;\nlet e: Expr = rust_tokenizer::parse_expression("-1 * 2").unwrap();\n```\n';
     const r = index.rank(issue);
-    expect(reasonsOf(r.files, 'src/parser/expr.rs')).toContain('defines Expr, imported from rust_tokenizer');
+    const cues = index.explain(issue, 'src/parser/expr.rs').cues;
+    expect(cues.some((c) => c.kind === 'imported' && c.text.includes('defines Expr, imported from rust_tokenizer'))).toBe(true);
+    expect(index.explain(issue, 'src/lib.rs').cues.some((c) => c.kind === 'imported')).toBe(false);
     expect(top(r.files, 3)).toContain('src/parser/expr.rs');
-    expect(top(r.files, 3)).not.toContain('src/lib.rs');
+    const at = (path: string) => r.files.findIndex((f) => f.path === path);
+    expect(at('src/parser/expr.rs')).toBeLessThan(at('src/lib.rs'));
   });
 });
 
