@@ -130,6 +130,11 @@ describe('path classes', () => {
     ['/_/src/libraries/System.Private.CoreLib/src/System/ThrowHelper.cs', true],
     ['/home/u/.nuget/packages/newtonsoft.json/13.0.3/src/JsonReader.cs', true],
     ['/home/u/.gradle/caches/modules-2/files-2.1/org.jetbrains.kotlinx/Job.kt', true],
+    ['/home/ci/swift-checkout/.build/checkouts/swift-argument-parser/Sources/ArgumentParser/Parsable.swift', true],
+    ['Swift/ContiguousArrayBuffer.swift', true],
+    ['/home/ci/swift-checkout/Sources/Checkout/Cart.swift', false],
+    ['/home/u/.cache/coursier/v1/https/repo1.maven.org/maven2/org/typelevel/cats-core_2.13/Functor.scala', true],
+    ['/home/u/.ivy2/local/org.example/lib/Lib.scala', true],
   ])('isLibraryPath(%s) = %s', (path, expected) => {
     expect(isLibraryPath(path)).toBe(expected);
   });
@@ -148,6 +153,12 @@ describe('path classes', () => {
     ['dev/cron/CronExpressionTest.kt', true],
     ['/Users/ci/kotlin-cron/src/jvmTest/kotlin/cron/Fakes.kt', true],
     ['/Users/ci/kotlin-cron/src/jvmMain/kotlin/cron/Clock.kt', false],
+    ['/home/ci/swift-checkout/Tests/CheckoutTests/CartTests.swift', true],
+    ['CartTests.swift', true],
+    ['Sources/Checkout/Cart.swift', false],
+    ['LexerSpec.scala', true],
+    ['csvkit/parse/ParserSuite.scala', true],
+    ['csvkit/parse/Parser.scala', false],
   ])('isTestPath(%s) = %s', (path, expected) => {
     expect(isTestPath(path)).toBe(expected);
   });
