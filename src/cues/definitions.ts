@@ -4,13 +4,15 @@
  * hand and the line may be cut (git truncates hunk contexts at 80 columns).
  */
 
-export type CodeFamily = 'python' | 'go' | 'rust' | 'java' | 'kotlin' | 'csharp' | 'js' | 'c' | 'ruby' | 'php';
+export type CodeFamily = 'python' | 'go' | 'rust' | 'java' | 'kotlin' | 'csharp' | 'js' | 'c' | 'ruby' | 'php' | 'swift' | 'scala';
 
 const FAMILY_BY_EXTENSION: Record<string, CodeFamily> = {
   py: 'python', pyi: 'python',
   go: 'go',
   rs: 'rust',
-  java: 'java', scala: 'java', groovy: 'java',
+  java: 'java', groovy: 'java',
+  scala: 'scala', sc: 'scala',
+  swift: 'swift',
   kt: 'kotlin', kts: 'kotlin',
   cs: 'csharp',
   js: 'js', jsx: 'js', mjs: 'js', cjs: 'js', ts: 'js', tsx: 'js', mts: 'js', cts: 'js', vue: 'js', svelte: 'js',
@@ -114,6 +116,31 @@ const PATTERNS: Record<CodeFamily, readonly Pattern[]> = {
     },
     // GNU style: the name starts the line under its return type (`parse_header (const char *buf)`).
     { re: /^([A-Za-z_]\w*)\s*\(/, topLevelOnly: true, loose: true },
+  ],
+  swift: [
+    // [attributes] [modifiers] func name( / func name<T>(, init( is no name
+    {
+      re: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|fileprivate|internal|open|package|static|class|final|override|mutating|nonmutating|convenience|required|dynamic|@objc|nonisolated)\s+)*func\s+([A-Za-z_]\w*)/,
+    },
+    // struct / class / enum / protocol / actor / extension Name
+    {
+      re: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|fileprivate|internal|open|package|final|indirect)\s+)*(?:struct|class|enum|protocol|actor|extension|typealias)\s+([A-Za-z_]\w*)/,
+    },
+    // static let / static var members, file-scope lets
+    { re: /^\s*(?:(?:public|private|fileprivate|internal|open|package)\s+)?static\s+(?:let|var)\s+([A-Za-z_]\w*)/ },
+    { re: /^(?:(?:public|private|fileprivate|internal|package)\s+)?let\s+([A-Za-z_]\w*)/, topLevelOnly: true },
+  ],
+  scala: [
+    // [modifiers] def name, def name[T](
+    {
+      re: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:override|private|protected|final|implicit|inline|transparent|abstract|lazy)(?:\[\w+\])?\s+)*def\s+([A-Za-z_]\w*)/,
+    },
+    // [modifiers] [case] class / object / trait / enum / type Name
+    {
+      re: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:private|protected|final|sealed|abstract|implicit|case|open)(?:\[\w+\])?\s+)*(?:class|object|trait|enum|type)\s+([A-Za-z_]\w*)/,
+    },
+    // constants of an object: val Name = …
+    { re: /^\s*(?:(?:private|protected|final|override|lazy)(?:\[\w+\])?\s+)*val\s+([A-Z]\w*)\s*[:=]/ },
   ],
   ruby: [
     // def f, def self.f, def f? / f! (the name without its ? or !)

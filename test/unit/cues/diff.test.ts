@@ -193,7 +193,42 @@ const PHP = `@@ -19,9 +19,10 @@ final class TaxCalculator
 +            if ($rule->appliesTo($item->taxClass ?? self::FALLBACK_CLASS)) {
 `;
 
+const SWIFT = `@@ -40,7 +40,8 @@ public final class Cart {
+     /// The subtotal less every discount; never below zero.
+     public func total() throws -> Money {
+         let base = subtotal
++        public static let maxDiscounts = 3
+         var result = base
+-        for discount in discounts {
++        for discount in discounts.prefix(Cart.maxDiscounts) {
+             result = result.minus(discount.amountOff(items, subtotal: base))
+@@ -1,3 +1,4 @@
++extension Cart: CustomStringConvertible {
++    public var description: String { return renderLines().joined() }
++    @discardableResult private func renderLines() -> [String] { return [] }
+ import Money`;
+
+const SCALA = `@@ -8,9 +8,10 @@ object Parser {
+   def parse(text: String, separator: String = ","): Table = {
+     val records = group(new Lexer(text, separator).tokens())
+-    if (records.isEmpty) throw new CsvParseError(1, 1, "empty input: no header")
++    if (records.isEmpty) throw new CsvParseError(1, 1, EmptyInput)
++  private[parse] val EmptyInput = "empty input: no header"
++  final case class Header(names: Vector[String])
++  private def checkWidth(fields: Vector[String]): Unit = ()
+     val header = records.head`;
+
 describe('diff symbols', () => {
+  it('swift: static members and an extension on changed lines, a class in a hunk context', () => {
+    // `Cart` is the hunk's context and an added `extension Cart`; `total()` is an unchanged line
+    expect(symbols('Sources/Checkout/Cart.swift', SWIFT)).toEqual({ Cart: changed, maxDiscounts: changed, renderLines: changed });
+    expect(identifiers('Sources/Checkout/Cart.swift', SWIFT).prefix).toBe(called);
+  });
+
+  it('scala: an object in a hunk context, a case class and an object\'s constant on changed lines; `val` locals are none', () => {
+    expect(symbols('src/main/scala/csvkit/parse/Parser.scala', SCALA)).toEqual({ EmptyInput: changed, Header: changed, checkWidth: changed, Parser: context });
+  });
+
   it('ruby: `def`, `def self.x`, a class in the hunk context; a `#` comment is no code', () => {
     expect(symbols('lib/shipping_rates/carriers/flat.rb', RUBY)).toEqual({ Flat: context, max_grams_for: changed });
     const ids = identifiers('lib/shipping_rates/carriers/flat.rb', RUBY);
