@@ -106,6 +106,11 @@ describe('scala tags on fixtures/repos/scala-csvkit', () => {
     const tags = await snippetTags('scala', ['import a.b.{C, D => E, _}', 'import a.core.given', 'import _root_.a.X', ''].join('\n'));
     expect(tags.errorNodes).toBe(0);
     expect(importKeys(tags)).toEqual(['a.b [C, D, _]', 'a.core.given []', '_root_.a.X []']);
+    // Scala 3's `*` is an error to this Scala 2 grammar; the path before it is still the import (the resolver reads it as a package)
+    const scala3 = await snippetTags('scala', ['import cats.syntax.all.*', 'object A', ''].join('\n'));
+    expect(scala3.errorNodes).toBeGreaterThan(0);
+    expect(importKeys(scala3)).toEqual(['cats.syntax.all []']);
+    expect(definitionKeys(scala3)).toEqual(['class A']);
   });
 
   it('messages: what Scala code throws, fails, requires and logs with', async () => {
