@@ -237,6 +237,8 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
     ['go (package folder)', { 'go.mod': 'module example.com/m\n', 'cmd/main.go': 'package main\nimport "example.com/m/pkg/util"\nfunc main() { util.Run() }\n' }, 'pkg/util/util.go', 'package util\nfunc Run() {}\n'],
     ['c# (namespace index)', { 'src/App/Program.cs': 'using Shop.Core;\nnamespace App;\nclass Program { Cart c; }\n' }, 'lib/Cart.cs', 'namespace Shop.Core;\npublic class Cart { }\n'],
     ['kotlin (package index)', { 'app/Main.kt': 'package app\n\nimport shop.core.formatCents\n\nfun main() = formatCents(1)\n' }, 'lib/Money.kt', 'package shop.core\n\nfun formatCents(c: Int) = c.toString()\n'],
+    ['swift (module index)', { 'Sources/App/main.swift': 'import Kit\n\nrun()\n' }, 'Sources/Kit/Kit.swift', 'public func run() {}\n'],
+    ['scala (package and member index)', { 'app/Main.scala': 'package app\n\nimport shop.core.Money\n\nobject Main { val m = Money(1) }\n' }, 'lib/Money.scala', 'package shop.core\n\nfinal case class Money(cents: Int)\n'],
   ];
   for (const [what, files, added, text] of unresolved) {
     it(`a file an unresolved import names, added then removed, gives the import edges of a fresh build: ${what}`, async () => {
