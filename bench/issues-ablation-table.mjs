@@ -1,21 +1,21 @@
 #!/usr/bin/env node
 // The Markdown table of an issue ablation run (on stdout): per configuration of
-// bench/issues-ablation, Acc@1 / Acc@5 / MRR on the whole issue set, each half and each
+// CONFIG_DIR (default bench/issues-ablation; bench/issues-sweep for the sweep), Acc@1 / Acc@5 / MRR on the whole issue set, each half and each
 // language, from the per-sample scores bench/ablation.mjs wrote (NAME.samples.jsonl).
 //
-//   node bench/issues-ablation-table.mjs OUT_DIR SAMPLES.jsonl "INVOCATION" > OUT_DIR/TABLE.md
+//   node bench/issues-ablation-table.mjs OUT_DIR SAMPLES.jsonl "INVOCATION" [CONFIG_DIR] > OUT_DIR/TABLE.md
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cell, columnMeans, issueGroups, readJsonl } from './issues-groups.mjs';
 
-const [out, samplesFile, invocation = 'bench/issues-ablation.sh'] = process.argv.slice(2);
+const [out, samplesFile, invocation = 'bench/issues-ablation.sh', configDir] = process.argv.slice(2);
 if (!out || !samplesFile) {
-  process.stderr.write('usage: node bench/issues-ablation-table.mjs OUT_DIR SAMPLES.jsonl [INVOCATION]\n');
+  process.stderr.write('usage: node bench/issues-ablation-table.mjs OUT_DIR SAMPLES.jsonl [INVOCATION] [CONFIG_DIR]\n');
   process.exit(2);
 }
 const samples = new Map(readJsonl(samplesFile).map((s) => [s.id, s]));
-const configs = join(new URL('.', import.meta.url).pathname, 'issues-ablation');
+const configs = configDir ?? join(new URL('.', import.meta.url).pathname, 'issues-ablation');
 const names = readdirSync(configs)
   .filter((f) => f.endsWith('.json'))
   .map((f) => f.replace(/\.json$/, ''))
@@ -27,7 +27,7 @@ const header = issueGroups(readJsonl(join(out, `${names[0]}.samples.jsonl`)), sa
 const lines = [
   '# Issue ablation (issue2code)',
   '',
-  `Command: \`${invocation}\` at ${git('rev-parse', '--short', 'HEAD')}. Each configuration of bench/issues-ablation switches one signal off (off-*) or ranks with one signal alone (alone-*); cells are Acc@1 / Acc@5 / MRR.`,
+  `Command: \`${invocation}\` at ${git('rev-parse', '--short', 'HEAD')}. Each configuration of ${configDir ?? 'bench/issues-ablation'} changes the defaults in one place (off-*: a signal switched off; alone-*: one signal alone); cells are Acc@1 / Acc@5 / MRR.`,
   '',
   `| configuration | ${header.join(' | ')} |`,
   `| --- | ${header.map(() => '---').join(' | ')} |`,
