@@ -20,7 +20,7 @@
  * `<vector>` are external → []). Absolute paths → [].
  */
 import { languageSpec } from '../../languages/index.js';
-import { baseOf, child, dirOf, joinPath } from './paths.js';
+import { baseOf, bestScoring, child, dirOf, joinPath } from './paths.js';
 import { defineResolver } from './resolver.js';
 
 /** More equally near candidates than this for step 3 resolve to nothing. */
@@ -92,20 +92,8 @@ export function resolveC(tables: CTables, files: ReadonlySet<string>, fromPath: 
 function nearestBySuffix(tables: CTables, fromDir: string, spec: string): string[] {
   const normalized = joinPath('', spec);
   if (normalized === null || normalized === '' || spec.split('/').includes('..')) return [];
-  let best = -1;
-  let chosen: string[] = [];
-  for (const p of tables.byName.get(baseOf(normalized)) ?? []) {
-    if (p !== normalized && !p.endsWith('/' + normalized)) continue;
-    const root = p.slice(0, p.length - normalized.length).replace(/\/$/, '');
-    const score = sharedFolders(root, fromDir);
-    if (score > best) {
-      best = score;
-      chosen = [p];
-    } else if (score === best) {
-      chosen.push(p);
-    }
-  }
-  return chosen.length > AMBIGUOUS_LIMIT ? [] : chosen;
+  const matching = (tables.byName.get(baseOf(normalized)) ?? []).filter((p) => p === normalized || p.endsWith('/' + normalized));
+  return bestScoring(matching, (p) => sharedFolders(p.slice(0, p.length - normalized.length).replace(/\/$/, ''), fromDir), AMBIGUOUS_LIMIT);
 }
 
 /** C and C++ share one resolver (and its tables). */

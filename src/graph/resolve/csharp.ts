@@ -18,6 +18,7 @@
  */
 import type { Definition, FileTags } from '../../types.js';
 import { defineResolver } from './resolver.js';
+import { addUnique } from './multimap.js';
 
 export interface CSharpTables {
   /** Namespace (`A.B`) → files declaring it. */
@@ -31,12 +32,6 @@ export interface CSharpTables {
 }
 
 const TYPE_KINDS: ReadonlySet<Definition['kind']> = new Set(['class', 'interface', 'type']);
-
-function push(map: Map<string, string[]>, key: string, value: string): void {
-  const list = map.get(key);
-  if (!list) map.set(key, [value]);
-  else if (!list.includes(value)) list.push(value);
-}
 
 function contains(outer: Definition, inner: Definition): boolean {
   return outer !== inner && outer.startLine <= inner.startLine && inner.endLine <= outer.endLine;
@@ -64,8 +59,8 @@ export function buildCSharpTables(tags: readonly FileTags[]): CSharpTables {
   for (const t of tags) {
     if (t.language !== 'csharp') continue;
     const { namespaces, types } = csharpDeclarations(t);
-    for (const ns of namespaces) push(tables.filesByNamespace, ns, t.path);
-    for (const type of types) push(tables.filesByType, type, t.path);
+    for (const ns of namespaces) addUnique(tables.filesByNamespace, ns, t.path);
+    for (const type of types) addUnique(tables.filesByType, type, t.path);
     tables.definedNames.set(t.path, new Set(t.definitions.filter((d) => d.kind !== 'module').map((d) => d.name)));
     tables.referencedNames.set(t.path, new Set(t.references.map((r) => r.name)));
   }

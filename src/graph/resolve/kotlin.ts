@@ -22,6 +22,7 @@
 import type { Definition, FileTags } from '../../types.js';
 import { baseOf } from './paths.js';
 import { defineResolver } from './resolver.js';
+import { addUnique } from './multimap.js';
 
 export interface KotlinTables {
   /** Package (`com.x`) → Kotlin and Java files declaring it. */
@@ -31,12 +32,6 @@ export interface KotlinTables {
 }
 
 const CONTAINER_KINDS: ReadonlySet<Definition['kind']> = new Set(['class', 'interface']);
-
-function push(map: Map<string, string[]>, key: string, value: string): void {
-  const list = map.get(key);
-  if (!list) map.set(key, [value]);
-  else if (!list.includes(value)) list.push(value);
-}
 
 /** The package a file declares (its first module definition), or '' for the default package. */
 function packageOf(tags: FileTags): string {
@@ -56,9 +51,9 @@ export function buildKotlinTables(tags: readonly FileTags[]): KotlinTables {
     if (t.language !== 'kotlin' && t.language !== 'java') continue;
     const pkg = packageOf(t);
     const qualify = (name: string): string => (pkg === '' ? name : `${pkg}.${name}`);
-    push(tables.filesByPackage, pkg, t.path);
-    if (t.language === 'java') push(tables.filesByName, qualify(baseOf(t.path).slice(0, -'.java'.length)), t.path);
-    else for (const name of topLevelNames(t)) push(tables.filesByName, qualify(name), t.path);
+    addUnique(tables.filesByPackage, pkg, t.path);
+    if (t.language === 'java') addUnique(tables.filesByName, qualify(baseOf(t.path).slice(0, -'.java'.length)), t.path);
+    else for (const name of topLevelNames(t)) addUnique(tables.filesByName, qualify(name), t.path);
   }
   return tables;
 }

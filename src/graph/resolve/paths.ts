@@ -92,3 +92,22 @@ export function finish(found: Iterable<string>, exclude: string): string[] {
   set.delete(exclude);
   return [...set].sort(byteCompare);
 }
+
+/**
+ * The candidates with the highest score, in their order; none when more than `limit` tie
+ * (a guess among many is no resolution).
+ */
+export function bestScoring(candidates: Iterable<string>, score: (path: string) => number, limit: number): string[] {
+  let best = -1;
+  let chosen: string[] = [];
+  for (const p of candidates) {
+    const s = score(p);
+    if (s > best) {
+      best = s;
+      chosen = [p];
+    } else if (s === best) {
+      chosen.push(p);
+    }
+  }
+  return chosen.length > limit ? [] : chosen;
+}

@@ -23,8 +23,9 @@
  * paths built from variables → [].
  */
 import type { FileTags } from '../../types.js';
-import { baseOf, byteCompare, dirOf, joinPath } from './paths.js';
+import { baseOf, bestScoring, byteCompare, dirOf, joinPath } from './paths.js';
 import { defineResolver } from './resolver.js';
+import { addUnique } from './multimap.js';
 
 /** More equally near candidates than this for rule 4 resolve to nothing. */
 const AMBIGUOUS_LIMIT = 3;
@@ -53,15 +54,6 @@ function isPhp(path: string): boolean {
 /** A composer.json (the manifest resolution reads the autoload maps from). */
 export function isComposerJson(path: string): boolean {
   return path === 'composer.json' || path.endsWith('/composer.json');
-}
-
-function push(map: Map<string, string[]>, key: string, value: string): void {
-  const list = map.get(key);
-  if (list) {
-    if (!list.includes(value)) list.push(value);
-  } else {
-    map.set(key, [value]);
-  }
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -101,7 +93,7 @@ function declaredNames(tags: readonly FileTags[]): Map<string, string[]> {
   const declared = new Map<string, string[]>();
   for (const t of [...tags].sort((a, b) => byteCompare(a.path, b.path))) {
     if (t.language !== 'php') continue;
-    for (const key of declaredKeys(t)) push(declared, key, t.path);
+    for (const key of declaredKeys(t)) addUnique(declared, key, t.path);
   }
   return declared;
 }
@@ -131,7 +123,7 @@ export function buildPhpTables(files: readonly { path: string; text?: string }[]
   psr4.sort(longestFirst);
   psr0.sort(longestFirst);
   const byName = new Map<string, string[]>();
-  for (const p of paths) if (isPhp(p)) push(byName, baseOf(p), p);
+  for (const p of paths) if (isPhp(p)) addUnique(byName, baseOf(p), p);
   return { psr4, psr0, declared: declaredNames(tags), byName };
 }
 
@@ -173,21 +165,14 @@ function resolveName(tables: PhpTables, files: ReadonlySet<string>, name: string
 /** Rule 4: the files named after the class whose folders end in the most namespace segments. */
 function byFolders(tables: PhpTables, segs: readonly string[]): string[] {
   const least = Math.min(segs.length, 2);
-  let best = 0;
-  let chosen: string[] = [];
-  for (const p of tables.byName.get(`${segs[segs.length - 1]}.php`) ?? []) {
+  const matched = (p: string): number => {
     const folders = p.slice(0, -'.php'.length).split('/');
     let n = 0;
     while (n < segs.length && n < folders.length && folders[folders.length - 1 - n] === segs[segs.length - 1 - n]) n++;
-    if (n < least) continue;
-    if (n > best) {
-      best = n;
-      chosen = [p];
-    } else if (n === best) {
-      chosen.push(p);
-    }
-  }
-  return chosen.length > AMBIGUOUS_LIMIT ? [] : chosen;
+    return n;
+  };
+  const named = (tables.byName.get(`${segs[segs.length - 1]}.php`) ?? []).filter((p) => matched(p) >= least);
+  return bestScoring(named, matched, AMBIGUOUS_LIMIT);
 }
 
 /** `__DIR__`, `dirname(__DIR__, 2)`, `dirname(__FILE__)`: how many folders above the file's own. */

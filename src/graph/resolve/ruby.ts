@@ -22,8 +22,9 @@
  *   constants (`JSON::ParserError`) find nothing.
  */
 import type { FileTags } from '../../types.js';
-import { baseOf, byteCompare, child, dirOf, joinPath } from './paths.js';
+import { baseOf, bestScoring, byteCompare, child, dirOf, joinPath } from './paths.js';
 import { defineResolver } from './resolver.js';
+import { addUnique } from './multimap.js';
 
 /** More equally good candidates than this resolve to nothing. */
 const AMBIGUOUS_LIMIT = 3;
@@ -55,15 +56,6 @@ export function snakeCase(name: string): string {
     .toLowerCase();
 }
 
-function push(map: Map<string, string[]>, key: string, value: string): void {
-  const list = map.get(key);
-  if (list) {
-    if (!list.includes(value)) list.push(value);
-  } else {
-    map.set(key, [value]);
-  }
-}
-
 /** Folders that Zeitwerk or Rails autoload from, found among the corpus' folders. */
 function autoloadRoots(paths: readonly string[]): string[] {
   const roots = new Set<string>();
@@ -86,14 +78,14 @@ function definedConstants(tags: readonly FileTags[]): Map<string, string[]> {
   const definers = new Map<string, string[]>();
   for (const t of [...tags].sort((a, b) => byteCompare(a.path, b.path))) {
     if (t.language !== 'ruby') continue;
-    for (const d of t.definitions) if (d.kind === 'class' || d.kind === 'module' || d.kind === 'constant') push(definers, d.name, t.path);
+    for (const d of t.definitions) if (d.kind === 'class' || d.kind === 'module' || d.kind === 'constant') addUnique(definers, d.name, t.path);
   }
   return definers;
 }
 
 export function buildRubyTables(paths: readonly string[], tags: readonly FileTags[]): RubyTables {
   const byName = new Map<string, string[]>();
-  for (const p of paths) if (isRuby(p)) push(byName, baseOf(p), p);
+  for (const p of paths) if (isRuby(p)) addUnique(byName, baseOf(p), p);
   return { autoloadRoots: autoloadRoots(paths), byName, definers: definedConstants(tags) };
 }
 
@@ -152,18 +144,7 @@ function definingFiles(tables: RubyTables, segs: readonly string[]): string[] {
   const candidates = tables.definers.get(segs[segs.length - 1]!) ?? [];
   if (candidates.length <= 1) return [...candidates];
   const outer = new Set(segs.slice(0, -1).map(snakeCase));
-  let best = -1;
-  let chosen: string[] = [];
-  for (const p of candidates) {
-    const score = dirOf(p).split('/').filter((d) => outer.has(d)).length;
-    if (score > best) {
-      best = score;
-      chosen = [p];
-    } else if (score === best) {
-      chosen.push(p);
-    }
-  }
-  return chosen.length > AMBIGUOUS_LIMIT ? [] : chosen;
+  return bestScoring(candidates, (p) => dirOf(p).split('/').filter((d) => outer.has(d)).length, AMBIGUOUS_LIMIT);
 }
 
 /** The class, module and constant names a file's tags define, for `tagsChangeTables`. */

@@ -28,6 +28,7 @@
 import type { FileTags } from '../../types.js';
 import { baseOf } from './paths.js';
 import { defineResolver, type ResolveFile } from './resolver.js';
+import { addUnique } from './multimap.js';
 
 export interface ScalaTables {
   /** Declared package → files declaring it. */
@@ -44,15 +45,6 @@ const SCALA_FILE = /\.(?:scala|sc)$/;
 const PACKAGE_LINE = /^[ \t]*package[ \t]+(?!object\b)([A-Za-z_][\w]*(?:[ \t]*\.[ \t]*[A-Za-z_]\w*)*)/gm;
 /** Definition kinds an import can name. */
 const MEMBER_KINDS = new Set(['class', 'interface', 'type']);
-
-function push(map: Map<string, string[]>, key: string, value: string): void {
-  const list = map.get(key);
-  if (list) {
-    if (!list.includes(value)) list.push(value);
-  } else {
-    map.set(key, [value]);
-  }
-}
 
 /** The package of a file by its tags: its package clauses (module definitions) in order. */
 function tagsPackage(tags: FileTags): string {
@@ -83,12 +75,12 @@ export function buildScalaTables(files: readonly ResolveFile[], tags: readonly F
     const t = tagsByPath.get(f.path);
     const pkg = t ? tagsPackage(t) : f.text !== undefined ? textPackage(f.text) : '';
     packageOf.set(f.path, pkg);
-    push(filesByPackage, pkg, f.path);
+    addUnique(filesByPackage, pkg, f.path);
     const name = baseOf(f.path);
-    push(filesByName, name, f.path);
+    addUnique(filesByName, name, f.path);
     const prefix = pkg === '' ? '' : pkg + '.';
-    push(filesByMember, prefix + name.replace(SCALA_FILE, ''), f.path);
-    for (const member of t ? memberNames(t) : []) push(filesByMember, prefix + member, f.path);
+    addUnique(filesByMember, prefix + name.replace(SCALA_FILE, ''), f.path);
+    for (const member of t ? memberNames(t) : []) addUnique(filesByMember, prefix + member, f.path);
   }
   return { filesByPackage, filesByMember, filesByName, packageOf };
 }

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CUE_DEFAULTS, extractCues, inferTask } from '../../../src/cues/index.js';
-import type { Cue, CueKind } from '../../../src/types.js';
 import * as N from './fixtures/native-traces.js';
-
-/** Cues of one kind as compact `value:line@strength` strings, in output order. */
-function cuesOf(text: string, kind: CueKind): string[] {
-  return extractCues({ raw_signal: text })
-    .cues.filter((c) => c.kind === kind)
-    .map((c) => `${c.value}${c.line === undefined ? '' : `:${c.line}`}@${c.strength}`);
-}
-
-function strengthOf(cues: readonly Cue[], kind: CueKind, value: string): number | undefined {
-  return cues.find((c) => c.kind === kind && c.value === value)?.strength;
-}
+import { cuesOf, strengthOf, r } from './frame-cues.js';
 
 const { frameDecay: d, testFrameScale: ts, libraryFrameStrength: lib } = CUE_DEFAULTS;
-const r = (x: number): number => Math.round(x * 1e4) / 1e4;
 const CI = '/home/runner/work/httpparse/httpparse';
 
 describe('frames: sanitizers', () => {

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CUE_DEFAULTS, extractCues, inferTask } from '../../../src/cues/index.js';
-import type { Cue, CueKind } from '../../../src/types.js';
 import * as C from './fixtures/scala-traces.js';
-
-/** Cues of one kind as compact `value:line@strength` strings, in output order. */
-function cuesOf(text: string, kind: CueKind): string[] {
-  return extractCues({ raw_signal: text })
-    .cues.filter((c) => c.kind === kind)
-    .map((c) => `${c.value}${c.line === undefined ? '' : `:${c.line}`}@${c.strength}`);
-}
-
-function strengthOf(cues: readonly Cue[], kind: CueKind, value: string): number | undefined {
-  return cues.find((c) => c.kind === kind && c.value === value)?.strength;
-}
+import { cuesOf, strengthOf, r } from './frame-cues.js';
 
 const { frameDecay: d, libraryFrameStrength: lib, testFrameScale: ts } = CUE_DEFAULTS;
-const r = (x: number): number => Math.round(x * 1e4) / 1e4;
 
 describe('frames: Scala on the JVM', () => {
   it('objects (`Parser$`) are their source\'s names, lambdas (`$anonfun$parse$1`) the method they are in', () => {
