@@ -1,6 +1,6 @@
 /** Public API of repomap. */
 export { repoMap, buildIndex, Index, type IndexOptions, type RankOptions } from './repomap.js';
-export { type TagsCache, type TagsCacheEntry } from './repomap.js';
+export { type TagsCache, type TagsCacheEntry } from './cache/types.js';
 export { TagsStore, TAGS_INDEX_VERSION, cacheDirFromEnv, defaultCacheDir, layeredTagsCache, tagsStorePath, type TagsStoreOptions } from './cache/index.js';
 export { useOneShotCompilation } from './tags/wasm-modules.js';
 export { useLeanHeap, LEAN_HEAP_GROWING_PERCENT } from './heap.js';
