@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mapTagsCache } from './cache/layered.js';
-import type { Index, IndexOptions, TagsCacheEntry } from './repomap.js';
+import type { TagsCache, TagsCacheEntry } from './cache/types.js';
 import { extractTags } from './tags/index.js';
 import type { Diagnostic, FileRecord, FileTags } from './types.js';
 
@@ -16,7 +16,14 @@ export interface EarlierContents {
   changed: string[];
 }
 
-export function earlierContents(previous: Index, files: readonly FileRecord[], keys: readonly string[]): EarlierContents {
+/** What `earlierContents` reads of an earlier index: its corpus, its diagnostics (the corpus' first) and its tags by path. */
+export interface EarlierIndex {
+  readonly corpus: { readonly files: readonly FileRecord[]; readonly diagnostics: readonly Diagnostic[] };
+  readonly diagnostics: readonly Diagnostic[];
+  tagsOf(path: string): FileTags | undefined;
+}
+
+export function earlierContents(previous: EarlierIndex, files: readonly FileRecord[], keys: readonly string[]): EarlierContents {
   const before = new Map(previous.corpus.files.map((f) => [f.path, f]));
   const diagnostics = new Map<string, Diagnostic[]>();
   for (const d of previous.diagnostics.slice(previous.corpus.diagnostics.length)) {
@@ -49,8 +56,13 @@ export function contentKey(file: FileRecord): string {
   return key;
 }
 
-/** The index options the tags stage reads, and work to overlap with worker parsing. */
-export type TagsStageOptions = IndexOptions & { meanwhile?: () => Promise<void> };
+/** What the tags stage reads of the index options (see `IndexOptions`), and work to overlap with worker parsing. */
+export interface TagsStageOptions {
+  tagsCache?: Map<string, TagsCacheEntry> | TagsCache | undefined;
+  onProgress?: ((stage: 'tags', done: number, total: number) => void) | undefined;
+  parseJobs?: number | undefined;
+  meanwhile?: (() => Promise<void>) | undefined;
+}
 
 /**
  * Tags of every file with a grammar, in corpus order: an earlier index's for unchanged

@@ -1,6 +1,6 @@
 /** Public API of repomap. */
 export { repoMap, buildIndex, Index, type IndexOptions, type RankOptions } from './repomap.js';
-export { type TagsCache, type TagsCacheEntry } from './repomap.js';
+export { type TagsCache, type TagsCacheEntry } from './cache/types.js';
 export { TagsStore, TAGS_INDEX_VERSION, cacheDirFromEnv, defaultCacheDir, layeredTagsCache, tagsStorePath, type TagsStoreOptions } from './cache/index.js';
 export { useOneShotCompilation } from './tags/wasm-modules.js';
 export { useLeanHeap, LEAN_HEAP_GROWING_PERCENT } from './heap.js';
@@ -11,7 +11,7 @@ export { extractCues, inferTask, CUE_DEFAULTS, type CueTunables } from './cues/i
 export { RANK_DEFAULTS, type RankDefaults } from './rank/index.js';
 export { GRAPH_DEFAULTS, type GraphOptions } from './graph/index.js';
 export { Bm25Index, BM25_DEFAULTS } from './rank/bm25.js';
-export { rrfFuse, fuseDetails } from './rank/fuse.js';
+export { rrfFuse, fuseDetails } from './eval/fuse.js';
 export { renderText, toDetailsRow, type DetailsRowOut } from './render/index.js';
 export {
   buildPack,

@@ -7,7 +7,7 @@ import { loadCorpus, readHistory, releaseTexts, resolveCommit, whySkipped, type 
 import { buildFileGraph, GRAPH_DEFAULTS, readsText, updateFileGraph, type FileGraph, type GraphOptions } from './graph/index.js';
 import type { RankContext } from './rank/context.js';
 import { textTermsOf } from './cache/text-terms.js';
-import type { TextTerms } from './rank/text-terms.js';
+import type { TagsCache, TagsCacheEntry } from './cache/types.js';
 import { buildLexical, lexicalAfter, makeContext, pathTablesOf, type LexicalIndex, type PathTables } from './rank/index-context.js';
 import { RANK_DEFAULTS, type LexicalMatch, type RankDefaults } from './rank/defaults.js';
 import { lexicalText } from './rank/seeds.js';
@@ -23,27 +23,8 @@ import { prestartWhenListed, releasePrestarted, snippetReader } from './tags/ind
 import { TAGS_DEFAULTS } from './tags/extract.js';
 import { LANGUAGES, type Corpus, type Diagnostic, type FileTags, type IndexStats, type LanguageId, type Query, type QueryCues, type RepoMapResult, type Task } from './types.js';
 
-/** What the tags cache keeps per file content: the tags (path-free) and its diagnostics. */
-export interface TagsCacheEntry {
-  tags: Omit<FileTags, 'path'>;
-  diagnostics: Omit<Diagnostic, 'file'>[];
-}
-
-/**
- * A tags cache `buildIndex` can use besides a plain Map: bulk lookup and bulk write
- * (a persistent `TagsStore` reads and writes each in one transaction).
- */
-export interface TagsCache {
-  /** The entries found among `keys`; keys not cached are absent from the result. */
-  getMany(keys: readonly string[]): Map<string, TagsCacheEntry>;
-  putMany(entries: Iterable<readonly [string, TagsCacheEntry]>): void;
-  /**
-   * Optional: texts' BM25 terms by `${TEXT_TERMS_VERSION}:${content key}`. A cache that
-   * keeps them lets `buildIndex` skip tokenizing the texts it has seen before.
-   */
-  getTerms?(keys: readonly string[]): Map<string, TextTerms>;
-  putTerms?(entries: Iterable<readonly [string, TextTerms]>): void;
-}
+/** The tags cache's contract lives with the caches (src/cache/types.ts); re-exported where it always was. */
+export type { TagsCache, TagsCacheEntry } from './cache/types.js';
 
 /** Any part of a defaults object, at any depth. */
 export type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;

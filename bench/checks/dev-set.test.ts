@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDetailsRow, parseDetails, readDetails } from '../../src/eval/details.js';
 import { scoreSamples, summarize } from '../../src/eval/metrics.js';
 import { givenFiles, goldFiles, readSamples, type SampleWarning } from '../../src/eval/samples.js';
-import { fuseDetails } from '../../src/rank/fuse.js';
+import { fuseDetails } from '../../src/eval/fuse.js';
 import { devFolder } from './dev-folder.js';
 
 const DEV = devFolder() ?? '';

@@ -2,3 +2,4 @@ export { TagsStore, STORE_DEFAULTS, STORE_SCHEMA_VERSION, type TagsStoreOptions 
 export { TAGS_INDEX_VERSION, currentIdentity, type CacheIdentity } from './identity.js';
 export { CACHE_ENV, TAGS_STORE_FILE, cacheDirFromEnv, defaultCacheDir, tagsStorePath } from './location.js';
 export { layeredTagsCache, mapTagsCache } from './layered.js';
+export type { TagsCache, TagsCacheEntry } from './types.js';

@@ -1,5 +1,5 @@
 /** Small TagsCache adapters: a plain Map, and a Map kept in front of a slower cache. */
-import type { TagsCache, TagsCacheEntry } from '../repomap.js';
+import type { TagsCache, TagsCacheEntry } from './types.js';
 
 /** A Map as a TagsCache (the form `IndexOptions.tagsCache` has always accepted). */
 export function mapTagsCache(map: Map<string, TagsCacheEntry>): TagsCache {

@@ -6,8 +6,8 @@
 import type { SnippetReader } from '../tags/index.js';
 import type { LanguageId, ReferenceKind } from '../types.js';
 import { codeBlocks } from './code-blocks.js';
+import type { CueSet } from './cue-set.js';
 import type { CueTunables } from './defaults.js';
-import type { Context } from './free-text.js';
 import { isCodeStopWord } from './stop-words.js';
 
 /** What reads snippets, and the language of a block that does not say its own. */
@@ -41,7 +41,7 @@ function keepName(name: string, t: CueTunables): boolean {
 }
 
 /** Cues of the code blocks of `text` (fenced, indented, interactive sessions), field `code`. */
-export function codeCues(ctx: Context, text: string, reading: CodeReading): void {
+export function codeCues(ctx: { set: CueSet; t: CueTunables }, text: string, reading: CodeReading): void {
   const { set, t } = ctx;
   for (const block of codeBlocks(text)) {
     const language = block.language ?? (block.info === '' ? reading.primary : undefined);

@@ -1,12 +1,27 @@
 import { RepoMapError } from '../errors.js';
-import type { Index } from '../repomap.js';
-import type { Query } from '../types.js';
+import type { Definition, LanguageId, Query, RankedFile, Task } from '../types.js';
 import { buildPack } from './build.js';
-import { DEFAULT_TOKENIZER, loadTokenizer } from './tokenizers.js';
+import { DEFAULT_TOKENIZER, loadTokenizer, type Tokenizer } from './tokenizers.js';
 import { PACK_FORMATS, type Pack, type PackFormat, type PackOptions, type PackSource } from './types.js';
 
+/**
+ * What a pack reads of an index (an `Index` is one): texts, languages and tags by path,
+ * and, for `packQuery`, its ranking of a query. Declared here so that the pack stage
+ * needs nothing of the index but these.
+ */
+export interface PackableIndex {
+  textOf(path: string): string | undefined;
+  languageOf(path: string): LanguageId | null;
+  tagsOf(path: string): { readonly definitions: readonly Definition[] } | undefined;
+}
+
+/** A packable index that ranks queries. */
+export interface RankingIndex extends PackableIndex {
+  rank(query: Query, options: { task?: Task }): { files: readonly RankedFile[] };
+}
+
 /** What a pack reads from an index: texts, languages and definitions by path. */
-export function packSourceOf(index: Index): PackSource {
+export function packSourceOf(index: PackableIndex): PackSource {
   return {
     textOf: (path) => index.textOf(path),
     languageOf: (path) => index.languageOf(path),
@@ -28,10 +43,15 @@ export function checkPackOptions(options: PackOptions): { budget: number; format
 }
 
 /** Ranks the index for the query and packs the ranked files that are not given (see `Index.pack`). */
-export async function packQuery(index: Index, query: Query, options: PackOptions): Promise<Pack> {
+export async function packQuery(index: RankingIndex, query: Query, options: PackOptions): Promise<Pack> {
   const { budget, format } = checkPackOptions(options);
   const tokenizer = await loadTokenizer(options.tokenizer ?? DEFAULT_TOKENIZER);
   const result = index.rank(query, options.task ? { task: options.task } : {});
-  const ranked = result.files.filter((f) => !f.given && f.score > 0);
-  return buildPack(ranked, packSourceOf(index), tokenizer, { budget, format });
+  return packRanked(result.files, packSourceOf(index), tokenizer, { budget, format });
+}
+
+/** Packs the ranked files that are not given and scored above zero, in rank order, from `source`. */
+export function packRanked(files: readonly RankedFile[], source: PackSource, tokenizer: Tokenizer, options: { budget: number; format: PackFormat }): Pack {
+  const ranked = files.filter((f) => !f.given && f.score > 0);
+  return buildPack(ranked, source, tokenizer, options);
 }

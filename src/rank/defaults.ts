@@ -1,6 +1,6 @@
 import type { CueKind, FileKind, Task } from '../types.js';
 import type { Bm25fOptions } from './bm25f.js';
-import { FUNCTION_DEFAULTS } from './functions.js';
+import { FUNCTION_DEFAULTS } from './function-defaults.js';
 import { MESSAGE_DEFAULTS } from './messages.js';
 import type { EdgeFlow } from './csr.js';
 

@@ -7,7 +7,7 @@
  * keeps both busy. Scheduling never changes the result: outcomes are merged by input index.
  */
 import type { LanguageId } from '../types.js';
-import type { PoolFile, PoolSettings } from './pool.js';
+import type { PoolFile, PoolSettings } from './protocol.js';
 
 export interface Batch {
   language: LanguageId;

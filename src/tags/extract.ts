@@ -11,7 +11,8 @@ import { RepoMapError } from '../errors.js';
 import { parseWithinBudget, TAGS_BUDGET, type TagsBudget, type TagsBudgetOptions } from './budget.js';
 import { messageOf } from './grammar.js';
 import { languageTools, renewParser, type LanguageTools } from './language-tools.js';
-import { parseInWorkers, POOL_DEFAULTS, releasePrestarted, type FileOutcome, type PoolFile, type PoolSettings, type PoolStats } from './pool.js';
+import { parseInWorkers, POOL_DEFAULTS, releasePrestarted, type PoolStats } from './pool.js';
+import type { FileOutcome, PoolFile, PoolSettings } from './protocol.js';
 
 export interface TagsOptions {
   /** Called with (files done, files to parse): once with done = 0, then after every file. */

@@ -11,26 +11,8 @@ import { Worker } from 'node:worker_threads';
 import { RepoMapError, type ErrorCode } from '../errors.js';
 import { packageRoot } from '../package-root.js';
 import type { TagsBudget } from './budget.js';
-import type { PoolFile } from './pool.js';
+import type { BatchRequest, PackedOutcomes, PoolFile, WorkerReply, WorkerSetup } from './protocol.js';
 import type { SharedWasm } from './wasm-modules.js';
-import type { PackedOutcomes } from './wire.js';
-
-/** Worker start-up data: the compiled runtime. */
-export interface WorkerSetup {
-  wasm: SharedWasm[];
-}
-
-/** Pool → worker: files of one language and the per-file budget, with that language's compiled grammar the first time the worker gets it. */
-export interface BatchRequest {
-  files: PoolFile[];
-  budget: TagsBudget;
-  wasm?: SharedWasm[];
-}
-
-/** Worker → pool. */
-export type WorkerReply =
-  | { type: 'batch'; outcomes: PackedOutcomes }
-  | { type: 'fatal'; error: { code?: ErrorCode; message: string; subject?: string } };
 
 /**
  * The compiled worker module. Node 20 cannot run TypeScript in a worker, so when this

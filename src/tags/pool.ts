@@ -8,29 +8,18 @@
  * so the caller's merge does not depend on scheduling. Each worker is a ParseWorker
  * (./parse-worker.ts); workers can be started ahead of the pool (`prestartParseWorkers`).
  */
-import type { Diagnostic, FileTags, LanguageId } from '../types.js';
+import type { LanguageId } from '../types.js';
 import { languageOf } from '../languages/index.js';
 import { BatchQueue } from './batch-queue.js';
 import type { TagsBudget } from './budget.js';
 import { grammarWasmPath } from './grammar.js';
 import { StringPool } from './intern.js';
-import { ParseWorker, workerModule, type WorkerSetup } from './parse-worker.js';
+import { ParseWorker, workerModule } from './parse-worker.js';
+import type { FileOutcome, PoolFile, PoolSettings, WorkerSetup } from './protocol.js';
 import { compiledWasm, runtimeWasmPath, type SharedWasm } from './wasm-modules.js';
 import { unpackOutcomes } from './wire.js';
 
-/** Tunables of the parse pool; `extractTags` takes overrides in `TagsOptions.pool`. */
-export interface PoolSettings {
-  /** Inputs with fewer files than this parse in the calling thread (starting workers costs more than it saves). */
-  minFiles: number;
-  /** Inputs with fewer bytes than this parse in the calling thread. */
-  minBytes: number;
-  /** A batch is closed once it holds this many bytes (a larger file is a batch of its own). */
-  batchBytes: number;
-  /** A batch is closed once it holds this many files. */
-  batchFiles: number;
-  /** A worker that parsed a file of at least this many bytes is terminated and replaced. */
-  recycleBytes: number;
-}
+export type { FileOutcome, PoolFile, PoolSettings } from './protocol.js';
 
 /**
  * Defaults from CPU accounting of cold runs on two cores (vite: 1,564 files / 3 MB;
@@ -48,22 +37,6 @@ export const POOL_DEFAULTS: Readonly<PoolSettings> = Object.freeze({
   batchFiles: 128,
   recycleBytes: 512 * 1024,
 });
-
-/** One file to parse; `index` is its position in the caller's ordered list. */
-export interface PoolFile {
-  index: number;
-  path: string;
-  language: LanguageId;
-  text: string;
-  /** Bytes, for batching and recycling. */
-  size: number;
-}
-
-/** What parsing one file gave: its tags (absent when it could not be parsed) and at most one diagnostic. */
-export interface FileOutcome {
-  tags?: FileTags;
-  diagnostic?: Diagnostic;
-}
 
 /** What a pool run did, for tests and measurements. */
 export interface PoolStats {

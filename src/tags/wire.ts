@@ -5,27 +5,12 @@
  * deserialize and pool on the calling thread, which shares the two cores with the
  * workers; packed, 15–45 ms, and the worker's side is no slower.
  */
-import type { Definition, DefinitionKind, Diagnostic, ImportSpec, LanguageId, Message, Reference, ReferenceKind } from '../types.js';
+import type { Definition, DefinitionKind, ImportSpec, LanguageId, Message, Reference, ReferenceKind } from '../types.js';
 import { Growable } from '../growable.js';
 import type { StringPool } from './intern.js';
-import type { FileOutcome } from './pool.js';
+import type { FileOutcome, PackedOutcomes } from './protocol.js';
 
-/** Outcomes of one batch, in the order packed. */
-export interface PackedOutcomes {
-  /** The pool's index of each file. */
-  indexes: number[];
-  /** Distinct strings; `numbers` refers to them by position. */
-  strings: string[];
-  /**
-   * Per outcome: 1 when it has tags, then the tags — path, language, error nodes, the
-   * definitions (count, then name, kind, start line, end line each), the references (count,
-   * then name, kind, line each), the imports (count, then specifier, line, name count and
-   * names each), the messages (count, then text and line each) — else 0.
-   */
-  numbers: Int32Array<ArrayBuffer>;
-  /** The outcomes that carry a diagnostic, by position in `indexes`. */
-  diagnostics: { at: number; diagnostic: Diagnostic }[];
-}
+export type { PackedOutcomes } from './protocol.js';
 
 /** Packs outcomes (with the pool's index of each file) for `postMessage`; transfer `numbers.buffer`. */
 export function packOutcomes(outcomes: readonly { index: number; outcome: FileOutcome }[]): PackedOutcomes {

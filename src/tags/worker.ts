@@ -8,8 +8,7 @@ import { RepoMapError } from '../errors.js';
 import { parseFile } from './extract.js';
 import { initRuntime, messageOf } from './grammar.js';
 import { languageTools } from './language-tools.js';
-import type { BatchRequest, WorkerReply, WorkerSetup } from './parse-worker.js';
-import type { FileOutcome } from './pool.js';
+import type { BatchRequest, FileOutcome, WorkerReply, WorkerSetup } from './protocol.js';
 import { wasmApi, type SharedWasm } from './wasm-modules.js';
 import { packOutcomes } from './wire.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DetailsRow } from '../../../src/eval/details.js';
-import { fuseDetails, rrfFuse } from '../../../src/rank/fuse.js';
+import { fuseDetails, rrfFuse } from '../../../src/eval/fuse.js';
 
 describe('rrfFuse', () => {
   it('scores Σ 1/(60 + rank), ties in path order', () => {

@@ -6,7 +6,7 @@
  * order, so the result does not depend on the order of the inputs.
  */
 import { RepoMapError } from '../errors.js';
-import type { DetailsRow } from '../eval/details.js';
+import type { DetailsRow } from './details.js';
 import { compareByteOrder } from '../text/order.js';
 
 export interface RrfOptions {

@@ -1,0 +1,113 @@
+/**
+ * Import rules of src/, checked in CI (`npm run check:deps`, .ci/run). Each rule says
+ * why it holds; a violation fails with the rule's name and the import that broke it.
+ * The rules are those of STYLE.md's "Boundaries" and "Seams" that hold today; where a
+ * rule has known exceptions they are listed by path, so the list can only shrink.
+ */
+/** The adapters over the library: the command line, the MCP server, the eval harness. */
+const ADAPTERS = '^src/(cli|mcp|eval)/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'An import circle means a contract is in the wrong room: it belongs with its provider ' +
+        '(src/cache/types.ts, src/tags/protocol.ts, pack/ declaring what it reads of an index), ' +
+        'which consumers import, never the other way round. Type-only imports count.',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'core-not-to-adapters',
+      severity: 'error',
+      comment:
+        'The library (src/ but cli/, mcp/, eval/) never depends on the command line, the MCP ' +
+        'server or the eval harness: they are built on it. src/index.ts, the package entry, ' +
+        're-exports rrfFuse and fuseDetails from eval/fuse.ts, as it did before fusion moved ' +
+        'beside the eval code it serves; nothing else in the core may.',
+      from: { path: '^src/', pathNot: [ADAPTERS, '^src/index\\.ts$'] },
+      to: { path: ADAPTERS },
+    },
+    {
+      name: 'entry-only-fuse-from-eval',
+      severity: 'error',
+      comment: 'The one exception above is exactly the fusion re-export; the entry takes nothing else of eval/, cli/ or mcp/.',
+      from: { path: '^src/index\\.ts$' },
+      to: { path: ADAPTERS, pathNot: '^src/eval/fuse\\.ts$' },
+    },
+    {
+      name: 'eval-not-to-cli-mcp',
+      severity: 'error',
+      comment: 'The eval harness (the repomap/eval subpath) uses the library; the CLI runs it, not the other way round.',
+      from: { path: '^src/eval/' },
+      to: { path: '^src/(cli|mcp)/' },
+    },
+    {
+      name: 'src-not-to-test-bench',
+      severity: 'error',
+      comment: 'Tests and benchmarks use the package; the package never reads them (they are not shipped).',
+      from: { path: '^src/' },
+      to: { path: '^(test|bench|fixtures)/' },
+    },
+    {
+      name: 'shared-records-import-nothing',
+      severity: 'error',
+      comment: 'types.ts (shared records) and errors.ts (RepoMapError) are the floor every stage stands on: they import nothing of src/.',
+      from: { path: '^src/(types|errors)\\.ts$' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'tree-sitter-only-in-tags',
+      severity: 'error',
+      comment: 'WASM trees never leave tags/: it turns them into plain Tag records and frees them, so only tags/ imports web-tree-sitter.',
+      from: { path: '^src/', pathNot: '^src/tags/' },
+      to: { path: 'node_modules/web-tree-sitter/' },
+    },
+    {
+      name: 'graphology-only-in-graph-rank',
+      severity: 'error',
+      comment: 'The friendly Graph API stays in graph/ (and rank/, which may read it); the rest sees FileGraph and the CSR arrays.',
+      from: { path: '^src/', pathNot: '^src/(graph|rank)/' },
+      to: { path: 'node_modules/graphology' },
+    },
+    {
+      name: 'processes-only-in-corpus',
+      severity: 'error',
+      comment: 'Git runs in corpus/ (git-process.ts); the eval harness starts its worker processes. Nothing else spawns.',
+      from: { path: '^src/', pathNot: ['^src/corpus/', '^src/eval/'] },
+      to: { path: '^(node:)?child_process$', dependencyTypes: ['core'] },
+    },
+    {
+      name: 'fs-only-in-io-stages',
+      severity: 'error',
+      comment:
+        'The file system is read by corpus/ (the files), cache/ (the store), tags/ (wasm and ' +
+        'queries) and the adapters. Known exceptions, to be moved into those stages: ' +
+        'repomap.ts (is the folder a git working tree), languages/manifest.ts and ' +
+        'package-root.ts (reading the package\'s own files).',
+      from: {
+        path: '^src/',
+        pathNot: ['^src/(corpus|cache|tags|cli|mcp|eval)/', '^src/(repomap|package-root)\\.ts$', '^src/languages/manifest\\.ts$'],
+      },
+      to: { path: '^(node:)?fs(/promises)?$', dependencyTypes: ['core'] },
+    },
+    {
+      name: 'parse-workers-only-through-tags',
+      severity: 'error',
+      comment: 'The worker pool, its worker and their protocol are tags/ internals: other stages call extractTags (or prestartWhenListed through the entry).',
+      from: { path: '^src/', pathNot: ['^src/tags/', '^src/index\\.ts$'] },
+      to: { path: '^src/tags/(pool|parse-worker|worker|wire|batch-queue|protocol|intern)\\.ts$' },
+    },
+  ],
+  options: {
+    // TypeScript 7's package has no compiler API for dependency-cruiser to parse with,
+    // so it parses with swc; type-only imports are kept (tsPreCompilationDeps).
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    // NodeNext imports say `./x.js` for `./x.ts`; dependency-cruiser maps them.
+    enhancedResolveOptions: { extensions: ['.ts', '.js'], exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};
