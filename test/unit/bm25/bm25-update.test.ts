@@ -51,7 +51,9 @@ describe('Bm25Index.updated', () => {
               d.text = e.text;
               changed.add(d.path);
             } else if (e.kind === 'add' && !next.some((d) => d.path === e.path)) {
+              // a path removed and added again may hold another text: it is a changed one
               next.push({ path: e.path, text: e.text });
+              changed.add(e.path);
             } else if (e.kind === 'remove' && next.length > 1) {
               next = next.filter((_, i) => i !== e.at % next.length);
             }
@@ -86,7 +88,11 @@ describe('Bm25Index.updated', () => {
           const d = next[e.at! % next.length]!;
           d.text = e.text!;
           changed.add(d.path);
-        } else if (e.kind === 'add' && !next.some((d) => d.path === e.path)) next.push({ path: e.path!, text: e.text! });
+        } else if (e.kind === 'add' && !next.some((d) => d.path === e.path)) {
+          // a path removed and added again may hold another text: it is a changed one
+          next.push({ path: e.path!, text: e.text! });
+          changed.add(e.path!);
+        }
         else if (e.kind === 'remove' && next.length > 1) next = next.filter((_, i) => i !== e.at! % next.length);
       }
       return { next, changed };
