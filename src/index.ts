@@ -10,7 +10,7 @@ export { loadCorpus, CORPUS_DEFAULTS, releaseTexts, isReleased, whySkipped, type
 export { extractCues, inferTask, CUE_DEFAULTS, type CueTunables } from './cues/index.js';
 export { RANK_DEFAULTS, type RankDefaults } from './rank/index.js';
 export { GRAPH_DEFAULTS, type GraphOptions } from './graph/index.js';
-export { Bm25Index, BM25_DEFAULTS } from './rank/bm25.js';
+export { Bm25Index, BM25_DEFAULTS } from './lexical/bm25.js';
 export { rrfFuse, fuseDetails } from './eval/fuse.js';
 export { renderText, toDetailsRow, type DetailsRowOut } from './render/index.js';
 export {

@@ -13,7 +13,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { describeError, RepoMapError } from '../errors.js';
-import { isTextTerms, type TextTerms } from '../rank/text-terms.js';
+import { isTextTerms, type TextTerms } from '../lexical/text-terms.js';
 import type { TagsCache, TagsCacheEntry } from './types.js';
 import { TAGS_ENTRY_SCHEMA } from './entry-schema.js';
 import { currentIdentity, identityChanges, identityText, type CacheIdentity } from './identity.js';

@@ -1,6 +1,6 @@
 /** The texts' BM25 terms a tags cache keeps (`TagsCache.getTerms`), for one index build. */
-import type { Bm25Document, TextTermsCache } from '../rank/bm25.js';
-import { TEXT_TERMS_VERSION, type TextTerms } from '../rank/text-terms.js';
+import type { Bm25Document, TextTermsCache } from '../lexical/bm25.js';
+import { TEXT_TERMS_VERSION, type TextTerms } from '../lexical/text-terms.js';
 import type { TagsCache, TagsCacheEntry } from './types.js';
 import type { FileRecord } from '../types.js';
 

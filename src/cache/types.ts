@@ -2,7 +2,7 @@
  * The tags cache's contract, which `buildIndex` consumes and every cache here provides
  * (a plain Map through `mapTagsCache`, `layeredTagsCache`, the SQLite `TagsStore`).
  */
-import type { TextTerms } from '../rank/text-terms.js';
+import type { TextTerms } from '../lexical/text-terms.js';
 import type { Diagnostic, FileTags } from '../types.js';
 
 /** What the tags cache keeps per file content: the tags (path-free) and its diagnostics. */

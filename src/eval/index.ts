@@ -58,8 +58,8 @@ export {
   selectiveRates,
 } from './selective.js';
 export type { SelectiveFold, SelectiveOptions, SelectiveRates, SelectiveReport, SelectiveSample } from './selective.js';
-export { BM25_DEFAULTS, Bm25Index } from '../rank/bm25.js';
-export type { Bm25Document, Bm25Hit, Bm25Options } from '../rank/bm25.js';
+export { BM25_DEFAULTS, Bm25Index } from '../lexical/bm25.js';
+export type { Bm25Document, Bm25Hit, Bm25Options } from '../lexical/bm25.js';
 export { RRF_DEFAULTS, fuseDetails, missingRows, rrfFuse } from './fuse.js';
 export type { FuseDetailsOptions, FusedFile, RankedList, RrfOptions } from './fuse.js';
 export { CONTRACT_TOKEN_PATTERN, contractTokens, countContractTokens, identifierWords } from '../text/tokens.js';

@@ -1,5 +1,5 @@
 import type { CueKind, FileKind, Task } from '../types.js';
-import type { Bm25fOptions } from './bm25f.js';
+import type { Bm25fOptions } from '../lexical/bm25f.js';
 import { FUNCTION_DEFAULTS } from './function-defaults.js';
 import { MESSAGE_DEFAULTS } from './messages.js';
 import type { EdgeFlow } from './csr.js';
@@ -128,7 +128,7 @@ export const RANK_DEFAULTS = {
   } satisfies Record<Task, number>,
   /**
    * Per task, the lexical match of the query text: `bm25` over whole files, or `bm25f` over
-   * their fields (body, path, defined names, messages; see src/rank/bm25f.ts and `bm25f`).
+   * their fields (body, path, defined names, messages; see src/lexical/bm25f.ts and `bm25f`).
    */
   lexical: {
     generic: 'bm25',

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORE_DEFAULTS, TAGS_INDEX_VERSION, TagsStore, currentIdentity, type CacheIdentity } from '../../../src/cache/index.js';
-import { textTerms } from '../../../src/rank/text-terms.js';
+import { textTerms } from '../../../src/lexical/text-terms.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 import { entryFor } from './helpers.js';
 

@@ -4,8 +4,8 @@
  * score must still equal BM25 computed directly from the definition, document by document.
  */
 import { describe, expect, it } from 'vitest';
-import { Bm25Index } from '../../../src/rank/bm25.js';
-import { ChunkedArray } from '../../../src/rank/bm25-terms.js';
+import { Bm25Index } from '../../../src/lexical/bm25.js';
+import { ChunkedArray } from '../../../src/lexical/bm25-terms.js';
 import { identifierWords } from '../../../src/text/tokens.js';
 
 /** Scores straight from the formula, with term frequencies counted per document. */

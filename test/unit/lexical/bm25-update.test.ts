@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Bm25Index, type Bm25Document } from '../../../src/rank/bm25.js';
+import { Bm25Index, type Bm25Document } from '../../../src/lexical/bm25.js';
 
 const word = fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'parseArgs', 'HTTPServer', 'x1', '42', 'héllo', 'snake_case_name');
 const text = fc.array(word, { maxLength: 14 }).map((w) => w.join(' '));

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BM25_DEFAULTS, Bm25Index } from '../../../src/rank/bm25.js';
+import { BM25_DEFAULTS, Bm25Index } from '../../../src/lexical/bm25.js';
 
 describe('Bm25Index', () => {
   // Without path words: lengths 2, 3, 1 (avgdl 2); N = 3.

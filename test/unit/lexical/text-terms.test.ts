@@ -1,5 +1,5 @@
 /**
- * Texts' terms as the persistent cache keeps them (src/rank/text-terms.ts): an index
+ * Texts' terms as the persistent cache keeps them (src/lexical/text-terms.ts): an index
  * counted from kept terms is the index counted from the texts, whatever mix of the two;
  * a malformed value is refused; the format's version moves with the tokenizer.
  */
@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../../src/corpus/index.js';
-import { Bm25Index, type Bm25Document, type TextTermsCache } from '../../../src/rank/bm25.js';
-import { forEachTextTerm, isTextTerms, TEXT_TERMS_VERSION, textTerms, type TextTerms } from '../../../src/rank/text-terms.js';
+import { Bm25Index, type Bm25Document, type TextTermsCache } from '../../../src/lexical/bm25.js';
+import { forEachTextTerm, isTextTerms, TEXT_TERMS_VERSION, textTerms, type TextTerms } from '../../../src/lexical/text-terms.js';
 import { identifierWords } from '../../../src/text/tokens.js';
 import { FIXTURE_REPOS } from '../tags/helpers.js';
 

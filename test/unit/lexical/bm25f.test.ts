@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Bm25Index } from '../../../src/rank/bm25.js';
-import { Bm25fIndex, type Bm25fDocument, type Bm25fOptions } from '../../../src/rank/bm25f.js';
+import { Bm25Index } from '../../../src/lexical/bm25.js';
+import { Bm25fIndex, type Bm25fDocument, type Bm25fOptions } from '../../../src/lexical/bm25f.js';
 
 const OFF: Bm25fOptions = {
   k1: 1.2,

@@ -5,7 +5,7 @@
  * the table grows.
  */
 import { describe, expect, it } from 'vitest';
-import { RunTable } from '../../../src/rank/bm25-terms.js';
+import { RunTable } from '../../../src/lexical/bm25-terms.js';
 
 describe('RunTable', () => {
   it('numbers runs in the order added and finds each by a span of another string', () => {
