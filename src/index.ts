@@ -31,7 +31,7 @@ export {
   type Tokenizer,
   type TokenizerName,
 } from './pack/index.js';
-export { SPAN_DEFAULTS } from './rank/spans.js';
+export { SPAN_DEFAULTS } from './spans/spans.js';
 export { renderExplanation } from './render/explain.js';
 export {
   findSymbols,

@@ -13,7 +13,7 @@ import { RANK_DEFAULTS, type LexicalMatch, type RankDefaults } from './rank/defa
 import { lexicalText } from './rank/seeds.js';
 import { compareDescending } from './text/order.js';
 import { rankFiles } from './rank/score.js';
-import { attachSpans, SpanFinder, spanSource, type SpanSource } from './rank/spans.js';
+import { attachSpans, SpanFinder, spanSource, type SpanSource } from './spans/spans.js';
 import { attachFunctions, rankedFunctionIds } from './rank/functions.js';
 import { packQuery, type Pack, type PackOptions } from './pack/index.js';
 import { explainFile, type ExplainFileOptions, type FileExplanation } from './rank/explain-file.js';

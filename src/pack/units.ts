@@ -1,4 +1,4 @@
-import { DefinitionLines } from '../rank/span-lines.js';
+import { DefinitionLines } from '../spans/span-lines.js';
 import type { LanguageId } from '../types.js';
 import type { PackDefaults } from './defaults.js';
 import { ELISION, fileShell, numberedLine, splitLines } from './render.js';

@@ -1,6 +1,6 @@
 import { stringList } from '../cues/query.js';
 import { SPAN_KINDS, type Cue, type Definition, type FileTags, type Query, type QueryCues, type Span, type SpanKind } from '../types.js';
-import type { RankContext } from './context.js';
+import type { RankContext } from '../rank/context.js';
 import { changedOldLines, DefinitionLines } from './span-lines.js';
 
 /**

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toDetailsRow, type Query, type RankedFile, type Span, type Task } from '../../../src/index.js';
-import { changedOldLines } from '../../../src/rank/span-lines.js';
-import { finish } from '../../../src/rank/spans.js';
+import { changedOldLines } from '../../../src/spans/span-lines.js';
+import { finish } from '../../../src/spans/spans.js';
 import { fixtureIndexes } from '../../fixture-index.js';
 
 const fixtures = join(import.meta.dirname, '../../../fixtures');
