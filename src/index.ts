@@ -32,7 +32,7 @@ export {
   type TokenizerName,
 } from './pack/index.js';
 export { SPAN_DEFAULTS } from './spans/spans.js';
-export { renderExplanation } from './render/explain.js';
+export { renderExplanation } from './explain/render.js';
 export {
   findSymbols,
   findReferences,
@@ -64,6 +64,6 @@ export {
   type IndexStatus,
 } from './navigate/index.js';
 export { renderSymbols, renderReferences, renderImpact, renderOutline, renderStatus } from './render/index.js';
-export type { FileExplanation, ExplainFileOptions, CueMatch, EdgePath, Hop, HopEdge } from './rank/explain-file.js';
+export type { FileExplanation, ExplainFileOptions, CueMatch, EdgePath, Hop, HopEdge } from './explain/explain-file.js';
 export { RepoMapError, messageWithoutModule, type ErrorCode } from './errors.js';
 export * from './types.js';

@@ -16,7 +16,7 @@ import { rankFiles } from './rank/score.js';
 import { attachSpans, SpanFinder, spanSource, type SpanSource } from './spans/spans.js';
 import { attachFunctions, rankedFunctionIds } from './rank/functions.js';
 import { packQuery, type Pack, type PackOptions } from './pack/index.js';
-import { explainFile, type ExplainFileOptions, type FileExplanation } from './rank/explain-file.js';
+import { explainFile, type ExplainFileOptions, type FileExplanation } from './explain/explain-file.js';
 import { RepoMapError } from './errors.js';
 import { mergeDefaults } from './merge-defaults.js';
 import { prestartWhenListed, releasePrestarted, snippetReader } from './tags/index.js';

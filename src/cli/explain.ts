@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { renderExplanation } from '../render/explain.js';
+import { renderExplanation } from '../explain/render.js';
 import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
 import type { CliIo } from './io.js';
 import { queryFromFlags } from './query-input.js';

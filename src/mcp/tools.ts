@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
 import { DEFAULT_TOKENIZER, PACK_FORMATS, TOKENIZERS } from '../pack/index.js';
-import { renderExplanation } from '../render/explain.js';
+import { renderExplanation } from '../explain/render.js';
 import { rankedFileLines } from '../render/text.js';
 import { TASKS, type RepoMapResult } from '../types.js';
 import { answer } from './answer.js';

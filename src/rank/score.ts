@@ -2,7 +2,7 @@ import type { QueryCues, RankedFile, Task } from '../types.js';
 import { compareDescending } from '../text/order.js';
 import type { RankContext } from './context.js';
 import type { RankDefaults } from './defaults.js';
-import { Incoming, graphReason } from './explain.js';
+import { Incoming, graphReason } from './reasons.js';
 import { personalizedPageRank } from './ppr.js';
 import { matchCues, type Seeds } from './seeds.js';
 

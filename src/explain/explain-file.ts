@@ -1,12 +1,12 @@
 import { RepoMapError } from '../errors.js';
 import type { CueKind, EdgeType, FileKind, QueryCues, Task } from '../types.js';
 import { seedMass, strongestPaths, type BestPathsOptions } from './best-paths.js';
-import type { RankContext } from './context.js';
-import type { Csr } from './csr.js';
-import type { RankDefaults } from './defaults.js';
-import { Incoming } from './explain.js';
-import { rankFiles, scoreParts } from './score.js';
-import { matchCues } from './seeds.js';
+import type { RankContext } from '../rank/context.js';
+import type { Csr } from '../rank/csr.js';
+import type { RankDefaults } from '../rank/defaults.js';
+import { Incoming } from '../rank/reasons.js';
+import { rankFiles, scoreParts } from '../rank/score.js';
+import { matchCues } from '../rank/seeds.js';
 
 export interface ExplainFileOptions extends BestPathsOptions {
   /** Rank given files where they fall instead of last (as in rank). */

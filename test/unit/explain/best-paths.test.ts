@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { MultiDirectedGraph } from 'graphology';
 import { describe, expect, it } from 'vitest';
 import type { FileGraphology } from '../../../src/graph/index.js';
-import { seedMass, strongestPaths } from '../../../src/rank/best-paths.js';
+import { seedMass, strongestPaths } from '../../../src/explain/best-paths.js';
 import { buildCsr, type Csr, type EdgeFlow } from '../../../src/rank/csr.js';
-import { Incoming } from '../../../src/rank/explain.js';
+import { Incoming } from '../../../src/rank/reasons.js';
 import { personalizedPageRank } from '../../../src/rank/ppr.js';
 
 const forwardOnly: EdgeFlow = {

@@ -1,5 +1,5 @@
-import type { Csr } from './csr.js';
-import type { Incoming } from './explain.js';
+import type { Csr } from '../rank/csr.js';
+import type { Incoming } from '../rank/reasons.js';
 
 export const BEST_PATHS_DEFAULTS = {
   /** How many paths to return. */

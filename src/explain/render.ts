@@ -1,5 +1,5 @@
-import type { FileExplanation, HopEdge } from '../rank/explain-file.js';
-import { escapeControls } from './printable.js';
+import type { FileExplanation, HopEdge } from './explain-file.js';
+import { escapeControls } from '../render/printable.js';
 
 /** Plain-text explanation of one file's place: score and its factors, cues matched, paths from seeds (controls in names escaped: one line each). */
 export function renderExplanation(e: FileExplanation): string {
