@@ -94,6 +94,25 @@ module.exports = {
       to: { path: '^(node:)?fs(/promises)?$', dependencyTypes: ['core'] },
     },
     {
+      name: 'lexical-below-rank',
+      severity: 'error',
+      comment:
+        'lexical/ (BM25, BM25F, text terms) is the stage rank/ builds its lexical seeds on; it ' +
+        'knows nothing of ranking, spans or explanations, so it stays usable alone.',
+      from: { path: '^src/lexical/' },
+      to: { path: '^src/(rank|spans|explain)/' },
+    },
+    {
+      name: 'rank-below-spans-explain',
+      severity: 'error',
+      comment:
+        'spans/ and explain/ are built on ranked files and the RankContext; rank/ never reaches ' +
+        'up into them (the reasons score.ts writes live in rank/reasons.ts), so the split folders ' +
+        'stay one stage each.',
+      from: { path: '^src/rank/' },
+      to: { path: '^src/(spans|explain)/' },
+    },
+    {
       name: 'parse-workers-only-through-tags',
       severity: 'error',
       comment: 'The worker pool, its worker and their protocol are tags/ internals: other stages call extractTags (or prestartWhenListed through the entry).',
