@@ -3,28 +3,27 @@
  * family. Used on diff lines and hunk-header contexts, where no parser is at
  * hand and the line may be cut (git truncates hunk contexts at 80 columns).
  */
+import { languageOf } from '../languages/index.js';
+import type { LanguageId } from '../types.js';
 
 export type CodeFamily = 'python' | 'go' | 'rust' | 'java' | 'kotlin' | 'csharp' | 'js' | 'c' | 'ruby' | 'php' | 'swift' | 'scala';
 
-const FAMILY_BY_EXTENSION: Record<string, CodeFamily> = {
-  py: 'python', pyi: 'python',
-  go: 'go',
-  rs: 'rust',
-  java: 'java', groovy: 'java',
-  scala: 'scala', sc: 'scala',
-  swift: 'swift',
-  kt: 'kotlin', kts: 'kotlin',
-  cs: 'csharp',
-  js: 'js', jsx: 'js', mjs: 'js', cjs: 'js', ts: 'js', tsx: 'js', mts: 'js', cts: 'js', vue: 'js', svelte: 'js',
-  c: 'c', h: 'c', cc: 'c', cpp: 'c', cxx: 'c', hpp: 'c', hh: 'c', hxx: 'c', ipp: 'c', inl: 'c',
-  rb: 'ruby', rake: 'ruby',
-  php: 'php',
+/** The family whose definition patterns read each language's lines. */
+const FAMILY_BY_LANGUAGE: Record<LanguageId, CodeFamily> = {
+  python: 'python', go: 'go', rust: 'rust', java: 'java', kotlin: 'kotlin', scala: 'scala', swift: 'swift', csharp: 'csharp',
+  typescript: 'js', tsx: 'js', javascript: 'js', c: 'c', cpp: 'c', ruby: 'ruby', php: 'php',
 };
 
-/** The code family of a path by its extension; undefined when unknown. */
+/** Extensions without a grammar here whose definition lines read like a family's. */
+const OTHER_EXTENSIONS: Record<string, CodeFamily> = { groovy: 'java', vue: 'js', svelte: 'js' };
+
+/** The code family of a path (`a/b.py`, `a/b.py:12`) by the language its extension names; undefined when unknown. */
 export function codeFamilyOf(path: string): CodeFamily | undefined {
-  const m = path.match(/\.([A-Za-z0-9]+)(?::\d+)*$/);
-  return m ? FAMILY_BY_EXTENSION[m[1]!.toLowerCase()] : undefined;
+  const file = path.replace(/(?::\d+)+$/, '');
+  const language = languageOf(file);
+  if (language) return FAMILY_BY_LANGUAGE[language];
+  const m = /\.([A-Za-z0-9]+)$/.exec(file);
+  return m ? OTHER_EXTENSIONS[m[1]!.toLowerCase()] : undefined;
 }
 
 const KEYWORDS = new Set([
