@@ -8,8 +8,7 @@ import type { FileKind } from '../types.js';
  * 1. test, by file name: each language's test file names (`src/languages/`: `*_test.go`,
  *    `test_*.py`, `*_test.py`, `tests.py`, `conftest.py`, `*.test.{ts,tsx,js,jsx,mjs,cjs,mts,cts}`,
  *    `*Test.java`, `*Tests.java`, `*IT.java`, Rust `tests.rs`, `*Test(s).cs`, `*Test(s).kt`,
- *    `*IT.kt`), `*.spec.<code ext>`, and for languages without a grammar `*_test.rb`,
- *    `*_spec.rb`, `*Test.php`.
+ *    `*IT.kt`, `*_test.rb`, `*_spec.rb`, `*Test.php`, …), and `*.spec.<code ext>`.
  * 2. config, by file name: manifests and lockfiles (package.json, Cargo.toml, go.mod, go.sum,
  *    pom.xml, build.gradle*, Package.swift, *.sbt, build.sc, pyproject.toml, setup.cfg, setup.py, requirements*.txt, *.lock …),
  *    tsconfig*.json, Makefile, Dockerfile*, CMakeLists.txt, dotfile configs (.eslintrc*,
@@ -30,13 +29,7 @@ import type { FileKind } from '../types.js';
 
 const JS_FAMILY = 'ts|tsx|js|jsx|mjs|cjs|mts|cts';
 
-/**
- * Test file names of languages without a grammar here; each moves into its language's
- * test convention (`src/languages/`) when the language gets one.
- */
-const OTHER_TEST_NAMES: readonly RegExp[] = [];
-
-const TEST_NAME_PATTERNS: readonly RegExp[] = [...testFileNames(), ...OTHER_TEST_NAMES];
+const TEST_NAME_PATTERNS: readonly RegExp[] = testFileNames();
 
 /** `*.spec.*` counts as a test only on a code file, so `api.spec.yaml` stays config. */
 const SPEC_NAME = /\.spec\.[^.]+$/;
