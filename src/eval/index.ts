@@ -66,8 +66,9 @@ export { CONTRACT_TOKEN_PATTERN, contractTokens, countContractTokens, identifier
 export { queryText } from '../cues/index.js';
 export { planRepositories, locateRepository, repositoryCandidates } from './run-plan.js';
 export type { RepositoryPlan, SnapshotPlan } from './run-plan.js';
-export { EVAL_METHODS, RUN_DEFAULTS, evaluateRepository } from './run-repo.js';
-export type { EvalMethod, JobSample, RepositoryJob, RepositoryResult, SampleOutcome } from './run-repo.js';
+export { EVAL_METHODS, RUN_DEFAULTS, type EvalMethod } from './run-defaults.js';
+export { evaluateRepository } from './run-repo.js';
+export type { JobSample, RepositoryJob, RepositoryResult, SampleOutcome } from './run-repo.js';
 export { bm25Ranking } from './run-bm25.js';
 export type { Bm25Ranking } from './run-bm25.js';
 export { checkEvalPackOptions, checkPackBudgets, makePacker } from './run-pack.js';

@@ -31,21 +31,7 @@ import { bm25Ranking } from './run-bm25.js';
 import { locateRepository, repositoryCandidates } from './run-plan.js';
 import { makePacker, type EvalPackOptions, type PackFields } from './run-pack.js';
 import type { Sample } from './samples.js';
-
-/** Retrievers `repomap eval` can run. */
-export const EVAL_METHODS = ['repomap', 'bm25', 'bm25f'] as const;
-export type EvalMethod = (typeof EVAL_METHODS)[number];
-
-/** Defaults of an evaluation run. */
-export const RUN_DEFAULTS = {
-  method: 'repomap' as EvalMethod,
-  /** Files per details row (the contract asks for at least 20 when the corpus has them). */
-  top: 100,
-  /** Worker processes; each takes whole repositories. */
-  jobs: 1,
-  /** Write `timing_ms` in the rows (off makes runs byte-comparable). */
-  timings: true,
-} as const;
+import type { EvalMethod } from './run-defaults.js';
 
 /** The contract's minimum number of ranked files per row. */
 const MIN_TOP = 20;

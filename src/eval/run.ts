@@ -19,7 +19,8 @@ import type { DetailsRow } from './details.js';
 import type { SampleScores } from './metrics.js';
 import { planRepositories } from './run-plan.js';
 import { checkEvalPackOptions, type EvalPackOptions } from './run-pack.js';
-import { RUN_DEFAULTS, evaluateRepository, type EvalMethod, type RepositoryJob, type SampleOutcome } from './run-repo.js';
+import { RUN_DEFAULTS, type EvalMethod } from './run-defaults.js';
+import { evaluateRepository, type RepositoryJob, type SampleOutcome } from './run-repo.js';
 import type { Sample } from './samples.js';
 
 export interface RunOptions {
