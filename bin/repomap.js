@@ -8,20 +8,27 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-// Every command holds its index in a process of its own: V8 collects garbage before the
-// heap grows past 1.25x what the last full collection left (DESIGN.md, "Lean heap").
-const { useLeanHeap } = await import('../dist/src/heap.js');
-useLeanHeap();
-
+// Process-wide settings, made once a command is about to run (never for --help, --version
+// or a usage error, which load nothing of the engine):
+//
+// Every command holds its index, or its samples and rows, in a process of its own: V8
+// collects garbage before the heap grows past 1.1x what the last full collection left
+// (DESIGN.md, "Lean heap"). Set before the command loads its data.
+//
 // The parser runtime is compiled ahead with V8's optimizing compiler and the grammars
 // with the baseline compiler only, which a first full parse repays better than V8's
 // default tier-up (DESIGN.md, "One-shot compilation"; bench/perf's "one-shot" rows):
 // the one-shot commands, and the MCP server, whose first index is the one an agent
 // waits for and whose later ones re-parse changed files only. `eval` parses in worker
 // processes of its own, which keep the default. Done before any WebAssembly compiles.
-if (['rank', 'pack', 'explain', 'symbols', 'refs', 'impact', 'outline', 'status', 'mcp'].includes(process.argv[2])) {
-  const { useOneShotCompilation } = await import('../dist/src/tags/wasm-modules.js');
-  useOneShotCompilation();
+const ONE_SHOT = ['rank', 'pack', 'explain', 'symbols', 'refs', 'impact', 'outline', 'status', 'mcp'];
+async function beforeCommand(command) {
+  const { useLeanHeap } = await import('../dist/src/heap.js');
+  useLeanHeap();
+  if (ONE_SHOT.includes(command)) {
+    const { useOneShotCompilation } = await import('../dist/src/tags/wasm-modules.js');
+    useOneShotCompilation();
+  }
 }
 
 const { runCli } = await import('../dist/src/cli/run.js');
@@ -30,4 +37,5 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stderr: process.stderr,
   stdin: process.stdin,
   cwd: process.cwd(),
+  beforeCommand,
 });

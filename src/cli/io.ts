@@ -9,6 +9,13 @@ export interface CliIo {
   env?: Readonly<Record<string, string | undefined>>;
   /** Clock in milliseconds for progress output; default performance.now (tests pass their own). */
   now?: () => number;
+  /**
+   * Called with the command's name once its arguments (and the repository's config) are
+   * read, just before it runs; never for --help, --version or a usage error. Where the
+   * process that runs the CLI sets what holds for the whole process (bin/repomap.js sets
+   * V8 flags there); in-process runs leave it out.
+   */
+  beforeCommand?: (command: string) => void | Promise<void>;
 }
 
 /** Thrown by a command to end with a message and an exit code (2 = usage, 1 = failure). */

@@ -26,12 +26,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
     })
-    // Commands run on one repository (--repo) take their defaults from its config file.
-    .hook('preAction', (_program, command) => {
-      if (!command.options.some((o) => o.long === '--repo')) return;
-      const { repo, quiet } = command.opts<{ repo?: string; quiet?: boolean }>();
-      const found = readConfig(repoOf({ repo }, io), (m) => void (quiet || io.stderr.write(`repomap: note: ${m}\n`)));
-      if (found) applyConfig(command, found.config);
+    .hook('preAction', async (_program, command) => {
+      // Commands run on one repository (--repo) take their defaults from its config file.
+      if (command.options.some((o) => o.long === '--repo')) {
+        const { repo, quiet } = command.opts<{ repo?: string; quiet?: boolean }>();
+        const found = readConfig(repoOf({ repo }, io), (m) => void (quiet || io.stderr.write(`repomap: note: ${m}\n`)));
+        if (found) applyConfig(command, found.config);
+      }
+      await io.beforeCommand?.(command.name());
     });
   registerRank(program, io);
   registerEval(program, io);

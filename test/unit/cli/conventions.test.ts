@@ -205,3 +205,44 @@ describe('the config file', () => {
     expect((await run(['rank', 'x', '--repo', repo])).stderr).toContain(file);
   });
 });
+
+describe('beforeCommand (where bin/repomap.js sets process-wide V8 flags)', () => {
+  /** The names beforeCommand was called with during one run, and the run. */
+  async function calls(argv: string[], cwd?: string): Promise<{ names: string[]; run: Run }> {
+    const names: string[] = [];
+    const r = await run(argv, { beforeCommand: (name) => void names.push(name), ...(cwd !== undefined ? { cwd } : {}) });
+    return { names, run: r };
+  }
+
+  it('is called once with the name of the command about to run', async () => {
+    const rank = await calls(['rank', 'apply_discount', '--top', '1', '--no-cache']);
+    expect(rank.run.code).toBe(0);
+    expect(rank.names).toEqual(['rank']);
+    // also for a command that then fails on its input
+    const fuse = await calls(['fuse', 'no-such-details.jsonl']);
+    expect(fuse.run.code).toBe(1);
+    expect(fuse.names).toEqual(['fuse']);
+  });
+
+  it('is not called for help, the version, a usage error or a config the command refuses', async () => {
+    const runs: [string[], number][] = [
+      [['--help'], 0],
+      [['--version'], 0],
+      [['help', 'pack'], 0],
+      [['rank', '--help'], 0],
+      [['rank', '--top', '0', 'x'], 2],
+      [['nosuch'], 2],
+      [['impact', '--bogus'], 2],
+    ];
+    for (const [argv, code] of runs) {
+      const { names, run: r } = await calls(argv);
+      expect(r.code, argv.join(' ')).toBe(code);
+      expect(names, argv.join(' ')).toEqual([]);
+    }
+    const repo = copy('refused-config');
+    writeFileSync(join(repo, 'repomap.config.json'), JSON.stringify({ top: 0 }));
+    const refused = await calls(['rank', 'x'], repo);
+    expect(refused.run.code).toBe(2);
+    expect(refused.names).toEqual([]);
+  });
+});
