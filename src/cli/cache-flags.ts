@@ -5,8 +5,9 @@
  */
 import { resolve } from 'node:path';
 import { Option } from 'commander';
-import { CACHE_ENV, TagsStore, cacheDirFromEnv, tagsStorePath } from '../cache/index.js';
-import { messageWithoutModule, RepoMapError } from '../errors.js';
+// location.ts alone, not the cache's entry: the options are defined for --help too, which
+// does not load the store (and its driver).
+import { CACHE_ENV, cacheDirFromEnv } from '../cache/location.js';
 import type { CliIo } from './io.js';
 
 /** Commander's value for the pair: a folder, false for --no-cache, undefined when neither was given. */
@@ -37,28 +38,4 @@ export function cacheDirOf(flags: CacheFlags, io: CliIo, byDefault: boolean): { 
   const env = io.env ?? process.env;
   if (!byDefault && !env[CACHE_ENV]) return null;
   return { dir: cacheDirFromEnv(env, io.cwd), explicit: false };
-}
-
-/**
- * Opens the tags store the flags ask for (undefined for none). Rebuild messages go to
- * stderr. A folder named by --cache that cannot be used fails the command; the
- * environment's or default folder only earns a warning, and the command runs without it.
- * Without the store's driver (better-sqlite3, an optional dependency) the command runs
- * without it too, with a note saying so.
- */
-export function openCacheStore(flags: CacheFlags, io: CliIo, byDefault: boolean): TagsStore | undefined {
-  const where = cacheDirOf(flags, io, byDefault);
-  if (where === null) return undefined;
-  const note = (m: string): void => void (flags.quiet || io.stderr.write(`repomap: note: ${m}\n`));
-  try {
-    return TagsStore.open(tagsStorePath(where.dir), { onMessage: note });
-  } catch (err) {
-    if (err instanceof RepoMapError && err.code === 'cache-unavailable') {
-      note(`${messageWithoutModule(err)}; running without it (npm install better-sqlite3 to keep tags across runs)`);
-      return undefined;
-    }
-    if (where.explicit || !(err instanceof RepoMapError)) throw err;
-    io.stderr.write(`repomap: warning: ${messageWithoutModule(err)}; running without the tags cache\n`);
-    return undefined;
-  }
 }

@@ -1,9 +1,10 @@
-import { resolve } from 'node:path';
+/** `repomap fuse`: its arguments and help; ./fuse-action.ts, loaded when it runs, does the work. */
 import { InvalidArgumentError, type Command } from 'commander';
-import { RRF_DEFAULTS, fuseDetails, missingRows, readDetails, type DetailsRow } from '../eval/index.js';
-import { detailsText, writeOutput } from './eval.js';
-import { CliExit, type CliIo } from './io.js';
+// fuse.ts alone, not the eval harness's entry: --help shows the default without loading the harness
+import { RRF_DEFAULTS } from '../eval/fuse.js';
 import { positiveInt } from './arguments.js';
+import type { FuseFlags } from './fuse-action.js';
+import type { CliIo } from './io.js';
 
 function nonNegativeNumber(value: string): number {
   const n = Number(value);
@@ -13,14 +14,6 @@ function nonNegativeNumber(value: string): number {
 
 function weightList(value: string): number[] {
   return value.split(',').map((part) => nonNegativeNumber(part));
-}
-
-interface FuseFlags {
-  k: number;
-  weights?: number[];
-  top?: number;
-  out?: string;
-  strict?: boolean;
 }
 
 export function registerFuse(program: Command, io: CliIo): void {
@@ -33,29 +26,5 @@ export function registerFuse(program: Command, io: CliIo): void {
     .option('--top <n>', 'keep the first n fused files per row (default: all)', positiveInt)
     .option('--out <file>', 'write the fused rows here (default: stdout)')
     .option('--strict', 'refuse inputs whose samples differ (by default a sample missing from some inputs is fused from the rows it has, and counted on stderr)')
-    .action(async (files: string[], flags: FuseFlags) => {
-      const inputs = [];
-      for (const file of files) inputs.push(await readDetails(resolve(io.cwd, file)));
-      checkCoverage(io, files, inputs, flags.strict === true);
-      const fused = fuseDetails(inputs, {
-        k: flags.k,
-        ...(flags.weights !== undefined ? { weights: flags.weights } : {}),
-        ...(flags.top !== undefined ? { top: flags.top } : {}),
-      });
-      const text = detailsText(fused);
-      if (flags.out !== undefined) await writeOutput(resolve(io.cwd, flags.out), text);
-      else io.stdout.write(text);
-    });
-}
-
-/** Says on stderr how many samples lack a row in some input (which inputs, how many each); with `strict`, refuses them. */
-function checkCoverage(io: CliIo, files: readonly string[], inputs: readonly (readonly DetailsRow[])[], strict: boolean): void {
-  const missing = missingRows(inputs);
-  const partial = new Set(missing.flat()).size;
-  if (partial === 0) return;
-  const total = new Set(inputs.flatMap((rows) => rows.map((r) => r.sample_id))).size;
-  const where = missing.flatMap((ids, i) => (ids.length > 0 ? [`${files[i]} lacks ${ids.length} (first: ${ids[0]})`] : [])).join('; ');
-  const what = `${partial} of ${total} samples have a row in only some of the inputs: ${where}`;
-  if (strict) throw new CliExit(1, `${what}; --strict refuses them`);
-  io.stderr.write(`repomap: note: ${what}; each is fused from the rows it has\n`);
+    .action(async (files: string[], flags: FuseFlags) => (await import('./fuse-action.js')).fuseAction(io, files, flags));
 }

@@ -1,18 +1,9 @@
-import { resolve } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+/** `repomap mcp`: its arguments and help; ./mcp-action.ts, loaded when it runs, serves. */
 import type { Command } from 'commander';
-import { serveStdio } from '../mcp/server.js';
-import { Workspace } from '../mcp/workspace.js';
 import { collect } from './arguments.js';
-import { cacheOption, noCacheOption, openCacheStore, type CacheFlags } from './cache-flags.js';
+import { cacheOption, noCacheOption } from './cache-flags.js';
 import type { CliIo } from './io.js';
-import { repoSource } from './repo-source.js';
-
-/** Streams the MCP server talks over; the CLI passes the process' own. */
-export interface McpIo {
-  stdin: Readable;
-  stdout: Writable;
-}
+import type { McpFlags, McpIo } from './mcp-action.js';
 
 export function registerMcp(program: Command, io: CliIo, mcpIo: McpIo = { stdin: process.stdin, stdout: process.stdout }): void {
   program
@@ -27,17 +18,5 @@ export function registerMcp(program: Command, io: CliIo, mcpIo: McpIo = { stdin:
     .option('--exclude <pattern>', 'leave out files matching a pattern (gitignore syntax; repeatable), besides .gitignore and .repomapignore', collect, [])
     .addOption(cacheOption(true))
     .addOption(noCacheOption())
-    .action(async (flags: CacheFlags & { repo: string; commit?: string; include: string[]; exclude: string[] }) => {
-      const repo = resolve(io.cwd, flags.repo);
-      const source = repoSource(repo, flags.commit);
-      const commit = 'commit' in source ? source.commit : undefined;
-      const store = openCacheStore(flags, io, true);
-      try {
-        const workspace = new Workspace(repo, commit, store, { include: flags.include, exclude: flags.exclude });
-        io.stderr.write(`repomap mcp: serving ${workspace.root}${commit ? ` at ${commit}` : ''} over stdio\n`);
-        await serveStdio(workspace, mcpIo.stdin, mcpIo.stdout, (m) => io.stderr.write(`repomap mcp: ${m}\n`));
-      } finally {
-        store?.close();
-      }
-    });
+    .action(async (flags: McpFlags) => (await import('./mcp-action.js')).mcpAction(io, mcpIo, flags));
 }

@@ -1,31 +1,21 @@
 /**
  * The agent tools as commands (what `repomap mcp` serves as find_symbol, references,
  * impact, outline and index_status): `symbols`, `refs`, `impact`, `outline`, `status`.
+ * Their arguments and help; ./navigate-actions.ts, loaded when one runs, does the work.
  */
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { editImpact, findReferences, findSymbols, indexStatus, NAVIGATE_DEFAULTS, outlineFile, SYMBOL_KINDS, type SymbolKind } from '../navigate/index.js';
-import { DEFAULT_TOKENIZER, TOKENIZERS, type TokenizerName } from '../pack/index.js';
-import { renderImpact, renderOutline, renderReferences, renderStatus, renderSymbols } from '../render/index.js';
-import type { Index } from '../repomap.js';
+// leaf modules, not the stages' entries: --help shows these names without loading the engine
+import { NAVIGATE_DEFAULTS } from '../navigate/defaults.js';
+import { SYMBOL_KINDS } from '../navigate/find-symbol.js';
+import { DEFAULT_TOKENIZER, TOKENIZERS } from '../pack/tokenizers.js';
 import { positiveInt } from './arguments.js';
-import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
-import { CliExit, readStdin, type CliIo } from './io.js';
-import { addRepoOptions, openIndex, repoRelative, type RepoFlags } from './repo-source.js';
-
-type Format = 'text' | 'json';
+import type { CliIo } from './io.js';
+import type { ImpactFlags, OutlineFlags, RefsFlags, StatusFlags, SymbolsFlags } from './navigate-actions.js';
+import { addRepoOptions } from './repo-source.js';
 
 const formatOption = (): Option => new Option('--format <format>', 'output format').choices(['text', 'json']).default('text');
 
-/**
- * Prints a result as JSON (with the index's `diagnostics`) or as its text rendering, then
- * says on stderr what the index skipped or could not fully parse (./diagnostics.ts).
- */
-function print<T extends object>(io: CliIo, flags: RepoFlags & { format: Format }, index: Index, result: T, text: (r: T) => string): void {
-  io.stdout.write(flags.format === 'json' ? JSON.stringify({ ...result, diagnostics: diagnosticsField(index.diagnostics) }) + '\n' : text(result));
-  reportDiagnostics(io, index.diagnostics, flags, flags.format === 'text');
-}
+const actions = (): Promise<typeof import('./navigate-actions.js')> => import('./navigate-actions.js');
 
 export function registerNavigate(program: Command, io: CliIo): void {
   addRepoOptions(
@@ -37,10 +27,7 @@ export function registerNavigate(program: Command, io: CliIo): void {
     .addOption(new Option('--kind <kind>', 'only definitions of this kind').choices(SYMBOL_KINDS))
     .option('--limit <n>', 'definitions to show', positiveInt, NAVIGATE_DEFAULTS.symbolLimit)
     .addOption(formatOption())
-    .action(async (query: string, flags: RepoFlags & { kind?: SymbolKind; limit: number; format: Format }) => {
-      const { index } = await openIndex(flags, io, 'symbols');
-      print(io, flags, index, findSymbols(index, query, { limit: flags.limit, ...(flags.kind ? { kind: flags.kind } : {}) }), renderSymbols);
-    });
+    .action(async (query: string, flags: SymbolsFlags) => (await actions()).symbolsAction(io, query, flags));
 
   addRepoOptions(
     program
@@ -51,11 +38,7 @@ export function registerNavigate(program: Command, io: CliIo): void {
     .option('--path <file>', 'the file whose definition is meant, when several define the name')
     .option('--limit <n>', 'files to show', positiveInt, NAVIGATE_DEFAULTS.referenceFiles)
     .addOption(formatOption())
-    .action(async (symbol: string, flags: RepoFlags & { path?: string; limit: number; format: Format }) => {
-      const { index, source } = await openIndex(flags, io, 'refs');
-      const path = flags.path !== undefined ? repoRelative(flags.path, source) : undefined;
-      print(io, flags, index, findReferences(index, symbol, { limit: flags.limit, ...(path !== undefined ? { path } : {}) }), renderReferences);
-    });
+    .action(async (symbol: string, flags: RefsFlags) => (await actions()).refsAction(io, symbol, flags));
 
   addRepoOptions(
     program
@@ -66,13 +49,7 @@ export function registerNavigate(program: Command, io: CliIo): void {
     .option('--file <path>', 'the edited file (or the file a diff without headers edits)')
     .option('--top <n>', 'files to show', positiveInt, NAVIGATE_DEFAULTS.impactTop)
     .addOption(formatOption())
-    .action(async (flags: RepoFlags & { diff?: string; file?: string; top: number; format: Format }) => {
-      if (flags.diff === undefined && flags.file === undefined) throw new CliExit(2, 'impact needs --diff FILE (- for standard input) or --file PATH');
-      const diff = flags.diff === undefined ? undefined : flags.diff === '-' ? await readStdin(io, '--diff') : await readDiff(resolve(io.cwd, flags.diff));
-      const { index, source } = await openIndex(flags, io, 'impact');
-      const file = flags.file !== undefined ? repoRelative(flags.file, source) : undefined;
-      print(io, flags, index, editImpact(index, { ...(diff !== undefined ? { diff } : {}), ...(file !== undefined ? { file } : {}) }, { top: flags.top }), renderImpact);
-    });
+    .action(async (flags: ImpactFlags) => (await actions()).impactAction(io, flags));
 
   addRepoOptions(
     program
@@ -83,30 +60,9 @@ export function registerNavigate(program: Command, io: CliIo): void {
     .option('--budget <n>', 'token budget of the outline', positiveInt, NAVIGATE_DEFAULTS.outlineBudget)
     .addOption(new Option('--tokenizer <name>', 'how tokens are counted').choices(TOKENIZERS).default(DEFAULT_TOKENIZER))
     .addOption(formatOption())
-    .action(async (file: string, flags: RepoFlags & { budget: number; tokenizer: TokenizerName; format: Format }) => {
-      const { index, source } = await openIndex(flags, io, 'outline');
-      print(io, flags, index, await outlineFile(index, repoRelative(file, source), { budget: flags.budget, tokenizer: flags.tokenizer }), renderOutline);
-    });
+    .action(async (file: string, flags: OutlineFlags) => (await actions()).outlineAction(io, file, flags));
 
   addRepoOptions(program.command('status').description('What the index of a repository holds: files per language, parse errors, what was skipped, symbols, edges, the tags cache.'))
     .addOption(formatOption())
-    .action(async (flags: RepoFlags & { format: Format }) => {
-      const { index, cacheFile } = await openIndex(flags, io, 'status');
-      const status = { ...indexStatus(index), cacheFile: cacheFile ?? null, builtAt: new Date().toISOString() };
-      const cache = index.stats.cache;
-      print(io, flags, index, status, (s) =>
-        renderStatus(s, [
-          ['tags cache', cacheFile !== undefined ? `${cacheFile}${cache ? ` (${cache.hits} files from it, ${cache.misses} parsed)` : ''}` : 'none'],
-          ['built', s.builtAt],
-        ]),
-      );
-    });
-}
-
-async function readDiff(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    throw new CliExit(1, `cannot read --diff ${file}: ${(error as Error).message}`);
-  }
+    .action(async (flags: StatusFlags) => (await actions()).statusAction(io, flags));
 }

@@ -1,22 +1,19 @@
 /**
  * What the commands that index a repository share: the `--repo/--commit` source (the
  * current folder by default), its scope (`--include/--exclude`, besides .gitignore and
- * .repomapignore), the tags cache (`--cache/--no-cache`), `--quiet`, the query options
- * of the commands that take one, and the index built from them.
+ * .repomapignore), the tags cache (`--cache/--no-cache`), `--quiet` and the query options
+ * of the commands that take one. The index built from them is ./open-index.ts's: these
+ * options are defined for --help too, which loads no engine.
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Option, type Command } from 'commander';
-import { loadCorpus, type CorpusSource } from '../corpus/index.js';
-import { buildIndex, type Index } from '../repomap.js';
-import { prestartWhenListed } from '../tags/index.js';
-import { TAGS_DEFAULTS } from '../tags/extract.js';
+import type { CorpusSource } from '../corpus/index.js';
 import { TASKS, type Task } from '../types.js';
 import { collect } from './arguments.js';
-import { cacheOption, noCacheOption, openCacheStore, type CacheFlags } from './cache-flags.js';
+import { cacheOption, noCacheOption, type CacheFlags } from './cache-flags.js';
 import { diagnosticsOption, type DiagnosticsFlags } from './diagnostics.js';
 import type { CliIo } from './io.js';
-import { indexProgress } from './progress.js';
 
 export interface RepoFlags extends CacheFlags, DiagnosticsFlags {
   repo?: string;
@@ -83,51 +80,4 @@ export function repoRelative(file: string, source: CorpusSource): string {
   const inside = 'folder' in source && isAbsolute(file) ? relative(source.folder, file) : null;
   const path = inside !== null && !inside.startsWith('..') && !isAbsolute(inside) ? inside : file;
   return path.split(sep).join('/').replace(/^\.\//, '');
-}
-
-/** An index built by a command, the source it read and how long reading the files took. */
-export interface OpenedIndex {
-  index: Index;
-  source: CorpusSource;
-  /** The repository folder on disk (the folder, or the git directory). */
-  repo: string;
-  corpusMs: number;
-  /** The persistent tags cache file the build read and wrote, when it had one. */
-  cacheFile?: string;
-}
-
-/**
- * Loads the flags' source in its scope and builds its index, through the persistent tags
- * cache unless --no-cache, with progress on stderr for a long build (`label` names the
- * command in it) unless --quiet. `parseJobs` as `buildIndex`'s (default 2).
- */
-export async function openIndex(flags: RepoFlags, io: CliIo, label: string, parseJobs?: number): Promise<OpenedIndex> {
-  const repo = repoOf(flags, io);
-  const source = repoSource(repo, flags.commit);
-  const progress = indexProgress(io, label, flags.quiet);
-  const started = performance.now();
-  try {
-    // parse workers start while the files are read, once the listing is large enough for them
-    const corpus = await loadCorpus(source, {
-      include: flags.include,
-      exclude: flags.exclude,
-      onListed: prestartWhenListed(parseJobs ?? TAGS_DEFAULTS.jobs),
-      onProgress: (done, total) => progress.read(done, total),
-    });
-    const corpusMs = Math.round(performance.now() - started);
-    const store = openCacheStore(flags, io, true);
-    try {
-      const index = await buildIndex(corpus, {
-        releaseTexts: true,
-        onProgress: (_stage, done, total) => progress.parse(done, total),
-        ...(store ? { tagsCache: store } : {}),
-        ...(parseJobs !== undefined ? { parseJobs } : {}),
-      });
-      return { index, source, repo, corpusMs, ...(store ? { cacheFile: store.file } : {}) };
-    } finally {
-      store?.close();
-    }
-  } finally {
-    progress.stop();
-  }
 }

@@ -1,7 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { messageWithoutModule, RepoMapError } from '../errors.js';
 import { packageVersion } from '../package-root.js';
-import { applyConfig, readConfig } from './config.js';
 import { CliExit, type CliIo } from './io.js';
 import { repoOf } from './repo-source.js';
 import { registerEval } from './eval.js';
@@ -16,6 +15,10 @@ import { registerScore } from './score.js';
 /**
  * Runs the repomap CLI in-process and returns its exit code:
  * 0 success, 1 failure (a clear message on stderr), 2 usage error.
+ *
+ * Only the commands' definitions load up front (what --help and --version need); each
+ * command loads the engine parts it uses when it runs (its ./<command>-action.ts), and
+ * the repository config's checker with it.
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const program = new Command('repomap')
@@ -29,6 +32,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .hook('preAction', async (_program, command) => {
       // Commands run on one repository (--repo) take their defaults from its config file.
       if (command.options.some((o) => o.long === '--repo')) {
+        const { applyConfig, readConfig } = await import('./config.js');
         const { repo, quiet } = command.opts<{ repo?: string; quiet?: boolean }>();
         const found = readConfig(repoOf({ repo }, io), (m) => void (quiet || io.stderr.write(`repomap: note: ${m}\n`)));
         if (found) applyConfig(command, found.config);

@@ -7,6 +7,7 @@ import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
@@ -67,6 +68,48 @@ describe('bin/repomap.js (built)', () => {
     expect(stdout).toHaveLength(100);
     expect(stderr).toBe('');
     expect(code).toBe(0);
+  }, 30_000);
+});
+
+describe('bin/repomap.js loads the engine only for a command that runs', () => {
+  // every module the child loads, as recorded by ./module-log (a module loader hook)
+  const tmp = mkdtempSync(join(tmpdir(), 'repomap-loads-'));
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+  const REGISTER = pathToFileURL(join(import.meta.dirname, 'module-log/register.mjs')).href;
+  let runs = 0;
+  async function loadedBy(args: string[]): Promise<{ stdout: string; modules: string[] }> {
+    const log = join(tmp, `run-${++runs}.log`);
+    const env = { ...process.env, REPOMAP_MODULE_LOG: log, REPOMAP_CACHE: join(tmp, 'cache') };
+    const { stdout } = await run(process.execPath, ['--import', REGISTER, BIN, ...args], { cwd: FIXTURE, encoding: 'utf8', env });
+    return { stdout, modules: readFileSync(log, 'utf8').split('\n').filter((l) => l !== '') };
+  }
+  /** The engine's heavy packages and its own stages: none of them is needed to print help. */
+  const ENGINE =
+    /\/node_modules\/(@modelcontextprotocol\/sdk|zod|graphology[^/]*|web-tree-sitter|gpt-tokenizer|better-sqlite3|cli-progress)\/|\/dist\/src\/((index|repomap)\.js|(corpus|cache|eval|pack)\/index\.js|(tags|graph|rank|mcp)\/)/;
+  const engineIn = (modules: string[]) => modules.filter((m) => ENGINE.test(m));
+
+  it.each(['--help', '--version', '-V', 'help rank', 'rank --help', 'pack --help', 'eval --help', 'mcp --help', 'symbols --help'])('`repomap %s` loads none of the engine', async (line) => {
+    const { stdout, modules } = await loadedBy(line.split(' '));
+    expect(stdout).not.toBe('');
+    // the log is live: it holds the CLI's own modules
+    expect(modules.some((m) => m.endsWith('/dist/src/cli/run.js'))).toBe(true);
+    expect(engineIn(modules)).toEqual([]);
+  });
+
+  it('a usage error loads none of the engine either', async () => {
+    const log = join(tmp, 'usage.log');
+    const r = spawnSync(process.execPath, ['--import', REGISTER, BIN, 'rank', '--top', '0', 'apply_discount'], { cwd: FIXTURE, encoding: 'utf8', env: { ...process.env, REPOMAP_MODULE_LOG: log } });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("option '--top <n>' argument '0' is invalid");
+    expect(engineIn(readFileSync(log, 'utf8').split('\n'))).toEqual([]);
+  });
+
+  it('rank loads the parser, the graph and the config checker, and not the MCP SDK', async () => {
+    const { stdout, modules } = await loadedBy(['rank', 'apply_discount', '--top', '1']);
+    expect(stdout).toContain('src/inventory/pricing.py');
+    const packages = new Set(modules.flatMap((m) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(m)?.[1] ?? []));
+    for (const used of ['web-tree-sitter', 'graphology', 'zod']) expect(packages).toContain(used);
+    expect(packages).not.toContain('@modelcontextprotocol/sdk');
   }, 30_000);
 });
 

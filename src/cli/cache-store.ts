@@ -1,0 +1,32 @@
+/**
+ * The tags store a command's `--cache` / `--no-cache` flags ask for (./cache-flags.ts),
+ * opened when the command runs.
+ */
+import { TagsStore, tagsStorePath } from '../cache/index.js';
+import { messageWithoutModule, RepoMapError } from '../errors.js';
+import { cacheDirOf, type CacheFlags } from './cache-flags.js';
+import type { CliIo } from './io.js';
+
+/**
+ * Opens the tags store the flags ask for (undefined for none). Rebuild messages go to
+ * stderr. A folder named by --cache that cannot be used fails the command; the
+ * environment's or default folder only earns a warning, and the command runs without it.
+ * Without the store's driver (better-sqlite3, an optional dependency) the command runs
+ * without it too, with a note saying so.
+ */
+export function openCacheStore(flags: CacheFlags, io: CliIo, byDefault: boolean): TagsStore | undefined {
+  const where = cacheDirOf(flags, io, byDefault);
+  if (where === null) return undefined;
+  const note = (m: string): void => void (flags.quiet || io.stderr.write(`repomap: note: ${m}\n`));
+  try {
+    return TagsStore.open(tagsStorePath(where.dir), { onMessage: note });
+  } catch (err) {
+    if (err instanceof RepoMapError && err.code === 'cache-unavailable') {
+      note(`${messageWithoutModule(err)}; running without it (npm install better-sqlite3 to keep tags across runs)`);
+      return undefined;
+    }
+    if (where.explicit || !(err instanceof RepoMapError)) throw err;
+    io.stderr.write(`repomap: warning: ${messageWithoutModule(err)}; running without the tags cache\n`);
+    return undefined;
+  }
+}

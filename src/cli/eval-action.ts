@@ -1,0 +1,97 @@
+/** What `repomap eval` does once its arguments are parsed (./eval.ts defines it). */
+import { basename, dirname, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { buildRunSummary, checkPackBudgets, loadEvalConfig, runEval, spanSummaryOf, type DetailsRow, type EvalConfig, type EvalMethod } from '../eval/index.js';
+import type { TokenizerName } from '../pack/index.js';
+import { openCacheStore } from './cache-store.js';
+import { commandLine, detailsText, emitSampleScores, emitSummary, mib, readSampleFiles, reportErrors, restrictSamples, writeOutput } from './eval-io.js';
+import { CliExit, type CliIo } from './io.js';
+import { startProgress } from './progress.js';
+
+export interface EvalFlags {
+  samples: string[];
+  repos: string;
+  method: EvalMethod;
+  out?: string;
+  summary?: string;
+  sampleScores?: string;
+  jobs: number;
+  top: number;
+  selective?: boolean;
+  timing: boolean;
+  config?: string;
+  name?: string;
+  repoList?: string;
+  cache?: string | false;
+  packBudgets?: number[];
+  packTokenizer: TokenizerName;
+}
+
+/** The summary's record of a configuration: its label, file and overrides. */
+function configFact(flags: EvalFlags, config: EvalConfig | undefined): Record<string, unknown> {
+  const name = flags.name ?? (flags.config !== undefined ? basename(flags.config).replace(/\.json$/, '') : flags.method);
+  if (config === undefined) return { name };
+  return { name, config: { file: flags.config, ...config } };
+}
+
+export async function evalAction(io: CliIo, flags: EvalFlags, command: Command): Promise<void> {
+  const started = performance.now();
+  if (flags.config !== undefined && flags.method === 'bm25') throw new CliExit(2, `--config applies to --method repomap or bm25f, not ${flags.method}`);
+  if (flags.packBudgets !== undefined && flags.method !== 'repomap') throw new CliExit(2, `--pack-budgets applies to --method repomap, not ${flags.method}`);
+  const pack = flags.packBudgets !== undefined ? { budgets: flags.packBudgets, tokenizer: flags.packTokenizer } : undefined;
+  const config = flags.config !== undefined ? await loadEvalConfig(resolve(io.cwd, flags.config)) : undefined;
+  const restricted = await restrictSamples(io, await readSampleFiles(io, flags.samples), flags.repoList);
+  const samples = restricted.samples;
+  // Opened here first so an unusable folder fails (or a rebuild is reported) before any work.
+  const store = flags.method !== 'bm25' ? openCacheStore(flags, io, false) : undefined;
+  store?.close();
+  const cacheDir = store ? dirname(store.file) : undefined;
+  const progress = startProgress(io, 'eval', samples.length);
+  let run;
+  try {
+    run = await runEval(samples, {
+      reposDir: resolve(io.cwd, flags.repos),
+      method: flags.method,
+      top: flags.top,
+      jobs: flags.jobs,
+      timings: flags.timing,
+      ...(config !== undefined ? { config } : {}),
+      ...(cacheDir !== undefined ? { cacheDir, onNote: (m: string) => io.stderr.write(`repomap: note: ${m}\n`) } : {}),
+      ...(pack !== undefined ? { pack } : {}),
+      onProgress: (done) => progress.update(done),
+    });
+  } finally {
+    progress.stop();
+  }
+  const rows = run.rows.filter((r): r is DetailsRow => r !== undefined);
+  if (flags.out !== undefined) await writeOutput(resolve(io.cwd, flags.out), detailsText(rows));
+  const summary = buildRunSummary({
+    command: commandLine(command),
+    method: flags.method,
+    scores: run.scores,
+    rows: rows.length,
+    errors: run.errors,
+    bcy: true,
+    selective: flags.selective === true,
+    notes: restricted.notes,
+    facts: {
+      ...configFact(flags, config),
+      ...restricted.facts,
+      ...(cacheDir !== undefined ? { tags_cache: cacheDir } : {}),
+      ...(pack !== undefined ? { pack: { budgets: checkPackBudgets(pack.budgets), tokenizer: pack.tokenizer } } : {}),
+      top: flags.top,
+      jobs: flags.jobs,
+      repositories: run.repositories,
+      snapshots: run.snapshots,
+      processes: run.processes,
+      wall_ms: Math.round(performance.now() - started),
+      peak_rss_mb: mib(run.peakRssKb),
+    },
+  });
+  const spans = pack !== undefined ? spanSummaryOf(samples, run.rows) : undefined;
+  if (spans !== undefined) summary.spans = spans;
+  await emitSummary(io, summary, flags.summary);
+  await emitSampleScores(io, run.scores, flags.sampleScores);
+  reportErrors(io, run.errors, samples.length, 'failed');
+  if (rows.length === 0) throw new CliExit(1, samples.length === 0 ? 'no samples to evaluate' : `no sample produced a row (all ${samples.length} failed)`);
+}

@@ -1,0 +1,25 @@
+/** What `repomap explain` does once its arguments are parsed (./explain.ts defines it). */
+import { renderExplanation } from '../explain/render.js';
+import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
+import type { CliIo } from './io.js';
+import { openIndex } from './open-index.js';
+import { queryFromFlags } from './query-input.js';
+import { repoRelative, type SourceFlags } from './repo-source.js';
+
+export interface ExplainFlags extends SourceFlags {
+  paths: number;
+  format: 'text' | 'json';
+  includeGiven?: boolean;
+}
+
+export async function explainAction(io: CliIo, file: string, positional: string | undefined, flags: ExplainFlags): Promise<void> {
+  const input = await queryFromFlags(flags, io, 'explain', positional);
+  const { index, source } = await openIndex(flags, io, 'explain');
+  const explanation = index.explain(input.query, repoRelative(file, source), {
+    task: flags.task ?? input.task,
+    includeGiven: flags.includeGiven,
+    paths: flags.paths,
+  });
+  io.stdout.write(flags.format === 'json' ? JSON.stringify({ ...explanation, diagnostics: diagnosticsField(index.diagnostics) }) + '\n' : renderExplanation(explanation));
+  reportDiagnostics(io, index.diagnostics, flags, flags.format === 'text');
+}

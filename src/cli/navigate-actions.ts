@@ -1,0 +1,74 @@
+/**
+ * What the agent-tool commands (./navigate.ts defines them) do once their arguments are
+ * parsed: `symbols`, `refs`, `impact`, `outline`, `status`.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { editImpact, findReferences, findSymbols, indexStatus, outlineFile, type SymbolKind } from '../navigate/index.js';
+import type { TokenizerName } from '../pack/index.js';
+import { renderImpact, renderOutline, renderReferences, renderStatus, renderSymbols } from '../render/index.js';
+import type { Index } from '../repomap.js';
+import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
+import { CliExit, readStdin, type CliIo } from './io.js';
+import { openIndex } from './open-index.js';
+import { repoRelative, type RepoFlags } from './repo-source.js';
+
+export type Format = 'text' | 'json';
+export type SymbolsFlags = RepoFlags & { kind?: SymbolKind; limit: number; format: Format };
+export type RefsFlags = RepoFlags & { path?: string; limit: number; format: Format };
+export type ImpactFlags = RepoFlags & { diff?: string; file?: string; top: number; format: Format };
+export type OutlineFlags = RepoFlags & { budget: number; tokenizer: TokenizerName; format: Format };
+export type StatusFlags = RepoFlags & { format: Format };
+
+/**
+ * Prints a result as JSON (with the index's `diagnostics`) or as its text rendering, then
+ * says on stderr what the index skipped or could not fully parse (./diagnostics.ts).
+ */
+function print<T extends object>(io: CliIo, flags: RepoFlags & { format: Format }, index: Index, result: T, text: (r: T) => string): void {
+  io.stdout.write(flags.format === 'json' ? JSON.stringify({ ...result, diagnostics: diagnosticsField(index.diagnostics) }) + '\n' : text(result));
+  reportDiagnostics(io, index.diagnostics, flags, flags.format === 'text');
+}
+
+export async function symbolsAction(io: CliIo, query: string, flags: SymbolsFlags): Promise<void> {
+  const { index } = await openIndex(flags, io, 'symbols');
+  print(io, flags, index, findSymbols(index, query, { limit: flags.limit, ...(flags.kind ? { kind: flags.kind } : {}) }), renderSymbols);
+}
+
+export async function refsAction(io: CliIo, symbol: string, flags: RefsFlags): Promise<void> {
+  const { index, source } = await openIndex(flags, io, 'refs');
+  const path = flags.path !== undefined ? repoRelative(flags.path, source) : undefined;
+  print(io, flags, index, findReferences(index, symbol, { limit: flags.limit, ...(path !== undefined ? { path } : {}) }), renderReferences);
+}
+
+export async function impactAction(io: CliIo, flags: ImpactFlags): Promise<void> {
+  if (flags.diff === undefined && flags.file === undefined) throw new CliExit(2, 'impact needs --diff FILE (- for standard input) or --file PATH');
+  const diff = flags.diff === undefined ? undefined : flags.diff === '-' ? await readStdin(io, '--diff') : await readDiff(resolve(io.cwd, flags.diff));
+  const { index, source } = await openIndex(flags, io, 'impact');
+  const file = flags.file !== undefined ? repoRelative(flags.file, source) : undefined;
+  print(io, flags, index, editImpact(index, { ...(diff !== undefined ? { diff } : {}), ...(file !== undefined ? { file } : {}) }, { top: flags.top }), renderImpact);
+}
+
+export async function outlineAction(io: CliIo, file: string, flags: OutlineFlags): Promise<void> {
+  const { index, source } = await openIndex(flags, io, 'outline');
+  print(io, flags, index, await outlineFile(index, repoRelative(file, source), { budget: flags.budget, tokenizer: flags.tokenizer }), renderOutline);
+}
+
+export async function statusAction(io: CliIo, flags: StatusFlags): Promise<void> {
+  const { index, cacheFile } = await openIndex(flags, io, 'status');
+  const status = { ...indexStatus(index), cacheFile: cacheFile ?? null, builtAt: new Date().toISOString() };
+  const cache = index.stats.cache;
+  print(io, flags, index, status, (s) =>
+    renderStatus(s, [
+      ['tags cache', cacheFile !== undefined ? `${cacheFile}${cache ? ` (${cache.hits} files from it, ${cache.misses} parsed)` : ''}` : 'none'],
+      ['built', s.builtAt],
+    ]),
+  );
+}
+
+async function readDiff(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    throw new CliExit(1, `cannot read --diff ${file}: ${(error as Error).message}`);
+  }
+}

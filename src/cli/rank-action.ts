@@ -1,0 +1,33 @@
+/** What `repomap rank` does once its arguments are parsed (./rank.ts defines it). */
+import { renderText, toDetailsRow } from '../render/index.js';
+import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
+import type { CliIo } from './io.js';
+import { openIndex } from './open-index.js';
+import { queryFromFlags } from './query-input.js';
+import type { SourceFlags } from './repo-source.js';
+
+export interface RankFlags extends SourceFlags {
+  top: number;
+  format: 'text' | 'json';
+  includeGiven?: boolean;
+  jobs: number;
+}
+
+export async function rankAction(io: CliIo, positional: string | undefined, flags: RankFlags): Promise<void> {
+  const input = await queryFromFlags(flags, io, 'rank', positional);
+  const { index, corpusMs } = await openIndex(flags, io, 'rank', flags.jobs);
+  const result = index.rank(input.query, { task: flags.task ?? input.task, includeGiven: flags.includeGiven });
+  result.stats.timingsMs.corpus = corpusMs;
+  if (flags.format === 'json') {
+    const row = toDetailsRow(result, {
+      top: flags.top,
+      sampleId: input.sampleId,
+      repo: input.repo,
+      baseCommit: input.baseCommit ?? result.commit,
+    });
+    io.stdout.write(JSON.stringify({ ...row, diagnostics: diagnosticsField(result.diagnostics) }) + '\n');
+  } else {
+    io.stdout.write(renderText(result, { top: flags.top }));
+  }
+  reportDiagnostics(io, result.diagnostics, flags, flags.format === 'text');
+}
