@@ -1,6 +1,8 @@
 /** What `repomap fuse` does once its arguments are parsed (./fuse.ts defines it). */
 import { resolve } from 'node:path';
-import { fuseDetails, missingRows, readDetails, type DetailsRow } from '../eval/index.js';
+// the harness' leaf modules, not its entry: fusing rows needs none of the engine
+import { readDetails, type DetailsRow } from '../eval/details.js';
+import { fuseDetails, missingRows } from '../eval/fuse.js';
 import { detailsText, writeOutput } from './eval-io.js';
 import { CliExit, type CliIo } from './io.js';
 

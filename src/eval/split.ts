@@ -12,7 +12,7 @@
  * The KEY is what follows the last `#` of the argument; a JSON object needs one.
  */
 import { readFile } from 'node:fs/promises';
-import { RepoMapError } from '../index.js';
+import { RepoMapError } from '../errors.js';
 
 /** A repository list read from a file. */
 export interface RepoList {

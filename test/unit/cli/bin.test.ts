@@ -4,7 +4,7 @@
  * same as a user who may not read or write everything (issue 19).
  */
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -102,6 +102,14 @@ describe('bin/repomap.js loads the engine only for a command that runs', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("option '--top <n>' argument '0' is invalid");
     expect(engineIn(readFileSync(log, 'utf8').split('\n'))).toEqual([]);
+  });
+
+  it('fuse reads and writes details rows without the engine', async () => {
+    const details = join(tmp, 'details.jsonl');
+    writeFileSync(details, '{"sample_id":"s1","top_files":["b.py","a.py"]}\n');
+    const { stdout, modules } = await loadedBy(['fuse', details, details]);
+    expect(JSON.parse(stdout)).toMatchObject({ sample_id: 's1', top_files: ['b.py', 'a.py'] });
+    expect(engineIn(modules)).toEqual([]);
   });
 
   it('rank loads the parser, the graph and the config checker, and not the MCP SDK', async () => {
