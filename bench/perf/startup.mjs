@@ -22,7 +22,7 @@ const ROOT = resolve(HERE, '../..');
 const FIXTURE = 'fixtures/repos/mixed-monorepo';
 
 /** What the bench runs: the target's margin over the floor and the default number of rounds. */
-export const STARTUP_DEFAULTS = {
+const STARTUP_DEFAULTS = {
   runs: 15,
   /** `--help` and `--version` within this many seconds of `node -e 1` (medians of one run). */
   targetOverFloorSeconds: 0.15,
