@@ -1,6 +1,7 @@
 /**
  * The built binary as a user runs it: `npm run build`, then `node bin/repomap.js` as a
- * child process with the real streams and exit code (stdin, pipes, --version); and the
+ * child process with the real streams and exit code (stdin, pipes, --version); the
+ * modules it loads (none of the engine for help, the version or a usage error); and the
  * same as a user who may not read or write everything (issue 19).
  */
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
