@@ -1,5 +1,10 @@
 /** Public API of repomap. */
-export { repoMap, buildIndex, Index, type IndexOptions, type RankOptions } from './repomap.js';
+export { repoMap } from './build/repo-map.js';
+export { buildIndex } from './build/build-index.js';
+export { Index, type RankOptions } from './build/index.js';
+export type { IndexOptions } from './build/options.js';
+export type { Previous } from './build/reuse.js';
+export { Workspace, type BuildInfo, type BuildProgress, type WorkspaceScope } from './build/live.js';
 export { type TagsCache, type TagsCacheEntry } from './cache/types.js';
 export { TagsStore, TAGS_INDEX_VERSION, cacheDirFromEnv, defaultCacheDir, layeredTagsCache, tagsStorePath, type TagsStoreOptions } from './cache/index.js';
 export { useOneShotCompilation } from './tags/wasm-modules.js';

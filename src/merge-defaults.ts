@@ -16,3 +16,6 @@ export function mergeDefaults<T>(defaults: T, overrides: unknown): T {
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
 }
+
+/** Any part of a defaults object, at any depth. */
+export type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { serveStdio } from '../mcp/server.js';
-import { Workspace } from '../mcp/workspace.js';
+import { Workspace } from '../build/live.js';
 import { collect } from './arguments.js';
 import { cacheOption, noCacheOption, openCacheStore, type CacheFlags } from './cache-flags.js';
 import type { CliIo } from './io.js';

@@ -8,7 +8,7 @@ import { Option, type Command } from 'commander';
 import { editImpact, findReferences, findSymbols, indexStatus, NAVIGATE_DEFAULTS, outlineFile, SYMBOL_KINDS, type SymbolKind } from '../navigate/index.js';
 import { DEFAULT_TOKENIZER, TOKENIZERS, type TokenizerName } from '../pack/index.js';
 import { renderImpact, renderOutline, renderReferences, renderStatus, renderSymbols } from '../render/index.js';
-import type { Index } from '../repomap.js';
+import type { Index } from '../build/index.js';
 import { positiveInt } from './arguments.js';
 import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
 import { CliExit, readStdin, type CliIo } from './io.js';

@@ -68,11 +68,6 @@ export interface GraphBasis {
   /** Per file with tags, what its imports were resolved from. */
   importRecords: Map<string, ImportRecord>;
   conventions: SourceTestConventions;
-  /**
-   * Set when an update took this graph over: its graphology graph and symbol table now
-   * belong to the updated FileGraph, and this one must not be used.
-   */
-  superseded: boolean;
 }
 
 /** The attributes of a file graph's edge (type, source, target), or undefined when it has none. */
@@ -151,6 +146,6 @@ export function buildFileGraph(
     if (e.type !== 'shared-symbol') restOther.push(e);
   }
   const otherEdges = mergeEdges(importEdges, restOther);
-  const basis: GraphBasis = { options: o, historyKey, history, otherEdges, nodeIds, resolve, importRecords, conventions, superseded: false };
+  const basis: GraphBasis = { options: o, historyKey, history, otherEdges, nodeIds, resolve, importRecords, conventions };
   return { graph, symbols, imports, edgeCounts, basis };
 }

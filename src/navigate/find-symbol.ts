@@ -1,7 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import { compareBytewise } from '../corpus/sort.js';
 import { RepoMapError } from '../errors.js';
-import type { Index } from '../repomap.js';
+import type { Index } from '../build/index.js';
 import { DEFINITION_KINDS, type DefinitionKind } from '../types.js';
 import { NAVIGATE_DEFAULTS } from './defaults.js';
 

@@ -1,7 +1,7 @@
 import { compareBytewise } from '../corpus/sort.js';
 import { RepoMapError } from '../errors.js';
 import { edgeOf } from '../graph/index.js';
-import type { Index } from '../repomap.js';
+import type { Index } from '../build/index.js';
 import type { DefinitionKind, ReferenceKind } from '../types.js';
 import { NAVIGATE_DEFAULTS, shownLine } from './defaults.js';
 import { corpusPath } from './paths.js';

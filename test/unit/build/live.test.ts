@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, stat
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Workspace } from '../../../src/mcp/workspace.js';
+import { Workspace } from '../../../src/build/live.js';
 
 let tmp: string;
 let repo: string;
