@@ -93,6 +93,13 @@ module.exports = {
       to: { path: '^(node:)?fs(/promises)?$', dependencyTypes: ['core'] },
     },
     {
+      name: 'options-is-a-leaf',
+      severity: 'error',
+      comment: 'options/ (resolveOptions, DeepPartial) is how every stage reads its settings: it imports nothing of src/ but the error class.',
+      from: { path: '^src/options/' },
+      to: { path: '^src/', pathNot: ['^src/options/', '^src/errors\\.ts$'] },
+    },
+    {
       name: 'stages-below-build',
       severity: 'error',
       comment:

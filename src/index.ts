@@ -3,6 +3,8 @@ export { repoMap } from './build/repo-map.js';
 export { buildIndex } from './build/build-index.js';
 export { Index, type RankOptions } from './build/index.js';
 export type { IndexOptions } from './build/options.js';
+export { DEFAULTS, resolveStageSettings, type StageOptions, type StageSettings } from './build/settings.js';
+export { resolveOptions, type DeepPartial } from './options/resolve.js';
 export type { Previous } from './build/reuse.js';
 export { Workspace, type BuildInfo, type BuildProgress, type WorkspaceScope } from './build/live.js';
 export { type TagsCache, type TagsCacheEntry } from './cache/types.js';
@@ -36,7 +38,7 @@ export {
   type Tokenizer,
   type TokenizerName,
 } from './pack/index.js';
-export { SPAN_DEFAULTS } from './spans/spans.js';
+export { SPAN_DEFAULTS, type SpanDefaults } from './spans/spans.js';
 export { renderExplanation } from './explain/render.js';
 export {
   findSymbols,

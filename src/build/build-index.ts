@@ -3,25 +3,24 @@ import { createHash } from 'node:crypto';
 import { textTermsOf } from '../cache/text-terms.js';
 import type { CodeReading } from '../cues/index.js';
 import { historyHead, readHistory, releaseTexts } from '../corpus/index.js';
-import { buildFileGraph, GRAPH_DEFAULTS, readsText, updateFileGraph, type FileGraph } from '../graph/index.js';
+import { buildFileGraph, readsText, updateFileGraph, type FileGraph } from '../graph/index.js';
 import { buildLexical, lexicalAfter, pathTablesOf, type LexicalIndex } from '../rank/index-context.js';
-import { RANK_DEFAULTS } from '../rank/defaults.js';
-import { mergeDefaults } from '../merge-defaults.js';
 import { releasePrestarted, snippetReader } from '../tags/index.js';
 import { LANGUAGES, type Corpus, type FileTags, type IndexStats, type LanguageId } from '../types.js';
 import { Index } from './index.js';
 import type { IndexOptions } from './options.js';
 import { checkNotTaken, contentKey, earlierContents, type Previous } from './reuse.js';
+import { resolveStageSettings, type StageSettings } from './settings.js';
 import { tagsWithCache } from './tags-stage.js';
 
 /** Parses, tags and links a loaded corpus into a reusable index. */
 export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Promise<Index> {
   const t0 = performance.now();
   const keys = corpus.files.map(contentKey);
-  const coChange = options.graph?.coChangeWeight ?? GRAPH_DEFAULTS.coChangeWeight;
-  const readsHistory = coChange > 0 && options.history !== false;
+  const settings = resolveStageSettings(options);
+  const readsHistory = settings.graph.coChangeWeight > 0 && options.history !== false;
   const head = readsHistory ? await historyHead(corpus) : null;
-  const fingerprint = fingerprintOf(corpus, keys, options, head);
+  const fingerprint = fingerprintOf(corpus, keys, settings, options.history, head);
   const given = options.previous;
   const previous = given instanceof Index ? given.previous : given;
   if (previous) checkNotTaken(previous);
@@ -59,10 +58,10 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
     // The update changes the earlier graph in place: the record is taken before it starts
     // (a failure half-way leaves that graph unusable) and given back when nothing was changed.
     previous.claim.taken = true;
-    fileGraph = updateFileGraph(before, corpus.files, tags, earlier.changed, options.graph, { key: historyKey, commits });
+    fileGraph = updateFileGraph(before, corpus.files, tags, earlier.changed, settings.graph, { key: historyKey, commits });
     if (fileGraph === null || fileGraph === previous.graph) previous.claim.taken = false;
   }
-  fileGraph ??= buildFileGraph(corpus.files, tags, options.graph, await historyNow(), historyKey);
+  fileGraph ??= buildFileGraph(corpus.files, tags, settings.graph, await historyNow(), historyKey);
   const t2 = performance.now();
   const stats: IndexStats = {
     files: corpus.files.length,
@@ -82,7 +81,7 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   const pathTables = pathTablesOf(corpus.files, previous?.pathTables);
   const claim = previous && fileGraph === previous.graph ? previous.claim : { taken: false };
   const record: Previous = { fingerprint, corpus, tags, tagDiagnostics: diagnostics, lexical, pathTables, graph: fileGraph, claim };
-  return new Index(record, stats, { rank: mergeDefaults(RANK_DEFAULTS, options.rank), cues: options.cues ?? {}, code }, fingerprint);
+  return new Index(record, stats, { ...settings, code }, fingerprint);
 }
 
 /**
@@ -98,12 +97,11 @@ async function codeReading(tags: readonly FileTags[]): Promise<CodeReading> {
   return primary !== undefined && counts.has(primary) ? { reader, primary } : { reader };
 }
 
-/** Hash of what an index is built from: every path with its content key, what was skipped, the options, the history head. */
-function fingerprintOf(corpus: Corpus, keys: readonly string[], options: IndexOptions, head: string | null): string {
+/** Hash of what an index is built from: every path with its content key, what was skipped, the settings, the history read. */
+function fingerprintOf(corpus: Corpus, keys: readonly string[], settings: StageSettings, history: IndexOptions['history'], head: string | null): string {
   const hash = createHash('sha1');
-  const { graph, rank, cues, history } = options;
   const { root, source, skipped, diagnostics } = corpus;
-  hash.update(JSON.stringify({ root, source, skipped, diagnostics, graph, rank, cues, history, head }));
+  hash.update(JSON.stringify({ root, source, skipped, diagnostics, settings, history, head }));
   corpus.files.forEach((f, i) => hash.update(`\0${f.path}\0${keys[i]}`));
   return hash.digest('hex');
 }

@@ -13,9 +13,10 @@ import { attachFunctions, rankedFunctionIds } from '../rank/functions.js';
 import { checkPackOptions, packFiles, packSourceOf, type Pack, type PackOptions } from '../pack/index.js';
 import { explainFile, type ExplainFileOptions, type FileExplanation } from '../explain/explain-file.js';
 import { RepoMapError } from '../errors.js';
-import { mergeDefaults, type DeepPartial } from '../merge-defaults.js';
+import type { DeepPartial } from '../options/resolve.js';
 import type { Corpus, Diagnostic, FileTags, IndexStats, LanguageId, Query, QueryCues, RepoMapResult, Task } from '../types.js';
 import { checkNotTaken, type Previous } from './reuse.js';
+import { resolveStageSettings, type StageOptions, type StageSettings } from './settings.js';
 
 export interface RankOptions {
   /** Task mode; inferred from the query's fields when absent. */
@@ -27,10 +28,8 @@ export interface RankOptions {
 }
 
 
-/** How an index ranks: its rank options (defaults merged), its cue tunables, and how it reads a query's code blocks. */
-export interface IndexSettings {
-  rank: RankDefaults;
-  cues: Partial<CueTunables>;
+/** How an index ranks: every stage's settings, and how it reads a query's code blocks. */
+export interface IndexSettings extends StageSettings {
   code?: CodeReading;
 }
 
@@ -43,8 +42,8 @@ export class Index {
   readonly diagnostics: Diagnostic[];
   /** What this build leaves for the next build of the repository (`IndexOptions.previous`); shared by its `withRank` views. */
   readonly previous: Previous;
-  private readonly options: RankDefaults;
-  private readonly cueTunables: Partial<CueTunables>;
+  /** Every stage's settings, defaults merged (the graph's as the graph was built with). */
+  readonly settings: StageSettings;
   /** How the code blocks of a query are read: with the corpus' grammars, unlabelled ones in its main language. */
   private readonly code?: CodeReading;
   private readonly context: RankContext;
@@ -61,9 +60,9 @@ export class Index {
     this.fileGraph = record.graph;
     this.stats = stats;
     this.diagnostics = [...record.corpus.diagnostics, ...record.tagDiagnostics];
-    this.options = settings.rank;
-    this.cueTunables = settings.cues;
-    if (settings.code) this.code = settings.code;
+    const { code, ...stages } = settings;
+    this.settings = stages;
+    if (code) this.code = code;
     this.fingerprint = fingerprint;
     this.context = makeContext(record.corpus.files, record.graph, settings.rank, record.lexical, record.pathTables, (p) => this.tagsOf(p));
   }
@@ -72,17 +71,23 @@ export class Index {
    * The same corpus, tags and graph under other rank options (overrides of this
    * index's own, merged key by key) and, when given, other cue tunables (overrides of
    * this index's own): a parameter sweep ranks many configurations without re-parsing
-   * or rebuilding the graph (the BM25 index is shared too).
+   * or rebuilding the graph (the BM25 index is shared too). An unknown key is an error
+   * naming its path.
    */
   withRank(rank: DeepPartial<RankDefaults>, cues: Partial<CueTunables> = {}): Index {
+    return this.withOptions({ rank, cues });
+  }
+
+  /** As `withRank`, for every stage that reads the built graph rather than making it: cues, rank, spans and pack. */
+  withOptions(options: Omit<StageOptions, 'graph'>): Index {
     this.checkLive();
-    const settings = { rank: mergeDefaults(this.options, rank), cues: { ...this.cueTunables, ...cues }, ...(this.code ? { code: this.code } : {}) };
-    return new Index(this.previous, this.stats, settings);
+    const stages = resolveStageSettings(options, this.settings);
+    return new Index(this.previous, this.stats, { ...stages, ...(this.code ? { code: this.code } : {}) });
   }
 
   /** The cues of a query under this index's cue tunables. */
   private cuesOf(query: Query, task: Task | undefined): QueryCues {
-    return extractCues(query, { ...(task ? { task } : {}), tunables: this.cueTunables, ...(this.code ? { code: this.code } : {}) });
+    return extractCues(query, { ...(task ? { task } : {}), tunables: this.settings.cues, ...(this.code ? { code: this.code } : {}) });
   }
 
   /**
@@ -117,22 +122,25 @@ export class Index {
     this.checkLive();
     const started = performance.now();
     const cues = this.cuesOf(query, options.task);
-    const outcome = rankFiles(cues, this.context, this.options, { includeGiven: options.includeGiven, limit: options.top });
+    const outcome = rankFiles(cues, this.context, this.settings.rank, { includeGiven: options.includeGiven, limit: options.top });
     const top = outcome.files;
     const given = new Set([...outcome.seeds.given].map((i) => this.context.paths[i]!));
-    const finder = new SpanFinder(cues, query, [...given].sort(), (this.spans ??= spanSource(this.context, (p) => this.tagsOf(p), (p) => this.textOf(p))));
-    const withFunctions = attachFunctions(attachSpans(top, finder), cues, this.options.functionFiles[outcome.task], {
+    const { spans, rank, graph } = this.settings;
+    const limits = { minNameLength: graph.sharedSymbol.minNameLength, maxDefiners: rank.maxSymbolDefiners, maxReferencers: rank.maxSymbolReferencers };
+    const source = (this.spans ??= spanSource(this.context, (p) => this.tagsOf(p), (p) => this.textOf(p)));
+    const finder = new SpanFinder(cues, query, [...given].sort(), source, { ...spans, ...limits });
+    const withFunctions = attachFunctions(attachSpans(top, finder, spans.maxFiles), cues, rank.functionFiles[outcome.task], {
       ctx: this.context,
       tagsOf: (p) => this.tagsOf(p),
       textOf: (p) => this.textOf(p),
-    }, this.options.functions);
+    }, this.settings.rank.functions);
     const files = withFunctions.map((f) => (given.has(f.path) ? { ...f, given: true } : f));
     return {
       task: outcome.task,
       ...(this.corpus.commit !== undefined ? { commit: this.corpus.commit } : {}),
       files,
       confidence: outcome.confidence,
-      ...(files.some((f) => f.functions && f.functions.length > 0) ? { functions: rankedFunctionIds(files, this.options.functions.fileExponent) } : {}),
+      ...(files.some((f) => f.functions && f.functions.length > 0) ? { functions: rankedFunctionIds(files, this.settings.rank.functions.fileExponent) } : {}),
       diagnostics: this.diagnostics.map((d) => ({ ...d })),
       stats: { ...structuredClone(this.stats), rankMs: Math.round(performance.now() - started) },
     };
@@ -146,7 +154,7 @@ export class Index {
   lexicalRank(query: Query, options: { task?: Task; match?: LexicalMatch; top?: number } = {}): { path: string; score: number }[] {
     this.checkLive();
     const cues = this.cuesOf(query, options.task);
-    const scores = this.context.textScores(lexicalText(cues, this.options), options.match ?? this.options.lexical[cues.task]);
+    const scores = this.context.textScores(lexicalText(cues, this.settings.rank), options.match ?? this.settings.rank.lexical[cues.task]);
     const order: number[] = [];
     for (let i = 0; i < scores.length; i++) if (scores[i]! > 0) order.push(i);
     order.sort((a, b) => compareDescending(scores[a]!, scores[b]!) || (this.context.paths[a]! < this.context.paths[b]! ? -1 : 1));
@@ -163,7 +171,7 @@ export class Index {
     const skipped = this.context.indexOf(path) < 0 ? whySkipped(this.corpus, path) : undefined;
     if (skipped !== undefined) throw new RepoMapError('bad-option', `repomap/explain: ${path} is not a file of the corpus (${skipped})`, path);
     const cues = this.cuesOf(query, options.task);
-    return explainFile(cues, path, this.context, this.options, options);
+    return explainFile(cues, path, this.context, this.settings.rank, options);
   }
 
   /**
@@ -187,7 +195,7 @@ export class Index {
   private async packOf(query: Query, options: PackOptions): Promise<Pack> {
     checkPackOptions(options); // a bad option fails before the ranking
     const ranked = this.rank(query, options.task ? { task: options.task } : {});
-    return packFiles(ranked.files, packSourceOf(this), options);
+    return packFiles(ranked.files, packSourceOf(this), options, this.settings.pack);
   }
 
   /**

@@ -1,19 +1,17 @@
-/** The options of a build (`buildIndex`). */
+/**
+ * The options of a build (`buildIndex`): one tree, a branch per stage (src/build/settings.ts:
+ * overrides of that stage's defaults, an unknown key an error naming its path), and the
+ * build's own switches (cache, history, previous build, …).
+ */
 import type { TagsCache, TagsCacheEntry } from '../cache/types.js';
-import type { HistoryOptions } from '../corpus/index.js';
-import type { CueTunables } from '../cues/index.js';
-import type { GraphOptions } from '../graph/index.js';
-import type { DeepPartial } from '../merge-defaults.js';
-import type { RankDefaults } from '../rank/defaults.js';
+import type { CorpusOptions, HistoryOptions } from '../corpus/index.js';
 import type { Index } from './index.js';
 import type { Previous } from './reuse.js';
+import type { StageOptions } from './settings.js';
 
-export interface IndexOptions {
-  graph?: GraphOptions;
-  /** Overrides of CUE_DEFAULTS (how strong each cue read from a query is); checked at the first rank. */
-  cues?: Partial<CueTunables>;
-  /** Overrides of RANK_DEFAULTS, merged key by key at every depth. */
-  rank?: DeepPartial<RankDefaults>;
+export interface IndexOptions extends StageOptions {
+  /** Overrides of CORPUS_DEFAULTS for the loads `repoMap` and the live index make (`buildIndex` takes a loaded corpus). */
+  corpus?: CorpusOptions;
   /**
    * Per-file tags shared across indexes, keyed by language and content (git blob id,
    * or a hash of the text for folders): a new snapshot of a known repository only

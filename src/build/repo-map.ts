@@ -1,5 +1,5 @@
 /** The one-call form: load, build, rank. */
-import { loadCorpus, type CorpusOptions, type CorpusSource } from '../corpus/index.js';
+import { loadCorpus, type CorpusSource } from '../corpus/index.js';
 import { prestartWhenListed } from '../tags/index.js';
 import { TAGS_DEFAULTS } from '../tags/extract.js';
 import type { Corpus, Query, RepoMapResult } from '../types.js';
@@ -11,7 +11,7 @@ import type { IndexOptions } from './options.js';
 export async function repoMap(
   query: Query,
   corpus: CorpusSource | Corpus,
-  options: IndexOptions & RankOptions & { corpus?: CorpusOptions } = {},
+  options: IndexOptions & RankOptions = {},
 ): Promise<RepoMapResult> {
   const t0 = performance.now();
   // Parse workers start while the files are read, once the listing is large enough for them.

@@ -1,5 +1,5 @@
 /** The cues stage: query → cues (paths, frames, test names, diff symbols, identifiers, terms, given files). */
-export { CUE_DEFAULTS, resolveCueTunables, type CueTunables } from './defaults.js';
+export { CUE_DEFAULTS, checkCueRanges, resolveCueTunables, type CueTunables } from './defaults.js';
 export { extractCues, type ExtractCuesOptions } from './extract.js';
 export { inferTask, TASK_FIELDS } from './task.js';
 export { splitTitle } from './issue.js';

@@ -1,5 +1,6 @@
 import { RepoMapError } from '../errors.js';
 import type { Query } from '../types.js';
+import { isPlainObject } from '../options/resolve.js';
 
 /** Top-level keys of a sample that are never query text (the scorer's and the miner's). */
 const NOT_QUERY = new Set(['gold', 'metadata']);
@@ -14,12 +15,6 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'object') return (value as object).constructor?.name ?? 'object';
   return typeof value;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
 }
 
 /** Throws `bad-query` unless the query is a string or a plain object. */

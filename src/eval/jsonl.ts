@@ -41,7 +41,4 @@ export async function readTextFile(file: string, code: ErrorCode): Promise<strin
   }
 }
 
-/** True for a plain JSON object (not null, not an array). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isPlainObject } from '../options/resolve.js';

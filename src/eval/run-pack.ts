@@ -50,8 +50,8 @@ export async function makePacker(index: Index, options: EvalPackOptions): Promis
     const ranked = files.filter((f) => !f.given && f.score > 0);
     const out: PackFields = { pack: {}, pack_whole: {} };
     for (const budget of options.budgets) {
-      out.pack[String(budget)] = packedRanges(buildPack(ranked, source, tokenizer, { budget }));
-      out.pack_whole[String(budget)] = packedRanges(packWholeFiles(ranked, source, tokenizer, { budget }));
+      out.pack[String(budget)] = packedRanges(buildPack(ranked, source, tokenizer, { budget }, index.settings.pack));
+      out.pack_whole[String(budget)] = packedRanges(packWholeFiles(ranked, source, tokenizer, { budget }, index.settings.pack));
     }
     return out;
   };

@@ -1,7 +1,7 @@
 import { MultiDirectedGraph } from 'graphology';
 import type { EdgeType, FileKind, FileRecord, FileTags, LanguageId } from '../types.js';
 import { EDGE_TYPES } from '../types.js';
-import { mergeDefaults } from '../merge-defaults.js';
+import { resolveOptions } from '../options/resolve.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import { EdgeAccumulator, type EdgeSpec } from './edge.js';
 import { mergeEdges } from './edge-list.js';
@@ -122,7 +122,7 @@ export function buildFileGraph(
   history: readonly (readonly string[])[] = [],
   historyKey = '',
 ): FileGraph {
-  const o = mergeDefaults(GRAPH_DEFAULTS, options);
+  const o = resolveOptions(GRAPH_DEFAULTS, options, 'graph');
   const symbols = new SymbolTable(tags);
 
   const paths = files.map((f) => f.path);

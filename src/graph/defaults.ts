@@ -1,3 +1,5 @@
+import type { DeepPartial } from '../options/resolve.js';
+
 /**
  * Tunables of the graph stage, in one place so a benchmark can sweep them and
  * DESIGN.md can explain them. Edge weights here are the weights stored on the
@@ -48,7 +50,7 @@ export const GRAPH_DEFAULTS = {
 };
 
 /** Overrides of GRAPH_DEFAULTS, merged key by key (`{ sharedSymbol: { maxDefiners: 3 } }` keeps the other fields). */
-export type GraphOptions = Omit<Partial<typeof GRAPH_DEFAULTS>, 'sharedSymbol'> & { sharedSymbol?: Partial<(typeof GRAPH_DEFAULTS)['sharedSymbol']> };
+export type GraphOptions = DeepPartial<typeof GRAPH_DEFAULTS>;
 
 /**
  * Names too common across codebases to say two files are related; listed, not

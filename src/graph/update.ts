@@ -1,5 +1,5 @@
 import type { EdgeType, FileRecord, FileTags } from '../types.js';
-import { mergeDefaults } from '../merge-defaults.js';
+import { resolveOptions } from '../options/resolve.js';
 import { addPathEdges, type FileGraph, type FileGraphology, type GraphBasis, type KeptImports } from './build.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import { EdgeAccumulator, type EdgeSpec } from './edge.js';
@@ -55,7 +55,7 @@ export function updateFileGraph(
   history: { key: string; commits?: readonly (readonly string[])[] | undefined } = { key: '' },
 ): FileGraph | null {
   const basis = before.graph.basis;
-  const o = mergeDefaults(GRAPH_DEFAULTS, options);
+  const o = resolveOptions(GRAPH_DEFAULTS, options, 'graph');
   const historyChanged = history.key !== basis.historyKey;
   if (JSON.stringify(o) !== JSON.stringify(basis.options) || (historyChanged && !history.commits)) return null;
   const commits = historyChanged ? history.commits! : basis.history;

@@ -1,6 +1,7 @@
 import { RepoMapError } from '../errors.js';
 import type { Definition, LanguageId, RankedFile } from '../types.js';
 import { buildPack } from './build.js';
+import { PACK_DEFAULTS, type PackDefaults } from './defaults.js';
 import { DEFAULT_TOKENIZER, loadTokenizer, type Tokenizer } from './tokenizers.js';
 import { PACK_FORMATS, type Pack, type PackFormat, type PackOptions, type PackSource } from './types.js';
 
@@ -37,14 +38,20 @@ export function checkPackOptions(options: PackOptions): { budget: number; format
 }
 
 /** Packs a query's ranked files that are not given from `source`, under the options' budget (see `Index.pack`). */
-export async function packFiles(files: readonly RankedFile[], source: PackSource, options: PackOptions): Promise<Pack> {
+export async function packFiles(files: readonly RankedFile[], source: PackSource, options: PackOptions, o: PackDefaults = PACK_DEFAULTS): Promise<Pack> {
   const { budget, format } = checkPackOptions(options);
   const tokenizer = await loadTokenizer(options.tokenizer ?? DEFAULT_TOKENIZER);
-  return packRanked(files, source, tokenizer, { budget, format });
+  return packRanked(files, source, tokenizer, { budget, format }, o);
 }
 
 /** Packs the ranked files that are not given and scored above zero, in rank order, from `source`. */
-export function packRanked(files: readonly RankedFile[], source: PackSource, tokenizer: Tokenizer, options: { budget: number; format: PackFormat }): Pack {
+export function packRanked(
+  files: readonly RankedFile[],
+  source: PackSource,
+  tokenizer: Tokenizer,
+  options: { budget: number; format: PackFormat },
+  o: PackDefaults = PACK_DEFAULTS,
+): Pack {
   const ranked = files.filter((f) => !f.given && f.score > 0);
-  return buildPack(ranked, source, tokenizer, options);
+  return buildPack(ranked, source, tokenizer, options, o);
 }

@@ -1,14 +1,14 @@
 import type { Csr } from './csr.js';
 
+/** How long the power iteration runs; the damping is the rank stage's (`RANK_DEFAULTS.alpha`). */
 export const PPR_DEFAULTS = {
-  /** Damping: probability of following an edge rather than teleporting to the seeds. */
-  alpha: 0.85,
   maxIterations: 100,
   /** Converged when the L1 change of an iteration is below order × tolerance (graphology's rule). */
   tolerance: 1e-6,
 };
 
-export type PprOptions = Partial<typeof PPR_DEFAULTS>;
+/** Damping (the probability of following an edge rather than teleporting to the seeds) and iteration bounds. */
+export type PprOptions = { alpha: number } & Partial<typeof PPR_DEFAULTS>;
 
 export interface PprResult {
   scores: Float64Array;
@@ -23,7 +23,7 @@ export interface PprResult {
  * all-zero vector means uniform). Never throws on non-convergence: the last iterate
  * is returned with `converged: false`.
  */
-export function personalizedPageRank(csr: Csr, personalization: Float64Array, options: PprOptions = {}): PprResult {
+export function personalizedPageRank(csr: Csr, personalization: Float64Array, options: PprOptions): PprResult {
   const { alpha, maxIterations, tolerance } = { ...PPR_DEFAULTS, ...options };
   const n = csr.order;
   if (personalization.length !== n) {

@@ -9,8 +9,6 @@ import { matchCues, type Seeds } from './seeds.js';
 export interface RankFilesOptions {
   /** Keep given files at their earned place instead of moving them to the end. */
   includeGiven?: boolean;
-  /** How many files get reasons (the rest get none; computing them costs a neighbour scan each). */
-  explainTop?: number;
   /** How many of the ranked files to return (default all): a query for the top 100 does not make an entry per file. */
   limit?: number;
 }
@@ -71,7 +69,7 @@ export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, op
 
   let incoming = incomingCache.get(csr);
   if (!incoming) incomingCache.set(csr, (incoming = new Incoming(csr)));
-  const explainTop = options.explainTop ?? 50;
+  const explainTop = o.explainedFiles;
   const files: RankedFile[] = order.slice(0, options.limit).map((i, rank) => {
     const reasons: string[] = [];
     if (rank < explainTop) {

@@ -18,12 +18,15 @@ export interface DetailsRowOut {
   reasons: Record<string, string[]>;
 }
 
-/** Turns a ranking into a contract details row; `top` files (at least 20 when the corpus has them). */
+/** A details row lists at least this many files (when the corpus has them): the contract's deepest cut-off is R@20. */
+export const DETAILS_MIN_FILES = 20;
+
+/** Turns a ranking into a contract details row; `top` files (at least DETAILS_MIN_FILES when the corpus has them). */
 export function toDetailsRow(
   result: RepoMapResult,
   options: { top: number; sampleId?: string; repo?: string; baseCommit?: string; abstain?: boolean },
 ): DetailsRowOut {
-  const files = result.files.slice(0, Math.max(options.top, 20));
+  const files = result.files.slice(0, Math.max(options.top, DETAILS_MIN_FILES));
   const t = result.stats.timingsMs;
   const row: DetailsRowOut = {
     ...(options.sampleId !== undefined ? { sample_id: options.sampleId } : {}),
