@@ -1,10 +1,11 @@
 /**
- * Term vectors of BM25 documents: the identifier words (`splitIdentifier` of each word
+ * Term vectors of BM25 documents: the identifier words (`identifierTerms` of each word
  * run) of a document's path and text, counted, over a vocabulary that grows as new
  * words come (term ids in first-seen order).
  */
 import { Growable } from '../growable.js';
-import { forEachWordSpan, splitIdentifier } from '../text/tokens.js';
+import { identifierTerms } from '../text/identifiers.js';
+import { forEachWordSpan } from '../text/tokens.js';
 import { forEachTextTerm, textTerms, type TextTerms } from './text-terms.js';
 
 /**
@@ -129,7 +130,7 @@ export class TermCounter {
     if (r < 0) {
       const run = source.slice(start, end);
       r = this.runIds.add(run);
-      for (const word of splitIdentifier(run)) this.runTermIds.push(this.termId(word));
+      for (const word of identifierTerms(run)) this.runTermIds.push(this.termId(word));
       this.runStart.push(this.runTermIds.length);
       if (r >= this.runDoc.length) {
         this.runDoc = grow(this.runDoc, this.runDoc.length * 2, -1);
