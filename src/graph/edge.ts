@@ -1,4 +1,5 @@
 import { EDGE_TYPES, type EdgeType } from '../types.js';
+import { compareCodeUnits } from '../text/order.js';
 
 /** One aggregated edge: at most one per (type, source, target). */
 export interface EdgeSpec {
@@ -41,7 +42,7 @@ export class EdgeAccumulator {
 
   /** `paths`: every path an edge may name (the corpus' files). */
   constructor(paths: readonly string[]) {
-    [...paths].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).forEach((p, i) => this.rankOf.set(p, i));
+    [...paths].sort(compareCodeUnits).forEach((p, i) => this.rankOf.set(p, i));
   }
 
   add(type: EdgeType, source: string, target: string, weight: number, label: string): void {

@@ -6,7 +6,7 @@
  * depend on the number of threads or on scheduling.
  */
 import type { Diagnostic, FileRecord, FileTags, LanguageId } from '../types.js';
-import { compareBytewise } from '../corpus/sort.js';
+import { compareByteOrder } from '../text/order.js';
 import { RepoMapError } from '../errors.js';
 import { parseWithinBudget, TAGS_BUDGET, type TagsBudget, type TagsBudgetOptions } from './budget.js';
 import { messageOf } from './grammar.js';
@@ -67,7 +67,7 @@ export async function extractTags(files: readonly FileRecord[], options: TagsOpt
   const budget = resolveBudget(options.budget);
   const parseable = files
     .filter((file): file is ParseableFile => file.language !== null)
-    .sort((a, b) => compareBytewise(a.path, b.path));
+    .sort((a, b) => compareByteOrder(a.path, b.path));
   options.onProgress?.(0, parseable.length);
 
   const bytes = parseable.reduce((n, f) => n + f.size, 0);

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { BatchParser, type GitBlob } from '../../../src/corpus/cat-file.js';
 import { GitignoreMatcher } from '../../../src/corpus/gitignore.js';
 import { parseTree } from '../../../src/corpus/git-tree.js';
-import { compareBytewise } from '../../../src/corpus/sort.js';
 import { vendoredFolderOf } from '../../../src/corpus/vendored.js';
 
 const A = 'a'.repeat(40);
@@ -118,18 +117,12 @@ describe('GitignoreMatcher', () => {
   });
 });
 
-describe('vendoredFolderOf and compareBytewise', () => {
+describe('vendoredFolderOf', () => {
   const folders = new Set(['node_modules', 'vendor']);
   it('finds the first vendored folder segment, never the file name', () => {
     expect(vendoredFolderOf('a/node_modules/b/node_modules/c.js', folders)).toBe('a/node_modules');
     expect(vendoredFolderOf('vendor/x.go', folders)).toBe('vendor');
     expect(vendoredFolderOf('src/vendor', folders)).toBeNull();
     expect(vendoredFolderOf('src/vendors/x.go', folders)).toBeNull();
-  });
-
-  it('orders strings as their UTF-8 bytes', () => {
-    const strings = ['b', 'a/b', 'a-b', 'a.b', 'A', '😀', '\uFF5E', 'ä', ''];
-    const byBytes = [...strings].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
-    expect([...strings].sort(compareBytewise)).toEqual(byBytes);
   });
 });
