@@ -17,7 +17,7 @@ export { RANK_DEFAULTS, type RankDefaults } from './rank/index.js';
 export { GRAPH_DEFAULTS, type GraphOptions } from './graph/index.js';
 export { Bm25Index, BM25_DEFAULTS } from './lexical/bm25.js';
 export { rrfFuse, fuseDetails } from './eval/fuse.js';
-export { renderText, toDetailsRow, type DetailsRowOut } from './render/index.js';
+export { renderText, toDetailsRow, type DetailsRow, type DetailsRowOut } from './render/index.js';
 export {
   buildPack,
   packWholeFiles,

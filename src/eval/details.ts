@@ -1,37 +1,15 @@
 /**
  * Details rows (eval contract section 2): one ranking per sample, written by
  * any retriever. Reading validates every field that is present; formatting
- * writes a stable key order.
+ * writes a stable key order. The row's type, `DetailsRow`, lives with `toDetailsRow`
+ * (src/render/details.ts), which writes it.
  */
 import { RepoMapError } from '../errors.js';
+import type { DetailsRow } from '../render/details.js';
 import { compareByteOrder } from '../text/order.js';
 import { isPlainObject, parseJsonl, readTextFile } from './jsonl.js';
 
-/** One details row. Only `sample_id` and `top_files` are required; optional fields mean what the contract says. */
-export interface DetailsRow {
-  sample_id: string;
-  repo?: string;
-  base_commit?: string;
-  task_type?: string;
-  /** Repo-relative POSIX paths, most useful first, no duplicates. */
-  top_files: string[];
-  /** Score of each file of `top_files`, same length. */
-  scores?: number[];
-  /** In [0, 1]: how sure the retriever is that it found something. */
-  confidence?: number;
-  /** True when the retriever abstains (nothing to read). */
-  abstain?: boolean;
-  /** Line spans per path: `[[start, end], …]`. */
-  spans?: Record<string, [number, number][]>;
-  /** Milliseconds per phase. */
-  timing_ms?: Record<string, number>;
-  /**
-   * Not a contract field: functions and classes most likely to change, best first, as
-   * `path::Qualified.name` (function-level Acc@k reads it).
-   */
-  functions?: string[];
-  [field: string]: unknown;
-}
+export type { DetailsRow };
 
 /** Key order of `formatDetailsRow`; other keys follow in byte order. */
 export const DETAILS_KEY_ORDER = [
