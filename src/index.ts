@@ -70,5 +70,5 @@ export {
 } from './navigate/index.js';
 export { renderSymbols, renderReferences, renderImpact, renderOutline, renderStatus } from './render/index.js';
 export type { FileExplanation, ExplainFileOptions, CueMatch, EdgePath, Hop, HopEdge } from './explain/explain-file.js';
-export { RepoMapError, messageWithoutModule, type ErrorCode } from './errors.js';
+export { RepoMapError, isReportable, messageWithoutModule, type ErrorCode } from './errors.js';
 export * from './types.js';

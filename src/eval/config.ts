@@ -57,7 +57,7 @@ const isPlainObject = (v: unknown): v is Plain => typeof v === 'object' && v !==
  */
 export function parseEvalConfig(value: unknown, source: string): EvalConfig {
   const fail = (message: string, path: string): never => {
-    throw new RepoMapError('bad-option', `${source}: ${message}`, path ? `${source}#${path}` : source);
+    throw new RepoMapError('bad-option', `repomap/eval: ${source}: ${message}`, path ? `${source}#${path}` : source);
   };
   if (!isPlainObject(value)) return fail(`a configuration is a JSON object with keys ${CONFIG_KEYS.join(', ')}, got ${describe(value)}`, '');
   for (const key of Object.keys(value)) {
@@ -84,13 +84,13 @@ export async function loadEvalConfig(file: string): Promise<EvalConfig> {
     text = await readFile(file, 'utf8');
   } catch (err) {
     const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message;
-    throw new RepoMapError('bad-option', `${file}: cannot read the configuration (${reason})`, file);
+    throw new RepoMapError('bad-option', `repomap/eval: ${file}: cannot read the configuration (${reason})`, file);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw new RepoMapError('bad-option', `${file}: not valid JSON (${(err as Error).message})`, file);
+    throw new RepoMapError('bad-option', `repomap/eval: ${file}: not valid JSON (${(err as Error).message})`, file);
   }
   return parseEvalConfig(json, file);
 }

@@ -26,7 +26,7 @@ export const DETAILS_KEY_ORDER = [
 ] as const;
 
 /**
- * Reads a details JSONL file. Throws `RepoMapError('bad-details', "<file>:<line>: <reason>")`
+ * Reads a details JSONL file. Throws `RepoMapError('bad-details', "repomap/eval: <file>:<line>: <reason>")`
  * for malformed JSON, an invalid field, or a `sample_id` seen before in the file.
  */
 export async function readDetails(file: string): Promise<DetailsRow[]> {
@@ -42,7 +42,7 @@ export function parseDetails(text: string, file: string): DetailsRow[] {
     const row = validateDetailsRow(value, where);
     const first = seen.get(row.sample_id);
     if (first !== undefined) {
-      throw new RepoMapError('bad-details', `${where}: duplicate sample_id "${row.sample_id}" (first at ${file}:${first})`, where);
+      throw new RepoMapError('bad-details', `repomap/eval: ${where}: duplicate sample_id "${row.sample_id}" (first at ${file}:${first})`, where);
     }
     seen.set(row.sample_id, line);
     out.push(row);
@@ -53,7 +53,7 @@ export function parseDetails(text: string, file: string): DetailsRow[] {
 /** Checks one parsed value against the details schema and returns it typed; `where` prefixes messages. */
 export function validateDetailsRow(value: unknown, where: string): DetailsRow {
   const fail = (reason: string): never => {
-    throw new RepoMapError('bad-details', `${where}: ${reason}`, where);
+    throw new RepoMapError('bad-details', `repomap/eval: ${where}: ${reason}`, where);
   };
   if (!isPlainObject(value)) return fail('expected a JSON object');
   const v = value;

@@ -1,3 +1,4 @@
+import { RepoMapError } from '../errors.js';
 import { EDGE_TYPES, type EdgeType } from '../types.js';
 import { compareCodeUnits } from '../text/order.js';
 
@@ -61,7 +62,7 @@ export class EdgeAccumulator {
 
   private rank(path: string): number {
     const r = this.rankOf.get(path);
-    if (r === undefined) throw new Error(`repomap/graph: an edge names ${path}, which is not a corpus file`);
+    if (r === undefined) throw new RepoMapError('internal', `repomap/graph: an edge names ${path}, which is not a corpus file`, path);
     return r;
   }
 

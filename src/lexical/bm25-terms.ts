@@ -3,6 +3,7 @@
  * run) of a document's path and text, counted, over a vocabulary that grows as new
  * words come (term ids in first-seen order).
  */
+import { RepoMapError } from '../errors.js';
 import { Growable } from '../growable.js';
 import { identifierTerms } from '../text/identifiers.js';
 import { forEachWordSpan } from '../text/tokens.js';
@@ -45,7 +46,7 @@ export class TermCounter {
    * valid as long as each looks up only the ids it had (see Bm25Index's term count).
    */
   constructor(vocabulary?: Map<string, number>, words?: string[]) {
-    if ((vocabulary?.size ?? 0) !== (words?.length ?? 0)) throw new Error('repomap/bm25: a vocabulary and its words differ in size');
+    if ((vocabulary?.size ?? 0) !== (words?.length ?? 0)) throw new RepoMapError('internal', 'repomap/lexical: a vocabulary and its words differ in size', 'vocabulary');
     this.vocabulary = vocabulary ?? new Map();
     this.words = words ?? [];
     this.runStart.push(0);

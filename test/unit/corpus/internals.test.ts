@@ -56,7 +56,14 @@ describe('BatchParser', () => {
 
   it('rejects an answer for another object', () => {
     const parser = new BatchParser([A], { maxWholeBytes: 10, headBytes: 4 }, () => {});
-    expect(() => parser.push(batchOutput([[B, Buffer.from('x')]]))).toThrow(/expected/);
+    expect(() => parser.push(batchOutput([[B, Buffer.from('x')]]))).toThrow(
+      expect.objectContaining({ name: 'RepoMapError', code: 'git-failed', message: `repomap/corpus: git cat-file answered "${B} blob 1" where ${A} was expected` }),
+    );
+  });
+
+  it('rejects a malformed header as git-failed', () => {
+    const parser = new BatchParser([A], { maxWholeBytes: 10, headBytes: 4 }, () => {});
+    expect(() => parser.push(Buffer.from(`${A} blob ten\n`))).toThrow(expect.objectContaining({ code: 'git-failed', message: expect.stringContaining(`malformed git cat-file header "${A} blob ten"`) }));
   });
 });
 
@@ -76,6 +83,11 @@ describe('parseTree', () => {
       { mode: '160000', type: 'commit', oid: C, size: null, path: 'sub' },
       { mode: '100644', type: 'blob', oid: A, size: null, path: 'dir/ü\tx.txt' },
     ]);
+  });
+
+  it('rejects output that is not ls-tree\'s as git-failed', () => {
+    expect(() => parseTree(Buffer.from('no tab here\0'))).toThrow(expect.objectContaining({ code: 'git-failed', message: 'repomap/corpus: unexpected git ls-tree output at byte 0' }));
+    expect(() => parseTree(Buffer.from('100644 blob\tx\0'))).toThrow(expect.objectContaining({ code: 'git-failed', message: 'repomap/corpus: unexpected git ls-tree entry "100644 blob"' }));
   });
 });
 
