@@ -19,7 +19,7 @@ export { RANK_DEFAULTS, type RankDefaults } from './rank/index.js';
 export { GRAPH_DEFAULTS, type GraphOptions } from './graph/index.js';
 export { Bm25Index, BM25_DEFAULTS } from './lexical/bm25.js';
 export { rrfFuse, fuseDetails } from './eval/fuse.js';
-export { renderText, toDetailsRow, type DetailsRowOut } from './render/index.js';
+export { renderText, toDetailsRow, type DetailsRow, type DetailsRowOut } from './render/index.js';
 export {
   buildPack,
   packWholeFiles,
@@ -72,5 +72,5 @@ export {
 } from './navigate/index.js';
 export { renderSymbols, renderReferences, renderImpact, renderOutline, renderStatus } from './render/index.js';
 export type { FileExplanation, ExplainFileOptions, CueMatch, EdgePath, Hop, HopEdge } from './explain/explain-file.js';
-export { RepoMapError, messageWithoutModule, type ErrorCode } from './errors.js';
+export { RepoMapError, isReportable, messageWithoutModule, type ErrorCode } from './errors.js';
 export * from './types.js';

@@ -11,7 +11,7 @@ import { rankFiles } from '../rank/score.js';
 import { attachSpans, SpanFinder, spanSource, type SpanSource } from '../spans/spans.js';
 import { attachFunctions, rankedFunctionIds } from '../rank/functions.js';
 import { checkPackOptions, packFiles, packSourceOf, type Pack, type PackOptions } from '../pack/index.js';
-import { explainFile, type ExplainFileOptions, type FileExplanation } from '../explain/explain-file.js';
+import { explainFile, notInCorpus, type ExplainFileOptions, type FileExplanation } from '../explain/explain-file.js';
 import { RepoMapError } from '../errors.js';
 import type { DeepPartial } from '../options/resolve.js';
 import type { Corpus, Diagnostic, FileTags, IndexStats, LanguageId, Query, QueryCues, RepoMapResult, Task } from '../types.js';
@@ -169,7 +169,7 @@ export class Index {
   explain(query: Query, path: string, options: ExplainFileOptions & { task?: Task } = {}): FileExplanation {
     this.checkLive();
     const skipped = this.context.indexOf(path) < 0 ? whySkipped(this.corpus, path) : undefined;
-    if (skipped !== undefined) throw new RepoMapError('bad-option', `repomap/explain: ${path} is not a file of the corpus (${skipped})`, path);
+    if (skipped !== undefined) throw notInCorpus(path, this.context, skipped);
     const cues = this.cuesOf(query, options.task);
     return explainFile(cues, path, this.context, this.settings.rank, options);
   }

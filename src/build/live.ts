@@ -54,8 +54,8 @@ export class Workspace {
     this.tagsCache = tagsCache;
     this.scope = { ...scope };
     const kind = pathKind(this.root);
-    if (kind === 'missing') throw new RepoMapError('missing-folder', `repomap/mcp: --repo ${this.root} does not exist`, this.root);
-    if (kind !== 'folder') throw new RepoMapError('missing-folder', `repomap/mcp: --repo ${this.root} is a file, not a folder`, this.root);
+    if (kind === 'missing') throw new RepoMapError('missing-folder', `repomap/build: repository folder ${this.root} does not exist`, this.root);
+    if (kind !== 'folder') throw new RepoMapError('missing-folder', `repomap/build: repository folder ${this.root} is a file, not a folder`, this.root);
     this.source = commit ? { gitDir: this.root, commit } : { folder: this.root };
   }
 

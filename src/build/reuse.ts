@@ -41,7 +41,7 @@ export interface Previous {
 /** Throws when a later build took the record's graph over. */
 export function checkNotTaken(record: Previous): void {
   if (record.claim.taken) {
-    throw new RepoMapError('superseded-index', 'repomap: this index was given as `previous` to buildIndex, which took its graph over; use the index that call returned', 'previous');
+    throw new RepoMapError('superseded-index', 'repomap/build: this index was given as `previous` to buildIndex, which took its graph over; use the index that call returned', 'previous');
   }
 }
 

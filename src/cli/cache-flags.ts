@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { CACHE_ENV, TagsStore, cacheDirFromEnv, tagsStorePath } from '../cache/index.js';
-import { messageWithoutModule, RepoMapError } from '../errors.js';
+import { isReportable, messageWithoutModule, RepoMapError } from '../errors.js';
 import type { CliIo } from './io.js';
 
 /** Commander's value for the pair: a folder, false for --no-cache, undefined when neither was given. */
@@ -57,7 +57,7 @@ export function openCacheStore(flags: CacheFlags, io: CliIo, byDefault: boolean)
       note(`${messageWithoutModule(err)}; running without it (npm install better-sqlite3 to keep tags across runs)`);
       return undefined;
     }
-    if (where.explicit || !(err instanceof RepoMapError)) throw err;
+    if (where.explicit || !isReportable(err)) throw err;
     io.stderr.write(`repomap: warning: ${messageWithoutModule(err)}; running without the tags cache\n`);
     return undefined;
   }

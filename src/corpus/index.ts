@@ -1,6 +1,6 @@
 export { loadCorpus, type CorpusSource } from './load.js';
 export { CORPUS_DEFAULTS, type CorpusOptions } from './options.js';
-export { classifyPath } from './classify.js';
+export { classifyPath, isTestPath } from './classify.js';
 export { resolveCommit } from './git-commit.js';
 export { readHistory, historyHead, HISTORY_DEFAULTS, type HistoryOptions } from './history.js';
 export { releaseTexts, isReleased } from './release.js';

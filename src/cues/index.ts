@@ -8,7 +8,6 @@ export type { CodeReading } from './code-cues.js';
 export { queryText } from './query.js';
 export { diffFiles } from './diff.js';
 export { PathSuffixIndex, normalizeWrittenPath } from './path-suffix-index.js';
-export { splitIdentifier } from './split-identifier.js';
-export { isLibraryPath, isTestPath } from './paths.js';
+export { isLibraryPath } from './paths.js';
 export { symbolsUnderTest, type TestSymbol } from './test-names.js';
 export { STOP_WORDS } from './stop-words.js';

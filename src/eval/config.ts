@@ -40,7 +40,7 @@ export const CONFIG_KEYS = ['description', ...STAGES] as const;
  */
 export function parseEvalConfig(value: unknown, source: string): EvalConfig {
   const fail: OptionFailure = (message, path) => {
-    throw new RepoMapError('bad-option', `${source}: ${message}`, path ? `${source}#${path}` : source);
+    throw new RepoMapError('bad-option', `repomap/eval: ${source}: ${message}`, path ? `${source}#${path}` : source);
   };
   if (!isPlainObject(value)) return fail(`a configuration is a JSON object with keys ${CONFIG_KEYS.join(', ')}, got ${describe(value)}`, '');
   for (const key of Object.keys(value)) {
@@ -63,13 +63,13 @@ export async function loadEvalConfig(file: string): Promise<EvalConfig> {
     text = await readFile(file, 'utf8');
   } catch (err) {
     const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message;
-    throw new RepoMapError('bad-option', `${file}: cannot read the configuration (${reason})`, file);
+    throw new RepoMapError('bad-option', `repomap/eval: ${file}: cannot read the configuration (${reason})`, file);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw new RepoMapError('bad-option', `${file}: not valid JSON (${(err as Error).message})`, file);
+    throw new RepoMapError('bad-option', `repomap/eval: ${file}: not valid JSON (${(err as Error).message})`, file);
   }
   return parseEvalConfig(json, file);
 }

@@ -1,4 +1,4 @@
-import { compareBytewise } from '../corpus/sort.js';
+import { compareByteOrder } from '../text/order.js';
 import { RepoMapError } from '../errors.js';
 import { edgeOf } from '../graph/index.js';
 import type { Index } from '../build/index.js';
@@ -92,7 +92,7 @@ export function findReferences(index: Index, symbol: string, options: FindRefere
       Number(b.calls > 0) - Number(a.calls > 0) ||
       Number(b.via !== null) - Number(a.via !== null) ||
       b.references - a.references ||
-      compareBytewise(a.path, b.path),
+      compareByteOrder(a.path, b.path),
   );
   const files = found.slice(0, options.limit ?? NAVIGATE_DEFAULTS.referenceFiles);
   for (const file of files) {

@@ -45,7 +45,7 @@ const incomingCache = new WeakMap<object, Incoming>();
  * Ranks every file of the context for the query's cues:
  * score = kindPrior[task][kind] × (directWeight × direct/max(direct) + pprWeight × ppr/max(ppr)),
  * × evidencePenalty for trace evidence; given files go last unless includeGiven.
- * Ties break by path (byte order), so a ranking is deterministic.
+ * Ties break by path (UTF-16 code-unit order), so a ranking is deterministic.
  */
 export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, options: RankFilesOptions = {}): RankOutcome {
   const task = cues.task;

@@ -2,6 +2,7 @@ import { stringList } from '../cues/query.js';
 import { SPAN_KINDS, type Cue, type Definition, type FileTags, type Query, type QueryCues, type Span, type SpanKind } from '../types.js';
 import type { RankContext } from '../rank/context.js';
 import { changedOldLines, DefinitionLines } from './span-lines.js';
+import { compareCodeUnits } from '../text/order.js';
 
 /**
  * Spans: for each ranked file, the line ranges that earned its rank —
@@ -235,7 +236,7 @@ export function finish(raw: readonly Span[], o: Pick<SpanDefaults, 'maxSpansPerF
   const sorted = raw
     .filter((s) => s.end >= s.start && s.start >= 1)
     .slice()
-    .sort((a, b) => a.start - b.start || b.end - a.end || PRIORITY[a.kind] - PRIORITY[b.kind] || (a.why < b.why ? -1 : a.why > b.why ? 1 : 0));
+    .sort((a, b) => a.start - b.start || b.end - a.end || PRIORITY[a.kind] - PRIORITY[b.kind] || compareCodeUnits(a.why, b.why));
   const merged: { span: Span; whys: string[] }[] = [];
   for (const s of sorted) {
     const last = merged[merged.length - 1];

@@ -97,6 +97,6 @@ describe('Workspace', () => {
   });
 
   it('names a missing --repo folder', () => {
-    expect(() => new Workspace(join(tmp, 'nowhere'))).toThrow(/--repo .*nowhere does not exist/);
+    expect(() => new Workspace(join(tmp, 'nowhere'))).toThrow(/repository folder .*nowhere does not exist/);
   });
 });
