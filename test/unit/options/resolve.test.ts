@@ -71,6 +71,8 @@ describe('the options tree of buildIndex', () => {
     }
     const error = await errorOf(() => buildIndex(corpus, { cues: { frameDecay: -1 } }));
     expect(error.subject).toBe('cues.frameDecay');
+    const misspeltLoad = await errorOf(() => loadCorpus({ folder: join(FIXTURES, 'repos', 'python-inventory') }, { exlude: ['docs/**'] } as never));
+    expect([misspeltLoad.code, misspeltLoad.subject]).toEqual(['bad-option', 'corpus.exlude']);
   });
 
   it('reaches spans and packs: fewer spans per file, another pack valuation', async () => {
