@@ -43,7 +43,7 @@ export const GRAPH_DEFAULTS = {
      * Targets a file keeps, its heaviest by summed weight (0: every one). On union-10k a
      * file's 32 heaviest hold 99 % of its shared-symbol weight and 61 % of its edges. On
      * the held-in half against 0: R@20 the same, MRR +0.0001, BCY@8k −0.0014 (16: MRR
-     * −0.0004, BCY@8k −0.0036; 64: identical, but 84 % of the edges kept). DESIGN.md, "Graph".
+     * −0.0004, BCY@8k −0.0036; 64: identical, but 84 % of the edges kept): bench/NOTES.md.
      */
     maxTargetsPerFile: 32,
   },
