@@ -85,13 +85,29 @@ module.exports = {
       comment:
         'The file system is read by corpus/ (the files), cache/ (the store), tags/ (wasm and ' +
         'queries) and the adapters. Known exceptions, to be moved into those stages: ' +
-        'repomap.ts (is the folder a git working tree), languages/manifest.ts and ' +
-        'package-root.ts (reading the package\'s own files).',
+        'languages/manifest.ts and package-root.ts (reading the package\'s own files).',
       from: {
         path: '^src/',
-        pathNot: ['^src/(corpus|cache|tags|cli|mcp|eval)/', '^src/(repomap|package-root)\\.ts$', '^src/languages/manifest\\.ts$'],
+        pathNot: ['^src/(corpus|cache|tags|cli|mcp|eval)/', '^src/package-root\\.ts$', '^src/languages/manifest\\.ts$'],
       },
       to: { path: '^(node:)?fs(/promises)?$', dependencyTypes: ['core'] },
+    },
+    {
+      name: 'options-is-a-leaf',
+      severity: 'error',
+      comment: 'options/ (resolveOptions, DeepPartial) is how every stage reads its settings: it imports nothing of src/ but the error class.',
+      from: { path: '^src/options/' },
+      to: { path: '^src/', pathNot: ['^src/options/', '^src/errors\\.ts$'] },
+    },
+    {
+      name: 'stages-below-build',
+      severity: 'error',
+      comment:
+        'build/ joins the stages (corpus, tags, lexical, graph, rank, spans, explain, pack) into an ' +
+        'Index; a stage never reaches up into it. Only the entry, the readers of a built index ' +
+        '(navigate/) and the adapters use build/.',
+      from: { path: '^src/', pathNot: ['^src/(build|navigate|cli|mcp|eval)/', '^src/index\\.ts$'] },
+      to: { path: '^src/build/' },
     },
     {
       name: 'lexical-below-rank',

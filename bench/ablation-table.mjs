@@ -90,7 +90,7 @@ for (const name of names) {
 push('');
 
 push('## Held-in and held-out repositories', '');
-push('The same rows scored on each half of bench/split.json. The first defaults were chosen on dev-set rows of all 16 repositories before the split existed; every later choice (PageRank alpha 0.6, the pack knobs) was made on held-in rows only, after the sweeps listed in DESIGN.md.', '');
+push('The same rows scored on each half of bench/split.json. The first defaults were chosen on dev-set rows of all 16 repositories before the split existed; every later choice (PageRank alpha 0.6, the pack knobs) was made on held-in rows only, after the sweeps listed in bench/NOTES.md.', '');
 push('| config | held-in R@20 | held-in MRR | Δ MRR | held-out R@20 | held-out MRR | Δ MRR |');
 push('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const name of names) {

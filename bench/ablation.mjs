@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every ablation configuration on the dev set in ONE pass: per repository
 // one tags cache, per snapshot one index per distinct graph configuration, and
-// every configuration that shares that graph ranks on it (`Index.withRank`), so
+// every configuration that shares that graph ranks on it (`Index.withOptions`), so
 // 23 configurations cost about two plain evaluations instead of 23.
 // Per configuration it writes NAME.summary.json (whole dev set, BCY from full
 // file texts) and NAME.held-in/held-out.summary.json (the halves of
@@ -103,7 +103,7 @@ async function evaluate(plans) {
       for (const { graph, members } of byGraph.values()) {
         const index = await buildIndex(corpus, { graph, tagsCache });
         for (const { name, config } of members) {
-          const view = index.withRank(config.rank ?? {}, config.cues ?? {});
+          const view = index.withOptions({ rank: config.rank ?? {}, cues: config.cues ?? {}, spans: config.spans ?? {}, pack: config.pack ?? {} });
           for (const i of snapshot.samples) {
             const sample = samples[i];
             const task = TASKS.includes(sample.task_type) ? sample.task_type : undefined;

@@ -1,4 +1,9 @@
-/** Errors the library throws; each names the file, field or value at fault. Imports nothing from `src/`. */
+/**
+ * Errors the library throws; each names the file, field or value at fault. Imports nothing
+ * from `src/`. Every message starts with `repomap/<module>: `, the folder (stage) of `src/`
+ * that threw it (`repomap/corpus: `, `repomap/eval: `) or, for a file at the top of `src/`,
+ * its name (`repomap/heap: `); `messageWithoutModule` drops that prefix for people and agents.
+ */
 
 export const ERROR_CODES = [
   'missing-folder',
@@ -14,6 +19,10 @@ export const ERROR_CODES = [
   'superseded-index',
   'file-changed',
   'cache-unavailable',
+  /** The parser returned no tree for a text (a file's `parse-failed` diagnostic when indexing). */
+  'parse-failed',
+  /** A broken invariant of repomap itself (a bug, or a damaged installation), never bad input. */
+  'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -28,6 +37,15 @@ export class RepoMapError extends Error {
     this.code = code;
     this.subject = subject;
   }
+}
+
+/**
+ * True for a RepoMapError about the input or the environment, which a caller may report
+ * and go on from; false for any other error and for an `internal` one (a bug), which
+ * should stop the run with its stack.
+ */
+export function isReportable(error: unknown): error is RepoMapError {
+  return error instanceof RepoMapError && error.code !== 'internal';
 }
 
 /**

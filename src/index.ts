@@ -1,5 +1,12 @@
 /** Public API of repomap. */
-export { repoMap, buildIndex, Index, type IndexOptions, type RankOptions } from './repomap.js';
+export { repoMap } from './build/repo-map.js';
+export { buildIndex } from './build/build-index.js';
+export { Index, type RankOptions } from './build/index.js';
+export type { IndexOptions } from './build/options.js';
+export { DEFAULTS, resolveStageSettings, type StageOptions, type StageSettings } from './build/settings.js';
+export { resolveOptions, type DeepPartial } from './options/resolve.js';
+export type { Previous } from './build/reuse.js';
+export { Workspace, type BuildInfo, type BuildProgress, type WorkspaceScope } from './build/live.js';
 export { type TagsCache, type TagsCacheEntry } from './cache/types.js';
 export { TagsStore, TAGS_INDEX_VERSION, cacheDirFromEnv, defaultCacheDir, layeredTagsCache, tagsStorePath, type TagsStoreOptions } from './cache/index.js';
 export { useOneShotCompilation } from './tags/wasm-modules.js';
@@ -12,7 +19,7 @@ export { RANK_DEFAULTS, type RankDefaults } from './rank/index.js';
 export { GRAPH_DEFAULTS, type GraphOptions } from './graph/index.js';
 export { Bm25Index, BM25_DEFAULTS } from './lexical/bm25.js';
 export { rrfFuse, fuseDetails } from './eval/fuse.js';
-export { renderText, toDetailsRow, type DetailsRowOut } from './render/index.js';
+export { renderText, toDetailsRow, type DetailsRow, type DetailsRowOut } from './render/index.js';
 export {
   buildPack,
   packWholeFiles,
@@ -31,7 +38,7 @@ export {
   type Tokenizer,
   type TokenizerName,
 } from './pack/index.js';
-export { SPAN_DEFAULTS } from './spans/spans.js';
+export { SPAN_DEFAULTS, type SpanDefaults } from './spans/spans.js';
 export { renderExplanation } from './explain/render.js';
 export {
   findSymbols,
@@ -65,5 +72,5 @@ export {
 } from './navigate/index.js';
 export { renderSymbols, renderReferences, renderImpact, renderOutline, renderStatus } from './render/index.js';
 export type { FileExplanation, ExplainFileOptions, CueMatch, EdgePath, Hop, HopEdge } from './explain/explain-file.js';
-export { RepoMapError, messageWithoutModule, type ErrorCode } from './errors.js';
+export { RepoMapError, isReportable, messageWithoutModule, type ErrorCode } from './errors.js';
 export * from './types.js';

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RepoMapError } from './errors.js';
 
 let cached: string | undefined;
 
@@ -18,7 +19,7 @@ export function packageRoot(): string {
       return dir;
     }
     const parent = dirname(dir);
-    if (parent === dir) throw new Error('repomap: package root not found above ' + fileURLToPath(import.meta.url));
+    if (parent === dir) throw new RepoMapError('internal', `repomap/package-root: package root not found above ${fileURLToPath(import.meta.url)}`, 'package.json');
     dir = parent;
   }
 }

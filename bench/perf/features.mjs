@@ -7,8 +7,8 @@ import { join } from 'node:path';
 /** Name of the IndexOptions field that sets the parse workers, or null when the build has none. */
 export function parseJobsOption(distDir) {
   if (process.env.PERF_JOBS_OPTION) return process.env.PERF_JOBS_OPTION;
-  // The options type (repomap.d.ts) names the field; older builds only show it in the code.
-  const source = ['repomap.d.ts', 'repomap.js', 'build-tags.js']
+  // The options type (build/options.d.ts, repomap.d.ts before) names the field; older builds only show it in the code.
+  const source = ['build/options.d.ts', 'build/tags-stage.js', 'repomap.d.ts', 'repomap.js', 'build-tags.js']
     .filter((f) => existsSync(join(distDir, f)))
     .map((f) => readFileSync(join(distDir, f), 'utf8'))
     .join('\n');

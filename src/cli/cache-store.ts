@@ -3,7 +3,7 @@
  * opened when the command runs.
  */
 import { TagsStore, tagsStorePath } from '../cache/index.js';
-import { messageWithoutModule, RepoMapError } from '../errors.js';
+import { isReportable, messageWithoutModule, RepoMapError } from '../errors.js';
 import { cacheDirOf, type CacheFlags } from './cache-flags.js';
 import type { CliIo } from './io.js';
 
@@ -25,7 +25,7 @@ export function openCacheStore(flags: CacheFlags, io: CliIo, byDefault: boolean)
       note(`${messageWithoutModule(err)}; running without it (npm install better-sqlite3 to keep tags across runs)`);
       return undefined;
     }
-    if (where.explicit || !(err instanceof RepoMapError)) throw err;
+    if (where.explicit || !isReportable(err)) throw err;
     io.stderr.write(`repomap: warning: ${messageWithoutModule(err)}; running without the tags cache\n`);
     return undefined;
   }

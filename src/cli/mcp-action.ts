@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { serveStdio } from '../mcp/server.js';
-import { Workspace } from '../mcp/workspace.js';
+import { Workspace } from '../build/live.js';
 import type { CacheFlags } from './cache-flags.js';
 import { openCacheStore } from './cache-store.js';
 import type { CliIo } from './io.js';

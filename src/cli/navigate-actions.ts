@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { editImpact, findReferences, findSymbols, indexStatus, outlineFile, type SymbolKind } from '../navigate/index.js';
 import type { TokenizerName } from '../pack/index.js';
 import { renderImpact, renderOutline, renderReferences, renderStatus, renderSymbols } from '../render/index.js';
-import type { Index } from '../repomap.js';
+import type { Index } from '../build/index.js';
 import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
 import { CliExit, readStdin, type CliIo } from './io.js';
 import { openIndex } from './open-index.js';

@@ -1,6 +1,7 @@
 /** The index a command builds from its source flags (./repo-source.ts). */
 import { loadCorpus, type CorpusSource } from '../corpus/index.js';
-import { buildIndex, type Index } from '../repomap.js';
+import { buildIndex } from '../build/build-index.js';
+import type { Index } from '../build/index.js';
 import { prestartWhenListed } from '../tags/index.js';
 import { TAGS_DEFAULTS } from '../tags/extract.js';
 import { openCacheStore } from './cache-store.js';

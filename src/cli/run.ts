@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { messageWithoutModule, RepoMapError } from '../errors.js';
+import { isReportable, messageWithoutModule } from '../errors.js';
 import { packageVersion } from '../package-root.js';
 import { CliExit, type CliIo } from './io.js';
 import { repoOf } from './repo-source.js';
@@ -58,7 +58,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr.write(`repomap: ${err.message}\n`);
       return err.exitCode;
     }
-    if (err instanceof RepoMapError) {
+    if (isReportable(err)) {
       io.stderr.write(`repomap: ${messageWithoutModule(err)}\n`);
       return 1;
     }

@@ -27,7 +27,7 @@ async function readDetailsFiles(io: CliIo, files: readonly string[]): Promise<Ma
   for (const file of files) {
     for (const row of await readDetails(resolve(io.cwd, file))) {
       const first = from.get(row.sample_id);
-      if (first !== undefined) throw new RepoMapError('bad-details', `${file}: sample_id "${row.sample_id}" also has a row in ${first}`, file);
+      if (first !== undefined) throw new RepoMapError('bad-details', `repomap/cli: ${file}: sample_id "${row.sample_id}" also has a row in ${first}`, file);
       from.set(row.sample_id, file);
       rows.set(row.sample_id, row);
     }

@@ -1,7 +1,7 @@
 import { classifyPath } from './classify.js';
 import { examineContent } from './content.js';
 import type { ResolvedCorpusOptions } from './options.js';
-import { compareBytewise } from './sort.js';
+import { compareByteOrder } from '../text/order.js';
 import { languageOf } from '../languages/index.js';
 import { SKIP_REASONS, type Corpus, type Diagnostic, type FileRecord, type SkipReason } from '../types.js';
 
@@ -88,9 +88,9 @@ export class CorpusBuilder {
         },
       });
     }
-    this.files.sort((a, b) => compareBytewise(a.path, b.path));
+    this.files.sort((a, b) => compareByteOrder(a.path, b.path));
     const files = this.files.filter((file, i) => i === 0 || this.files[i - 1]!.path !== file.path);
-    this.diagnostics.sort((a, b) => compareBytewise(a.at, b.at) || compareBytewise(a.diagnostic.code, b.diagnostic.code));
+    this.diagnostics.sort((a, b) => compareByteOrder(a.at, b.at) || compareByteOrder(a.diagnostic.code, b.diagnostic.code));
     const corpus: Corpus = {
       root,
       source,

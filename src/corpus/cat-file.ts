@@ -1,3 +1,4 @@
+import { RepoMapError } from '../errors.js';
 import { gitFailed, gitUnavailable, spawnGit } from './git-process.js';
 
 /** A blob as read from `git cat-file --batch`; null when absent from the object store. */
@@ -100,7 +101,7 @@ export class BatchParser {
         this.remaining -= available;
         if (this.remaining === 0) this.state = 'newline';
       } else {
-        if (chunk[pos] !== NEWLINE) throw new Error(`repomap/corpus: malformed git cat-file output after object ${this.oids[this.index]}`);
+        if (chunk[pos] !== NEWLINE) throw new RepoMapError('git-failed', `repomap/corpus: malformed git cat-file output after object ${this.oids[this.index]}`, 'git cat-file');
         pos++;
         this.state = 'header';
         this.emit({ size: this.size, bytes: this.body ?? EMPTY });
@@ -112,13 +113,13 @@ export class BatchParser {
     const expected = this.oids[this.index];
     const [oid, type, size] = line.split(' ');
     if (expected === undefined || oid !== expected) {
-      throw new Error(`repomap/corpus: git cat-file answered "${line}" where ${expected ?? 'nothing'} was expected`);
+      throw new RepoMapError('git-failed', `repomap/corpus: git cat-file answered "${line}" where ${expected ?? 'nothing'} was expected`, 'git cat-file');
     }
     if (type === 'missing') {
       this.emit(null);
       return;
     }
-    if (size === undefined || !/^\d+$/.test(size)) throw new Error(`repomap/corpus: malformed git cat-file header "${line}"`);
+    if (size === undefined || !/^\d+$/.test(size)) throw new RepoMapError('git-failed', `repomap/corpus: malformed git cat-file header "${line}"`, 'git cat-file');
     this.size = Number(size);
     this.kept = this.size <= this.limits.maxWholeBytes ? this.size : Math.min(this.size, this.limits.headBytes);
     this.body = null;

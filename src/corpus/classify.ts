@@ -3,7 +3,8 @@ import type { FileKind } from '../types.js';
 
 /*
  * What a file is for an agent, from its repo-relative POSIX path alone. The first rule that
- * matches wins:
+ * matches wins. A path written in a trace is a test's by the same rules (`isTestPath`):
+ * there is one test-path rule, and it is this one.
  *
  * 1. test, by file name: each language's test file names (`src/languages/`: `*_test.go`,
  *    `test_*.py`, `*_test.py`, `tests.py`, `conftest.py`, `*.test.{ts,tsx,js,jsx,mjs,cjs,mts,cts}`,
@@ -155,6 +156,15 @@ function extensionOf(name: string): string {
 
 function isCode(path: string, ext: string): boolean {
   return languageOf(path) !== null || CODE_EXTENSIONS.has(ext);
+}
+
+/**
+ * The one test-path rule: true when `path` (repo-relative POSIX, or a path as a trace
+ * writes it, tidied) is a test by the rules above, so that a trace's frame in a file is a
+ * test frame exactly when the corpus counts that file as a test.
+ */
+export function isTestPath(path: string): boolean {
+  return classifyPath(path) === 'test';
 }
 
 /** Kind of a repo-relative POSIX path: test | source | config | doc | other (rules above). */

@@ -7,9 +7,10 @@ import type { Corpus, FileRecord } from '../types.js';
 /**
  * A file is trusted unchanged only if it had not been modified for this long before the
  * load that read it: timestamps are coarse (a few ms on Linux, 2 s on FAT), so a write
- * right after a read can leave the same modification time.
+ * right after a read can leave the same modification time. The one margin for every
+ * stamp comparison (the folder reuse here, the live index's fingerprint).
  */
-const RACY_MS = 2000;
+export const STAMP_MARGIN_MS = 2000;
 
 /** What a folder load remembers for the next load given it as `previous`. */
 interface FolderLoadState {
@@ -84,7 +85,7 @@ export class FolderReuse {
   /** The earlier record of `path` when its stamp is unchanged and was taken well after its last write. */
   take(path: string, stamp: FileStamp): FileRecord | undefined {
     const before = this.earlier?.stamps.get(path);
-    if (!before || before.key !== stamp.key || before.mtimeMs >= this.earlier!.startedMs - RACY_MS) return undefined;
+    if (!before || before.key !== stamp.key || before.mtimeMs >= this.earlier!.startedMs - STAMP_MARGIN_MS) return undefined;
     const record = this.records.get(path);
     if (record) this.stamps.set(path, before);
     return record;
@@ -115,7 +116,7 @@ export class FolderReuse {
       earlier.stamps.size === stamps.size &&
       [...stamps].every(([folder, stamp]) => {
         const before = earlier.stamps.get(folder);
-        return stamp !== null && before != null && before.key === stamp.key && before.mtimeMs < this.earlier!.startedMs - RACY_MS;
+        return stamp !== null && before != null && before.key === stamp.key && before.mtimeMs < this.earlier!.startedMs - STAMP_MARGIN_MS;
       });
     const state = { matcher: reusable ? earlier.matcher.renewed() : new GitignoreMatcher(folders, read), stamps };
     this.ignoreFiles.set(name, state);

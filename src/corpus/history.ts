@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { RepoMapError } from '../errors.js';
-import { locateGitDir, resolveCommitIn } from './git-commit.js';
+import type { Corpus } from '../types.js';
+import { locateGitDir, resolveCommit, resolveCommitIn } from './git-commit.js';
 import { runGit } from './git-process.js';
 
 /** Bounds of the history read for co-change; every field documented. */
@@ -38,4 +41,16 @@ export async function readHistory(gitDir: string, commit: string, options: Histo
     commits.push(files);
   }
   return commits;
+}
+
+/** The commit a corpus' co-change history is read before: a git corpus' commit, a working tree's HEAD (none before its first commit), else null. */
+export async function historyHead(corpus: Corpus): Promise<string | null> {
+  if (corpus.source === 'git') return corpus.commit ?? null;
+  if (!existsSync(join(corpus.root, '.git'))) return null;
+  try {
+    return await resolveCommit(corpus.root, 'HEAD');
+  } catch (error) {
+    if (error instanceof RepoMapError && error.code === 'missing-commit') return null;
+    throw error;
+  }
 }

@@ -1,8 +1,10 @@
 export { loadCorpus, type CorpusSource } from './load.js';
 export { CORPUS_DEFAULTS, type CorpusOptions } from './options.js';
-export { classifyPath } from './classify.js';
+export { classifyPath, isTestPath } from './classify.js';
 export { resolveCommit } from './git-commit.js';
-export { readHistory, HISTORY_DEFAULTS, type HistoryOptions } from './history.js';
+export { readHistory, historyHead, HISTORY_DEFAULTS, type HistoryOptions } from './history.js';
 export { releaseTexts, isReleased } from './release.js';
-export { listFolder, type FolderListing, type ListedEntry } from './walk.js';
+export { listFolder, pathKind, type FolderListing, type ListedEntry } from './walk.js';
+export { FolderFingerprint } from './fingerprint.js';
 export { whySkipped } from './path-rules.js';
+export { STAMP_MARGIN_MS } from './folder-reuse.js';

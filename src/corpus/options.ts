@@ -1,4 +1,5 @@
 import { RepoMapError } from '../errors.js';
+import { failOption } from '../options/resolve.js';
 import type { Corpus } from '../types.js';
 
 /** Options of `loadCorpus`; every threshold defaults to `CORPUS_DEFAULTS`. */
@@ -52,7 +53,8 @@ export interface CorpusOptions {
 }
 
 /** The options that are callbacks or an earlier corpus rather than rules. */
-type Hooks = 'onProgress' | 'onListed' | 'previous';
+const HOOKS = ['onProgress', 'onListed', 'previous'] as const;
+type Hooks = (typeof HOOKS)[number];
 
 export type ResolvedCorpusOptions = Required<Omit<CorpusOptions, Hooks>> & Pick<CorpusOptions, Hooks>;
 
@@ -129,6 +131,10 @@ const STRING_LISTS = ['minifiedSuffixes', 'proseExtensions', 'vendoredFolders', 
 
 /** Options merged over the defaults and checked; a bad value is a RepoMapError('bad-option') naming it. */
 export function resolveCorpusOptions(options: CorpusOptions = {}): ResolvedCorpusOptions {
+  const known = [...Object.keys(CORPUS_DEFAULTS), ...HOOKS];
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) failOption(`unknown key "corpus.${key}" (known: ${known.join(', ')})`, `corpus.${key}`);
+  }
   const resolved: ResolvedCorpusOptions = { ...CORPUS_DEFAULTS };
   for (const key of POSITIVE_INTEGERS) {
     const value = options[key];

@@ -4,7 +4,7 @@
  * @nodelib/fs.walk (the walker under fast-glob, without its pattern matching, which never
  * lists a name holding a newline); `.git` folders are not entered.
  */
-import { lstatSync, readdirSync } from 'node:fs';
+import { lstatSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { walkSync, type Entry } from '@nodelib/fs.walk';
 import { describeError, RepoMapError } from '../errors.js';
@@ -100,5 +100,14 @@ function exists(file: string): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** What a path names, following symlinks: a folder, something else, or nothing readable. */
+export function pathKind(path: string): 'folder' | 'other' | 'missing' {
+  try {
+    return statSync(path).isDirectory() ? 'folder' : 'other';
+  } catch {
+    return 'missing';
   }
 }

@@ -1,6 +1,6 @@
 import { CUE_KINDS, type Cue, type CueKind, type LanguageId } from '../types.js';
 import type { CueTunables } from './defaults.js';
-import { compareStrings } from './query.js';
+import { compareCodeUnits } from '../text/order.js';
 
 const CAP_OF: Record<CueKind, keyof CueTunables> = {
   path: 'maxPaths',
@@ -87,7 +87,7 @@ export class CueSet {
       const kept = list.slice(0, Math.max(0, Math.floor(t[CAP_OF[kind]]))).map((e) => e.cue);
       kept.sort(
         (a, b) =>
-          b.strength - a.strength || compareStrings(a.value, b.value) || (a.line ?? 0) - (b.line ?? 0),
+          b.strength - a.strength || compareCodeUnits(a.value, b.value) || (a.line ?? 0) - (b.line ?? 0),
       );
       out.push(...kept);
     }

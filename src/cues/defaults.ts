@@ -1,4 +1,4 @@
-import { RepoMapError } from '../errors.js';
+import { failOption, resolveOptions } from '../options/resolve.js';
 
 /**
  * Tunables of the cues stage, in one place so a benchmark can sweep them.
@@ -131,14 +131,14 @@ export type CueTunables = { -readonly [K in keyof typeof CUE_DEFAULTS]: number }
 
 /** Defaults overlaid with the given overrides; unknown keys or values outside the valid range are a `bad-option` error. */
 export function resolveCueTunables(overrides: Partial<CueTunables> | undefined): CueTunables {
-  const resolved: CueTunables = { ...CUE_DEFAULTS };
-  if (!overrides) return resolved;
-  for (const [key, value] of Object.entries(overrides)) {
-    if (!(key in CUE_DEFAULTS)) throw new RepoMapError('bad-option', `repomap/cues: unknown tunable "${key}"`, key);
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-      throw new RepoMapError('bad-option', `repomap/cues: tunable "${key}" must be a finite number >= 0, got ${String(value)}`, key);
-    }
-    resolved[key as keyof CueTunables] = value;
-  }
+  const resolved = resolveOptions<CueTunables>(CUE_DEFAULTS, overrides, 'cues');
+  checkCueRanges(resolved);
   return resolved;
+}
+
+/** Throws `bad-option` for a cue tunable below 0 (they are strengths, decays and counts). */
+export function checkCueRanges(tunables: CueTunables): void {
+  for (const [key, value] of Object.entries(tunables)) {
+    if (value < 0) failOption(`"cues.${key}" must be a finite number >= 0, got ${String(value)}`, `cues.${key}`);
+  }
 }

@@ -1,5 +1,5 @@
 /** The cues stage: query → cues (paths, frames, test names, diff symbols, identifiers, terms, given files). */
-export { CUE_DEFAULTS, resolveCueTunables, type CueTunables } from './defaults.js';
+export { CUE_DEFAULTS, checkCueRanges, resolveCueTunables, type CueTunables } from './defaults.js';
 export { extractCues, type ExtractCuesOptions } from './extract.js';
 export { inferTask, TASK_FIELDS } from './task.js';
 export { splitTitle } from './issue.js';
@@ -8,7 +8,6 @@ export type { CodeReading } from './code-cues.js';
 export { queryText } from './query.js';
 export { diffFiles } from './diff.js';
 export { PathSuffixIndex, normalizeWrittenPath } from './path-suffix-index.js';
-export { splitIdentifier } from './split-identifier.js';
-export { isLibraryPath, isTestPath } from './paths.js';
+export { isLibraryPath } from './paths.js';
 export { symbolsUnderTest, type TestSymbol } from './test-names.js';
 export { STOP_WORDS } from './stop-words.js';

@@ -1,4 +1,4 @@
-import { compareStrings } from './query.js';
+import { compareCodeUnits } from '../text/order.js';
 
 /**
  * A path as written, tidied for comparison: `\` → `/`, no `file://` scheme,
@@ -76,7 +76,7 @@ export class PathSuffixIndex {
         matches.push(entry.path);
       }
     }
-    return [...new Set(matches)].sort(compareStrings);
+    return [...new Set(matches)].sort(compareCodeUnits);
   }
 }
 

@@ -1,4 +1,4 @@
-import { grammarExtensions, libraryPathPatterns, testFolderNames, traceTestFileNames } from '../languages/index.js';
+import { grammarExtensions, libraryPathPatterns } from '../languages/index.js';
 import { normalizeWrittenPath } from './path-suffix-index.js';
 
 /** Extensions that make a slash-less token (`gin.go`, `utils.ts`) count as a file path: these and every grammar's. */
@@ -31,22 +31,6 @@ const LIBRARY_PATH_PATTERNS: readonly RegExp[] = [
 export function isLibraryPath(path: string): boolean {
   const p = normalizeWrittenPath(path);
   return LIBRARY_PATH_PATTERNS.some((re) => re.test(p));
-}
-
-/**
- * Test file names as traces read them: each language's (`src/languages/`).
- */
-const TEST_NAMES: readonly RegExp[] = traceTestFileNames();
-
-/** Test folders of one language (`Orders.Tests/`, `jvmTest/`). */
-const TEST_FOLDERS: readonly RegExp[] = testFolderNames();
-
-/** True when a path names a test file (`tests/`, `test_x.py`, `x_test.go`, `x.spec.ts`, `XTest.java`, …). */
-export function isTestPath(path: string): boolean {
-  const segments = normalizeWrittenPath(path).split('/');
-  const base = segments[segments.length - 1] ?? '';
-  if (segments.slice(0, -1).some((s) => /^(?:tests?|__tests__|testing|spec|specs|e2e)$/i.test(s) || TEST_FOLDERS.some((re) => re.test(s)))) return true;
-  return TEST_NAMES.some((re) => re.test(base));
 }
 
 /** One path found in a line of text. */

@@ -1,7 +1,7 @@
 import type { LanguageId } from '../types.js';
 import type { CueSet } from './cue-set.js';
 import type { CueTunables } from './defaults.js';
-import { isCamelCase, isSnakeCase } from './split-identifier.js';
+import { isCamelCase, isSnakeCase } from '../text/identifiers.js';
 import { isCodeStopWord, isStopWord } from './stop-words.js';
 
 /**

@@ -1,25 +1,16 @@
 import { RepoMapError } from '../errors.js';
+import { compareCodeUnits } from '../text/order.js';
 import type { Query } from '../types.js';
+import { isPlainObject } from '../options/resolve.js';
 
 /** Top-level keys of a sample that are never query text (the scorer's and the miner's). */
 const NOT_QUERY = new Set(['gold', 'metadata']);
-
-/** Byte-order comparison, independent of locale. */
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'object') return (value as object).constructor?.name ?? 'object';
   return typeof value;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
 }
 
 /** Throws `bad-query` unless the query is a string or a plain object. */
@@ -40,7 +31,7 @@ export interface QueryString {
 
 /**
  * Every string value of the query with its field: a string query is field
- * `text`; objects are walked recursively in byte order of their keys, arrays
+ * `text`; objects are walked recursively in code-unit order of their keys, arrays
  * in order; `gold` and `metadata` are skipped. Non-string scalars are not text.
  */
 export function queryStrings(query: Query): QueryString[] {
@@ -54,10 +45,10 @@ export function queryStrings(query: Query): QueryString[] {
     } else if (Array.isArray(value)) {
       for (const item of value) walk(item, field, depth + 1);
     } else if (isPlainObject(value)) {
-      for (const key of Object.keys(value).sort(compareStrings)) walk(value[key], `${field}.${key}`, depth + 1);
+      for (const key of Object.keys(value).sort(compareCodeUnits)) walk(value[key], `${field}.${key}`, depth + 1);
     }
   };
-  for (const key of Object.keys(query).sort(compareStrings)) {
+  for (const key of Object.keys(query).sort(compareCodeUnits)) {
     if (!NOT_QUERY.has(key)) walk(query[key], key, 0);
   }
   return out;
@@ -65,7 +56,7 @@ export function queryStrings(query: Query): QueryString[] {
 
 /**
  * All query text joined with newlines: the string itself, or every string value
- * of the object (recursively, arrays too) in byte order of the keys.
+ * of the object (recursively, arrays too) in code-unit order of the keys.
  */
 export function queryText(query: Query): string {
   return queryStrings(query)

@@ -1,4 +1,4 @@
-import { lowerFirst } from './split-identifier.js';
+import { lowerFirst } from '../text/identifiers.js';
 
 /**
  * Failing tests named in failure output, and the symbols they are likely to

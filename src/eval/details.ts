@@ -1,37 +1,15 @@
 /**
  * Details rows (eval contract section 2): one ranking per sample, written by
  * any retriever. Reading validates every field that is present; formatting
- * writes a stable key order.
+ * writes a stable key order. The row's type, `DetailsRow`, lives with `toDetailsRow`
+ * (src/render/details.ts), which writes it.
  */
 import { RepoMapError } from '../errors.js';
+import type { DetailsRow } from '../render/details.js';
 import { compareByteOrder } from '../text/order.js';
 import { isPlainObject, parseJsonl, readTextFile } from './jsonl.js';
 
-/** One details row. Only `sample_id` and `top_files` are required; optional fields mean what the contract says. */
-export interface DetailsRow {
-  sample_id: string;
-  repo?: string;
-  base_commit?: string;
-  task_type?: string;
-  /** Repo-relative POSIX paths, most useful first, no duplicates. */
-  top_files: string[];
-  /** Score of each file of `top_files`, same length. */
-  scores?: number[];
-  /** In [0, 1]: how sure the retriever is that it found something. */
-  confidence?: number;
-  /** True when the retriever abstains (nothing to read). */
-  abstain?: boolean;
-  /** Line spans per path: `[[start, end], …]`. */
-  spans?: Record<string, [number, number][]>;
-  /** Milliseconds per phase. */
-  timing_ms?: Record<string, number>;
-  /**
-   * Not a contract field: functions and classes most likely to change, best first, as
-   * `path::Qualified.name` (function-level Acc@k reads it).
-   */
-  functions?: string[];
-  [field: string]: unknown;
-}
+export type { DetailsRow };
 
 /** Key order of `formatDetailsRow`; other keys follow in byte order. */
 export const DETAILS_KEY_ORDER = [
@@ -48,7 +26,7 @@ export const DETAILS_KEY_ORDER = [
 ] as const;
 
 /**
- * Reads a details JSONL file. Throws `RepoMapError('bad-details', "<file>:<line>: <reason>")`
+ * Reads a details JSONL file. Throws `RepoMapError('bad-details', "repomap/eval: <file>:<line>: <reason>")`
  * for malformed JSON, an invalid field, or a `sample_id` seen before in the file.
  */
 export async function readDetails(file: string): Promise<DetailsRow[]> {
@@ -64,7 +42,7 @@ export function parseDetails(text: string, file: string): DetailsRow[] {
     const row = validateDetailsRow(value, where);
     const first = seen.get(row.sample_id);
     if (first !== undefined) {
-      throw new RepoMapError('bad-details', `${where}: duplicate sample_id "${row.sample_id}" (first at ${file}:${first})`, where);
+      throw new RepoMapError('bad-details', `repomap/eval: ${where}: duplicate sample_id "${row.sample_id}" (first at ${file}:${first})`, where);
     }
     seen.set(row.sample_id, line);
     out.push(row);
@@ -75,7 +53,7 @@ export function parseDetails(text: string, file: string): DetailsRow[] {
 /** Checks one parsed value against the details schema and returns it typed; `where` prefixes messages. */
 export function validateDetailsRow(value: unknown, where: string): DetailsRow {
   const fail = (reason: string): never => {
-    throw new RepoMapError('bad-details', `${where}: ${reason}`, where);
+    throw new RepoMapError('bad-details', `repomap/eval: ${where}: ${reason}`, where);
   };
   if (!isPlainObject(value)) return fail('expected a JSON object');
   const v = value;

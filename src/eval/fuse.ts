@@ -30,13 +30,13 @@ export type RankedList = readonly string[] | { readonly files: readonly string[]
 
 function checkOptions(count: number, options: RrfOptions): { k: number; weights: readonly number[] } {
   const k = options.k ?? RRF_DEFAULTS.k;
-  if (!(Number.isFinite(k) && k >= 0)) throw new RepoMapError('bad-option', `fuse: k must be a finite number ≥ 0, got ${k}`, 'k');
+  if (!(Number.isFinite(k) && k >= 0)) throw new RepoMapError('bad-option', `repomap/eval: RRF k must be a finite number ≥ 0, got ${k}`, 'k');
   const weights = options.weights ?? new Array<number>(count).fill(1);
   if (weights.length !== count) {
-    throw new RepoMapError('bad-option', `fuse: ${weights.length} weights for ${count} inputs`, 'weights');
+    throw new RepoMapError('bad-option', `repomap/eval: ${weights.length} weights for ${count} RRF inputs`, 'weights');
   }
   for (const w of weights) {
-    if (!(Number.isFinite(w) && w >= 0)) throw new RepoMapError('bad-option', `fuse: weights must be finite numbers ≥ 0, got ${w}`, 'weights');
+    if (!(Number.isFinite(w) && w >= 0)) throw new RepoMapError('bad-option', `repomap/eval: RRF weights must be finite numbers ≥ 0, got ${w}`, 'weights');
   }
   return { k, weights };
 }
@@ -90,7 +90,7 @@ export function fuseDetails(inputs: readonly (readonly DetailsRow[])[], options:
   const { weights } = checkOptions(inputs.length, options);
   const top = options.top;
   if (top !== undefined && !(Number.isInteger(top) && top >= 0)) {
-    throw new RepoMapError('bad-option', `fuse: top must be an integer ≥ 0, got ${top}`, 'top');
+    throw new RepoMapError('bad-option', `repomap/eval: fusion top must be an integer ≥ 0, got ${top}`, 'top');
   }
   const order: string[] = [];
   const bySample = new Map<string, { input: number; row: DetailsRow }[]>();
@@ -98,7 +98,7 @@ export function fuseDetails(inputs: readonly (readonly DetailsRow[])[], options:
     const seen = new Set<string>();
     for (const row of rows) {
       if (seen.has(row.sample_id)) {
-        throw new RepoMapError('bad-details', `fuse: input ${input} repeats sample_id "${row.sample_id}"`, row.sample_id);
+        throw new RepoMapError('bad-details', `repomap/eval: fusion input ${input} repeats sample_id "${row.sample_id}"`, row.sample_id);
       }
       seen.add(row.sample_id);
       let list = bySample.get(row.sample_id);
@@ -123,7 +123,7 @@ export function fuseDetails(inputs: readonly (readonly DetailsRow[])[], options:
         } else if (meta[field] !== value) {
           throw new RepoMapError(
             'bad-details',
-            `fuse: sample "${id}" has ${field} "${meta[field]}" in input ${from} and "${value}" in input ${input}`,
+            `repomap/eval: the fused inputs disagree: sample "${id}" has ${field} "${meta[field]}" in input ${from} and "${value}" in input ${input}`,
             id,
           );
         }

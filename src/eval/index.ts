@@ -96,7 +96,7 @@ export { buildRunSummary, formatRunReport, formatSelective, selectiveItems } fro
 export type { ReportedGroup, ReportedMetrics, RunSummary, RunSummaryInput, SelectiveSummary } from './run-summary.js';
 export { COUNTERFACTUAL_DEFAULTS, COUNTERFACTUAL_REASON, counterfactualSamples } from './abstention.js';
 export type { CounterfactualOptions } from './abstention.js';
-export { CONFIG_KEYS, loadEvalConfig, mergeDeep, parseEvalConfig, resolveIndexOptions } from './config.js';
+export { CONFIG_KEYS, loadEvalConfig, parseEvalConfig, resolveIndexOptions } from './config.js';
 export type { DeepPartial, EvalConfig, ResolvedIndexOptions } from './config.js';
 export { parseRepoList, readRepoList, restrictToRepos, splitListArgument } from './split.js';
 export type { RepoList, RepoRestriction } from './split.js';

@@ -10,7 +10,7 @@ export interface JsonlLine {
 /**
  * Parses JSONL text: one JSON value per line, blank lines ignored, a leading
  * byte-order mark and CRLF line ends accepted. A line that is not JSON throws
- * `RepoMapError(code, "<file>:<line>: invalid JSON (…)")`.
+ * `RepoMapError(code, "repomap/eval: <file>:<line>: invalid JSON (…)")`.
  */
 export function parseJsonl(text: string, file: string, code: ErrorCode): JsonlLine[] {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -24,7 +24,7 @@ export function parseJsonl(text: string, file: string, code: ErrorCode): JsonlLi
       value = JSON.parse(raw);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
-      throw new RepoMapError(code, `${file}:${i + 1}: invalid JSON (${reason})`, `${file}:${i + 1}`);
+      throw new RepoMapError(code, `repomap/eval: ${file}:${i + 1}: invalid JSON (${reason})`, `${file}:${i + 1}`);
     }
     out.push({ line: i + 1, value });
   }
@@ -37,11 +37,8 @@ export async function readTextFile(file: string, code: ErrorCode): Promise<strin
     return await readFile(file, 'utf8');
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    throw new RepoMapError(code, `${file}: cannot read (${reason})`, file);
+    throw new RepoMapError(code, `repomap/eval: ${file}: cannot read (${reason})`, file);
   }
 }
 
-/** True for a plain JSON object (not null, not an array). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isPlainObject } from '../options/resolve.js';

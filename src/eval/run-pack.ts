@@ -24,16 +24,16 @@ export interface PackFields {
 /** Checks pack options: known tokenizer, budgets ascending without repeats (see `checkPackBudgets`). */
 export function checkEvalPackOptions(options: EvalPackOptions): EvalPackOptions {
   if (!(TOKENIZERS as readonly string[]).includes(options.tokenizer)) {
-    throw new RepoMapError('bad-option', `eval: unknown pack tokenizer "${String(options.tokenizer)}" (expected one of ${TOKENIZERS.join(', ')})`, 'packTokenizer');
+    throw new RepoMapError('bad-option', `repomap/eval: unknown pack tokenizer "${String(options.tokenizer)}" (expected one of ${TOKENIZERS.join(', ')})`, 'packTokenizer');
   }
   return { budgets: checkPackBudgets(options.budgets), tokenizer: options.tokenizer };
 }
 
 /** Checks the budgets: a non-empty list of whole numbers ≥ 1, returned ascending without repeats. */
 export function checkPackBudgets(budgets: readonly number[]): number[] {
-  if (budgets.length === 0) throw new RepoMapError('bad-option', 'eval: pack budgets must list at least one budget', 'packBudgets');
+  if (budgets.length === 0) throw new RepoMapError('bad-option', 'repomap/eval: pack budgets must list at least one budget', 'packBudgets');
   for (const b of budgets) {
-    if (!(Number.isInteger(b) && b >= 1)) throw new RepoMapError('bad-option', `eval: a pack budget must be a whole number of tokens ≥ 1, got ${JSON.stringify(b)}`, 'packBudgets');
+    if (!(Number.isInteger(b) && b >= 1)) throw new RepoMapError('bad-option', `repomap/eval: a pack budget must be a whole number of tokens ≥ 1, got ${JSON.stringify(b)}`, 'packBudgets');
   }
   return [...new Set(budgets)].sort((a, b) => a - b);
 }
@@ -50,8 +50,8 @@ export async function makePacker(index: Index, options: EvalPackOptions): Promis
     const ranked = files.filter((f) => !f.given && f.score > 0);
     const out: PackFields = { pack: {}, pack_whole: {} };
     for (const budget of options.budgets) {
-      out.pack[String(budget)] = packedRanges(buildPack(ranked, source, tokenizer, { budget }));
-      out.pack_whole[String(budget)] = packedRanges(packWholeFiles(ranked, source, tokenizer, { budget }));
+      out.pack[String(budget)] = packedRanges(buildPack(ranked, source, tokenizer, { budget }, index.settings.pack));
+      out.pack_whole[String(budget)] = packedRanges(packWholeFiles(ranked, source, tokenizer, { budget }, index.settings.pack));
     }
     return out;
   };

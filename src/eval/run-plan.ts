@@ -49,7 +49,7 @@ export function planRepositories(samples: readonly Pick<Sample, 'repo' | 'base_c
  * `a/b/c`) is a RepoMapError: every candidate stays inside `reposDir`.
  */
 export function repositoryCandidates(reposDir: string, repo: string): string[] {
-  if (!isRepoName(repo)) throw new RepoMapError('bad-sample', `repository ${JSON.stringify(repo)} is not "owner/name" (two names, neither "." nor "..")`, repo);
+  if (!isRepoName(repo)) throw new RepoMapError('bad-sample', `repomap/eval: repository ${JSON.stringify(repo)} is not "owner/name" (two names, neither "." nor "..")`, repo);
   const [owner, name] = repo.split('/') as [string, string];
   const flat = `${owner}+${name}`;
   return [

@@ -12,7 +12,7 @@
 import { queryText } from '../cues/index.js';
 import {
   Bm25Index,
-  RepoMapError,
+  isReportable,
   TASKS,
   TagsStore,
   buildIndex,
@@ -125,7 +125,7 @@ async function evaluateWith(job: RepositoryJob, store: TagsStore | undefined, on
     gitDir = await locateRepository(job.reposDir, job.repo);
     if (gitDir === null) problem = `repository ${job.repo} not found (tried ${repositoryCandidates(job.reposDir, job.repo).join(', ')})`;
   } catch (err) {
-    if (!(err instanceof RepoMapError)) throw err;
+    if (!isReportable(err)) throw err;
     gitDir = null;
     problem = err.message;
   }
@@ -142,7 +142,7 @@ async function evaluateWith(job: RepositoryJob, store: TagsStore | undefined, on
     try {
       corpus = await loadCorpus({ gitDir, commit: snapshot.commit });
     } catch (err) {
-      if (!(err instanceof RepoMapError)) throw err;
+      if (!isReportable(err)) throw err;
       for (const item of snapshot.samples) fail(item, err.message);
       continue;
     }
@@ -156,7 +156,7 @@ async function evaluateWith(job: RepositoryJob, store: TagsStore | undefined, on
       try {
         ranked = rank(item.sample);
       } catch (err) {
-        if (!(err instanceof RepoMapError)) throw err;
+        if (!isReportable(err)) throw err;
         fail(item, err.message);
         continue;
       }

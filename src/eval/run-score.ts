@@ -4,7 +4,7 @@
  * each (repository, base commit) that has rows is read from git, its samples
  * are scored, and it is let go before the next one.
  */
-import { RepoMapError, loadCorpus } from '../index.js';
+import { isReportable, loadCorpus } from '../index.js';
 import type { DetailsRow } from './details.js';
 import { scoreSample, type SampleScores, type TextOf } from './metrics.js';
 import type { SampleError } from './run.js';
@@ -64,7 +64,7 @@ export async function scoreDetails(
         gitDir = await locateRepository(reposDir, repo.repo);
         if (gitDir === null) absent = `repository ${repo.repo} not found (tried ${repositoryCandidates(reposDir, repo.repo).join(', ')})`;
       } catch (err) {
-        if (!(err instanceof RepoMapError)) throw err;
+        if (!isReportable(err)) throw err;
         absent = err.message;
       }
       for (const snapshot of repo.snapshots) {
@@ -80,7 +80,7 @@ export async function scoreDetails(
             textOf = (path) => texts.get(path);
             snapshots++;
           } catch (err) {
-            if (!(err instanceof RepoMapError)) throw err;
+            if (!isReportable(err)) throw err;
             problem = err.message;
           }
         }

@@ -91,17 +91,17 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
   const method = options.method ?? RUN_DEFAULTS.method;
   const top = options.top ?? RUN_DEFAULTS.top;
   const jobs = options.jobs ?? RUN_DEFAULTS.jobs;
-  if (!(Number.isInteger(top) && top >= 1)) throw new RepoMapError('bad-option', `eval: top must be an integer ≥ 1, got ${top}`, 'top');
-  if (!(Number.isInteger(jobs) && jobs >= 1)) throw new RepoMapError('bad-option', `eval: jobs must be an integer ≥ 1, got ${jobs}`, 'jobs');
+  if (!(Number.isInteger(top) && top >= 1)) throw new RepoMapError('bad-option', `repomap/eval: top must be an integer ≥ 1, got ${top}`, 'top');
+  if (!(Number.isInteger(jobs) && jobs >= 1)) throw new RepoMapError('bad-option', `repomap/eval: jobs must be an integer ≥ 1, got ${jobs}`, 'jobs');
 
   let config: EvalConfig | undefined;
   if (options.config !== undefined) {
-    if (method !== 'repomap') throw new RepoMapError('bad-option', `eval: a configuration applies to the repomap method, not ${method}`, 'config');
+    if (method !== 'repomap') throw new RepoMapError('bad-option', `repomap/eval: a configuration applies to the repomap method, not ${method}`, 'config');
     config = parseEvalConfig(options.config, 'eval config');
   }
   let pack: EvalPackOptions | undefined;
   if (options.pack !== undefined) {
-    if (method !== 'repomap') throw new RepoMapError('bad-option', `eval: packs need the repomap method, not ${method}`, 'pack');
+    if (method !== 'repomap') throw new RepoMapError('bad-option', `repomap/eval: packs need the repomap method, not ${method}`, 'pack');
     pack = checkEvalPackOptions(options.pack);
   }
 
@@ -145,7 +145,7 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
   const errors: SampleError[] = [];
   samples.forEach((sample, i) => {
     const o = outcomes[i];
-    if (!o) throw new Error(`eval: internal error: sample ${sample.id} was not evaluated`);
+    if (!o) throw new RepoMapError('internal', `repomap/eval: sample ${sample.id} was not evaluated`, sample.id);
     rows.push(o.row);
     scores.push(o.scores);
     if (o.error !== undefined) errors.push({ sample_id: sample.id, repo: sample.repo, base_commit: sample.base_commit, message: o.error });
@@ -156,7 +156,7 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
 function defaultWorkerModule(): string {
   const module = fileURLToPath(new URL('./run-worker.js', import.meta.url));
   if (!existsSync(module)) {
-    throw new RepoMapError('bad-option', `eval: jobs > 1 runs the compiled worker ${module}, which does not exist (run \`npm run build\`)`, 'jobs');
+    throw new RepoMapError('bad-option', `repomap/eval: jobs > 1 runs the compiled worker ${module}, which does not exist (run \`npm run build\`)`, 'jobs');
   }
   return module;
 }
@@ -208,12 +208,12 @@ class WorkerProcess {
       if (message.type === 'sample') onSample(message.outcome);
       else if (message.type === 'note') onNote?.(message.message);
       else if (message.type === 'done') this.settle((p) => p.resolve(message.snapshots));
-      else if (message.type === 'error') this.settle((p) => p.reject(new Error(`eval worker failed: ${message.message}`)));
+      else if (message.type === 'error') this.settle((p) => p.reject(new RepoMapError('internal', `repomap/eval: the eval worker failed: ${message.message}`, 'worker')));
       else if (message.type === 'closed') this.rssKb = message.maxRssKb;
     });
     this.child.on('exit', (code, signal) => {
       this.exited = true;
-      const err = new Error(`eval worker exited (${signal ?? `code ${code}`})${this.stderr ? `: ${this.stderr.trim()}` : ''}`);
+      const err = new RepoMapError('internal', `repomap/eval: the eval worker exited (${signal ?? `code ${code}`})${this.stderr ? `: ${this.stderr.trim()}` : ''}`, 'worker');
       this.settle((p) => p.reject(err));
     });
   }
@@ -227,7 +227,7 @@ class WorkerProcess {
   /** Evaluates one repository; resolves to the number of snapshots indexed. */
   run(job: RepositoryJob): Promise<number> {
     return new Promise((resolve, reject) => {
-      if (this.exited) return reject(new Error(`eval worker exited${this.stderr ? `: ${this.stderr.trim()}` : ''}`));
+      if (this.exited) return reject(new RepoMapError('internal', `repomap/eval: the eval worker exited${this.stderr ? `: ${this.stderr.trim()}` : ''}`, 'worker'));
       this.pending = { resolve, reject };
       this.child.send({ type: 'job', job } satisfies WorkerRequest);
     });
@@ -239,7 +239,7 @@ class WorkerProcess {
       if (this.exited) return resolve(this.rssKb);
       this.child.once('exit', (code, signal) => {
         if (code === 0) resolve(this.rssKb);
-        else reject(new Error(`eval worker exited (${signal ?? `code ${code}`})${this.stderr ? `: ${this.stderr.trim()}` : ''}`));
+        else reject(new RepoMapError('internal', `repomap/eval: the eval worker exited (${signal ?? `code ${code}`})${this.stderr ? `: ${this.stderr.trim()}` : ''}`, 'worker'));
       });
       this.child.send({ type: 'close' } satisfies WorkerRequest);
     });

@@ -83,7 +83,7 @@ export function isKnownTaskType(taskType: string): taskType is SampleTaskType {
 
 /**
  * Reads samples from one or more JSONL files, in order. Throws
- * `RepoMapError('bad-sample', "<file>:<line>: <reason>")` for a malformed line,
+ * `RepoMapError('bad-sample', "repomap/eval: <file>:<line>: <reason>")` for a malformed line,
  * a missing or ill-typed required field, or an id seen before in any of the
  * files (the message names both locations).
  */
@@ -108,7 +108,7 @@ function parseSampleSources(sources: readonly { file: string; text: string }[], 
       const sample = validateSample(value, where);
       const first = seen.get(sample.id);
       if (first !== undefined) {
-        throw new RepoMapError('bad-sample', `${where}: duplicate sample id "${sample.id}" (first at ${first})`, where);
+        throw new RepoMapError('bad-sample', `repomap/eval: ${where}: duplicate sample id "${sample.id}" (first at ${first})`, where);
       }
       seen.set(sample.id, where);
       if (!isKnownTaskType(sample.task_type)) {
@@ -126,7 +126,7 @@ function parseSampleSources(sources: readonly { file: string; text: string }[], 
  */
 export function validateSample(value: unknown, where: string): Sample {
   const fail = (reason: string): never => {
-    throw new RepoMapError('bad-sample', `${where}: ${reason}`, where);
+    throw new RepoMapError('bad-sample', `repomap/eval: ${where}: ${reason}`, where);
   };
   if (!isPlainObject(value)) return fail('expected a JSON object');
   for (const field of ['id', 'repo', 'base_commit', 'task_type', 'query']) {

@@ -171,11 +171,11 @@ export function chooseThreshold(train: readonly SelectiveSample[]): number {
 export function evaluateSelective(items: readonly SelectiveSample[], options: SelectiveOptions = {}): SelectiveReport {
   const folds = options.folds ?? SELECTIVE_DEFAULTS.folds;
   if (!(Number.isInteger(folds) && folds >= 2)) {
-    throw new RepoMapError('bad-option', `selective: folds must be an integer ≥ 2, got ${folds}`, 'folds');
+    throw new RepoMapError('bad-option', `repomap/eval: selective abstention's folds must be an integer ≥ 2, got ${folds}`, 'folds');
   }
   for (const s of items) {
     if (!Number.isFinite(s.confidence)) {
-      throw new RepoMapError('bad-option', `selective: sample "${s.sampleId}" has no finite confidence`, s.sampleId);
+      throw new RepoMapError('bad-option', `repomap/eval: sample "${s.sampleId}" has no finite confidence for selective abstention`, s.sampleId);
     }
   }
   const foldOf = new Map<string, number>();

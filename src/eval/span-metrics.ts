@@ -126,7 +126,7 @@ export function readPackedRanges(row: DetailsRow, field: PackField): Map<string,
   const value = row[field];
   if (value === undefined) return undefined;
   const fail = (what: string, reason: string): never => {
-    throw new RepoMapError('bad-details', `details row of sample "${row.sample_id}": field "${what}" ${reason}`, what);
+    throw new RepoMapError('bad-details', `repomap/eval: details row of sample "${row.sample_id}": field "${what}" ${reason}`, what);
   };
   if (!isPlainObject(value)) return fail(field, 'must be an object of budgets: {"4000": {"path": [[start, end], …]}, …}');
   const out = new Map<string, LineRanges>();

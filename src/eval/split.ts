@@ -37,7 +37,7 @@ export function splitListArgument(argument: string): { file: string; key?: strin
  */
 export function parseRepoList(text: string, source: string, key?: string): string[] {
   const fail = (message: string): never => {
-    throw new RepoMapError('bad-option', `${source}: ${message}`, source);
+    throw new RepoMapError('bad-option', `repomap/eval: ${source}: ${message}`, source);
   };
   const trimmed = text.trimStart();
   let entries: unknown[];
@@ -82,7 +82,7 @@ export async function readRepoList(argument: string, resolvePath: (file: string)
     text = await readFile(resolvePath(file), 'utf8');
   } catch (err) {
     const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message;
-    throw new RepoMapError('bad-option', `${file}: cannot read the repository list (${reason})`, file);
+    throw new RepoMapError('bad-option', `repomap/eval: ${file}: cannot read the repository list (${reason})`, file);
   }
   return { source: argument, repos: parseRepoList(text, file, key) };
 }

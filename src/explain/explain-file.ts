@@ -7,6 +7,7 @@ import type { RankDefaults } from '../rank/defaults.js';
 import { Incoming } from '../rank/reasons.js';
 import { rankFiles, scoreParts } from '../rank/score.js';
 import { matchCues } from '../rank/seeds.js';
+import { compareCodeUnits } from '../text/order.js';
 
 export interface ExplainFileOptions extends BestPathsOptions {
   /** Rank given files where they fall instead of last (as in rank). */
@@ -164,7 +165,7 @@ function cueMatches(cues: QueryCues, i: number, ctx: RankContext, o: RankDefault
       text: alone.why.get(i)?.[0]?.text ?? '',
     });
   }
-  return out.sort((a, b) => b.weight - a.weight || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  return out.sort((a, b) => b.weight - a.weight || compareCodeUnits(a.kind, b.kind) || compareCodeUnits(a.value, b.value));
 }
 
 function hopOf(from: number, to: number, csr: Csr, ctx: RankContext, flow: RankDefaults['flow'][Task]): Hop {
@@ -177,15 +178,16 @@ function hopOf(from: number, to: number, csr: Csr, ctx: RankContext, flow: RankD
   ctx.graph.forEachOutEdge(b, a, (_k, e) => {
     if (flow[e.type].backward > 0) edges.push({ type: e.type, direction: 'backward', weight: round(e.weight), flow: flow[e.type].backward, label: e.label });
   });
-  edges.sort((x, y) => y.weight * y.flow - x.weight * x.flow || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
+  edges.sort((x, y) => y.weight * y.flow - x.weight * x.flow || compareCodeUnits(x.type, y.type));
   let probability = 0;
   for (let k = csr.starts[from]!; k < csr.starts[from + 1]!; k++) if (csr.neighbors[k] === to) probability = csr.weights[k]!;
   return { from: a, to: b, probability: round(probability), edges };
 }
 
-function notInCorpus(path: string, ctx: RankContext): RepoMapError {
+/** The error of explaining a path outside the corpus: why it was skipped when a rule skipped it, else the paths it may mean. */
+export function notInCorpus(path: string, ctx: RankContext, skipped?: string): RepoMapError {
   const close = ctx.pathIndex.match(path).slice(0, 5);
-  const hint = close.length > 0 ? `; did you mean ${close.join(', ')}?` : '';
+  const hint = skipped !== undefined ? ` (${skipped})` : close.length > 0 ? `; did you mean ${close.join(', ')}?` : '';
   return new RepoMapError('bad-option', `repomap/explain: ${path} is not a file of the corpus${hint}`, path);
 }
 

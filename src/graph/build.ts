@@ -1,7 +1,7 @@
 import { MultiDirectedGraph } from 'graphology';
 import type { EdgeType, FileKind, FileRecord, FileTags, LanguageId } from '../types.js';
 import { EDGE_TYPES } from '../types.js';
-import { mergeDefaults } from '../merge-defaults.js';
+import { resolveOptions } from '../options/resolve.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import { EdgeAccumulator, type EdgeSpec } from './edge.js';
 import { mergeEdges } from './edge-list.js';
@@ -68,11 +68,6 @@ export interface GraphBasis {
   /** Per file with tags, what its imports were resolved from. */
   importRecords: Map<string, ImportRecord>;
   conventions: SourceTestConventions;
-  /**
-   * Set when an update took this graph over: its graphology graph and symbol table now
-   * belong to the updated FileGraph, and this one must not be used.
-   */
-  superseded: boolean;
 }
 
 /** The attributes of a file graph's edge (type, source, target), or undefined when it has none. */
@@ -127,7 +122,7 @@ export function buildFileGraph(
   history: readonly (readonly string[])[] = [],
   historyKey = '',
 ): FileGraph {
-  const o = mergeDefaults(GRAPH_DEFAULTS, options);
+  const o = resolveOptions(GRAPH_DEFAULTS, options, 'graph');
   const symbols = new SymbolTable(tags);
 
   const paths = files.map((f) => f.path);
@@ -151,6 +146,6 @@ export function buildFileGraph(
     if (e.type !== 'shared-symbol') restOther.push(e);
   }
   const otherEdges = mergeEdges(importEdges, restOther);
-  const basis: GraphBasis = { options: o, historyKey, history, otherEdges, nodeIds, resolve, importRecords, conventions, superseded: false };
+  const basis: GraphBasis = { options: o, historyKey, history, otherEdges, nodeIds, resolve, importRecords, conventions };
   return { graph, symbols, imports, edgeCounts, basis };
 }

@@ -1,3 +1,5 @@
+import type { DeepPartial } from '../options/resolve.js';
+
 /**
  * Tunables of the graph stage, in one place so a benchmark can sweep them and
  * DESIGN.md can explain them. Edge weights here are the weights stored on the
@@ -41,14 +43,14 @@ export const GRAPH_DEFAULTS = {
      * Targets a file keeps, its heaviest by summed weight (0: every one). On union-10k a
      * file's 32 heaviest hold 99 % of its shared-symbol weight and 61 % of its edges. On
      * the held-in half against 0: R@20 the same, MRR +0.0001, BCY@8k −0.0014 (16: MRR
-     * −0.0004, BCY@8k −0.0036; 64: identical, but 84 % of the edges kept). DESIGN.md, "Graph".
+     * −0.0004, BCY@8k −0.0036; 64: identical, but 84 % of the edges kept): bench/NOTES.md.
      */
     maxTargetsPerFile: 32,
   },
 };
 
 /** Overrides of GRAPH_DEFAULTS, merged key by key (`{ sharedSymbol: { maxDefiners: 3 } }` keeps the other fields). */
-export type GraphOptions = Omit<Partial<typeof GRAPH_DEFAULTS>, 'sharedSymbol'> & { sharedSymbol?: Partial<(typeof GRAPH_DEFAULTS)['sharedSymbol']> };
+export type GraphOptions = DeepPartial<typeof GRAPH_DEFAULTS>;
 
 /**
  * Names too common across codebases to say two files are related; listed, not

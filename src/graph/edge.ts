@@ -1,4 +1,6 @@
+import { RepoMapError } from '../errors.js';
 import { EDGE_TYPES, type EdgeType } from '../types.js';
+import { compareCodeUnits } from '../text/order.js';
 
 /** One aggregated edge: at most one per (type, source, target). */
 export interface EdgeSpec {
@@ -41,7 +43,7 @@ export class EdgeAccumulator {
 
   /** `paths`: every path an edge may name (the corpus' files). */
   constructor(paths: readonly string[]) {
-    [...paths].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).forEach((p, i) => this.rankOf.set(p, i));
+    [...paths].sort(compareCodeUnits).forEach((p, i) => this.rankOf.set(p, i));
   }
 
   add(type: EdgeType, source: string, target: string, weight: number, label: string): void {
@@ -60,7 +62,7 @@ export class EdgeAccumulator {
 
   private rank(path: string): number {
     const r = this.rankOf.get(path);
-    if (r === undefined) throw new Error(`repomap/graph: an edge names ${path}, which is not a corpus file`);
+    if (r === undefined) throw new RepoMapError('internal', `repomap/graph: an edge names ${path}, which is not a corpus file`, path);
     return r;
   }
 

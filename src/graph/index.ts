@@ -1,6 +1,6 @@
 export { buildFileGraph, edgeOf, EDGE_ORDER, type FileGraph, type GraphBasis, type FileGraphology, type FileNodeAttributes, type FileEdgeAttributes } from './build.js';
 export { GRAPH_DEFAULTS, GENERIC_NAMES, type GraphOptions } from './defaults.js';
-export { SymbolTable, byteOrder } from './symbols.js';
+export { SymbolTable } from './symbols.js';
 export { moduleOf, baseName } from './module.js';
 export { testStem, conventionSources } from './edges/source-test.js';
 export { nameWeight } from './edges/shared-symbol.js';

@@ -1,3 +1,4 @@
+import { RepoMapError } from '../errors.js';
 import type { EdgeType } from '../types.js';
 import type { EdgeSpec } from './edge.js';
 
@@ -42,7 +43,7 @@ export class NodeIds {
 
   private id(path: string): number {
     const id = this.ids.get(path);
-    if (id === undefined) throw new Error(`repomap/graph: an edge names ${path}, which is not a node of the graph`);
+    if (id === undefined) throw new RepoMapError('internal', `repomap/graph: an edge names ${path}, which is not a node of the graph`, path);
     return id;
   }
 }

@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '../text/order.js';
 import type { FileTags } from '../types.js';
 
 /**
@@ -19,7 +20,7 @@ export class SymbolTable {
       }
       this.addDefinitions(file);
     }
-    for (const paths of this.entries.values()) paths.sort(byteOrder);
+    for (const paths of this.entries.values()) paths.sort(compareCodeUnits);
   }
 
   /**
@@ -50,7 +51,7 @@ export class SymbolTable {
       }
       for (const paths of this.addDefinitions(after)) {
         paths.pop();
-        paths.splice(firstAt(paths, (p) => byteOrder(p, path) > 0), 0, path);
+        paths.splice(firstAt(paths, (p) => compareCodeUnits(p, path) > 0), 0, path);
       }
     }
   }
@@ -110,8 +111,4 @@ function firstAt<T>(list: readonly T[], after: (item: T) => boolean): number {
     else lo = mid + 1;
   }
   return lo;
-}
-
-export function byteOrder(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,5 +1,5 @@
 import type { EdgeType, FileRecord, FileTags } from '../types.js';
-import { mergeDefaults } from '../merge-defaults.js';
+import { resolveOptions } from '../options/resolve.js';
 import { addPathEdges, type FileGraph, type FileGraphology, type GraphBasis, type KeptImports } from './build.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import { EdgeAccumulator, type EdgeSpec } from './edge.js';
@@ -43,8 +43,8 @@ export interface GraphBefore {
  * from them. When no file with tags changed and the paths are the same, the earlier
  * FileGraph itself is returned (unchanged, still shared). Returns null when an update does
  * not apply (other options, another history without its commits, a file whose kind or
- * grammar changed, too many changes); the earlier graph is then untouched. Otherwise the earlier FileGraph is
- * superseded (`basis.superseded`) and must not be used again.
+ * grammar changed, too many changes); the earlier graph is then untouched. Otherwise the earlier FileGraph has
+ * been changed in place and must not be used again (the build marks its record taken: src/build/reuse.ts).
  */
 export function updateFileGraph(
   before: GraphBefore,
@@ -55,9 +55,9 @@ export function updateFileGraph(
   history: { key: string; commits?: readonly (readonly string[])[] | undefined } = { key: '' },
 ): FileGraph | null {
   const basis = before.graph.basis;
-  const o = mergeDefaults(GRAPH_DEFAULTS, options);
+  const o = resolveOptions(GRAPH_DEFAULTS, options, 'graph');
   const historyChanged = history.key !== basis.historyKey;
-  if (basis.superseded || JSON.stringify(o) !== JSON.stringify(basis.options) || (historyChanged && !history.commits)) return null;
+  if (JSON.stringify(o) !== JSON.stringify(basis.options) || (historyChanged && !history.commits)) return null;
   const commits = historyChanged ? history.commits! : basis.history;
   const order = new Map(files.map((f, i) => [f.path, i]));
   const earlierFiles = new Map(before.files.map((f) => [f.path, f]));
@@ -81,7 +81,6 @@ export function updateFileGraph(
   if (samePaths && changed.length === 0 && !broad) return before.graph;
 
   // From here on the earlier graph is changed in place.
-  basis.superseded = true;
   const { graph, symbols } = before.graph;
   const { nodeIds } = basis;
   const edgeCounts = { ...before.graph.edgeCounts };
@@ -161,7 +160,7 @@ export function updateFileGraph(
     graph.addDirectedEdgeWithKey(nodeIds.key(e), e.source, e.target, { type: e.type, weight: e.weight, label: e.label });
     edgeCounts[e.type]++;
   }
-  const next: GraphBasis = { ...basis, historyKey: history.key, history: commits, otherEdges, resolve, importRecords, conventions, superseded: false };
+  const next: GraphBasis = { ...basis, historyKey: history.key, history: commits, otherEdges, resolve, importRecords, conventions };
   return { graph, symbols, imports, edgeCounts, basis: next };
 }
 

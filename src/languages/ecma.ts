@@ -4,7 +4,6 @@ import { stripTestAffixes, type LanguageSpec, type TestConvention } from './spec
 const tests: TestConvention = {
   family: 'js',
   fileNames: [/\.test\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/],
-  traceFileNames: [/\.(?:test|spec)\.[cm]?[jt]sx?$/],
   sourceStem: stripTestAffixes,
 };
 

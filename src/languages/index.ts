@@ -9,6 +9,5 @@ export {
   testConventionOf,
   testFileNames,
   testFolderNames,
-  traceTestFileNames,
 } from './registry.js';
 export { stripTestAffixes, type LanguageSpec, type TestConvention } from './spec.js';

@@ -8,7 +8,6 @@ export const java: LanguageSpec = {
   tests: {
     family: 'java',
     fileNames: [/Tests?\.java$/, /[a-z0-9]IT\.java$/],
-    traceFileNames: [/(?:Test|Tests|TestCase|IT)\.java$/],
     // JUnit class names: `MoneyTest`, `MoneyTests`, `MoneyIT`, `MoneyTestCase`, `TestMoney`.
     sourceStem: (stem) => {
       const m = /^(?:(.+?)(?:Tests?|IT|TestCase)|Test(.+))$/.exec(stem);

@@ -10,7 +10,6 @@ export const kotlin: LanguageSpec = {
     // One JVM family with Java: a Kotlin test of a Java class (or the other way) links by name.
     family: java.tests.family,
     fileNames: [/Tests?\.kt$/, /[a-z0-9]IT\.kt$/],
-    traceFileNames: [/(?:Test|Tests|TestCase|IT)\.kt$/],
     // Gradle test source sets besides `test/`: `commonTest/`, `jvmTest/`, `androidUnitTest/`.
     folderNames: [/^[a-z][A-Za-z0-9]*Test$/],
     sourceStem: java.tests.sourceStem,

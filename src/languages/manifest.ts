@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { RepoMapError } from '../errors.js';
 import { packageRoot } from '../package-root.js';
 import { LANGUAGES, type LanguageId } from '../types.js';
 
@@ -28,7 +29,7 @@ export function grammarManifest(): Record<LanguageId, GrammarEntry> {
   const file = join(packageRoot(), 'grammars', 'manifest.json');
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as { languages: Record<string, GrammarEntry> };
   for (const id of LANGUAGES) {
-    if (!parsed.languages[id]) throw new Error(`repomap/languages: ${file} has no entry for "${id}"`);
+    if (!parsed.languages[id]) throw new RepoMapError('internal', `repomap/languages: ${file} has no entry for "${id}"`, file);
   }
   manifest = parsed.languages as Record<LanguageId, GrammarEntry>;
   return manifest;

@@ -8,7 +8,6 @@ export const python: LanguageSpec = {
   tests: {
     family: 'py',
     fileNames: [/^test_.*\.py$/, /_test\.py$/, /^(conftest|tests)\.py$/],
-    traceFileNames: [/^test_.*\.py$|_test\.py$|^conftest\.py$/],
     sourceStem: stripTestAffixes,
   },
   libraryPaths: [/(?:^|\/)(?:site|dist)-packages\//, /(?:^|\/)lib\/python\d(?:\.\d+)?\//],

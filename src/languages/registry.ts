@@ -95,11 +95,6 @@ export function testFileNames(): RegExp[] {
   return LANGUAGES.flatMap((id) => LANGUAGE_SPECS[id].tests.fileNames);
 }
 
-/** Every language's test file names as traces read them. */
-export function traceTestFileNames(): RegExp[] {
-  return LANGUAGES.flatMap((id) => LANGUAGE_SPECS[id].tests.traceFileNames ?? LANGUAGE_SPECS[id].tests.fileNames);
-}
-
 /** Every language's test folder names (beyond the shared `test/`, `tests/`, …). */
 export function testFolderNames(): RegExp[] {
   return LANGUAGES.flatMap((id) => LANGUAGE_SPECS[id].tests.folderNames ?? []);

@@ -9,7 +9,6 @@ export const rust: LanguageSpec = {
   tests: {
     family: 'rs',
     fileNames: [/^tests\.rs$/],
-    traceFileNames: [/^tests?\.rs$/],
     sourceStem: stripTestAffixes,
   },
   libraryPaths: [

@@ -12,18 +12,16 @@ export interface TestConvention {
    * TypeScript test of a JavaScript file; a C++ test of a C header).
    */
   family: string;
-  /** File names that make a file a test wherever it lives (`test_*.py`, `*_test.go`). */
+  /**
+   * File names that make a file a test wherever it lives (`test_*.py`, `*_test.go`), in the
+   * corpus and in a trace alike (`isTestPath`, src/corpus/classify.ts).
+   */
   fileNames: readonly RegExp[];
   /**
    * Folder names that make every file under them a test, besides the shared `test/`,
    * `tests/`, … (a .NET test project `Orders.Tests/`, a Gradle source set `jvmTest/`).
    */
   folderNames?: readonly RegExp[];
-  /**
-   * File names a path in a trace or an issue is taken as a test by, when they differ from
-   * `fileNames` (`isTestPath`; kept as each language's trace reading grew). Default `fileNames`.
-   */
-  traceFileNames?: readonly RegExp[];
   /**
    * The stem of the source a test names, from the test file's stem (its name without
    * extensions and without a `.test`/`.spec` marker): `test_parser` → `parser`.

@@ -1,10 +1,12 @@
 /**
- * Term vectors of BM25 documents: the identifier words (`splitIdentifier` of each word
+ * Term vectors of BM25 documents: the identifier words (`identifierTerms` of each word
  * run) of a document's path and text, counted, over a vocabulary that grows as new
  * words come (term ids in first-seen order).
  */
+import { RepoMapError } from '../errors.js';
 import { Growable } from '../growable.js';
-import { forEachWordSpan, splitIdentifier } from '../text/tokens.js';
+import { identifierTerms } from '../text/identifiers.js';
+import { forEachWordSpan } from '../text/tokens.js';
 import { forEachTextTerm, textTerms, type TextTerms } from './text-terms.js';
 
 /**
@@ -44,7 +46,7 @@ export class TermCounter {
    * valid as long as each looks up only the ids it had (see Bm25Index's term count).
    */
   constructor(vocabulary?: Map<string, number>, words?: string[]) {
-    if ((vocabulary?.size ?? 0) !== (words?.length ?? 0)) throw new Error('repomap/bm25: a vocabulary and its words differ in size');
+    if ((vocabulary?.size ?? 0) !== (words?.length ?? 0)) throw new RepoMapError('internal', 'repomap/lexical: a vocabulary and its words differ in size', 'vocabulary');
     this.vocabulary = vocabulary ?? new Map();
     this.words = words ?? [];
     this.runStart.push(0);
@@ -129,7 +131,7 @@ export class TermCounter {
     if (r < 0) {
       const run = source.slice(start, end);
       r = this.runIds.add(run);
-      for (const word of splitIdentifier(run)) this.runTermIds.push(this.termId(word));
+      for (const word of identifierTerms(run)) this.runTermIds.push(this.termId(word));
       this.runStart.push(this.runTermIds.length);
       if (r >= this.runDoc.length) {
         this.runDoc = grow(this.runDoc, this.runDoc.length * 2, -1);

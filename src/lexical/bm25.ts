@@ -52,10 +52,10 @@ export interface Bm25Hit {
 
 function resolveOptions(options: Bm25Options): Required<Bm25Options> {
   const o = { ...BM25_DEFAULTS, ...definedOnly(options) };
-  if (!(Number.isFinite(o.k1) && o.k1 >= 0)) throw new RepoMapError('bad-option', `bm25: k1 must be a finite number ≥ 0, got ${o.k1}`, 'k1');
-  if (!(o.b >= 0 && o.b <= 1)) throw new RepoMapError('bad-option', `bm25: b must be in [0, 1], got ${o.b}`, 'b');
+  if (!(Number.isFinite(o.k1) && o.k1 >= 0)) throw new RepoMapError('bad-option', `repomap/lexical: BM25 k1 must be a finite number ≥ 0, got ${o.k1}`, 'k1');
+  if (!(o.b >= 0 && o.b <= 1)) throw new RepoMapError('bad-option', `repomap/lexical: BM25 b must be in [0, 1], got ${o.b}`, 'b');
   if (!(Number.isFinite(o.pathWeight) && o.pathWeight >= 0)) {
-    throw new RepoMapError('bad-option', `bm25: pathWeight must be a finite number ≥ 0, got ${o.pathWeight}`, 'pathWeight');
+    throw new RepoMapError('bad-option', `repomap/lexical: BM25 pathWeight must be a finite number ≥ 0, got ${o.pathWeight}`, 'pathWeight');
   }
   return o;
 }
@@ -369,7 +369,7 @@ interface Counted {
 function sortedDocuments(docs: readonly Bm25Document[]): Bm25Document[] {
   const sorted = [...docs].sort((x, y) => compareByteOrder(x.path, y.path));
   for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i]!.path === sorted[i - 1]!.path) throw new RepoMapError('bad-option', `bm25: duplicate document path "${sorted[i]!.path}"`, sorted[i]!.path);
+    if (sorted[i]!.path === sorted[i - 1]!.path) throw new RepoMapError('bad-option', `repomap/lexical: duplicate BM25 document path "${sorted[i]!.path}"`, sorted[i]!.path);
   }
   return sorted;
 }

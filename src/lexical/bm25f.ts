@@ -83,7 +83,7 @@ export class Bm25fIndex {
 
   /** `docs` in the body index's order (its `paths`), one per document. */
   constructor(body: Bm25Index, docs: readonly Bm25fDocument[]) {
-    if (docs.length !== body.size) throw new RepoMapError('bad-option', `bm25f: ${docs.length} documents for a body index of ${body.size}`, 'docs');
+    if (docs.length !== body.size) throw new RepoMapError('bad-option', `repomap/lexical: BM25F has ${docs.length} documents for a body index of ${body.size}`, 'docs');
     this.body = body;
     this.fields = Object.fromEntries(BM25F_FIELDS.map((f) => [f, new FieldPostings(docs.map((d) => fieldTexts(d, f)))])) as Record<Bm25fField, FieldPostings>;
   }

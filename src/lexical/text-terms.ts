@@ -1,10 +1,10 @@
 /**
- * A text's BM25 terms: its identifier words (`splitIdentifier` of each word run) with
+ * A text's BM25 terms: its identifier words (`identifierTerms` of each word run) with
  * their counts, in order of first occurrence. The persistent tags cache keeps them by
  * content, so that a file read again unchanged is not tokenized again.
  */
 
-/** Version of the terms of a text: change it whenever the tokenizer (src/text/tokens.ts) splits differently. */
+/** Version of the terms of a text: change it whenever the tokenizer (src/text/tokens.ts, src/text/identifiers.ts) splits differently. */
 export const TEXT_TERMS_VERSION = 1;
 
 /**

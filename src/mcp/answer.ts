@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { messageWithoutModule, RepoMapError } from '../errors.js';
+import { isReportable, messageWithoutModule } from '../errors.js';
 import { ToolInputError } from './paths.js';
 
 /** Argument names an error's subject may be (it is named in the refusal). */
@@ -15,7 +15,7 @@ export async function answer(body: () => Promise<CallToolResult>, pathField?: st
     return await body();
   } catch (error) {
     if (error instanceof ToolInputError) return failure(error.message);
-    if (error instanceof RepoMapError) {
+    if (isReportable(error)) {
       const field =
         error.subject && TOOL_FIELDS.has(error.subject)
           ? error.subject

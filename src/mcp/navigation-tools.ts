@@ -7,7 +7,7 @@ import { answer } from './answer.js';
 import { MAX_PATH_CHARS, repoRelativePath, ToolInputError } from './paths.js';
 import { progressNotifier } from './progress.js';
 import { TOOL_LIMITS } from './tools.js';
-import type { Workspace } from './workspace.js';
+import type { Workspace } from '../build/live.js';
 
 const limit = (what: string, fallback: number) => z.number().int().min(1).max(TOOL_LIMITS.maxTop).optional().describe(`How many ${what} to return (default ${fallback}).`);
 

@@ -7,7 +7,7 @@ import { TASKS, type RepoMapResult } from '../types.js';
 import { answer } from './answer.js';
 import { MAX_PATH_CHARS, repoRelativePath } from './paths.js';
 import { progressNotifier } from './progress.js';
-import type { Workspace } from './workspace.js';
+import type { Workspace } from '../build/live.js';
 
 /** Bounds of the tools' numeric arguments. */
 export const TOOL_LIMITS = {

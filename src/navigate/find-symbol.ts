@@ -1,7 +1,7 @@
 import { distance } from 'fastest-levenshtein';
-import { compareBytewise } from '../corpus/sort.js';
+import { compareByteOrder } from '../text/order.js';
 import { RepoMapError } from '../errors.js';
-import type { Index } from '../repomap.js';
+import type { Index } from '../build/index.js';
 import { DEFINITION_KINDS, type DefinitionKind } from '../types.js';
 import { NAVIGATE_DEFAULTS } from './defaults.js';
 
@@ -55,8 +55,8 @@ class SymbolCatalogue {
         list.push({ name: d.name, kind: d.kind, path: file.path, startLine: d.startLine, endLine: d.endLine });
       }
     }
-    for (const list of this.byName.values()) list.sort((a, b) => compareBytewise(a.path, b.path) || a.startLine - b.startLine);
-    this.names = [...this.byName.keys()].sort(compareBytewise);
+    for (const list of this.byName.values()) list.sort((a, b) => compareByteOrder(a.path, b.path) || a.startLine - b.startLine);
+    this.names = [...this.byName.keys()].sort(compareByteOrder);
     this.lower = this.names.map((n) => n.toLowerCase());
   }
 }
@@ -87,7 +87,7 @@ export function findSymbols(index: Index, query: string, options: FindSymbolOpti
       if (d <= edits) found.push({ name, match: 'fuzzy', order: 3 + d });
     }
   });
-  found.sort((a, b) => a.order - b.order || a.name.length - b.name.length || compareBytewise(a.name, b.name));
+  found.sort((a, b) => a.order - b.order || a.name.length - b.name.length || compareByteOrder(a.name, b.name));
   const matches: SymbolMatch[] = [];
   let total = 0;
   for (const { name, match } of found) {

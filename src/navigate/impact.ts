@@ -1,7 +1,7 @@
 import { diffFiles } from '../cues/index.js';
 import { RepoMapError } from '../errors.js';
 import { edgeOf } from '../graph/index.js';
-import type { Index } from '../repomap.js';
+import type { Index } from '../build/index.js';
 import type { EdgeType, Query } from '../types.js';
 import { NAVIGATE_DEFAULTS } from './defaults.js';
 import { corpusPath } from './paths.js';

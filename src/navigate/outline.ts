@@ -1,6 +1,6 @@
 import { RepoMapError } from '../errors.js';
 import { DEFAULT_TOKENIZER, loadTokenizer, type TokenizerName } from '../pack/index.js';
-import type { Index } from '../repomap.js';
+import type { Index } from '../build/index.js';
 import type { DefinitionKind, LanguageId } from '../types.js';
 import { NAVIGATE_DEFAULTS, shownLine } from './defaults.js';
 import { corpusPath } from './paths.js';

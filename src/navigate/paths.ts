@@ -1,6 +1,6 @@
 import { whySkipped } from '../corpus/index.js';
 import { RepoMapError } from '../errors.js';
-import type { Index } from '../repomap.js';
+import type { Index } from '../build/index.js';
 
 /**
  * `written` (repo-relative, `./` and trailing spaces forgiven) as a path of the index's

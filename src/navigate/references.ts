@@ -1,7 +1,7 @@
-import { compareBytewise } from '../corpus/sort.js';
+import { compareByteOrder } from '../text/order.js';
 import { RepoMapError } from '../errors.js';
 import { edgeOf } from '../graph/index.js';
-import type { Index } from '../repomap.js';
+import type { Index } from '../build/index.js';
 import type { DefinitionKind, ReferenceKind } from '../types.js';
 import { NAVIGATE_DEFAULTS, shownLine } from './defaults.js';
 import { corpusPath } from './paths.js';
@@ -92,7 +92,7 @@ export function findReferences(index: Index, symbol: string, options: FindRefere
       Number(b.calls > 0) - Number(a.calls > 0) ||
       Number(b.via !== null) - Number(a.via !== null) ||
       b.references - a.references ||
-      compareBytewise(a.path, b.path),
+      compareByteOrder(a.path, b.path),
   );
   const files = found.slice(0, options.limit ?? NAVIGATE_DEFAULTS.referenceFiles);
   for (const file of files) {

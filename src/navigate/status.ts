@@ -1,4 +1,4 @@
-import type { Index } from '../repomap.js';
+import type { Index } from '../build/index.js';
 import type { EdgeType, LanguageId, SkipReason } from '../types.js';
 
 /** What an index holds and what it left out: index_status without the server's own state. */

@@ -33,8 +33,8 @@ export function buildPack(files: readonly PackInputFile[], source: PackSource, t
  * taken when it still fits (a file too large for what is left is skipped),
  * under the same budget, tokenizer and rendering.
  */
-export function packWholeFiles(files: readonly PackInputFile[], source: PackSource, tokenizer: Tokenizer, options: BuildPackOptions): Pack {
-  const candidates = buildCandidates(files, source, tokenizer, PACK_DEFAULTS, true);
+export function packWholeFiles(files: readonly PackInputFile[], source: PackSource, tokenizer: Tokenizer, options: BuildPackOptions, o: PackDefaults = PACK_DEFAULTS): Pack {
+  const candidates = buildCandidates(files, source, tokenizer, o, true);
   return fit(candidates, files, 0, source, tokenizer, options, selectInRankOrder);
 }
 

@@ -2,7 +2,7 @@
 export { PACK_DEFAULTS, type PackDefaults } from './defaults.js';
 export { buildPack, packWholeFiles, type BuildPackOptions } from './build.js';
 export { packedRanges } from './ranges.js';
-export { packQuery, packRanked, packSourceOf, checkPackOptions, type PackableIndex, type RankingIndex } from './query.js';
+export { packFiles, packRanked, packSourceOf, checkPackOptions, type PackableIndex } from './query.js';
 export { renderMarkdown, renderJson, splitLines, ELISION } from './render.js';
 export { DEFAULT_TOKENIZER, TOKENIZERS, loadTokenizer, regexTokenizer, isTokenizerName, type Tokenizer, type TokenizerName } from './tokenizers.js';
 export {

@@ -1,23 +1,18 @@
 import { RepoMapError } from '../errors.js';
-import type { Definition, LanguageId, Query, RankedFile, Task } from '../types.js';
+import type { Definition, LanguageId, RankedFile } from '../types.js';
 import { buildPack } from './build.js';
+import { PACK_DEFAULTS, type PackDefaults } from './defaults.js';
 import { DEFAULT_TOKENIZER, loadTokenizer, type Tokenizer } from './tokenizers.js';
 import { PACK_FORMATS, type Pack, type PackFormat, type PackOptions, type PackSource } from './types.js';
 
 /**
- * What a pack reads of an index (an `Index` is one): texts, languages and tags by path,
- * and, for `packQuery`, its ranking of a query. Declared here so that the pack stage
- * needs nothing of the index but these.
+ * What a pack reads of an index (an `Index` is one): texts, languages and tags by path.
+ * Declared here so that the pack stage needs nothing of the index but these.
  */
 export interface PackableIndex {
   textOf(path: string): string | undefined;
   languageOf(path: string): LanguageId | null;
   tagsOf(path: string): { readonly definitions: readonly Definition[] } | undefined;
-}
-
-/** A packable index that ranks queries. */
-export interface RankingIndex extends PackableIndex {
-  rank(query: Query, options: { task?: Task }): { files: readonly RankedFile[] };
 }
 
 /** What a pack reads from an index: texts, languages and definitions by path. */
@@ -42,16 +37,21 @@ export function checkPackOptions(options: PackOptions): { budget: number; format
   return { budget, format };
 }
 
-/** Ranks the index for the query and packs the ranked files that are not given (see `Index.pack`). */
-export async function packQuery(index: RankingIndex, query: Query, options: PackOptions): Promise<Pack> {
+/** Packs a query's ranked files that are not given from `source`, under the options' budget (see `Index.pack`). */
+export async function packFiles(files: readonly RankedFile[], source: PackSource, options: PackOptions, o: PackDefaults = PACK_DEFAULTS): Promise<Pack> {
   const { budget, format } = checkPackOptions(options);
   const tokenizer = await loadTokenizer(options.tokenizer ?? DEFAULT_TOKENIZER);
-  const result = index.rank(query, options.task ? { task: options.task } : {});
-  return packRanked(result.files, packSourceOf(index), tokenizer, { budget, format });
+  return packRanked(files, source, tokenizer, { budget, format }, o);
 }
 
 /** Packs the ranked files that are not given and scored above zero, in rank order, from `source`. */
-export function packRanked(files: readonly RankedFile[], source: PackSource, tokenizer: Tokenizer, options: { budget: number; format: PackFormat }): Pack {
+export function packRanked(
+  files: readonly RankedFile[],
+  source: PackSource,
+  tokenizer: Tokenizer,
+  options: { budget: number; format: PackFormat },
+  o: PackDefaults = PACK_DEFAULTS,
+): Pack {
   const ranked = files.filter((f) => !f.given && f.score > 0);
-  return buildPack(ranked, source, tokenizer, options);
+  return buildPack(ranked, source, tokenizer, options, o);
 }

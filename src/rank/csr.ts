@@ -1,5 +1,6 @@
 import type { EdgeType } from '../types.js';
 import { EDGE_ORDER, type FileGraphology } from '../graph/index.js';
+import { compareCodeUnits } from '../text/order.js';
 
 const TYPE_PLACE = new Map(EDGE_ORDER.map((t, i) => [t, i]));
 
@@ -37,7 +38,7 @@ export function buildCsr(graph: FileGraphology, flow: EdgeFlow, nodes: string[] 
   const unitRank = new Int32Array(order);
   nodes
     .map((_, i) => i)
-    .sort((a, b) => (nodes[a]! < nodes[b]! ? -1 : nodes[a]! > nodes[b]! ? 1 : 0))
+    .sort((a, b) => compareCodeUnits(nodes[a]!, nodes[b]!))
     .forEach((node, r) => (unitRank[node] = r));
   // Directed entries (row, column, weight) in edge order, in typed arrays: a Map per row
   // cost ~25 MB of short-lived heap per build on a 10k-file graph (issue 6, peak RSS).

@@ -243,6 +243,8 @@ export const RANK_DEFAULTS = {
   confidenceScale: 2,
   /** How many reasons a ranked file carries at most. */
   maxReasons: 3,
+  /** Ranked files that get reasons, the first ones (the rest get none: each costs a scan of the file's neighbours). */
+  explainedFiles: 50,
 };
 
 export type RankDefaults = typeof RANK_DEFAULTS;

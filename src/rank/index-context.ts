@@ -3,7 +3,8 @@
  * BM25 index (built on first use, or while workers parse, or updated from an earlier
  * index's), and the CSR of each task's flow.
  */
-import { PathSuffixIndex, splitIdentifier } from '../cues/index.js';
+import { PathSuffixIndex } from '../cues/index.js';
+import { identifierParts } from '../text/identifiers.js';
 import type { FileGraph } from '../graph/index.js';
 import { exportDefiners, moduleFiles, type ExportSource } from '../graph/index.js';
 import type { FileRecord, FileTags, Task } from '../types.js';
@@ -74,7 +75,7 @@ export function pathTablesOf(files: readonly FileRecord[], earlier?: PathTables)
   const splits = new Map<string, string[]>();
   const wordsOf = (name: string): string[] => {
     let words = splits.get(name) ?? earlier?.splits.get(name);
-    if (!words) words = splitIdentifier(name);
+    if (!words) words = identifierParts(name);
     splits.set(name, words);
     return words;
   };

@@ -8,6 +8,7 @@
  * measure the match (`discount {p}% outside 0..{max}` matches "discount 120% outside 0..90").
  */
 import type { Message } from '../types.js';
+import { compareCodeUnits } from '../text/order.js';
 
 /** Tunables of message matching (`RANK_DEFAULTS.messages`). */
 export const MESSAGE_DEFAULTS = {
@@ -90,7 +91,7 @@ export class MessageIndex {
     }
   }
 
-  /** The corpus messages the text quotes, strongest first (ties in byte order of the message). */
+  /** The corpus messages the text quotes, strongest first (ties in code-unit order of the message). */
   matches(text: string): MessageMatch[] {
     const folded = foldText(text);
     const seen = new Set<Template>();
@@ -105,7 +106,7 @@ export class MessageIndex {
         out.push({ files: t.files, message: t.text, strength: Math.min(1, found.chars / this.o.fullChars) });
       }
     }
-    return out.sort((a, b) => b.strength - a.strength || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
+    return out.sort((a, b) => b.strength - a.strength || compareCodeUnits(a.message, b.message));
   }
 }
 

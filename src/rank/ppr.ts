@@ -1,14 +1,15 @@
 import type { Csr } from './csr.js';
+import { RepoMapError } from '../errors.js';
 
+/** How long the power iteration runs; the damping is the rank stage's (`RANK_DEFAULTS.alpha`). */
 export const PPR_DEFAULTS = {
-  /** Damping: probability of following an edge rather than teleporting to the seeds. */
-  alpha: 0.85,
   maxIterations: 100,
   /** Converged when the L1 change of an iteration is below order × tolerance (graphology's rule). */
   tolerance: 1e-6,
 };
 
-export type PprOptions = Partial<typeof PPR_DEFAULTS>;
+/** Damping (the probability of following an edge rather than teleporting to the seeds) and iteration bounds. */
+export type PprOptions = { alpha: number } & Partial<typeof PPR_DEFAULTS>;
 
 export interface PprResult {
   scores: Float64Array;
@@ -23,17 +24,17 @@ export interface PprResult {
  * all-zero vector means uniform). Never throws on non-convergence: the last iterate
  * is returned with `converged: false`.
  */
-export function personalizedPageRank(csr: Csr, personalization: Float64Array, options: PprOptions = {}): PprResult {
+export function personalizedPageRank(csr: Csr, personalization: Float64Array, options: PprOptions): PprResult {
   const { alpha, maxIterations, tolerance } = { ...PPR_DEFAULTS, ...options };
   const n = csr.order;
   if (personalization.length !== n) {
-    throw new Error(`repomap/rank/ppr: personalization has ${personalization.length} entries for ${n} nodes.`);
+    throw new RepoMapError('internal', `repomap/rank: the PageRank personalization has ${personalization.length} entries for ${n} nodes`, 'personalization');
   }
   const p = new Float64Array(n);
   let total = 0;
   for (let i = 0; i < n; i++) {
     const v = personalization[i]!;
-    if (!(v >= 0) || !Number.isFinite(v)) throw new Error(`repomap/rank/ppr: personalization[${i}] is ${v}; weights must be finite and ≥ 0.`);
+    if (!(v >= 0) || !Number.isFinite(v)) throw new RepoMapError('internal', `repomap/rank: the PageRank personalization[${i}] is ${v}; weights must be finite and ≥ 0`, `personalization[${i}]`);
     total += v;
   }
   if (total > 0) for (let i = 0; i < n; i++) p[i] = personalization[i]! / total;

@@ -9,8 +9,6 @@ import { matchCues, type Seeds } from './seeds.js';
 export interface RankFilesOptions {
   /** Keep given files at their earned place instead of moving them to the end. */
   includeGiven?: boolean;
-  /** How many files get reasons (the rest get none; computing them costs a neighbour scan each). */
-  explainTop?: number;
   /** How many of the ranked files to return (default all): a query for the top 100 does not make an entry per file. */
   limit?: number;
 }
@@ -47,7 +45,7 @@ const incomingCache = new WeakMap<object, Incoming>();
  * Ranks every file of the context for the query's cues:
  * score = kindPrior[task][kind] × (directWeight × direct/max(direct) + pprWeight × ppr/max(ppr)),
  * × evidencePenalty for trace evidence; given files go last unless includeGiven.
- * Ties break by path (byte order), so a ranking is deterministic.
+ * Ties break by path (UTF-16 code-unit order), so a ranking is deterministic.
  */
 export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, options: RankFilesOptions = {}): RankOutcome {
   const task = cues.task;
@@ -71,7 +69,7 @@ export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, op
 
   let incoming = incomingCache.get(csr);
   if (!incoming) incomingCache.set(csr, (incoming = new Incoming(csr)));
-  const explainTop = options.explainTop ?? 50;
+  const explainTop = o.explainedFiles;
   const files: RankedFile[] = order.slice(0, options.limit).map((i, rank) => {
     const reasons: string[] = [];
     if (rank < explainTop) {

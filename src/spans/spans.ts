@@ -2,6 +2,7 @@ import { stringList } from '../cues/query.js';
 import { SPAN_KINDS, type Cue, type Definition, type FileTags, type Query, type QueryCues, type Span, type SpanKind } from '../types.js';
 import type { RankContext } from '../rank/context.js';
 import { changedOldLines, DefinitionLines } from './span-lines.js';
+import { compareCodeUnits } from '../text/order.js';
 
 /**
  * Spans: for each ranked file, the line ranges that earned its rank —
@@ -18,18 +19,27 @@ export const SPAN_DEFAULTS = {
   maxSpanLines: 120,
   /** Lines kept on each side of a frame or changed line that no (small) definition encloses. */
   window: 3,
-  /** Names shorter than this never link files (`id`, `x`). */
-  minNameLength: 3,
-  /** Names defined in more files than this are too generic to say what a span is about. */
-  maxDefiners: 12,
-  /** Names used by more files than this give no caller or test spans. */
-  maxReferencers: 60,
   /** Whys kept on a merged span. */
   maxWhys: 3,
   /** Ranked files that get spans (the first ones; a pack chooses among as many). */
   maxFiles: 50,
 };
 export type SpanDefaults = typeof SPAN_DEFAULTS;
+
+/**
+ * The limits spans share with the stages that own them, so that spans and ranking agree:
+ * names shorter than the graph's `sharedSymbol.minNameLength` link nothing, names defined
+ * in more than the rank's `maxSymbolDefiners` files say nothing of a span, and names used
+ * by more than its `maxSymbolReferencers` files give no caller or test spans.
+ */
+export interface SpanLimits {
+  minNameLength: number;
+  maxDefiners: number;
+  maxReferencers: number;
+}
+
+/** What a span finder reads: its own defaults and the shared limits. */
+export type SpanSettings = SpanDefaults & SpanLimits;
 
 /** Query fields holding a diff, paired with the field naming the file it applies to. */
 const DIFF_FIELDS = [
@@ -70,7 +80,7 @@ export class SpanFinder {
     query: Query,
     given: readonly string[],
     private readonly source: SpanSource,
-    private readonly o: SpanDefaults = SPAN_DEFAULTS,
+    private readonly o: SpanSettings,
   ) {
     const { ctx } = source;
     const seeds = new Set<string>(given);
@@ -226,7 +236,7 @@ export function finish(raw: readonly Span[], o: Pick<SpanDefaults, 'maxSpansPerF
   const sorted = raw
     .filter((s) => s.end >= s.start && s.start >= 1)
     .slice()
-    .sort((a, b) => a.start - b.start || b.end - a.end || PRIORITY[a.kind] - PRIORITY[b.kind] || (a.why < b.why ? -1 : a.why > b.why ? 1 : 0));
+    .sort((a, b) => a.start - b.start || b.end - a.end || PRIORITY[a.kind] - PRIORITY[b.kind] || compareCodeUnits(a.why, b.why));
   const merged: { span: Span; whys: string[] }[] = [];
   for (const s of sorted) {
     const last = merged[merged.length - 1];
@@ -253,7 +263,7 @@ export function finish(raw: readonly Span[], o: Pick<SpanDefaults, 'maxSpansPerF
 }
 
 /** The ranked files with `spans` filled for the first `count` of them (the rest unchanged). */
-export function attachSpans<T extends { path: string }>(files: readonly T[], finder: SpanFinder, count = SPAN_DEFAULTS.maxFiles): (T & { spans?: Span[] })[] {
+export function attachSpans<T extends { path: string }>(files: readonly T[], finder: SpanFinder, count: number): (T & { spans?: Span[] })[] {
   return files.map((f, i) => (i < count ? { ...f, spans: finder.spansOf(f.path) } : f));
 }
 

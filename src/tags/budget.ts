@@ -6,6 +6,7 @@
  * runs, and a clock catches whatever else may stall a parse.
  */
 import type { Node } from 'web-tree-sitter';
+import { RepoMapError } from '../errors.js';
 import { collectTags, type CollectedTags } from './collect.js';
 import type { LanguageTools } from './language-tools.js';
 import { countErrorNodes } from './syntax-errors.js';
@@ -99,7 +100,7 @@ export function parseWithinBudget(
   const overTime = { message: `parse and tags query took over ${budget.timeMs} ms (the per-file budget)`, late: true };
   const tree = tools.parser.parse(text, null, { progressCallback: late });
   if (!tree) {
-    if (!late()) throw new Error(`the ${tools.language} parser returned no tree`);
+    if (!late()) throw new RepoMapError('parse-failed', `repomap/tags: the ${tools.language} parser returned no tree`, tools.language);
     // a cancelled parse resumes where it stopped unless the parser is reset
     tools.parser.reset();
     return overTime;

@@ -6,6 +6,7 @@
  */
 import type { Node, Query, QueryMatch, QueryOptions } from 'web-tree-sitter';
 import { MESSAGE_MAX_CHARS, type Definition, type DefinitionKind, type ImportSpec, type Message, type Reference, type ReferenceKind } from '../types.js';
+import { compareCodeUnits } from '../text/order.js';
 import { captureRole, DEFAULT_IMPORT_SEPARATOR, IMPORT_PROPERTIES } from './vocabulary.js';
 
 export interface CollectedTags {
@@ -88,11 +89,11 @@ export function collectTags(query: Query, root: Node, source: string, options?: 
   return {
     definitions: sortUnique(
       [...definitions.values()].map((r) => r.record),
-      (a, b) => a.startLine - b.startLine || compare(a.name, b.name) || compare(a.kind, b.kind) || a.endLine - b.endLine,
+      (a, b) => a.startLine - b.startLine || compareCodeUnits(a.name, b.name) || compareCodeUnits(a.kind, b.kind) || a.endLine - b.endLine,
     ),
     references: sortUnique(
       [...references.values()].map((r) => r.record),
-      (a, b) => a.line - b.line || compare(a.name, b.name) || compare(a.kind, b.kind),
+      (a, b) => a.line - b.line || compareCodeUnits(a.name, b.name) || compareCodeUnits(a.kind, b.kind),
     ),
     imports: [...imports.values()]
       .map((pending) => ({
@@ -100,8 +101,8 @@ export function collectTags(query: Query, root: Node, source: string, options?: 
         line: pending.line,
         names: uniqueNames(pending.names),
       }))
-      .sort((a, b) => a.line - b.line || compare(a.specifier, b.specifier)),
-    messages: sortUnique([...messages.values()], (a, b) => a.line - b.line || compare(a.text, b.text)),
+      .sort((a, b) => a.line - b.line || compareCodeUnits(a.specifier, b.specifier)),
+    messages: sortUnique([...messages.values()], (a, b) => a.line - b.line || compareCodeUnits(a.text, b.text)),
   };
 }
 
@@ -274,7 +275,3 @@ function sortUnique<T>(records: T[], order: (a: T, b: T) => number): T[] {
   return records.filter((record, i) => i === 0 || order(records[i - 1]!, record) !== 0);
 }
 
-/** Plain code-unit comparison (locale-independent, deterministic). */
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

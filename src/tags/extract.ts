@@ -6,8 +6,8 @@
  * depend on the number of threads or on scheduling.
  */
 import type { Diagnostic, FileRecord, FileTags, LanguageId } from '../types.js';
-import { compareBytewise } from '../corpus/sort.js';
-import { RepoMapError } from '../errors.js';
+import { compareByteOrder } from '../text/order.js';
+import { isReportable, RepoMapError } from '../errors.js';
 import { parseWithinBudget, TAGS_BUDGET, type TagsBudget, type TagsBudgetOptions } from './budget.js';
 import { messageOf } from './grammar.js';
 import { languageTools, renewParser, type LanguageTools } from './language-tools.js';
@@ -67,7 +67,7 @@ export async function extractTags(files: readonly FileRecord[], options: TagsOpt
   const budget = resolveBudget(options.budget);
   const parseable = files
     .filter((file): file is ParseableFile => file.language !== null)
-    .sort((a, b) => compareBytewise(a.path, b.path));
+    .sort((a, b) => compareByteOrder(a.path, b.path));
   options.onProgress?.(0, parseable.length);
 
   const bytes = parseable.reduce((n, f) => n + f.size, 0);
@@ -93,7 +93,7 @@ export async function tagsFromSource(language: LanguageId, path: string, text: s
   try {
     const parsed = parseWith(tools, path, text, TAGS_BUDGET);
     if ('tags' in parsed) return parsed.tags;
-    throw new Error(`${path}: ${parsed.message}`);
+    throw new RepoMapError('parse-failed', `repomap/tags: ${path}: ${parsed.message}`, path);
   } catch (cause) {
     renewParser(tools);
     throw cause;
@@ -176,7 +176,7 @@ async function parseOnWorkers(
  * When they all load here, the worker's own error stands.
  */
 async function canonicalError(files: readonly ParseableFile[], workerError: unknown): Promise<unknown> {
-  if (!(workerError instanceof RepoMapError)) return workerError;
+  if (!isReportable(workerError)) return workerError;
   const seen = new Set<LanguageId>();
   for (const file of files) {
     if (seen.has(file.language)) continue;

@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Language, LANGUAGE_VERSION, MIN_COMPATIBLE_VERSION, Parser } from 'web-tree-sitter';
-import { RepoMapError } from '../errors.js';
+import { messageWithoutModule, RepoMapError } from '../errors.js';
 import { grammarManifest } from '../languages/index.js';
 import type { LanguageId } from '../types.js';
 import { compiledWasm, runtimeWasmPath, wasmApi } from './wasm-modules.js';
@@ -80,7 +80,7 @@ async function loadGrammarUncached(language: LanguageId, forFile: string | undef
     const grammar = await Language.load(wasm);
     const abi = grammar.abiVersion;
     if (abi < MIN_COMPATIBLE_VERSION || abi > LANGUAGE_VERSION) {
-      throw new Error(`ABI ${abi} is outside ${MIN_COMPATIBLE_VERSION}..${LANGUAGE_VERSION} supported by web-tree-sitter`);
+      throw new RepoMapError('grammar-load-failed', `repomap/tags: ABI ${abi} is outside ${MIN_COMPATIBLE_VERSION}..${LANGUAGE_VERSION} supported by web-tree-sitter`, wasm);
     }
     return grammar;
   } catch (cause) {
@@ -93,6 +93,7 @@ async function loadGrammarUncached(language: LanguageId, forFile: string | undef
   }
 }
 
+/** A thrown value's message, without a RepoMapError's `repomap/<module>: ` prefix when it is wrapped in another message. */
 export function messageOf(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
+  return cause instanceof Error ? messageWithoutModule(cause) : String(cause);
 }

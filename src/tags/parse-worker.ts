@@ -49,10 +49,10 @@ export class ParseWorker {
       if (reply.type === 'batch') this.settle((p) => p.resolve(reply.outcomes));
       else this.settle((p) => p.reject(workerError(reply.error)));
     });
-    this.worker.on('error', (error) => this.settle((p) => p.reject(new Error(`repomap/tags: parse worker failed: ${error.message}`))));
+    this.worker.on('error', (error) => this.settle((p) => p.reject(new RepoMapError('internal', `repomap/tags: parse worker failed: ${error.message}`, 'worker'))));
     this.worker.on('exit', (code) => {
       this.exited = true;
-      this.settle((p) => p.reject(new Error(`repomap/tags: parse worker exited (code ${code}) before finishing its batch`)));
+      this.settle((p) => p.reject(new RepoMapError('internal', `repomap/tags: parse worker exited (code ${code}) before finishing its batch`, 'worker')));
     });
     // after the listeners: adding a 'message' listener refs the worker's port again
     if (idle) this.worker.unref();
@@ -71,7 +71,7 @@ export class ParseWorker {
 
   run(files: PoolFile[], budget: TagsBudget, wasm?: SharedWasm[]): Promise<PackedOutcomes> {
     return new Promise((resolve, reject) => {
-      if (this.exited) return reject(new Error('repomap/tags: parse worker exited'));
+      if (this.exited) return reject(new RepoMapError('internal', 'repomap/tags: parse worker exited', 'worker'));
       this.pending = { resolve, reject };
       this.worker.postMessage((wasm ? { files, budget, wasm } : { files, budget }) satisfies BatchRequest);
     });
@@ -84,6 +84,6 @@ export class ParseWorker {
   }
 }
 
-function workerError(error: { code?: ErrorCode; message: string; subject?: string }): Error {
-  return error.code !== undefined ? new RepoMapError(error.code, error.message, error.subject) : new Error(`repomap/tags: parse worker failed: ${error.message}`);
+function workerError(error: { code?: ErrorCode; message: string; subject?: string }): RepoMapError {
+  return error.code !== undefined ? new RepoMapError(error.code, error.message, error.subject) : new RepoMapError('internal', `repomap/tags: parse worker failed: ${error.message}`, 'worker');
 }

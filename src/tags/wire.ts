@@ -5,6 +5,7 @@
  * deserialize and pool on the calling thread, which shares the two cores with the
  * workers; packed, 15–45 ms, and the worker's side is no slower.
  */
+import { RepoMapError } from '../errors.js';
 import type { Definition, DefinitionKind, ImportSpec, LanguageId, Message, Reference, ReferenceKind } from '../types.js';
 import { Growable } from '../growable.js';
 import type { StringPool } from './intern.js';
@@ -89,5 +90,5 @@ export function unpackOutcomes(packed: PackedOutcomes, pool: StringPool, each: (
     if (diagnostic) outcome.diagnostic = diagnostic;
     each(index, outcome);
   });
-  if (p !== n.length) throw new Error(`repomap/tags: a packed batch has ${n.length - p} numbers left over`);
+  if (p !== n.length) throw new RepoMapError('internal', `repomap/tags: a packed batch has ${n.length - p} numbers left over`, 'batch');
 }

@@ -4,7 +4,7 @@
  * one compiled query per language for its whole life. Not meant to be run by hand.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { RepoMapError } from '../errors.js';
+import { isReportable, RepoMapError } from '../errors.js';
 import { parseFile } from './extract.js';
 import { initRuntime, messageOf } from './grammar.js';
 import { languageTools } from './language-tools.js';
@@ -13,7 +13,7 @@ import { wasmApi, type SharedWasm } from './wasm-modules.js';
 import { packOutcomes } from './wire.js';
 
 const port = parentPort;
-if (!port) throw new Error('repomap/tags: worker.js must run in a worker thread started by parseInWorkers');
+if (!port) throw new RepoMapError('internal', 'repomap/tags: worker.js must run in a worker thread started by parseInWorkers', 'worker.js');
 /** The modules the pool compiled: the runtime from the start, each grammar with the first batch that needs it. */
 const shared: SharedWasm[] = [...(workerData as WorkerSetup).wasm];
 useSharedWasm(shared);
@@ -34,7 +34,7 @@ async function parseBatch({ files, budget, wasm }: BatchRequest): Promise<Worker
       outcomes.push({ index: file.index, outcome: parseFile(tools, file.path, file.text, budget) });
     } catch (error) {
       // Only loading a grammar or query throws here; a file that fails to parse is an outcome.
-      if (error instanceof RepoMapError) return { type: 'fatal', error: { code: error.code, message: error.message, subject: error.subject } };
+      if (isReportable(error)) return { type: 'fatal', error: { code: error.code, message: error.message, subject: error.subject } };
       return { type: 'fatal', error: { message: error instanceof Error ? (error.stack ?? error.message) : messageOf(error) } };
     }
   }

@@ -1,4 +1,15 @@
 /**
+ * The orders strings and numbers are sorted in. Two string orders, which agree except where
+ * two strings first differ at a character above U+FFFF against one in U+E000–U+FFFF:
+ *
+ * - `compareByteOrder`: UTF-8 byte order (git's, the corpus's file order), the same on
+ *   every platform and locale;
+ * - `compareCodeUnits`: UTF-16 code-unit order, JavaScript's `<`, which the graph,
+ *   resolvers, cues and tags have always sorted their lists by; kept where a list's
+ *   order reaches the output, so that output does not change.
+ */
+
+/**
  * Byte order of strings: the order of their UTF-8 encodings, which is code point
  * order. JavaScript's `<` compares UTF-16 code units and disagrees for characters
  * above U+FFFF versus U+E000–U+FFFF; this comparator does not.
@@ -16,6 +27,15 @@ export function compareByteOrder(a: string, b: string): number {
     return x - y;
   }
   return a.length - b.length;
+}
+
+/**
+ * UTF-16 code-unit order of strings (JavaScript's `<`): locale-independent and
+ * deterministic, but not byte order for characters above U+FFFF (see `compareByteOrder`).
+ * Returns -1, 0 or 1.
+ */
+export function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

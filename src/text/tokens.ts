@@ -6,8 +6,10 @@
  *   `\s` is Python's (the reference implementation is Python): it includes
  *   U+001C–U+001F and U+0085 and excludes U+FEFF, unlike JavaScript's `\s`.
  * - Identifier words feed BM25: identifiers split on case changes, digits and
- *   underscores, lowercased, plus the whole identifier lowercased.
+ *   underscores, lowercased, plus the whole identifier lowercased (`identifierTerms`,
+ *   src/text/identifiers.ts).
  */
+import { identifierTerms } from './identifiers.js';
 
 /** The contract's token regex, verbatim (Python syntax; see `contractTokens` for the JS equivalent). */
 export const CONTRACT_TOKEN_PATTERN = String.raw`[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[^A-Za-z0-9_\s]`;
@@ -98,7 +100,6 @@ export function countContractTokens(text: string, limit = Number.POSITIVE_INFINI
 }
 
 const NON_ASCII_WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
-const NUMBER_CHAR = /\p{N}/u;
 
 function isWordUnit(text: string, i: number, c: number): boolean {
   if (c < 128) return ASCII_CLASS[c] === IDENT || ASCII_CLASS[c] === DIGIT;
@@ -135,96 +136,21 @@ export function forEachWordSpan(text: string, emit: (start: number, end: number)
 
 /**
  * Calls `emit` with each word run of `text` as written (see `forEachWordSpan`).
- * `splitIdentifier` turns a run into identifier words; callers that see the
+ * `identifierTerms` turns a run into identifier words; callers that see the
  * same runs often can cache that.
  */
 export function forEachWordRun(text: string, emit: (run: string) => void): void {
   forEachWordSpan(text, (start, end) => emit(text.slice(start, end)));
 }
 
-// Character kinds inside a word, for splitting.
-const LOWER = 0;
-const UPPER = 1;
-const NUMBER = 2;
-const OTHER = 3; // letter without case, or mark
-const UNDERSCORE = 4;
-
-function kindOfChar(ch: string): number {
-  const c = ch.charCodeAt(0);
-  if (c < 128) {
-    if (c === 0x5f) return UNDERSCORE;
-    if (c >= 0x30 && c <= 0x39) return NUMBER;
-    return c >= 0x41 && c <= 0x5a ? UPPER : LOWER;
-  }
-  if (ch !== ch.toLowerCase()) return UPPER;
-  if (ch !== ch.toUpperCase()) return LOWER;
-  return NUMBER_CHAR.test(ch) ? NUMBER : OTHER;
-}
-
-/**
- * The identifier words of one word run: the whole run lowercased, then its
- * parts lowercased unless the run is a single part. Parts are split at
- * underscores, lower→upper case changes (`parseArgs` → parse, args), before
- * the last capital of an acronym (`HTTPServer` → http, server) and at
- * letter↔digit changes (`utf8` → utf, 8). A run of underscores gives nothing.
- */
-export function splitIdentifier(run: string): string[] {
-  let ascii = true;
-  for (let i = 0; i < run.length; i++) {
-    if (run.charCodeAt(i) >= 128) {
-      ascii = false;
-      break;
-    }
-  }
-  const chars = ascii ? null : Array.from(run);
-  const n = chars ? chars.length : run.length;
-  const kinds = new Uint8Array(n);
-  for (let j = 0; j < n; j++) kinds[j] = kindOfChar(chars ? (chars[j] as string) : run[j] as string);
-  // Part boundaries, as [start, end) pairs of character indexes.
-  const bounds: number[] = [];
-  let start = -1;
-  for (let j = 0; j < n; j++) {
-    const kind = kinds[j] as number;
-    if (kind === UNDERSCORE) {
-      if (start >= 0) bounds.push(start, j);
-      start = -1;
-      continue;
-    }
-    if (start >= 0) {
-      const prev = kinds[j - 1] as number;
-      const split =
-        (prev === NUMBER) !== (kind === NUMBER) ||
-        (prev === LOWER && kind === UPPER) ||
-        (prev === UPPER && kind === UPPER && j + 1 < n && kinds[j + 1] === LOWER);
-      if (split) {
-        bounds.push(start, j);
-        start = j;
-      }
-    } else {
-      start = j;
-    }
-  }
-  if (start >= 0) bounds.push(start, n);
-  if (bounds.length === 0) return [];
-  const whole = run.toLowerCase();
-  if (bounds.length === 2 && bounds[0] === 0 && bounds[1] === n) return [whole];
-  const out = [whole];
-  for (let p = 0; p < bounds.length; p += 2) {
-    const a = bounds[p] as number;
-    const b = bounds[p + 1] as number;
-    out.push((chars ? chars.slice(a, b).join('') : run.slice(a, b)).toLowerCase());
-  }
-  return out;
-}
-
-/** Calls `emit` with the identifier words of `text`, in order (see `splitIdentifier`). */
+/** Calls `emit` with the identifier words of `text`, in order (see `identifierTerms`). */
 export function forEachIdentifierWord(text: string, emit: (word: string) => void): void {
   forEachWordRun(text, (run) => {
-    for (const word of splitIdentifier(run)) emit(word);
+    for (const word of identifierTerms(run)) emit(word);
   });
 }
 
-/** The identifier words of `text`: each identifier lowercased, then its parts (see `splitIdentifier`). */
+/** The identifier words of `text`: each identifier lowercased, then its parts (see `identifierTerms`). */
 export function identifierWords(text: string): string[] {
   const out: string[] = [];
   forEachIdentifierWord(text, (w) => out.push(w));

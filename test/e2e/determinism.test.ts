@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex, loadCorpus, toDetailsRow, TASKS, type Index, type Query, type RepoMapResult, type Task } from '../../src/index.js';
-import type { TagsCacheEntry } from '../../src/repomap.js';
+import type { TagsCacheEntry } from '../../src/index.js';
 import { commitAll, initRepo, makeTemp, removeTemp } from '../unit/corpus/helpers.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures');

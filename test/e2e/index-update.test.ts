@@ -189,8 +189,8 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
     edit('src/inventory/models.py', '\n\ndef restock_all(items):\n    return loyalty_bonus_cents(len(items))\n');
     const third = await buildIndex(await loadCorpus({ folder: dir }), { previous: second });
     // the third takes the first's BM25 index with both edits, not the unused second's holder
-    expect(third.lexicalIndex.earlier?.lexical).toBe(first.lexicalIndex);
-    expect([...third.lexicalIndex.earlier!.changed].sort()).toEqual(['src/inventory/models.py', 'src/inventory/pricing.py']);
+    expect(third.previous.lexical.earlier?.lexical).toBe(first.previous.lexical);
+    expect([...third.previous.lexical.earlier!.changed].sort()).toEqual(['src/inventory/models.py', 'src/inventory/pricing.py']);
     const fresh = await buildIndex(await loadCorpus({ folder: dir }));
     expect(observed(third, queries)).toEqual(observed(fresh, queries));
     expect(third.rank('restock_all loyalty_bonus_cents').files.slice(0, 2).map((f) => f.path).sort()).toEqual(['src/inventory/models.py', 'src/inventory/pricing.py']);

@@ -4,7 +4,8 @@
  * them in the order they are tried.
  */
 import { normalizeWrittenPath } from '../path-suffix-index.js';
-import { isLibraryPath, isTestPath } from '../paths.js';
+import { isTestPath } from '../../corpus/classify.js';
+import { isLibraryPath } from '../paths.js';
 import { isCodeStopWord } from '../stop-words.js';
 
 /** How the frames of one traceback are ordered. */
@@ -44,7 +45,7 @@ export function keepSymbol(name: string): boolean {
   return name.length >= 2 && /^[A-Za-z_$][\w$]*$/.test(name) && !isCodeStopWord(name) && !/^func\d+$|^gowrap\d+$/.test(name);
 }
 
-/** A frame at `path` (tidied) and line, test and library as the path says. */
+/** A frame at `path` (tidied) and line, test (the corpus' test-path rule) and library as the path says. */
 export function frame(path: string, lineText: string | undefined, lineIndex: number): Frame {
   const p = normalizeWrittenPath(path);
   const n = lineText === undefined ? NaN : Number(lineText);

@@ -1,3 +1,4 @@
+import { RepoMapError } from '../../errors.js';
 import type { FileTags, LanguageId } from '../../types.js';
 import { GRAPH_DEFAULTS } from '../defaults.js';
 import type { EdgeAccumulator, EdgeSpec } from '../edge.js';
@@ -119,7 +120,7 @@ const NOT_WALKABLE = {
 
 /** A resolver that walks the whole path set could depend on any path: records would be wrong, so it is an error. */
 function unsupported(): never {
-  throw new Error('repomap/graph: an import resolver walked the whole path set; only has/get lookups are recorded');
+  throw new RepoMapError('internal', 'repomap/graph: an import resolver walked the whole path set; only has/get lookups are recorded', 'resolver');
 }
 
 /** What a probe looked up: a path, or a folder's listing. */

@@ -30,7 +30,7 @@ const AMBIGUOUS_LIMIT = 3;
 const ROOT_FOLDERS = ['include', 'src'] as const;
 
 export interface CTables {
-  /** File name → corpus paths of includable files with that name (step 3), byte-sorted. */
+  /** File name → corpus paths of includable files with that name (step 3), in code-unit order. */
   byName: Map<string, string[]>;
 }
 

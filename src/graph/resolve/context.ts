@@ -4,7 +4,8 @@
  * Each language's rules are documented at the top of its own file.
  */
 import type { FileTags, ImportSpec, LanguageId } from '../../types.js';
-import { byteCompare, cleanSpecifier, filesByFolder, finish } from './paths.js';
+import { cleanSpecifier, filesByFolder, finish } from './paths.js';
+import { compareCodeUnits } from '../../text/order.js';
 import { RESOLVERS, UNIQUE_RESOLVERS } from './registry.js';
 import type { AnyResolver, CorpusLookups, ResolveFile } from './resolver.js';
 
@@ -24,7 +25,7 @@ export function isResolverInput(path: string): boolean {
 
 /** Lookup tables of one corpus. Build with `buildResolveContext`; treat as opaque. */
 export interface ResolveContext extends CorpusLookups {
-  /** All corpus paths, sorted in byte order. */
+  /** All corpus paths, in code-unit order. */
   readonly paths: readonly string[];
   /** Each resolver's tables. */
   readonly tables: ReadonlyMap<AnyResolver, unknown>;
@@ -39,7 +40,7 @@ export interface ResolveContext extends CorpusLookups {
  * declarations).
  */
 export function buildResolveContext(files: readonly ResolveFile[], tags: readonly FileTags[] = []): ResolveContext {
-  const paths = [...new Set(files.map((f) => f.path))].sort(byteCompare);
+  const paths = [...new Set(files.map((f) => f.path))].sort(compareCodeUnits);
   const pathSet = new Set(paths);
   const input = { files, tags, paths, pathSet };
   const tables = new Map<AnyResolver, unknown>();

@@ -42,7 +42,7 @@ export function buildGoTables(files: readonly { path: string; text?: string }[])
     if (!isGoMod(f.path) || f.text === undefined) continue;
     const mod = goModulePath(f.text);
     const dir = dirOf(f.path);
-    // Two go.mod files declaring one module: keep the shallower folder (byte order breaks ties).
+    // Two go.mod files declaring one module: keep the shallower folder (code-unit order breaks ties).
     const prev = mod === null ? undefined : modules.get(mod);
     if (mod !== null && (prev === undefined || dir.length < prev.length || (dir.length === prev.length && dir < prev))) modules.set(mod, dir);
   }

@@ -21,6 +21,7 @@
 import type { FileTags } from '../../types.js';
 import { baseOf, dirOf } from './paths.js';
 import { defineResolver } from './resolver.js';
+import { compareCodeUnits } from '../../text/order.js';
 
 export interface JavaTables {
   /** `Z.java` → paths of files with that name. */
@@ -50,7 +51,7 @@ export function buildJavaTables(files: readonly { path: string; text?: string }[
   const foldersByName = new Map<string, string[]>();
   const filesByPackage = new Map<string, string[]>();
   const filesByClass = new Map<string, string[]>();
-  const sorted = files.filter((f) => f.path.endsWith('.java')).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const sorted = files.filter((f) => f.path.endsWith('.java')).sort((a, b) => compareCodeUnits(a.path, b.path));
   for (const f of sorted) {
     push(filesByName, baseOf(f.path), f.path);
     const dir = dirOf(f.path);

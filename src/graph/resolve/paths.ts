@@ -2,6 +2,7 @@
  * Path and specifier helpers shared by the per-language resolvers.
  * Paths are repo-relative POSIX; the repo root folder is the empty string `''`.
  */
+import { compareCodeUnits } from '../../text/order.js';
 
 /** Folder of a repo-relative path; `''` for a top-level file. */
 export function dirOf(path: string): string {
@@ -77,20 +78,15 @@ export function filesByFolder(paths: readonly string[]): Map<string, string[]> {
     if (!list) map.set(d, (list = []));
     list.push(p);
   }
-  for (const list of map.values()) list.sort(byteCompare);
+  for (const list of map.values()) list.sort(compareCodeUnits);
   return map;
-}
-
-/** Byte-order comparison (the corpus sort order), not locale order. */
-export function byteCompare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Sorted, de-duplicated copy without `exclude` (an import of a file by itself is not an edge). */
 export function finish(found: Iterable<string>, exclude: string): string[] {
   const set = new Set(found);
   set.delete(exclude);
-  return [...set].sort(byteCompare);
+  return [...set].sort(compareCodeUnits);
 }
 
 /**

@@ -23,7 +23,8 @@
  * paths built from variables → [].
  */
 import type { FileTags } from '../../types.js';
-import { baseOf, bestScoring, byteCompare, dirOf, joinPath } from './paths.js';
+import { baseOf, bestScoring, dirOf, joinPath } from './paths.js';
+import { compareCodeUnits } from '../../text/order.js';
 import { defineResolver } from './resolver.js';
 import { addUnique } from './multimap.js';
 
@@ -43,7 +44,7 @@ export interface PhpTables {
   psr0: AutoloadRule[];
   /** `Namespace\Name` → files declaring that namespace and defining that name. */
   declared: Map<string, string[]>;
-  /** `C.php` → the PHP files with that name, byte-sorted. */
+  /** `C.php` → the PHP files with that name, in code-unit order. */
   byName: Map<string, string[]>;
 }
 
@@ -91,7 +92,7 @@ export function parseComposerAutoload(text: string, dir: string): { psr4: Autolo
 /** `Namespace\Name` keys of what each PHP file defines under the namespace declared above it. */
 function declaredNames(tags: readonly FileTags[]): Map<string, string[]> {
   const declared = new Map<string, string[]>();
-  for (const t of [...tags].sort((a, b) => byteCompare(a.path, b.path))) {
+  for (const t of [...tags].sort((a, b) => compareCodeUnits(a.path, b.path))) {
     if (t.language !== 'php') continue;
     for (const key of declaredKeys(t)) addUnique(declared, key, t.path);
   }
@@ -113,7 +114,7 @@ function declaredKeys(t: FileTags): string[] {
 export function buildPhpTables(files: readonly { path: string; text?: string }[], paths: readonly string[], tags: readonly FileTags[]): PhpTables {
   const psr4: AutoloadRule[] = [];
   const psr0: AutoloadRule[] = [];
-  for (const f of [...files].sort((a, b) => byteCompare(a.path, b.path))) {
+  for (const f of [...files].sort((a, b) => compareCodeUnits(a.path, b.path))) {
     if (!isComposerJson(f.path) || f.text === undefined) continue;
     const rules = parseComposerAutoload(f.text, dirOf(f.path));
     psr4.push(...rules.psr4);
@@ -197,7 +198,7 @@ function resolvePath(files: ReadonlySet<string>, fromPath: string, spec: string)
 
 /** What a file's tags add to the `declared` table, for `tagsChangeTables`. */
 function declaredKeyText(tags: FileTags | undefined): string {
-  return tags?.language === 'php' ? [...new Set(declaredKeys(tags))].sort(byteCompare).join('\n') : '';
+  return tags?.language === 'php' ? [...new Set(declaredKeys(tags))].sort(compareCodeUnits).join('\n') : '';
 }
 
 export const phpResolver = defineResolver<PhpTables>({

@@ -22,7 +22,8 @@
  *   constants (`JSON::ParserError`) find nothing.
  */
 import type { FileTags } from '../../types.js';
-import { baseOf, bestScoring, byteCompare, child, dirOf, joinPath } from './paths.js';
+import { baseOf, bestScoring, child, dirOf, joinPath } from './paths.js';
+import { compareCodeUnits } from '../../text/order.js';
 import { defineResolver } from './resolver.js';
 import { addUnique } from './multimap.js';
 
@@ -38,9 +39,9 @@ const RELATIVE_PREFIX = 'require_relative ';
 export interface RubyTables {
   /** Folders constants autoload from (`lib`, `app/models`, `engines/x/lib`, …). */
   autoloadRoots: string[];
-  /** `y.rb` → the `.rb` files with that name, byte-sorted (the corpus-wide `lib/` fallback). */
+  /** `y.rb` → the `.rb` files with that name, in code-unit order (the corpus-wide `lib/` fallback). */
   byName: Map<string, string[]>;
-  /** Class, module and constant name → the files defining it, byte-sorted. */
+  /** Class, module and constant name → the files defining it, in code-unit order. */
   definers: Map<string, string[]>;
 }
 
@@ -70,13 +71,13 @@ function autoloadRoots(paths: readonly string[]): string[] {
       }
     }
   }
-  return [...roots].sort(byteCompare);
+  return [...roots].sort(compareCodeUnits);
 }
 
 /** The names each file defines as a class, a module or a constant. */
 function definedConstants(tags: readonly FileTags[]): Map<string, string[]> {
   const definers = new Map<string, string[]>();
-  for (const t of [...tags].sort((a, b) => byteCompare(a.path, b.path))) {
+  for (const t of [...tags].sort((a, b) => compareCodeUnits(a.path, b.path))) {
     if (t.language !== 'ruby') continue;
     for (const d of t.definitions) if (d.kind === 'class' || d.kind === 'module' || d.kind === 'constant') addUnique(definers, d.name, t.path);
   }
@@ -151,7 +152,7 @@ function definingFiles(tables: RubyTables, segs: readonly string[]): string[] {
 function constantNames(tags: FileTags | undefined): string {
   if (tags?.language !== 'ruby') return '';
   const names = tags.definitions.filter((d) => d.kind === 'class' || d.kind === 'module' || d.kind === 'constant').map((d) => d.name);
-  return [...new Set(names)].sort(byteCompare).join('\n');
+  return [...new Set(names)].sort(compareCodeUnits).join('\n');
 }
 
 export const rubyResolver = defineResolver<RubyTables>({

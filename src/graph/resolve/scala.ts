@@ -29,6 +29,7 @@ import type { FileTags } from '../../types.js';
 import { baseOf } from './paths.js';
 import { defineResolver, type ResolveFile } from './resolver.js';
 import { addUnique } from './multimap.js';
+import { compareCodeUnits } from '../../text/order.js';
 
 export interface ScalaTables {
   /** Declared package → files declaring it. */
@@ -70,7 +71,7 @@ export function buildScalaTables(files: readonly ResolveFile[], tags: readonly F
   const filesByMember = new Map<string, string[]>();
   const filesByName = new Map<string, string[]>();
   const packageOf = new Map<string, string>();
-  const sorted = files.filter((f) => SCALA_FILE.test(f.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const sorted = files.filter((f) => SCALA_FILE.test(f.path)).sort((a, b) => compareCodeUnits(a.path, b.path));
   for (const f of sorted) {
     const t = tagsByPath.get(f.path);
     const pkg = t ? tagsPackage(t) : f.text !== undefined ? textPackage(f.text) : '';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TagsStore, currentIdentity } from '../../../src/cache/index.js';
 import { loadCorpus } from '../../../src/corpus/index.js';
 import { TEXT_TERMS_VERSION } from '../../../src/lexical/text-terms.js';
-import { buildIndex, type IndexOptions, type TagsCacheEntry } from '../../../src/repomap.js';
+import { buildIndex, type IndexOptions, type TagsCacheEntry } from '../../../src/index.js';
 import type { Corpus } from '../../../src/types.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 import { ROOT } from './helpers.js';

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TagsStore } from '../../../src/cache/index.js';
 import { loadCorpus } from '../../../src/corpus/index.js';
-import { buildIndex, type Index } from '../../../src/repomap.js';
+import { buildIndex, type Index } from '../../../src/index.js';
 import type { Corpus } from '../../../src/types.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 import { ROOT } from './helpers.js';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TagsCacheEntry } from '../../../src/repomap.js';
+import type { TagsCacheEntry } from '../../../src/index.js';
 
 export const ROOT = join(import.meta.dirname, '../../..');
 

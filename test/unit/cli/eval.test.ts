@@ -349,7 +349,7 @@ describe('repomap eval: samples that cannot run (issue 19)', () => {
     const run = await runEval([{ id: 'x1', repo: '../outside', base_commit: commit, task_type: 'code2test', query: { pr_title: 'x' } }], { reposDir: world.reposDir });
     expect(run.rows).toEqual([undefined]);
     expect(run.snapshots).toBe(0);
-    expect(run.errors[0]!.message).toBe('repository "../outside" is not "owner/name" (two names, neither "." nor "..")');
+    expect(run.errors[0]!.message).toBe('repomap/eval: repository "../outside" is not "owner/name" (two names, neither "." nor "..")');
   });
 
   it('exits 1 when no sample produced a row, after writing the summary', async () => {

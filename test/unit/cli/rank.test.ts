@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/cli/run.js';
 import { commitAll, initRepo, makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
-import type { DetailsRowOut } from '../../../src/render/index.js';
+import type { toDetailsRow } from '../../../src/render/index.js';
 
 interface Run {
   code: number;
@@ -32,7 +32,8 @@ async function run(argv: string[], cwd = FIXTURE): Promise<Run> {
   return { code, stdout, stderr };
 }
 
-type DetailsRow = DetailsRowOut;
+/** The row `rank --format json` prints: the one `toDetailsRow` writes. */
+type DetailsRow = ReturnType<typeof toDetailsRow>;
 
 async function runJson(argv: string[], cwd?: string): Promise<{ row: DetailsRow; stdout: string }> {
   const r = await run([...argv, '--format', 'json'], cwd);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyPath } from '../../../src/corpus/index.js';
+import { classifyPath, isTestPath } from '../../../src/corpus/index.js';
 import type { FileKind } from '../../../src/types.js';
 
 const CASES: [string, FileKind][] = [
@@ -114,5 +114,44 @@ const CASES: [string, FileKind][] = [
 describe('classifyPath', () => {
   it.each(CASES)('%s is %s', (path, kind) => {
     expect(classifyPath(path)).toBe(kind);
+  });
+});
+
+describe('isTestPath, the one test-path rule of the corpus and of traces', () => {
+  it.each([
+    // paths as traces write them
+    ['tests/test_options.py', true],
+    ['src/click/testing.py', false],
+    ['context_test.go', true],
+    ['packages/vite/src/node/__tests__/utils.spec.ts', true],
+    ['test/reply-code.test.js', true],
+    ['com/google/gson/internal/bind/JsonTreeReaderTest.java', true],
+    ['src/main/java/org/mockito/internal/util/MockUtil.java', false],
+    ['clap_builder/src/output/usage.rs', false],
+    ['/home/ci/orders/tests/Orders.Core.Tests/Builders.cs', true],
+    ['/home/ci/orders/src/Orders.Core/Order.cs', false],
+    ['dev/cron/CronExpressionTest.kt', true],
+    ['/Users/ci/kotlin-cron/src/jvmTest/kotlin/cron/Fakes.kt', true],
+    ['/Users/ci/kotlin-cron/src/jvmMain/kotlin/cron/Clock.kt', false],
+    ['/home/ci/swift-checkout/Tests/CheckoutTests/CartTests.swift', true],
+    ['CartTests.swift', true],
+    ['Sources/Checkout/Cart.swift', false],
+    ['LexerSpec.scala', true],
+    ['csvkit/parse/ParserSuite.scala', true],
+    ['csvkit/parse/Parser.scala', false],
+    // where the trace reading once had a rule of its own, the corpus' rule decides
+    ['web/e2e/checkout.ts', false], // not a test folder of the corpus
+    ['app/specs/models.rb', false], // `spec/` is, `specs/` is not
+    ['pkg/parser/testdata/input.go', true], // Go test inputs count as test files in the corpus
+    ['src/__mocks__/fs.js', true],
+    ['Test/Helpers/Fake.cs', false], // folder names are matched as written: `test/`, or a .NET test project
+    ['core/MoneyTestCase.java', false],
+    ['polls/tests.py', true], // Django's test module
+    ['src/test.rs', false],
+    ['web/App.spec.vue', true], // `*.spec.<code>`
+    ['tests/setup.py', false], // config by name before test by folder, as in the corpus
+  ])('isTestPath(%s) = %s, as classifyPath says', (path, expected) => {
+    expect(isTestPath(path)).toBe(expected);
+    expect(classifyPath(path) === 'test').toBe(expected);
   });
 });

@@ -1,4 +1,4 @@
-import { symlinkSync } from 'node:fs';
+import { rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpus, resolveCommit } from '../../../src/corpus/index.js';
@@ -156,6 +156,22 @@ describe('loadCorpus on a git commit', () => {
     });
     await expect(loadCorpus({ gitDir: join(temp, 'missing'), commit: 'HEAD' })).rejects.toMatchObject({
       code: 'not-a-git-repository',
+    });
+  });
+
+  it('surfaces a git command that fails as a RepoMapError git-failed naming the command', async () => {
+    // a commit whose root tree is gone from the object store: rev-parse finds the commit, ls-tree fails
+    const broken = initRepo(temp, 'broken');
+    writeFiles(broken, { 'a.py': 'x = 1\n' });
+    const commit = commitAll(broken, 'one');
+    const tree = git(broken, 'rev-parse', `${commit}^{tree}`);
+    rmSync(join(broken, '.git', 'objects', tree.slice(0, 2), tree.slice(2)));
+    const error = await loadCorpus({ gitDir: broken, commit }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RepoMapError);
+    expect(error).toMatchObject({
+      code: 'git-failed',
+      subject: join(broken, '.git'),
+      message: expect.stringMatching(/^repomap\/corpus: git --git-dir \S+ ls-tree -r -z --long --full-tree [0-9a-f]{40} failed: \S/),
     });
   });
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { BatchParser, type GitBlob } from '../../../src/corpus/cat-file.js';
 import { GitignoreMatcher } from '../../../src/corpus/gitignore.js';
 import { parseTree } from '../../../src/corpus/git-tree.js';
-import { compareBytewise } from '../../../src/corpus/sort.js';
 import { vendoredFolderOf } from '../../../src/corpus/vendored.js';
 
 const A = 'a'.repeat(40);
@@ -57,7 +56,14 @@ describe('BatchParser', () => {
 
   it('rejects an answer for another object', () => {
     const parser = new BatchParser([A], { maxWholeBytes: 10, headBytes: 4 }, () => {});
-    expect(() => parser.push(batchOutput([[B, Buffer.from('x')]]))).toThrow(/expected/);
+    expect(() => parser.push(batchOutput([[B, Buffer.from('x')]]))).toThrow(
+      expect.objectContaining({ name: 'RepoMapError', code: 'git-failed', message: `repomap/corpus: git cat-file answered "${B} blob 1" where ${A} was expected` }),
+    );
+  });
+
+  it('rejects a malformed header as git-failed', () => {
+    const parser = new BatchParser([A], { maxWholeBytes: 10, headBytes: 4 }, () => {});
+    expect(() => parser.push(Buffer.from(`${A} blob ten\n`))).toThrow(expect.objectContaining({ code: 'git-failed', message: expect.stringContaining(`malformed git cat-file header "${A} blob ten"`) }));
   });
 });
 
@@ -77,6 +83,11 @@ describe('parseTree', () => {
       { mode: '160000', type: 'commit', oid: C, size: null, path: 'sub' },
       { mode: '100644', type: 'blob', oid: A, size: null, path: 'dir/ü\tx.txt' },
     ]);
+  });
+
+  it('rejects output that is not ls-tree\'s as git-failed', () => {
+    expect(() => parseTree(Buffer.from('no tab here\0'))).toThrow(expect.objectContaining({ code: 'git-failed', message: 'repomap/corpus: unexpected git ls-tree output at byte 0' }));
+    expect(() => parseTree(Buffer.from('100644 blob\tx\0'))).toThrow(expect.objectContaining({ code: 'git-failed', message: 'repomap/corpus: unexpected git ls-tree entry "100644 blob"' }));
   });
 });
 
@@ -118,18 +129,12 @@ describe('GitignoreMatcher', () => {
   });
 });
 
-describe('vendoredFolderOf and compareBytewise', () => {
+describe('vendoredFolderOf', () => {
   const folders = new Set(['node_modules', 'vendor']);
   it('finds the first vendored folder segment, never the file name', () => {
     expect(vendoredFolderOf('a/node_modules/b/node_modules/c.js', folders)).toBe('a/node_modules');
     expect(vendoredFolderOf('vendor/x.go', folders)).toBe('vendor');
     expect(vendoredFolderOf('src/vendor', folders)).toBeNull();
     expect(vendoredFolderOf('src/vendors/x.go', folders)).toBeNull();
-  });
-
-  it('orders strings as their UTF-8 bytes', () => {
-    const strings = ['b', 'a/b', 'a-b', 'a.b', 'A', '😀', '\uFF5E', 'ä', ''];
-    const byBytes = [...strings].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
-    expect([...strings].sort(compareBytewise)).toEqual(byBytes);
   });
 });

@@ -8,7 +8,7 @@ import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isReleased, loadCorpus, releaseTexts } from '../../../src/corpus/index.js';
-import { buildIndex } from '../../../src/repomap.js';
+import { buildIndex } from '../../../src/index.js';
 import { commitAll, initRepo, makeTemp, removeTemp, writeFiles } from './helpers.js';
 
 const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');

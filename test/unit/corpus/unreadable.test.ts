@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCorpus, whySkipped } from '../../../src/corpus/index.js';
 import { repoMap } from '../../../src/index.js';
-import { Workspace } from '../../../src/mcp/workspace.js';
+import { Workspace } from '../../../src/build/live.js';
 import { makeTemp, removeTemp, writeFiles } from './helpers.js';
 
 /** Paths (suffixes) whose open, readdir or readFile fails with EACCES. */

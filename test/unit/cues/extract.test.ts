@@ -236,7 +236,7 @@ describe('bad input', () => {
   it('rejects an unknown task or tunable with bad-option', () => {
     expect(() => extractCues('x', { task: 'nope' as never })).toThrow(/unknown task/);
     expect(() => extractCues('x', { tunables: { frameDecay: -1 } })).toThrow(RepoMapError);
-    expect(() => extractCues('x', { tunables: { nope: 1 } as never })).toThrow(/unknown tunable/);
+    expect(() => extractCues('x', { tunables: { nope: 1 } as never })).toThrow(/unknown key "cues.nope"/);
   });
 
   it('an explicit task overrides inference', () => {

@@ -1,30 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CUE_DEFAULTS, extractCues, splitIdentifier } from '../../../src/cues/index.js';
+import { CUE_DEFAULTS, extractCues } from '../../../src/cues/index.js';
 import type { Cue } from '../../../src/types.js';
 
 function of(cues: readonly Cue[], kind: Cue['kind']): Record<string, number> {
   return Object.fromEntries(cues.filter((c) => c.kind === kind).map((c) => [c.value, c.strength]));
 }
-
-describe('splitIdentifier', () => {
-  it.each([
-    ['parseHTTPResponse', ['parse', 'http', 'response']],
-    ['HTTPServer', ['http', 'server']],
-    ['getMockMaker', ['get', 'mock', 'maker']],
-    ['get_usage_name_fallback', ['get', 'usage', 'name', 'fallback']],
-    ['FST_ERR_BAD_STATUS_CODE', ['fst', 'err', 'bad', 'status', 'code']],
-    ['no-object-constructor', ['no', 'object', 'constructor']],
-    ['click.core.Context', ['click', 'core', 'context']],
-    ['__init__', ['init']],
-    ['utf8Decode', ['utf8', 'decode']],
-    ['getV2Name', ['get', 'v2', 'name']],
-    ['MIMEYAML2', ['mimeyaml2']],
-    ['x', ['x']],
-    ['', []],
-  ])('%s → %j', (name, words) => {
-    expect(splitIdentifier(name)).toEqual(words);
-  });
-});
 
 describe('identifiers and terms from text', () => {
   const { textIdentifierStrength: text, backtickIdentifierStrength: tick, dottedPartStrength: part, termStrength: term } =

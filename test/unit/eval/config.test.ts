@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RepoMapError } from '../../../src/errors.js';
 import { GRAPH_DEFAULTS } from '../../../src/graph/index.js';
 import { RANK_DEFAULTS } from '../../../src/rank/index.js';
+import { PACK_DEFAULTS, SPAN_DEFAULTS } from '../../../src/index.js';
 import {
   loadEvalConfig,
-  mergeDeep,
   parseEvalConfig,
   resolveIndexOptions,
   runEval,
@@ -31,30 +31,24 @@ function errorOf(f: () => unknown): RepoMapError {
   throw new Error('expected an error');
 }
 
-describe('mergeDeep', () => {
-  it('merges objects key by key and replaces numbers and arrays', () => {
-    const defaults = { a: 1, nested: { x: 1, y: { p: 1, q: 2 } }, list: ['a', 'b'] };
-    const merged = mergeDeep(defaults, { nested: { y: { q: 5 } }, list: ['c'] });
-    expect(merged).toEqual({ a: 1, nested: { x: 1, y: { p: 1, q: 5 } }, list: ['c'] });
-  });
-
-  it('modifies neither input and shares nothing with them', () => {
-    const defaults = { nested: { x: 1 }, list: ['a'] };
-    const overrides = { nested: { x: 2 } };
-    const merged = mergeDeep(defaults, overrides);
-    merged.list.push('b');
-    expect(defaults).toEqual({ nested: { x: 1 }, list: ['a'] });
-    expect(overrides).toEqual({ nested: { x: 2 } });
-    expect(mergeDeep(defaults, undefined)).toEqual(defaults);
-    expect(mergeDeep(defaults, undefined)).not.toBe(defaults);
-  });
-});
-
 describe('resolveIndexOptions', () => {
   it('is the defaults without a configuration', () => {
     const r = resolveIndexOptions(undefined);
     expect(r.rank).toEqual(RANK_DEFAULTS);
     expect(r.graph).toEqual(GRAPH_DEFAULTS);
+    expect(r.spans).toEqual(SPAN_DEFAULTS);
+    expect(r.pack).toEqual(PACK_DEFAULTS);
+  });
+
+  it('sets every stage: cues, graph, rank, spans and pack', () => {
+    const config = parseEvalConfig({ cues: { frameDecay: 0.5 }, spans: { maxSpansPerFile: 2 }, pack: { kindValue: { caller: 0 } } }, 'sweep.json');
+    const r = resolveIndexOptions(config);
+    expect(r.cues.frameDecay).toBe(0.5);
+    expect(r.spans).toEqual({ ...SPAN_DEFAULTS, maxSpansPerFile: 2 });
+    expect(r.pack.kindValue).toEqual({ ...PACK_DEFAULTS.kindValue, caller: 0 });
+    const error = errorOf(() => parseEvalConfig({ spans: { maxSpans: 2 } }, 'sweep.json'));
+    expect(error.message).toContain('sweep.json: unknown key "spans.maxSpans"');
+    expect(error.subject).toBe('sweep.json#spans.maxSpans');
   });
 
   it('changes one task of a per-task weight and keeps the others', () => {

@@ -22,15 +22,15 @@ describe('details rows', () => {
 
   it('names file:line for each kind of problem', () => {
     const bad = (v: unknown) => message(() => parseDetails(`${JSON.stringify(ok)}\n${JSON.stringify(v)}\n`, 'd.jsonl'));
-    expect(bad({ sample_id: 't' })).toBe('d.jsonl:2: missing required field "top_files"');
-    expect(bad({ sample_id: 't', top_files: 'a' })).toBe('d.jsonl:2: field "top_files" must be an array of strings');
-    expect(bad({ sample_id: 't', top_files: ['a', 3] })).toBe('d.jsonl:2: top_files[1] must be a non-empty string');
-    expect(bad({ sample_id: 't', top_files: ['a', 'b', 'a'] })).toBe('d.jsonl:2: top_files[2] duplicates "a"');
-    expect(bad({ sample_id: 't', top_files: ['a'], scores: [1, 2] })).toBe('d.jsonl:2: field "scores" has 2 entries for 1 top_files');
-    expect(bad({ sample_id: 't', top_files: [], confidence: 2 })).toMatch(/^d\.jsonl:2: field "confidence" must be a number in \[0, 1\]/);
-    expect(bad({ top_files: [] })).toBe('d.jsonl:2: missing required field "sample_id"');
-    expect(bad(ok)).toBe('d.jsonl:2: duplicate sample_id "s" (first at d.jsonl:1)');
-    expect(message(() => parseDetails('{oops}', 'd.jsonl'))).toMatch(/^d\.jsonl:1: invalid JSON/);
+    expect(bad({ sample_id: 't' })).toBe('repomap/eval: d.jsonl:2: missing required field "top_files"');
+    expect(bad({ sample_id: 't', top_files: 'a' })).toBe('repomap/eval: d.jsonl:2: field "top_files" must be an array of strings');
+    expect(bad({ sample_id: 't', top_files: ['a', 3] })).toBe('repomap/eval: d.jsonl:2: top_files[1] must be a non-empty string');
+    expect(bad({ sample_id: 't', top_files: ['a', 'b', 'a'] })).toBe('repomap/eval: d.jsonl:2: top_files[2] duplicates "a"');
+    expect(bad({ sample_id: 't', top_files: ['a'], scores: [1, 2] })).toBe('repomap/eval: d.jsonl:2: field "scores" has 2 entries for 1 top_files');
+    expect(bad({ sample_id: 't', top_files: [], confidence: 2 })).toMatch(/^repomap\/eval: d\.jsonl:2: field "confidence" must be a number in \[0, 1\]/);
+    expect(bad({ top_files: [] })).toBe('repomap/eval: d.jsonl:2: missing required field "sample_id"');
+    expect(bad(ok)).toBe('repomap/eval: d.jsonl:2: duplicate sample_id "s" (first at d.jsonl:1)');
+    expect(message(() => parseDetails('{oops}', 'd.jsonl'))).toMatch(/^repomap\/eval: d\.jsonl:1: invalid JSON/);
   });
 
   it('formats with a stable key order, unknown keys last in byte order', () => {

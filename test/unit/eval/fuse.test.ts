@@ -59,7 +59,7 @@ describe('fuseDetails', () => {
 
   it('rejects inputs that disagree or repeat a sample', () => {
     expect(() => fuseDetails([[r('s', ['a'])], [r('s', ['a'], { repo: 'o/other' })]])).toThrow(
-      'fuse: sample "s" has repo "o/r" in input 0 and "o/other" in input 1',
+      'repomap/eval: the fused inputs disagree: sample "s" has repo "o/r" in input 0 and "o/other" in input 1',
     );
     expect(() => fuseDetails([[r('s', ['a']), r('s', ['b'])]])).toThrow(/repeats sample_id "s"/);
   });

@@ -53,23 +53,23 @@ describe('parseSamples / readSamples', () => {
     const text = `${JSON.stringify(row())}\n\n{"id": "s2",\n`;
     const err = errorOf(() => parseSamples(text, 'dev.jsonl'));
     expect(err.code).toBe('bad-sample');
-    expect(err.message).toMatch(/^dev\.jsonl:3: invalid JSON/);
+    expect(err.message).toMatch(/^repomap\/eval: dev\.jsonl:3: invalid JSON/);
   });
 
   it('names a missing required field', () => {
     const { base_commit: _omit, ...rest } = row();
     const err = errorOf(() => parseSamples(`${JSON.stringify(rest)}\n`, 'dev.jsonl'));
-    expect(err.message).toBe('dev.jsonl:1: missing required field "base_commit"');
+    expect(err.message).toBe('repomap/eval: dev.jsonl:1: missing required field "base_commit"');
   });
 
   it('checks field shapes', () => {
-    expect(errorOf(() => parseSamples(JSON.stringify(row({ repo: 'norepo' })), 'f')).message).toMatch(/^f:1: field "repo" must be "owner\/name"/);
-    expect(errorOf(() => parseSamples(JSON.stringify(row({ base_commit: 'abc' })), 'f')).message).toMatch(/^f:1: field "base_commit" must be a 40-hex/);
-    expect(errorOf(() => parseSamples(JSON.stringify(row({ query: 'text' })), 'f')).message).toBe('f:1: field "query" must be an object');
+    expect(errorOf(() => parseSamples(JSON.stringify(row({ repo: 'norepo' })), 'f')).message).toMatch(/^repomap\/eval: f:1: field "repo" must be "owner\/name"/);
+    expect(errorOf(() => parseSamples(JSON.stringify(row({ base_commit: 'abc' })), 'f')).message).toMatch(/^repomap\/eval: f:1: field "base_commit" must be a 40-hex/);
+    expect(errorOf(() => parseSamples(JSON.stringify(row({ query: 'text' })), 'f')).message).toBe('repomap/eval: f:1: field "query" must be an object');
     expect(errorOf(() => parseSamples(JSON.stringify(row({ gold: { files: 'a.py' } })), 'f')).message).toBe(
-      'f:1: field "gold.files" must be an array of strings',
+      'repomap/eval: f:1: field "gold.files" must be an array of strings',
     );
-    expect(errorOf(() => parseSamples('[1]', 'f')).message).toBe('f:1: expected a JSON object');
+    expect(errorOf(() => parseSamples('[1]', 'f')).message).toBe('repomap/eval: f:1: expected a JSON object');
   });
 
   it('keeps an unknown task type and reports it', () => {

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareByteOrder } from '../../../src/text/order.js';
 import { contractTokens, countContractTokens, identifierWords } from '../../../src/text/tokens.js';
 
 describe('contract tokens', () => {
@@ -50,21 +49,5 @@ describe('identifierWords', () => {
 
   it('splits non-ASCII identifiers by case too', () => {
     expect(identifierWords('ÉtéÀ')).toEqual(['étéà', 'été', 'à']);
-  });
-});
-
-describe('compareByteOrder', () => {
-  it('orders by code point, not UTF-16 unit', () => {
-    // U+FF5E (one unit 0xFF5E) < U+1F600 (units 0xD83D 0xDE00) in UTF-8, unlike with `<`.
-    expect(['😀', '～', 'a', 'ab', ''].sort(compareByteOrder)).toEqual(['', 'a', 'ab', '～', '😀']);
-  });
-
-  it('property: agrees with comparing UTF-8 bytes', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), (a, b) => {
-        const bytes = Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
-        expect(Math.sign(compareByteOrder(a, b))).toBe(bytes);
-      }),
-    );
   });
 });

@@ -62,7 +62,7 @@ describe('Bm25Index', () => {
   });
 
   it('rejects duplicate paths and bad options', () => {
-    expect(() => new Bm25Index([{ path: 'a', text: '' }, { path: 'a', text: '' }])).toThrow('bm25: duplicate document path "a"');
+    expect(() => new Bm25Index([{ path: 'a', text: '' }, { path: 'a', text: '' }])).toThrow('repomap/lexical: duplicate BM25 document path "a"');
     expect(() => new Bm25Index([], { b: 2 })).toThrow(/b must be in \[0, 1\]/);
   });
 

@@ -11,7 +11,7 @@ import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpServer } from '../../../src/mcp/server.js';
 import { progressNotifier, type ToolExtra } from '../../../src/mcp/progress.js';
-import { Workspace } from '../../../src/mcp/workspace.js';
+import { Workspace } from '../../../src/build/live.js';
 import { makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 
 let tmp: string;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveStdio } from '../../../src/mcp/server.js';
-import { Workspace } from '../../../src/mcp/workspace.js';
+import { Workspace } from '../../../src/build/live.js';
 
 let tmp: string;
 let stdin: PassThrough;

@@ -46,7 +46,7 @@ describe('personalizedPageRank', () => {
     fc.assert(
       fc.property(randomGraph, ({ fileGraph, plain, nodes }) => {
         const csr = buildCsr(fileGraph, forwardOnly, nodes);
-        const ours = personalizedPageRank(csr, new Float64Array(nodes.length).fill(1), { tolerance: 1e-10, maxIterations: 1000 });
+        const ours = personalizedPageRank(csr, new Float64Array(nodes.length).fill(1), { alpha: 0.85, tolerance: 1e-10, maxIterations: 1000 });
         const theirs = pagerank(plain, { getEdgeWeight: 'weight', tolerance: 1e-10, maxIterations: 1000 });
         expect(ours.converged).toBe(true);
         nodes.forEach((node, i) => expect(ours.scores[i]).toBeCloseTo(theirs[node]!, 8));
@@ -62,7 +62,7 @@ describe('personalizedPageRank', () => {
     g.addDirectedEdgeWithKey('1', 'a', 'c', { type: 'import', weight: 1, label: '' });
     g.addDirectedEdgeWithKey('2', 'b', 'c', { type: 'import', weight: 1, label: '' });
     const csr = buildCsr(g, forwardOnly, ['a', 'b', 'c']);
-    const { scores } = personalizedPageRank(csr, Float64Array.from([1, 0, 0]));
+    const { scores } = personalizedPageRank(csr, Float64Array.from([1, 0, 0]), { alpha: 0.85 });
     expect(scores.reduce((s, x) => s + x, 0)).toBeCloseTo(1, 9);
     expect(scores[0]).toBeGreaterThan(scores[1]!);
     // b receives no teleport and has no in-edges: its rank is 0.
@@ -75,8 +75,8 @@ describe('personalizedPageRank', () => {
     const g: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
     g.addNode('a', { kind: 'source', language: null, module: '' });
     const csr = buildCsr(g, forwardOnly, ['a']);
-    expect(() => personalizedPageRank(csr, new Float64Array(2))).toThrow(/2 entries for 1 nodes/);
-    expect(() => personalizedPageRank(csr, Float64Array.from([-1]))).toThrow(/personalization\[0\] is -1/);
+    expect(() => personalizedPageRank(csr, new Float64Array(2), { alpha: 0.85 })).toThrow(/2 entries for 1 nodes/);
+    expect(() => personalizedPageRank(csr, Float64Array.from([-1]), { alpha: 0.85 })).toThrow(/personalization\[0\] is -1/);
   });
 
   it('lets rank flow backward along an edge only by the backward factor', () => {
@@ -91,7 +91,7 @@ describe('personalizedPageRank', () => {
     expect([...csr.neighbors.subarray(csr.starts[0]!, csr.starts[1]!)]).toEqual([1, 2]);
     expect([...csr.weights.subarray(csr.starts[0]!, csr.starts[1]!)]).toEqual([0.5, 0.5]);
     expect([...csr.weights.subarray(csr.starts[1]!, csr.starts[2]!)]).toEqual([1]);
-    const seeded = personalizedPageRank(csr, Float64Array.from([1, 0, 0])).scores;
+    const seeded = personalizedPageRank(csr, Float64Array.from([1, 0, 0]), { alpha: 0.85 }).scores;
     expect(seeded[1]).toBeGreaterThan(0);
   });
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TagsStore } from '../../../src/cache/index.js';
 import { loadCorpus } from '../../../src/corpus/index.js';
-import { buildIndex } from '../../../src/repomap.js';
+import { buildIndex } from '../../../src/index.js';
 import { TAGS_BUDGET } from '../../../src/tags/budget.js';
 import { extractTags } from '../../../src/tags/extract.js';
 import { snippetReader } from '../../../src/tags/snippet.js';

@@ -1,10 +1,11 @@
-import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { TagsStore } from '../cache/index.js';
-import { loadCorpus, resolveCommit, type CorpusOptions, type CorpusSource } from '../corpus/index.js';
+import { FolderFingerprint, loadCorpus, pathKind, resolveCommit, type CorpusOptions, type CorpusSource } from '../corpus/index.js';
 import { RepoMapError } from '../errors.js';
-import { buildIndex, type Index, type IndexOptions, type TagsCacheEntry } from '../repomap.js';
-import { FolderFingerprint } from './fingerprint.js';
+import type { TagsCacheEntry } from '../cache/types.js';
+import { buildIndex } from './build-index.js';
+import type { Index } from './index.js';
+import type { IndexOptions } from './options.js';
 
 /** What the last (re)build did, for tool results and logs. */
 export interface BuildInfo {
@@ -52,13 +53,9 @@ export class Workspace {
     this.root = resolve(repo);
     this.tagsCache = tagsCache;
     this.scope = { ...scope };
-    let isFolder: boolean;
-    try {
-      isFolder = statSync(this.root).isDirectory();
-    } catch {
-      throw new RepoMapError('missing-folder', `repomap/mcp: --repo ${this.root} does not exist`, this.root);
-    }
-    if (!isFolder) throw new RepoMapError('missing-folder', `repomap/mcp: --repo ${this.root} is a file, not a folder`, this.root);
+    const kind = pathKind(this.root);
+    if (kind === 'missing') throw new RepoMapError('missing-folder', `repomap/build: repository folder ${this.root} does not exist`, this.root);
+    if (kind !== 'folder') throw new RepoMapError('missing-folder', `repomap/build: repository folder ${this.root} is a file, not a folder`, this.root);
     this.source = commit ? { gitDir: this.root, commit } : { folder: this.root };
   }
 

@@ -1,60 +1,12 @@
 /**
- * The tags stage of a build: per-file tags from an earlier index (unchanged contents),
- * from the tags cache, or from the parser, and the content keys that tell them apart.
+ * The tags stage of a build: per-file tags from an earlier build (unchanged contents),
+ * from the tags cache, or from the parser.
  */
-import { createHash } from 'node:crypto';
-import { mapTagsCache } from './cache/layered.js';
-import type { TagsCache, TagsCacheEntry } from './cache/types.js';
-import { extractTags } from './tags/index.js';
-import type { Diagnostic, FileRecord, FileTags } from './types.js';
-
-/** What an earlier index knows of a corpus' files: the tags of unchanged ones, and which changed. */
-export interface EarlierContents {
-  /** Path → tags and diagnostics of each file with a grammar whose content (and grammar) is unchanged. */
-  tags: Map<string, { tags: FileTags | undefined; diagnostics: Diagnostic[] }>;
-  /** Paths whose content differs from the earlier index's, or that it did not have. */
-  changed: string[];
-}
-
-/** What `earlierContents` reads of an earlier index: its corpus, its diagnostics (the corpus' first) and its tags by path. */
-export interface EarlierIndex {
-  readonly corpus: { readonly files: readonly FileRecord[]; readonly diagnostics: readonly Diagnostic[] };
-  readonly diagnostics: readonly Diagnostic[];
-  tagsOf(path: string): FileTags | undefined;
-}
-
-export function earlierContents(previous: EarlierIndex, files: readonly FileRecord[], keys: readonly string[]): EarlierContents {
-  const before = new Map(previous.corpus.files.map((f) => [f.path, f]));
-  const diagnostics = new Map<string, Diagnostic[]>();
-  for (const d of previous.diagnostics.slice(previous.corpus.diagnostics.length)) {
-    if (d.file !== undefined) diagnostics.set(d.file, [...(diagnostics.get(d.file) ?? []), d]);
-  }
-  const out: EarlierContents = { tags: new Map(), changed: [] };
-  files.forEach((f, i) => {
-    const was = before.get(f.path);
-    if (!was || contentKey(was) !== keys[i] || was.language !== f.language) {
-      out.changed.push(f.path);
-      return;
-    }
-    if (f.language === null) return;
-    const own = diagnostics.get(f.path) ?? [];
-    // A failed parse is tried again, as the tags cache does.
-    if (own.some((d) => d.code === 'parse-failed')) return;
-    out.tags.set(f.path, { tags: previous.tagsOf(f.path), diagnostics: own });
-  });
-  return out;
-}
-
-/** Folder records' text hashes: a record reused by a later load (`CorpusOptions.previous`) is not hashed again. */
-const textHashes = new WeakMap<FileRecord, string>();
-
-/** The content half of a tags cache key: the git blob id, or a hash of the text for folders. */
-export function contentKey(file: FileRecord): string {
-  if (file.blobId !== undefined) return file.blobId;
-  let key = textHashes.get(file);
-  if (key === undefined) textHashes.set(file, (key = createHash('sha1').update(file.text).digest('hex')));
-  return key;
-}
+import { mapTagsCache } from '../cache/layered.js';
+import type { TagsCache, TagsCacheEntry } from '../cache/types.js';
+import { extractTags } from '../tags/index.js';
+import type { Diagnostic, FileRecord, FileTags } from '../types.js';
+import type { EarlierContents } from './reuse.js';
 
 /** What the tags stage reads of the index options (see `IndexOptions`), and work to overlap with worker parsing. */
 export interface TagsStageOptions {
@@ -65,7 +17,7 @@ export interface TagsStageOptions {
 }
 
 /**
- * Tags of every file with a grammar, in corpus order: an earlier index's for unchanged
+ * Tags of every file with a grammar, in corpus order: an earlier build's for unchanged
  * contents, then the tags cache's, then the parser's for the rest.
  */
 export async function tagsWithCache(

@@ -1,6 +1,8 @@
 import { statSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
-import { CORPUS_DEFAULTS, listFolder } from '../corpus/index.js';
+import { STAMP_MARGIN_MS } from './folder-reuse.js';
+import { CORPUS_DEFAULTS } from './options.js';
+import { listFolder } from './walk.js';
 
 /**
  * What a folder looked like when its index was built, cheap to compare: the
@@ -8,7 +10,7 @@ import { CORPUS_DEFAULTS, listFolder } from '../corpus/index.js';
  * its folder's mtime), of every corpus file (an edit in place changes the file's),
  * and of git's HEAD and its log (a commit or checkout changes co-change history).
  * Taken after the corpus was read, so a path stamped at or after the read began
- * (less a margin for coarse clocks) may have changed mid-read: the fingerprint then
+ * (less the corpus' margin for coarse clocks, `STAMP_MARGIN_MS`) may have changed mid-read: the fingerprint then
  * counts as changed once, and the next build settles it.
  */
 export class FolderFingerprint {
@@ -31,7 +33,7 @@ export class FolderFingerprint {
       .map((e) => e.path);
     const paths = ['.', ...folders.sort(), ...files, '.git/HEAD', '.git/logs/HEAD'];
     const stats = paths.map((p) => statOf(join(root, p)));
-    const since = BigInt(readStartedMs - SETTLE_MARGIN_MS) * 1_000_000n;
+    const since = BigInt(readStartedMs - STAMP_MARGIN_MS) * 1_000_000n;
     const unsettled = stats.some((s) => s !== null && s.mtimeNs >= since);
     return new FolderFingerprint(root, paths, stats.map(stampOf), unsettled);
   }
@@ -48,9 +50,6 @@ export class FolderFingerprint {
     return this.paths.length;
   }
 }
-
-/** Files written this close before a read began may be read half-old on filesystems with coarse mtimes. */
-const SETTLE_MARGIN_MS = 1000;
 
 function statOf(path: string): BigIntStats | null {
   try {

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, stat
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Workspace } from '../../../src/mcp/workspace.js';
+import { Workspace } from '../../../src/build/live.js';
 
 let tmp: string;
 let repo: string;
@@ -97,6 +97,6 @@ describe('Workspace', () => {
   });
 
   it('names a missing --repo folder', () => {
-    expect(() => new Workspace(join(tmp, 'nowhere'))).toThrow(/--repo .*nowhere does not exist/);
+    expect(() => new Workspace(join(tmp, 'nowhere'))).toThrow(/repository folder .*nowhere does not exist/);
   });
 });

@@ -1,0 +1,107 @@
+/** The build: a loaded corpus through the stages in order (tags, lexical, graph) into an `Index`. */
+import { createHash } from 'node:crypto';
+import { textTermsOf } from '../cache/text-terms.js';
+import type { CodeReading } from '../cues/index.js';
+import { historyHead, readHistory, releaseTexts } from '../corpus/index.js';
+import { buildFileGraph, readsText, updateFileGraph, type FileGraph } from '../graph/index.js';
+import { buildLexical, lexicalAfter, pathTablesOf, type LexicalIndex } from '../rank/index-context.js';
+import { releasePrestarted, snippetReader } from '../tags/index.js';
+import { LANGUAGES, type Corpus, type FileTags, type IndexStats, type LanguageId } from '../types.js';
+import { Index } from './index.js';
+import type { IndexOptions } from './options.js';
+import { checkNotTaken, contentKey, earlierContents, type Previous } from './reuse.js';
+import { resolveStageSettings, type StageSettings } from './settings.js';
+import { tagsWithCache } from './tags-stage.js';
+
+/** Parses, tags and links a loaded corpus into a reusable index. */
+export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Promise<Index> {
+  const t0 = performance.now();
+  const keys = corpus.files.map(contentKey);
+  const settings = resolveStageSettings(options);
+  const readsHistory = settings.graph.coChangeWeight > 0 && options.history !== false;
+  const head = readsHistory ? await historyHead(corpus) : null;
+  const fingerprint = fingerprintOf(corpus, keys, settings, options.history, head);
+  const given = options.previous;
+  const previous = given instanceof Index ? given.previous : given;
+  if (previous) checkNotTaken(previous);
+  if (given instanceof Index && given.fingerprint === fingerprint) return given;
+  const earlier = previous ? earlierContents(previous, corpus.files, keys) : null;
+  const lexical: LexicalIndex = previous && earlier ? lexicalAfter(previous.lexical, earlier.changed) : {};
+  // A cold build's BM25 index is made on this thread while workers parse (if they do),
+  // instead of at the first rank, from the terms a persistent cache keeps where it can.
+  // The terms of texts tokenized while workers parse are not kept (the next build, which
+  // parses nothing, keeps them): the cores are full then, and keeping them cost ~0.1-0.2 s.
+  const terms = previous ? undefined : textTermsOf(options.tagsCache, corpus.files, keys);
+  const meanwhile = previous ? undefined : () => buildLexical(corpus.files, lexical, terms && { get: (doc) => terms.get(doc) });
+  const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, { ...options, meanwhile }, earlier).finally(
+    // parse workers started ahead (repoMap, the CLI) that no pool took: every file came from a cache, or few needed parsing
+    () => void releasePrestarted(),
+  );
+  const releasing = options.releaseTexts && corpus.source === 'folder';
+  if ((releasing || terms) && !lexical.bm25 && !lexical.earlier) {
+    // BM25 reads every text: a build that did not make it on the way makes it now (an
+    // update of an earlier one reads only the changed files, again, at the first rank)
+    await buildLexical(corpus.files, lexical, terms);
+  }
+  terms?.save();
+  if (releasing) releaseTexts(corpus, (f) => readsText(f.path));
+  const t1 = performance.now();
+  const historyKey = JSON.stringify({ head, history: options.history ?? null });
+  let history: string[][] | undefined;
+  const historyNow = async (): Promise<string[][]> =>
+    (history ??= head !== null && options.history !== false ? await readHistory(corpus.root, head, options.history === true ? {} : options.history) : []);
+  let fileGraph: FileGraph | null = null;
+  if (previous && earlier) {
+    // Another history (a new commit, a moved HEAD) is read first: the update redoes co-change from it.
+    const commits = previous.graph.basis.historyKey === historyKey ? undefined : await historyNow();
+    const before = { graph: previous.graph, files: previous.corpus.files, tags: previous.tags };
+    // The update changes the earlier graph in place: the record is taken before it starts
+    // (a failure half-way leaves that graph unusable) and given back when nothing was changed.
+    previous.claim.taken = true;
+    fileGraph = updateFileGraph(before, corpus.files, tags, earlier.changed, settings.graph, { key: historyKey, commits });
+    if (fileGraph === null || fileGraph === previous.graph) previous.claim.taken = false;
+  }
+  fileGraph ??= buildFileGraph(corpus.files, tags, settings.graph, await historyNow(), historyKey);
+  const t2 = performance.now();
+  const stats: IndexStats = {
+    files: corpus.files.length,
+    parsed: tags.length,
+    parseErrors: diagnostics.filter((d) => d.code === 'parse-error' || d.code === 'parse-failed').length,
+    tooComplex: diagnostics.filter((d) => d.code === 'too-complex').length,
+    skipped: { ...corpus.skipped },
+    definitions: tags.reduce((n, t) => n + t.definitions.length, 0),
+    references: tags.reduce((n, t) => n + t.references.length, 0),
+    imports: fileGraph.imports.imports,
+    importsResolved: fileGraph.imports.resolved,
+    edges: fileGraph.edgeCounts,
+    timingsMs: { corpus: 0, tags: Math.round(t1 - t0), graph: Math.round(t2 - t1) },
+    ...(cache ? { cache } : {}),
+  };
+  const code = await codeReading(tags);
+  const pathTables = pathTablesOf(corpus.files, previous?.pathTables);
+  const claim = previous && fileGraph === previous.graph ? previous.claim : { taken: false };
+  const record: Previous = { fingerprint, corpus, tags, tagDiagnostics: diagnostics, lexical, pathTables, graph: fileGraph, claim };
+  return new Index(record, stats, { ...settings, code }, fingerprint);
+}
+
+/**
+ * How an index reads a query's code blocks: a snippet reader for the languages of its
+ * parsed files, and the language of most of them for blocks that do not name one.
+ */
+async function codeReading(tags: readonly FileTags[]): Promise<CodeReading> {
+  const counts = new Map<LanguageId, number>();
+  for (const t of tags) counts.set(t.language, (counts.get(t.language) ?? 0) + 1);
+  let primary: LanguageId | undefined;
+  for (const language of LANGUAGES) if (primary === undefined || (counts.get(language) ?? 0) > (counts.get(primary) ?? 0)) primary = language;
+  const reader = await snippetReader(counts.keys());
+  return primary !== undefined && counts.has(primary) ? { reader, primary } : { reader };
+}
+
+/** Hash of what an index is built from: every path with its content key, what was skipped, the settings, the history read. */
+function fingerprintOf(corpus: Corpus, keys: readonly string[], settings: StageSettings, history: IndexOptions['history'], head: string | null): string {
+  const hash = createHash('sha1');
+  const { root, source, skipped, diagnostics } = corpus;
+  hash.update(JSON.stringify({ root, source, skipped, diagnostics, settings, history, head }));
+  corpus.files.forEach((f, i) => hash.update(`\0${f.path}\0${keys[i]}`));
+  return hash.digest('hex');
+}

@@ -1,0 +1,209 @@
+/** The read API of a built index: rank, lexical rank, explain and pack a query. */
+import { extractCues, type CodeReading, type CueTunables } from '../cues/index.js';
+import { whySkipped } from '../corpus/index.js';
+import type { FileGraph } from '../graph/index.js';
+import type { RankContext } from '../rank/context.js';
+import { makeContext } from '../rank/index-context.js';
+import type { LexicalMatch, RankDefaults } from '../rank/defaults.js';
+import { lexicalText } from '../rank/seeds.js';
+import { compareDescending } from '../text/order.js';
+import { rankFiles } from '../rank/score.js';
+import { attachSpans, SpanFinder, spanSource, type SpanSource } from '../spans/spans.js';
+import { attachFunctions, rankedFunctionIds } from '../rank/functions.js';
+import { checkPackOptions, packFiles, packSourceOf, type Pack, type PackOptions } from '../pack/index.js';
+import { explainFile, notInCorpus, type ExplainFileOptions, type FileExplanation } from '../explain/explain-file.js';
+import { RepoMapError } from '../errors.js';
+import type { DeepPartial } from '../options/resolve.js';
+import type { Corpus, Diagnostic, FileTags, IndexStats, LanguageId, Query, QueryCues, RepoMapResult, Task } from '../types.js';
+import { checkNotTaken, type Previous } from './reuse.js';
+import { resolveStageSettings, type StageOptions, type StageSettings } from './settings.js';
+
+export interface RankOptions {
+  /** Task mode; inferred from the query's fields when absent. */
+  task?: Task;
+  /** How many files to return (default: all). */
+  top?: number;
+  /** Keep given files at their earned rank instead of last. */
+  includeGiven?: boolean;
+}
+
+
+/** How an index ranks: every stage's settings, and how it reads a query's code blocks. */
+export interface IndexSettings extends StageSettings {
+  code?: CodeReading;
+}
+
+/** A built index: corpus, tags and file graph of one repository state, reusable across queries. */
+export class Index {
+  readonly corpus: Corpus;
+  readonly tags: readonly FileTags[];
+  readonly fileGraph: FileGraph;
+  readonly stats: IndexStats;
+  readonly diagnostics: Diagnostic[];
+  /** What this build leaves for the next build of the repository (`IndexOptions.previous`); shared by its `withRank` views. */
+  readonly previous: Previous;
+  /** Every stage's settings, defaults merged (the graph's as the graph was built with). */
+  readonly settings: StageSettings;
+  /** How the code blocks of a query are read: with the corpus' grammars, unlabelled ones in its main language. */
+  private readonly code?: CodeReading;
+  private readonly context: RankContext;
+  /** Built on first use: tags by path, and what spans read per file. */
+  private tagsByPath?: Map<string, FileTags>;
+  private spans?: SpanSource;
+  /** What `buildIndex({ previous })` compares to return this index as it is ('' for views, which are never returned so). */
+  readonly fingerprint: string;
+
+  constructor(record: Previous, stats: IndexStats, settings: IndexSettings, fingerprint = '') {
+    this.previous = record;
+    this.corpus = record.corpus;
+    this.tags = record.tags;
+    this.fileGraph = record.graph;
+    this.stats = stats;
+    this.diagnostics = [...record.corpus.diagnostics, ...record.tagDiagnostics];
+    const { code, ...stages } = settings;
+    this.settings = stages;
+    if (code) this.code = code;
+    this.fingerprint = fingerprint;
+    this.context = makeContext(record.corpus.files, record.graph, settings.rank, record.lexical, record.pathTables, (p) => this.tagsOf(p));
+  }
+
+  /**
+   * The same corpus, tags and graph under other rank options (overrides of this
+   * index's own, merged key by key) and, when given, other cue tunables (overrides of
+   * this index's own): a parameter sweep ranks many configurations without re-parsing
+   * or rebuilding the graph (the BM25 index is shared too). An unknown key is an error
+   * naming its path.
+   */
+  withRank(rank: DeepPartial<RankDefaults>, cues: Partial<CueTunables> = {}): Index {
+    return this.withOptions({ rank, cues });
+  }
+
+  /** As `withRank`, for every stage that reads the built graph rather than making it: cues, rank, spans and pack. */
+  withOptions(options: Omit<StageOptions, 'graph'>): Index {
+    this.checkLive();
+    const stages = resolveStageSettings(options, this.settings);
+    return new Index(this.previous, this.stats, { ...stages, ...(this.code ? { code: this.code } : {}) });
+  }
+
+  /** The cues of a query under this index's cue tunables. */
+  private cuesOf(query: Query, task: Task | undefined): QueryCues {
+    return extractCues(query, { ...(task ? { task } : {}), tunables: this.settings.cues, ...(this.code ? { code: this.code } : {}) });
+  }
+
+  /**
+   * File text by repo-relative path (undefined for paths not in the corpus, and for a
+   * released text whose file changed or vanished since: `IndexOptions.releaseTexts`).
+   */
+  textOf(path: string): string | undefined {
+    const i = this.context.indexOf(path);
+    if (i < 0) return undefined;
+    try {
+      return this.corpus.files[i]!.text;
+    } catch (error) {
+      if (error instanceof RepoMapError && error.code === 'file-changed') return undefined;
+      throw error;
+    }
+  }
+
+  /** The grammar a corpus file was parsed with (null for files without one or outside the corpus). */
+  languageOf(path: string): LanguageId | null {
+    const i = this.context.indexOf(path);
+    return i < 0 ? null : this.corpus.files[i]!.language;
+  }
+
+  /** The tags of a parsed file (undefined for files without tags or outside the corpus). */
+  tagsOf(path: string): FileTags | undefined {
+    this.tagsByPath ??= new Map(this.tags.map((t) => [t.path, t]));
+    return this.tagsByPath.get(path);
+  }
+
+  /** Ranks every corpus file for a query. Deterministic: same index and query, same result. */
+  rank(query: Query, options: RankOptions = {}): RepoMapResult {
+    this.checkLive();
+    const started = performance.now();
+    const cues = this.cuesOf(query, options.task);
+    const outcome = rankFiles(cues, this.context, this.settings.rank, { includeGiven: options.includeGiven, limit: options.top });
+    const top = outcome.files;
+    const given = new Set([...outcome.seeds.given].map((i) => this.context.paths[i]!));
+    const { spans, rank, graph } = this.settings;
+    const limits = { minNameLength: graph.sharedSymbol.minNameLength, maxDefiners: rank.maxSymbolDefiners, maxReferencers: rank.maxSymbolReferencers };
+    const source = (this.spans ??= spanSource(this.context, (p) => this.tagsOf(p), (p) => this.textOf(p)));
+    const finder = new SpanFinder(cues, query, [...given].sort(), source, { ...spans, ...limits });
+    const withFunctions = attachFunctions(attachSpans(top, finder, spans.maxFiles), cues, rank.functionFiles[outcome.task], {
+      ctx: this.context,
+      tagsOf: (p) => this.tagsOf(p),
+      textOf: (p) => this.textOf(p),
+    }, this.settings.rank.functions);
+    const files = withFunctions.map((f) => (given.has(f.path) ? { ...f, given: true } : f));
+    return {
+      task: outcome.task,
+      ...(this.corpus.commit !== undefined ? { commit: this.corpus.commit } : {}),
+      files,
+      confidence: outcome.confidence,
+      ...(files.some((f) => f.functions && f.functions.length > 0) ? { functions: rankedFunctionIds(files, this.settings.rank.functions.fileExponent) } : {}),
+      diagnostics: this.diagnostics.map((d) => ({ ...d })),
+      stats: { ...structuredClone(this.stats), rankMs: Math.round(performance.now() - started) },
+    };
+  }
+
+  /**
+   * The lexical match alone (BM25, or BM25F over a file's fields) of a query, as the task
+   * reads it (an issue's title repeated as `titleTextRepeat` says): every file with a
+   * positive score, best first (ties in path order), at most `top`.
+   */
+  lexicalRank(query: Query, options: { task?: Task; match?: LexicalMatch; top?: number } = {}): { path: string; score: number }[] {
+    this.checkLive();
+    const cues = this.cuesOf(query, options.task);
+    const scores = this.context.textScores(lexicalText(cues, this.settings.rank), options.match ?? this.settings.rank.lexical[cues.task]);
+    const order: number[] = [];
+    for (let i = 0; i < scores.length; i++) if (scores[i]! > 0) order.push(i);
+    order.sort((a, b) => compareDescending(scores[a]!, scores[b]!) || (this.context.paths[a]! < this.context.paths[b]! ? -1 : 1));
+    return order.slice(0, options.top).map((i) => ({ path: this.context.paths[i]!, score: Number(scores[i]!.toPrecision(6)) }));
+  }
+
+  /**
+   * Why one file (repo-relative path) is where it is in the ranking of a query: score
+   * parts, matched cues, strongest edge paths from seeded files. A path outside the
+   * corpus is a RepoMapError naming it, and saying which rule skipped it when one did.
+   */
+  explain(query: Query, path: string, options: ExplainFileOptions & { task?: Task } = {}): FileExplanation {
+    this.checkLive();
+    const skipped = this.context.indexOf(path) < 0 ? whySkipped(this.corpus, path) : undefined;
+    if (skipped !== undefined) throw notInCorpus(path, this.context, skipped);
+    const cues = this.cuesOf(query, options.task);
+    return explainFile(cues, path, this.context, this.settings.rank, options);
+  }
+
+  /**
+   * A context pack for the query: the ranked files' spans (with the signature lines
+   * above them, line numbers and `⋮` where lines are left out), small files whole,
+   * chosen by value per token under a hard token budget that the rendered text
+   * (headers and trailer included) never exceeds. Given files are left out.
+   *
+   * @param query a string or an ARB query object, as for `rank`
+   * @param options `budget` (tokens, a whole number ≥ 1), `tokenizer` (`o200k_base`
+   *   by default, `cl100k_base`, or the contract's `regex`), `format` (`markdown` by
+   *   default, or `json`), `task` (inferred when absent)
+   * @returns the pack: `text` in the chosen format, `tokens`, packed `files` with their
+   *   spans, and the ranked files left out. A bad option is a RepoMapError naming it.
+   */
+  pack(query: Query, options: PackOptions): Promise<Pack> {
+    this.checkLive();
+    return this.packOf(query, options);
+  }
+
+  private async packOf(query: Query, options: PackOptions): Promise<Pack> {
+    checkPackOptions(options); // a bad option fails before the ranking
+    const ranked = this.rank(query, options.task ? { task: options.task } : {});
+    return packFiles(ranked.files, packSourceOf(this), options, this.settings.pack);
+  }
+
+  /**
+   * Throws when a later `buildIndex({ previous })` took this index's graph over (it
+   * updates the graph in place rather than copy it): rank with the index it returned.
+   */
+  checkLive(): void {
+    checkNotTaken(this.previous);
+  }
+}
+
