@@ -6,7 +6,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RepoMapError } from '../../../src/errors.js';
 import { GRAPH_DEFAULTS } from '../../../src/graph/index.js';
 import { RANK_DEFAULTS } from '../../../src/rank/index.js';
 import { PACK_DEFAULTS, SPAN_DEFAULTS } from '../../../src/index.js';
@@ -19,17 +18,7 @@ import {
   type Sample,
 } from '../../../src/eval/index.js';
 import { commitAll, initRepo, makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
-
-/** The error a call throws (fails the test when it throws none). */
-function errorOf(f: () => unknown): RepoMapError {
-  try {
-    f();
-  } catch (err) {
-    expect(err).toBeInstanceOf(RepoMapError);
-    return err as RepoMapError;
-  }
-  throw new Error('expected an error');
-}
+import { errorOf } from '../../error-of.js';
 
 describe('resolveIndexOptions', () => {
   it('is the defaults without a configuration', () => {

@@ -2,7 +2,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RepoMapError } from '../../../src/errors.js';
 import {
   givenFiles,
   goldFiles,
@@ -12,6 +11,7 @@ import {
   type Sample,
   type SampleWarning,
 } from '../../../src/eval/samples.js';
+import { errorOf } from '../../error-of.js';
 
 const COMMIT = 'a'.repeat(40);
 
@@ -21,16 +21,6 @@ function row(fields: Record<string, unknown> = {}): Record<string, unknown> {
 
 function sample(fields: Record<string, unknown>): Sample {
   return row(fields) as Sample;
-}
-
-function errorOf(fn: () => unknown): RepoMapError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(RepoMapError);
-    return err as RepoMapError;
-  }
-  throw new Error('expected an error');
 }
 
 let dir = '';

@@ -1,22 +1,12 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildIndex, loadCorpus, RANK_DEFAULTS, RepoMapError } from '../../../src/index.js';
+import { buildIndex, loadCorpus, RANK_DEFAULTS } from '../../../src/index.js';
 import { resolveOptions } from '../../../src/options/resolve.js';
 import { FIXTURES } from '../../fixture-index.js';
+import { rejectionOf as errorOf } from '../../error-of.js';
 
 const inventory = () => loadCorpus({ folder: join(FIXTURES, 'repos', 'python-inventory') });
 const QUERY = { pr_title: 'Round discounts half to even', changed_files: ['src/inventory/pricing.py'], change_summary: ['apply_discount'] };
-
-/** The error a call throws (fails the test when it throws none). */
-async function errorOf(call: () => unknown): Promise<RepoMapError> {
-  try {
-    await call();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RepoMapError);
-    return error as RepoMapError;
-  }
-  throw new Error('expected the call to throw');
-}
 
 describe('resolveOptions', () => {
   it('overrides key by key at every depth; arrays and values replace; defaults stay untouched', () => {
