@@ -22,27 +22,13 @@ import { TAGS_ENTRY_SCHEMA } from './entry-schema.js';
 import { currentIdentity, identityChanges, identityText, type CacheIdentity } from './identity.js';
 import { sqliteDriver } from './sqlite.js';
 import { isReadOnly, prepareStoreFolder, privateCopy } from './store-file.js';
+import { STORE_DEFAULTS } from './store-defaults.js';
 import { bytesOnDisk, freePages, liveBytes, removeLeastRecentlyUsed, rowsAndUses, type PruneReport, type StoreStats } from './store-lru.js';
 
 /** Version of the tables below; a file with another `user_version` is rebuilt. 3: rows record their last use (`used`). */
 export const STORE_SCHEMA_VERSION = 3;
 
-export const STORE_DEFAULTS = {
-  /** How long a statement waits for another process' lock before failing (ms). */
-  busyTimeoutMs: 30_000,
-  /** Keys per `IN (…)` lookup: few round trips, far below SQLite's 32766 parameters. */
-  chunk: 500,
-  /** Size cap of the file's live pages (bytes, 2 GiB): a write that passes it prunes the least recently used rows. */
-  maxBytes: 2 * 1024 ** 3,
-  /** A prune after a write goes down to this fraction of the cap, so the next writes do not prune again at once. */
-  pruneToFraction: 0.9,
-  /** Rows removed per prune transaction: the write lock is never held long. */
-  pruneBatch: 500,
-  /** Resolution of the `used` stamps (ms): one hour, so a row's stamp is rewritten at most once an hour. */
-  usedClockMs: 3_600_000,
-  /** Write-ahead log kept on disk after a checkpoint (bytes); a prune's log is cut back to this. */
-  walLimitBytes: 64 * 1024 ** 2,
-} as const;
+export { STORE_DEFAULTS };
 
 export interface TagsStoreOptions {
   /** Told, in one sentence, when the file is rebuilt or a read or write fails; the library never prints. */
