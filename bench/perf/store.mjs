@@ -60,7 +60,7 @@ function age(cache) {
 }
 
 const tmp = mkdtempSync(join(tmpdir(), 'repomap-store-bench-'));
-const lines = [`# Tags store bookkeeping and pruning`, '', `Command: \`node bench/perf/store.mjs ${process.argv.slice(2).join(' ')}\``, '', `Machine: ${cpus().length} cores; load at start: \`${uptime()}\``, ''];
+const lines = [`# Tags store bookkeeping and pruning`, '', `Command: \`node bench/perf/store.mjs ${process.argv.slice(2).join(' ')}\``, '', `Commit: ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()} (after) against ${before} (before)`, '', `Machine: ${cpus().length} cores; load at start: \`${uptime()}\``, ''];
 try {
   const variants = [
     { name: 'before', checkout: before, cache: join(tmp, 'before') },
@@ -86,7 +86,7 @@ try {
   const dir = join(tmp, 'big');
   const copy = join(tmp, 'source.sqlite');
   copyFileSync(storeFile, copy);
-  const { TagsStore } = await import(join(ROOT, 'dist/src/cache/index.js'));
+  const { TagsStore } = await import(join(ROOT, 'dist/src/index.js'));
   TagsStore.open(join(dir, 'tags.sqlite')).close();
   const db = new Database(join(dir, 'tags.sqlite'));
   const hour = Math.floor(Date.now() / 3_600_000);
