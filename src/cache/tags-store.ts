@@ -2,7 +2,10 @@
  * A persistent tags cache in one SQLite file, shared by every process that opens it.
  *
  * Rows map `${language}:${content key}` to a JSON tags entry, and (table `terms`)
- * `${TEXT_TERMS_VERSION}:${content key}` to a text's BM25 terms. A meta row holds the
+ * `${TEXT_TERMS_VERSION}:${content key}` to a text's BM25 terms; each row also records
+ * when it was last used (`used`, hours since the epoch: a read refreshes only the rows
+ * whose stamp is older, so a warm run writes almost nothing). The file is kept under a
+ * size cap by removing the least recently used rows (./store-lru.ts). A meta row holds the
  * identity the rows were written under (tags index version, grammar and query hashes);
  * a store whose identity, schema or file is not ours is rebuilt, with a message, and
  * every read and write re-checks the identity inside its transaction, so a row written
@@ -19,16 +22,13 @@ import { TAGS_ENTRY_SCHEMA } from './entry-schema.js';
 import { currentIdentity, identityChanges, identityText, type CacheIdentity } from './identity.js';
 import { sqliteDriver } from './sqlite.js';
 import { isReadOnly, prepareStoreFolder, privateCopy } from './store-file.js';
+import { STORE_DEFAULTS } from './store-defaults.js';
+import { bytesOnDisk, freePages, liveBytes, removeLeastRecentlyUsed, rowsAndUses, type PruneReport, type StoreStats } from './store-lru.js';
 
-/** Version of the tables below; a file with another `user_version` is rebuilt. */
-export const STORE_SCHEMA_VERSION = 2;
+/** Version of the tables below; a file with another `user_version` is rebuilt. 3: rows record their last use (`used`). */
+export const STORE_SCHEMA_VERSION = 3;
 
-export const STORE_DEFAULTS = {
-  /** How long a statement waits for another process' lock before failing (ms). */
-  busyTimeoutMs: 30_000,
-  /** Keys per `IN (…)` lookup: few round trips, far below SQLite's 32766 parameters. */
-  chunk: 500,
-} as const;
+export { STORE_DEFAULTS };
 
 export interface TagsStoreOptions {
   /** Told, in one sentence, when the file is rebuilt or a read or write fails; the library never prints. */
@@ -37,6 +37,10 @@ export interface TagsStoreOptions {
   identity?: CacheIdentity;
   /** Default `STORE_DEFAULTS.busyTimeoutMs`. */
   busyTimeoutMs?: number;
+  /** Size cap in bytes (a whole number ≥ 1); default `STORE_DEFAULTS.maxBytes`. */
+  maxBytes?: number;
+  /** Clock the `used` stamps are taken from, in ms since the epoch; default `Date.now`. */
+  now?: () => number;
 }
 
 /** The tables of cached rows, each read and written the same way, and how their messages name them. */
@@ -46,7 +50,12 @@ const ROW_TABLES = {
 } as const;
 const ROW_TABLE_NAMES = Object.keys(ROW_TABLES) as RowTable[];
 const TABLES = ['meta', ...ROW_TABLE_NAMES];
-const SCHEMA = TABLES.map((t) => `CREATE TABLE ${t} (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;`).join('\n');
+// `used` before `value`: a refreshed stamp rewrites the row's first page only (SQLite
+// overwrites a same-size record in place, page by page).
+const SCHEMA = [
+  'CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;',
+  ...ROW_TABLE_NAMES.map((t) => `CREATE TABLE ${t} (key TEXT PRIMARY KEY, used INTEGER NOT NULL, value TEXT NOT NULL) WITHOUT ROWID; CREATE INDEX ${t}_used ON ${t} (used, key);`),
+].join('\n');
 type RowTable = keyof typeof ROW_TABLES;
 
 /** A file that is not a tags store we can trust: rebuilt from scratch. */
@@ -67,18 +76,24 @@ export class TagsStore implements TagsCache {
   private readonly say: (message: string) => void;
   private readonly lookups = new Map<string, Database.Statement>();
   private readonly inserts: Record<RowTable, Database.Statement>;
+  private readonly touches: Record<RowTable, Database.Statement>;
   private readonly owner: Database.Statement;
+  private readonly maxBytes: number;
+  private readonly now: () => number;
   private foreignReported = false;
   /** Set for a store that may only be read: removes its private copy; nothing is written. */
   private readonly discard: (() => void) | undefined;
 
-  private constructor(file: string, db: Database.Database, identity: string, say: (message: string) => void, discard?: () => void) {
+  private constructor(file: string, db: Database.Database, identity: string, options: Resolved, discard?: () => void) {
     this.file = file;
     this.db = db;
     this.identity = identity;
-    this.say = say;
+    this.say = options.say;
+    this.maxBytes = options.maxBytes;
+    this.now = options.now;
     this.discard = discard;
-    this.inserts = Object.fromEntries(ROW_TABLE_NAMES.map((t) => [t, db.prepare(`INSERT OR REPLACE INTO ${t} (key, value) VALUES (?, ?)`)])) as Record<RowTable, Database.Statement>;
+    this.inserts = Object.fromEntries(ROW_TABLE_NAMES.map((t) => [t, db.prepare(`INSERT OR REPLACE INTO ${t} (key, used, value) VALUES (?, ?, ?)`)])) as Record<RowTable, Database.Statement>;
+    this.touches = Object.fromEntries(ROW_TABLE_NAMES.map((t) => [t, db.prepare(`UPDATE ${t} SET used = ? WHERE key = ? AND used < ?`)])) as Record<RowTable, Database.Statement>;
     this.owner = db.prepare("SELECT value FROM meta WHERE key = 'identity'").pluck();
   }
 
@@ -91,16 +106,16 @@ export class TagsStore implements TagsCache {
    * better-sqlite3 not installed) is one with code `cache-unavailable`.
    */
   static open(file: string, options: TagsStoreOptions = {}): TagsStore {
+    const resolved = resolveOptions(options);
     sqliteDriver(); // before anything is created on disk
     const identity = options.identity ?? currentIdentity();
-    const say = options.onMessage ?? ((): void => {});
-    const timeout = options.busyTimeoutMs ?? STORE_DEFAULTS.busyTimeoutMs;
+    const { say, timeout } = resolved;
     prepareStoreFolder(file);
     let db: Database.Database;
     try {
       db = openWaiting(file, timeout, (d) => adopt(d, file, identity, say));
     } catch (cause) {
-      if (isReadOnly(cause) && existsSync(file)) return TagsStore.openCopy(file, cause, identity, say, timeout);
+      if (isReadOnly(cause) && existsSync(file)) return TagsStore.openCopy(file, cause, identity, resolved);
       if (!(cause instanceof UnusableFile) && !isCorruption(cause)) throw cannotOpen(file, cause);
       say(`${file} is not a usable tags cache (${messageOf(cause)}); rebuilt it empty`);
       try {
@@ -110,16 +125,16 @@ export class TagsStore implements TagsCache {
         throw cannotOpen(file, again);
       }
     }
-    return new TagsStore(file, db, identityText(identity), say);
+    return new TagsStore(file, db, identityText(identity), resolved);
   }
 
   /** A store that may only be read, read from a private copy (SQLite needs to write beside a database it reads in WAL mode). */
-  private static openCopy(file: string, cause: unknown, identity: CacheIdentity, say: (message: string) => void, timeout: number): TagsStore {
+  private static openCopy(file: string, cause: unknown, identity: CacheIdentity, options: Resolved): TagsStore {
     const copy = privateCopy(file);
     try {
-      const db = openWaiting(copy.file, timeout, (d) => adopt(d, file, identity, say, true));
-      say(`the tags cache ${file} cannot be written (${describeError(cause)}); reading it as it is, and keeping no new tags`);
-      return new TagsStore(file, db, identityText(identity), say, copy.remove);
+      const db = openWaiting(copy.file, options.timeout, (d) => adopt(d, file, identity, options.say, true));
+      options.say(`the tags cache ${file} cannot be written (${describeError(cause)}); reading it as it is, and keeping no new tags`);
+      return new TagsStore(file, db, identityText(identity), options, copy.remove);
     } catch (again) {
       copy.remove();
       throw cannotOpen(file, again);
@@ -152,19 +167,22 @@ export class TagsStore implements TagsCache {
     if (keys.length === 0) return found;
     let bad = 0;
     let first: Malformed | undefined;
+    const stamp = this.stamp();
+    const stale: string[] = [];
     try {
       // One read transaction: the identity check and the rows come from the same snapshot.
       this.db.transaction(() => {
         if (!this.owned()) return;
         for (let start = 0; start < keys.length; start += STORE_DEFAULTS.chunk) {
           const chunk = keys.slice(start, start + STORE_DEFAULTS.chunk);
-          for (const [key, value] of this.lookup(table, chunk.length).iterate(...chunk) as Iterable<[string, string]>) {
+          for (const [key, value, used] of this.lookup(table, chunk.length).iterate(...chunk) as Iterable<[string, string, number]>) {
             const entry = decode(key, value);
             if (entry instanceof Malformed) {
               bad++;
               first ??= entry;
             } else {
               found.set(key, entry);
+              if (used < stamp) stale.push(key);
             }
           }
         }
@@ -176,28 +194,97 @@ export class TagsStore implements TagsCache {
     if (bad > 0) {
       this.say(`${bad} ${malformed} in the tags cache ${this.file} were ignored (they are ${redone} and rewritten; first: ${first!.key}: ${first!.why})`);
     }
+    if (stale.length > 0) this.touch(table, stale, stamp);
     return found;
+  }
+
+  /** Records that the rows `keys` were used at `stamp` (a row already stamped then, or since, is not written). */
+  private touch(table: RowTable, keys: readonly string[], stamp: number): void {
+    if (this.discard) return;
+    try {
+      this.db
+        .transaction(() => {
+          if (!this.owned()) return;
+          for (const key of keys) this.touches[table].run(stamp, key, stamp);
+        })
+        .immediate();
+    } catch (cause) {
+      this.say(`cannot record the use of ${ROW_TABLES[table].rows} in the tags cache ${this.file} (${messageOf(cause)}); they may be pruned sooner`);
+    }
   }
 
   private write<T>(table: RowTable, entries: Iterable<readonly [string, T]>, encode: (entry: T) => string): void {
     if (this.discard || (Array.isArray(entries) && entries.length === 0) || (entries instanceof Map && entries.size === 0)) return;
+    const stamp = this.stamp();
     try {
       // IMMEDIATE takes the write lock up front, so a busy writer waits (busy timeout)
       // instead of failing on a read-to-write upgrade.
       this.db
         .transaction(() => {
           if (!this.owned()) return;
-          for (const [key, entry] of entries) this.inserts[table].run(key, encode(entry));
+          for (const [key, entry] of entries) this.inserts[table].run(key, stamp, encode(entry));
         })
         .immediate();
     } catch (cause) {
       this.say(`cannot write to the tags cache ${this.file} (${messageOf(cause)}); ${ROW_TABLES[table].rows} not kept`);
+      return;
     }
+    this.pruneWhenOver();
+  }
+
+  /** After a write: over the cap (two header reads tell), prunes to a fraction below it and says so. */
+  private pruneWhenOver(): void {
+    try {
+      if (liveBytes(this.db) <= this.maxBytes) return;
+      const report = this.prune(Math.floor(this.maxBytes * STORE_DEFAULTS.pruneToFraction));
+      const { tags, terms } = report.removed;
+      this.say(`the tags cache ${this.file} passed its cap of ${mib(this.maxBytes)}; removed the ${tags + terms} least recently used rows (${mib(report.liveBytesBefore)} → ${mib(report.liveBytesAfter)})`);
+    } catch (cause) {
+      this.say(`cannot prune the tags cache ${this.file} (${messageOf(cause)}); it stays over its cap of ${mib(this.maxBytes)}`);
+    }
+  }
+
+  /**
+   * Removes the least recently used rows (oldest use first, ties by table and key) until
+   * the live size is at most `maxBytes` (default: the store's cap), a batch per
+   * transaction, then gives the freed pages back to the file system. A store that may
+   * only be read, or a cap that is not a whole number ≥ 1, is a RepoMapError.
+   */
+  prune(maxBytes: number = this.maxBytes): PruneReport {
+    checkMaxBytes(maxBytes, 'maxBytes');
+    if (this.discard) throw new RepoMapError('bad-option', `repomap/cache: cannot prune the tags cache ${this.file}: it cannot be written`, this.file);
+    const liveBytesBefore = liveBytes(this.db);
+    const { removed, newest } = removeLeastRecentlyUsed(this.db, maxBytes, STORE_DEFAULTS.pruneBatch, () => this.owned());
+    return {
+      removed,
+      liveBytesBefore,
+      liveBytesAfter: liveBytes(this.db),
+      ...(newest !== undefined ? { newestRemovedUse: newest * STORE_DEFAULTS.usedClockMs } : {}),
+    };
+  }
+
+  /** The file's size on disk and live, rows per table, the oldest and newest use, and the cap. */
+  stats(): StoreStats {
+    const { rows, oldest, newest } = this.db.transaction(() => rowsAndUses(this.db))();
+    return {
+      file: this.file,
+      fileBytes: bytesOnDisk(this.file),
+      liveBytes: liveBytes(this.db),
+      rows,
+      ...(oldest !== undefined ? { oldestUse: oldest * STORE_DEFAULTS.usedClockMs } : {}),
+      ...(newest !== undefined ? { newestUse: newest * STORE_DEFAULTS.usedClockMs } : {}),
+      maxBytes: this.maxBytes,
+    };
   }
 
   /** Number of entries stored. */
   size(): number {
     return this.db.prepare('SELECT count(*) FROM tags').pluck().get() as number;
+  }
+
+  /** The current `used` stamp: hours since the epoch. */
+  private stamp(): number {
+    return Math.floor(this.now() / STORE_DEFAULTS.usedClockMs);
   }
 
   close(): void {
@@ -218,7 +305,7 @@ export class TagsStore implements TagsCache {
   private lookup(table: RowTable, n: number): Database.Statement {
     let statement = this.lookups.get(`${table}:${n}`);
     if (!statement) {
-      statement = this.db.prepare(`SELECT key, value FROM ${table} WHERE key IN (${new Array(n).fill('?').join(',')})`).raw();
+      statement = this.db.prepare(`SELECT key, value, used FROM ${table} WHERE key IN (${new Array(n).fill('?').join(',')})`).raw();
       this.lookups.set(`${table}:${n}`, statement);
     }
     return statement;
@@ -255,7 +342,11 @@ function connect(file: string, timeout: number): Database.Database {
   const Driver = sqliteDriver();
   const db = new Driver(file, { timeout });
   // The first statements read the header: a file that is not a database fails here.
+  // Takes effect on a new file only (before WAL mode writes its first page): pruned
+  // pages can then be given back with `incremental_vacuum`.
+  db.pragma('auto_vacuum = INCREMENTAL');
   db.pragma('journal_mode = WAL');
+  db.pragma(`journal_size_limit = ${STORE_DEFAULTS.walLimitBytes}`);
   // Safe in WAL mode against a killed process; only an OS crash can lose the last commits.
   db.pragma('synchronous = NORMAL');
   return db;
@@ -268,7 +359,7 @@ function adopt(db: Database.Database, file: string, identity: CacheIdentity, say
   const check = db.pragma('quick_check', { simple: true });
   if (check !== 'ok') throw new UnusableFile(`quick_check: ${String(check)}`);
   const text = identityText(identity);
-  db.transaction(() => {
+  const emptied = db.transaction((): 'schema' | 'rows' | undefined => {
     const objects = db.prepare("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").all() as { type: string; name: string }[];
     const tables = objects.filter((o) => o.type === 'table').map((o) => o.name);
     const version = db.pragma('user_version', { simple: true }) as number;
@@ -279,15 +370,25 @@ function adopt(db: Database.Database, file: string, identity: CacheIdentity, say
       db.exec(SCHEMA);
       db.pragma(`user_version = ${STORE_SCHEMA_VERSION}`);
       db.prepare("INSERT INTO meta (key, value) VALUES ('identity', ?)").run(text);
-      return;
+      return objects.length > 0 ? 'schema' : undefined;
     }
     const stored = db.prepare("SELECT value FROM meta WHERE key = 'identity'").pluck().get() as string | undefined;
-    if (stored === text) return;
+    if (stored === text) return undefined;
     const changes = stored === undefined ? ['no identity record'] : identityChanges(stored, identity);
     say(`the tags cache ${file} was written by an incompatible repomap (${changes.join('; ')}); ${rebuilt}`);
     for (const t of ROW_TABLE_NAMES) db.exec(`DELETE FROM ${t}`);
     db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('identity', ?)").run(text);
+    return 'rows';
   }).immediate();
+  if (emptied === undefined || readOnly) return;
+  // A file made before schema 3 has no incremental auto-vacuum: now nearly empty, it is
+  // rewritten with it (VACUUM copies the few live pages). Otherwise the freed pages go back.
+  if (db.pragma('auto_vacuum', { simple: true }) !== 2) {
+    db.pragma('auto_vacuum = INCREMENTAL');
+    db.exec('VACUUM');
+  } else {
+    freePages(db, STORE_DEFAULTS.pruneBatch * 4);
+  }
 }
 
 /**
@@ -318,6 +419,34 @@ function isCorruption(cause: unknown): boolean {
 /** Removes a database and its WAL and shared-memory files. */
 function removeDatabase(file: string): void {
   for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) rmSync(f, { force: true });
+}
+
+/** Resolved options of `TagsStore.open`. */
+interface Resolved {
+  say: (message: string) => void;
+  timeout: number;
+  maxBytes: number;
+  now: () => number;
+}
+
+function resolveOptions(options: TagsStoreOptions): Resolved {
+  const maxBytes = options.maxBytes ?? STORE_DEFAULTS.maxBytes;
+  checkMaxBytes(maxBytes, 'maxBytes');
+  return {
+    say: options.onMessage ?? ((): void => {}),
+    timeout: options.busyTimeoutMs ?? STORE_DEFAULTS.busyTimeoutMs,
+    maxBytes,
+    now: options.now ?? Date.now,
+  };
+}
+
+function checkMaxBytes(value: number, field: string): void {
+  if (!Number.isSafeInteger(value) || value < 1) throw new RepoMapError('bad-option', `repomap/cache: ${field} must be a whole number of bytes ≥ 1, got ${value}`, field);
+}
+
+/** Bytes as MiB with one decimal, for messages. */
+function mib(bytes: number): string {
+  return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
 }
 
 function cannotOpen(file: string, cause: unknown): RepoMapError {

@@ -8,11 +8,18 @@ import { Option } from 'commander';
 // location.ts alone, not the cache's entry: the options are defined for --help too, which
 // does not load the store (and its driver).
 import { CACHE_ENV, cacheDirFromEnv } from '../cache/location.js';
+import { STORE_DEFAULTS } from '../cache/store-defaults.js';
+import { positiveInt } from './arguments.js';
 import type { CliIo } from './io.js';
+
+/** Bytes in the MiB of --cache-max-mb and --max-mb. */
+export const MIB = 1024 ** 2;
 
 /** Commander's value for the pair: a folder, false for --no-cache, undefined when neither was given. */
 export interface CacheFlags {
   cache?: string | false;
+  /** --cache-max-mb: the store's size cap in MiB (default `STORE_DEFAULTS.maxBytes`). */
+  cacheMaxMb?: number;
   /** --quiet: notes are not written. */
   quiet?: boolean;
 }
@@ -21,6 +28,13 @@ export interface CacheFlags {
 export function cacheOption(byDefault: boolean): Option {
   const fallback = byDefault ? `$${CACHE_ENV}, else \${XDG_CACHE_HOME:-~/.cache}/repomap` : `$${CACHE_ENV} when set, else no cache`;
   return new Option('--cache <dir>', `folder of the persistent tags cache, shared by runs and processes (default: ${fallback})`);
+}
+
+/** `--cache-max-mb <n>`: the cap a command that writes the store passes to it. */
+export function cacheMaxMbOption(): Option {
+  return new Option('--cache-max-mb <n>', `size cap of the tags cache in MiB: a write that passes it removes the least recently used entries (default: ${STORE_DEFAULTS.maxBytes / MIB})`).argParser(
+    positiveInt,
+  );
 }
 
 /** `--no-cache`. */

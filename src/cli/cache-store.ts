@@ -4,11 +4,11 @@
  */
 import { TagsStore, tagsStorePath } from '../cache/index.js';
 import { isReportable, messageWithoutModule, RepoMapError } from '../errors.js';
-import { cacheDirOf, type CacheFlags } from './cache-flags.js';
+import { cacheDirOf, MIB, type CacheFlags } from './cache-flags.js';
 import type { CliIo } from './io.js';
 
 /**
- * Opens the tags store the flags ask for (undefined for none). Rebuild messages go to
+ * Opens the tags store the flags ask for (undefined for none), capped at --cache-max-mb. Rebuild messages go to
  * stderr. A folder named by --cache that cannot be used fails the command; the
  * environment's or default folder only earns a warning, and the command runs without it.
  * Without the store's driver (better-sqlite3, an optional dependency) the command runs
@@ -19,7 +19,7 @@ export function openCacheStore(flags: CacheFlags, io: CliIo, byDefault: boolean)
   if (where === null) return undefined;
   const note = (m: string): void => void (flags.quiet || io.stderr.write(`repomap: note: ${m}\n`));
   try {
-    return TagsStore.open(tagsStorePath(where.dir), { onMessage: note });
+    return TagsStore.open(tagsStorePath(where.dir), { onMessage: note, ...(flags.cacheMaxMb !== undefined ? { maxBytes: flags.cacheMaxMb * MIB } : {}) });
   } catch (err) {
     if (err instanceof RepoMapError && err.code === 'cache-unavailable') {
       note(`${messageWithoutModule(err)}; running without it (npm install better-sqlite3 to keep tags across runs)`);

@@ -3,6 +3,7 @@ import { basename, dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { buildRunSummary, checkPackBudgets, loadEvalConfig, runEval, spanSummaryOf, type DetailsRow, type EvalConfig, type EvalMethod } from '../eval/index.js';
 import type { TokenizerName } from '../pack/index.js';
+import { MIB } from './cache-flags.js';
 import { openCacheStore } from './cache-store.js';
 import { commandLine, detailsText, emitSampleScores, emitSummary, mib, readSampleFiles, reportErrors, restrictSamples, writeOutput } from './eval-io.js';
 import { CliExit, type CliIo } from './io.js';
@@ -23,6 +24,7 @@ export interface EvalFlags {
   name?: string;
   repoList?: string;
   cache?: string | false;
+  cacheMaxMb?: number;
   packBudgets?: number[];
   packTokenizer: TokenizerName;
 }
@@ -57,6 +59,7 @@ export async function evalAction(io: CliIo, flags: EvalFlags, command: Command):
       timings: flags.timing,
       ...(config !== undefined ? { config } : {}),
       ...(cacheDir !== undefined ? { cacheDir, onNote: (m: string) => io.stderr.write(`repomap: note: ${m}\n`) } : {}),
+      ...(flags.cacheMaxMb !== undefined ? { cacheMaxBytes: flags.cacheMaxMb * MIB } : {}),
       ...(pack !== undefined ? { pack } : {}),
       onProgress: (done) => progress.update(done),
     });

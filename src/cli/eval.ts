@@ -4,7 +4,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { EVAL_METHODS, RUN_DEFAULTS } from '../eval/run-defaults.js';
 import { TOKENIZERS } from '../pack/tokenizers.js';
 import { collect, positiveInt } from './arguments.js';
-import { cacheOption, noCacheOption } from './cache-flags.js';
+import { cacheMaxMbOption, cacheOption, noCacheOption } from './cache-flags.js';
 import type { EvalFlags } from './eval-action.js';
 import type { CliIo } from './io.js';
 
@@ -40,6 +40,7 @@ export function registerEval(program: Command, io: CliIo): void {
     .option('--repo-list <file[#key]>', 'evaluate only the repositories listed (JSON array, JSON object with #key, or one owner/name a line)')
     .addOption(cacheOption(false))
     .addOption(noCacheOption())
+    .addOption(cacheMaxMbOption())
     .option('--pack-budgets <list>', 'also pack each sample at these token budgets (e.g. 4000,8000): rows gain "pack" and "pack_whole" line ranges, scored against gold spans (repomap method)', budgetList)
     .addOption(new Option('--pack-tokenizer <name>', 'how pack tokens are counted (regex: the contract\u2019s tokens, as BCY)').choices(TOKENIZERS).default('regex'))
     .action(async (flags: EvalFlags, command: Command) => (await import('./eval-action.js')).evalAction(io, flags, command));

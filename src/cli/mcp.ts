@@ -1,7 +1,7 @@
 /** `repomap mcp`: its arguments and help; ./mcp-action.ts, loaded when it runs, serves. */
 import type { Command } from 'commander';
 import { collect } from './arguments.js';
-import { cacheOption, noCacheOption } from './cache-flags.js';
+import { cacheMaxMbOption, cacheOption, noCacheOption } from './cache-flags.js';
 import type { CliIo } from './io.js';
 import type { McpFlags, McpIo } from './mcp-action.js';
 
@@ -18,5 +18,6 @@ export function registerMcp(program: Command, io: CliIo, mcpIo: McpIo = { stdin:
     .option('--exclude <pattern>', 'leave out files matching a pattern (gitignore syntax; repeatable), besides .gitignore and .repomapignore', collect, [])
     .addOption(cacheOption(true))
     .addOption(noCacheOption())
+    .addOption(cacheMaxMbOption())
     .action(async (flags: McpFlags) => (await import('./mcp-action.js')).mcpAction(io, mcpIo, flags));
 }

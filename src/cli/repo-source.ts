@@ -11,7 +11,7 @@ import { Option, type Command } from 'commander';
 import type { CorpusSource } from '../corpus/index.js';
 import { TASKS, type Task } from '../types.js';
 import { collect } from './arguments.js';
-import { cacheOption, noCacheOption, type CacheFlags } from './cache-flags.js';
+import { cacheMaxMbOption, cacheOption, noCacheOption, type CacheFlags } from './cache-flags.js';
 import { diagnosticsOption, type DiagnosticsFlags } from './diagnostics.js';
 import type { CliIo } from './io.js';
 
@@ -30,7 +30,7 @@ export interface QueryFlags {
 
 export type SourceFlags = RepoFlags & QueryFlags;
 
-/** Adds --repo, --commit, --include, --exclude, --cache, --no-cache (the cache is on by default), --diagnostics and --quiet. */
+/** Adds --repo, --commit, --include, --exclude, --cache, --no-cache (the cache is on by default), --cache-max-mb, --diagnostics and --quiet. */
 export function addRepoOptions(command: Command): Command {
   return command
     .option('--repo <dir>', 'repository folder or git directory (default: the current folder)')
@@ -39,6 +39,7 @@ export function addRepoOptions(command: Command): Command {
     .option('--exclude <pattern>', 'leave out files matching a pattern (gitignore syntax; repeatable), besides .gitignore and .repomapignore', collect, [])
     .addOption(cacheOption(true))
     .addOption(noCacheOption())
+    .addOption(cacheMaxMbOption())
     .addOption(diagnosticsOption())
     .option('-q, --quiet', 'no progress and no notes on stderr (warnings and errors still)');
 }

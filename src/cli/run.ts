@@ -3,6 +3,7 @@ import { isReportable, messageWithoutModule } from '../errors.js';
 import { packageVersion } from '../package-root.js';
 import { CliExit, type CliIo } from './io.js';
 import { repoOf } from './repo-source.js';
+import { registerCache } from './cache.js';
 import { registerEval } from './eval.js';
 import { registerExplain } from './explain.js';
 import { registerFuse } from './fuse.js';
@@ -47,6 +48,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   registerPack(program, io);
   registerNavigate(program, io);
   registerMcp(program, io);
+  registerCache(program, io);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return 0;

@@ -61,6 +61,8 @@ export interface RepositoryJob {
    * parsed by earlier runs, or by other workers at the same time, are not parsed again.
    */
   cacheDir?: string;
+  /** Size cap of that store in bytes (`TagsStoreOptions.maxBytes`); default the store's. */
+  cacheMaxBytes?: number;
   /**
    * Parse threads of each index (`IndexOptions.parseJobs`). `runEval` sets 2 when it runs in
    * one process and 1 in each of several worker processes, which already share the cores.
@@ -102,7 +104,10 @@ export async function evaluateRepository(
   onSample?: (outcome: SampleOutcome) => void,
   onNote?: (message: string) => void,
 ): Promise<RepositoryResult> {
-  const store = job.cacheDir !== undefined ? TagsStore.open(tagsStorePath(job.cacheDir), { onMessage: onNote }) : undefined;
+  const store = job.cacheDir !== undefined ? TagsStore.open(tagsStorePath(job.cacheDir), {
+          onMessage: onNote,
+          ...(job.cacheMaxBytes !== undefined ? { maxBytes: job.cacheMaxBytes } : {}),
+        }) : undefined;
   try {
     return await evaluateWith(job, store, onSample);
   } finally {

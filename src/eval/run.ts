@@ -45,6 +45,8 @@ export interface RunOptions {
   workerModule?: string;
   /** Folder of a persistent tags store every job reads and writes (see `RepositoryJob.cacheDir`); default none. */
   cacheDir?: string;
+  /** Size cap of that store in bytes (see `RepositoryJob.cacheMaxBytes`); default the store's. */
+  cacheMaxBytes?: number;
   /** Messages of the tags store (a rebuilt or unusable cache), from this process or a worker. */
   onNote?: (message: string) => void;
   /** Also pack every sample at these budgets (repomap method): rows gain `pack` and `pack_whole` ranges. Default none. */
@@ -117,6 +119,7 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
     parseJobs: Math.min(jobs, plan.length) > 1 ? 1 : 2,
     ...(config !== undefined ? { config } : {}),
     ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
+    ...(options.cacheMaxBytes !== undefined ? { cacheMaxBytes: options.cacheMaxBytes } : {}),
     ...(pack !== undefined ? { pack } : {}),
   }));
 

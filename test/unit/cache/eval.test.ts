@@ -102,4 +102,22 @@ describe('eval --cache DIR', () => {
     expect(store.size()).toBe(distinct);
     store.close();
   }, 60_000);
+
+  it('--cache-max-mb is the cap of the store the jobs write: a store over it is pruned, with a note, and the rows do not change', async () => {
+    const file = join(dir, 'capped', 'tags.sqlite');
+    const old = TagsStore.open(file, { now: () => Date.now() - 3_600_000 });
+    const big = (k: string) => ({
+      tags: { language: 'python' as const, definitions: [{ name: k.repeat(2000), kind: 'function' as const, startLine: 1, endLine: 2 }], references: [], imports: [], messages: [], errorNodes: 0 },
+      diagnostics: [],
+    });
+    old.putMany(Array.from({ length: 300 }, (_, i) => [`python:old${i}`, big(`n${i}`)] as const));
+    old.close();
+    const r = await evalIn(['--cache', 'capped', '--cache-max-mb', '1', '--out', 'capped.jsonl']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^repomap: note: the tags cache .*capped\/tags\.sqlite passed its cap of 1\.0 MiB; removed the \d+ least recently used rows/);
+    expect(read('capped.jsonl')).toBe(read('plain.jsonl'));
+    const store = TagsStore.open(file);
+    expect(store.stats().liveBytes).toBeLessThanOrEqual(1024 ** 2);
+    store.close();
+  });
 });

@@ -128,3 +128,30 @@ describe('two writers at once', () => {
     for (let s = 0; s < shared; s++) expect(rows.get(`python:shared-${s}`)).toEqual(entryFor(`python:shared-${s}`));
   }, 60_000);
 });
+
+describe('two writers at once, each pruning to a small cap', () => {
+  it('both finish, the file passes integrity_check and stays near the cap, and every surviving row is whole and correct', async () => {
+    const file = join(dir, 'pruning.sqlite');
+    const cap = 1024 ** 2;
+    const batches = 30;
+    const size = 40;
+    const writers = ['a', 'b'].map((prefix) => run(process.execPath, [WRITER, build, file, prefix, String(batches), String(size), '0', String(cap)], { encoding: 'utf8' }));
+    const results = await Promise.allSettled(writers);
+    for (const r of results) {
+      if (r.status === 'rejected') throw new Error(`a writer failed: ${String((r.reason as { stderr?: string }).stderr ?? r.reason)}`);
+      expect(r.value.stderr).toBe('');
+      expect(r.value.stdout.trim().split('\n')).toHaveLength(batches);
+    }
+    const rows = rowsOf(file);
+    expect(rows.size, 'pruned: far fewer rows than written').toBeLessThan(2 * batches * size);
+    expect(rows.size).toBeGreaterThan(0);
+    for (const [key, value] of rows) expect(value, key).toEqual(entryFor(key, 20));
+    const store = TagsStore.open(file, { maxBytes: cap });
+    const stats = store.stats();
+    expect(stats.liveBytes).toBeLessThanOrEqual(cap);
+    expect(stats.rows.tags).toBe(rows.size);
+    const back = store.getMany([...rows.keys()]);
+    expect(back.size).toBe(rows.size);
+    store.close();
+  }, 60_000);
+});

@@ -94,7 +94,7 @@ describe('text terms', () => {
     store.putTerms([['1:good', textTerms(['a'], [1])]]);
     store.close();
     const db = new Database(file);
-    db.prepare('INSERT INTO terms (key, value) VALUES (?, ?), (?, ?)').run('1:torn', 'a b\n1', '1:zero', 'a\n0');
+    db.prepare('INSERT INTO terms (key, used, value) VALUES (?, 0, ?), (?, 0, ?)').run('1:torn', 'a b\n1', '1:zero', 'a\n0');
     db.close();
     const again = openStore();
     expect([...again.store.getTerms(['1:good', '1:torn', '1:zero']).keys()]).toEqual(['1:good']);
@@ -198,7 +198,7 @@ describe('an unusable file is rebuilt with a message, never misread', () => {
     store.putMany([['python:good', entryFor('good')]]);
     store.close();
     const db = new Database(file);
-    db.prepare('INSERT INTO tags (key, value) VALUES (?, ?), (?, ?), (?, ?)').run(
+    db.prepare('INSERT INTO tags (key, used, value) VALUES (?, 0, ?), (?, 0, ?), (?, 0, ?)').run(
       'python:torn',
       JSON.stringify(entryFor('torn')).slice(0, 40),
       'go:wrong-language',

@@ -1,16 +1,20 @@
 // Child process for test/unit/cache/processes.test.ts: writes tags entries into a
 // TagsStore through the compiled package, in batches, and reports each committed batch.
 //
-//   node writer.mjs <build dir> <db file> <prefix> <batches|forever|die-after-N> <batch size> [shared keys]
+//   node writer.mjs <build dir> <db file> <prefix> <batches|forever|die-after-N> <batch size> [shared keys] [max bytes]
 //
 // die-after-N writes N batches, then SIGKILLs itself halfway through batch N's transaction.
 // Each batch b writes keys `python:<prefix>-<b>-<i>`; with [shared keys] n, every batch
 // also rewrites `python:shared-<(b*size+i) mod n>`, which other writers write too.
-// Any message from the store (a failed read or write, a rebuild) is fatal: exit 3.
+// With [max bytes], the store's cap: writes prune, here and in the other writers, so a batch
+// read back may have lost rows (each row read must still be whole); the notes saying a
+// write pruned are expected.
+// Any other message from the store (a failed read or write, a rebuild) is fatal: exit 3.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const [build, file, prefix, batchesArg, sizeArg, sharedArg] = process.argv.slice(2);
+const [build, file, prefix, batchesArg, sizeArg, sharedArg, maxBytesArg] = process.argv.slice(2);
+const pruning = maxBytesArg !== undefined;
 const { TagsStore } = await import(pathToFileURL(join(build, 'src', 'cache', 'index.js')).href);
 
 /** Must match `entryFor` in helpers.ts. */
@@ -29,7 +33,9 @@ function entryFor(key, size = 3) {
 }
 
 const store = TagsStore.open(file, {
+  ...(pruning ? { maxBytes: Number(maxBytesArg) } : {}),
   onMessage: (m) => {
+    if (pruning && / passed its cap of /.test(m)) return;
     process.stderr.write(`store message: ${m}\n`);
     process.exit(3);
   },
@@ -62,7 +68,7 @@ for (let b = 0; b < batches; b++) {
   store.putMany(entries);
   // Reads while the other process writes: must see whole batches only.
   const back = store.getMany(entries.map(([k]) => k));
-  if (back.size !== new Set(entries.map(([k]) => k)).size) {
+  if (!pruning && back.size !== new Set(entries.map(([k]) => k)).size) {
     process.stderr.write(`batch ${b}: read back ${back.size} of ${entries.length}\n`);
     process.exit(4);
   }

@@ -1,0 +1,102 @@
+/** What `repomap cache stats` and `repomap cache prune` do once their arguments are parsed (./cache.ts defines them). */
+import { existsSync } from 'node:fs';
+import { TagsStore, tagsStorePath, type StoreStats } from '../cache/index.js';
+import { cacheDirOf, MIB } from './cache-flags.js';
+import { CliExit, type CliIo } from './io.js';
+
+export interface CacheCommandFlags {
+  cache?: string;
+  cacheMaxMb?: number;
+  maxMb?: number;
+  json?: boolean;
+}
+
+export function cacheStatsAction(io: CliIo, flags: CacheCommandFlags): void {
+  const store = openExisting(io, flags);
+  try {
+    const stats = store.stats();
+    if (flags.json) {
+      io.stdout.write(JSON.stringify(statsJson(stats)) + '\n');
+      return;
+    }
+    const { tags, terms } = stats.rows;
+    io.stdout.write(
+      [
+        `tags cache  ${stats.file}`,
+        `on disk     ${mib(stats.fileBytes)} (live ${mib(stats.liveBytes)})`,
+        `cap         ${mib(stats.maxBytes)}`,
+        `rows        ${tags} tags ${tags === 1 ? 'entry' : 'entries'}, ${terms} text terms`,
+        `used        ${stats.oldestUse === undefined ? 'never (empty)' : `${hour(stats.oldestUse)} … ${hour(stats.newestUse!)}`}`,
+      ].join('\n') + '\n',
+    );
+  } finally {
+    store.close();
+  }
+}
+
+export function cachePruneAction(io: CliIo, flags: CacheCommandFlags): void {
+  const store = openExisting(io, flags);
+  try {
+    const before = store.stats();
+    const limit = flags.maxMb !== undefined ? flags.maxMb * MIB : before.maxBytes;
+    const report = store.prune(limit);
+    const fileBefore = before.fileBytes;
+    const fileAfter = store.stats().fileBytes;
+    if (flags.json) {
+      const { removed, liveBytesBefore, liveBytesAfter, newestRemovedUse } = report;
+      io.stdout.write(
+        JSON.stringify({
+          file: store.file,
+          max_bytes: limit,
+          removed,
+          live_bytes: { before: liveBytesBefore, after: liveBytesAfter },
+          file_bytes: { before: fileBefore, after: fileAfter },
+          newest_removed_use: newestRemovedUse === undefined ? null : new Date(newestRemovedUse).toISOString(),
+        }) + '\n',
+      );
+      return;
+    }
+    const { tags, terms } = report.removed;
+    if (tags + terms === 0) {
+      io.stdout.write(`nothing to prune: ${store.file} holds ${mib(report.liveBytesAfter)}, within ${mib(limit)}\n`);
+      return;
+    }
+    io.stdout.write(
+      `pruned ${store.file} to ${mib(limit)}: removed ${tags} tags ${tags === 1 ? 'entry' : 'entries'} and ${terms} text terms, last used ${hour(report.newestRemovedUse!)} or before\n` +
+        `live ${mib(report.liveBytesBefore)} → ${mib(report.liveBytesAfter)}; on disk ${mib(fileBefore)} → ${mib(fileAfter)}\n`,
+    );
+  } finally {
+    store.close();
+  }
+}
+
+/** The store the flags name; a missing file is an error naming it (these commands never create one). */
+function openExisting(io: CliIo, flags: CacheCommandFlags): TagsStore {
+  const file = tagsStorePath(cacheDirOf({ cache: flags.cache }, io, true)!.dir);
+  if (!existsSync(file)) throw new CliExit(1, `no tags cache at ${file} (nothing was cached there yet; --cache DIR names another folder)`);
+  return TagsStore.open(file, {
+    onMessage: (m) => void io.stderr.write(`repomap: note: ${m}\n`),
+    ...(flags.cacheMaxMb !== undefined ? { maxBytes: flags.cacheMaxMb * MIB } : {}),
+  });
+}
+
+function statsJson(stats: StoreStats): Record<string, unknown> {
+  return {
+    file: stats.file,
+    file_bytes: stats.fileBytes,
+    live_bytes: stats.liveBytes,
+    max_bytes: stats.maxBytes,
+    rows: stats.rows,
+    oldest_use: stats.oldestUse === undefined ? null : new Date(stats.oldestUse).toISOString(),
+    newest_use: stats.newestUse === undefined ? null : new Date(stats.newestUse).toISOString(),
+  };
+}
+
+function mib(bytes: number): string {
+  return `${(bytes / MIB).toFixed(1)} MiB`;
+}
+
+/** A use stamp (a whole hour) as `2026-12-02 15:00 UTC`. */
+function hour(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
