@@ -7,8 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TagsStore } from '../../../src/cache/index.js';
-import { runCli } from '../../../src/cli/run.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
+import { runCliCaptured } from '../../run-cli.js';
 
 let tmp: string;
 beforeAll(() => {
@@ -16,16 +16,8 @@ beforeAll(() => {
 });
 afterAll(() => removeTemp(tmp));
 
-async function run(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    cwd: tmp,
-    env: { HOME: join(tmp, 'home'), XDG_CACHE_HOME: join(tmp, 'xdg') },
-  });
-  return { code, stdout, stderr };
+function run(argv: string[]) {
+  return runCliCaptured(argv, { cwd: tmp, env: { HOME: join(tmp, 'home'), XDG_CACHE_HOME: join(tmp, 'xdg') } });
 }
 
 const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');

@@ -5,8 +5,8 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../../src/cli/run.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
+import { runCliCaptured } from '../../run-cli.js';
 
 const parsed = vi.hoisted(() => ({ files: 0 }));
 vi.mock('../../../src/tags/index.js', async (importOriginal) =>
@@ -22,17 +22,9 @@ beforeEach(() => {
   parsed.files = 0;
 });
 
-async function run(argv: string[], env: Record<string, string | undefined> = {}) {
-  let stdout = '';
-  let stderr = '';
+function run(argv: string[], env: Record<string, string | undefined> = {}) {
   // HOME and XDG_CACHE_HOME point into the temp folder: nothing can reach the real ~/.cache.
-  const code = await runCli(argv, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    cwd: tmp,
-    env: { HOME: join(tmp, 'home'), XDG_CACHE_HOME: join(tmp, 'xdg'), ...env },
-  });
-  return { code, stdout, stderr };
+  return runCliCaptured(argv, { cwd: tmp, env: { HOME: join(tmp, 'home'), XDG_CACHE_HOME: join(tmp, 'xdg'), ...env } });
 }
 
 const zeroTimings = (json: string): string => JSON.stringify({ ...JSON.parse(json), timing_ms: { index: 0, rank: 0 } });

@@ -50,3 +50,14 @@ export function buildPackage(without: readonly string[] = []): string {
   }
   return build;
 }
+
+/** Closes every store a test opened (and empties the list); a store the test closed itself is skipped. */
+export function closeStores(open: { close(): void }[]): void {
+  for (const s of open.splice(0)) {
+    try {
+      s.close();
+    } catch {
+      // already closed by the test
+    }
+  }
+}

@@ -38,6 +38,15 @@ function rowsOf(file: string): Map<string, unknown> {
   }
 }
 
+/** Waits for writer processes: each must end cleanly, silent on stderr, having written every batch. */
+async function expectWritersDone(writers: Promise<{ stdout: string; stderr: string }>[], batches: number): Promise<void> {
+  for (const r of await Promise.allSettled(writers)) {
+    if (r.status === 'rejected') throw new Error(`a writer failed: ${String((r.reason as { stderr?: string }).stderr ?? r.reason)}`);
+    expect(r.value.stderr).toBe('');
+    expect(r.value.stdout.trim().split('\n')).toHaveLength(batches);
+  }
+}
+
 describe('a writer killed from outside at any moment', () => {
   it('leaves a store that opens cleanly, passes integrity_check, and holds only whole, correct batches', async () => {
     const file = join(dir, 'killed.sqlite');
@@ -111,12 +120,7 @@ describe('two writers at once', () => {
     const shared = 300;
     // Both start on a file that does not exist yet: creation races too.
     const writers = ['a', 'b'].map((prefix) => run(process.execPath, [WRITER, build, file, prefix, String(batches), String(size), String(shared)], { encoding: 'utf8' }));
-    const results = await Promise.allSettled(writers);
-    for (const r of results) {
-      if (r.status === 'rejected') throw new Error(`a writer failed: ${String((r.reason as { stderr?: string }).stderr ?? r.reason)}`);
-      expect(r.value.stderr).toBe('');
-      expect(r.value.stdout.trim().split('\n')).toHaveLength(batches);
-    }
+    await expectWritersDone(writers, batches);
     const rows = rowsOf(file);
     expect(rows.size).toBe(2 * batches * size + shared);
     for (const prefix of ['a', 'b'])
@@ -136,12 +140,7 @@ describe('two writers at once, each pruning to a small cap', () => {
     const batches = 30;
     const size = 40;
     const writers = ['a', 'b'].map((prefix) => run(process.execPath, [WRITER, build, file, prefix, String(batches), String(size), '0', String(cap)], { encoding: 'utf8' }));
-    const results = await Promise.allSettled(writers);
-    for (const r of results) {
-      if (r.status === 'rejected') throw new Error(`a writer failed: ${String((r.reason as { stderr?: string }).stderr ?? r.reason)}`);
-      expect(r.value.stderr).toBe('');
-      expect(r.value.stdout.trim().split('\n')).toHaveLength(batches);
-    }
+    await expectWritersDone(writers, batches);
     const rows = rowsOf(file);
     expect(rows.size, 'pruned: far fewer rows than written').toBeLessThan(2 * batches * size);
     expect(rows.size).toBeGreaterThan(0);

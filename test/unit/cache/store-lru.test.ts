@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORE_DEFAULTS, STORE_SCHEMA_VERSION, TagsStore, type TagsStoreOptions } from '../../../src/cache/index.js';
 import { textTerms } from '../../../src/lexical/text-terms.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
-import { entryFor } from './helpers.js';
+import { entryFor, closeStores } from './helpers.js';
 
 const HOUR = STORE_DEFAULTS.usedClockMs;
 let dir: string;
@@ -44,13 +44,7 @@ beforeEach(() => {
   clock = 1000 * HOUR;
 });
 afterEach(() => {
-  for (const s of open.splice(0)) {
-    try {
-      s.close();
-    } catch {
-      // already closed by the test
-    }
-  }
+  closeStores(open);
   removeTemp(dir);
 });
 

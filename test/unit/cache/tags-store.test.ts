@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORE_DEFAULTS, TAGS_INDEX_VERSION, TagsStore, currentIdentity, type CacheIdentity } from '../../../src/cache/index.js';
 import { textTerms } from '../../../src/lexical/text-terms.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
-import { entryFor } from './helpers.js';
+import { entryFor, closeStores } from './helpers.js';
 
 let dir: string;
 let file: string;
@@ -27,13 +27,7 @@ beforeEach(() => {
   file = join(dir, 'nested', 'tags.sqlite');
 });
 afterEach(() => {
-  for (const s of open.splice(0)) {
-    try {
-      s.close();
-    } catch {
-      // already closed by the test
-    }
-  }
+  closeStores(open);
   removeTemp(dir);
 });
 
