@@ -19,20 +19,12 @@
 # and TABLE.md (committed) and ablation.time (ignored).
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-REPOS="${1:-${REPOMAP_REPOS:-}}"
-if [ -z "$REPOS" ]; then
-  echo "usage: bench/ablation.sh REPOS_DIR [NAME ...]   (or set REPOMAP_REPOS)" >&2
-  exit 2
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+bench_repos "bench/ablation.sh REPOS_DIR [NAME ...]   (or set REPOMAP_REPOS)" "${1:-}"
 INVOCATION="bench/ablation.sh $*"
 [ $# -gt 0 ] && shift
-REPOS="$(cd "$REPOS" && pwd)"
-DEV="$(cd "${REPOMAP_DEV:-$ROOT/../shared/bench/dev}" && pwd)"
-JOBS="${REPOMAP_JOBS:-2}"
-OUT="${REPOMAP_OUT:-$ROOT/bench/results/ablation}"
-mkdir -p "$OUT"
-OUT="$(cd "$OUT" && pwd)"
+DEV="$(bench_set "${REPOMAP_DEV:-}" dev)"
+bench_out ablation
 cd "$ROOT"
 
 npm run build --silent

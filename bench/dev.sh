@@ -13,18 +13,10 @@
 # <run>.details.jsonl, <run>.log, <run>.time (ignored: large or machine-local).
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-REPOS="${1:-${REPOMAP_REPOS:-}}"
-if [ -z "$REPOS" ]; then
-  echo "usage: bench/dev.sh REPOS_DIR   (or set REPOMAP_REPOS)" >&2
-  exit 2
-fi
-REPOS="$(cd "$REPOS" && pwd)"
-DEV="$(cd "${REPOMAP_DEV:-$ROOT/../shared/bench/dev}" && pwd)"
-JOBS="${REPOMAP_JOBS:-2}"
-OUT="${REPOMAP_OUT:-$ROOT/bench/results/dev}"
-mkdir -p "$OUT"
-OUT="$(cd "$OUT" && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+bench_repos "bench/dev.sh REPOS_DIR   (or set REPOMAP_REPOS)" "${1:-}"
+DEV="$(bench_set "${REPOMAP_DEV:-}" dev)"
+bench_out dev
 cd "$ROOT"
 
 npm run build --silent

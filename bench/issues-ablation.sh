@@ -10,19 +10,12 @@
 # REPOMAP_JOBS (processes, default 2), REPOMAP_OUT (default bench/results/issues-ablation),
 # REPOMAP_CACHE (a tags cache folder kept across runs).
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-REPOS="${1:-${REPOMAP_REPOS:-}}"
-if [ -z "$REPOS" ]; then
-  echo "usage: bench/issues-ablation.sh REPOS_DIR [NAME ...]" >&2
-  exit 2
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+bench_repos "bench/issues-ablation.sh REPOS_DIR [NAME ...]   (or set REPOMAP_REPOS)" "${1:-}"
 INVOCATION="bench/issues-ablation.sh $*"
 [ $# -gt 0 ] && shift
-REPOS="$(cd "$REPOS" && pwd)"
-ISSUES="$(cd "${REPOMAP_ISSUES:-$ROOT/../shared/bench/issues}" && pwd)"
-OUT="${REPOMAP_OUT:-$ROOT/bench/results/issues-ablation}"
-mkdir -p "$OUT"
-OUT="$(cd "$OUT" && pwd)"
+ISSUES="$(bench_set "${REPOMAP_ISSUES:-}" issues)"
+bench_out issues-ablation
 cd "$ROOT"
 npm run build --silent
 node bench/ablation.mjs "$REPOS" "$ISSUES/issue2code.jsonl" bench/issues-ablation "$OUT" "$@"

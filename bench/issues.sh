@@ -14,18 +14,10 @@
 # <run>.details.jsonl, <run>.scores.jsonl, <run>.log (ignored: large or machine-local).
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-REPOS="${1:-${REPOMAP_REPOS:-}}"
-if [ -z "$REPOS" ]; then
-  echo "usage: bench/issues.sh REPOS_DIR   (or set REPOMAP_REPOS)" >&2
-  exit 2
-fi
-REPOS="$(cd "$REPOS" && pwd)"
-ISSUES="$(cd "${REPOMAP_ISSUES:-$ROOT/../shared/bench/issues}" && pwd)"
-JOBS="${REPOMAP_JOBS:-2}"
-OUT="${REPOMAP_OUT:-$ROOT/bench/results/issues}"
-mkdir -p "$OUT"
-OUT="$(cd "$OUT" && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+bench_repos "bench/issues.sh REPOS_DIR   (or set REPOMAP_REPOS)" "${1:-}"
+ISSUES="$(bench_set "${REPOMAP_ISSUES:-}" issues)"
+bench_out issues
 cd "$ROOT"
 
 npm run build --silent

@@ -14,21 +14,13 @@
 # Writes the derived samples and details rows (ignored), the summaries and TABLE.md (committed).
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-REPOS="${1:-${REPOMAP_REPOS:-}}"
-if [ -z "$REPOS" ]; then
-  echo "usage: bench/spans.sh REPOS_DIR [EVAL_ARGS...]   (or set REPOMAP_REPOS)" >&2
-  exit 2
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+bench_repos "bench/spans.sh REPOS_DIR [EVAL_ARGS...]   (or set REPOMAP_REPOS)" "${1:-}"
 shift || true
-REPOS="$(cd "$REPOS" && pwd)"
-DEV="$(cd "${REPOMAP_DEV:-$ROOT/../shared/bench/dev}" && pwd)"
-JOBS="${REPOMAP_JOBS:-2}"
+DEV="$(bench_set "${REPOMAP_DEV:-}" dev)"
 BUDGETS="${REPOMAP_PACK_BUDGETS:-4000,8000}"
 TOKENIZER="${REPOMAP_PACK_TOKENIZER:-regex}"
-OUT="${REPOMAP_OUT:-$ROOT/bench/results/spans}"
-mkdir -p "$OUT"
-OUT="$(cd "$OUT" && pwd)"
+bench_out spans
 cd "$ROOT"
 
 npm run build --silent
