@@ -11,14 +11,16 @@ export interface CliRun {
 /**
  * Runs the CLI in this process with stdout and stderr captured. The progress clock is
  * frozen (an index build never shows progress, however loaded the machine) unless `io`
- * gives one; `io` sets the folder, the environment and the rest.
+ * gives one; `options` set the folder, the environment, whether stderr is a terminal
+ * (`tty`) and the rest.
  */
-export async function runCliCaptured(argv: string[], io: Partial<CliIo> & Pick<CliIo, 'cwd'>): Promise<CliRun> {
+export async function runCliCaptured(argv: string[], options: Partial<CliIo> & Pick<CliIo, 'cwd'> & { tty?: boolean }): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
+  const { tty, ...io } = options;
   const code = await runCli(argv, {
     stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
+    stderr: { write: (s: string) => (stderr += s), ...(tty !== undefined ? { isTTY: tty } : {}) },
     now: () => 0,
     ...io,
   });

@@ -8,9 +8,9 @@ import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../src/cli/run.js';
 import type { CliIo } from '../../../src/cli/io.js';
 import { makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
+import { runCliCaptured, type CliRun } from '../../run-cli.js';
 
 const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
 
@@ -20,25 +20,8 @@ beforeAll(() => {
 });
 afterAll(() => removeTemp(tmp));
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function run(argv: string[], extra: Partial<CliIo> & { tty?: boolean } = {}): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const { tty, ...io } = extra;
-  const code = await runCli(argv, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s), ...(tty !== undefined ? { isTTY: tty } : {}) },
-    cwd: FIXTURE,
-    // a frozen clock for progress: a build never shows it, however loaded the machine
-    now: () => 0,
-    ...io,
-  });
-  return { code, stdout, stderr };
+function run(argv: string[], extra: Partial<CliIo> & { tty?: boolean } = {}): Promise<CliRun> {
+  return runCliCaptured(argv, { cwd: FIXTURE, ...extra });
 }
 
 /** A copy of the fixture that a test may add files to. */
@@ -210,7 +193,7 @@ describe('the config file', () => {
 
 describe('beforeCommand (where bin/repomap.js sets process-wide V8 flags)', () => {
   /** The names beforeCommand was called with during one run, and the run. */
-  async function calls(argv: string[], cwd?: string): Promise<{ names: string[]; run: Run }> {
+  async function calls(argv: string[], cwd?: string): Promise<{ names: string[]; run: CliRun }> {
     const names: string[] = [];
     const r = await run(argv, { beforeCommand: (name) => void names.push(name), ...(cwd !== undefined ? { cwd } : {}) });
     return { names, run: r };

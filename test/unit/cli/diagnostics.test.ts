@@ -6,8 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../src/cli/run.js';
 import { makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
+import { runCliCaptured } from '../../run-cli.js';
 
 let tmp: string;
 let repo: string;
@@ -28,17 +28,8 @@ beforeAll(() => {
 });
 afterAll(() => removeTemp(tmp));
 
-async function run(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli([...argv, '--repo', repo, '--no-cache'], {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    cwd: tmp,
-    // a frozen clock for progress: a build never shows it, however loaded the machine
-    now: () => 0,
-  });
-  return { code, stdout, stderr };
+function run(argv: string[]) {
+  return runCliCaptured([...argv, '--repo', repo, '--no-cache'], { cwd: tmp });
 }
 
 const EXPECTED = [

@@ -7,9 +7,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../src/cli/run.js';
 import { RANK_DEFAULTS, type FileExplanation, type Query, type Task } from '../../../src/index.js';
 import { fixtureIndexes } from '../../fixture-index.js';
+import { runCliCaptured, type CliRun } from '../../run-cli.js';
 
 interface RankingCase {
   id: string;
@@ -26,12 +26,9 @@ const indexOf = fixtureIndexes();
 const tmp = mkdtempSync(join(tmpdir(), 'repomap-cli-explain-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
+function run(argv: string[]): Promise<CliRun> {
   // in the python-inventory fixture: the current folder is the repository without --repo
-  const code = await runCli(argv, { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, cwd: join(fixtures, 'repos', 'python-inventory'), now: () => 0 }); // a frozen clock: no progress line, however loaded the machine
-  return { code, stdout, stderr };
+  return runCliCaptured(argv, { cwd: join(fixtures, 'repos', 'python-inventory') });
 }
 
 /** Explains a case's expected file through the CLI, in both formats. */

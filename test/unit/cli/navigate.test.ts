@@ -6,11 +6,11 @@
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../src/cli/run.js';
 import type { CliIo } from '../../../src/cli/io.js';
 import { editImpact, findReferences, findSymbols, outlineFile } from '../../../src/navigate/index.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 import { fixtureIndexes } from '../../fixture-index.js';
+import { runCliCaptured, type CliRun } from '../../run-cli.js';
 
 const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
 const index = fixtureIndexes()('python-inventory');
@@ -21,19 +21,8 @@ beforeAll(() => {
 });
 afterAll(() => removeTemp(tmp));
 
-async function run(argv: string[], extra: Partial<CliIo> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    cwd: FIXTURE,
-    env: { ...process.env, REPOMAP_CACHE: join(tmp, 'cache') },
-    // a frozen clock for progress: a build never shows it, however loaded the machine
-    now: () => 0,
-    ...extra,
-  });
-  return { code, stdout, stderr };
+function run(argv: string[], extra: Partial<CliIo> = {}): Promise<CliRun> {
+  return runCliCaptured(argv, { cwd: FIXTURE, env: { ...process.env, REPOMAP_CACHE: join(tmp, 'cache') }, ...extra });
 }
 
 async function json<T>(argv: string[], extra: Partial<CliIo> = {}): Promise<T> {

@@ -6,32 +6,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../src/cli/run.js';
 import { commitAll, initRepo, makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 import type { toDetailsRow } from '../../../src/render/index.js';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+import { runCliCaptured, type CliRun } from '../../run-cli.js';
 
 /** The fixture the runs are in unless they say otherwise: without --repo, rank ranks it. */
 const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
 
-async function run(argv: string[], cwd = FIXTURE): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    cwd,
-    // rank caches tags by default: keep the cache in this file's temp folder, never in ~/.cache
-    env: { ...process.env, REPOMAP_CACHE: join(tmp, 'tags-cache') },
-    // a frozen clock for progress: a build never shows it, however loaded the machine
-    now: () => 0,
-  });
-  return { code, stdout, stderr };
+function run(argv: string[], cwd = FIXTURE): Promise<CliRun> {
+  // rank caches tags by default: keep the cache in this file's temp folder, never in ~/.cache
+  return runCliCaptured(argv, { cwd, env: { ...process.env, REPOMAP_CACHE: join(tmp, 'tags-cache') } });
 }
 
 /** The row `rank --format json` prints: the one `toDetailsRow` writes. */
