@@ -3,7 +3,7 @@ import { extractCues, type CodeReading, type CueTunables } from '../cues/index.j
 import { whySkipped } from '../corpus/index.js';
 import type { FileGraph } from '../graph/index.js';
 import type { RankContext } from '../rank/context.js';
-import { makeContext } from '../rank/index-context.js';
+import { graphPartsOf, makeContext } from '../rank/index-context.js';
 import type { LexicalMatch, RankDefaults } from '../rank/defaults.js';
 import { lexicalText } from '../rank/seeds.js';
 import { compareDescending } from '../text/order.js';
@@ -64,7 +64,7 @@ export class Index {
     this.settings = stages;
     if (code) this.code = code;
     this.fingerprint = fingerprint;
-    this.context = makeContext(record.corpus.files, record.graph, settings.rank, record.lexical, record.pathTables, (p) => this.tagsOf(p));
+    this.context = makeContext(record.corpus.files, graphPartsOf(record.graph), settings.rank, record.lexical, record.pathTables, (p) => this.tagsOf(p));
   }
 
   /**

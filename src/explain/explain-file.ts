@@ -172,10 +172,10 @@ function hopOf(from: number, to: number, csr: Csr, ctx: RankContext, flow: RankD
   const a = ctx.paths[from]!;
   const b = ctx.paths[to]!;
   const edges: HopEdge[] = [];
-  ctx.graph.forEachOutEdge(a, b, (_k, e) => {
+  ctx.graph.forEachEdgeBetween(a, b, (e) => {
     if (flow[e.type].forward > 0) edges.push({ type: e.type, direction: 'forward', weight: round(e.weight), flow: flow[e.type].forward, label: e.label });
   });
-  ctx.graph.forEachOutEdge(b, a, (_k, e) => {
+  ctx.graph.forEachEdgeBetween(b, a, (e) => {
     if (flow[e.type].backward > 0) edges.push({ type: e.type, direction: 'backward', weight: round(e.weight), flow: flow[e.type].backward, label: e.label });
   });
   edges.sort((x, y) => y.weight * y.flow - x.weight * x.flow || compareCodeUnits(x.type, y.type));

@@ -1,5 +1,5 @@
 import type { PathSuffixIndex } from '../cues/index.js';
-import type { FileGraphology, SymbolTable } from '../graph/index.js';
+import type { EdgeView, SymbolTable } from '../graph/index.js';
 import type { FileKind, LanguageId, Task } from '../types.js';
 import type { Csr } from './csr.js';
 import type { LexicalMatch } from './defaults.js';
@@ -18,7 +18,8 @@ export interface RankContext {
   symbols: SymbolTable;
   /** Lower-case word → node ids whose path contains it (directory names and split file stem). */
   pathWords: Map<string, number[]>;
-  graph: FileGraphology;
+  /** The file graph's edges. */
+  graph: EdgeView;
   /** BM25 (or BM25F) score of every node for a text (index built on first use). */
   textScores(text: string, match?: LexicalMatch): Float64Array;
   /**

@@ -1,5 +1,5 @@
 import type { EdgeType } from '../types.js';
-import { EDGE_ORDER, type FileGraphology } from '../graph/index.js';
+import { EDGE_ORDER, type EdgeView } from '../graph/index.js';
 import { compareCodeUnits } from '../text/order.js';
 
 const TYPE_PLACE = new Map(EDGE_ORDER.map((t, i) => [t, i]));
@@ -25,14 +25,14 @@ export interface Csr {
 }
 
 /**
- * Builds a CSR from a graphology graph. Each stored edge adds source→target with
+ * Builds a CSR from a file graph's edges. Each stored edge adds source→target with
  * weight × flow.forward and target→source with weight × flow.backward; parallel
  * edges between the same pair (several types) are summed, in EDGE_ORDER (by type,
- * then by source path), whatever order graphology holds them in. `indexOf` maps each
+ * then by source path), whatever order the graph holds them in. `indexOf` maps each
  * node to its position in `nodes` (made from them when not given: the rank context
  * passes its own, one map for every task's CSR).
  */
-export function buildCsr(graph: FileGraphology, flow: EdgeFlow, nodes: string[] = graph.nodes(), indexOf: Map<string, number> = indexesOf(nodes)): Csr {
+export function buildCsr(graph: EdgeView, flow: EdgeFlow, nodes: string[], indexOf: Map<string, number> = indexesOf(nodes)): Csr {
   const order = nodes.length;
   // A node's rank in code-unit order of paths, as the graph build orders edges by.
   const unitRank = new Int32Array(order);
@@ -58,7 +58,7 @@ export function buildCsr(graph: FileGraphology, flow: EdgeFlow, nodes: string[] 
     entryPlace[entries] = place;
     entries++;
   };
-  graph.forEachEdge((_key, attr, source, target) => {
+  graph.forEachEdge((attr, source, target) => {
     const f = flow[attr.type];
     const s = indexOf.get(source)!;
     const t = indexOf.get(target)!;

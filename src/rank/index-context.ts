@@ -5,8 +5,7 @@
  */
 import { PathSuffixIndex } from '../cues/index.js';
 import { identifierParts } from '../text/identifiers.js';
-import type { FileGraph } from '../graph/index.js';
-import { exportDefiners, moduleFiles, type ExportSource } from '../graph/index.js';
+import { exportDefiners, graphEdges, moduleFiles, type EdgeView, type ExportSource, type FileGraph, type ResolveContext, type SymbolTable } from '../graph/index.js';
 import type { FileRecord, FileTags, Task } from '../types.js';
 import { Bm25Index, type TextTermsCache } from '../lexical/bm25.js';
 import { Bm25fIndex, type Bm25fDocument } from '../lexical/bm25f.js';
@@ -94,19 +93,43 @@ export function pathTablesOf(files: readonly FileRecord[], earlier?: PathTables)
   return { paths, ids, kinds: files.map((f) => f.kind), pathIndex: new PathSuffixIndex(paths, earlier?.pathIndex), pathWords, splits };
 }
 
-/** The side fields of a file for BM25F: the names it defines (not package clauses), the messages it raises or logs. */
-function bm25fDocument(path: string, tags: FileTags | undefined): Bm25fDocument {
-  if (!tags) return { path, definitions: [], messages: [] };
-  return { path, definitions: tags.definitions.filter((d) => d.kind !== 'module').map((d) => d.name), messages: tags.messages.map((m) => m.text) };
+/** What a file gives the BM25F fields and the message index: the names it defines (not package clauses), the messages it raises or logs. */
+export interface SideFields {
+  definitions: string[];
+  messages: FileTags['messages'];
 }
 
+/** A file's side fields, from its tags. */
+export function sideFieldsOf(tags: FileTags | undefined): SideFields {
+  if (!tags) return { definitions: [], messages: [] };
+  return { definitions: tags.definitions.filter((d) => d.kind !== 'module').map((d) => d.name), messages: tags.messages };
+}
+
+/** What the rank context reads of a file graph: its edges, its symbol table and (on first use) its import resolution tables. */
+export interface GraphParts {
+  edges: EdgeView;
+  symbols: SymbolTable;
+  resolve: () => ResolveContext;
+}
+
+/** The graph parts of a built file graph. */
+export function graphPartsOf(fileGraph: FileGraph): GraphParts {
+  return { edges: graphEdges(fileGraph.graph), symbols: fileGraph.symbols, resolve: () => fileGraph.basis.resolve };
+}
+
+/**
+ * The rank context of an index. `sideFields` gives a path's BM25F fields and messages
+ * (from `tagsOf` when not given: a persisted index keeps them apart, so that ranking
+ * does not decode every file's tags).
+ */
 export function makeContext(
-  files: readonly FileRecord[],
-  fileGraph: FileGraph,
+  files: readonly Pick<FileRecord, 'path' | 'size' | 'text'>[],
+  graph: GraphParts,
   rank: RankDefaults,
   lexical: LexicalIndex,
   tables: PathTables,
   tagsOf: (path: string) => FileTags | undefined,
+  sideFields: (path: string) => SideFields = (path) => sideFieldsOf(tagsOf(path)),
 ): RankContext {
   const { paths, ids, pathWords } = tables;
   const csrs = new Map<Task, Csr>();
@@ -119,23 +142,30 @@ export function makeContext(
     }
     return lexical.bm25;
   };
-  const exports: ExportSource = { resolve: fileGraph.basis.resolve, tagsOf };
+  let exports: ExportSource | undefined;
+  const exportSource = (): ExportSource => (exports ??= { resolve: graph.resolve(), tagsOf });
   let messages: MessageIndex | undefined;
   const fielded = (body: Bm25Index): Bm25fIndex => {
-    if (lexical.bm25f?.body !== body) lexical.bm25f = { body, index: new Bm25fIndex(body, body.paths.map((path) => bm25fDocument(path, tagsOf(path)))) };
+    if (lexical.bm25f?.body !== body) {
+      const docs = body.paths.map((path): Bm25fDocument => {
+        const { definitions, messages } = sideFields(path);
+        return { path, definitions, messages: messages.map((m) => m.text) };
+      });
+      lexical.bm25f = { body, index: new Bm25fIndex(body, docs) };
+    }
     return lexical.bm25f.index;
   };
   return {
     paths,
     indexOf: (path) => ids.get(path) ?? -1,
-    moduleFiles: (language, specifier) => moduleFiles(exports, language, specifier),
-    exportDefiners: (modules, name) => exportDefiners(exports, modules, name),
+    moduleFiles: (language, specifier) => moduleFiles(exportSource(), language, specifier),
+    exportDefiners: (modules, name) => exportDefiners(exportSource(), modules, name),
     kinds: tables.kinds,
     sizes: Int32Array.from(files.map((f) => f.size)),
     pathIndex: tables.pathIndex,
-    symbols: fileGraph.symbols,
+    symbols: graph.symbols,
     pathWords,
-    graph: fileGraph.graph,
+    graph: graph.edges,
     textScores(text, match = 'bm25') {
       const { index, order } = bm25();
       const raw = match === 'bm25f' ? fielded(index).scores(text, rank.bm25f) : index.scores(text);
@@ -144,7 +174,7 @@ export function makeContext(
       return out;
     },
     messageMatches(text) {
-      messages ??= new MessageIndex(paths.length, (i) => tagsOf(paths[i]!)?.messages, rank.messages);
+      messages ??= new MessageIndex(paths.length, (i) => sideFields(paths[i]!).messages, rank.messages);
       return messages.matches(text);
     },
     specificity(name) {
@@ -154,7 +184,7 @@ export function makeContext(
     },
     csrFor(task) {
       let csr = csrs.get(task);
-      if (!csr) csrs.set(task, (csr = buildCsr(fileGraph.graph, rank.flow[task], paths, ids)));
+      if (!csr) csrs.set(task, (csr = buildCsr(graph.edges, rank.flow[task], paths, ids)));
       return csr;
     },
   };

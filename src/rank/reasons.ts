@@ -33,7 +33,7 @@ function describeLink(self: string, other: string, ctx: RankContext): string {
   const consider = (weight: number, place: number, text: string): void => {
     if (!best || weight > best.weight || (weight === best.weight && place < best.place)) best = { weight, place, text };
   };
-  ctx.graph.forEachOutEdge(self, other, (_k, a) => {
+  ctx.graph.forEachEdgeBetween(self, other, (a) => {
     const place = EDGE_ORDER.indexOf(a.type);
     if (a.type === 'import') consider(a.weight, place, `imports ${other}`);
     else if (a.type === 'shared-symbol') consider(a.weight, place, `uses ${a.label} from ${other}`);
@@ -41,7 +41,7 @@ function describeLink(self: string, other: string, ctx: RankContext): string {
     else if (a.type === 'co-change') consider(a.weight, place, `changed with ${other} in ${a.label}`);
     else consider(a.weight, place, `same module as ${other}`);
   });
-  ctx.graph.forEachOutEdge(other, self, (_k, a) => {
+  ctx.graph.forEachEdgeBetween(other, self, (a) => {
     const place = EDGE_ORDER.length + EDGE_ORDER.indexOf(a.type);
     if (a.type === 'import') consider(a.weight, place, `imported by ${other}`);
     else if (a.type === 'shared-symbol') consider(a.weight, place, `defines ${a.label} used by ${other}`);

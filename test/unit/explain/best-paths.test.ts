@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { MultiDirectedGraph } from 'graphology';
 import { describe, expect, it } from 'vitest';
-import type { FileGraphology } from '../../../src/graph/index.js';
+import { graphEdges, type FileGraphology } from '../../../src/graph/index.js';
 import { seedMass, strongestPaths } from '../../../src/explain/best-paths.js';
 import { buildCsr, type Csr, type EdgeFlow } from '../../../src/rank/csr.js';
 import { Incoming } from '../../../src/rank/reasons.js';
@@ -25,7 +25,7 @@ function graphOf(n: number, edges: [number, number, number][]): { csr: Csr; node
   edges.forEach(([a, b, w], k) => {
     if (a % n !== b % n) g.addDirectedEdgeWithKey(`e${k}`, nodes[a % n]!, nodes[b % n]!, { type: 'import', weight: w, label: '' });
   });
-  return { csr: buildCsr(g, forwardOnly, nodes), nodes };
+  return { csr: buildCsr(graphEdges(g), forwardOnly, nodes), nodes };
 }
 
 /** Every simple path of 1..maxHops edges from a node with seed mass to the target, with its flow. */

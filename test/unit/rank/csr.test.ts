@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { MultiDirectedGraph } from 'graphology';
 import { describe, expect, it } from 'vitest';
-import { EDGE_ORDER, type FileGraphology } from '../../../src/graph/index.js';
+import { EDGE_ORDER, graphEdges, type FileGraphology } from '../../../src/graph/index.js';
 import { buildCsr, type EdgeFlow } from '../../../src/rank/csr.js';
 import { EDGE_TYPES, type EdgeType } from '../../../src/types.js';
 
@@ -55,7 +55,7 @@ describe('buildCsr', () => {
           if (s === t || graph.hasEdge(`${type}:${s}->${t}`)) continue;
           graph.addDirectedEdgeWithKey(`${type}:${s}->${t}`, s, t, { type: type as EdgeType, weight: w, label: '' });
         }
-        const csr = buildCsr(graph, flow, nodes);
+        const csr = buildCsr(graphEdges(graph), flow, nodes);
         const expected = referenceRows(graph, flow, nodes);
         const dangling: number[] = [];
         expected.forEach((row, i) => {
@@ -79,7 +79,7 @@ describe('buildCsr', () => {
     graph.addDirectedEdgeWithKey('import:b->a', 'b', 'a', { type: 'import', weight: 0.7, label: '' });
     graph.addDirectedEdgeWithKey('source-test:a->c', 'a', 'c', { type: 'source-test', weight: 1, label: '' });
     const flow = Object.fromEntries(EDGE_TYPES.map((t) => [t, { forward: 1, backward: 0.5 }])) as EdgeFlow;
-    const csr = buildCsr(graph, flow, ['a', 'b', 'c']);
+    const csr = buildCsr(graphEdges(graph), flow, ['a', 'b', 'c']);
     // a→b: import a→b forward, import b→a backward, then shared-symbol a→b (EDGE_ORDER:
     // type first, then source path), not the order the edges were added in; the other
     // order would sum to a different float, and give a→b another probability.
@@ -98,7 +98,7 @@ describe('buildCsr', () => {
     const flow = Object.fromEntries(EDGE_TYPES.map((t) => [t, { forward: 1, backward: 0.5 }])) as EdgeFlow;
     const nodes = ['c', 'b', 'a'];
     const indexOf = new Map(nodes.map((n, i) => [n, i]));
-    const csr = buildCsr(graph, flow, nodes, indexOf);
+    const csr = buildCsr(graphEdges(graph), flow, nodes, indexOf);
     expect(csr.indexOf).toBe(indexOf);
     expect([...csr.starts]).toEqual([0, 0, 1, 2]);
     expect([...csr.neighbors]).toEqual([2, 1]);

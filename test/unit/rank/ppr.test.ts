@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { createRequire } from 'node:module';
 import { DirectedGraph, MultiDirectedGraph } from 'graphology';
 import { describe, expect, it } from 'vitest';
-import type { FileGraphology } from '../../../src/graph/index.js';
+import { graphEdges, type FileGraphology } from '../../../src/graph/index.js';
 import { buildCsr, type EdgeFlow } from '../../../src/rank/csr.js';
 import { personalizedPageRank } from '../../../src/rank/ppr.js';
 
@@ -45,7 +45,7 @@ describe('personalizedPageRank', () => {
   it('with a uniform personalization equals graphology-metrics pagerank (parallel edges summed)', () => {
     fc.assert(
       fc.property(randomGraph, ({ fileGraph, plain, nodes }) => {
-        const csr = buildCsr(fileGraph, forwardOnly, nodes);
+        const csr = buildCsr(graphEdges(fileGraph), forwardOnly, nodes);
         const ours = personalizedPageRank(csr, new Float64Array(nodes.length).fill(1), { alpha: 0.85, tolerance: 1e-10, maxIterations: 1000 });
         const theirs = pagerank(plain, { getEdgeWeight: 'weight', tolerance: 1e-10, maxIterations: 1000 });
         expect(ours.converged).toBe(true);
@@ -61,7 +61,7 @@ describe('personalizedPageRank', () => {
     // a → c and b → c: a and b are symmetric except for the seed.
     g.addDirectedEdgeWithKey('1', 'a', 'c', { type: 'import', weight: 1, label: '' });
     g.addDirectedEdgeWithKey('2', 'b', 'c', { type: 'import', weight: 1, label: '' });
-    const csr = buildCsr(g, forwardOnly, ['a', 'b', 'c']);
+    const csr = buildCsr(graphEdges(g), forwardOnly, ['a', 'b', 'c']);
     const { scores } = personalizedPageRank(csr, Float64Array.from([1, 0, 0]), { alpha: 0.85 });
     expect(scores.reduce((s, x) => s + x, 0)).toBeCloseTo(1, 9);
     expect(scores[0]).toBeGreaterThan(scores[1]!);
@@ -74,7 +74,7 @@ describe('personalizedPageRank', () => {
   it('rejects a personalization of the wrong length or with negative weights, naming the problem', () => {
     const g: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
     g.addNode('a', { kind: 'source', language: null, module: '' });
-    const csr = buildCsr(g, forwardOnly, ['a']);
+    const csr = buildCsr(graphEdges(g), forwardOnly, ['a']);
     expect(() => personalizedPageRank(csr, new Float64Array(2), { alpha: 0.85 })).toThrow(/2 entries for 1 nodes/);
     expect(() => personalizedPageRank(csr, Float64Array.from([-1]), { alpha: 0.85 })).toThrow(/personalization\[0\] is -1/);
   });
@@ -85,7 +85,7 @@ describe('personalizedPageRank', () => {
     g.addDirectedEdgeWithKey('e', 'caller', 'callee', { type: 'shared-symbol', weight: 2, label: 'f' });
     g.addDirectedEdgeWithKey('o', 'callee', 'other', { type: 'shared-symbol', weight: 1, label: 'g' });
     const both: EdgeFlow = { ...forwardOnly, 'shared-symbol': { forward: 1, backward: 0.5 } };
-    const csr = buildCsr(g, both, ['callee', 'caller', 'other']);
+    const csr = buildCsr(graphEdges(g), both, ['callee', 'caller', 'other']);
     // callee → caller carries 2 × 0.5 = 1 and callee → other 1: half each (2/3 and 1/3
     // without the backward factor); caller → callee carries all of caller's rank.
     expect([...csr.neighbors.subarray(csr.starts[0]!, csr.starts[1]!)]).toEqual([1, 2]);

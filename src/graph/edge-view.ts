@@ -1,0 +1,103 @@
+/**
+ * The edges of a file graph as the rank stage reads them, over either the graphology
+ * graph a build holds or the typed arrays a persisted snapshot holds (`EdgeTable`):
+ * every edge with its endpoints, and the edges stored from one file to another.
+ */
+import { EDGE_ORDER, type FileEdgeAttributes, type FileGraphology } from './build.js';
+
+export interface EdgeView {
+  /** Number of stored edges. */
+  readonly size: number;
+  /** Every stored edge, with the paths of its source and target. */
+  forEachEdge(visit: (attributes: FileEdgeAttributes, source: string, target: string) => void): void;
+  /** The edges stored from `source` to `target` (none when either path is not a node). */
+  forEachEdgeBetween(source: string, target: string, visit: (attributes: FileEdgeAttributes) => void): void;
+}
+
+/** The edge view of a graphology file graph. */
+export function graphEdges(graph: FileGraphology): EdgeView {
+  return {
+    get size() {
+      return graph.size;
+    },
+    forEachEdge: (visit) => graph.forEachEdge((_key, attributes, source, target) => visit(attributes, source, target)),
+    forEachEdgeBetween(source, target, visit) {
+      if (graph.hasNode(source) && graph.hasNode(target)) graph.forEachOutEdge(source, target, (_key, attributes) => visit(attributes));
+    },
+  };
+}
+
+/**
+ * A file graph's edges in typed arrays: edge k goes from node `sources[k]` to
+ * `targets[k]` (positions in the corpus' paths), of type `EDGE_ORDER[types[k]]`, with
+ * its weight and its label (`labels[labelIds[k]]`).
+ */
+export interface EdgeTable {
+  sources: Int32Array;
+  targets: Int32Array;
+  types: Uint8Array;
+  weights: Float64Array;
+  labelIds: Int32Array;
+  labels: string[];
+}
+
+/** The edge table of a graph whose nodes are `ids`' paths (in graphology's edge order). */
+export function edgeTableOf(graph: FileGraphology, ids: ReadonlyMap<string, number>): EdgeTable {
+  const n = graph.size;
+  const table: EdgeTable = {
+    sources: new Int32Array(n),
+    targets: new Int32Array(n),
+    types: new Uint8Array(n),
+    weights: new Float64Array(n),
+    labelIds: new Int32Array(n),
+    labels: [],
+  };
+  const typeIds = new Map(EDGE_ORDER.map((t, i) => [t, i]));
+  const labelIds = new Map<string, number>();
+  let k = 0;
+  graph.forEachEdge((_key, a, source, target) => {
+    let label = labelIds.get(a.label);
+    if (label === undefined) {
+      labelIds.set(a.label, (label = table.labels.length));
+      table.labels.push(a.label);
+    }
+    table.sources[k] = ids.get(source)!;
+    table.targets[k] = ids.get(target)!;
+    table.types[k] = typeIds.get(a.type)!;
+    table.weights[k] = a.weight;
+    table.labelIds[k] = label;
+    k++;
+  });
+  return table;
+}
+
+/** The edge view of a table over `paths` (`ids`: path → position); the out-edges of each node are found on first use. */
+export function tableEdges(table: EdgeTable, paths: readonly string[], ids: ReadonlyMap<string, number>): EdgeView {
+  const attributesOf = (k: number): FileEdgeAttributes => ({ type: EDGE_ORDER[table.types[k]!]!, weight: table.weights[k]!, label: table.labels[table.labelIds[k]!]! });
+  let starts: Int32Array | undefined;
+  let order: Int32Array | undefined;
+  const outEdges = (): [Int32Array, Int32Array] => {
+    if (!starts || !order) {
+      starts = new Int32Array(paths.length + 1);
+      for (const s of table.sources) starts[s + 1]!++;
+      for (let i = 0; i < paths.length; i++) starts[i + 1]! += starts[i]!;
+      const next = starts.slice(0, paths.length);
+      order = new Int32Array(table.sources.length);
+      table.sources.forEach((s, k) => (order![next[s]!++] = k));
+    }
+    return [starts, order];
+  };
+  return {
+    size: table.sources.length,
+    forEachEdge(visit) {
+      for (let k = 0; k < table.sources.length; k++) visit(attributesOf(k), paths[table.sources[k]!]!, paths[table.targets[k]!]!);
+    },
+    forEachEdgeBetween(source, target, visit) {
+      const s = ids.get(source);
+      const t = ids.get(target);
+      if (s === undefined || t === undefined) return;
+      const [from, edges] = outEdges();
+      for (let q = from[s]!; q < from[s + 1]!; q++) if (table.targets[edges[q]!] === t) visit(attributesOf(edges[q]!));
+    },
+  };
+}
