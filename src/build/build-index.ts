@@ -6,7 +6,8 @@ import { historyHead, readHistory, releaseTexts } from '../corpus/index.js';
 import { buildFileGraph, readsText, updateFileGraph, type FileGraph } from '../graph/index.js';
 import { buildLexical, lexicalAfter, pathTablesOf, type LexicalIndex } from '../rank/index-context.js';
 import { releasePrestarted, snippetReader } from '../tags/index.js';
-import { LANGUAGES, type Corpus, type FileTags, type IndexStats, type LanguageId } from '../types.js';
+import type { Corpus, FileTags, IndexStats } from '../types.js';
+import { codeLanguagesOf } from './code-languages.js';
 import { Index } from './index.js';
 import type { IndexOptions } from './options.js';
 import { checkNotTaken, contentKey, earlierContents, type Previous } from './reuse.js';
@@ -89,12 +90,9 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
  * parsed files, and the language of most of them for blocks that do not name one.
  */
 async function codeReading(tags: readonly FileTags[]): Promise<CodeReading> {
-  const counts = new Map<LanguageId, number>();
-  for (const t of tags) counts.set(t.language, (counts.get(t.language) ?? 0) + 1);
-  let primary: LanguageId | undefined;
-  for (const language of LANGUAGES) if (primary === undefined || (counts.get(language) ?? 0) > (counts.get(primary) ?? 0)) primary = language;
-  const reader = await snippetReader(counts.keys());
-  return primary !== undefined && counts.has(primary) ? { reader, primary } : { reader };
+  const { languages, primary } = codeLanguagesOf(tags);
+  const reader = await snippetReader(languages);
+  return primary !== undefined ? { reader, primary } : { reader };
 }
 
 /** Hash of what an index is built from: every path with its content key, what was skipped, the settings, the history read. */

@@ -33,38 +33,94 @@ export interface IndexSettings extends StageSettings {
   code?: CodeReading;
 }
 
+/**
+ * Where an index reads its corpus, tags and graph from: a build's record
+ * (`recordParts`), or a persisted snapshot that makes the record only when asked.
+ */
+export interface IndexParts {
+  readonly corpus: Corpus;
+  readonly tagDiagnostics: readonly Diagnostic[];
+  /** The tags of a parsed file (undefined for files without tags or outside the corpus). */
+  tagsOf(path: string): FileTags | undefined;
+  /** Every parsed file's tags, in corpus order. */
+  tags(): readonly FileTags[];
+  /** The build record (what `buildIndex({ previous })` reuses). */
+  record(): Previous;
+  /** Whether a later build took the record's graph over (the index must not rank). */
+  taken(): boolean;
+  /** The rank context under a rank stage's settings. */
+  context(rank: RankDefaults): RankContext;
+  /** Loads what reading a query needs beyond the parts (a snapshot's snippet grammars). */
+  prepare?(query: Query, cues: (code: CodeReading) => void): Promise<void>;
+}
+
+/** The parts of a build's record. */
+export function recordParts(record: Previous): IndexParts {
+  let byPath: Map<string, FileTags> | undefined;
+  const tagsOf = (path: string): FileTags | undefined => (byPath ??= new Map(record.tags.map((t) => [t.path, t]))).get(path);
+  return {
+    corpus: record.corpus,
+    tagDiagnostics: record.tagDiagnostics,
+    tagsOf,
+    tags: () => record.tags,
+    record: () => record,
+    taken: () => record.claim.taken,
+    context: (rank) => makeContext(record.corpus.files, graphPartsOf(record.graph), rank, record.lexical, record.pathTables, tagsOf),
+  };
+}
+
 /** A built index: corpus, tags and file graph of one repository state, reusable across queries. */
 export class Index {
   readonly corpus: Corpus;
-  readonly tags: readonly FileTags[];
-  readonly fileGraph: FileGraph;
   readonly stats: IndexStats;
   readonly diagnostics: Diagnostic[];
-  /** What this build leaves for the next build of the repository (`IndexOptions.previous`); shared by its `withRank` views. */
-  readonly previous: Previous;
   /** Every stage's settings, defaults merged (the graph's as the graph was built with). */
   readonly settings: StageSettings;
   /** How the code blocks of a query are read: with the corpus' grammars, unlabelled ones in its main language. */
   private readonly code?: CodeReading;
+  private readonly parts: IndexParts;
   private readonly context: RankContext;
-  /** Built on first use: tags by path, and what spans read per file. */
-  private tagsByPath?: Map<string, FileTags>;
+  /** Built on first use: what spans read per file. */
   private spans?: SpanSource;
   /** What `buildIndex({ previous })` compares to return this index as it is ('' for views, which are never returned so). */
   readonly fingerprint: string;
 
-  constructor(record: Previous, stats: IndexStats, settings: IndexSettings, fingerprint = '') {
-    this.previous = record;
-    this.corpus = record.corpus;
-    this.tags = record.tags;
-    this.fileGraph = record.graph;
+  constructor(source: Previous | IndexParts, stats: IndexStats, settings: IndexSettings, fingerprint = '') {
+    const parts = 'record' in source && typeof source.record === 'function' ? source : recordParts(source as Previous);
+    this.parts = parts;
+    this.corpus = parts.corpus;
     this.stats = stats;
-    this.diagnostics = [...record.corpus.diagnostics, ...record.tagDiagnostics];
+    this.diagnostics = [...parts.corpus.diagnostics, ...parts.tagDiagnostics];
     const { code, ...stages } = settings;
     this.settings = stages;
     if (code) this.code = code;
     this.fingerprint = fingerprint;
-    this.context = makeContext(record.corpus.files, graphPartsOf(record.graph), settings.rank, record.lexical, record.pathTables, (p) => this.tagsOf(p));
+    this.context = parts.context(settings.rank);
+  }
+
+  /** Every parsed file's tags, in corpus order. */
+  get tags(): readonly FileTags[] {
+    return this.parts.tags();
+  }
+
+  /** The file graph (an index loaded from a snapshot builds it on first use). */
+  get fileGraph(): FileGraph {
+    return this.parts.record().graph;
+  }
+
+  /** What this build leaves for the next build of the repository (`IndexOptions.previous`); shared by its `withRank` views. */
+  get previous(): Previous {
+    return this.parts.record();
+  }
+
+  /**
+   * Loads what ranking `query` needs that an index loaded from a snapshot reads lazily
+   * (the grammars of the query's code blocks); nothing for a built index. Call it
+   * before `rank`, `explain` or `pack` of such an index.
+   */
+  async prepare(query: Query, options: { task?: Task } = {}): Promise<void> {
+    if (!this.parts.prepare || !this.code) return;
+    await this.parts.prepare(query, (code) => void extractCues(query, { ...(options.task ? { task: options.task } : {}), tunables: this.settings.cues, code }));
   }
 
   /**
@@ -82,7 +138,7 @@ export class Index {
   withOptions(options: Omit<StageOptions, 'graph'>): Index {
     this.checkLive();
     const stages = resolveStageSettings(options, this.settings);
-    return new Index(this.previous, this.stats, { ...stages, ...(this.code ? { code: this.code } : {}) });
+    return new Index(this.parts, this.stats, { ...stages, ...(this.code ? { code: this.code } : {}) });
   }
 
   /** The cues of a query under this index's cue tunables. */
@@ -113,8 +169,7 @@ export class Index {
 
   /** The tags of a parsed file (undefined for files without tags or outside the corpus). */
   tagsOf(path: string): FileTags | undefined {
-    this.tagsByPath ??= new Map(this.tags.map((t) => [t.path, t]));
-    return this.tagsByPath.get(path);
+    return this.parts.tagsOf(path);
   }
 
   /** Ranks every corpus file for a query. Deterministic: same index and query, same result. */
@@ -203,7 +258,7 @@ export class Index {
    * updates the graph in place rather than copy it): rank with the index it returned.
    */
   checkLive(): void {
-    checkNotTaken(this.previous);
+    if (this.parts.taken()) checkNotTaken(this.parts.record());
   }
 }
 

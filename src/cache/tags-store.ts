@@ -84,6 +84,11 @@ export class TagsStore implements TagsCache {
   /** Set for a store that may only be read: removes its private copy; nothing is written. */
   private readonly discard: (() => void) | undefined;
 
+  /** Whether the store is read as it is, keeping nothing new (its folder or file cannot be written). */
+  get readOnly(): boolean {
+    return this.discard !== undefined;
+  }
+
   private constructor(file: string, db: Database.Database, identity: string, options: Resolved, discard?: () => void) {
     this.file = file;
     this.db = db;

@@ -4,16 +4,14 @@
  * file, and the file over the built-in default. Unknown keys and wrong types are errors
  * naming the file and the key.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Command } from 'commander';
 import * as z from 'zod';
-import { describeError } from '../errors.js';
 import { TOKENIZERS } from '../pack/index.js';
+import { findConfig } from './config-file.js';
 import { CliExit } from './io.js';
 
 /** The config file's name at a repository's root. */
-export const CONFIG_FILE = 'repomap.config.json';
+export { CONFIG_FILE } from './config-file.js';
 
 const patterns = z.array(z.string().min(1)).describe('patterns in gitignore syntax');
 
@@ -34,23 +32,11 @@ export type RepomapConfig = z.infer<typeof CONFIG_SCHEMA>;
 
 /**
  * The config of the repository at `root` and the file it came from, or null when it has
- * none. A package.json that cannot be read or is not JSON is the repository's business,
- * not a config: it gives none, and `onNote` hears why (the corpus reports it too).
+ * none (./config-file.ts finds it), checked: unknown keys and wrong types are errors.
  */
 export function readConfig(root: string, onNote: (message: string) => void = () => {}): { config: RepomapConfig; file: string } | null {
-  const own = join(root, CONFIG_FILE);
-  if (existsSync(own)) return { config: checked(parsed(own), own), file: own };
-  const manifest = join(root, 'package.json');
-  if (!existsSync(manifest)) return null;
-  let pkg: unknown;
-  try {
-    pkg = JSON.parse(readFileSync(manifest, 'utf8'));
-  } catch (error) {
-    onNote(`cannot read ${manifest} (${describeError(error)}); no "repomap" config taken from it`);
-    return null;
-  }
-  if (typeof pkg !== 'object' || pkg === null || !('repomap' in pkg)) return null;
-  return { config: checked((pkg as { repomap: unknown }).repomap, `${manifest}, key "repomap"`), file: manifest };
+  const found = findConfig(root, onNote);
+  return found ? { config: checkedConfig(found.value, found.where), file: found.file } : null;
 }
 
 /**
@@ -66,15 +52,8 @@ export function applyConfig(command: Command, config: RepomapConfig): void {
   }
 }
 
-function parsed(file: string): unknown {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new CliExit(2, `${file}: ${(error as Error).message}`);
-  }
-}
-
-function checked(value: unknown, where: string): RepomapConfig {
+/** A config value as read from `where`, checked against the schema (a CliExit naming the key when it does not fit). */
+export function checkedConfig(value: unknown, where: string): RepomapConfig {
   const result = CONFIG_SCHEMA.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

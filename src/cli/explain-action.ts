@@ -15,6 +15,7 @@ export interface ExplainFlags extends SourceFlags {
 export async function explainAction(io: CliIo, file: string, positional: string | undefined, flags: ExplainFlags): Promise<void> {
   const input = await queryFromFlags(flags, io, 'explain', positional);
   const { index, source } = await openIndex(flags, io, 'explain');
+  await index.prepare(input.query, { task: flags.task ?? input.task });
   const explanation = index.explain(input.query, repoRelative(file, source), {
     task: flags.task ?? input.task,
     includeGiven: flags.includeGiven,

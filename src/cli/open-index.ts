@@ -1,12 +1,17 @@
-/** The index a command builds from its source flags (./repo-source.ts). */
-import { loadCorpus, type CorpusSource } from '../corpus/index.js';
-import { buildIndex } from '../build/build-index.js';
+/**
+ * The index a command opens from its source flags (./repo-source.ts): a folder's kept
+ * snapshot when nothing changed since it was built (./snapshot.ts), else a build
+ * (./open-build.ts, loaded only then: the parsers, the graph builder and the tags store
+ * are most of the CLI's modules).
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { tagsStorePath } from '../cache/location.js';
+import type { CorpusSource } from '../corpus/load.js';
 import type { Index } from '../build/index.js';
-import { prestartWhenListed } from '../tags/index.js';
-import { TAGS_DEFAULTS } from '../tags/extract.js';
-import { openCacheStore } from './cache-store.js';
+import { cacheDirOf } from './cache-flags.js';
+import { loadSnapshot, snapshotFileOf, snapshotSlot } from './snapshot.js';
 import type { CliIo } from './io.js';
-import { indexProgress } from './progress.js';
 import { repoOf, repoSource, type RepoFlags } from './repo-source.js';
 
 /** An index built by a command, the source it read and how long reading the files took. */
@@ -18,40 +23,29 @@ export interface OpenedIndex {
   corpusMs: number;
   /** The persistent tags cache file the build read and wrote, when it had one. */
   cacheFile?: string;
+  /** The snapshot file the index was loaded from instead of built, when it was. */
+  snapshotFile?: string;
 }
 
 /**
  * Loads the flags' source in its scope and builds its index, through the persistent tags
  * cache unless --no-cache, with progress on stderr for a long build (`label` names the
- * command in it) unless --quiet. `parseJobs` as `buildIndex`'s (default 2).
+ * command in it) unless --quiet. `parseJobs` as `buildIndex`'s (default 2). With the
+ * cache, a folder's built index is kept as a snapshot (./snapshot.ts) and loaded in place
+ * of the build while the folder stays as it was.
  */
 export async function openIndex(flags: RepoFlags, io: CliIo, label: string, parseJobs?: number): Promise<OpenedIndex> {
   const repo = repoOf(flags, io);
   const source = repoSource(repo, flags.commit);
-  const progress = indexProgress(io, label, flags.quiet);
-  const started = performance.now();
-  try {
-    // parse workers start while the files are read, once the listing is large enough for them
-    const corpus = await loadCorpus(source, {
-      include: flags.include,
-      exclude: flags.exclude,
-      onListed: prestartWhenListed(parseJobs ?? TAGS_DEFAULTS.jobs),
-      onProgress: (done, total) => progress.read(done, total),
-    });
-    const corpusMs = Math.round(performance.now() - started);
-    const store = openCacheStore(flags, io, true);
-    try {
-      const index = await buildIndex(corpus, {
-        releaseTexts: true,
-        onProgress: (_stage, done, total) => progress.parse(done, total),
-        ...(store ? { tagsCache: store } : {}),
-        ...(parseJobs !== undefined ? { parseJobs } : {}),
-      });
-      return { index, source, repo, corpusMs, ...(store ? { cacheFile: store.file } : {}) };
-    } finally {
-      store?.close();
-    }
-  } finally {
-    progress.stop();
+  const note = (m: string): void => void (flags.quiet || io.stderr.write(`repomap: note: ${m}\n`));
+  const folder = 'folder' in source ? source.folder : null;
+  const where = folder !== null ? cacheDirOf(flags, io, true) : null;
+  const slot = where && folder !== null ? snapshotSlot(where.dir, resolve(folder), { include: flags.include, exclude: flags.exclude }) : null;
+  const kept = slot ? loadSnapshot(slot, note) : null;
+  if (kept && slot && where) {
+    const store = tagsStorePath(where.dir);
+    return { index: kept, source, repo, corpusMs: kept.stats.timingsMs.corpus, snapshotFile: snapshotFileOf(slot), ...(existsSync(store) ? { cacheFile: store } : {}) };
   }
+  const { openBuilt } = await import('./open-build.js');
+  return openBuilt({ flags, io, label, source, repo, slot, ...(parseJobs !== undefined ? { parseJobs } : {}) });
 }

@@ -15,6 +15,7 @@ export interface PackFlags extends SourceFlags {
 export async function packAction(io: CliIo, positional: string | undefined, flags: PackFlags): Promise<void> {
   const input = await queryFromFlags(flags, io, 'pack', positional);
   const { index } = await openIndex(flags, io, 'pack');
+  await index.prepare(input.query, { task: flags.task ?? input.task });
   const pack = await index.pack(input.query, {
     budget: flags.budget,
     tokenizer: flags.tokenizer,

@@ -16,6 +16,7 @@ export interface RankFlags extends SourceFlags {
 export async function rankAction(io: CliIo, positional: string | undefined, flags: RankFlags): Promise<void> {
   const input = await queryFromFlags(flags, io, 'rank', positional);
   const { index, corpusMs } = await openIndex(flags, io, 'rank', flags.jobs);
+  await index.prepare(input.query, { task: flags.task ?? input.task });
   const result = index.rank(input.query, { task: flags.task ?? input.task, includeGiven: flags.includeGiven });
   result.stats.timingsMs.corpus = corpusMs;
   if (flags.format === 'json') {

@@ -33,10 +33,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .hook('preAction', async (_program, command) => {
       // Commands run on one repository (--repo) take their defaults from its config file.
       if (command.options.some((o) => o.long === '--repo')) {
-        const { applyConfig, readConfig } = await import('./config.js');
+        const { findConfig } = await import('./config-file.js');
         const { repo, quiet } = command.opts<{ repo?: string; quiet?: boolean }>();
-        const found = readConfig(repoOf({ repo }, io), (m) => void (quiet || io.stderr.write(`repomap: note: ${m}\n`)));
-        if (found) applyConfig(command, found.config);
+        const found = findConfig(repoOf({ repo }, io), (m) => void (quiet || io.stderr.write(`repomap: note: ${m}\n`)));
+        if (found) {
+          const { applyConfig, checkedConfig } = await import('./config.js');
+          applyConfig(command, checkedConfig(found.value, found.where));
+        }
       }
       await io.beforeCommand?.(command.name());
     });

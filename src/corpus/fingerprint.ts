@@ -2,13 +2,21 @@ import { statSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import { STAMP_MARGIN_MS } from './folder-reuse.js';
 import { CORPUS_DEFAULTS } from './options.js';
+import { IGNORE_FILES } from './path-rules.js';
 import { listFolder } from './walk.js';
+
+/** A fingerprint as `FolderFingerprint.saved` gives it (JSON-safe), for a persisted index. */
+export interface SavedFingerprint {
+  paths: string[];
+  stamps: string[];
+}
 
 /**
  * What a folder looked like when its index was built, cheap to compare: the
  * mtime, size and inode of every folder (an added, removed or renamed entry changes
- * its folder's mtime), of every corpus file (an edit in place changes the file's),
- * and of git's HEAD and its log (a commit or checkout changes co-change history).
+ * its folder's mtime), of every corpus file and ignore file (an edit in place changes
+ * the file's), and of git's HEAD and its log (a commit or checkout changes co-change
+ * history).
  * Taken after the corpus was read, so a path stamped at or after the read began
  * (less the corpus' margin for coarse clocks, `STAMP_MARGIN_MS`) may have changed mid-read: the fingerprint then
  * counts as changed once, and the next build settles it.
@@ -28,14 +36,27 @@ export class FolderFingerprint {
   static async take(root: string, files: readonly string[], readStartedMs: number): Promise<FolderFingerprint> {
     // Folders that cannot be listed are left out: the corpus load reports them.
     const vendored = new Set(CORPUS_DEFAULTS.vendoredFolders);
-    const folders = listFolder(root, (name) => !vendored.has(name))
-      .entries.filter((e) => e.kind === 'folder' && !vendored.has(e.path.slice(e.path.lastIndexOf('/') + 1)))
-      .map((e) => e.path);
-    const paths = ['.', ...folders.sort(), ...files, '.git/HEAD', '.git/logs/HEAD'];
+    const ignoreNames = new Set<string>(IGNORE_FILES);
+    const entries = listFolder(root, (name) => !vendored.has(name)).entries;
+    const nameOf = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
+    const folders = entries.filter((e) => e.kind === 'folder' && !vendored.has(nameOf(e.path))).map((e) => e.path);
+    const inCorpus = new Set(files);
+    const ignoreFiles = entries.filter((e) => e.kind === 'file' && ignoreNames.has(nameOf(e.path)) && !inCorpus.has(e.path)).map((e) => e.path);
+    const paths = ['.', ...folders.sort(), ...files, ...ignoreFiles.sort(), '.git/HEAD', '.git/logs/HEAD'];
     const stats = paths.map((p) => statOf(join(root, p)));
     const since = BigInt(readStartedMs - STAMP_MARGIN_MS) * 1_000_000n;
     const unsettled = stats.some((s) => s !== null && s.mtimeNs >= since);
     return new FolderFingerprint(root, paths, stats.map(stampOf), unsettled);
+  }
+
+  /** The paths and stamps, to keep with a persisted index; null when the fingerprint is unsettled (it would never match). */
+  saved(): SavedFingerprint | null {
+    return this.unsettled ? null : { paths: [...this.paths], stamps: [...this.stamps] };
+  }
+
+  /** A saved fingerprint of `root`, to ask whether the folder changed since. */
+  static restore(root: string, saved: SavedFingerprint): FolderFingerprint {
+    return new FolderFingerprint(root, saved.paths, saved.stamps, false);
   }
 
   /** Whether anything fingerprinted changed since it was taken (stats every path again). */

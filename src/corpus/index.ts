@@ -5,6 +5,7 @@ export { resolveCommit } from './git-commit.js';
 export { readHistory, historyHead, HISTORY_DEFAULTS, type HistoryOptions } from './history.js';
 export { releaseTexts, isReleased } from './release.js';
 export { listFolder, pathKind, type FolderListing, type ListedEntry } from './walk.js';
-export { FolderFingerprint } from './fingerprint.js';
+export { FolderFingerprint, type SavedFingerprint } from './fingerprint.js';
 export { whySkipped } from './path-rules.js';
 export { STAMP_MARGIN_MS } from './folder-reuse.js';
+export { saveCorpus, restoreCorpus, type SavedCorpus } from './saved.js';

@@ -45,7 +45,8 @@ export function isReleased(file: FileRecord): boolean {
   return Object.getOwnPropertyDescriptor(file, 'text')?.get !== undefined;
 }
 
-function readAgain(file: string, path: string, stamp: FileStamp): string {
+/** The text of a file read again, decoded as a load decodes it; `file-changed` when its stamp is not `stamp`'s or it is gone. */
+export function readAgain(file: string, path: string, stamp: Pick<FileStamp, 'key'>): string {
   let fd: number;
   try {
     fd = openSync(file, 'r');

@@ -23,6 +23,19 @@ export class SymbolTable {
     for (const paths of this.entries.values()) paths.sort(compareCodeUnits);
   }
 
+  /** The table in arrays over `ids` (path → position), for a persisted snapshot: `SymbolTable.fromParts` reads it back. */
+  toParts(ids: ReadonlyMap<string, number>): SymbolTableParts {
+    return { definers: listsToParts(this.entries, ids), users: listsToParts(this.users, ids) };
+  }
+
+  /** The table `toParts` gave, over the same `paths`. */
+  static fromParts(parts: SymbolTableParts, paths: readonly string[]): SymbolTable {
+    const table = new SymbolTable([]);
+    partsToLists(parts.definers, paths, table.entries);
+    partsToLists(parts.users, paths, table.users);
+    return table;
+  }
+
   /**
    * Replaces one file's tags (`before` and `after` have the same path; either may be
    * absent). `order` gives a path's position in the corpus, where referencer lists keep
@@ -111,4 +124,41 @@ function firstAt<T>(list: readonly T[], after: (item: T) => boolean): number {
     else lo = mid + 1;
   }
   return lo;
+}
+
+/** Name → paths lists in arrays: names joined by NUL, list k is `ids[starts[k] .. starts[k + 1])` (path positions). */
+export interface NameLists {
+  names: string;
+  starts: Int32Array;
+  ids: Int32Array;
+}
+
+/** A symbol table as `SymbolTable.toParts` gives it. */
+export interface SymbolTableParts {
+  definers: NameLists;
+  users: NameLists;
+}
+
+function listsToParts(lists: ReadonlyMap<string, readonly string[]>, ids: ReadonlyMap<string, number>): NameLists {
+  const names: string[] = [];
+  const starts = new Int32Array(lists.size + 1);
+  let total = 0;
+  for (const list of lists.values()) total += list.length;
+  const out = new Int32Array(total);
+  let at = 0;
+  for (const [name, list] of lists) {
+    names.push(name);
+    for (const path of list) out[at++] = ids.get(path)!;
+    starts[names.length] = at;
+  }
+  return { names: names.join('\0'), starts, ids: out };
+}
+
+function partsToLists(parts: NameLists, paths: readonly string[], into: Map<string, string[]>): void {
+  if (parts.starts.length <= 1) return;
+  parts.names.split('\0').forEach((name, k) => {
+    const list: string[] = [];
+    for (let i = parts.starts[k]!; i < parts.starts[k + 1]!; i++) list.push(paths[parts.ids[i]!]!);
+    into.set(name, list);
+  });
 }

@@ -64,6 +64,18 @@ function definedOnly<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
+/** A BM25 index as `toParts` gives it: typed arrays and one string of words, cheap to write and read back. */
+export interface Bm25Parts {
+  options: Required<Bm25Options>;
+  paths: string[];
+  /** The words of term ids 0, 1, …, joined by NUL. */
+  words: string;
+  termStart: Uint32Array;
+  postingDoc: Uint32Array;
+  postingTf: Float32Array | Float64Array;
+  docLength: Float64Array;
+}
+
 export class Bm25Index {
   /** Resolved options. */
   readonly options: Readonly<Required<Bm25Options>>;
@@ -136,6 +148,36 @@ export class Bm25Index {
    */
   static updated(earlier: Bm25Index, docs: readonly Bm25Document[], changed: ReadonlySet<string>): Bm25Index {
     return new Bm25Index(docs, earlier.options, { index: earlier, changed });
+  }
+
+  /** The index as arrays and strings, for a persisted snapshot: `Bm25Index.fromParts` makes an index that scores the same. */
+  toParts(): Bm25Parts {
+    const { termStart, postingDoc, postingTf, docLength } = this;
+    return { options: { ...this.options }, paths: [...this.paths], words: this.words.slice(0, this.terms).join('\0'), termStart, postingDoc, postingTf, docLength };
+  }
+
+  /** The index `toParts` gave (its words become the whole vocabulary). */
+  static fromParts(parts: Bm25Parts): Bm25Index {
+    const index = Object.create(Bm25Index.prototype) as Bm25Index;
+    const words = parts.words === '' ? [] : parts.words.split('\0');
+    Object.assign(index, {
+      options: resolveOptions(parts.options),
+      paths: parts.paths,
+      reused: 0,
+      avgdl: 0,
+      vocabulary: new Map(words.map((w, i) => [w, i])),
+      words,
+      terms: words.length,
+      termStart: parts.termStart,
+      postingDoc: parts.postingDoc,
+      postingTf: parts.postingTf,
+      docLength: parts.docLength,
+    });
+    if (parts.termStart.length !== words.length + 1 || parts.docLength.length !== parts.paths.length) {
+      throw new RepoMapError('internal', `repomap/lexical: BM25 parts do not fit (${words.length} words, ${parts.termStart.length} term starts, ${parts.paths.length} paths)`, 'parts');
+    }
+    index.finish();
+    return index;
   }
 
   /** Sorts the tokenized triples by term into CSR (documents stay ascending per term). */

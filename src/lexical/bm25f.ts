@@ -44,11 +44,51 @@ export interface Bm25fDocument {
   messages: readonly string[];
 }
 
+/** A field's postings in arrays (`FieldPostings.toParts`): word k's are `docs`/`tfs` at `[starts[k], starts[k + 1])`. */
+export interface FieldParts {
+  /** Words joined by NUL. */
+  words: string;
+  starts: Int32Array;
+  docs: Int32Array;
+  tfs: Int32Array;
+  lengths: Float64Array;
+  avg: number;
+}
+
 /** Postings of one small field: word → (documents ascending, term frequencies), and each document's length. */
 class FieldPostings {
-  readonly postings = new Map<string, { docs: number[]; tfs: number[] }>();
+  readonly postings = new Map<string, { docs: ArrayLike<number>; tfs: ArrayLike<number> }>();
   readonly lengths: Float64Array;
   readonly avg: number;
+
+  static fromParts(parts: FieldParts): FieldPostings {
+    const field = new FieldPostings([]);
+    const words = parts.words === '' ? [] : parts.words.split('\0');
+    words.forEach((word, k) => {
+      const from = parts.starts[k]!;
+      const to = parts.starts[k + 1]!;
+      field.postings.set(word, { docs: parts.docs.subarray(from, to), tfs: parts.tfs.subarray(from, to) });
+    });
+    Object.assign(field, { lengths: parts.lengths, avg: parts.avg });
+    return field;
+  }
+
+  toParts(): FieldParts {
+    const starts = new Int32Array(this.postings.size + 1);
+    let total = 0;
+    for (const p of this.postings.values()) total += p.docs.length;
+    const docs = new Int32Array(total);
+    const tfs = new Int32Array(total);
+    let k = 0;
+    let at = 0;
+    for (const p of this.postings.values()) {
+      docs.set(p.docs, at);
+      tfs.set(p.tfs, at);
+      at += p.docs.length;
+      starts[++k] = at;
+    }
+    return { words: [...this.postings.keys()].join('\0'), starts, docs, tfs, lengths: this.lengths, avg: this.avg };
+  }
 
   constructor(texts: readonly (readonly string[])[]) {
     this.lengths = new Float64Array(texts.length);
@@ -58,7 +98,7 @@ class FieldPostings {
       for (const text of parts) forEachIdentifierWord(text, (w) => counts.set(w, (counts.get(w) ?? 0) + 1));
       let length = 0;
       for (const [word, tf] of counts) {
-        let p = this.postings.get(word);
+        let p = this.postings.get(word) as { docs: number[]; tfs: number[] } | undefined;
         if (!p) this.postings.set(word, (p = { docs: [], tfs: [] }));
         p.docs.push(doc);
         p.tfs.push(tf);
@@ -90,6 +130,18 @@ export class Bm25fIndex {
 
   get size(): number {
     return this.body.size;
+  }
+
+  /** The side fields' postings, for a persisted snapshot (`Bm25fIndex.fromParts` over the same body index reads them back). */
+  toParts(): Record<Bm25fField, FieldParts> {
+    return Object.fromEntries(BM25F_FIELDS.map((f) => [f, this.fields[f].toParts()])) as Record<Bm25fField, FieldParts>;
+  }
+
+  /** The index `toParts` gave, over `body` (the body index it was built over, or one read back from its parts). */
+  static fromParts(body: Bm25Index, parts: Record<Bm25fField, FieldParts>): Bm25fIndex {
+    const index = Object.create(Bm25fIndex.prototype) as Bm25fIndex;
+    Object.assign(index, { body, fields: Object.fromEntries(BM25F_FIELDS.map((f) => [f, FieldPostings.fromParts(parts[f])])) });
+    return index;
   }
 
   /** BM25F score of every document for `queryText`, indexed like the body index's `paths`. */

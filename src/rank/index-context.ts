@@ -105,6 +105,15 @@ export function sideFieldsOf(tags: FileTags | undefined): SideFields {
   return { definitions: tags.definitions.filter((d) => d.kind !== 'module').map((d) => d.name), messages: tags.messages };
 }
 
+/** The BM25F index over a body index, its side fields from `sideFields`. */
+export function bm25fOf(body: Bm25Index, sideFields: (path: string) => SideFields): Bm25fIndex {
+  const docs = body.paths.map((path): Bm25fDocument => {
+    const { definitions, messages } = sideFields(path);
+    return { path, definitions, messages: messages.map((m) => m.text) };
+  });
+  return new Bm25fIndex(body, docs);
+}
+
 /** What the rank context reads of a file graph: its edges, its symbol table and (on first use) its import resolution tables. */
 export interface GraphParts {
   edges: EdgeView;
@@ -146,13 +155,7 @@ export function makeContext(
   const exportSource = (): ExportSource => (exports ??= { resolve: graph.resolve(), tagsOf });
   let messages: MessageIndex | undefined;
   const fielded = (body: Bm25Index): Bm25fIndex => {
-    if (lexical.bm25f?.body !== body) {
-      const docs = body.paths.map((path): Bm25fDocument => {
-        const { definitions, messages } = sideFields(path);
-        return { path, definitions, messages: messages.map((m) => m.text) };
-      });
-      lexical.bm25f = { body, index: new Bm25fIndex(body, docs) };
-    }
+    if (lexical.bm25f?.body !== body) lexical.bm25f = { body, index: bm25fOf(body, sideFields) };
     return lexical.bm25f.index;
   };
   return {

@@ -2,3 +2,4 @@ export { extractTags, tagsFromSource, type TagsOptions, type TagsResult } from '
 export { prestartWhenListed, releasePrestarted } from './pool.js';
 export { snippetReader, SNIPPET_DEFAULTS, type SnippetReader, type SnippetTags } from './snippet.js';
 export { TAGS_BUDGET, type TagsBudget, type TagsBudgetOptions } from './budget.js';
+export { deferredSnippetReader } from './deferred-snippets.js';

@@ -55,3 +55,4 @@ export async function snippetReader(languages: Iterable<LanguageId>): Promise<Sn
     },
   };
 }
+

@@ -2,7 +2,7 @@
  * `repomap rank` with the tags cache, in-process through runCli: --cache DIR,
  * REPOMAP_CACHE, --no-cache. The tags stage is wrapped to count the files it parses.
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
@@ -54,6 +54,8 @@ describe('rank --cache DIR', () => {
   it('a corrupt store is rebuilt, said on stderr, and the output does not change', async () => {
     await run([...QUERY, '--cache', 'corrupt-cache']);
     writeFileSync(join(tmp, 'corrupt-cache', 'tags.sqlite'), 'garbage '.repeat(1000));
+    // the store is what this is about: without the index snapshot the next run reads it
+    rmSync(join(tmp, 'corrupt-cache', 'snapshots'), { recursive: true });
     parsed.files = 0;
     const r = await run([...QUERY, '--cache', 'corrupt-cache']);
     expect(r.code).toBe(0);

@@ -1,0 +1,181 @@
+/**
+ * A built index as plain data, to persist and load in place of a build (the CLI keeps one
+ * per folder and options in its cache: cli/snapshot.ts). Everything a rank reads is
+ * kept in typed arrays and joined strings, which deserialize without per-row work: the
+ * graph's edges, the symbol table, the BM25 postings, each file's BM25F fields and
+ * messages. Tags are kept per file and decoded when a file's are asked for (spans,
+ * functions); the graphology graph and the rest of the build record are made again,
+ * from the kept tags and history, only when something asks for them (`index.previous`,
+ * `index.fileGraph`: the navigate commands, a later incremental build).
+ */
+import v8 from 'node:v8';
+import { restoreCorpus, saveCorpus, type SavedCorpus } from '../corpus/index.js';
+import { buildFileGraph, buildResolveContext, edgeTableOf, SymbolTable, tableEdges, type EdgeTable, type ResolveContext } from '../graph/index.js';
+import type { SymbolTableParts } from '../graph/symbols.js';
+import { Bm25Index, type Bm25Parts } from '../lexical/bm25.js';
+import { Bm25fIndex, type Bm25fField, type FieldParts } from '../lexical/bm25f.js';
+import { bm25fOf, makeContext, pathTablesOf, sideFieldsOf, type LexicalIndex, type SideFields } from '../rank/index-context.js';
+import { deferredSnippetReader } from '../tags/deferred-snippets.js';
+import { RepoMapError } from '../errors.js';
+import type { Diagnostic, FileTags, IndexStats, LanguageId } from '../types.js';
+import { codeLanguagesOf } from './code-languages.js';
+import { Index, type IndexParts } from './index.js';
+import type { Previous } from './reuse.js';
+import type { StageSettings } from './settings.js';
+
+/** Bumped whenever what a snapshot holds, or how an index reads it, changes: an older snapshot is rebuilt. */
+export const SNAPSHOT_VERSION = 1;
+
+/** An index as data (see the module comment). */
+export interface Snapshot {
+  version: number;
+  /** The index's fingerprint (paths, contents, settings, history head). */
+  fingerprint: string;
+  corpus: SavedCorpus;
+  tagDiagnostics: Diagnostic[];
+  /** Per file with tags (`files`: corpus positions, ascending), its v8-serialized tags at `data[starts[k] .. starts[k + 1])`. */
+  tags: { files: Int32Array; starts: Float64Array; data: Uint8Array };
+  /** Per file with tags, in the same order, `[definitions, messages]` as JSON (`SideFields`). */
+  sideFields: string;
+  edges: EdgeTable;
+  symbols: SymbolTableParts;
+  bm25: Bm25Parts;
+  bm25f: Record<Bm25fField, FieldParts>;
+  /** The history the co-change edges came from (JSON of `string[][]`) and its key. */
+  history: { key: string; commits: string };
+  stats: IndexStats;
+  settings: StageSettings;
+  /** The languages of the parsed files (for snippets), and the main one. */
+  languages: LanguageId[];
+  primary?: LanguageId;
+}
+
+/**
+ * The snapshot of a built index, or null when it cannot be kept: a corpus not loaded
+ * from a folder by this process (nothing to read texts back from), or an index whose
+ * BM25 index was not built yet.
+ */
+export function snapshotOf(index: Index): Snapshot | null {
+  const record = index.previous;
+  const corpus = saveCorpus(record.corpus);
+  const bm25 = record.lexical.bm25;
+  if (!corpus || !bm25 || index.fingerprint === '') return null;
+  const ids = new Map(record.corpus.files.map((f, i) => [f.path, i]));
+  const chunks: Uint8Array[] = [];
+  const starts = [0];
+  const sides: [string[], FileTags['messages']][] = [];
+  for (const t of record.tags) {
+    const bytes = v8.serialize(t);
+    chunks.push(bytes);
+    starts.push(starts[starts.length - 1]! + bytes.length);
+    const { definitions, messages } = sideFieldsOf(t);
+    sides.push([definitions, messages]);
+  }
+  const code = codeLanguagesOf(record.tags);
+  const bySide = new Map(record.tags.map((t, k) => [t.path, k]));
+  const noSides: SideFields = { definitions: [], messages: [] };
+  const bm25f =
+    record.lexical.bm25f?.body === bm25.index
+      ? record.lexical.bm25f.index
+      : bm25fOf(bm25.index, (path) => {
+          const k = bySide.get(path);
+          return k === undefined ? noSides : { definitions: sides[k]![0], messages: sides[k]![1] };
+        });
+  return {
+    version: SNAPSHOT_VERSION,
+    fingerprint: index.fingerprint,
+    corpus,
+    tagDiagnostics: record.tagDiagnostics.map((d) => ({ ...d })),
+    tags: { files: Int32Array.from(record.tags, (t) => ids.get(t.path)!), starts: Float64Array.from(starts), data: Buffer.concat(chunks) },
+    sideFields: JSON.stringify(sides),
+    edges: edgeTableOf(record.graph.graph, ids),
+    symbols: record.graph.symbols.toParts(ids),
+    bm25: bm25.index.toParts(),
+    bm25f: bm25f.toParts(),
+    history: { key: record.graph.basis.historyKey, commits: JSON.stringify(record.graph.basis.history) },
+    stats: structuredClone(index.stats),
+    settings: structuredClone(index.settings),
+    languages: code.languages,
+    ...(code.primary !== undefined ? { primary: code.primary } : {}),
+  };
+}
+
+/**
+ * The index a snapshot holds, ranking exactly as the index it was taken of. Texts are
+ * read from the corpus folder when asked (a file changed since throws `file-changed`),
+ * and the grammars of a query's code blocks load in `index.prepare(query)`.
+ */
+export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
+  if (snapshot.version !== SNAPSHOT_VERSION) {
+    throw new RepoMapError('internal', `repomap/build: snapshot version ${snapshot.version}, this build reads ${SNAPSHOT_VERSION}`, 'version');
+  }
+  const corpus = restoreCorpus(snapshot.corpus);
+  const { files } = corpus;
+  const paths = files.map((f) => f.path);
+  const tables = pathTablesOf(files);
+  const { ids } = tables;
+  const tagIndex = new Map<string, number>();
+  snapshot.tags.files.forEach((file, k) => tagIndex.set(paths[file]!, k));
+  const decoded = new Map<number, FileTags>();
+  const tagsAt = (k: number): FileTags => {
+    let t = decoded.get(k);
+    if (!t) {
+      const { starts, data } = snapshot.tags;
+      decoded.set(k, (t = v8.deserialize(data.subarray(starts[k]!, starts[k + 1]!)) as FileTags));
+    }
+    return t;
+  };
+  const tagsOf = (path: string): FileTags | undefined => {
+    const k = tagIndex.get(path);
+    return k === undefined ? undefined : tagsAt(k);
+  };
+  let allTags: FileTags[] | undefined;
+  const tags = (): FileTags[] => (allTags ??= Array.from(snapshot.tags.files, (_, k) => tagsAt(k)));
+  let sides: SideFields[] | undefined;
+  const noSides: SideFields = { definitions: [], messages: [] };
+  const sideFields = (path: string): SideFields => {
+    sides ??= (JSON.parse(snapshot.sideFields) as [string[], FileTags['messages']][]).map(([definitions, messages]) => ({ definitions, messages }));
+    const k = tagIndex.get(path);
+    return k === undefined ? noSides : sides[k]!;
+  };
+  const bm25 = Bm25Index.fromParts(snapshot.bm25);
+  const lexical: LexicalIndex = {
+    bm25: { index: bm25, order: Int32Array.from(bm25.paths, (p) => ids.get(p)!) },
+    bm25f: { body: bm25, index: Bm25fIndex.fromParts(bm25, snapshot.bm25f) },
+  };
+  const symbols = SymbolTable.fromParts(snapshot.symbols, paths);
+  const edges = tableEdges(snapshot.edges, paths, ids);
+  let record: Previous | undefined;
+  const recordOf = (): Previous => {
+    if (!record) {
+      const history = JSON.parse(snapshot.history.commits) as string[][];
+      const graph = buildFileGraph(files, tags(), snapshot.settings.graph, history, snapshot.history.key);
+      record = { fingerprint: snapshot.fingerprint, corpus, tags: tags(), tagDiagnostics: snapshot.tagDiagnostics, lexical, pathTables: tables, graph, claim: { taken: false } };
+    }
+    return record;
+  };
+  let resolve: ResolveContext | undefined;
+  const resolveOf = (): ResolveContext => (resolve ??= record ? record.graph.basis.resolve : buildResolveContext(files, tags()));
+  const snippets = deferredSnippetReader(snapshot.languages);
+  const parts: IndexParts = {
+    corpus,
+    tagDiagnostics: snapshot.tagDiagnostics,
+    tagsOf,
+    tags,
+    record: recordOf,
+    taken: () => record?.claim.taken ?? false,
+    context: (rank) =>
+      makeContext(files, { edges, symbols, resolve: resolveOf }, rank, lexical, tables, tagsOf, sideFields),
+    async prepare(_query, cues) {
+      const wanted = new Set<LanguageId>();
+      const probe = { languages: snapshot.languages, read: (language: LanguageId) => void wanted.add(language) };
+      cues({ reader: probe, ...(snapshot.primary !== undefined ? { primary: snapshot.primary } : {}) });
+      await snippets.load(wanted);
+    },
+  };
+  // the cache counts were the build's: this load read no tags cache
+  const { cache: _cache, ...built } = structuredClone(snapshot.stats);
+  const stats: IndexStats = { ...built, timingsMs: { corpus: loadMs, tags: 0, graph: 0 } };
+  const code = { reader: snippets.reader, ...(snapshot.primary !== undefined ? { primary: snapshot.primary } : {}) };
+  return new Index(parts, stats, { ...snapshot.settings, code }, snapshot.fingerprint);
+}

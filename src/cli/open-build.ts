@@ -1,0 +1,66 @@
+/** The build half of ./open-index.ts: load the corpus, build its index through the tags store, keep its snapshot. */
+import { statSync } from 'node:fs';
+import { loadCorpus, type CorpusSource } from '../corpus/index.js';
+import { buildIndex } from '../build/build-index.js';
+import { prestartWhenListed } from '../tags/index.js';
+import { TAGS_DEFAULTS } from '../tags/extract.js';
+import { STORE_DEFAULTS } from '../cache/store-defaults.js';
+import { MIB } from './cache-flags.js';
+import { openCacheStore } from './cache-store.js';
+import type { CliIo } from './io.js';
+import type { OpenedIndex } from './open-index.js';
+import { indexProgress } from './progress.js';
+import type { RepoFlags } from './repo-source.js';
+import { saveSnapshot, type SnapshotSlot } from './snapshot.js';
+
+export interface BuildRequest {
+  flags: RepoFlags;
+  io: CliIo;
+  label: string;
+  source: CorpusSource;
+  repo: string;
+  /** Where the built index is kept, for a folder with a cache. */
+  slot: SnapshotSlot | null;
+  parseJobs?: number;
+}
+
+/** Builds the index of the request's source (see `openIndex`). */
+export async function openBuilt({ flags, io, label, source, repo, slot, parseJobs }: BuildRequest): Promise<OpenedIndex> {
+  const progress = indexProgress(io, label, flags.quiet);
+  const started = performance.now();
+  const readStartedMs = Date.now();
+  try {
+    // parse workers start while the files are read, once the listing is large enough for them
+    const corpus = await loadCorpus(source, {
+      include: flags.include,
+      exclude: flags.exclude,
+      onListed: prestartWhenListed(parseJobs ?? TAGS_DEFAULTS.jobs),
+      onProgress: (done, total) => progress.read(done, total),
+    });
+    const corpusMs = Math.round(performance.now() - started);
+    const store = openCacheStore(flags, io, true);
+    try {
+      const index = await buildIndex(corpus, {
+        releaseTexts: true,
+        onProgress: (_stage, done, total) => progress.parse(done, total),
+        ...(store ? { tagsCache: store } : {}),
+        ...(parseJobs !== undefined ? { parseJobs } : {}),
+      });
+      // the snapshot is kept with the tags cache: none without a usable, writable store
+      if (slot && store && !store.readOnly) {
+        const cap = flags.cacheMaxMb !== undefined ? flags.cacheMaxMb * MIB : STORE_DEFAULTS.maxBytes;
+        const warning = await saveSnapshot(slot, index, readStartedMs, Math.max(0, cap - fileBytes(store.file)));
+        if (warning) io.stderr.write(`repomap: warning: ${warning}\n`);
+      }
+      return { index, source, repo, corpusMs, ...(store ? { cacheFile: store.file } : {}) };
+    } finally {
+      store?.close();
+    }
+  } finally {
+    progress.stop();
+  }
+}
+
+function fileBytes(file: string): number {
+  return statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+}

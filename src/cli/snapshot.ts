@@ -1,0 +1,88 @@
+/**
+ * The persisted index of a folder (`--cache`): a command that builds one writes it into
+ * the cache folder, keyed by the folder, its scope and this build of repomap (never the
+ * query), with the folder's fingerprint (the stamps of its folders, corpus files, ignore
+ * files and git HEAD); the next command loads it in place of a build when the
+ * fingerprint says nothing changed. A snapshot that cannot be read is removed and
+ * rebuilt with a note; one that cannot be written earns a warning, and the command goes on.
+ */
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { pruneSnapshots, readSnapshotFile, snapshotFilePath, snapshotFolder, writeSnapshotFile } from '../cache/snapshot-files.js';
+import { TAGS_INDEX_VERSION } from '../cache/identity.js';
+import { FolderFingerprint, type SavedFingerprint } from '../corpus/index.js';
+import { indexOfSnapshot, snapshotOf, SNAPSHOT_VERSION, type Snapshot } from '../build/snapshot.js';
+import type { Index } from '../build/index.js';
+import { describeError } from '../errors.js';
+import { packageVersion } from '../package-root.js';
+
+/** What a snapshot file holds: the folder's fingerprint when its index was built, and the index. */
+interface Stored {
+  check: SavedFingerprint;
+  snapshot: Snapshot;
+}
+
+/** Where a folder's snapshot is kept, and under which key. */
+export interface SnapshotSlot {
+  folder: string;
+  key: string;
+  root: string;
+}
+
+/** The slot of a folder's index with the given scope, in a cache folder. */
+export function snapshotSlot(cacheDir: string, root: string, scope: { include: readonly string[]; exclude: readonly string[] }): SnapshotSlot {
+  const build = statSync(fileURLToPath(import.meta.url), { throwIfNoEntry: false });
+  const key = createHash('sha1')
+    .update(JSON.stringify({ root, include: scope.include, exclude: scope.exclude, repomap: packageVersion(), build: build ? [build.size, build.mtimeMs] : null, snapshot: SNAPSHOT_VERSION, tags: TAGS_INDEX_VERSION }))
+    .digest('hex');
+  return { folder: snapshotFolder(cacheDir), key, root };
+}
+
+/** The file of a slot's snapshot. */
+export function snapshotFileOf(slot: SnapshotSlot): string {
+  return snapshotFilePath(slot.folder, slot.key);
+}
+
+/** The index kept in the slot when the folder has not changed since it was built; null otherwise (`note` says why when the file was unusable). */
+export function loadSnapshot(slot: SnapshotSlot, note: (message: string) => void): Index | null {
+  const started = performance.now();
+  const read = readSnapshotFile(slot.folder, slot.key);
+  if ('missing' in read) return null;
+  if ('problem' in read) {
+    note(`the index snapshot ${read.problem}; it was removed and the index is built again`);
+    return null;
+  }
+  const stored = read.value as Partial<Stored> | null;
+  if (!stored || typeof stored !== 'object' || !stored.check || !stored.snapshot || stored.snapshot.version !== SNAPSHOT_VERSION) {
+    note(`the index snapshot ${slot.key} is of another version; the index is built again`);
+    return null;
+  }
+  if (FolderFingerprint.restore(slot.root, stored.check).changed()) return null;
+  try {
+    return indexOfSnapshot(stored.snapshot, Math.round(performance.now() - started));
+  } catch (error) {
+    note(`the index snapshot ${slot.key} could not be loaded (${describeError(error)}); the index is built again`);
+    return null;
+  }
+}
+
+/**
+ * Keeps a folder's built index in the slot (when the folder was settled while it was
+ * read: see FolderFingerprint), then removes the least recently used snapshots past
+ * `maxBytes`. Returns a warning when it could not write, else null.
+ */
+export async function saveSnapshot(slot: SnapshotSlot, index: Index, readStartedMs: number, maxBytes: number): Promise<string | null> {
+  const snapshot = snapshotOf(index);
+  if (!snapshot) return null;
+  const fingerprint = await FolderFingerprint.take(slot.root, index.corpus.files.map((f) => f.path), readStartedMs);
+  const check = fingerprint.saved();
+  if (!check) return null;
+  try {
+    writeSnapshotFile(slot.folder, slot.key, { check, snapshot } satisfies Stored);
+    pruneSnapshots(slot.folder, maxBytes);
+    return null;
+  } catch (error) {
+    return `could not keep the index snapshot in ${slot.folder}: ${describeError(error)}`;
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * A folder corpus as a persisted index keeps it: paths, sizes, grammars and kinds in
+ * arrays, the stamps its files were read with, what was skipped. Restored, each
+ * record's text is read from its file on access and checked against its stamp, as a
+ * released text is (./release.ts).
+ */
+import { join } from 'node:path';
+import { loadStampsOf } from './folder-reuse.js';
+import { readAgain } from './release.js';
+import { RepoMapError } from '../errors.js';
+import { FILE_KINDS, LANGUAGES, type Corpus, type Diagnostic, type FileRecord, type SkipReason } from '../types.js';
+
+export interface SavedCorpus {
+  root: string;
+  /** Paths joined by NUL, in corpus order. */
+  paths: string;
+  sizes: Float64Array;
+  /** Position in LANGUAGES, or 255 for a file without a grammar. */
+  languages: Uint8Array;
+  /** Position in FILE_KINDS. */
+  kinds: Uint8Array;
+  /** Each file's stamp when the load read it, joined by NUL. */
+  stamps: string;
+  skipped: Record<SkipReason, number>;
+  diagnostics: Diagnostic[];
+}
+
+const NO_LANGUAGE = 255;
+
+/** The saved form of a corpus loaded from a folder by this process; null for other corpora (nothing to read texts back from). */
+export function saveCorpus(corpus: Corpus): SavedCorpus | null {
+  const load = corpus.source === 'folder' ? loadStampsOf(corpus) : undefined;
+  if (!load) return null;
+  const stamps: string[] = [];
+  for (const f of corpus.files) {
+    const stamp = load.stamps.get(f.path);
+    if (!stamp) return null;
+    stamps.push(stamp.key);
+  }
+  return {
+    root: corpus.root,
+    paths: corpus.files.map((f) => f.path).join('\0'),
+    sizes: Float64Array.from(corpus.files, (f) => f.size),
+    languages: Uint8Array.from(corpus.files, (f) => (f.language === null ? NO_LANGUAGE : LANGUAGES.indexOf(f.language))),
+    kinds: Uint8Array.from(corpus.files, (f) => FILE_KINDS.indexOf(f.kind)),
+    stamps: stamps.join('\0'),
+    skipped: { ...corpus.skipped },
+    diagnostics: corpus.diagnostics.map((d) => ({ ...d })),
+  };
+}
+
+/** The corpus `saveCorpus` kept: records whose text is read from the folder on access (`file-changed` if the file changed since). */
+export function restoreCorpus(saved: SavedCorpus): Corpus {
+  const paths = saved.paths === '' ? [] : saved.paths.split('\0');
+  const stamps = saved.stamps === '' ? [] : saved.stamps.split('\0');
+  const n = paths.length;
+  if (saved.sizes.length !== n || saved.languages.length !== n || saved.kinds.length !== n || stamps.length !== n) {
+    throw new RepoMapError('internal', `repomap/corpus: a saved corpus of ${saved.root} does not fit together (${n} paths)`, saved.root);
+  }
+  const files = paths.map((path, i): FileRecord => {
+    const language = saved.languages[i]!;
+    const at = join(saved.root, path);
+    const key = stamps[i]!;
+    const record = {
+      path,
+      size: saved.sizes[i]!,
+      language: language === NO_LANGUAGE ? null : LANGUAGES[language]!,
+      kind: FILE_KINDS[saved.kinds[i]!]!,
+    } as FileRecord;
+    Object.defineProperty(record, 'text', {
+      get: () => readAgain(at, path, { key }),
+      set: (text: string) => Object.defineProperty(record, 'text', { value: text, writable: true, enumerable: true, configurable: true }),
+      enumerable: true,
+      configurable: true,
+    });
+    return record;
+  });
+  return { root: saved.root, source: 'folder', files, skipped: { ...saved.skipped }, diagnostics: saved.diagnostics.map((d) => ({ ...d })) };
+}
