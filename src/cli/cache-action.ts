@@ -1,6 +1,7 @@
 /** What `repomap cache stats` and `repomap cache prune` do once their arguments are parsed (./cache.ts defines them). */
 import { existsSync } from 'node:fs';
-import { TagsStore, tagsStorePath, type StoreStats } from '../cache/index.js';
+import { dirname } from 'node:path';
+import { pruneSnapshots, snapshotFiles, snapshotFolder, TagsStore, tagsStorePath, type StoreStats } from '../cache/index.js';
 import { cacheDirOf, MIB } from './cache-flags.js';
 import { CliExit, type CliIo } from './io.js';
 
@@ -15,8 +16,10 @@ export function cacheStatsAction(io: CliIo, flags: CacheCommandFlags): void {
   const store = openExisting(io, flags);
   try {
     const stats = store.stats();
+    const snapshots = snapshotFiles(snapshotFolder(dirname(store.file)));
+    const snapshotBytes = snapshots.reduce((n, f) => n + f.bytes, 0);
     if (flags.json) {
-      io.stdout.write(JSON.stringify(statsJson(stats)) + '\n');
+      io.stdout.write(JSON.stringify({ ...statsJson(stats), snapshots: { files: snapshots.length, bytes: snapshotBytes } }) + '\n');
       return;
     }
     const { tags, terms } = stats.rows;
@@ -27,6 +30,7 @@ export function cacheStatsAction(io: CliIo, flags: CacheCommandFlags): void {
         `cap         ${mib(stats.maxBytes)}`,
         `rows        ${tags} tags ${tags === 1 ? 'entry' : 'entries'}, ${terms} text terms`,
         `used        ${stats.oldestUse === undefined ? 'never (empty)' : `${hour(stats.oldestUse)} … ${hour(stats.newestUse!)}`}`,
+        `snapshots   ${snapshots.length} index ${snapshots.length === 1 ? 'snapshot' : 'snapshots'}, ${mib(snapshotBytes)} (in ${snapshotFolder(dirname(store.file))}; the cap counts them too)`,
       ].join('\n') + '\n',
     );
   } finally {
@@ -42,6 +46,8 @@ export function cachePruneAction(io: CliIo, flags: CacheCommandFlags): void {
     const report = store.prune(limit);
     const fileBefore = before.fileBytes;
     const fileAfter = store.stats().fileBytes;
+    // index snapshots get what the store leaves of the cap, least recently used out first (the newest stays)
+    const snapshots = pruneSnapshots(snapshotFolder(dirname(store.file)), Math.max(0, limit - fileAfter));
     if (flags.json) {
       const { removed, liveBytesBefore, liveBytesAfter, newestRemovedUse } = report;
       io.stdout.write(
@@ -52,11 +58,13 @@ export function cachePruneAction(io: CliIo, flags: CacheCommandFlags): void {
           live_bytes: { before: liveBytesBefore, after: liveBytesAfter },
           file_bytes: { before: fileBefore, after: fileAfter },
           newest_removed_use: newestRemovedUse === undefined ? null : new Date(newestRemovedUse).toISOString(),
+          snapshots_removed: { files: snapshots.removed, bytes: snapshots.bytes },
         }) + '\n',
       );
       return;
     }
     const { tags, terms } = report.removed;
+    if (snapshots.removed > 0) io.stdout.write(`removed ${snapshots.removed} index ${snapshots.removed === 1 ? 'snapshot' : 'snapshots'} (${mib(snapshots.bytes)}), least recently used first\n`);
     if (tags + terms === 0) {
       io.stdout.write(`nothing to prune: ${store.file} holds ${mib(report.liveBytesAfter)}, within ${mib(limit)}\n`);
       return;

@@ -1,6 +1,7 @@
 /**
  * Several processes on one store file: a writer killed midway leaves whole batches
- * (and a sound file), and two writers at once both finish without SQLITE_BUSY.
+ * (and a sound file), and two writers at once both finish without SQLITE_BUSY. An
+ * index snapshot writer killed mid-write leaves the last whole snapshot.
  * The children run writer.mjs against the current sources compiled into a temp folder
  * (see `buildPackage`): a child `node` cannot import .ts, and dist/ may be stale.
  */
@@ -9,11 +10,13 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TagsStore } from '../../../src/cache/index.js';
+import { mkdirSync, readdirSync, watch } from 'node:fs';
+import { pruneSnapshots, readSnapshotFile, TagsStore } from '../../../src/cache/index.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 import { buildPackage, entryFor } from './helpers.js';
 
 const WRITER = join(import.meta.dirname, 'writer.mjs');
+const SNAPSHOT_WRITER = join(import.meta.dirname, 'snapshot-writer.mjs');
 const run = promisify(execFile);
 
 let build: string;
@@ -153,4 +156,43 @@ describe('two writers at once, each pruning to a small cap', () => {
     expect(back.size).toBe(rows.size);
     store.close();
   }, 60_000);
+});
+
+describe('an index snapshot writer killed from outside mid-write', () => {
+  it('leaves the last whole snapshot and a temporary file the next prune removes, never half a snapshot', async () => {
+    const folder = join(dir, 'snapshots');
+    mkdirSync(folder, { recursive: true });
+    const MB = 8;
+    let killedMidWrite = 0;
+    // killed as soon as a write's temporary file appears (after one whole write): most kills land mid-write
+    for (let attempt = 0; attempt < 8 && killedMidWrite < 2; attempt++) {
+      const child = spawn(process.execPath, [SNAPSHOT_WRITER, build, folder, 'k', String(MB)], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let wrote = -1;
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => {
+        const lines = c.toString().trim().split('\n');
+        wrote = Number(lines[lines.length - 1]!.split(' ')[1]);
+      });
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const watcher = watch(folder, (_event, name) => {
+        if (wrote >= 0 && name?.endsWith('.tmp')) child.kill('SIGKILL');
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      watcher.close();
+      expect(code, stderr).toBe(null);
+      const temps = readdirSync(folder).filter((f) => f.endsWith('.tmp'));
+      if (temps.length > 0) killedMidWrite++;
+      const read = readSnapshotFile(folder, 'k');
+      expect('value' in read, JSON.stringify('problem' in read ? read.problem : read)).toBe(true);
+      const { n, data } = (read as { value: { n: number; data: Uint8Array } }).value;
+      expect(n).toBeGreaterThanOrEqual(wrote);
+      expect(Buffer.from(data.buffer, data.byteOffset, data.length).equals(Buffer.alloc(MB * 1024 * 1024, n % 251))).toBe(true);
+      // a dead writer's temporary file goes at a prune once it is old enough (a live writer's stays)
+      expect(pruneSnapshots(folder, 1 << 30, Date.now()).removed).toBe(0);
+      expect(readdirSync(folder).filter((f) => f.endsWith('.tmp'))).toEqual(temps);
+      pruneSnapshots(folder, 1 << 30, Date.now() + 3_600_000);
+      expect(readdirSync(folder)).toEqual(['k.snap']);
+    }
+    expect(killedMidWrite, 'kills that landed mid-write').toBeGreaterThanOrEqual(1);
+  }, 240_000);
 });

@@ -1,0 +1,149 @@
+/**
+ * The index snapshot the CLI keeps in its cache (src/cli/snapshot.ts): a command on an
+ * unchanged folder loads it instead of building, and ranks byte for byte as a build; a
+ * changed, added or removed file makes the next command build again; a snapshot that
+ * does not read back whole is removed and rebuilt with a note; `cache stats|prune` count
+ * and remove snapshots. In-process through runCli; the folder is a copy of a fixture
+ * whose times are set an hour back (a file written within the stamp margin of a build
+ * keeps that build from being kept).
+ */
+import { appendFileSync, cpSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeTemp, removeTemp } from '../corpus/helpers.js';
+import { runCliCaptured } from '../../run-cli.js';
+
+const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
+const QUERY = 'apply_discount rounds half a cent the wrong way';
+
+let tmp: string;
+let repo: string;
+let cache: string;
+beforeAll(() => {
+  tmp = makeTemp('repomap-snapshot-cli-');
+});
+afterAll(() => removeTemp(tmp));
+beforeEach(() => {
+  const n = readdirSync(tmp).length;
+  repo = join(tmp, `repo-${n}`);
+  cache = join(tmp, `cache-${n}`);
+  cpSync(FIXTURE, repo, { recursive: true });
+  ageTree(repo);
+});
+
+/** Sets the times of every file and folder under `dir` an hour back. */
+function ageTree(dir: string): void {
+  const past = new Date(Date.now() - 3_600_000);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) ageTree(path);
+    else utimesSync(path, past, past);
+  }
+  utimesSync(dir, past, past);
+}
+
+function run(...argv: string[]) {
+  return runCliCaptured(argv, { cwd: tmp, env: { HOME: join(tmp, 'home'), XDG_CACHE_HOME: join(tmp, 'xdg') } });
+}
+
+const rank = (...more: string[]) => run('rank', '--repo', repo, '--query', QUERY, '--format', 'json', '--top', '20', ...more);
+const zeroTimings = (json: string): string => JSON.stringify({ ...JSON.parse(json), timing_ms: { index: 0, rank: 0 } });
+const snapshots = (): string[] => readdirSync(join(cache, 'snapshots')).filter((f) => f.endsWith('.snap'));
+async function loadedFromSnapshot(): Promise<boolean> {
+  const status = await run('status', '--repo', repo, '--cache', cache);
+  expect(status.code).toBe(0);
+  return /^snapshot +\S+\.snap \(the index was loaded from it/m.test(status.stdout);
+}
+
+describe('the index snapshot of a folder', () => {
+  it('is kept by the first command and loaded by the next, which ranks, packs and explains as a build does', async () => {
+    const first = await rank('--cache', cache);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toBe('');
+    expect(snapshots()).toHaveLength(1);
+    expect(await loadedFromSnapshot()).toBe(true);
+    const second = await rank('--cache', cache);
+    const fresh = await rank('--no-cache');
+    expect(second.stderr).toBe('');
+    expect(zeroTimings(second.stdout)).toBe(zeroTimings(first.stdout));
+    expect(zeroTimings(second.stdout)).toBe(zeroTimings(fresh.stdout));
+    expect((JSON.parse(second.stdout) as { top_files: string[] }).top_files[0]).toBe('src/inventory/pricing.py');
+    // a query with a code block: its grammar loads for it (Index.prepare)
+    const code = 'best_price is off\n\n```python\nfrom inventory.pricing import best_price\nbest_price(item, 3)\n```\n';
+    const [kept, built] = [await run('pack', '--repo', repo, '--query', code, '--budget', '800', '--cache', cache), await run('pack', '--repo', repo, '--query', code, '--budget', '800', '--no-cache')];
+    expect(kept.stdout).toBe(built.stdout);
+    expect(kept.stdout).toContain('def best_price');
+    const explain = (...more: string[]) => run('explain', 'src/inventory/pricing.py', '--repo', repo, '--query', QUERY, ...more);
+    expect((await explain('--cache', cache)).stdout).toBe((await explain('--no-cache')).stdout);
+    // the navigate commands make the graph from the snapshot's tags when they need it
+    const refs = (...more: string[]) => run('refs', 'apply_discount', '--repo', repo, ...more);
+    expect((await refs('--cache', cache)).stdout).toBe((await refs('--no-cache')).stdout);
+  });
+
+  it('is not used once a file changed: the next command ranks as a fresh build of the changed folder', async () => {
+    const before = await rank('--cache', cache);
+    expect(await loadedFromSnapshot()).toBe(true);
+    appendFileSync(join(repo, 'src/inventory/checkout.py'), '\n\ndef apply_discount_rounding_half_cent(amount):\n    """Rounds half a cent the wrong way."""\n    return apply_discount(amount)\n');
+    const after = await rank('--cache', cache);
+    const fresh = await rank('--no-cache');
+    expect(after.code).toBe(0);
+    expect(zeroTimings(after.stdout)).toBe(zeroTimings(fresh.stdout));
+    expect(zeroTimings(after.stdout), 'the edit moves the ranking').not.toBe(zeroTimings(before.stdout));
+    // the edit is within the stamp margin of that build, so it is not kept: the next command builds again
+    expect(await loadedFromSnapshot()).toBe(false);
+  });
+
+  it('is not used once a file was added or removed', async () => {
+    await rank('--cache', cache);
+    expect(await loadedFromSnapshot()).toBe(true);
+    writeFileSync(join(repo, 'src/inventory/half_cent.py'), 'def apply_discount_half_cent():\n    return 0\n');
+    const added = await rank('--cache', cache);
+    expect(zeroTimings(added.stdout)).toBe(zeroTimings((await rank('--no-cache')).stdout));
+    expect(JSON.parse(added.stdout).top_files).toContain('src/inventory/half_cent.py');
+    ageTree(repo);
+    await rank('--cache', cache);
+    expect(await loadedFromSnapshot()).toBe(true);
+    rmSync(join(repo, 'src/inventory/half_cent.py'));
+    const removed = await rank('--cache', cache);
+    expect(JSON.parse(removed.stdout).top_files).not.toContain('src/inventory/half_cent.py');
+    expect(zeroTimings(removed.stdout)).toBe(zeroTimings((await rank('--no-cache')).stdout));
+  });
+
+  it('that does not read back whole (cut short, or not a snapshot) is removed and built again, with a note', async () => {
+    const first = await rank('--cache', cache);
+    const [name] = snapshots();
+    const file = join(cache, 'snapshots', name!);
+    const bytes = readFileSync(file);
+    writeFileSync(file, bytes.subarray(0, bytes.length >> 1));
+    const cut = await rank('--cache', cache);
+    expect(cut.code).toBe(0);
+    expect(cut.stderr).toMatch(/^repomap: note: the index snapshot .*\.snap is cut short \(\d+ of \d+ bytes\); it was removed and the index is built again\n$/);
+    expect(zeroTimings(cut.stdout)).toBe(zeroTimings(first.stdout));
+    // built again and kept again, whole
+    expect(await loadedFromSnapshot()).toBe(true);
+    writeFileSync(file, 'garbage '.repeat(100));
+    const foreign = await rank('--cache', cache);
+    expect(foreign.stderr).toMatch(/^repomap: note: the index snapshot .*\.snap is not a repomap snapshot; it was removed and the index is built again\n$/);
+    expect(zeroTimings(foreign.stdout)).toBe(zeroTimings(first.stdout));
+    const flipped = Buffer.from(readFileSync(file));
+    flipped[flipped.length - 10]! ^= 0xff;
+    writeFileSync(file, flipped);
+    expect((await rank('--cache', cache)).stderr).toMatch(/\.snap fails its checksum; it was removed/);
+  });
+
+  it('is counted by cache stats and by cache prune, which keeps what fits under the cap', async () => {
+    await rank('--cache', cache);
+    await rank('--cache', cache, '--exclude', 'README.md');
+    expect(snapshots()).toHaveLength(2);
+    const stats = await run('cache', 'stats', '--cache', cache, '--json');
+    const { snapshots: counted } = JSON.parse(stats.stdout) as { snapshots: { files: number; bytes: number } };
+    expect(counted.files).toBe(2);
+    expect(counted.bytes).toBe(snapshots().reduce((n, f) => n + statSync(join(cache, 'snapshots', f)).size, 0));
+    expect((await run('cache', 'stats', '--cache', cache)).stdout).toMatch(/^snapshots +2 index snapshots, /m);
+    // two snapshots of a small fixture fit in 1 MiB: nothing is removed (the order is tested in test/unit/cache/snapshot-files.test.ts)
+    const pruned = await run('cache', 'prune', '--cache', cache, '--max-mb', '1', '--json');
+    expect(pruned.code).toBe(0);
+    expect(JSON.parse(pruned.stdout).snapshots_removed).toEqual({ files: 0, bytes: 0 });
+    expect(snapshots()).toHaveLength(2);
+  });
+});
