@@ -13,7 +13,8 @@ for (const stream of [process.stdout, process.stderr]) {
 //
 // Every command holds its index, or its samples and rows, in a process of its own: V8
 // collects garbage before the heap grows past 1.1x what the last full collection left
-// (DESIGN.md, "Lean heap"). Set before the command loads its data.
+// (DESIGN.md, "Lean heap"). Set before the command loads its data; for the commands that
+// may load a kept index snapshot instead of building, only once they build.
 //
 // The parser runtime is compiled ahead with V8's optimizing compiler and the grammars
 // with the baseline compiler only, which a first full parse repays better than V8's
@@ -22,9 +23,13 @@ for (const stream of [process.stdout, process.stderr]) {
 // waits for and whose later ones re-parse changed files only. `eval` parses in worker
 // processes of its own, which keep the default. Done before any WebAssembly compiles.
 const ONE_SHOT = ['rank', 'pack', 'explain', 'symbols', 'refs', 'impact', 'outline', 'status', 'mcp'];
-async function beforeCommand(command) {
+const SNAPSHOT_READERS = ONE_SHOT.filter((c) => c !== 'mcp');
+async function leanHeap() {
   const { useLeanHeap } = await import('../dist/src/heap.js');
   useLeanHeap();
+}
+async function beforeCommand(command) {
+  if (!SNAPSHOT_READERS.includes(command)) await leanHeap();
   if (ONE_SHOT.includes(command)) {
     const { useOneShotCompilation } = await import('../dist/src/tags/wasm-modules.js');
     useOneShotCompilation();
@@ -38,4 +43,5 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stdin: process.stdin,
   cwd: process.cwd(),
   beforeCommand,
+  beforeBuild: leanHeap,
 });

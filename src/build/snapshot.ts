@@ -144,7 +144,7 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
     bm25f: { body: bm25, index: Bm25fIndex.fromParts(bm25, snapshot.bm25f) },
   };
   const symbols = SymbolTable.fromParts(snapshot.symbols, paths);
-  const edges = tableEdges(snapshot.edges, paths, ids);
+  const edges = tableEdges(snapshot.edges, tables.paths, ids);
   let record: Previous | undefined;
   const recordOf = (): Previous => {
     if (!record) {

@@ -16,6 +16,12 @@ export interface CliIo {
    * V8 flags there); in-process runs leave it out.
    */
   beforeCommand?: (command: string) => void | Promise<void>;
+  /**
+   * Called when a command is about to build an index (not when it loads a kept
+   * snapshot instead): bin/repomap.js keeps the heap lean for a build there, where a
+   * snapshot load, which allocates little that dies, would only pay for more collections.
+   */
+  beforeBuild?: () => void | Promise<void>;
 }
 
 /** Thrown by a command to end with a message and an exit code (2 = usage, 1 = failure). */

@@ -26,6 +26,7 @@ export interface BuildRequest {
 
 /** Builds the index of the request's source (see `openIndex`). */
 export async function openBuilt({ flags, io, label, source, repo, slot, parseJobs }: BuildRequest): Promise<OpenedIndex> {
+  await io.beforeBuild?.();
   const progress = indexProgress(io, label, flags.quiet);
   const started = performance.now();
   const readStartedMs = Date.now();

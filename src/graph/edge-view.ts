@@ -3,6 +3,7 @@
  * graph a build holds or the typed arrays a persisted snapshot holds (`EdgeTable`):
  * every edge with its endpoints, and the edges stored from one file to another.
  */
+import type { EdgeType } from '../types.js';
 import { EDGE_ORDER, type FileEdgeAttributes, type FileGraphology } from './build.js';
 
 export interface EdgeView {
@@ -12,6 +13,11 @@ export interface EdgeView {
   forEachEdge(visit: (attributes: FileEdgeAttributes, source: string, target: string) => void): void;
   /** The edges stored from `source` to `target` (none when either path is not a node). */
   forEachEdgeBetween(source: string, target: string, visit: (attributes: FileEdgeAttributes) => void): void;
+  /**
+   * Every stored edge with its endpoints as positions in `nodes`, when the view holds
+   * them so (a table over that very array): false, visiting nothing, otherwise.
+   */
+  forEachEdgeAt?(nodes: readonly string[], visit: (type: EdgeType, weight: number, source: number, target: number) => void): boolean;
 }
 
 /** The edge view of a graphology file graph. */
@@ -91,6 +97,11 @@ export function tableEdges(table: EdgeTable, paths: readonly string[], ids: Read
     size: table.sources.length,
     forEachEdge(visit) {
       for (let k = 0; k < table.sources.length; k++) visit(attributesOf(k), paths[table.sources[k]!]!, paths[table.targets[k]!]!);
+    },
+    forEachEdgeAt(nodes, visit) {
+      if (nodes !== paths) return false;
+      for (let k = 0; k < table.sources.length; k++) visit(EDGE_ORDER[table.types[k]!]!, table.weights[k]!, table.sources[k]!, table.targets[k]!);
+      return true;
     },
     forEachEdgeBetween(source, target, visit) {
       const s = ids.get(source);

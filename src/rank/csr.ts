@@ -58,14 +58,13 @@ export function buildCsr(graph: EdgeView, flow: EdgeFlow, nodes: string[], index
     entryPlace[entries] = place;
     entries++;
   };
-  graph.forEachEdge((attr, source, target) => {
-    const f = flow[attr.type];
-    const s = indexOf.get(source)!;
-    const t = indexOf.get(target)!;
-    const place = 2 * TYPE_PLACE.get(attr.type)! + (unitRank[s]! < unitRank[t]! ? 0 : 1);
-    push(s, t, attr.weight * f.forward, place);
-    push(t, s, attr.weight * f.backward, place);
-  });
+  const visit = (type: EdgeType, weight: number, s: number, t: number): void => {
+    const f = flow[type];
+    const place = 2 * TYPE_PLACE.get(type)! + (unitRank[s]! < unitRank[t]! ? 0 : 1);
+    push(s, t, weight * f.forward, place);
+    push(t, s, weight * f.backward, place);
+  };
+  if (!graph.forEachEdgeAt?.(nodes, visit)) graph.forEachEdge((attr, source, target) => visit(attr.type, attr.weight, indexOf.get(source)!, indexOf.get(target)!));
   // Three stable counting sorts (by place, column, then row) order the entries by (row,
   // column) with parallel entries in EDGE_ORDER, so their weights add up in one order
   // and each row's columns come out ascending.
