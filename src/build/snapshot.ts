@@ -14,7 +14,7 @@ import { buildFileGraph, buildResolveContext, edgeTableOf, SymbolTable, tableEdg
 import type { SymbolTableParts } from '../graph/symbols.js';
 import { Bm25Index, type Bm25Parts } from '../lexical/bm25.js';
 import { Bm25fIndex, type Bm25fField, type FieldParts } from '../lexical/bm25f.js';
-import { bm25fOf, makeContext, pathTablesOf, sideFieldsOf, type LexicalIndex, type SideFields } from '../rank/index-context.js';
+import { bm25fOf, lexicalOf, makeContext, pathTablesOf, sideFieldsOf, type LexicalIndex, type SideFields } from '../rank/index-context.js';
 import { deferredSnippetReader } from '../tags/deferred-snippets.js';
 import { RepoMapError } from '../errors.js';
 import type { Diagnostic, FileTags, IndexStats, LanguageId } from '../types.js';
@@ -51,15 +51,15 @@ export interface Snapshot {
 }
 
 /**
- * The snapshot of a built index, or null when it cannot be kept: a corpus not loaded
- * from a folder by this process (nothing to read texts back from), or an index whose
- * BM25 index was not built yet.
+ * The snapshot of a built index (its BM25 index is built now if it was not yet), or
+ * null when it cannot be kept: a corpus not loaded from a folder by this process
+ * (nothing to read texts back from), or a view (`withOptions`).
  */
 export function snapshotOf(index: Index): Snapshot | null {
   const record = index.previous;
   const corpus = saveCorpus(record.corpus);
-  const bm25 = record.lexical.bm25;
-  if (!corpus || !bm25 || index.fingerprint === '') return null;
+  if (!corpus || index.fingerprint === '') return null;
+  const bm25 = lexicalOf(record.corpus.files, record.lexical, record.pathTables.ids);
   const ids = new Map(record.corpus.files.map((f, i) => [f.path, i]));
   const chunks: Uint8Array[] = [];
   const starts = [0];

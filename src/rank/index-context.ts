@@ -40,6 +40,20 @@ function held(index: Bm25Index, ids: ReadonlyMap<string, number>): NonNullable<L
   return { index, order: Int32Array.from(index.paths, (p) => ids.get(p)!) };
 }
 
+/**
+ * The BM25 index a holder has, built now when it has none: an update of the earlier
+ * index it points to, or a fresh build over `files` (`ids`: path → position).
+ */
+export function lexicalOf(files: readonly Pick<FileRecord, 'path' | 'text'>[], lexical: LexicalIndex, ids: ReadonlyMap<string, number>): NonNullable<LexicalIndex['bm25']> {
+  if (!lexical.bm25) {
+    const before = lexical.earlier?.lexical.bm25?.index;
+    const index = before ? Bm25Index.updated(before, files, lexical.earlier!.changed) : new Bm25Index(files);
+    lexical.bm25 = held(index, ids);
+    delete lexical.earlier;
+  }
+  return lexical.bm25;
+}
+
 /** The BM25 index of a corpus, built on first use and shared by the views of one index (`withRank`). */
 export interface LexicalIndex {
   bm25?: { index: Bm25Index; order: Int32Array };
@@ -142,15 +156,7 @@ export function makeContext(
 ): RankContext {
   const { paths, ids, pathWords } = tables;
   const csrs = new Map<Task, Csr>();
-  const bm25 = (): NonNullable<LexicalIndex['bm25']> => {
-    if (!lexical.bm25) {
-      const before = lexical.earlier?.lexical.bm25?.index;
-      const index = before ? Bm25Index.updated(before, files, lexical.earlier!.changed) : new Bm25Index(files);
-      lexical.bm25 = held(index, ids);
-      delete lexical.earlier;
-    }
-    return lexical.bm25;
-  };
+  const bm25 = (): NonNullable<LexicalIndex['bm25']> => lexicalOf(files, lexical, ids);
   let exports: ExportSource | undefined;
   const exportSource = (): ExportSource => (exports ??= { resolve: graph.resolve(), tagsOf });
   let messages: MessageIndex | undefined;

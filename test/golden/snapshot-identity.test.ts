@@ -1,0 +1,28 @@
+import v8 from 'node:v8';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { indexOfSnapshot, snapshotOf } from '../../src/build/snapshot.js';
+import { fixtureIndexes } from '../fixture-index.js';
+import { canonical, caseOutputs, casesOf, REPOS } from './cases.js';
+
+/**
+ * An index loaded from its persisted snapshot (src/build/snapshot.ts, written and read
+ * back through v8 as the snapshot file holds it) ranks, explains and packs every fixture
+ * case byte for byte as the built index: the very identity files of identity.test.ts.
+ * The graph is then made from the snapshot's tags and history and compared with the
+ * built one, edge for edge.
+ */
+const indexOf = fixtureIndexes();
+
+describe.each(REPOS)('an index of %s loaded from its snapshot', (repo) => {
+  it('ranks, explains and packs every case as the built index, and makes the same graph', async () => {
+    const built = await indexOf(repo);
+    const snapshot = snapshotOf(built);
+    expect(snapshot).not.toBeNull();
+    const loaded = indexOfSnapshot(v8.deserialize(v8.serialize(snapshot)));
+    await expect(canonical(await caseOutputs(loaded, casesOf(repo)), loaded.corpus.root)).toMatchFileSnapshot(join('identity', `${repo}.json`));
+    const edges = (index: typeof built) => index.fileGraph.graph.mapEdges((_k, a, s, t) => `${a.type} ${s} ${t} ${a.weight} ${a.label}`).sort();
+    expect(edges(loaded)).toEqual(edges(built));
+    expect(loaded.tags).toEqual(built.tags);
+  });
+});
