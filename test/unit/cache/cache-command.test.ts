@@ -53,6 +53,8 @@ describe('cache stats', () => {
     expect(lines[2]).toBe('cap         2048.0 MiB');
     expect(lines[3]).toMatch(new RegExp(`^rows {8}${PARSEABLE} tags entries, \\d+ text terms$`));
     expect(lines[4]).toMatch(/^used {8}\d{4}-\d\d-\d\d \d\d:00 UTC … \d{4}-\d\d-\d\d \d\d:00 UTC$/);
+    // the index snapshot the filling command kept beside the store
+    expect(lines[5]).toMatch(/^snapshots {3}1 index snapshot, \d+\.\d MiB \(in .*stats-cache\/snapshots; the cap counts them too\)$/);
 
     const json = await run(['cache', 'stats', '--cache', 'stats-cache', '--json', '--cache-max-mb', '64']);
     expect(json.code).toBe(0);
@@ -68,6 +70,7 @@ describe('cache stats', () => {
       rows: direct.rows,
       oldest_use: new Date(direct.oldestUse!).toISOString(),
       newest_use: new Date(direct.newestUse!).toISOString(),
+      snapshots: { files: 1, bytes: expect.any(Number) },
     });
     expect(stats.rows.tags).toBe(PARSEABLE);
   });
