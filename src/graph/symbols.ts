@@ -1,4 +1,5 @@
 import { compareCodeUnits } from '../text/order.js';
+import { findSorted, sortedOrder } from '../text/sorted-names.js';
 import type { FileTags } from '../types.js';
 
 /**
@@ -23,17 +24,34 @@ export class SymbolTable {
     for (const paths of this.entries.values()) paths.sort(compareCodeUnits);
   }
 
+  /**
+   * A table read back from parts: names are looked up by binary search and their lists
+   * made on first use; `replace` first makes every list (`thaw`).
+   */
+  private frozen?: { paths: readonly string[]; definers: FrozenLists; users: FrozenLists };
+
   /** The table in arrays over `ids` (path → position), for a persisted snapshot: `SymbolTable.fromParts` reads it back. */
   toParts(ids: ReadonlyMap<string, number>): SymbolTableParts {
+    this.thaw();
     return { definers: listsToParts(this.entries, ids), users: listsToParts(this.users, ids) };
   }
 
   /** The table `toParts` gave, over the same `paths`. */
   static fromParts(parts: SymbolTableParts, paths: readonly string[]): SymbolTable {
     const table = new SymbolTable([]);
-    partsToLists(parts.definers, paths, table.entries);
-    partsToLists(parts.users, paths, table.users);
+    table.frozen = { paths, definers: frozenLists(parts.definers), users: frozenLists(parts.users) };
     return table;
+  }
+
+  /** Makes every list of a table read back from parts. */
+  private thaw(): void {
+    const frozen = this.frozen;
+    if (!frozen) return;
+    delete this.frozen;
+    for (const [lists, into] of [[frozen.definers, this.entries], [frozen.users, this.users]] as const) {
+      // lists already made keep their identity
+      lists.names.forEach((name, k) => into.has(name) || into.set(name, lists.listAt(k, frozen.paths)));
+    }
   }
 
   /**
@@ -42,6 +60,7 @@ export class SymbolTable {
    * their files. The table then equals one built from the new tags.
    */
   replace(before: FileTags | undefined, after: FileTags | undefined, order: (path: string) => number): void {
+    this.thaw();
     const path = (before ?? after)!.path;
     if (before) {
       for (const name of referencedNames(before)) {
@@ -94,16 +113,26 @@ export class SymbolTable {
 
   /** Definer paths of a name ([] when none). */
   definers(name: string): readonly string[] {
-    return this.entries.get(name) ?? [];
+    return this.frozen ? this.frozenList(this.frozen.definers, this.entries, name) : (this.entries.get(name) ?? []);
   }
 
   /** Files that reference a name (sorted; [] when none). */
   referencers(name: string): readonly string[] {
-    return this.users.get(name) ?? [];
+    return this.frozen ? this.frozenList(this.frozen.users, this.users, name) : (this.users.get(name) ?? []);
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.frozen ? this.frozen.definers.names.length : this.entries.size;
+  }
+
+  private frozenList(lists: FrozenLists, made: Map<string, string[]>, name: string): readonly string[] {
+    let list = made.get(name);
+    if (!list) {
+      const k = findSorted(lists.names, lists.sorted, name);
+      if (k < 0) return [];
+      made.set(name, (list = lists.listAt(k, this.frozen!.paths)));
+    }
+    return list;
   }
 }
 
@@ -126,11 +155,32 @@ function firstAt<T>(list: readonly T[], after: (item: T) => boolean): number {
   return lo;
 }
 
-/** Name → paths lists in arrays: names joined by NUL, list k is `ids[starts[k] .. starts[k + 1])` (path positions). */
+/** Name → paths lists in arrays: names joined by NUL (`sorted`: their positions in code-unit order), list k is `ids[starts[k] .. starts[k + 1])` (path positions). */
 export interface NameLists {
   names: string;
+  sorted: Int32Array;
   starts: Int32Array;
   ids: Int32Array;
+}
+
+/** Name lists read back: the names split, and list k made on demand. */
+interface FrozenLists {
+  names: string[];
+  sorted: Int32Array;
+  listAt(k: number, paths: readonly string[]): string[];
+}
+
+function frozenLists(parts: NameLists): FrozenLists {
+  const names = parts.starts.length <= 1 ? [] : parts.names.split('\0');
+  return {
+    names,
+    sorted: parts.sorted,
+    listAt(k, paths) {
+      const list: string[] = [];
+      for (let i = parts.starts[k]!; i < parts.starts[k + 1]!; i++) list.push(paths[parts.ids[i]!]!);
+      return list;
+    },
+  };
 }
 
 /** A symbol table as `SymbolTable.toParts` gives it. */
@@ -151,14 +201,5 @@ function listsToParts(lists: ReadonlyMap<string, readonly string[]>, ids: Readon
     for (const path of list) out[at++] = ids.get(path)!;
     starts[names.length] = at;
   }
-  return { names: names.join('\0'), starts, ids: out };
-}
-
-function partsToLists(parts: NameLists, paths: readonly string[], into: Map<string, string[]>): void {
-  if (parts.starts.length <= 1) return;
-  parts.names.split('\0').forEach((name, k) => {
-    const list: string[] = [];
-    for (let i = parts.starts[k]!; i < parts.starts[k + 1]!; i++) list.push(paths[parts.ids[i]!]!);
-    into.set(name, list);
-  });
+  return { names: names.join('\0'), sorted: sortedOrder(names), starts, ids: out };
 }

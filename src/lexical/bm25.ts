@@ -11,6 +11,7 @@
  */
 import { RepoMapError } from '../errors.js';
 import { compareByteOrder, compareDescending } from '../text/order.js';
+import { findSorted, sortedOrder } from '../text/sorted-names.js';
 import { forEachIdentifierWord } from '../text/tokens.js';
 import { ChunkedArray, TermCounter } from './bm25-terms.js';
 import type { TextTerms } from './text-terms.js';
@@ -70,6 +71,8 @@ export interface Bm25Parts {
   paths: string[];
   /** The words of term ids 0, 1, …, joined by NUL. */
   words: string;
+  /** The term ids in word order (code units). */
+  sorted: Int32Array;
   termStart: Uint32Array;
   postingDoc: Uint32Array;
   postingTf: Float32Array | Float64Array;
@@ -87,7 +90,9 @@ export class Bm25Index {
    * Word → term id, and term id → word, shared with the indexes updated from this one
    * (they add words and never change an id): only ids below `terms` are this index's.
    */
-  private vocabulary!: Map<string, number>;
+  private vocabularyMap?: Map<string, number>;
+  /** For an index read back from parts: its term ids in word order, for lookups without the Map (made only if an update needs it). */
+  private sortedTerms?: Int32Array;
   private words!: string[];
   /** Terms of this index: ids 0 .. terms - 1. */
   private terms!: number;
@@ -153,7 +158,8 @@ export class Bm25Index {
   /** The index as arrays and strings, for a persisted snapshot: `Bm25Index.fromParts` makes an index that scores the same. */
   toParts(): Bm25Parts {
     const { termStart, postingDoc, postingTf, docLength } = this;
-    return { options: { ...this.options }, paths: [...this.paths], words: this.words.slice(0, this.terms).join('\0'), termStart, postingDoc, postingTf, docLength };
+    const words = this.words.slice(0, this.terms);
+    return { options: { ...this.options }, paths: [...this.paths], words: words.join('\0'), sorted: sortedOrder(words), termStart, postingDoc, postingTf, docLength };
   }
 
   /** The index `toParts` gave (its words become the whole vocabulary). */
@@ -165,7 +171,7 @@ export class Bm25Index {
       paths: parts.paths,
       reused: 0,
       avgdl: 0,
-      vocabulary: new Map(words.map((w, i) => [w, i])),
+      sortedTerms: parts.sorted,
       words,
       terms: words.length,
       termStart: parts.termStart,
@@ -173,7 +179,7 @@ export class Bm25Index {
       postingTf: parts.postingTf,
       docLength: parts.docLength,
     });
-    if (parts.termStart.length !== words.length + 1 || parts.docLength.length !== parts.paths.length) {
+    if (parts.termStart.length !== words.length + 1 || parts.sorted.length !== words.length || parts.docLength.length !== parts.paths.length) {
       throw new RepoMapError('internal', `repomap/lexical: BM25 parts do not fit (${words.length} words, ${parts.termStart.length} term starts, ${parts.paths.length} paths)`, 'parts');
     }
     index.finish();
@@ -185,7 +191,7 @@ export class Bm25Index {
     const { counter, tripleTerm, tripleTf, docEnd, docLength } = counted;
     const n = docLength.length;
     this.docLength = docLength;
-    this.vocabulary = counter.vocabulary;
+    this.vocabularyMap = counter.vocabulary;
     this.words = counter.words;
     this.terms = this.words.length;
 
@@ -218,7 +224,7 @@ export class Bm25Index {
    * as a word never seen.
    */
   private update(sorted: readonly Bm25Document[], earlier: Bm25Index, changed: ReadonlySet<string>): boolean {
-    const counter = new TermCounter(earlier.vocabulary, earlier.words);
+    const counter = new TermCounter(earlier.vocabulary(), earlier.words);
     const ids = new Map(sorted.map((d, i) => [d.path, i]));
     // Earlier document → its number now, or -1 when it is gone or read again.
     const kept = new Int32Array(earlier.paths.length);
@@ -244,7 +250,7 @@ export class Bm25Index {
         list.tfs.push(tf);
       });
     });
-    this.vocabulary = counter.vocabulary;
+    this.vocabularyMap = counter.vocabulary;
     this.words = counter.words;
     this.terms = this.words.length;
     const terms = this.terms;
@@ -313,10 +319,15 @@ export class Bm25Index {
     }
   }
 
+  /** Word → term id (an index read back from parts makes it on first use). */
+  private vocabulary(): Map<string, number> {
+    return (this.vocabularyMap ??= new Map(this.words.map((w, i) => [w, i])));
+  }
+
   /** The term id of `word` in this index (a word added by a later, updated index is not one of its terms). */
   private termOf(word: string): number | undefined {
-    const t = this.vocabulary.get(word);
-    return t !== undefined && t < this.terms ? t : undefined;
+    const t = this.vocabularyMap ? this.vocabularyMap.get(word) : findSorted(this.words, this.sortedTerms!, word);
+    return t !== undefined && t >= 0 && t < this.terms ? t : undefined;
   }
 
   /** Number of documents. */

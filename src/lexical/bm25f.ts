@@ -12,6 +12,7 @@
  */
 import { RepoMapError } from '../errors.js';
 import { compareByteOrder } from '../text/order.js';
+import { findSorted, sortedOrder } from '../text/sorted-names.js';
 import { forEachIdentifierWord } from '../text/tokens.js';
 import type { Bm25Index } from './bm25.js';
 
@@ -48,6 +49,8 @@ export interface Bm25fDocument {
 export interface FieldParts {
   /** Words joined by NUL. */
   words: string;
+  /** Word positions in word order (code units). */
+  sorted: Int32Array;
   starts: Int32Array;
   docs: Int32Array;
   tfs: Int32Array;
@@ -57,23 +60,23 @@ export interface FieldParts {
 
 /** Postings of one small field: word → (documents ascending, term frequencies), and each document's length. */
 class FieldPostings {
-  readonly postings = new Map<string, { docs: ArrayLike<number>; tfs: ArrayLike<number> }>();
+  private readonly postings = new Map<string, { docs: number[]; tfs: number[] }>();
+  /** Read back from parts: the arrays, looked up by binary search over the words. */
+  private parts?: FieldParts & { list: string[] };
   readonly lengths: Float64Array;
   readonly avg: number;
 
   static fromParts(parts: FieldParts): FieldPostings {
     const field = new FieldPostings([]);
-    const words = parts.words === '' ? [] : parts.words.split('\0');
-    words.forEach((word, k) => {
-      const from = parts.starts[k]!;
-      const to = parts.starts[k + 1]!;
-      field.postings.set(word, { docs: parts.docs.subarray(from, to), tfs: parts.tfs.subarray(from, to) });
-    });
-    Object.assign(field, { lengths: parts.lengths, avg: parts.avg });
+    Object.assign(field, { parts: { ...parts, list: parts.words === '' ? [] : parts.words.split('\0') }, lengths: parts.lengths, avg: parts.avg });
     return field;
   }
 
   toParts(): FieldParts {
+    if (this.parts) {
+      const { list: _list, ...parts } = this.parts;
+      return parts;
+    }
     const starts = new Int32Array(this.postings.size + 1);
     let total = 0;
     for (const p of this.postings.values()) total += p.docs.length;
@@ -87,7 +90,17 @@ class FieldPostings {
       at += p.docs.length;
       starts[++k] = at;
     }
-    return { words: [...this.postings.keys()].join('\0'), starts, docs, tfs, lengths: this.lengths, avg: this.avg };
+    const words = [...this.postings.keys()];
+    return { words: words.join('\0'), sorted: sortedOrder(words), starts, docs, tfs, lengths: this.lengths, avg: this.avg };
+  }
+
+  /** The postings of a word (documents ascending), or undefined. */
+  get(word: string): { docs: ArrayLike<number>; tfs: ArrayLike<number> } | undefined {
+    if (!this.parts) return this.postings.get(word);
+    const k = findSorted(this.parts.list, this.parts.sorted, word);
+    if (k < 0) return undefined;
+    const { starts, docs, tfs } = this.parts;
+    return { docs: docs.subarray(starts[k]!, starts[k + 1]!), tfs: tfs.subarray(starts[k]!, starts[k + 1]!) };
   }
 
   constructor(texts: readonly (readonly string[])[]) {
@@ -98,7 +111,7 @@ class FieldPostings {
       for (const text of parts) forEachIdentifierWord(text, (w) => counts.set(w, (counts.get(w) ?? 0) + 1));
       let length = 0;
       for (const [word, tf] of counts) {
-        let p = this.postings.get(word) as { docs: number[]; tfs: number[] } | undefined;
+        let p = this.postings.get(word);
         if (!p) this.postings.set(word, (p = { docs: [], tfs: [] }));
         p.docs.push(doc);
         p.tfs.push(tf);
@@ -165,7 +178,7 @@ export class Bm25fIndex {
         const w = o[field];
         if (!(w.weight > 0)) continue;
         const postings = this.fields[field];
-        const p = postings.postings.get(word);
+        const p = postings.get(word);
         if (!p) continue;
         for (let i = 0; i < p.docs.length; i++) {
           const doc = p.docs[i]!;

@@ -1,0 +1,25 @@
+/**
+ * Looking a name up in a list by binary search over its code-unit order: what an index
+ * loaded from a snapshot does instead of building a Map of every word or symbol name at
+ * load (most of which no query asks for).
+ */
+
+/** The positions of `names` in code-unit order (JavaScript's `<`). */
+export function sortedOrder(names: readonly string[]): Int32Array {
+  const order = Int32Array.from(names, (_, i) => i);
+  return order.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : a - b));
+}
+
+/** The position in `names` of `name` (`order` being `sortedOrder(names)`); -1 when it is not there. */
+export function findSorted(names: readonly string[], order: Int32Array, name: string): number {
+  let lo = 0;
+  let hi = order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = names[order[mid]!]!;
+    if (at < name) lo = mid + 1;
+    else if (at > name) hi = mid;
+    else return order[mid]!;
+  }
+  return -1;
+}

@@ -1,0 +1,64 @@
+/**
+ * The parts a snapshot keeps of the BM25 index, the BM25F fields and the symbol table
+ * read back to the same answers, looked up lazily (src/text/sorted-names.ts), and an
+ * index or table read back can still be updated as the original is.
+ */
+import v8 from 'node:v8';
+import { describe, expect, it } from 'vitest';
+import { Bm25Index } from '../../../src/lexical/bm25.js';
+import { Bm25fIndex } from '../../../src/lexical/bm25f.js';
+import { SymbolTable } from '../../../src/graph/symbols.js';
+import { findSorted, sortedOrder } from '../../../src/text/sorted-names.js';
+import { fixtureIndexes } from '../../fixture-index.js';
+
+const indexOf = fixtureIndexes();
+const roundTrip = <T>(value: T): T => v8.deserialize(v8.serialize(value)) as T;
+
+describe('snapshot parts', () => {
+  it('sortedOrder and findSorted find every name and nothing else', () => {
+    const names = ['b', 'a', 'ä', '', 'ab', '😀', '\uffff', 'A'];
+    const order = sortedOrder(names);
+    names.forEach((name, i) => expect(findSorted(names, order, name)).toBe(i));
+    for (const absent of ['c', 'aa', ' ', 'Ab']) expect(findSorted(names, order, absent)).toBe(-1);
+  });
+
+  it('BM25 and BM25F read back score every query as the built ones, and a BM25 index read back updates as the original', async () => {
+    const index = await indexOf('mixed-monorepo');
+    const files = index.corpus.files.map((f) => ({ path: f.path, text: f.text }));
+    const built = new Bm25Index(files);
+    const loaded = Bm25Index.fromParts(roundTrip(built.toParts()));
+    const queries = ['parse config file', 'router handler route', 'inventory price discount', 'no such words here', 'ab'];
+    for (const q of queries) expect(loaded.scores(q)).toEqual(built.scores(q));
+    const docs = built.paths.map((path) => ({ path, definitions: index.tagsOf(path)?.definitions.map((d) => d.name) ?? [], messages: index.tagsOf(path)?.messages.map((m) => m.text) ?? [] }));
+    const fielded = new Bm25fIndex(built, docs);
+    const fieldedLoaded = Bm25fIndex.fromParts(loaded, roundTrip(fielded.toParts()));
+    const options = { k1: 1.2, body: { weight: 1, b: 0.75 }, path: { weight: 2, b: 0.5 }, definitions: { weight: 3, b: 0.5 }, messages: { weight: 1, b: 0.5 } };
+    for (const q of queries) expect(fieldedLoaded.scores(q, options)).toEqual(fielded.scores(q, options));
+    // an update of one changed document, from the original and from the one read back
+    const changed = files.map((f, i) => (i === 0 ? { ...f, text: `${f.text}\nrouter discount zebra` } : f));
+    const set = new Set([changed[0]!.path]);
+    const a = Bm25Index.updated(built, changed, set);
+    const b = Bm25Index.updated(loaded, changed, set);
+    for (const q of [...queries, 'zebra']) expect(b.scores(q)).toEqual(a.scores(q));
+  });
+
+  it('a symbol table read back gives every list, and is replaced into as the original', async () => {
+    const index = await indexOf('python-inventory');
+    const paths = index.corpus.files.map((f) => f.path);
+    const ids = new Map(paths.map((p, i) => [p, i]));
+    const built = new SymbolTable(index.tags);
+    const loaded = SymbolTable.fromParts(roundTrip(built.toParts(ids)), paths);
+    const names = new Set(index.tags.flatMap((t) => [...t.definitions.map((d) => d.name), ...t.references.map((r) => r.name)]));
+    expect(names.size).toBeGreaterThan(20);
+    expect(loaded.size).toBe(built.size);
+    for (const name of [...names, 'not_a_name']) {
+      expect(loaded.definers(name)).toEqual(built.definers(name));
+      expect(loaded.referencers(name)).toEqual(built.referencers(name));
+    }
+    const first = index.tags[0]!;
+    const edited = { ...first, definitions: [...first.definitions, { name: 'brand_new', kind: 'function' as const, startLine: 1, endLine: 2 }] };
+    built.replace(first, edited, (p) => ids.get(p)!);
+    loaded.replace(first, edited, (p) => ids.get(p)!);
+    for (const name of [...names, 'brand_new']) expect(loaded.definers(name)).toEqual(built.definers(name));
+  });
+});
