@@ -2,16 +2,29 @@
 import { statSync } from 'node:fs';
 import { loadCorpus, type CorpusSource } from '../corpus/index.js';
 import { buildIndex } from '../build/build-index.js';
+import type { Index } from '../build/index.js';
 import { prestartWhenListed } from '../tags/index.js';
 import { TAGS_DEFAULTS } from '../tags/extract.js';
 import { STORE_DEFAULTS } from '../cache/store-defaults.js';
 import { MIB } from './cache-flags.js';
 import { openCacheStore } from './cache-store.js';
 import type { CliIo } from './io.js';
-import type { OpenedIndex } from './open-index.js';
 import { indexProgress } from './progress.js';
 import type { RepoFlags } from './repo-source.js';
 import { saveSnapshot, type SnapshotSlot } from './snapshot.js';
+
+/** An index built by a command, the source it read and how long reading the files took. */
+export interface OpenedIndex {
+  index: Index;
+  source: CorpusSource;
+  /** The repository folder on disk (the folder, or the git directory). */
+  repo: string;
+  corpusMs: number;
+  /** The persistent tags cache file the build read and wrote, when it had one. */
+  cacheFile?: string;
+  /** The snapshot file the index was loaded from instead of built, when it was. */
+  snapshotFile?: string;
+}
 
 export interface BuildRequest {
   flags: RepoFlags;

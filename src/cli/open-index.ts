@@ -7,25 +7,13 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { tagsStorePath } from '../cache/location.js';
-import type { CorpusSource } from '../corpus/load.js';
-import type { Index } from '../build/index.js';
 import { cacheDirOf } from './cache-flags.js';
 import { loadSnapshot, snapshotFileOf, snapshotSlot } from './snapshot.js';
 import type { CliIo } from './io.js';
+import type { OpenedIndex } from './open-build.js';
 import { repoOf, repoSource, type RepoFlags } from './repo-source.js';
 
-/** An index built by a command, the source it read and how long reading the files took. */
-export interface OpenedIndex {
-  index: Index;
-  source: CorpusSource;
-  /** The repository folder on disk (the folder, or the git directory). */
-  repo: string;
-  corpusMs: number;
-  /** The persistent tags cache file the build read and wrote, when it had one. */
-  cacheFile?: string;
-  /** The snapshot file the index was loaded from instead of built, when it was. */
-  snapshotFile?: string;
-}
+export type { OpenedIndex } from './open-build.js';
 
 /**
  * Loads the flags' source in its scope and builds its index, through the persistent tags
