@@ -85,17 +85,22 @@ export function pickUnion(candidates, target) {
 
 /**
  * Writes the union's trees into `folder` unless `reuse` and the manifest beside it
- * (`folder.json`) already lists the same members; returns whether it was reused.
+ * (`folder.json`) already lists the same members. Returns whether it was reused and the
+ * paths left out because the mirror lacks their blobs (kept in `folder.skipped.json`).
  */
 export function materializeUnion(folder, members, reposDir, reuse) {
   const manifest = `${folder}.json`;
+  const skippedFile = `${folder}.skipped.json`;
   const wanted = JSON.stringify(members.map(({ repo, commit, sub }) => ({ repo, commit, sub })));
-  if (reuse && existsSync(folder) && existsSync(manifest) && readFileSync(manifest, 'utf8') === wanted) return true;
-  rmSync(manifest, { force: true });
+  if (reuse && existsSync(folder) && existsSync(manifest) && existsSync(skippedFile) && readFileSync(manifest, 'utf8') === wanted) {
+    return { reused: true, skipped: JSON.parse(readFileSync(skippedFile, 'utf8')) };
+  }
+  for (const f of [manifest, skippedFile]) rmSync(f, { force: true });
   rmSync(folder, { recursive: true, force: true });
-  materialize(folder, members, reposDir);
+  const skipped = materialize(folder, members, reposDir);
+  writeFileSync(skippedFile, JSON.stringify(skipped));
   writeFileSync(manifest, wanted);
-  return false;
+  return { reused: false, skipped };
 }
 
 /** Distinct blob ids over the members' trees: how many different file contents the union holds. */

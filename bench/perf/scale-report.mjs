@@ -68,8 +68,10 @@ function scaleMarkdown({ runs, points }) {
   L.push(
     '- Each measurement is a fresh process; the OS page cache is warm for all alike. Cold: `repomap rank --repo FOLDER --cache STORE --query-file Q --top 20 --format json -q` with an empty STORE; warm: the same with the next queries, nothing changed. CPU is user + system time of the process (all threads), peak RSS its max resident set (`/usr/bin/time`). The I/O floor walks the folder and reads every file (bench/perf/child.mjs); ctags is `ctags -R --fields=+n --links=no -f /dev/null .` in the folder.',
     '- Corpora: unions of whole repository trees from the mirrors, at the sample sets\' base commits (dev and issue sets): every repository\'s newest base commit first, smallest trees first, then its oldest base commit (round 1), then one from the middle (round 2). Rounds past 0 are **older snapshots of repositories already in the union, in sub-folders of their own**: the newest trees of all 42 repositories hold about 40k files together, so the 50k and 100k points repeat repositories at other commits. "Distinct contents" counts the different blobs (identical files in two snapshots count once).',
-    '',
   );
+  const skipped = points.flatMap((p) => (p.skippedMissingBlobs ?? []).map((path) => `${label(p)}: ${path}`));
+  if (skipped.length) L.push(`- Left out because the mirrors lack their blobs (the mirrors keep no copy of some of their largest files): ${skipped.join(', ')}`);
+  L.push('');
 
   L.push('## Corpora', '', '| point | trees | repositories | tree files | files on disk | MB on disk | distinct contents | rounds |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
   for (const p of points) {

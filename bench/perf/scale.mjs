@@ -85,8 +85,8 @@ async function measurePoint(target) {
   const folder = join(args.work, `corpus-${name}`);
   const store = join(args.work, `store-${name}`);
   log(`== ${name}: ${members.length} trees, ${members.reduce((n, m) => n + m.files, 0)} files; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  const reused = materializeUnion(folder, members, args.repos, args.reuseFolders);
-  log(`   folder ${folder} (${reused ? 'reused' : 'written'})`);
+  const { reused, skipped } = materializeUnion(folder, members, args.repos, args.reuseFolders);
+  log(`   folder ${folder} (${reused ? 'reused' : 'written'}${skipped.length ? `; ${skipped.length} file(s) whose blobs the mirrors lack left out` : ''})`);
   const queries = queryFiles(members, name, args.warmRuns + 1);
   const point = {
     target,
@@ -97,6 +97,7 @@ async function measurePoint(target) {
     treeFiles: members.reduce((n, m) => n + m.files, 0),
     repositories: new Set(members.map((m) => m.repo)).size,
     distinctContents: distinctContents(members, args.repos),
+    skippedMissingBlobs: skipped,
   };
   point.floor = await child({ mode: 'floor', folder });
   point.ctags = runCtags(folder, tmp);
