@@ -102,7 +102,7 @@ function scaleMarkdown({ runs, points }) {
 }
 
 function growth(L, points) {
-  L.push('', '## Growth', '', `Local exponent between consecutive points: log(measure ratio) / log(files ratio); 1 is linear in files, below 1 better than linear. Verdict on the span from the first point of at least 5k files to the largest (the 1k point is mostly start-up), with a tolerance of ${LINEAR_TOLERANCE} for a shared machine's noise.`, '');
+  L.push('', '## Growth', '', `Local exponent between consecutive points: log(measure ratio) / log(files ratio); 1 is linear in files, below 1 better than linear. Verdict on the span from the first point of at least 5k files to the largest (the 1k point is mostly start-up), with a tolerance of ${LINEAR_TOLERANCE} for a shared machine's noise. Wall times follow the machine's load, which changed between points (see Measured): on a shared machine the CPU rows are the steadier ones.`, '');
   const measures = [
     ['cold wall', (p) => p.cold.wallMs],
     ['cold CPU', (p) => p.cold.cpuMs],

@@ -11,6 +11,7 @@
 //
 //   node bench/perf/scale.mjs REPOS_DIR [--points 1000,10000,50000,100000] [--work DIR]
 //        [--warm-runs N] [--reuse-folders] [--warm-only] [--dev DIR] [--issues DIR] [--out DIR]
+//   node bench/perf/scale.mjs --report [RESULTS_JSON]     (rewrites SCALE.md and scale.svg beside it)
 //
 // REPOS_DIR (or $REPOMAP_REPOS) holds the git mirrors (owner+name/repo, as bench/setup.sh).
 // --work (or $REPOMAP_SCALE_WORK; default $TMPDIR/repomap-scale): the folders and stores, kept
@@ -42,6 +43,12 @@ const SCALE_DEFAULTS = {
 };
 
 const started = Date.now();
+if (process.argv[2] === '--report') {
+  // Rewrites SCALE.md and scale.svg beside a results file (after a change of their layout).
+  const file = resolve(process.argv[3] ?? join(HERE, 'scale-results.json'));
+  writeScaleReport(JSON.parse(readFileSync(file, 'utf8')), dirname(file));
+  process.exit(0);
+}
 const args = parseArgs(process.argv.slice(2));
 if (!existsSync(join(ROOT, 'dist', 'src', 'cli', 'run.js'))) fail(`no build at ${join(ROOT, 'dist')}: run npm run build first`);
 const ctags = ctagsVersion() ?? fail('universal-ctags is not installed (ctags on PATH)');
