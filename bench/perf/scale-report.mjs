@@ -109,6 +109,8 @@ function growth(L, points) {
     ['cold peak RSS', (p) => p.cold.maxRssMb],
     ['store on disk', (p) => p.cold.storeMb],
     ['warm wall p50', (p) => warmOf(p, 'wallMs')],
+    ['warm CPU p50', (p) => warmOf(p, 'cpuMs')],
+    ['warm: the CLI\'s rank step p50 (after the index)', (p) => median(p.warm.map((w) => w.cliTimingMs?.rank ?? null))],
     ['warm peak RSS p50', (p) => warmOf(p, 'maxRssMb')],
     ['ctags wall', (p) => p.ctags.wallMs],
   ];
