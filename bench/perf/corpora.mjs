@@ -3,7 +3,8 @@
 // cold index, the I/O floor and ctags read the very same files) and the dev-set
 // queries ranked on them.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const TASK_FILES = ['code2test.jsonl', 'edit2ripple.jsonl', 'trace2code.jsonl'];
@@ -46,9 +47,11 @@ export function treeFileCount(gitDir, commit) {
 /**
  * Writes each member's tree at its commit into `folder/<sub>` (or `folder` itself for
  * a one-member corpus). Symlinks stay symlinks; the corpus skips them, ctags runs with
- * --links=no.
+ * --links=no. A mirror may lack its largest blobs: such a tree is written without them
+ * (through a scratch index, never touching the mirror). Returns the paths left out.
  */
 export function materialize(folder, members, reposDir) {
+  const skipped = [];
   for (const m of members) {
     const dest = m.sub ? join(folder, m.sub) : folder;
     mkdirSync(dest, { recursive: true });
@@ -56,7 +59,42 @@ export function materialize(folder, members, reposDir) {
     const out = spawnSync('sh', ['-c', 'git --git-dir="$1" archive --format=tar "$2" | tar -x -C "$3"', 'sh', gitDir, m.commit, dest], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    if (out.status !== 0) throw new Error(`bench/perf: git archive ${m.repo}@${m.commit} failed: ${out.stderr}`);
+    if (out.status === 0) continue;
+    const missing = missingBlobs(gitDir, m.commit);
+    if (missing.length === 0) throw new Error(`bench/perf: git archive ${m.repo}@${m.commit} failed: ${out.stderr}`);
+    writeWithout(gitDir, m.commit, dest, missing);
+    skipped.push(...missing.map((path) => (m.sub ? `${m.sub}/${path}` : path)));
+  }
+  return skipped;
+}
+
+/** Paths of the tree whose blobs the repository does not hold. */
+function missingBlobs(gitDir, commit) {
+  const entries = git(gitDir, ['ls-tree', '-r', '-z', commit])
+    .split('\0')
+    .filter(Boolean)
+    .map((line) => {
+      const [meta, path] = line.split('\t');
+      const [, type, id] = meta.split(' ');
+      return { type, id, path };
+    })
+    .filter((e) => e.type === 'blob');
+  const checked = execFileSync('git', ['--git-dir', gitDir, 'cat-file', '--batch-check'], { input: entries.map((e) => e.id).join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 28 }).split('\n');
+  return entries.filter((_, i) => checked[i]?.endsWith(' missing')).map((e) => e.path);
+}
+
+/** Checks the tree out into `dest` from a scratch index that leaves `missing` out. */
+function writeWithout(gitDir, commit, dest, missing) {
+  rmSync(dest, { recursive: true, force: true });
+  mkdirSync(dest, { recursive: true });
+  const scratch = mkdtempSync(join(tmpdir(), 'repomap-index-'));
+  const env = { ...process.env, GIT_INDEX_FILE: join(scratch, 'index') };
+  try {
+    execFileSync('git', ['--git-dir', gitDir, 'read-tree', commit], { env });
+    execFileSync('git', ['--git-dir', gitDir, '--work-tree', dest, 'update-index', '--force-remove', '-z', '--stdin'], { env, input: missing.join('\0') + '\0' });
+    execFileSync('git', ['--git-dir', gitDir, '--work-tree', dest, 'checkout-index', '-a', '-f'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 

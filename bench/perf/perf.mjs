@@ -9,13 +9,14 @@
 //
 // Writes OUT/results.json and OUT/TABLE.md (OUT defaults to bench/perf). Imports the
 // built package (dist/: run `npm run build` first; bench/perf/run.sh does).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { baseCommits, gitDirOf, materialize, queriesFor, readDevRows, treeFileCount } from './corpora.mjs';
 import { cliHasCacheFlag, parseJobsOption, storeExport, tagsDefaultJobs } from './features.mjs';
+import { childRunner, ctagsVersion, runCtags } from './processes.mjs';
 import { summarizeProfile } from './profile.mjs';
 import { evaluateTargets } from './summary.mjs';
 import { writeTable } from './table.mjs';
@@ -23,7 +24,6 @@ import { writeTable } from './table.mjs';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../..');
 const DIST = join(ROOT, 'dist', 'src');
-const CHILD = join(HERE, 'child.mjs');
 
 /** Sizes of a run; --quick is a smoke run of a few minutes less. */
 const PLANS = {
@@ -41,7 +41,6 @@ if (args.table) {
 }
 const plan = PLANS[args.quick ? 'quick' : 'full'];
 const started = Date.now();
-let jobCount = 0;
 const rows = readDevRows(args.dev);
 const devRepos = [...new Set(rows.map((r) => r.repo))];
 const newest = (repo) => baseCommits(rows, args.repos, repo).at(-1);
@@ -84,12 +83,13 @@ const memoryVariant = features.oneShotExport ? jobVariants.at(-1) : warmVariant;
 const memoryLabel = `${warmVariant.label}, ${features.oneShotExport ? 'one-shot compilation' : 'tier-up'}${features.leanHeapExport ? ', lean heap' : ''}${memoryVariant.indexOptions.releaseTexts ? ', texts released' : ''} (as repomap mcp runs)`;
 
 const tmp = mkdtempSync(join(tmpdir(), 'repomap-perf-'));
+const child = childRunner(tmp, log);
 const results = {
   command: process.env.REPOMAP_PERF_COMMAND ?? `node bench/perf/perf.mjs ${process.argv.slice(2).join(' ')}`.trim(),
   commit: gitHead(),
   dirty: gitDirty(),
   date: new Date().toISOString(),
-  machine: { nproc: Number(execFileSync('nproc', { encoding: 'utf8' }).trim()), cpu: cpus()[0]?.model, node: process.version, totalMemGb: totalmem() / 2 ** 30, freeMemGbAtStart: freemem() / 2 ** 30, loadAverageAtStart: loadavg(), ctags: ctagsVersion() },
+  machine: { nproc: Number(execFileSync('nproc', { encoding: 'utf8' }).trim()), cpu: cpus()[0]?.model, node: process.version, totalMemGb: totalmem() / 2 ** 30, freeMemGbAtStart: freemem() / 2 ** 30, loadAverageAtStart: loadavg(), ctags: ctagsVersion() ?? fail('universal-ctags is not installed (ctags on PATH)') },
   note: 'Shared machine (2 cores also used by other jobs): absolute times are noisy; the floor and ctags run in the same session on the same files, so the ratios are the steadier figures. The OS page cache is warm for every measurement alike (nothing is dropped); "cold" means a fresh process: no module, grammar or tags cache.',
   plan: { name: args.quick ? 'quick' : 'full', ...plan },
   features,
@@ -156,7 +156,7 @@ async function measureCorpus(def) {
   out.floor = [];
   for (let i = 0; i < runs; i++) out.floor.push(await child({ mode: 'floor', folder }));
   out.ctags = [];
-  for (let i = 0; i < runs; i++) out.ctags.push(runCtags(folder));
+  for (let i = 0; i < runs; i++) out.ctags.push(runCtags(folder, tmp));
 
   out.cold = [];
   const memoryHere = def.name === (plan.unions.length ? `union-${plan.unions.at(-1) / 1000}k` : 'mixed');
@@ -267,42 +267,6 @@ async function profileCold(corpus) {
   return { corpus: def.name, variant: jobVariants[0].label, ...summarizeProfile(profiles, ROOT) };
 }
 
-function runCtags(folder) {
-  const argv = ['-R', '--fields=+n', '--links=no', '-f', '/dev/null', '.'];
-  const timeFile = join(tmp, 'ctags.time');
-  const useTime = existsSync('/usr/bin/time');
-  const t = process.hrtime.bigint();
-  const r = useTime
-    ? spawnSync('/usr/bin/time', ['-f', '%M', '-o', timeFile, 'ctags', ...argv], { cwd: folder, stdio: ['ignore', 'ignore', 'pipe'] })
-    : spawnSync('ctags', argv, { cwd: folder, stdio: ['ignore', 'ignore', 'pipe'] });
-  const wallMs = Number(process.hrtime.bigint() - t) / 1e6;
-  if (r.status !== 0) fail(`ctags failed in ${folder}: ${r.stderr}`);
-  return { wallMs, maxRssMb: useTime ? Number(readFileSync(timeFile, 'utf8').trim().split('\n').at(-1)) / 1024 : null, command: `ctags ${argv.join(' ')}` };
-}
-
-/** Runs one job in a fresh node process; resolves to its JSON result plus the process wall time. */
-function child(job, nodeFlags = []) {
-  return new Promise((resolvePromise, reject) => {
-    const t = process.hrtime.bigint();
-    // The job goes in a file: 200 queries exceed the size of one command-line argument.
-    const jobFile = join(tmp, `job-${++jobCount}.json`);
-    writeFileSync(jobFile, JSON.stringify(job));
-    const p = spawn(process.execPath, [...nodeFlags, CHILD, jobFile], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    p.stdout.on('data', (d) => (stdout += d));
-    p.stderr.on('data', (d) => (stderr += d));
-    p.on('close', (code) => {
-      const processWallMs = Number(process.hrtime.bigint() - t) / 1e6;
-      rmSync(jobFile, { force: true });
-      if (code !== 0) return reject(new Error(`bench/perf: ${job.mode} child failed (${code}): ${stderr.slice(-2000)}`));
-      const result = JSON.parse(stdout.trim().split('\n').at(-1));
-      log(`   ${job.mode}${job.indexOptions && Object.keys(job.indexOptions).length ? ' ' + JSON.stringify(job.indexOptions) : ''}${job.source?.gitDir ? ' (git)' : ''}: ${(processWallMs / 1000).toFixed(2)} s`);
-      resolvePromise({ ...result, processWallMs });
-    });
-  });
-}
-
 function firstParseable(folder) {
   const exts = ['.ts', '.rs', '.py', '.go', '.js', '.java'];
   const stack = [folder];
@@ -339,14 +303,6 @@ function gitHead() {
 
 function gitDirty() {
   return execFileSync('git', ['-C', ROOT, 'status', '--porcelain', '--', 'src'], { encoding: 'utf8' }).trim().length > 0;
-}
-
-function ctagsVersion() {
-  try {
-    return execFileSync('ctags', ['--version'], { encoding: 'utf8' }).split('\n')[0];
-  } catch {
-    fail('universal-ctags is not installed (ctags on PATH)');
-  }
 }
 
 function log(message) {
