@@ -104,7 +104,7 @@ export function explainFile(cues: QueryCues, path: string, ctx: RankContext, o: 
   const outcome = rankFiles(cues, ctx, o, { includeGiven: options.includeGiven });
   const { seeds, ppr } = outcome;
   const place = outcome.files.findIndex((f) => f.path === path);
-  const parts = scoreParts(i, task, seeds, ppr, outcome.maxDirect, outcome.maxPpr, ctx, o);
+  const parts = scoreParts(i, task, seeds, ppr, outcome.maxDirect, outcome.maxPpr, ctx, o, undefined, outcome.feedback);
 
   const csr = ctx.csrFor(task);
   let incoming = incomingCache.get(csr);
