@@ -236,11 +236,11 @@ export const RANK_DEFAULTS = {
     trace2code: 0,
     edit2ripple: 0,
     comment2context: 0,
-    issue2code: 0,
+    issue2code: 0.2,
     abstention: 0,
   } satisfies Record<Task, number>,
   /** How many of the first ranking's best files seed the feedback PageRank. */
-  feedbackFiles: 1,
+  feedbackFiles: 3,
   /** Final score = direct × directWeight + ppr × pprWeight, each normalised to max 1 over the files not given. */
   directWeight: 0.7,
   pprWeight: 0.3,
