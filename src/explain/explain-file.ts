@@ -79,6 +79,8 @@ export interface FileExplanation {
     kindPrior: number;
     evidence: number;
     size: { bytes: number; factor: number };
+    /** Pseudo-relevance feedback (+ weight × share inside the bracket), when the task has it (feedbackWeight). */
+    feedback?: { share: number; weight: number };
   };
   cues: CueMatch[];
   /** Seed weight from the query's words matching the file's text (BM25); 0 when none. */
@@ -125,6 +127,7 @@ export function explainFile(cues: QueryCues, path: string, ctx: RankContext, o: 
       kindPrior: parts.kindPrior,
       evidence: parts.evidence,
       size: { bytes: ctx.sizes[i]!, factor: round(parts.size) },
+      ...(outcome.feedback ? { feedback: { share: round(parts.feedback), weight: o.feedbackWeight[task] } } : {}),
     },
     cues: cueMatches(cues, i, ctx, o),
     lexical: round(matchCues({ ...cues, cues: [], givenFiles: [] }, ctx, o).direct[i]!),

@@ -126,6 +126,13 @@ describe('issue2code: functions most likely to change', () => {
 describe('issue2code: feedback from the best files', () => {
   const issue = 'Checkout total ignores the discount\n\nWhen I call `checkout` with a cart the discount is not applied.';
 
+  it('is on for issue2code by default: the best 3 files at 0.2', async () => {
+    const index = await indexOf('python-inventory');
+    expect(index.settings.rank.feedbackWeight.issue2code).toBe(0.2);
+    expect(index.settings.rank.feedbackFiles).toBe(3);
+    expect(index.settings.rank.feedbackWeight.trace2code).toBe(0);
+  });
+
   it('lifts a file the best files are linked to past one they are not, and never past the files it starts from', async () => {
     const base = await indexOf('python-inventory');
     const off = base.withRank({ feedbackWeight: { issue2code: 0 } }).rank(issue).files.map((f) => f.path);
@@ -142,7 +149,11 @@ describe('issue2code: feedback from the best files', () => {
     const index = (await indexOf('python-inventory')).withRank({ feedbackWeight: { issue2code: 0.2 }, feedbackFiles: 3 });
     const r = index.rank(issue);
     const backend = r.files.find((f) => f.path === 'src/inventory/storage/backend.py')!;
-    expect(index.explain(issue, 'src/inventory/storage/backend.py').score).toBe(backend.score);
+    const explained = index.explain(issue, 'src/inventory/storage/backend.py');
+    expect(explained.score).toBe(backend.score);
+    expect(explained.parts.feedback?.weight).toBe(0.2);
+    expect(explained.parts.feedback?.share).toBeGreaterThan(0);
+    expect(index.explain(issue, 'src/inventory/storage/backend.py', { task: 'generic' }).parts.feedback).toBeUndefined();
     const generic = index.rank(issue, { task: 'generic' }).files.map((f) => [f.path, f.score]);
     const plain = (await indexOf('python-inventory')).rank(issue, { task: 'generic' }).files.map((f) => [f.path, f.score]);
     expect(generic).toEqual(plain);
