@@ -79,6 +79,8 @@ export interface FileExplanation {
     kindPrior: number;
     evidence: number;
     size: { bytes: number; factor: number };
+    /** Pseudo-relevance feedback (+ weight × share inside the bracket), when the task has it (feedbackWeight). */
+    feedback?: { share: number; weight: number };
   };
   cues: CueMatch[];
   /** Seed weight from the query's words matching the file's text (BM25); 0 when none. */
@@ -104,7 +106,7 @@ export function explainFile(cues: QueryCues, path: string, ctx: RankContext, o: 
   const outcome = rankFiles(cues, ctx, o, { includeGiven: options.includeGiven });
   const { seeds, ppr } = outcome;
   const place = outcome.files.findIndex((f) => f.path === path);
-  const parts = scoreParts(i, task, seeds, ppr, outcome.maxDirect, outcome.maxPpr, ctx, o);
+  const parts = scoreParts(i, task, seeds, ppr, outcome.maxDirect, outcome.maxPpr, ctx, o, undefined, outcome.feedback);
 
   const csr = ctx.csrFor(task);
   let incoming = incomingCache.get(csr);
@@ -125,6 +127,7 @@ export function explainFile(cues: QueryCues, path: string, ctx: RankContext, o: 
       kindPrior: parts.kindPrior,
       evidence: parts.evidence,
       size: { bytes: ctx.sizes[i]!, factor: round(parts.size) },
+      ...(outcome.feedback ? { feedback: { share: round(parts.feedback), weight: o.feedbackWeight[task] } } : {}),
     },
     cues: cueMatches(cues, i, ctx, o),
     lexical: round(matchCues({ ...cues, cues: [], givenFiles: [] }, ctx, o).direct[i]!),

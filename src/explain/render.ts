@@ -7,11 +7,13 @@ export function renderExplanation(e: FileExplanation): string {
   const lines = [
     `${e.path} · rank ${e.rank} of ${e.files} · score ${e.score} · task ${e.task} · ${e.kind}${e.given ? ' · given (ranked last)' : ''}`,
     '',
-    `score = kind prior ${p.kindPrior} × (${p.direct.weight} × direct ${p.direct.share} + ${p.ppr.weight} × ppr ${p.ppr.share})` +
+    `score = kind prior ${p.kindPrior} × (${p.direct.weight} × direct ${p.direct.share} + ${p.ppr.weight} × ppr ${p.ppr.share}` +
+      `${p.feedback ? ` + ${p.feedback.weight} × feedback ${p.feedback.share}` : ''})` +
       ` × evidence ${p.evidence} × size ${p.size.factor}`,
     `  direct  seed weight ${p.direct.raw} (share ${p.direct.share} of the largest)`,
     `  ppr     PageRank ${p.ppr.raw} (share ${p.ppr.share} of the largest)`,
     `  size    ${p.size.bytes} bytes → ${p.size.factor}`,
+    ...(p.feedback ? [`  feedback PageRank from the best files (share ${p.feedback.share} of the largest)`] : []),
     '',
     'cues matched',
   ];

@@ -224,6 +224,23 @@ export const RANK_DEFAULTS = {
     issue2code: flow([1, 0.5], [1, 0.5], [1, 1], 0.3, 1),
     abstention: flow([1, 0.5], [1, 0.5], [1, 1], 0.3, 1),
   } satisfies Record<Task, EdgeFlow>,
+  /**
+   * Per task, pseudo-relevance feedback: a second PageRank seeded by the first ranking's
+   * `feedbackFiles` best files (each by its score) adds `weight` × its share (over the largest
+   * among the other files) × the kind prior to every other file's score, so that files close to
+   * the likely answer (imported by it, changed with it, sharing its names) join it. 0 turns it off.
+   */
+  feedbackWeight: {
+    generic: 0,
+    code2test: 0,
+    trace2code: 0,
+    edit2ripple: 0,
+    comment2context: 0,
+    issue2code: 0.2,
+    abstention: 0,
+  } satisfies Record<Task, number>,
+  /** How many of the first ranking's best files seed the feedback PageRank. */
+  feedbackFiles: 3,
   /** Final score = direct × directWeight + ppr × pprWeight, each normalised to max 1 over the files not given. */
   directWeight: 0.7,
   pprWeight: 0.3,

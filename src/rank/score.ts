@@ -1,6 +1,7 @@
 import type { QueryCues, RankedFile, Task } from '../types.js';
 import { compareDescending } from '../text/order.js';
 import type { RankContext } from './context.js';
+import type { Csr } from './csr.js';
 import type { RankDefaults } from './defaults.js';
 import { Incoming, graphReason } from './reasons.js';
 import { personalizedPageRank } from './ppr.js';
@@ -23,6 +24,8 @@ export interface RankOutcome {
   ppr: Float64Array;
   maxDirect: number;
   maxPpr: number;
+  /** Per node, its share of the feedback PageRank (feedbackWeight), when the task has one. */
+  feedback?: Float64Array;
 }
 
 /** The factors of one file's score, in the order score() multiplies them. */
@@ -36,6 +39,8 @@ export interface ScoreParts {
   evidence: number;
   /** Cost prior (1 + size/sizeScale)^−sizeExponent, 1 when off. */
   size: number;
+  /** Share of the feedback PageRank (over the largest among the files it may lift), 0 when off. */
+  feedback: number;
   score: number;
 }
 
@@ -61,6 +66,8 @@ export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, op
   const score = new Float64Array(n);
   const parts = newScoreParts();
   for (let i = 0; i < n; i++) score[i] = scoreParts(i, task, seeds, ppr, maxDirect, maxPpr, ctx, o, parts).score;
+  const feedback = feedbackShares(score, seeds, csr, ctx, o, task);
+  if (feedback) for (let i = 0; i < n; i++) score[i] = scoreParts(i, task, seeds, ppr, maxDirect, maxPpr, ctx, o, parts, feedback).score;
 
   const order: number[] = new Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
@@ -83,7 +90,34 @@ export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, op
     }
     return { path: ctx.paths[i]!, score: round(score[i]!), reasons };
   });
-  return { task, files, confidence: confidenceOf(seeds, o), seeds, converged, ppr, maxDirect, maxPpr };
+  return { task, files, confidence: confidenceOf(seeds, o), seeds, converged, ppr, maxDirect, maxPpr, ...(feedback ? { feedback } : {}) };
+}
+
+/**
+ * Pseudo-relevance feedback (feedbackWeight[task] > 0): a PageRank seeded by the
+ * feedbackFiles best files of the first scores (each by its score, given files left out),
+ * read as each other file's share of the largest; the seeds themselves get 1, so no file
+ * passes them by the lift alone.
+ */
+function feedbackShares(score: Float64Array, seeds: Seeds, csr: Csr, ctx: RankContext, o: RankDefaults, task: Task): Float64Array | undefined {
+  if (!(o.feedbackWeight[task] > 0) || o.feedbackFiles < 1) return undefined;
+  const n = score.length;
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) if (!seeds.given.has(i) && score[i]! > 0) order.push(i);
+  order.sort((a, b) => compareDescending(score[a]!, score[b]!) || (ctx.paths[a]! < ctx.paths[b]! ? -1 : 1));
+  const top = order.slice(0, o.feedbackFiles);
+  if (top.length === 0) return undefined;
+  const personalization = new Float64Array(n);
+  for (const i of top) personalization[i] = score[i]!;
+  const { scores } = personalizedPageRank(csr, personalization, { alpha: o.alpha });
+  const lifted = new Set(top);
+  let best = 0;
+  for (let i = 0; i < n; i++) if (!lifted.has(i) && !seeds.given.has(i) && scores[i]! > best) best = scores[i]!;
+  const shares = new Float64Array(n);
+  if (best > 0) for (let i = 0; i < n; i++) if (!lifted.has(i) && !seeds.given.has(i)) shares[i] = scores[i]! / best;
+  // the seeds keep their lead: each gets the full share
+  for (const i of top) shares[i] = 1;
+  return shares;
 }
 
 /** One file's score and its factors (unrounded), written into `into` when given; rankFiles and explanations share it. */
@@ -97,6 +131,7 @@ export function scoreParts(
   ctx: RankContext,
   o: RankDefaults,
   into: ScoreParts = newScoreParts(),
+  feedback?: Float64Array,
 ): ScoreParts {
   const direct = maxDirect > 0 ? seeds.direct[i]! / maxDirect : 0;
   const graph = maxPpr > 0 ? ppr[i]! / maxPpr : 0;
@@ -104,7 +139,8 @@ export function scoreParts(
   const evidence = seeds.evidence.has(i) ? o.evidencePenalty : 1;
   const sizeExponent = o.sizeExponent[task];
   const size = sizeExponent > 0 ? Math.pow(1 + ctx.sizes[i]! / o.sizeScale, -sizeExponent) : 1;
-  let s = kindPrior * (o.directWeight * direct + o.pprWeight * graph);
+  const lift = feedback ? feedback[i]! : 0;
+  let s = kindPrior * (o.directWeight * direct + o.pprWeight * graph + o.feedbackWeight[task] * lift);
   if (evidence !== 1) s *= evidence;
   if (size !== 1) s *= size;
   into.direct = direct;
@@ -112,13 +148,14 @@ export function scoreParts(
   into.kindPrior = kindPrior;
   into.evidence = evidence;
   into.size = size;
+  into.feedback = lift;
   into.score = s;
   return into;
 }
 
 /** A ScoreParts to fill: rankFiles reuses one for every file rather than allocate one each. */
 function newScoreParts(): ScoreParts {
-  return { direct: 0, ppr: 0, kindPrior: 0, evidence: 1, size: 1, score: 0 };
+  return { direct: 0, ppr: 0, kindPrior: 0, evidence: 1, size: 1, feedback: 0, score: 0 };
 }
 
 /**

@@ -122,3 +122,40 @@ describe('issue2code: functions most likely to change', () => {
     expect(r.files.every((f) => f.functions === undefined)).toBe(true);
   });
 });
+
+describe('issue2code: feedback from the best files', () => {
+  const issue = 'Checkout total ignores the discount\n\nWhen I call `checkout` with a cart the discount is not applied.';
+
+  it('is on for issue2code by default: the best 3 files at 0.2', async () => {
+    const index = await indexOf('python-inventory');
+    expect(index.settings.rank.feedbackWeight.issue2code).toBe(0.2);
+    expect(index.settings.rank.feedbackFiles).toBe(3);
+    expect(index.settings.rank.feedbackWeight.trace2code).toBe(0);
+  });
+
+  it('lifts a file the best files are linked to past one they are not, and never past the files it starts from', async () => {
+    const base = await indexOf('python-inventory');
+    const off = base.withRank({ feedbackWeight: { issue2code: 0 } }).rank(issue).files.map((f) => f.path);
+    const on = base.withRank({ feedbackWeight: { issue2code: 0.2 }, feedbackFiles: 3 }).rank(issue).files.map((f) => f.path);
+    // the three best files start the feedback walk and keep their places
+    expect(on.slice(0, 3)).toEqual(off.slice(0, 3));
+    expect(on.slice(0, 3)).toEqual(['src/inventory/checkout.py', 'src/inventory/pricing.py', 'src/inventory/models.py']);
+    // storage/backend.py imports pricing and models: the walk from them reaches it
+    expect(off.indexOf('src/inventory/storage/backend.py')).toBeGreaterThan(off.indexOf('src/inventory/__init__.py'));
+    expect(on.indexOf('src/inventory/storage/backend.py')).toBeLessThan(on.indexOf('src/inventory/__init__.py'));
+  });
+
+  it('explains the lift in the score parts, and is off for the other tasks', async () => {
+    const index = (await indexOf('python-inventory')).withRank({ feedbackWeight: { issue2code: 0.2 }, feedbackFiles: 3 });
+    const r = index.rank(issue);
+    const backend = r.files.find((f) => f.path === 'src/inventory/storage/backend.py')!;
+    const explained = index.explain(issue, 'src/inventory/storage/backend.py');
+    expect(explained.score).toBe(backend.score);
+    expect(explained.parts.feedback?.weight).toBe(0.2);
+    expect(explained.parts.feedback?.share).toBeGreaterThan(0);
+    expect(index.explain(issue, 'src/inventory/storage/backend.py', { task: 'generic' }).parts.feedback).toBeUndefined();
+    const generic = index.rank(issue, { task: 'generic' }).files.map((f) => [f.path, f.score]);
+    const plain = (await indexOf('python-inventory')).rank(issue, { task: 'generic' }).files.map((f) => [f.path, f.score]);
+    expect(generic).toEqual(plain);
+  });
+});
