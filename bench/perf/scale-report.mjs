@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scaleSvg } from './scale-svg.mjs';
+import { median } from './summary.mjs';
 
 /** A growth exponent at most this counts as "no worse than linear" (noise of a shared machine). */
 export const LINEAR_TOLERANCE = 1.1;
@@ -11,13 +12,6 @@ export const LINEAR_TOLERANCE = 1.1;
 export function writeScaleReport(results, outDir) {
   writeFileSync(join(outDir, 'SCALE.md'), scaleMarkdown(results));
   writeFileSync(join(outDir, 'scale.svg'), scaleSvg(plotPanels(results.points), { title: 'repomap rank: scale curve (bench/perf/scale.mjs)' }));
-}
-
-export function median(xs) {
-  const v = xs.filter((x) => x !== null && x !== undefined).sort((a, b) => a - b);
-  if (v.length === 0) return null;
-  const mid = v.length >> 1;
-  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
 }
 
 /** log(y2 / y1) / log(x2 / x1): 1 when y grows as x does, 2 when as its square. */

@@ -16,6 +16,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, percentile } from './summary.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../..');
@@ -62,7 +63,7 @@ for (let round = 0; round < args.runs; round++) {
 const loadAtEnd = uptime();
 
 const floor = median(samples[commands.findIndex((c) => c.floor)]);
-const rows = commands.map((c, i) => ({ ...c, median: median(samples[i]), p90: nearestRank(samples[i], 0.9), min: Math.min(...samples[i]) }));
+const rows = commands.map((c, i) => ({ ...c, median: median(samples[i]), p90: percentile(samples[i], 90), min: Math.min(...samples[i]) }));
 writeFileSync(args.out, table(rows, floor));
 process.stderr.write(`wrote ${args.out}\n`);
 
@@ -90,17 +91,6 @@ function table(rows, floorSeconds) {
     L.push(`| ${r.name} | ${args.runs} | ${s(r.median)} | ${s(r.p90)} | ${s(r.min)} | ${r.floor ? '–' : `${over >= 0 ? '+' : '−'}${s(Math.abs(over))}`} | ${met} |`);
   }
   return `${L.join('\n')}\n`;
-}
-
-function median(xs) {
-  const v = [...xs].sort((a, b) => a - b);
-  const mid = v.length >> 1;
-  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
-}
-
-function nearestRank(xs, q) {
-  const v = [...xs].sort((a, b) => a - b);
-  return v[Math.max(0, Math.ceil(q * v.length) - 1)];
 }
 
 function s(seconds) {

@@ -17,6 +17,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listFiles, materialize } from './corpora.mjs';
+import { median, percentile } from './summary.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../..');
@@ -116,7 +117,7 @@ function measure(name) {
   const rows = commands.map((c) => {
     const list = times.get(c.name);
     const m = median(list);
-    return `| ${c.name} | ${list.length} | ${m.toFixed(3)} s (${p90(list).toFixed(3)}) | ${(m / floor).toFixed(1)}× | ${(m / io).toFixed(1)}× | ${(m / ctags).toFixed(2)}× |`;
+    return `| ${c.name} | ${list.length} | ${m.toFixed(3)} s (${percentile(list, 90).toFixed(3)}) | ${(m / floor).toFixed(1)}× | ${(m / io).toFixed(1)}× | ${(m / ctags).toFixed(2)}× |`;
   });
   return [`## ${name}: ${files.length} files (${members.map((m) => `${m.repo}@${m.commit}`).join(' + ')})`, '', '| command | runs | median (p90) | × node -e 1 | × I/O floor | × ctags |', '| --- | ---: | ---: | ---: | ---: | ---: |', ...rows, ''];
 }
@@ -124,16 +125,6 @@ function measure(name) {
 function mustRun(argv) {
   const r = spawnSync(argv[0] === 'node' ? process.execPath : argv[0], argv.slice(1), { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
   if (r.status !== 0) fail(`${argv.slice(0, 4).join(' ')} … failed (${r.status}): ${String(r.stderr).slice(-1000)}`);
-}
-
-function median(list) {
-  const s = [...list].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}
-
-function p90(list) {
-  const s = [...list].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(0.9 * s.length) - 1)];
 }
 
 function fmtLoad(l) {
