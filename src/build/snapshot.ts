@@ -26,6 +26,9 @@ import type { StageSettings } from './settings.js';
 /** Bumped whenever what a snapshot holds, or how an index reads it, changes: an older snapshot is rebuilt. */
 export const SNAPSHOT_VERSION = 1;
 
+/** The side fields of a file without tags. */
+const NO_SIDES: SideFields = { definitions: [], messages: [] };
+
 /** An index as data (see the module comment). */
 export interface Snapshot {
   version: number;
@@ -59,35 +62,25 @@ export function snapshotOf(index: Index): Snapshot | null {
   const record = index.previous;
   const corpus = saveCorpus(record.corpus);
   if (!corpus || index.fingerprint === '') return null;
-  const bm25 = lexicalOf(record.corpus.files, record.lexical, record.pathTables.ids);
-  const ids = new Map(record.corpus.files.map((f, i) => [f.path, i]));
+  const { ids } = record.pathTables;
+  const bm25 = lexicalOf(record.corpus.files, record.lexical, ids);
   const chunks: Uint8Array[] = [];
   const starts = [0];
-  const sides: [string[], FileTags['messages']][] = [];
   for (const t of record.tags) {
     const bytes = v8.serialize(t);
     chunks.push(bytes);
     starts.push(starts[starts.length - 1]! + bytes.length);
-    const { definitions, messages } = sideFieldsOf(t);
-    sides.push([definitions, messages]);
   }
+  const sides = new Map(record.tags.map((t) => [t.path, sideFieldsOf(t)]));
+  const bm25f = record.lexical.bm25f?.body === bm25.index ? record.lexical.bm25f.index : bm25fOf(bm25.index, (path) => sides.get(path) ?? NO_SIDES);
   const code = codeLanguagesOf(record.tags);
-  const bySide = new Map(record.tags.map((t, k) => [t.path, k]));
-  const noSides: SideFields = { definitions: [], messages: [] };
-  const bm25f =
-    record.lexical.bm25f?.body === bm25.index
-      ? record.lexical.bm25f.index
-      : bm25fOf(bm25.index, (path) => {
-          const k = bySide.get(path);
-          return k === undefined ? noSides : { definitions: sides[k]![0], messages: sides[k]![1] };
-        });
   return {
     version: SNAPSHOT_VERSION,
     fingerprint: index.fingerprint,
     corpus,
     tagDiagnostics: record.tagDiagnostics.map((d) => ({ ...d })),
     tags: { files: Int32Array.from(record.tags, (t) => ids.get(t.path)!), starts: Float64Array.from(starts), data: Buffer.concat(chunks) },
-    sideFields: JSON.stringify(sides),
+    sideFields: JSON.stringify([...sides.values()].map(({ definitions, messages }) => [definitions, messages])),
     edges: edgeTableOf(record.graph.graph, ids),
     symbols: record.graph.symbols.toParts(ids),
     bm25: bm25.index.toParts(),
@@ -111,9 +104,8 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
   }
   const corpus = restoreCorpus(snapshot.corpus);
   const { files } = corpus;
-  const paths = files.map((f) => f.path);
   const tables = pathTablesOf(files);
-  const { ids } = tables;
+  const { paths, ids } = tables;
   const tagIndex = new Map<string, number>();
   snapshot.tags.files.forEach((file, k) => tagIndex.set(paths[file]!, k));
   const decoded = new Map<number, FileTags>();
@@ -132,11 +124,10 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
   let allTags: FileTags[] | undefined;
   const tags = (): FileTags[] => (allTags ??= Array.from(snapshot.tags.files, (_, k) => tagsAt(k)));
   let sides: SideFields[] | undefined;
-  const noSides: SideFields = { definitions: [], messages: [] };
   const sideFields = (path: string): SideFields => {
     sides ??= (JSON.parse(snapshot.sideFields) as [string[], FileTags['messages']][]).map(([definitions, messages]) => ({ definitions, messages }));
     const k = tagIndex.get(path);
-    return k === undefined ? noSides : sides[k]!;
+    return k === undefined ? NO_SIDES : sides[k]!;
   };
   const bm25 = Bm25Index.fromParts(snapshot.bm25);
   const lexical: LexicalIndex = {
@@ -144,7 +135,7 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
     bm25f: { body: bm25, index: Bm25fIndex.fromParts(bm25, snapshot.bm25f) },
   };
   const symbols = SymbolTable.fromParts(snapshot.symbols, paths);
-  const edges = tableEdges(snapshot.edges, tables.paths, ids);
+  const edges = tableEdges(snapshot.edges, paths, ids);
   let record: Previous | undefined;
   const recordOf = (): Previous => {
     if (!record) {
