@@ -80,6 +80,11 @@ export function earlierContents(previous: Previous, files: readonly FileRecord[]
 /** Folder records' text hashes: a record reused by a later load (`CorpusOptions.previous`) is not hashed again. */
 const textHashes = new WeakMap<FileRecord, string>();
 
+/** Gives a record (restored from a persisted index) the content key its text had when it was built, so that its text is not read to hash it. */
+export function rememberContentKey(file: FileRecord, key: string): void {
+  if (file.blobId === undefined) textHashes.set(file, key);
+}
+
 /** The content half of a tags cache key: the git blob id, or a hash of the text for folders. */
 export function contentKey(file: FileRecord): string {
   if (file.blobId !== undefined) return file.blobId;

@@ -20,11 +20,11 @@ import { RepoMapError } from '../errors.js';
 import type { Diagnostic, FileTags, IndexStats, LanguageId } from '../types.js';
 import { codeLanguagesOf } from './code-languages.js';
 import { Index, type IndexParts } from './index.js';
-import type { Previous } from './reuse.js';
+import { contentKey, rememberContentKey, type Previous } from './reuse.js';
 import type { StageSettings } from './settings.js';
 
 /** Bumped whenever what a snapshot holds, or how an index reads it, changes: an older snapshot is rebuilt. */
-export const SNAPSHOT_VERSION = 1;
+export const SNAPSHOT_VERSION = 2;
 
 /** The side fields of a file without tags. */
 const NO_SIDES: SideFields = { definitions: [], messages: [] };
@@ -35,6 +35,8 @@ export interface Snapshot {
   /** The index's fingerprint (paths, contents, settings, history head). */
   fingerprint: string;
   corpus: SavedCorpus;
+  /** Each corpus file's content key (`contentKey`), joined by NUL: a later build from this index does not read unchanged texts to hash them. */
+  contentKeys: string;
   tagDiagnostics: Diagnostic[];
   /** Per file with tags (`files`: corpus positions, ascending), its v8-serialized tags at `data[starts[k] .. starts[k + 1])`. */
   tags: { files: Int32Array; starts: Float64Array; data: Uint8Array };
@@ -78,6 +80,7 @@ export function snapshotOf(index: Index): Snapshot | null {
     version: SNAPSHOT_VERSION,
     fingerprint: index.fingerprint,
     corpus,
+    contentKeys: record.corpus.files.map(contentKey).join('\0'),
     tagDiagnostics: record.tagDiagnostics.map((d) => ({ ...d })),
     tags: { files: Int32Array.from(record.tags, (t) => ids.get(t.path)!), starts: Float64Array.from(starts), data: Buffer.concat(chunks) },
     sideFields: JSON.stringify([...sides.values()].map(({ definitions, messages }) => [definitions, messages])),
@@ -104,6 +107,9 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
   }
   const corpus = restoreCorpus(snapshot.corpus);
   const { files } = corpus;
+  const keys = snapshot.contentKeys === '' ? [] : snapshot.contentKeys.split('\0');
+  if (keys.length !== files.length) throw new RepoMapError('internal', `repomap/build: a snapshot of ${corpus.root} has ${keys.length} content keys for ${files.length} files`, 'contentKeys');
+  files.forEach((f, i) => rememberContentKey(f, keys[i]!));
   const tables = pathTablesOf(files);
   const { paths, ids } = tables;
   const tagIndex = new Map<string, number>();

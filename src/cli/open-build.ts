@@ -12,6 +12,7 @@ import type { CliIo } from './io.js';
 import { indexProgress } from './progress.js';
 import type { RepoFlags } from './repo-source.js';
 import { saveSnapshot, type SnapshotSlot } from './snapshot.js';
+import { describeError } from '../errors.js';
 
 /** An index built by a command, the source it read and how long reading the files took. */
 export interface OpenedIndex {
@@ -24,6 +25,8 @@ export interface OpenedIndex {
   cacheFile?: string;
   /** The snapshot file the index was loaded from instead of built, when it was. */
   snapshotFile?: string;
+  /** The snapshot file whose index the build updated (a few files had changed), when it did. */
+  updatedSnapshotFile?: string;
 }
 
 export interface BuildRequest {
@@ -34,22 +37,38 @@ export interface BuildRequest {
   repo: string;
   /** Where the built index is kept, for a folder with a cache. */
   slot: SnapshotSlot | null;
+  /** The folder's kept index from before a few files changed, for the build to update, and its file. */
+  earlier?: { index: Index; file: string };
   parseJobs?: number;
 }
 
 /** Builds the index of the request's source (see `openIndex`). */
-export async function openBuilt({ flags, io, label, source, repo, slot, parseJobs }: BuildRequest): Promise<OpenedIndex> {
+export async function openBuilt(request: BuildRequest): Promise<OpenedIndex> {
+  const { flags, io, earlier } = request;
+  if (earlier) {
+    try {
+      return { ...(await build(request, earlier.index)), updatedSnapshotFile: earlier.file };
+    } catch (error) {
+      // the kept index could not be brought up to date (say, a file the update reads again changed as well): a build from the start
+      if (!flags.quiet) io.stderr.write(`repomap: note: the index snapshot could not be updated (${describeError(error)}); the index is built again\n`);
+    }
+  }
+  return build(request, undefined);
+}
+
+async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildRequest, previous: Index | undefined): Promise<OpenedIndex> {
   await io.beforeBuild?.();
   const progress = indexProgress(io, label, flags.quiet);
   const started = performance.now();
   const readStartedMs = Date.now();
   try {
-    // parse workers start while the files are read, once the listing is large enough for them
+    // parse workers start while the files are read, once the listing is large enough for them (not for an update: few files are parsed)
     const corpus = await loadCorpus(source, {
       include: flags.include,
       exclude: flags.exclude,
-      onListed: prestartWhenListed(parseJobs ?? TAGS_DEFAULTS.jobs),
+      ...(previous ? {} : { onListed: prestartWhenListed(parseJobs ?? TAGS_DEFAULTS.jobs) }),
       onProgress: (done, total) => progress.read(done, total),
+      ...(previous ? { previous: previous.corpus } : {}),
     });
     const corpusMs = Math.round(performance.now() - started);
     const store = openCacheStore(flags, io, true);
@@ -59,6 +78,7 @@ export async function openBuilt({ flags, io, label, source, repo, slot, parseJob
         onProgress: (_stage, done, total) => progress.parse(done, total),
         ...(store ? { tagsCache: store } : {}),
         ...(parseJobs !== undefined ? { parseJobs } : {}),
+        ...(previous ? { previous } : {}),
       });
       // the snapshot is kept with the tags cache: none without a usable, writable store
       if (slot && store && !store.readOnly) {

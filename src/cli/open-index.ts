@@ -20,7 +20,9 @@ export type { OpenedIndex } from './open-build.js';
  * cache unless --no-cache, with progress on stderr for a long build (`label` names the
  * command in it) unless --quiet. `parseJobs` as `buildIndex`'s (default 2). With the
  * cache, a folder's built index is kept as a snapshot (./snapshot.ts) and loaded in place
- * of the build while the folder stays as it was.
+ * of the build while the folder stays as it was; after a few files changed, the build
+ * updates the snapshot's index (their tags, BM25 terms and graph edges) instead of
+ * starting over.
  */
 export async function openIndex(flags: RepoFlags, io: CliIo, label: string, parseJobs?: number): Promise<OpenedIndex> {
   const repo = repoOf(flags, io);
@@ -30,10 +32,12 @@ export async function openIndex(flags: RepoFlags, io: CliIo, label: string, pars
   const where = folder !== null ? cacheDirOf(flags, io, true) : null;
   const slot = where && folder !== null ? snapshotSlot(where.dir, resolve(folder), { include: flags.include, exclude: flags.exclude }) : null;
   const kept = slot ? loadSnapshot(slot, note) : null;
-  if (kept && slot && where) {
+  if (kept?.current && slot && where) {
     const store = tagsStorePath(where.dir);
-    return { index: kept, source, repo, corpusMs: kept.stats.timingsMs.corpus, snapshotFile: snapshotFileOf(slot), ...(existsSync(store) ? { cacheFile: store } : {}) };
+    const { index } = kept;
+    return { index, source, repo, corpusMs: index.stats.timingsMs.corpus, snapshotFile: snapshotFileOf(slot), ...(existsSync(store) ? { cacheFile: store } : {}) };
   }
   const { openBuilt } = await import('./open-build.js');
-  return openBuilt({ flags, io, label, source, repo, slot, ...(parseJobs !== undefined ? { parseJobs } : {}) });
+  const earlier = kept && slot ? { index: kept.index, file: snapshotFileOf(slot) } : undefined;
+  return openBuilt({ flags, io, label, source, repo, slot, ...(earlier ? { earlier } : {}), ...(parseJobs !== undefined ? { parseJobs } : {}) });
 }

@@ -44,8 +44,25 @@ export function snapshotFileOf(slot: SnapshotSlot): string {
   return snapshotFilePath(slot.folder, slot.key);
 }
 
-/** The index kept in the slot when the folder has not changed since it was built; null otherwise (`note` says why when the file was unusable). */
-export function loadSnapshot(slot: SnapshotSlot, note: (message: string) => void): Index | null {
+/**
+ * At most this many changed paths (files, folders, ignore files) since a snapshot was
+ * taken, and a build starts from the snapshot's index (`buildIndex({ previous })`); past
+ * it, a build from the tags cache costs about the same (the graph update's own limit).
+ */
+const MAX_CHANGES_UPDATED = 256;
+
+/** A kept index: as built (`current`), or as built before the folder changed a little (a build's `previous`). */
+export interface KeptIndex {
+  index: Index;
+  current: boolean;
+}
+
+/**
+ * The index kept in the slot: current when the folder has not changed since it was
+ * built; else, when few paths changed, the index to update; null otherwise (`note`
+ * says why when the file was unusable).
+ */
+export function loadSnapshot(slot: SnapshotSlot, note: (message: string) => void): KeptIndex | null {
   const started = performance.now();
   const read = readSnapshotFile(slot.folder, slot.key);
   if ('missing' in read) return null;
@@ -58,9 +75,10 @@ export function loadSnapshot(slot: SnapshotSlot, note: (message: string) => void
     note(`the index snapshot ${slot.key} is of another version; the index is built again`);
     return null;
   }
-  if (FolderFingerprint.restore(slot.root, stored.check).changed()) return null;
+  const changes = FolderFingerprint.restore(slot.root, stored.check).changes(MAX_CHANGES_UPDATED + 1);
+  if (changes > MAX_CHANGES_UPDATED) return null;
   try {
-    return indexOfSnapshot(stored.snapshot, Math.round(performance.now() - started));
+    return { index: indexOfSnapshot(stored.snapshot, Math.round(performance.now() - started)), current: changes === 0 };
   } catch (error) {
     note(`the index snapshot ${slot.key} could not be loaded (${describeError(error)}); the index is built again`);
     return null;
@@ -73,11 +91,12 @@ export function loadSnapshot(slot: SnapshotSlot, note: (message: string) => void
  * `maxBytes`. Returns a warning when it could not write, else null.
  */
 export async function saveSnapshot(slot: SnapshotSlot, index: Index, readStartedMs: number, maxBytes: number): Promise<string | null> {
-  const snapshot = snapshotOf(index);
-  if (!snapshot) return null;
+  // the fingerprint first: a folder that changed while it was read keeps no snapshot, and taking one costs more
   const fingerprint = await FolderFingerprint.take(slot.root, index.corpus.files.map((f) => f.path), readStartedMs);
   const check = fingerprint.saved();
   if (!check) return null;
+  const snapshot = snapshotOf(index);
+  if (!snapshot) return null;
   try {
     writeSnapshotFile(slot.folder, slot.key, { check, snapshot } satisfies Stored);
     pruneSnapshots(slot.folder, maxBytes);

@@ -61,9 +61,15 @@ export class FolderFingerprint {
 
   /** Whether anything fingerprinted changed since it was taken (stats every path again). */
   changed(): boolean {
-    if (this.unsettled) return true;
-    for (let i = 0; i < this.paths.length; i++) if (stampOf(statOf(join(this.root, this.paths[i]!))) !== this.stamps[i]) return true;
-    return false;
+    return this.changes(1) > 0;
+  }
+
+  /** How many fingerprinted paths changed since it was taken, counted up to `limit` (stats paths until then). */
+  changes(limit = Infinity): number {
+    if (this.unsettled) return limit;
+    let n = 0;
+    for (let i = 0; i < this.paths.length && n < limit; i++) if (stampOf(statOf(join(this.root, this.paths[i]!))) !== this.stamps[i]) n++;
+    return n;
   }
 
   /** How many paths it watches. */

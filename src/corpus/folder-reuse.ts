@@ -39,9 +39,23 @@ export interface FileStamp {
 
 const states = new WeakMap<Corpus, FolderLoadState>();
 
-/** The folder and per-path stamps a folder load read its files with (undefined for other corpora). */
-export function loadStampsOf(corpus: Corpus): { root: string; stamps: ReadonlyMap<string, FileStamp> } | undefined {
+/** What a folder load read its files with (undefined for other corpora): the folder, its rules, when it began, the per-path stamps. */
+export function loadStampsOf(corpus: Corpus): { root: string; rules: string; startedMs: number; stamps: ReadonlyMap<string, FileStamp> } | undefined {
   return states.get(corpus);
+}
+
+/**
+ * Makes `corpus` (restored from a persisted index: ./saved.ts) reusable by a later load of
+ * its folder as `previous`, as if this process had loaded it: its files are taken by stamp.
+ * The ignore files' verdicts are not kept, so that load reads them again.
+ */
+export function rememberLoad(corpus: Corpus, load: { root: string; rules: string; startedMs: number; stamps: ReadonlyMap<string, FileStamp> }): void {
+  states.set(corpus, { ...load, stamps: new Map(load.stamps), ignoreFiles: new Map() });
+}
+
+/** A stamp from its key (`stampOf(…).key`). */
+export function stampOfKey(key: string): FileStamp {
+  return { key, mtimeMs: Number(key.split(':')[1]) };
 }
 
 export function stampOf(stats: Pick<Stats, 'size' | 'mtimeMs' | 'ctimeMs' | 'ino'>): FileStamp {

@@ -5,7 +5,7 @@
  * released text is (./release.ts).
  */
 import { join } from 'node:path';
-import { loadStampsOf } from './folder-reuse.js';
+import { loadStampsOf, rememberLoad, stampOfKey, type FileStamp } from './folder-reuse.js';
 import { readAgain } from './release.js';
 import { RepoMapError } from '../errors.js';
 import { FILE_KINDS, LANGUAGES, type Corpus, type Diagnostic, type FileRecord, type SkipReason } from '../types.js';
@@ -21,6 +21,9 @@ export interface SavedCorpus {
   kinds: Uint8Array;
   /** Each file's stamp when the load read it, joined by NUL. */
   stamps: string;
+  /** The load's file rules and when it began: a later load of the folder given the restored corpus as `previous` takes unchanged files by stamp. */
+  rules: string;
+  startedMs: number;
   skipped: Record<SkipReason, number>;
   diagnostics: Diagnostic[];
 }
@@ -44,12 +47,17 @@ export function saveCorpus(corpus: Corpus): SavedCorpus | null {
     languages: Uint8Array.from(corpus.files, (f) => (f.language === null ? NO_LANGUAGE : LANGUAGES.indexOf(f.language))),
     kinds: Uint8Array.from(corpus.files, (f) => FILE_KINDS.indexOf(f.kind)),
     stamps: stamps.join('\0'),
+    rules: load.rules,
+    startedMs: load.startedMs,
     skipped: { ...corpus.skipped },
     diagnostics: corpus.diagnostics.map((d) => ({ ...d })),
   };
 }
 
-/** The corpus `saveCorpus` kept: records whose text is read from the folder on access (`file-changed` if the file changed since). */
+/**
+ * The corpus `saveCorpus` kept: records whose text is read from the folder on access
+ * (`file-changed` if the file changed since), reusable by stamp as a later load's `previous`.
+ */
 export function restoreCorpus(saved: SavedCorpus): Corpus {
   const paths = saved.paths === '' ? [] : saved.paths.split('\0');
   const stamps = saved.stamps === '' ? [] : saved.stamps.split('\0');
@@ -75,5 +83,8 @@ export function restoreCorpus(saved: SavedCorpus): Corpus {
     });
     return record;
   });
-  return { root: saved.root, source: 'folder', files, skipped: { ...saved.skipped }, diagnostics: saved.diagnostics.map((d) => ({ ...d })) };
+  const corpus: Corpus = { root: saved.root, source: 'folder', files, skipped: { ...saved.skipped }, diagnostics: saved.diagnostics.map((d) => ({ ...d })) };
+  const loaded = new Map<string, FileStamp>(paths.map((path, i) => [path, stampOfKey(stamps[i]!)]));
+  rememberLoad(corpus, { root: saved.root, rules: saved.rules, startedMs: saved.startedMs, stamps: loaded });
+  return corpus;
 }

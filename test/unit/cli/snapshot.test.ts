@@ -1,7 +1,8 @@
 /**
  * The index snapshot the CLI keeps in its cache (src/cli/snapshot.ts): a command on an
- * unchanged folder loads it instead of building, and ranks byte for byte as a build; a
- * changed, added or removed file makes the next command build again; a snapshot that
+ * unchanged folder loads it instead of building, and ranks byte for byte as a build; after
+ * a changed, added or removed file the next command updates the snapshot's index and
+ * ranks as a fresh build (or builds again, with a note, when it cannot); a snapshot that
  * does not read back whole is removed and rebuilt with a note; `cache stats|prune` count
  * and remove snapshots. In-process through runCli; the folder is a copy of a fixture
  * whose times are set an hour back (a file written within the stamp margin of a build
@@ -49,11 +50,13 @@ function run(...argv: string[]) {
 const rank = (...more: string[]) => run('rank', '--repo', repo, '--query', QUERY, '--format', 'json', '--top', '20', ...more);
 const zeroTimings = (json: string): string => JSON.stringify({ ...JSON.parse(json), timing_ms: { index: 0, rank: 0 } });
 const snapshots = (): string[] => readdirSync(join(cache, 'snapshots')).filter((f) => f.endsWith('.snap'));
-async function loadedFromSnapshot(): Promise<boolean> {
+async function snapshotUse(): Promise<'loaded' | 'updated' | 'none'> {
   const status = await run('status', '--repo', repo, '--cache', cache);
   expect(status.code).toBe(0);
-  return /^snapshot +\S+\.snap \(the index was loaded from it/m.test(status.stdout);
+  const use = /^snapshot +\S+\.snap \(the index was (loaded|updated) from it/m.exec(status.stdout)?.[1];
+  return (use as 'loaded' | 'updated' | undefined) ?? 'none';
 }
+const loadedFromSnapshot = async (): Promise<boolean> => (await snapshotUse()) === 'loaded';
 
 describe('the index snapshot of a folder', () => {
   it('is kept by the first command and loaded by the next, which ranks, packs and explains as a build does', async () => {
@@ -80,24 +83,48 @@ describe('the index snapshot of a folder', () => {
     expect((await refs('--cache', cache)).stdout).toBe((await refs('--no-cache')).stdout);
   });
 
-  it('is not used once a file changed: the next command ranks as a fresh build of the changed folder', async () => {
+  it('is updated once a file changed: the next command ranks as a fresh build of the changed folder', async () => {
     const before = await rank('--cache', cache);
     expect(await loadedFromSnapshot()).toBe(true);
     appendFileSync(join(repo, 'src/inventory/checkout.py'), '\n\ndef apply_discount_rounding_half_cent(amount):\n    """Rounds half a cent the wrong way."""\n    return apply_discount(amount)\n');
     const after = await rank('--cache', cache);
     const fresh = await rank('--no-cache');
     expect(after.code).toBe(0);
+    expect(after.stderr).toBe('');
     expect(zeroTimings(after.stdout)).toBe(zeroTimings(fresh.stdout));
     expect(zeroTimings(after.stdout), 'the edit moves the ranking').not.toBe(zeroTimings(before.stdout));
-    // the edit is within the stamp margin of that build, so it is not kept: the next command builds again
-    expect(await loadedFromSnapshot()).toBe(false);
+    // the edit is within the stamp margin of that build, so the update is not kept: the next command updates the snapshot again
+    expect(await snapshotUse()).toBe('updated');
+    const explain = (...more: string[]) => run('explain', 'src/inventory/checkout.py', '--repo', repo, '--query', QUERY, ...more);
+    expect((await explain('--cache', cache)).stdout).toBe((await explain('--no-cache')).stdout);
+    // once the folder has settled, the updated index is kept and loaded as it is
+    ageTree(repo);
+    await rank('--cache', cache);
+    expect(await loadedFromSnapshot()).toBe(true);
+    expect(zeroTimings((await rank('--cache', cache)).stdout)).toBe(zeroTimings(fresh.stdout));
   });
 
-  it('is not used once a file was added or removed', async () => {
+  it('that an update cannot start from (a manifest the earlier graph read changed) is built again, with a note', async () => {
+    repo = join(tmp, `go-${readdirSync(tmp).length}`);
+    cpSync(join(FIXTURE, '../go-ratelimit'), repo, { recursive: true });
+    ageTree(repo);
+    const goRank = (...more: string[]) => run('rank', '--repo', repo, '--query', 'the token bucket refills too slowly', '--format', 'json', '--top', '20', ...more);
+    await goRank('--cache', cache);
+    expect(await loadedFromSnapshot()).toBe(true);
+    const goMod = join(repo, 'go.mod');
+    writeFileSync(goMod, readFileSync(goMod, 'utf8').replace(/^module (\S+)/m, 'module $1/v2'));
+    const after = await goRank('--cache', cache);
+    expect(after.code).toBe(0);
+    expect(after.stderr).toMatch(/^repomap: note: the index snapshot could not be updated \(.*go\.mod was modified since the corpus was loaded.*\); the index is built again\n/);
+    expect(zeroTimings(after.stdout)).toBe(zeroTimings((await goRank('--no-cache')).stdout));
+  });
+
+  it('is updated once a file was added or removed', async () => {
     await rank('--cache', cache);
     expect(await loadedFromSnapshot()).toBe(true);
     writeFileSync(join(repo, 'src/inventory/half_cent.py'), 'def apply_discount_half_cent():\n    return 0\n');
     const added = await rank('--cache', cache);
+    expect(await snapshotUse()).toBe('updated');
     expect(zeroTimings(added.stdout)).toBe(zeroTimings((await rank('--no-cache')).stdout));
     expect(JSON.parse(added.stdout).top_files).toContain('src/inventory/half_cent.py');
     ageTree(repo);

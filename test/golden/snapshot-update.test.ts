@@ -1,0 +1,66 @@
+import { appendFileSync, cpSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import v8 from 'node:v8';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexOfSnapshot, snapshotOf } from '../../src/build/snapshot.js';
+import { buildIndex, loadCorpus, type Index } from '../../src/index.js';
+import { FIXTURES } from '../fixture-index.js';
+import { makeTemp, removeTemp } from '../unit/corpus/helpers.js';
+import { canonical, caseOutputs, casesOf, REPOS } from './cases.js';
+
+/**
+ * A build that starts from an index loaded from its persisted snapshot (what the CLI does
+ * after a few files of a folder changed: `buildIndex(corpus, { previous })`) equals a fresh
+ * build of the changed folder on every fixture case: one source file edited and a copy of
+ * it added under another name (new definitions, a new path). The unchanged files are taken
+ * from the snapshot's corpus by stamp, not read again.
+ */
+let tmp: string;
+beforeAll(() => {
+  tmp = makeTemp('repomap-snapshot-update-');
+});
+afterAll(() => removeTemp(tmp));
+
+/** Sets the times of every file and folder under `dir` an hour back (a load trusts only stamps older than its margin). */
+function ageTree(dir: string): void {
+  const past = new Date(Date.now() - 3_600_000);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) ageTree(path);
+    else utimesSync(path, past, past);
+  }
+  utimesSync(dir, past, past);
+}
+
+const edges = (index: Index) => index.fileGraph.graph.mapEdges((_k, a, s, t) => `${a.type} ${s} ${t} ${a.weight} ${a.label}`).sort();
+
+describe.each(REPOS)('a build of %s from its snapshot after a file changed and one was added', (repo) => {
+  it('ranks, explains and packs every case as a fresh build, with the same graph', async () => {
+    const folder = join(tmp, repo);
+    cpSync(join(FIXTURES, 'repos', repo), folder, { recursive: true });
+    ageTree(folder);
+    const built = await buildIndex(await loadCorpus({ folder }));
+    const snapshot = snapshotOf(built);
+    expect(snapshot).not.toBeNull();
+    const loaded = indexOfSnapshot(v8.deserialize(v8.serialize(snapshot)));
+    const edited = loaded.corpus.files.find((f) => f.kind === 'source' && f.language !== null)!;
+    expect(edited, 'a source file with a grammar').toBeDefined();
+    const at = join(folder, edited.path);
+    const text = readFileSync(at, 'utf8');
+    appendFileSync(at, '\n');
+    const base = edited.path.slice(edited.path.lastIndexOf('/') + 1);
+    const copy = join(dirname(edited.path), `copied_${base}`);
+    writeFileSync(join(folder, copy), text);
+
+    const corpus = await loadCorpus({ folder }, { previous: loaded.corpus });
+    const kept = corpus.files.find((f) => f.path !== edited.path && f.path !== copy)!;
+    expect(kept, 'an unchanged file is the snapshot corpus record, not read again').toBe(loaded.corpus.files.find((f) => f.path === kept.path));
+    const updated = await buildIndex(corpus, { previous: loaded });
+    expect(loaded.previous.claim.taken, "the snapshot's graph was updated in place, not built again").toBe(true);
+    const fresh = await buildIndex(await loadCorpus({ folder }));
+    expect(updated.corpus.files.map((f) => f.path)).toContain(copy);
+    const cases = casesOf(repo);
+    expect(canonical(await caseOutputs(updated, cases), folder)).toBe(canonical(await caseOutputs(fresh, cases), folder));
+    expect(edges(updated)).toEqual(edges(fresh));
+  });
+});
