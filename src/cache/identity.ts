@@ -8,14 +8,9 @@ import { readFileSync } from 'node:fs';
 import { grammarWasmPath } from '../tags/grammar.js';
 import { tagsQueryPaths } from '../tags/query.js';
 import { LANGUAGES, type LanguageId } from '../types.js';
+import { TAGS_INDEX_VERSION } from './tags-version.js';
 
-/**
- * Version of the tags the engine extracts from a parse. Bump it whenever
- * src/tags changes what it returns for the same grammar, query and text
- * (captures mapped differently, new fields, another line convention, another
- * TAGS_BUDGET depth or match limit). 2: files past the tags budget are `too-complex`.
- */
-export const TAGS_INDEX_VERSION = 3;
+export { TAGS_INDEX_VERSION };
 
 /** Everything besides the content a tags entry depends on. */
 export interface CacheIdentity {

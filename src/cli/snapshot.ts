@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { pruneSnapshots, readSnapshotFile, snapshotFilePath, snapshotFolder, writeSnapshotFile } from '../cache/snapshot-files.js';
-import { TAGS_INDEX_VERSION } from '../cache/identity.js';
+import { TAGS_INDEX_VERSION } from '../cache/tags-version.js';
 import { FolderFingerprint, type SavedFingerprint } from '../corpus/index.js';
 import { indexOfSnapshot, snapshotOf, SNAPSHOT_VERSION, type Snapshot } from '../build/snapshot.js';
 import type { Index } from '../build/index.js';

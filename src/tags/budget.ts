@@ -36,7 +36,7 @@ export interface TagsBudget {
 
 /**
  * Changing `maxTreeDepth` or `matchLimit` changes which files have tags: bump
- * TAGS_INDEX_VERSION (src/cache/identity.ts) with them.
+ * TAGS_INDEX_VERSION (src/cache/tags-version.ts) with them.
  */
 /** What `TagsOptions.budget` may change. */
 export type TagsBudgetOptions = Partial<Pick<TagsBudget, 'maxTreeDepth' | 'timeMs'>>;
