@@ -20,20 +20,34 @@ for (const stream of [process.stdout, process.stderr]) {
 // with the baseline compiler only, which a first full parse repays better than V8's
 // default tier-up (DESIGN.md, "One-shot compilation"; bench/perf's "one-shot" rows):
 // the one-shot commands, and the MCP server, whose first index is the one an agent
-// waits for and whose later ones re-parse changed files only. `eval` parses in worker
-// processes of its own, which keep the default. Done before any WebAssembly compiles.
+// waits for and whose later ones re-parse changed files only. Not for a command that
+// loads a kept snapshot (it parses nothing: the eager compile would only take a core)
+// or updates one (it parses a few files, for which V8's lazy default is quicker).
+// `eval` parses in worker processes of its own, which keep the default. Done before
+// any WebAssembly compiles.
 const ONE_SHOT = ['rank', 'pack', 'explain', 'symbols', 'refs', 'impact', 'outline', 'status', 'mcp'];
 const SNAPSHOT_READERS = ONE_SHOT.filter((c) => c !== 'mcp');
 async function leanHeap() {
   const { useLeanHeap } = await import('../dist/src/heap.js');
   useLeanHeap();
 }
-async function beforeCommand(command) {
-  if (!SNAPSHOT_READERS.includes(command)) await leanHeap();
-  if (ONE_SHOT.includes(command)) {
-    const { useOneShotCompilation } = await import('../dist/src/tags/wasm-modules.js');
-    useOneShotCompilation();
-  }
+async function oneShotCompilation() {
+  const { useOneShotCompilation } = await import('../dist/src/tags/wasm-modules.js');
+  useOneShotCompilation();
+}
+let command;
+async function beforeCommand(name) {
+  command = name;
+  if (!SNAPSHOT_READERS.includes(name)) await leanHeap();
+  if (ONE_SHOT.includes(name) && !SNAPSHOT_READERS.includes(name)) await oneShotCompilation();
+}
+let built = false;
+async function beforeBuild({ update }) {
+  // a build after a failed update may follow one that already parsed: only the first sets the flags
+  const first = !built;
+  built = true;
+  await leanHeap();
+  if (first && !update && SNAPSHOT_READERS.includes(command)) await oneShotCompilation();
 }
 
 const { runCli } = await import('../dist/src/cli/run.js');
@@ -43,5 +57,5 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stdin: process.stdin,
   cwd: process.cwd(),
   beforeCommand,
-  beforeBuild: leanHeap,
+  beforeBuild,
 });

@@ -18,10 +18,12 @@ export interface CliIo {
   beforeCommand?: (command: string) => void | Promise<void>;
   /**
    * Called when a command is about to build an index (not when it loads a kept
-   * snapshot instead): bin/repomap.js keeps the heap lean for a build there, where a
-   * snapshot load, which allocates little that dies, would only pay for more collections.
+   * snapshot instead), `update` when the build starts from a kept snapshot's index
+   * (it parses the changed files only): bin/repomap.js keeps the heap lean for a build
+   * there, where a snapshot load, which allocates little that dies, would only pay for
+   * more collections, and sets one-shot compilation for a full build only.
    */
-  beforeBuild?: () => void | Promise<void>;
+  beforeBuild?: (build: { update: boolean }) => void | Promise<void>;
 }
 
 /** Thrown by a command to end with a message and an exit code (2 = usage, 1 = failure). */

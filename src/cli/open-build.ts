@@ -57,7 +57,7 @@ export async function openBuilt(request: BuildRequest): Promise<OpenedIndex> {
 }
 
 async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildRequest, previous: Index | undefined): Promise<OpenedIndex> {
-  await io.beforeBuild?.();
+  await io.beforeBuild?.({ update: previous !== undefined });
   const progress = indexProgress(io, label, flags.quiet);
   const started = performance.now();
   const readStartedMs = Date.now();
