@@ -89,6 +89,11 @@ export function rememberContentKey(file: FileRecord, key: string): void {
 export function contentKey(file: FileRecord): string {
   if (file.blobId !== undefined) return file.blobId;
   let key = textHashes.get(file);
-  if (key === undefined) textHashes.set(file, (key = createHash('sha1').update(file.text).digest('hex')));
+  if (key === undefined) textHashes.set(file, (key = textKey(file.text)));
   return key;
+}
+
+/** The content key of a folder file's text. */
+export function textKey(text: string): string {
+  return createHash('sha1').update(text).digest('hex');
 }

@@ -20,7 +20,7 @@ import { RepoMapError } from '../errors.js';
 import type { Diagnostic, FileTags, IndexStats, LanguageId } from '../types.js';
 import { codeLanguagesOf } from './code-languages.js';
 import { Index, type IndexParts } from './index.js';
-import { contentKey, rememberContentKey, type Previous } from './reuse.js';
+import { contentKey, rememberContentKey, textKey, type Previous } from './reuse.js';
 import type { StageSettings } from './settings.js';
 
 /** Bumped whenever what a snapshot holds, or how an index reads it, changes: an older snapshot is rebuilt. */
@@ -105,9 +105,10 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
   if (snapshot.version !== SNAPSHOT_VERSION) {
     throw new RepoMapError('internal', `repomap/build: snapshot version ${snapshot.version}, this build reads ${SNAPSHOT_VERSION}`, 'version');
   }
-  const corpus = restoreCorpus(snapshot.corpus);
-  const { files } = corpus;
   const keys = snapshot.contentKeys === '' ? [] : snapshot.contentKeys.split('\0');
+  // a file touched since (another stamp) whose text is the same still reads
+  const corpus = restoreCorpus(snapshot.corpus, (i, text) => textKey(text) === keys[i]);
+  const { files } = corpus;
   if (keys.length !== files.length) throw new RepoMapError('internal', `repomap/build: a snapshot of ${corpus.root} has ${keys.length} content keys for ${files.length} files`, 'contentKeys');
   files.forEach((f, i) => rememberContentKey(f, keys[i]!));
   const tables = pathTablesOf(files);

@@ -45,8 +45,12 @@ export function isReleased(file: FileRecord): boolean {
   return Object.getOwnPropertyDescriptor(file, 'text')?.get !== undefined;
 }
 
-/** The text of a file read again, decoded as a load decodes it; `file-changed` when its stamp is not `stamp`'s or it is gone. */
-export function readAgain(file: string, path: string, stamp: Pick<FileStamp, 'key'>): string {
+/**
+ * The text of a file read again, decoded as a load decodes it; `file-changed` when its
+ * stamp is not `stamp`'s or it is gone. With `sameContent`, a file whose stamp changed is
+ * still read when its text is the one the corpus was built from (touched, not edited).
+ */
+export function readAgain(file: string, path: string, stamp: Pick<FileStamp, 'key'>, sameContent?: (text: string) => boolean): string {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -56,8 +60,11 @@ export function readAgain(file: string, path: string, stamp: Pick<FileStamp, 'ke
   }
   try {
     const stats = fstatSync(fd);
-    if (stampOf(stats).key !== stamp.key) throw changed(path, 'was modified');
-    return decodeText(readStart(fd, stats.size, scratch)).text;
+    const moved = stampOf(stats).key !== stamp.key;
+    if (moved && !sameContent) throw changed(path, 'was modified');
+    const { text } = decodeText(readStart(fd, stats.size, scratch));
+    if (moved && !sameContent!(text)) throw changed(path, 'was modified');
+    return text;
   } finally {
     closeSync(fd);
   }

@@ -56,9 +56,11 @@ export function saveCorpus(corpus: Corpus): SavedCorpus | null {
 
 /**
  * The corpus `saveCorpus` kept: records whose text is read from the folder on access
- * (`file-changed` if the file changed since), reusable by stamp as a later load's `previous`.
+ * (`file-changed` if the file changed since, unless `sameContent` says the text of the
+ * file at that index is still the one it was built from), reusable by stamp as a later
+ * load's `previous`.
  */
-export function restoreCorpus(saved: SavedCorpus): Corpus {
+export function restoreCorpus(saved: SavedCorpus, sameContent?: (index: number, text: string) => boolean): Corpus {
   const paths = saved.paths === '' ? [] : saved.paths.split('\0');
   const stamps = saved.stamps === '' ? [] : saved.stamps.split('\0');
   const n = paths.length;
@@ -76,7 +78,7 @@ export function restoreCorpus(saved: SavedCorpus): Corpus {
       kind: FILE_KINDS[saved.kinds[i]!]!,
     } as FileRecord;
     Object.defineProperty(record, 'text', {
-      get: () => readAgain(at, path, { key }),
+      get: () => readAgain(at, path, { key }, sameContent && ((text) => sameContent(i, text))),
       set: (text: string) => Object.defineProperty(record, 'text', { value: text, writable: true, enumerable: true, configurable: true }),
       enumerable: true,
       configurable: true,

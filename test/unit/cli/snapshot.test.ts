@@ -104,6 +104,23 @@ describe('the index snapshot of a folder', () => {
     expect(zeroTimings((await rank('--cache', cache)).stdout)).toBe(zeroTimings(fresh.stdout));
   });
 
+  it('reads a file touched but not edited since it was kept: rank and pack as a fresh build, the file in the pack', async () => {
+    await rank('--cache', cache);
+    expect(await loadedFromSnapshot()).toBe(true);
+    // a settled touch: another stamp, the same text (the build it starts is the snapshot's own index)
+    const when = new Date(Date.now() - 1_800_000);
+    utimesSync(join(repo, 'src/inventory/pricing.py'), when, when);
+    const pack = (...more: string[]) => run('pack', '--repo', repo, '--query', QUERY, '--budget', '800', ...more);
+    const touched = await pack('--cache', cache);
+    expect(touched.code).toBe(0);
+    expect(touched.stdout).toBe((await pack('--no-cache')).stdout);
+    expect(touched.stdout).toContain('### src/inventory/pricing.py');
+    // kept again with the new fingerprint: loaded as it is, and still reads the touched file
+    expect(await loadedFromSnapshot()).toBe(true);
+    expect((await pack('--cache', cache)).stdout).toBe(touched.stdout);
+    expect(zeroTimings((await rank('--cache', cache)).stdout)).toBe(zeroTimings((await rank('--no-cache')).stdout));
+  });
+
   it('that an update cannot start from (a manifest the earlier graph read changed) is built again, with a note', async () => {
     repo = join(tmp, `go-${readdirSync(tmp).length}`);
     cpSync(join(FIXTURE, '../go-ratelimit'), repo, { recursive: true });
