@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// Dumps, per issue row with gold functions, what function ranking reads (the query's
+// cues, the first ranked files and their scores, their tags and texts, the corpus
+// specificity of every word in them, the path matches of the frame and path cues), so
+// that bench/functions-replay.mjs can rerun the function stage (dist/rank/functions.js)
+// under variants in seconds instead of a `repomap eval` per variant. Run `npm run build` first.
+//
+//   node bench/functions-dump.mjs REPOS_DIR SAMPLES.jsonl OUT.jsonl [--half held-in|held-out] [--cache DIR]
+import { writeFileSync } from 'node:fs';
+import { buildIndex, layeredTagsCache, loadCorpus, TagsStore, tagsStorePath } from '../dist/src/index.js';
+import { resolveIndexOptions } from '../dist/src/eval/config.js';
+import { locateRepository } from '../dist/src/eval/run-plan.js';
+import { forEachIdentifierWord } from '../dist/src/text/tokens.js';
+import { halfOf, readJsonl } from './issues-groups.mjs';
+
+const args = process.argv.slice(2);
+const flag = (name) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args.splice(at, 2)[1] : undefined;
+};
+const half = flag('--half');
+const cacheDir = flag('--cache') ?? process.env.REPOMAP_CACHE;
+const [reposDir, samplesFile, outFile] = args;
+if (!outFile) {
+  process.stderr.write('usage: node bench/functions-dump.mjs REPOS_DIR SAMPLES.jsonl OUT.jsonl [--half held-in|held-out] [--cache DIR]\n');
+  process.exit(2);
+}
+
+const samples = readJsonl(samplesFile).filter((s) => (s.gold?.functions ?? []).length > 0 && (!half || halfOf(s.repo) === half));
+const groupBy = (xs, key) => {
+  const m = new Map();
+  for (const x of xs) m.set(key(x), [...(m.get(key(x)) ?? []), x]);
+  return m;
+};
+const store = cacheDir ? TagsStore.open(tagsStorePath(cacheDir)) : undefined;
+const out = [];
+const byRepo = groupBy(samples, (s) => s.repo);
+for (const [repo, rows] of byRepo) {
+  const gitDir = await locateRepository(reposDir, repo);
+  const cache = store ? layeredTagsCache(new Map(), store) : new Map();
+  for (const [commit, group] of groupBy(rows, (s) => s.base_commit)) {
+    const corpus = await loadCorpus({ gitDir, commit });
+    const index = await buildIndex(corpus, { ...resolveIndexOptions(undefined), tagsCache: cache });
+    const ctx = index.context;
+    const count = index.settings.rank.functionFiles.issue2code;
+    for (const sample of group) {
+      const result = index.rank(sample.query, { task: 'issue2code', top: 100 });
+      const cues = index.cuesOf(sample.query, 'issue2code');
+      const files = result.files.slice(0, count).map((f) => ({ path: f.path, score: f.score }));
+      const tags = {};
+      const texts = {};
+      const words = new Set();
+      forEachIdentifierWord(cues.text, (w) => words.add(w));
+      for (const { path } of files) {
+        const t = index.tagsOf(path);
+        if (t) tags[path] = { definitions: t.definitions, imports: t.imports, messages: t.messages, references: t.references };
+        const text = index.textOf(path);
+        if (text !== undefined) {
+          texts[path] = text;
+          forEachIdentifierWord(text, (w) => words.add(w));
+        }
+      }
+      const specificity = Object.fromEntries([...words].map((w) => [w, ctx.specificity(w)]));
+      const pathMatches = {};
+      for (const c of cues.cues) if (c.kind === 'frame' || c.kind === 'path') pathMatches[c.value] = ctx.pathIndex.match(c.value);
+      out.push({ id: sample.id, repo, gold: sample.gold.functions, functions: result.functions ?? [], cues, files, tags, texts, specificity, pathMatches });
+      process.stderr.write(`${sample.id}\n`);
+    }
+  }
+}
+store?.close();
+writeFileSync(outFile, out.map((r) => JSON.stringify(r)).join('\n') + '\n');
+process.stderr.write(`wrote ${out.length} rows to ${outFile}\n`);
