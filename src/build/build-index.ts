@@ -10,7 +10,7 @@ import type { Corpus, FileTags, IndexStats } from '../types.js';
 import { codeLanguagesOf } from './code-languages.js';
 import { Index } from './index.js';
 import type { IndexOptions } from './options.js';
-import { checkNotTaken, contentKey, earlierContents, type Previous } from './reuse.js';
+import { checkNotTaken, contentKey, earlierContents, textKey, type Previous } from './reuse.js';
 import { resolveStageSettings, type StageSettings } from './settings.js';
 import { tagsWithCache } from './tags-stage.js';
 
@@ -45,7 +45,8 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
     await buildLexical(corpus.files, lexical, terms);
   }
   terms?.save();
-  if (releasing) releaseTexts(corpus, (f) => readsText(f.path));
+  // a file touched later but not edited (its text hashes to the key it was built with) still reads
+  if (releasing) releaseTexts(corpus, (f) => readsText(f.path), (i, text) => textKey(text) === keys[i]);
   const t1 = performance.now();
   const historyKey = JSON.stringify({ head, history: options.history ?? null });
   let history: string[][] | undefined;

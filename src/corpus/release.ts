@@ -17,20 +17,21 @@ const scratch = new ScratchBuffer();
  * Replaces the `text` of each record of a folder corpus (except those `keep` names) with
  * an accessor that reads the file again, decoded as the load decoded it, on every access.
  * A file whose size, times or inode differ from the load's stamp, or that is gone, throws
- * `file-changed`: its text is no longer the one the corpus was built from. Assigning `text`
- * stores it again. Returns how many texts were released; corpora not loaded from a folder
- * by this process are left as they are (0).
+ * `file-changed`: its text is no longer the one the corpus was built from (unless
+ * `sameContent` says the text of the file at that corpus index still is: a file touched,
+ * not edited). Assigning `text` stores it again. Returns how many texts were released;
+ * corpora not loaded from a folder by this process are left as they are (0).
  */
-export function releaseTexts(corpus: Corpus, keep: (file: FileRecord) => boolean = () => false): number {
+export function releaseTexts(corpus: Corpus, keep: (file: FileRecord) => boolean = () => false, sameContent?: (index: number, text: string) => boolean): number {
   const load = corpus.source === 'folder' ? loadStampsOf(corpus) : undefined;
   if (!load) return 0;
   let released = 0;
-  for (const file of corpus.files) {
+  for (const [i, file] of corpus.files.entries()) {
     const stamp = load.stamps.get(file.path);
     if (!stamp || keep(file) || !Object.getOwnPropertyDescriptor(file, 'text')?.writable) continue;
     const at = join(load.root, file.path);
     Object.defineProperty(file, 'text', {
-      get: () => readAgain(at, file.path, stamp),
+      get: () => readAgain(at, file.path, stamp, sameContent && ((text) => sameContent(i, text))),
       set: (text: string) => Object.defineProperty(file, 'text', { value: text, writable: true, enumerable: true, configurable: true }),
       enumerable: true,
       configurable: true,

@@ -52,6 +52,8 @@ describe('Workspace', () => {
     utimesSync(models, now, now);
     expect(await ws.index()).toBe(settledIndex);
     expect(ws.lastBuild).toMatchObject({ parsed: 0, reused: 11 });
+    // and its text (released after the build) still reads, as spans and packs need it
+    expect(settledIndex.textOf('src/inventory/models.py')).toBe(readFileSync(models, 'utf8'));
 
     // A file added in a new folder deep down.
     backdate(repo);
