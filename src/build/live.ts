@@ -3,6 +3,7 @@ import { TagsStore } from '../cache/index.js';
 import { FolderFingerprint, loadCorpus, pathKind, resolveCommit, type CorpusOptions, type CorpusSource } from '../corpus/index.js';
 import { RepoMapError } from '../errors.js';
 import type { TagsCacheEntry } from '../cache/types.js';
+import type { Corpus } from '../types.js';
 import { buildIndex } from './build-index.js';
 import type { Index } from './index.js';
 import type { IndexOptions } from './options.js';
@@ -30,10 +31,26 @@ export interface BuildProgress {
 export type WorkspaceScope = Pick<CorpusOptions, 'include' | 'exclude'>;
 
 /**
+ * Where a folder workspace finds an index an earlier process kept, and keeps its own
+ * first build (the CLI's index snapshots, cli/snapshot.ts).
+ */
+export interface IndexKeeper {
+  /**
+   * The kept index: with the fingerprint it was kept with (`current`) when the folder has
+   * not changed since, else (`current` null) an index to build from; null when none.
+   */
+  load(): { index: Index; current: FolderFingerprint | null } | null;
+  /** Keeps a built index whose corpus load began at `readStartedMs` (Date.now()); never throws. */
+  save(index: Index, readStartedMs: number): Promise<void>;
+}
+
+/**
  * One repository kept indexed for a long-running server. The index is built once and
  * rebuilt before a call only when the repository changed: a folder's fingerprint
  * (stat of its folders and corpus files) differs, or a git source's ref now names
  * another commit. Rebuilds share one tags cache, so only changed files are parsed again.
+ * With a keeper, a folder's first index is the one an earlier process kept (as it is
+ * when nothing changed since, else updated from it), and the first build is kept.
  */
 export class Workspace {
   /** Repo root on disk (the folder, or the git directory). */
@@ -49,10 +66,20 @@ export class Workspace {
   private readonly listeners = new Set<(progress: BuildProgress) => void>();
   private progress: BuildProgress | null = null;
 
-  constructor(repo: string, commit?: string, tagsCache: NonNullable<IndexOptions['tagsCache']> = new Map<string, TagsCacheEntry>(), scope: WorkspaceScope = {}) {
+  /** The kept index to start from (a folder's only), until the first build. */
+  private keeper: IndexKeeper | undefined;
+
+  constructor(
+    repo: string,
+    commit?: string,
+    tagsCache: NonNullable<IndexOptions['tagsCache']> = new Map<string, TagsCacheEntry>(),
+    scope: WorkspaceScope = {},
+    keeper?: IndexKeeper,
+  ) {
     this.root = resolve(repo);
     this.tagsCache = tagsCache;
     this.scope = { ...scope };
+    this.keeper = commit ? undefined : keeper;
     const kind = pathKind(this.root);
     if (kind === 'missing') throw new RepoMapError('missing-folder', `repomap/build: repository folder ${this.root} does not exist`, this.root);
     if (kind !== 'folder') throw new RepoMapError('missing-folder', `repomap/build: repository folder ${this.root} is a file, not a folder`, this.root);
@@ -108,33 +135,30 @@ export class Workspace {
   private async fresh(): Promise<Index> {
     if (this.current && !(await this.changed())) return this.current.index;
     const started = Date.now();
-    const commit = 'gitDir' in this.source ? await resolveCommit(this.source.gitDir, this.source.commit) : null;
-    const earlier = this.current;
-    const previous = earlier?.index.corpus;
-    let corpus;
-    let index;
-    try {
-      corpus = await loadCorpus(commit ? { gitDir: this.root, commit } : this.source, {
-        ...this.scope,
-        onProgress: (done, total) => this.report('reading', done, total),
-        ...(previous && previous.source === 'folder' ? { previous } : {}),
-      });
-      // The earlier index may hand its graph to the new one even if a later step fails:
-      // until the new one is in place, a failure starts the next call from scratch.
-      this.current = null;
-      // A touched file with the same contents rebuilds nothing: `previous` is returned as it is.
-      index = await buildIndex(corpus, {
-        tagsCache: this.tagsCache,
-        releaseTexts: true,
-        onProgress: (_stage, done, total) => this.report('parsing', done, total),
-        ...(earlier ? { previous: earlier.index } : {}),
-      });
-    } finally {
-      this.progress = null;
+    const keeper = this.keeper;
+    this.keeper = undefined;
+    const kept = keeper?.load() ?? null;
+    if (kept?.current) {
+      // the folder is as an earlier process kept its index: no build at all
+      this.current = { index: kept.index, fingerprint: kept.current, commit: null };
+      this.last = { builds: 1, files: kept.index.corpus.files.length, parsed: 0, reused: kept.index.stats.parsed, ms: Date.now() - started, at: new Date().toISOString() };
+      return kept.index;
     }
+    const commit = 'gitDir' in this.source ? await resolveCommit(this.source.gitDir, this.source.commit) : null;
+    let built;
+    try {
+      built = await this.build(this.current?.index ?? kept?.index, commit);
+    } catch (error) {
+      // a kept index that cannot be brought up to date (a file its graph reads changed too): a build from the start
+      if (!kept || this.current) throw error;
+      built = await this.build(undefined, commit);
+    }
+    const { corpus, index, earlier } = built;
     const fingerprint = this.folder ? await FolderFingerprint.take(this.root, corpus.files.map((f) => f.path), started) : null;
-    const same = index === earlier?.index;
+    const same = index === earlier;
     this.current = { index, fingerprint, commit };
+    // the first build is kept for the next process (before a later build can take its graph over)
+    if (keeper) await keeper.save(index, started);
     const cache = index.stats.cache;
     this.last = {
       builds: this.last.builds + 1,
@@ -145,6 +169,31 @@ export class Workspace {
       at: new Date().toISOString(),
     };
     return index;
+  }
+
+  /** Loads the corpus and builds its index from `earlier` (when given). */
+  private async build(earlier: Index | undefined, commit: string | null): Promise<{ corpus: Corpus; index: Index; earlier: Index | undefined }> {
+    const previous = earlier?.corpus;
+    try {
+      const corpus = await loadCorpus(commit ? { gitDir: this.root, commit } : this.source, {
+        ...this.scope,
+        onProgress: (done, total) => this.report('reading', done, total),
+        ...(previous && previous.source === 'folder' ? { previous } : {}),
+      });
+      // The earlier index may hand its graph to the new one even if a later step fails:
+      // until the new one is in place, a failure starts the next call from scratch.
+      this.current = null;
+      // A touched file with the same contents rebuilds nothing: `previous` is returned as it is.
+      const index = await buildIndex(corpus, {
+        tagsCache: this.tagsCache,
+        releaseTexts: true,
+        onProgress: (_stage, done, total) => this.report('parsing', done, total),
+        ...(earlier ? { previous: earlier } : {}),
+      });
+      return { corpus, index, earlier };
+    } finally {
+      this.progress = null;
+    }
   }
 
   private async changed(): Promise<boolean> {

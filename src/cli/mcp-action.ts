@@ -1,12 +1,15 @@
 /** What `repomap mcp` does once its arguments are parsed (./mcp.ts defines it): serve a workspace over stdio. */
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { serveStdio } from '../mcp/server.js';
-import { Workspace } from '../build/live.js';
-import type { CacheFlags } from './cache-flags.js';
+import { Workspace, type IndexKeeper } from '../build/live.js';
+import { STORE_DEFAULTS } from '../cache/store-defaults.js';
+import { cacheDirOf, MIB, type CacheFlags } from './cache-flags.js';
 import { openCacheStore } from './cache-store.js';
 import type { CliIo } from './io.js';
 import { repoSource } from './repo-source.js';
+import { loadSnapshot, saveSnapshot, snapshotSlot } from './snapshot.js';
 
 /** Streams the MCP server talks over; the CLI passes the process' own. */
 export interface McpIo {
@@ -22,10 +25,35 @@ export async function mcpAction(io: CliIo, mcpIo: McpIo, flags: McpFlags): Promi
   const commit = 'commit' in source ? source.commit : undefined;
   const store = openCacheStore(flags, io, true);
   try {
-    const workspace = new Workspace(repo, commit, store, { include: flags.include, exclude: flags.exclude });
+    const scope = { include: flags.include, exclude: flags.exclude };
+    const keeper = commit === undefined && store && !store.readOnly ? snapshotKeeper(flags, io, repo, scope, store.file) : undefined;
+    const workspace = new Workspace(repo, commit, store, scope, keeper);
     io.stderr.write(`repomap mcp: serving ${workspace.root}${commit ? ` at ${commit}` : ''} over stdio\n`);
     await serveStdio(workspace, mcpIo.stdin, mcpIo.stdout, (m) => io.stderr.write(`repomap mcp: ${m}\n`));
   } finally {
     store?.close();
   }
+}
+
+/**
+ * The folder's index snapshot in the cache folder (./snapshot.ts), as the one-shot commands
+ * keep it: the server starts from it and keeps its first build there. Kept only with a
+ * usable, writable tags store, as those commands do.
+ */
+function snapshotKeeper(flags: McpFlags, io: CliIo, repo: string, scope: { include: string[]; exclude: string[] }, storeFile: string): IndexKeeper | undefined {
+  const where = cacheDirOf(flags, io, true);
+  if (!where) return undefined;
+  const slot = snapshotSlot(where.dir, repo, scope);
+  const tell = (m: string): void => void io.stderr.write(`repomap mcp: ${m}\n`);
+  return {
+    load: () => {
+      const kept = loadSnapshot(slot, tell);
+      return kept && { index: kept.index, current: kept.current ? kept.fingerprint : null };
+    },
+    async save(index, readStartedMs) {
+      const cap = flags.cacheMaxMb !== undefined ? flags.cacheMaxMb * MIB : STORE_DEFAULTS.maxBytes;
+      const warning = await saveSnapshot(slot, index, readStartedMs, Math.max(0, cap - (statSync(storeFile, { throwIfNoEntry: false })?.size ?? 0)));
+      if (warning) tell(`warning: ${warning}`);
+    },
+  };
 }

@@ -55,6 +55,8 @@ const MAX_CHANGES_UPDATED = 256;
 export interface KeptIndex {
   index: Index;
   current: boolean;
+  /** The folder's fingerprint when the index was kept (what `current` was checked against). */
+  fingerprint: FolderFingerprint;
 }
 
 /**
@@ -75,10 +77,11 @@ export function loadSnapshot(slot: SnapshotSlot, note: (message: string) => void
     note(`the index snapshot ${slot.key} is of another version; the index is built again`);
     return null;
   }
-  const changes = FolderFingerprint.restore(slot.root, stored.check).changes(MAX_CHANGES_UPDATED + 1);
+  const fingerprint = FolderFingerprint.restore(slot.root, stored.check);
+  const changes = fingerprint.changes(MAX_CHANGES_UPDATED + 1);
   if (changes > MAX_CHANGES_UPDATED) return null;
   try {
-    return { index: indexOfSnapshot(stored.snapshot, Math.round(performance.now() - started)), current: changes === 0 };
+    return { index: indexOfSnapshot(stored.snapshot, Math.round(performance.now() - started)), current: changes === 0, fingerprint };
   } catch (error) {
     note(`the index snapshot ${slot.key} could not be loaded (${describeError(error)}); the index is built again`);
     return null;

@@ -43,7 +43,8 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
     },
     (args, extra) =>
       answer(() =>
-        workspace.use((index) => {
+        workspace.use(async (index) => {
+          await index.prepare(args.query, { task: args.task });
           const result = index.rank(args.query, { task: args.task, top: args.top ?? TOOL_LIMITS.defaultTop });
           return {
             content: [{ type: 'text' as const, text: renderRanking(result, workspace) }],
@@ -74,7 +75,10 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
     (args, extra) =>
       answer(async () => {
         const path = repoRelativePath(args.path, 'path', workspace.folder);
-        const explanation = await workspace.use((index) => index.explain(args.query, path, { task: args.task }), progressNotifier(extra));
+        const explanation = await workspace.use(async (index) => {
+          await index.prepare(args.query, { task: args.task });
+          return index.explain(args.query, path, { task: args.task });
+        }, progressNotifier(extra));
         return {
           content: [{ type: 'text', text: renderExplanation(explanation) }],
           structuredContent: { ...explanation },
@@ -99,16 +103,15 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
     },
     (args, extra) =>
       answer(async () => {
-        const pack = await workspace.use(
-          (index) =>
-            index.pack(args.query, {
-              budget: args.budget,
-              tokenizer: args.tokenizer ?? DEFAULT_TOKENIZER,
-              format: args.format ?? 'markdown',
-              ...(args.task ? { task: args.task } : {}),
-            }),
-          progressNotifier(extra),
-        );
+        const pack = await workspace.use(async (index) => {
+          await index.prepare(args.query, args.task ? { task: args.task } : {});
+          return index.pack(args.query, {
+            budget: args.budget,
+            tokenizer: args.tokenizer ?? DEFAULT_TOKENIZER,
+            format: args.format ?? 'markdown',
+            ...(args.task ? { task: args.task } : {}),
+          });
+        }, progressNotifier(extra));
         return {
           content: [{ type: 'text', text: pack.text }],
           structuredContent: {

@@ -3,7 +3,11 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, stat
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Workspace } from '../../../src/build/live.js';
+import v8 from 'node:v8';
+import { Workspace, type IndexKeeper } from '../../../src/build/live.js';
+import type { Index } from '../../../src/build/index.js';
+import { indexOfSnapshot, snapshotOf, type Snapshot } from '../../../src/build/snapshot.js';
+import { FolderFingerprint, type SavedFingerprint } from '../../../src/corpus/index.js';
 
 let tmp: string;
 let repo: string;
@@ -96,6 +100,54 @@ describe('Workspace', () => {
     expect(await slow).toBe('src/inventory/pricing.py');
     expect(await next).toBe('src/inventory/pricing.py');
     expect(log).toEqual(['slow start', 'slow done', 'next']);
+  });
+
+  it('starts from the index an earlier process kept: as it is while the folder is unchanged, updated from it once a file changed', async () => {
+    const folder = join(tmp, 'kept');
+    cpSync(join(import.meta.dirname, '../../../fixtures/repos/python-inventory'), folder, { recursive: true });
+    backdate(folder);
+    const query = 'apply_discount rounds half a cent the wrong way';
+    const ranked = (index: Index) => JSON.stringify(index.rank(query).files.map((f) => [f.path, f.score, f.spans, f.functions]));
+    // the first workspace finds nothing kept and keeps its first build (as data, as a snapshot file holds it)
+    let kept: { data: Buffer; check: SavedFingerprint } | undefined;
+    const keeper = (tell: string[]): IndexKeeper => ({
+      load: () => {
+        tell.push('load');
+        if (!kept) return null;
+        const current = FolderFingerprint.restore(folder, kept.check);
+        return { index: indexOfSnapshot(v8.deserialize(kept.data) as Snapshot), current: current.changed() ? null : current };
+      },
+      async save(index, readStartedMs) {
+        tell.push('save');
+        const check = (await FolderFingerprint.take(folder, index.corpus.files.map((f) => f.path), readStartedMs)).saved();
+        if (check) kept = { data: v8.serialize(snapshotOf(index)), check };
+      },
+    });
+    const first: string[] = [];
+    const built = await new Workspace(folder, undefined, undefined, {}, keeper(first)).index();
+    expect(first).toEqual(['load', 'save']);
+    expect(kept).toBeDefined();
+
+    const second: string[] = [];
+    const ws = new Workspace(folder, undefined, undefined, {}, keeper(second));
+    const loaded = await ws.index();
+    expect(second, 'loaded, not built, and not kept again').toEqual(['load']);
+    expect(ws.lastBuild).toMatchObject({ builds: 1, parsed: 0, reused: 11 });
+    await loaded.prepare(query);
+    expect(ranked(loaded)).toBe(ranked(built));
+    expect(await ws.index(), 'nothing changed: the same index').toBe(loaded);
+
+    // a file edited before the next workspace starts: it updates the kept index, parsing that file only
+    const pricing = join(folder, 'src/inventory/pricing.py');
+    writeFileSync(pricing, `${readFileSync(pricing, 'utf8')}\n\ndef round_half_cent(amount):\n    return amount\n`);
+    const third: string[] = [];
+    const updating = new Workspace(folder, undefined, undefined, {}, keeper(third));
+    const updated = await updating.index();
+    expect(updating.lastBuild).toMatchObject({ builds: 1, parsed: 1 });
+    const fresh = await new Workspace(folder).index();
+    expect(ranked(updated)).toBe(ranked(fresh));
+    // the edit in the running workspace's folder: it rebuilds, as without a keeper
+    expect(ranked(await ws.index())).toBe(ranked(fresh));
   });
 
   it('names a missing --repo folder', () => {
