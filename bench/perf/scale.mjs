@@ -112,11 +112,12 @@ async function measurePoint(target) {
 
   const old = previous?.points?.find((p) => p.target === target);
   if (args.warmOnly && existsSync(store) && old?.cold) {
-    point.cold = { ...old.cold, carriedFrom: { commit: old.commit, date: old.date } };
+    // with the floor and ctags of the run that measured it (its ratios are to those)
+    point.cold = { floorMs: old.floor.totalMs, ctagsMs: old.ctags.wallMs, ...old.cold, carriedFrom: old.cold.carriedFrom ?? { commit: old.commit, date: old.date } };
     log(`   cold: skipped (--warm-only, store exists), carried over from ${old.commit.slice(0, 7)}`);
   } else {
     rmSync(store, { recursive: true, force: true });
-    point.cold = { ...rank(folder, store, queries[0]), storeMb: sizeMb(store) };
+    point.cold = { ...rank(folder, store, queries[0]), storeMb: sizeMb(store), floorMs: point.floor.totalMs, ctagsMs: point.ctags.wallMs };
     log(`   cold: ${(point.cold.wallMs / 1000).toFixed(2)} s, ${point.cold.maxRssMb?.toFixed(0)} MB, store ${point.cold.storeMb.toFixed(1)} MB`);
   }
   point.warm = [];
