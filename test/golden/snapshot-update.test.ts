@@ -1,11 +1,11 @@
-import { appendFileSync, cpSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
 import v8 from 'node:v8';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexOfSnapshot, snapshotOf } from '../../src/build/snapshot.js';
 import { buildIndex, loadCorpus, type Index } from '../../src/index.js';
 import { FIXTURES } from '../fixture-index.js';
-import { makeTemp, removeTemp } from '../unit/corpus/helpers.js';
+import { ageTree, makeTemp, removeTemp } from '../unit/corpus/helpers.js';
 import { canonical, caseOutputs, casesOf, REPOS } from './cases.js';
 
 /**
@@ -20,17 +20,6 @@ beforeAll(() => {
   tmp = makeTemp('repomap-snapshot-update-');
 });
 afterAll(() => removeTemp(tmp));
-
-/** Sets the times of every file and folder under `dir` an hour back (a load trusts only stamps older than its margin). */
-function ageTree(dir: string): void {
-  const past = new Date(Date.now() - 3_600_000);
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) ageTree(path);
-    else utimesSync(path, past, past);
-  }
-  utimesSync(dir, past, past);
-}
 
 const edges = (index: Index) => index.fileGraph.graph.mapEdges((_k, a, s, t) => `${a.type} ${s} ${t} ${a.weight} ${a.label}`).sort();
 

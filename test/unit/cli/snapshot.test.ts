@@ -11,7 +11,7 @@
 import { appendFileSync, cpSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeTemp, removeTemp } from '../corpus/helpers.js';
+import { ageTree, makeTemp, removeTemp } from '../corpus/helpers.js';
 import { runCliCaptured } from '../../run-cli.js';
 
 const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
@@ -31,17 +31,6 @@ beforeEach(() => {
   cpSync(FIXTURE, repo, { recursive: true });
   ageTree(repo);
 });
-
-/** Sets the times of every file and folder under `dir` an hour back. */
-function ageTree(dir: string): void {
-  const past = new Date(Date.now() - 3_600_000);
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) ageTree(path);
-    else utimesSync(path, past, past);
-  }
-  utimesSync(dir, past, past);
-}
 
 function run(...argv: string[]) {
   return runCliCaptured(argv, { cwd: tmp, env: { HOME: join(tmp, 'home'), XDG_CACHE_HOME: join(tmp, 'xdg') } });

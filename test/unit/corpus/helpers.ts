@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -10,6 +10,20 @@ export function makeTemp(prefix = 'repomap-corpus-'): string {
 
 export function removeTemp(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Sets the times of every file and folder under `dir` an hour back: a folder load trusts
+ * only stamps older than its margin, so a build right after a copy keeps no snapshot.
+ */
+export function ageTree(dir: string): void {
+  const past = new Date(Date.now() - 3_600_000);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) ageTree(path);
+    else utimesSync(path, past, past);
+  }
+  utimesSync(dir, past, past);
 }
 
 /** Writes files (creating folders) under `root`. */
