@@ -59,12 +59,17 @@ export async function statusAction(io: CliIo, flags: StatusFlags): Promise<void>
   const cache = index.stats.cache;
   print(io, flags, index, status, (s) =>
     renderStatus(s, [
-      ['tags cache', cacheFile !== undefined ? `${cacheFile}${cache ? ` (${cache.hits} files from it, ${cache.misses} parsed)` : ''}` : 'none'],
+      ['tags cache', cacheFile !== undefined ? `${cacheFile}${cache ? ` (${cacheUse(cache, updatedSnapshotFile !== undefined)})` : ''}` : 'none'],
       ...(snapshotFile !== undefined ? [['snapshot', `${snapshotFile} (the index was loaded from it: nothing changed since it was built)`] as [string, string]] : []),
       ...(updatedSnapshotFile !== undefined ? [['snapshot', `${updatedSnapshotFile} (the index was updated from it: the files changed since it was built were read again)`] as [string, string]] : []),
       ['built', s.builtAt],
     ]),
   );
+}
+
+/** What a build took from the tags cache; an update from a snapshot took the unchanged files' tags from the snapshot instead. */
+function cacheUse(cache: { hits: number; misses: number }, updated: boolean): string {
+  return updated ? `${cache.misses} parsed, the others from the snapshot or from it` : `${cache.hits} files from it, ${cache.misses} parsed`;
 }
 
 async function readDiff(file: string): Promise<string> {
