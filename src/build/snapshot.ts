@@ -10,7 +10,7 @@
  */
 import v8 from 'node:v8';
 import { restoreCorpus, saveCorpus, type SavedCorpus } from '../corpus/index.js';
-import { buildFileGraph, buildResolveContext, edgeTableOf, SymbolTable, tableEdges, type EdgeTable, type ResolveContext } from '../graph/index.js';
+import { buildResolveContext, edgeTableOf, fileGraphOfKept, importRecordParts, SymbolTable, tableEdges, type EdgeTable, type ImportRecordParts, type ResolveContext } from '../graph/index.js';
 import type { SymbolTableParts } from '../graph/symbols.js';
 import { Bm25Index, type Bm25Parts } from '../lexical/bm25.js';
 import { Bm25fIndex, type Bm25fField, type FieldParts } from '../lexical/bm25f.js';
@@ -24,7 +24,7 @@ import { contentKey, rememberContentKey, textKey, type Previous } from './reuse.
 import type { StageSettings } from './settings.js';
 
 /** Bumped whenever what a snapshot holds, or how an index reads it, changes: an older snapshot is rebuilt. */
-export const SNAPSHOT_VERSION = 2;
+export const SNAPSHOT_VERSION = 3;
 
 /** The side fields of a file without tags. */
 const NO_SIDES: SideFields = { definitions: [], messages: [] };
@@ -44,6 +44,8 @@ export interface Snapshot {
   sideFields: string;
   edges: EdgeTable;
   symbols: SymbolTableParts;
+  /** Each file's import record (what an update of the graph checks its imports against). */
+  imports: ImportRecordParts;
   bm25: Bm25Parts;
   bm25f: Record<Bm25fField, FieldParts>;
   /** The history the co-change edges came from (JSON of `string[][]`) and its key. */
@@ -86,6 +88,7 @@ export function snapshotOf(index: Index): Snapshot | null {
     sideFields: JSON.stringify([...sides.values()].map(({ definitions, messages }) => [definitions, messages])),
     edges: edgeTableOf(record.graph.graph, ids),
     symbols: record.graph.symbols.toParts(ids),
+    imports: importRecordParts(record.graph.basis.importRecords, ids),
     bm25: bm25.index.toParts(),
     bm25f: bm25f.toParts(),
     history: { key: record.graph.basis.historyKey, commits: JSON.stringify(record.graph.basis.history) },
@@ -147,7 +150,8 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
   const recordOf = (): Previous => {
     if (!record) {
       const history = JSON.parse(snapshot.history.commits) as string[][];
-      const graph = buildFileGraph(files, tags(), snapshot.settings.graph, history, snapshot.history.key);
+      const kept = { edges: snapshot.edges, symbols: snapshot.symbols, imports: snapshot.imports };
+      const graph = fileGraphOfKept(files, tags(), kept, snapshot.settings.graph, history, snapshot.history.key);
       record = { fingerprint: snapshot.fingerprint, corpus, tags: tags(), tagDiagnostics: snapshot.tagDiagnostics, lexical, pathTables: tables, graph, claim: { taken: false } };
     }
     return record;

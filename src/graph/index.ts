@@ -9,3 +9,4 @@ export { updateFileGraph, type GraphBefore } from './update.js';
 export { readsText } from './resolve/index.js';
 export { exportDefiners, moduleFiles, type ExportSource } from './exports.js';
 export { graphEdges, edgeTableOf, tableEdges, type EdgeView, type EdgeTable } from './edge-view.js';
+export { fileGraphOfKept, importRecordParts, type ImportRecordParts, type KeptGraph } from './from-table.js';

@@ -9,8 +9,8 @@ import { canonical, caseOutputs, casesOf, REPOS } from './cases.js';
  * An index loaded from its persisted snapshot (src/build/snapshot.ts, written and read
  * back through v8 as the snapshot file holds it) ranks, explains and packs every fixture
  * case byte for byte as the built index: the very identity files of identity.test.ts.
- * The graph is then made from the snapshot's tags and history and compared with the
- * built one, edge for edge.
+ * The graph is then made from the snapshot's edge table, symbol parts and import records
+ * and compared with the built one: edge for edge, and the basis an update starts from.
  */
 const indexOf = fixtureIndexes();
 
@@ -24,5 +24,14 @@ describe.each(REPOS)('an index of %s loaded from its snapshot', (repo) => {
     const edges = (index: typeof built) => index.fileGraph.graph.mapEdges((_k, a, s, t) => `${a.type} ${s} ${t} ${a.weight} ${a.label}`).sort();
     expect(edges(loaded)).toEqual(edges(built));
     expect(loaded.tags).toEqual(built.tags);
+    // made from the kept edge table, symbol parts and import records, not resolved again: the same basis an update starts from
+    const [kept, made] = [loaded.fileGraph, built.fileGraph];
+    expect(kept.edgeCounts).toEqual(made.edgeCounts);
+    expect(kept.imports).toEqual(made.imports);
+    expect(kept.basis.otherEdges).toEqual(made.basis.otherEdges);
+    expect(kept.basis.importRecords).toEqual(made.basis.importRecords);
+    expect(kept.basis.options).toEqual(made.basis.options);
+    const ids = new Map(built.corpus.files.map((f, i) => [f.path, i]));
+    expect(kept.symbols.toParts(ids)).toEqual(made.symbols.toParts(ids));
   });
 });

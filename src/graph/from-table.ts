@@ -1,0 +1,96 @@
+/**
+ * A file graph made again from what a persisted index keeps of it, instead of resolving
+ * imports and matching shared symbols again: its edges as a table (./edge-view.ts), its
+ * symbol table's parts and each file's import record. The nodes, the edges (in the
+ * table's order, graphology's order when it was taken), the symbol table and the update
+ * basis are those of the graph the parts were taken of, so `updateFileGraph` applies to
+ * it as to that graph.
+ */
+import { MultiDirectedGraph } from 'graphology';
+import { resolveOptions } from '../options/resolve.js';
+import { EDGE_TYPES, type EdgeType, type FileRecord, type FileTags } from '../types.js';
+import { EDGE_ORDER, type FileGraph, type FileGraphology } from './build.js';
+import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
+import type { EdgeSpec } from './edge.js';
+import { compareEdges } from './edge-list.js';
+import type { EdgeTable } from './edge-view.js';
+import { importStats, type ImportRecord } from './edges/import.js';
+import { SourceTestConventions } from './edges/source-test.js';
+import { moduleOf } from './module.js';
+import { NodeIds } from './node-ids.js';
+import { buildResolveContext } from './resolve/index.js';
+import { SymbolTable, type SymbolTableParts } from './symbols.js';
+
+/** Each file's import record in arrays: file `files[k]` (a position in the paths) has `probes[starts[k] .. starts[k + 1])`. */
+export interface ImportRecordParts {
+  files: Int32Array;
+  imports: Int32Array;
+  resolved: Int32Array;
+  starts: Float64Array;
+  probes: Uint32Array;
+}
+
+/** The import records of a graph's basis as arrays over `ids` (path → position). */
+export function importRecordParts(records: ReadonlyMap<string, ImportRecord>, ids: ReadonlyMap<string, number>): ImportRecordParts {
+  const entries = [...records];
+  const starts = new Float64Array(entries.length + 1);
+  entries.forEach(([, r], k) => (starts[k + 1] = starts[k]! + r.probes.length));
+  const probes = new Uint32Array(starts[entries.length]!);
+  entries.forEach(([, r], k) => probes.set(r.probes, starts[k]!));
+  return {
+    files: Int32Array.from(entries, ([path]) => ids.get(path)!),
+    imports: Int32Array.from(entries, ([, r]) => r.imports),
+    resolved: Int32Array.from(entries, ([, r]) => r.resolved),
+    starts,
+    probes,
+  };
+}
+
+/** What a persisted index keeps of its file graph. */
+export interface KeptGraph {
+  edges: EdgeTable;
+  symbols: SymbolTableParts;
+  imports: ImportRecordParts;
+}
+
+/**
+ * The file graph of `files` (whose paths, in order, the kept parts' positions refer to)
+ * and their `tags`, from the kept parts; the import resolver's tables are built from the
+ * files (manifest texts read as a build reads them), `options` and the history are the
+ * build's.
+ */
+export function fileGraphOfKept(
+  files: readonly FileRecord[],
+  tags: readonly FileTags[],
+  kept: KeptGraph,
+  options: GraphOptions,
+  history: readonly (readonly string[])[],
+  historyKey: string,
+): FileGraph {
+  const o = resolveOptions(GRAPH_DEFAULTS, options, 'graph');
+  const paths = files.map((f) => f.path);
+  const graph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
+  const nodeIds = new NodeIds(paths);
+  for (const f of files) graph.addNode(f.path, { kind: f.kind, language: f.language, module: moduleOf(f.path) });
+  const edgeCounts = Object.fromEntries(EDGE_TYPES.map((t) => [t, 0])) as Record<EdgeType, number>;
+  const otherEdges: EdgeSpec[] = [];
+  const { sources, targets, types, weights, labelIds, labels } = kept.edges;
+  for (let k = 0; k < sources.length; k++) {
+    const e: EdgeSpec = { type: EDGE_ORDER[types[k]!]!, source: paths[sources[k]!]!, target: paths[targets[k]!]!, weight: weights[k]!, label: labels[labelIds[k]!]! };
+    graph.addDirectedEdgeWithKey(nodeIds.key(e), e.source, e.target, { type: e.type, weight: e.weight, label: e.label });
+    edgeCounts[e.type]++;
+    if (e.type !== 'shared-symbol') otherEdges.push(e);
+  }
+  // the basis keeps them in the order updates merge and compare them in
+  otherEdges.sort(compareEdges);
+  const importRecords = new Map<string, ImportRecord>();
+  const { files: at, imports, resolved, starts, probes } = kept.imports;
+  at.forEach((file, k) => importRecords.set(paths[file]!, { probes: probes.slice(starts[k]!, starts[k + 1]!), imports: imports[k]!, resolved: resolved[k]! }));
+  return {
+    graph,
+    symbols: SymbolTable.fromParts(kept.symbols, paths),
+    imports: importStats(importRecords),
+    edgeCounts,
+    basis: { options: o, historyKey, history, otherEdges, nodeIds, resolve: buildResolveContext(files, tags), importRecords, conventions: new SourceTestConventions(files) },
+  };
+}
