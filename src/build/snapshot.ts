@@ -5,7 +5,8 @@
  * graph's edges, the symbol table, the BM25 postings, each file's BM25F fields and
  * messages. Tags are kept per file and decoded when a file's are asked for (spans,
  * functions); the graphology graph and the rest of the build record are made again,
- * from the kept tags and history, only when something asks for them (`index.previous`,
+ * from the kept edge table, symbol parts, import records, tags and history (no import
+ * is resolved again), only when something asks for them (`index.previous`,
  * `index.fileGraph`: the navigate commands, a later incremental build).
  */
 import v8 from 'node:v8';
