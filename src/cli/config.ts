@@ -7,11 +7,7 @@
 import type { Command } from 'commander';
 import * as z from 'zod';
 import { TOKENIZERS } from '../pack/index.js';
-import { findConfig } from './config-file.js';
 import { CliExit } from './io.js';
-
-/** The config file's name at a repository's root. */
-export { CONFIG_FILE } from './config-file.js';
 
 const patterns = z.array(z.string().min(1)).describe('patterns in gitignore syntax');
 
@@ -29,15 +25,6 @@ export const CONFIG_SCHEMA = z.strictObject({
   include: patterns.optional(),
 });
 export type RepomapConfig = z.infer<typeof CONFIG_SCHEMA>;
-
-/**
- * The config of the repository at `root` and the file it came from, or null when it has
- * none (./config-file.ts finds it), checked: unknown keys and wrong types are errors.
- */
-export function readConfig(root: string, onNote: (message: string) => void = () => {}): { config: RepomapConfig; file: string } | null {
-  const found = findConfig(root, onNote);
-  return found ? { config: checkedConfig(found.value, found.where), file: found.file } : null;
-}
 
 /**
  * Sets the config's values on `command` as the values of its options that the command
