@@ -1,11 +1,9 @@
 /** What `repomap mcp` does once its arguments are parsed (./mcp.ts defines it): serve a workspace over stdio. */
-import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { serveStdio } from '../mcp/server.js';
 import { Workspace, type IndexKeeper } from '../build/live.js';
-import { STORE_DEFAULTS } from '../cache/store-defaults.js';
-import { cacheDirOf, MIB, type CacheFlags } from './cache-flags.js';
+import { cacheDirOf, type CacheFlags } from './cache-flags.js';
 import { openCacheStore } from './cache-store.js';
 import type { CliIo } from './io.js';
 import { repoSource } from './repo-source.js';
@@ -51,8 +49,7 @@ function snapshotKeeper(flags: McpFlags, io: CliIo, repo: string, scope: { inclu
       return kept && { index: kept.index, current: kept.current ? kept.fingerprint : null };
     },
     async save(index, readStartedMs) {
-      const cap = flags.cacheMaxMb !== undefined ? flags.cacheMaxMb * MIB : STORE_DEFAULTS.maxBytes;
-      const warning = await saveSnapshot(slot, index, readStartedMs, Math.max(0, cap - (statSync(storeFile, { throwIfNoEntry: false })?.size ?? 0)));
+      const warning = await saveSnapshot(slot, index, readStartedMs, { cacheMaxMb: flags.cacheMaxMb, storeFile });
       if (warning) tell(`warning: ${warning}`);
     },
   };

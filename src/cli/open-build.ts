@@ -1,12 +1,9 @@
 /** The build half of ./open-index.ts: load the corpus, build its index through the tags store, keep its snapshot. */
-import { statSync } from 'node:fs';
 import { loadCorpus, type CorpusSource } from '../corpus/index.js';
 import { buildIndex } from '../build/build-index.js';
 import type { Index } from '../build/index.js';
 import { prestartWhenListed } from '../tags/index.js';
 import { TAGS_DEFAULTS } from '../tags/extract.js';
-import { STORE_DEFAULTS } from '../cache/store-defaults.js';
-import { MIB } from './cache-flags.js';
 import { openCacheStore } from './cache-store.js';
 import type { CliIo } from './io.js';
 import { indexProgress } from './progress.js';
@@ -82,8 +79,7 @@ async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildR
       });
       // the snapshot is kept with the tags cache: none without a usable, writable store
       if (slot && store && !store.readOnly) {
-        const cap = flags.cacheMaxMb !== undefined ? flags.cacheMaxMb * MIB : STORE_DEFAULTS.maxBytes;
-        const warning = await saveSnapshot(slot, index, readStartedMs, Math.max(0, cap - fileBytes(store.file)));
+        const warning = await saveSnapshot(slot, index, readStartedMs, { cacheMaxMb: flags.cacheMaxMb, storeFile: store.file });
         if (warning) io.stderr.write(`repomap: warning: ${warning}\n`);
       }
       return { index, source, repo, corpusMs, ...(store ? { cacheFile: store.file } : {}) };
@@ -93,8 +89,4 @@ async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildR
   } finally {
     progress.stop();
   }
-}
-
-function fileBytes(file: string): number {
-  return statSync(file, { throwIfNoEntry: false })?.size ?? 0;
 }

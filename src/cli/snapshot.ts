@@ -10,12 +10,14 @@ import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { pruneSnapshots, readSnapshotFile, snapshotFilePath, snapshotFolder, writeSnapshotFile } from '../cache/snapshot-files.js';
+import { STORE_DEFAULTS } from '../cache/store-defaults.js';
 import { TAGS_INDEX_VERSION } from '../cache/tags-version.js';
 import { FolderFingerprint, type SavedFingerprint } from '../corpus/index.js';
 import { indexOfSnapshot, snapshotOf, SNAPSHOT_VERSION, type Snapshot } from '../build/snapshot.js';
 import type { Index } from '../build/index.js';
 import { describeError } from '../errors.js';
 import { packageVersion } from '../package-root.js';
+import { MIB } from './cache-flags.js';
 
 /** What a snapshot file holds: the folder's fingerprint when its index was built, and the index. */
 interface Stored {
@@ -91,9 +93,12 @@ export function loadSnapshot(slot: SnapshotSlot, note: (message: string) => void
 /**
  * Keeps a folder's built index in the slot (when the folder was settled while it was
  * read: see FolderFingerprint), then removes the least recently used snapshots past
- * `maxBytes`. Returns a warning when it could not write, else null.
+ * what the tags store (`storeFile`) leaves of the cache's cap (`--cache-max-mb`, else the
+ * store's default). Returns a warning when it could not write, else null.
  */
-export async function saveSnapshot(slot: SnapshotSlot, index: Index, readStartedMs: number, maxBytes: number): Promise<string | null> {
+export async function saveSnapshot(slot: SnapshotSlot, index: Index, readStartedMs: number, cache: { cacheMaxMb?: number | undefined; storeFile: string }): Promise<string | null> {
+  const cap = cache.cacheMaxMb !== undefined ? cache.cacheMaxMb * MIB : STORE_DEFAULTS.maxBytes;
+  const maxBytes = Math.max(0, cap - (statSync(cache.storeFile, { throwIfNoEntry: false })?.size ?? 0));
   // the fingerprint first: a folder that changed while it was read keeps no snapshot, and taking one costs more
   const fingerprint = await FolderFingerprint.take(slot.root, index.corpus.files.map((f) => f.path), readStartedMs);
   const check = fingerprint.saved();
