@@ -29,13 +29,7 @@ export function releaseTexts(corpus: Corpus, keep: (file: FileRecord) => boolean
   for (const [i, file] of corpus.files.entries()) {
     const stamp = load.stamps.get(file.path);
     if (!stamp || keep(file) || !Object.getOwnPropertyDescriptor(file, 'text')?.writable) continue;
-    const at = join(load.root, file.path);
-    Object.defineProperty(file, 'text', {
-      get: () => readAgain(at, file.path, stamp, sameContent && ((text) => sameContent(i, text))),
-      set: (text: string) => Object.defineProperty(file, 'text', { value: text, writable: true, enumerable: true, configurable: true }),
-      enumerable: true,
-      configurable: true,
-    });
+    readFromFile(file, join(load.root, file.path), stamp, sameContent && ((text) => sameContent(i, text)));
     released++;
   }
   return released;
@@ -47,11 +41,25 @@ export function isReleased(file: FileRecord): boolean {
 }
 
 /**
+ * Makes a record's `text` an accessor that reads the file at `at` on every access (see
+ * `readAgain`); assigning `text` stores it again. What `releaseTexts` does per record, and
+ * what a corpus restored from a persisted index (./saved.ts) has for every record.
+ */
+export function readFromFile(file: FileRecord, at: string, stamp: Pick<FileStamp, 'key'>, sameContent?: (text: string) => boolean): void {
+  Object.defineProperty(file, 'text', {
+    get: () => readAgain(at, file.path, stamp, sameContent),
+    set: (text: string) => Object.defineProperty(file, 'text', { value: text, writable: true, enumerable: true, configurable: true }),
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+/**
  * The text of a file read again, decoded as a load decodes it; `file-changed` when its
  * stamp is not `stamp`'s or it is gone. With `sameContent`, a file whose stamp changed is
  * still read when its text is the one the corpus was built from (touched, not edited).
  */
-export function readAgain(file: string, path: string, stamp: Pick<FileStamp, 'key'>, sameContent?: (text: string) => boolean): string {
+function readAgain(file: string, path: string, stamp: Pick<FileStamp, 'key'>, sameContent?: (text: string) => boolean): string {
   let fd: number;
   try {
     fd = openSync(file, 'r');

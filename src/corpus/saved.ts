@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { loadStampsOf, rememberLoad, stampOfKey, type FileStamp } from './folder-reuse.js';
-import { readAgain } from './release.js';
+import { readFromFile } from './release.js';
 import { RepoMapError } from '../errors.js';
 import { FILE_KINDS, LANGUAGES, type Corpus, type Diagnostic, type FileRecord, type SkipReason } from '../types.js';
 
@@ -70,19 +70,13 @@ export function restoreCorpus(saved: SavedCorpus, sameContent?: (index: number, 
   const files = paths.map((path, i): FileRecord => {
     const language = saved.languages[i]!;
     const at = join(saved.root, path);
-    const key = stamps[i]!;
     const record = {
       path,
       size: saved.sizes[i]!,
       language: language === NO_LANGUAGE ? null : LANGUAGES[language]!,
       kind: FILE_KINDS[saved.kinds[i]!]!,
     } as FileRecord;
-    Object.defineProperty(record, 'text', {
-      get: () => readAgain(at, path, { key }, sameContent && ((text) => sameContent(i, text))),
-      set: (text: string) => Object.defineProperty(record, 'text', { value: text, writable: true, enumerable: true, configurable: true }),
-      enumerable: true,
-      configurable: true,
-    });
+    readFromFile(record, at, { key: stamps[i]! }, sameContent && ((text) => sameContent(i, text)));
     return record;
   });
   const corpus: Corpus = { root: saved.root, source: 'folder', files, skipped: { ...saved.skipped }, diagnostics: saved.diagnostics.map((d) => ({ ...d })) };
