@@ -147,18 +147,19 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
   };
   const symbols = SymbolTable.fromParts(snapshot.symbols, paths);
   const edges = tableEdges(snapshot.edges, paths, ids);
+  let resolve: ResolveContext | undefined;
+  const resolveOf = (): ResolveContext => (resolve ??= buildResolveContext(files, tags()));
   let record: Previous | undefined;
   const recordOf = (): Previous => {
     if (!record) {
       const history = JSON.parse(snapshot.history.commits) as string[][];
       const kept = { edges: snapshot.edges, symbols: snapshot.symbols, imports: snapshot.imports };
-      const graph = fileGraphOfKept(files, tags(), kept, snapshot.settings.graph, history, snapshot.history.key);
+      // the resolver's tables a code-block query may have made already (resolveOf)
+      const graph = fileGraphOfKept(files, resolveOf(), kept, snapshot.settings.graph, history, snapshot.history.key);
       record = { fingerprint: snapshot.fingerprint, corpus, tags: tags(), tagDiagnostics: snapshot.tagDiagnostics, lexical, pathTables: tables, graph, claim: { taken: false } };
     }
     return record;
   };
-  let resolve: ResolveContext | undefined;
-  const resolveOf = (): ResolveContext => (resolve ??= record ? record.graph.basis.resolve : buildResolveContext(files, tags()));
   const snippets = deferredSnippetReader(snapshot.languages);
   const parts: IndexParts = {
     corpus,

@@ -8,7 +8,7 @@
  */
 import { MultiDirectedGraph } from 'graphology';
 import { resolveOptions } from '../options/resolve.js';
-import { EDGE_TYPES, type EdgeType, type FileRecord, type FileTags } from '../types.js';
+import { EDGE_TYPES, type EdgeType, type FileRecord } from '../types.js';
 import { EDGE_ORDER, type FileGraph, type FileGraphology } from './build.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import type { EdgeSpec } from './edge.js';
@@ -18,7 +18,7 @@ import { importStats, type ImportRecord } from './edges/import.js';
 import { SourceTestConventions } from './edges/source-test.js';
 import { moduleOf } from './module.js';
 import { NodeIds } from './node-ids.js';
-import { buildResolveContext } from './resolve/index.js';
+import type { ResolveContext } from './resolve/index.js';
 import { SymbolTable, type SymbolTableParts } from './symbols.js';
 
 /** Each file's import record in arrays: file `files[k]` (a position in the paths) has `probes[starts[k] .. starts[k + 1])`. */
@@ -55,13 +55,12 @@ export interface KeptGraph {
 
 /**
  * The file graph of `files` (whose paths, in order, the kept parts' positions refer to)
- * and their `tags`, from the kept parts; the import resolver's tables are built from the
- * files (manifest texts read as a build reads them), `options` and the history are the
- * build's.
+ * from the kept parts; `resolve` is the import resolver's tables of those files and their
+ * tags (`buildResolveContext`), `options` and the history are the build's.
  */
 export function fileGraphOfKept(
   files: readonly FileRecord[],
-  tags: readonly FileTags[],
+  resolve: ResolveContext,
   kept: KeptGraph,
   options: GraphOptions,
   history: readonly (readonly string[])[],
@@ -91,6 +90,6 @@ export function fileGraphOfKept(
     symbols: SymbolTable.fromParts(kept.symbols, paths),
     imports: importStats(importRecords),
     edgeCounts,
-    basis: { options: o, historyKey, history, otherEdges, nodeIds, resolve: buildResolveContext(files, tags), importRecords, conventions: new SourceTestConventions(files) },
+    basis: { options: o, historyKey, history, otherEdges, nodeIds, resolve, importRecords, conventions: new SourceTestConventions(files) },
   };
 }
