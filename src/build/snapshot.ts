@@ -27,6 +27,13 @@ import type { StageSettings } from './settings.js';
 /** Bumped whenever what a snapshot holds, or how an index reads it, changes: an older snapshot is rebuilt. */
 export const SNAPSHOT_VERSION = 3;
 
+/**
+ * The bytes each file's tags were decoded from, when they came from a snapshot: the next
+ * snapshot (after an update, most files' tags are the same objects) writes them as they
+ * are instead of serializing them again.
+ */
+const encodedTags = new WeakMap<FileTags, Uint8Array>();
+
 /** The side fields of a file without tags. */
 const NO_SIDES: SideFields = { definitions: [], messages: [] };
 
@@ -72,7 +79,7 @@ export function snapshotOf(index: Index): Snapshot | null {
   const chunks: Uint8Array[] = [];
   const starts = [0];
   for (const t of record.tags) {
-    const bytes = v8.serialize(t);
+    const bytes = encodedTags.get(t) ?? v8.serialize(t);
     chunks.push(bytes);
     starts.push(starts[starts.length - 1]! + bytes.length);
   }
@@ -124,7 +131,9 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
     let t = decoded.get(k);
     if (!t) {
       const { starts, data } = snapshot.tags;
-      decoded.set(k, (t = v8.deserialize(data.subarray(starts[k]!, starts[k + 1]!)) as FileTags));
+      const bytes = data.subarray(starts[k]!, starts[k + 1]!);
+      decoded.set(k, (t = v8.deserialize(bytes) as FileTags));
+      encodedTags.set(t, bytes);
     }
     return t;
   };
