@@ -54,14 +54,13 @@ export async function outlineAction(io: CliIo, file: string, flags: OutlineFlags
 }
 
 export async function statusAction(io: CliIo, flags: StatusFlags): Promise<void> {
-  const { index, cacheFile, snapshotFile, updatedSnapshotFile } = await openIndex(flags, io, 'status');
+  const { index, cacheFile, snapshot } = await openIndex(flags, io, 'status');
   const status = { ...indexStatus(index), cacheFile: cacheFile ?? null, builtAt: new Date().toISOString() };
   const cache = index.stats.cache;
   print(io, flags, index, status, (s) =>
     renderStatus(s, [
-      ['tags cache', cacheFile !== undefined ? `${cacheFile}${cache ? ` (${cacheUse(cache, updatedSnapshotFile !== undefined)})` : ''}` : 'none'],
-      ...(snapshotFile !== undefined ? [['snapshot', `${snapshotFile} (the index was loaded from it: nothing changed since it was built)`] as [string, string]] : []),
-      ...(updatedSnapshotFile !== undefined ? [['snapshot', `${updatedSnapshotFile} (the index was updated from it: the files changed since it was built were read again)`] as [string, string]] : []),
+      ['tags cache', cacheFile !== undefined ? `${cacheFile}${cache ? ` (${cacheUse(cache, snapshot?.updated === true)})` : ''}` : 'none'],
+      ...(snapshot ? [['snapshot', `${snapshot.file} (${snapshot.updated ? 'the index was updated from it: the files changed since it was built were read again' : 'the index was loaded from it: nothing changed since it was built'})`] as [string, string]] : []),
       ['built', s.builtAt],
     ]),
   );

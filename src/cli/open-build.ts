@@ -20,10 +20,8 @@ export interface OpenedIndex {
   corpusMs: number;
   /** The persistent tags cache file the build read and wrote, when it had one. */
   cacheFile?: string;
-  /** The snapshot file the index was loaded from instead of built, when it was. */
-  snapshotFile?: string;
-  /** The snapshot file whose index the build updated (a few files had changed), when it did. */
-  updatedSnapshotFile?: string;
+  /** The snapshot file the index came from: loaded as it was (nothing changed), or updated (a few files had changed). */
+  snapshot?: { file: string; updated: boolean };
 }
 
 export interface BuildRequest {
@@ -44,7 +42,7 @@ export async function openBuilt(request: BuildRequest): Promise<OpenedIndex> {
   const { flags, io, earlier } = request;
   if (earlier) {
     try {
-      return { ...(await build(request, earlier.index)), updatedSnapshotFile: earlier.file };
+      return { ...(await build(request, earlier.index)), snapshot: { file: earlier.file, updated: true } };
     } catch (error) {
       // the kept index could not be brought up to date (say, a file the update reads again changed as well): a build from the start
       if (!flags.quiet) io.stderr.write(`repomap: note: the index snapshot could not be updated (${describeError(error)}); the index is built again\n`);

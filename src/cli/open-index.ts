@@ -35,7 +35,7 @@ export async function openIndex(flags: RepoFlags, io: CliIo, label: string, pars
   if (kept?.current && slot && where) {
     const store = tagsStorePath(where.dir);
     const { index } = kept;
-    return { index, source, repo, corpusMs: index.stats.timingsMs.corpus, snapshotFile: snapshotFileOf(slot), ...(existsSync(store) ? { cacheFile: store } : {}) };
+    return { index, source, repo, corpusMs: index.stats.timingsMs.corpus, snapshot: { file: snapshotFileOf(slot), updated: false }, ...(existsSync(store) ? { cacheFile: store } : {}) };
   }
   const { openBuilt } = await import('./open-build.js');
   const earlier = kept && slot ? { index: kept.index, file: snapshotFileOf(slot) } : undefined;
