@@ -3,6 +3,7 @@ import { extractCues, type CodeReading, type CueTunables } from '../cues/index.j
 import { whySkipped } from '../corpus/index.js';
 import type { FileGraph } from '../graph/index.js';
 import type { RankContext } from '../rank/context.js';
+import type { Csr } from '../rank/csr.js';
 import { graphPartsOf, makeContext } from '../rank/index-context.js';
 import type { LexicalMatch, RankDefaults } from '../rank/defaults.js';
 import { lexicalText } from '../rank/seeds.js';
@@ -96,6 +97,11 @@ export class Index {
     if (code) this.code = code;
     this.fingerprint = fingerprint;
     this.context = parts.context(settings.rank);
+  }
+
+  /** The CSR of a task's edge flow under this index's rank settings (built on first use and kept: an index snapshot holds them). */
+  csrFor(task: Task): Csr {
+    return this.context.csrFor(task);
   }
 
   /** Every parsed file's tags, in corpus order. */

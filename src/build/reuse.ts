@@ -15,7 +15,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { FileGraph } from '../graph/index.js';
-import type { LexicalIndex, PathTables } from '../rank/index-context.js';
+import type { LexicalIndex } from '../rank/index-context.js';
+import type { PathTables } from '../rank/path-tables.js';
 import { RepoMapError } from '../errors.js';
 import type { Corpus, Diagnostic, FileRecord, FileTags } from '../types.js';
 

@@ -15,17 +15,19 @@ import { buildResolveContext, edgeTableOf, fileGraphOfKept, importRecordParts, S
 import type { SymbolTableParts } from '../graph/symbols.js';
 import { Bm25Index, type Bm25Parts } from '../lexical/bm25.js';
 import { Bm25fIndex, type Bm25fField, type FieldParts } from '../lexical/bm25f.js';
-import { bm25fOf, lexicalOf, makeContext, pathTablesOf, sideFieldsOf, type LexicalIndex, type SideFields } from '../rank/index-context.js';
+import { bm25fOf, lexicalOf, makeContext, sideFieldsOf, type LexicalIndex, type SideFields } from '../rank/index-context.js';
+import { csrParts, keptCsr, type CsrParts } from '../rank/csr.js';
+import { savedPathTables, type PathWordsParts } from '../rank/path-tables.js';
 import { deferredSnippetReader } from '../tags/deferred-snippets.js';
 import { RepoMapError } from '../errors.js';
-import type { Diagnostic, FileTags, IndexStats, LanguageId } from '../types.js';
+import { TASKS, type Diagnostic, type FileTags, type IndexStats, type LanguageId, type Task } from '../types.js';
 import { codeLanguagesOf } from './code-languages.js';
 import { Index, type IndexParts } from './index.js';
 import { contentKey, rememberContentKey, textKey, type Previous } from './reuse.js';
 import type { StageSettings } from './settings.js';
 
 /** Bumped whenever what a snapshot holds, or how an index reads it, changes: an older snapshot is rebuilt. */
-export const SNAPSHOT_VERSION = 3;
+export const SNAPSHOT_VERSION = 5;
 
 /**
  * The bytes each file's tags were decoded from, when they came from a snapshot: the next
@@ -50,7 +52,11 @@ export interface Snapshot {
   tags: { files: Int32Array; starts: Float64Array; data: Uint8Array };
   /** Per file with tags, in the same order, `[definitions, messages]` as JSON (`SideFields`). */
   sideFields: string;
+  /** The words of the paths and the files having each (the path tables' words, not split again at load). */
+  pathWords: PathWordsParts;
   edges: EdgeTable;
+  /** The CSR of each task flow of the settings (one per distinct flow), so that a load builds none. */
+  csrs: CsrParts[];
   symbols: SymbolTableParts;
   /** Each file's import record (what an update of the graph checks its imports against). */
   imports: ImportRecordParts;
@@ -94,7 +100,9 @@ export function snapshotOf(index: Index): Snapshot | null {
     tagDiagnostics: record.tagDiagnostics.map((d) => ({ ...d })),
     tags: { files: Int32Array.from(record.tags, (t) => ids.get(t.path)!), starts: Float64Array.from(starts), data: Buffer.concat(chunks) },
     sideFields: JSON.stringify([...sides.values()].map(({ definitions, messages }) => [definitions, messages])),
+    pathWords: record.pathTables.pathWords.toParts(),
     edges: edgeTableOf(record.graph.graph, ids),
+    csrs: flowCsrs(index),
     symbols: record.graph.symbols.toParts(ids),
     imports: importRecordParts(record.graph.basis.importRecords, ids),
     bm25: bm25.index.toParts(),
@@ -105,6 +113,16 @@ export function snapshotOf(index: Index): Snapshot | null {
     languages: code.languages,
     ...(code.primary !== undefined ? { primary: code.primary } : {}),
   };
+}
+
+/** The CSR of each distinct task flow of an index's settings (built now unless its context has it: the rank that follows a save reuses them). */
+function flowCsrs(index: Index): CsrParts[] {
+  const flows = new Map<string, Task>();
+  for (const task of TASKS) {
+    const key = JSON.stringify(index.settings.rank.flow[task]);
+    if (!flows.has(key)) flows.set(key, task);
+  }
+  return [...flows.values()].map((task) => csrParts(index.csrFor(task), index.settings.rank.flow[task]));
 }
 
 /**
@@ -122,7 +140,7 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
   const { files } = corpus;
   if (keys.length !== files.length) throw new RepoMapError('internal', `repomap/build: a snapshot of ${corpus.root} has ${keys.length} content keys for ${files.length} files`, 'contentKeys');
   files.forEach((f, i) => rememberContentKey(f, keys[i]!));
-  const tables = pathTablesOf(files);
+  const tables = savedPathTables(files, snapshot.pathWords);
   const { paths, ids } = tables;
   const tagIndex = new Map<string, number>();
   snapshot.tags.files.forEach((file, k) => tagIndex.set(paths[file]!, k));
@@ -178,7 +196,7 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
     record: recordOf,
     taken: () => record?.claim.taken ?? false,
     context: (rank) =>
-      makeContext(files, { edges, symbols, resolve: resolveOf }, rank, lexical, tables, tagsOf, sideFields),
+      makeContext(files, { edges, symbols, resolve: resolveOf, keptCsr: (flow) => keptCsr(snapshot.csrs, flow, paths, ids) }, rank, lexical, tables, tagsOf, sideFields),
     async prepare(_query, cues) {
       const wanted = new Set<LanguageId>();
       const probe = { languages: snapshot.languages, read: (language: LanguageId) => void wanted.add(language) };

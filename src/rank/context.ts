@@ -2,6 +2,7 @@ import type { PathSuffixIndex } from '../cues/index.js';
 import type { EdgeView, SymbolTable } from '../graph/index.js';
 import type { FileKind, LanguageId, Task } from '../types.js';
 import type { Csr } from './csr.js';
+import type { PathWords } from './path-tables.js';
 import type { LexicalMatch } from './defaults.js';
 import type { MessageMatch } from './messages.js';
 
@@ -17,7 +18,7 @@ export interface RankContext {
   pathIndex: PathSuffixIndex;
   symbols: SymbolTable;
   /** Lower-case word → node ids whose path contains it (directory names and split file stem). */
-  pathWords: Map<string, number[]>;
+  pathWords: PathWords;
   /** The file graph's edges. */
   graph: EdgeView;
   /** BM25 (or BM25F) score of every node for a text (index built on first use). */

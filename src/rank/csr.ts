@@ -127,3 +127,27 @@ function stableOrder(keys: Int32Array, count: number, range: number, input: Int3
   }
   return out;
 }
+
+/** A CSR as arrays, with the flow it was built for (as JSON), for an index snapshot. */
+export interface CsrParts {
+  flow: string;
+  starts: Int32Array;
+  neighbors: Int32Array;
+  weights: Float64Array;
+  dangling: Int32Array;
+}
+
+/** The parts of a CSR built for `flow`. */
+export function csrParts(csr: Csr, flow: EdgeFlow): CsrParts {
+  const { starts, neighbors, weights, dangling } = csr;
+  return { flow: JSON.stringify(flow), starts, neighbors, weights, dangling };
+}
+
+/** The CSR among `kept` built for `flow` over `nodes`, if there is one (undefined when the flow differs, or the parts do not fit the nodes). */
+export function keptCsr(kept: readonly CsrParts[], flow: EdgeFlow, nodes: string[], indexOf: Map<string, number>): Csr | undefined {
+  const key = JSON.stringify(flow);
+  const parts = kept.find((p) => p.flow === key);
+  if (!parts || parts.starts.length !== nodes.length + 1 || parts.starts[nodes.length] !== parts.neighbors.length || parts.weights.length !== parts.neighbors.length) return undefined;
+  const { starts, neighbors, weights, dangling } = parts;
+  return { order: nodes.length, nodes, indexOf, starts, neighbors, weights, dangling };
+}

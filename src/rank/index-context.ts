@@ -1,18 +1,17 @@
 /**
- * The rank context of an index: path tables (shared by indexes of the same paths), the
- * BM25 index (built on first use, or while workers parse, or updated from an earlier
- * index's), and the CSR of each task's flow.
+ * The rank context of an index: over its path tables (./path-tables.ts), the BM25 index
+ * (built on first use, or while workers parse, or updated from an earlier index's), and
+ * the CSR of each task's flow.
  */
-import { PathSuffixIndex } from '../cues/index.js';
-import { identifierParts } from '../text/identifiers.js';
 import { exportDefiners, graphEdges, moduleFiles, type EdgeView, type ExportSource, type FileGraph, type ResolveContext, type SymbolTable } from '../graph/index.js';
 import type { FileRecord, FileTags, Task } from '../types.js';
 import { Bm25Index, type TextTermsCache } from '../lexical/bm25.js';
 import { Bm25fIndex, type Bm25fDocument } from '../lexical/bm25f.js';
 import { MessageIndex } from './messages.js';
 import type { RankContext } from './context.js';
-import { buildCsr, type Csr } from './csr.js';
+import { buildCsr, type Csr, type EdgeFlow } from './csr.js';
 import type { RankDefaults } from './defaults.js';
+import type { PathTables } from './path-tables.js';
 
 /**
  * The BM25 holder of an index built after one holding `before`: it will update the
@@ -63,50 +62,6 @@ export interface LexicalIndex {
   earlier?: { lexical: LexicalIndex; changed: ReadonlySet<string> };
 }
 
-/** What the rank context derives from the paths alone: shared by indexes of the same paths. */
-export interface PathTables {
-  paths: string[];
-  ids: Map<string, number>;
-  kinds: FileRecord['kind'][];
-  pathIndex: PathSuffixIndex;
-  pathWords: Map<string, number[]>;
-  /** Folder name or file stem → its identifier words: kept for the tables of the next paths. */
-  splits: Map<string, string[]>;
-}
-
-/**
- * The path tables of `files`: `earlier`'s when the paths are the same, else built, reusing
- * what `earlier` split and the segments of the paths it had (files added or removed).
- */
-export function pathTablesOf(files: readonly FileRecord[], earlier?: PathTables): PathTables {
-  if (earlier && earlier.paths.length === files.length && files.every((f, i) => f.path === earlier.paths[i] && f.kind === earlier.kinds[i])) return earlier;
-  const paths = files.map((f) => f.path);
-  const ids = new Map<string, number>();
-  paths.forEach((p, i) => ids.set(p, i));
-  const pathWords = new Map<string, number[]>();
-  // Folder names repeat across the files under them: each is split once.
-  const splits = new Map<string, string[]>();
-  const wordsOf = (name: string): string[] => {
-    let words = splits.get(name) ?? earlier?.splits.get(name);
-    if (!words) words = identifierParts(name);
-    splits.set(name, words);
-    return words;
-  };
-  paths.forEach((p, i) => {
-    const words = new Set<string>();
-    const parts = p.split('/');
-    const last = parts.pop()!;
-    for (const dir of parts) for (const w of wordsOf(dir)) words.add(w);
-    for (const w of wordsOf(last.replace(/\.[^.]*$/, ''))) words.add(w);
-    for (const w of words) {
-      const list = pathWords.get(w);
-      if (list) list.push(i);
-      else pathWords.set(w, [i]);
-    }
-  });
-  return { paths, ids, kinds: files.map((f) => f.kind), pathIndex: new PathSuffixIndex(paths, earlier?.pathIndex), pathWords, splits };
-}
-
 /** What a file gives the BM25F fields and the message index: the names it defines (not package clauses), the messages it raises or logs. */
 export interface SideFields {
   definitions: string[];
@@ -133,6 +88,8 @@ export interface GraphParts {
   edges: EdgeView;
   symbols: SymbolTable;
   resolve: () => ResolveContext;
+  /** The CSR of a flow kept from an earlier process (an index snapshot's), if it has one. */
+  keptCsr?: (flow: EdgeFlow) => Csr | undefined;
 }
 
 /** The graph parts of a built file graph. */
@@ -171,7 +128,9 @@ export function makeContext(
     exportDefiners: (modules, name) => exportDefiners(exportSource(), modules, name),
     kinds: tables.kinds,
     sizes: Int32Array.from(files.map((f) => f.size)),
-    pathIndex: tables.pathIndex,
+    get pathIndex() {
+      return tables.pathIndex;
+    },
     symbols: graph.symbols,
     pathWords,
     graph: graph.edges,
@@ -193,7 +152,7 @@ export function makeContext(
     },
     csrFor(task) {
       let csr = csrs.get(task);
-      if (!csr) csrs.set(task, (csr = buildCsr(graph.edges, rank.flow[task], paths, ids)));
+      if (!csr) csrs.set(task, (csr = graph.keptCsr?.(rank.flow[task]) ?? buildCsr(graph.edges, rank.flow[task], paths, ids)));
       return csr;
     },
   };

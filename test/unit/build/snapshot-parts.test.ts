@@ -1,6 +1,6 @@
 /**
- * The parts a snapshot keeps of the BM25 index, the BM25F fields and the symbol table
- * read back to the same answers, looked up lazily (src/text/sorted-names.ts), and an
+ * The parts a snapshot keeps of the BM25 index, the BM25F fields, the symbol table and
+ * the CSR of each task flow read back to the same answers, looked up lazily (src/text/sorted-names.ts), and an
  * index or table read back can still be updated as the original is.
  */
 import v8 from 'node:v8';
@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { Bm25Index } from '../../../src/lexical/bm25.js';
 import { Bm25fIndex } from '../../../src/lexical/bm25f.js';
 import { SymbolTable } from '../../../src/graph/symbols.js';
+import { csrParts, keptCsr } from '../../../src/rank/csr.js';
+import { RANK_DEFAULTS } from '../../../src/rank/defaults.js';
 import { findSorted, sortedOrder } from '../../../src/text/sorted-names.js';
 import { fixtureIndexes } from '../../fixture-index.js';
 
@@ -60,5 +62,20 @@ describe('snapshot parts', () => {
     built.replace(first, edited, (p) => ids.get(p)!);
     loaded.replace(first, edited, (p) => ids.get(p)!);
     for (const name of [...names, 'brand_new']) expect(loaded.definers(name)).toEqual(built.definers(name));
+  });
+
+  it('a CSR read back is the one of its flow, and no other flow or corpus takes it', async () => {
+    const index = await indexOf('mixed-monorepo');
+    const paths = index.corpus.files.map((f) => f.path);
+    const ids = new Map(paths.map((p, i) => [p, i]));
+    const flow = RANK_DEFAULTS.flow.issue2code;
+    const built = index.csrFor('issue2code');
+    expect(built.neighbors.length).toBeGreaterThan(0);
+    const kept = [roundTrip(csrParts(index.csrFor('code2test'), RANK_DEFAULTS.flow.code2test)), roundTrip(csrParts(built, flow))];
+    const loaded = keptCsr(kept, flow, paths, ids)!;
+    expect({ ...loaded, indexOf: [...loaded.indexOf] }).toEqual({ ...built, indexOf: [...built.indexOf] });
+    // another flow, or parts of another number of files, are not taken
+    expect(keptCsr(kept, { ...flow, import: { forward: 0.5, backward: 0.5 } }, paths, ids)).toBeUndefined();
+    expect(keptCsr(kept, flow, paths.slice(1), ids)).toBeUndefined();
   });
 });
