@@ -15,7 +15,7 @@ import { buildResolveContext, edgeTableOf, fileGraphOfKept, importRecordParts, S
 import type { SymbolTableParts } from '../graph/symbols.js';
 import { Bm25Index, type Bm25Parts } from '../lexical/bm25.js';
 import { Bm25fIndex, type Bm25fField, type FieldParts } from '../lexical/bm25f.js';
-import { bm25fOf, lexicalOf, makeContext, sideFieldsOf, type LexicalIndex, type SideFields } from '../rank/index-context.js';
+import { fieldsOf, lexicalOf, makeContext, sideFieldsOf, type LexicalIndex, type SideFields } from '../rank/index-context.js';
 import { csrParts, keptCsr, type CsrParts } from '../rank/csr.js';
 import { savedPathTables, type PathWordsParts } from '../rank/path-tables.js';
 import { deferredSnippetReader } from '../tags/deferred-snippets.js';
@@ -90,7 +90,8 @@ export function snapshotOf(index: Index): Snapshot | null {
     starts.push(starts[starts.length - 1]! + bytes.length);
   }
   const sides = new Map(record.tags.map((t) => [t.path, sideFieldsOf(t)]));
-  const bm25f = record.lexical.bm25f?.body === bm25.index ? record.lexical.bm25f.index : bm25fOf(bm25.index, (path) => sides.get(path) ?? NO_SIDES);
+  // made for the snapshot, kept for the ranks that follow
+  const bm25f = fieldsOf(record.lexical, bm25.index, (path) => sides.get(path) ?? NO_SIDES);
   const code = codeLanguagesOf(record.tags);
   return {
     version: SNAPSHOT_VERSION,

@@ -94,6 +94,74 @@ class FieldPostings {
     return { words: words.join('\0'), sorted: sortedOrder(words), starts, docs, tfs, lengths: this.lengths, avg: this.avg };
   }
 
+  /**
+   * The postings of the documents `paths` (in the body index's order) made from `before`'s
+   * over `beforePaths`: a document gone or in `changed` leaves, and the documents read
+   * now (changed or new) are counted from `textsOf(doc)`. The same postings and lengths as
+   * a fresh build (per word, documents ascending): both path lists are in one order, so
+   * the documents kept keep theirs.
+   */
+  static updated(before: FieldPostings, beforePaths: readonly string[], paths: readonly string[], changed: ReadonlySet<string>, textsOf: (doc: number) => readonly string[]): FieldPostings {
+    const old = before.toParts();
+    const ids = new Map(paths.map((p, i) => [p, i]));
+    const kept = Int32Array.from(beforePaths, (p) => (changed.has(p) ? -1 : (ids.get(p) ?? -1)));
+    const lengths = new Float64Array(paths.length);
+    const isKept = new Uint8Array(paths.length);
+    kept.forEach((now, doc) => {
+      if (now < 0) return;
+      lengths[now] = old.lengths[doc]!;
+      isKept[now] = 1;
+    });
+    const fresh = new FieldPostings(paths.map((_, doc) => (isKept[doc] ? [] : textsOf(doc))));
+    const words = old.words === '' ? [] : old.words.split('\0');
+    const outWords: string[] = [];
+    const starts: number[] = [0];
+    const docs: number[] = [];
+    const tfs: number[] = [];
+    const take = (word: string, from: number, to: number): void => {
+      const added = fresh.postings.get(word);
+      let a = from;
+      let b = 0;
+      const bEnd = added?.docs.length ?? 0;
+      while (a < to || b < bEnd) {
+        const oldDoc = a < to ? kept[old.docs[a]!]! : -1;
+        if (a < to && oldDoc < 0) {
+          a++;
+          continue;
+        }
+        if (b < bEnd && (a >= to || added!.docs[b]! < oldDoc)) {
+          docs.push(added!.docs[b]!);
+          tfs.push(added!.tfs[b++]!);
+        } else {
+          docs.push(oldDoc);
+          tfs.push(old.tfs[a++]!);
+        }
+      }
+      if (docs.length > starts[starts.length - 1]!) {
+        outWords.push(word);
+        starts.push(docs.length);
+      }
+    };
+    words.forEach((word, k) => take(word, old.starts[k]!, old.starts[k + 1]!));
+    const known = new Set(words);
+    for (const word of fresh.postings.keys()) if (!known.has(word)) take(word, 0, 0);
+    let total = 0;
+    for (let doc = 0; doc < paths.length; doc++) {
+      if (!isKept[doc]) lengths[doc] = fresh.lengths[doc]!;
+      total += lengths[doc]!;
+    }
+    const parts: FieldParts = {
+      words: outWords.join('\0'),
+      sorted: sortedOrder(outWords),
+      starts: Int32Array.from(starts),
+      docs: Int32Array.from(docs),
+      tfs: Int32Array.from(tfs),
+      lengths,
+      avg: paths.length > 0 ? total / paths.length : 0,
+    };
+    return FieldPostings.fromParts(parts);
+  }
+
   /** The postings of a word (documents ascending), or undefined. */
   get(word: string): { docs: ArrayLike<number>; tfs: ArrayLike<number> } | undefined {
     if (!this.parts) return this.postings.get(word);
@@ -143,6 +211,27 @@ export class Bm25fIndex {
 
   get size(): number {
     return this.body.size;
+  }
+
+  /**
+   * The index over `body` (an update of `earlier`'s body index) made from `earlier`: only
+   * the documents in `changed` or new are counted, from `docOf`; the same scores as a
+   * fresh build. A fresh build is made instead when more than a quarter of the documents
+   * were read again, added or removed (as `Bm25Index.updated` does).
+   */
+  static updated(earlier: Bm25fIndex, body: Bm25Index, changed: ReadonlySet<string>, docOf: (path: string) => Bm25fDocument): Bm25fIndex {
+    const before = new Set(earlier.body.paths);
+    const now = new Set(body.paths);
+    let touched = 0;
+    for (const p of body.paths) if (changed.has(p) || !before.has(p)) touched++;
+    for (const p of earlier.body.paths) if (!now.has(p)) touched++;
+    if (touched * 4 > Math.max(body.size, 4)) return new Bm25fIndex(body, body.paths.map(docOf));
+    const index = Object.create(Bm25fIndex.prototype) as Bm25fIndex;
+    const fields = Object.fromEntries(
+      BM25F_FIELDS.map((f) => [f, FieldPostings.updated(earlier.fields[f], earlier.body.paths, body.paths, changed, (doc) => fieldTexts(docOf(body.paths[doc]!), f))]),
+    );
+    Object.assign(index, { body, fields });
+    return index;
   }
 
   /** The side fields' postings, for a persisted snapshot (`Bm25fIndex.fromParts` over the same body index reads them back). */

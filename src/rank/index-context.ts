@@ -47,10 +47,29 @@ export function lexicalOf(files: readonly Pick<FileRecord, 'path' | 'text'>[], l
   if (!lexical.bm25) {
     const before = lexical.earlier?.lexical.bm25?.index;
     const index = before ? Bm25Index.updated(before, files, lexical.earlier!.changed) : new Bm25Index(files);
+    const fields = lexical.earlier?.lexical.bm25f;
+    // the BM25F fields over the earlier index are updated too, at the first BM25F match
+    if (before && fields?.body === before) lexical.earlierFields = { index: fields.index, changed: lexical.earlier!.changed };
     lexical.bm25 = held(index, ids);
     delete lexical.earlier;
   }
   return lexical.bm25;
+}
+
+/**
+ * The BM25F fields over a holder's BM25 index `body`, made now when it has none: an
+ * update of the earlier index's fields when there are some, else a fresh build, the
+ * side fields from `sideFields`.
+ */
+export function fieldsOf(lexical: LexicalIndex, body: Bm25Index, sideFields: (path: string) => SideFields): Bm25fIndex {
+  if (lexical.bm25f?.body !== body) {
+    const earlier = lexical.earlierFields;
+    const docOf = (path: string): Bm25fDocument => fieldDocument(path, sideFields(path));
+    const index = earlier ? Bm25fIndex.updated(earlier.index, body, earlier.changed, docOf) : new Bm25fIndex(body, body.paths.map(docOf));
+    lexical.bm25f = { body, index };
+    delete lexical.earlierFields;
+  }
+  return lexical.bm25f.index;
 }
 
 /** The BM25 index of a corpus, built on first use and shared by the views of one index (`withRank`). */
@@ -60,6 +79,8 @@ export interface LexicalIndex {
   bm25f?: { body: Bm25Index; index: Bm25fIndex };
   /** An earlier index's, and the paths whose text changed since: the first use updates it instead of building anew. */
   earlier?: { lexical: LexicalIndex; changed: ReadonlySet<string> };
+  /** The BM25F fields of the BM25 index `bm25` was updated from, and the paths changed since: the first BM25F match updates them. */
+  earlierFields?: { index: Bm25fIndex; changed: ReadonlySet<string> };
 }
 
 /** What a file gives the BM25F fields and the message index: the names it defines (not package clauses), the messages it raises or logs. */
@@ -74,13 +95,9 @@ export function sideFieldsOf(tags: FileTags | undefined): SideFields {
   return { definitions: tags.definitions.filter((d) => d.kind !== 'module').map((d) => d.name), messages: tags.messages };
 }
 
-/** The BM25F index over a body index, its side fields from `sideFields`. */
-export function bm25fOf(body: Bm25Index, sideFields: (path: string) => SideFields): Bm25fIndex {
-  const docs = body.paths.map((path): Bm25fDocument => {
-    const { definitions, messages } = sideFields(path);
-    return { path, definitions, messages: messages.map((m) => m.text) };
-  });
-  return new Bm25fIndex(body, docs);
+/** A file's BM25F document. */
+function fieldDocument(path: string, { definitions, messages }: SideFields): Bm25fDocument {
+  return { path, definitions, messages: messages.map((m) => m.text) };
 }
 
 /** What the rank context reads of a file graph: its edges, its symbol table and (on first use) its import resolution tables. */
@@ -117,10 +134,7 @@ export function makeContext(
   let exports: ExportSource | undefined;
   const exportSource = (): ExportSource => (exports ??= { resolve: graph.resolve(), tagsOf });
   let messages: MessageIndex | undefined;
-  const fielded = (body: Bm25Index): Bm25fIndex => {
-    if (lexical.bm25f?.body !== body) lexical.bm25f = { body, index: bm25fOf(body, sideFields) };
-    return lexical.bm25f.index;
-  };
+  const fielded = (body: Bm25Index): Bm25fIndex => fieldsOf(lexical, body, sideFields);
   return {
     paths,
     indexOf: (path) => ids.get(path) ?? -1,
