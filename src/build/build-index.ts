@@ -32,9 +32,11 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   // A cold build's BM25 index is made on this thread while workers parse (if they do),
   // instead of at the first rank, from the terms a persistent cache keeps where it can.
   // The terms of texts tokenized while workers parse are not kept (the next build, which
-  // parses nothing, keeps them): the cores are full then, and keeping them cost ~0.1-0.2 s.
+  // parses nothing, keeps them): the cores are full then, and keeping them cost ~0.1-0.2 s;
+  // a cache that holds terms in memory for the builds that follow (eval's) keeps them.
   const terms = previous ? undefined : textTermsOf(options.tagsCache, corpus.files, keys);
-  const meanwhile = previous ? undefined : () => buildLexical(corpus.files, lexical, terms && { get: (doc) => terms.get(doc) });
+  const keepsMeanwhile = terms && !(options.tagsCache instanceof Map) && options.tagsCache?.holdsTerms === true;
+  const meanwhile = previous ? undefined : () => buildLexical(corpus.files, lexical, terms && (keepsMeanwhile ? terms : { get: (doc) => terms.get(doc) }));
   const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, { ...options, meanwhile }, earlier).finally(
     // parse workers started ahead (repoMap, the CLI) that no pool took: every file came from a cache, or few needed parsing
     () => void releasePrestarted(),

@@ -17,6 +17,7 @@ import {
   TagsStore,
   buildIndex,
   layeredTagsCache,
+  memoryTagsCache,
   loadCorpus,
   tagsStorePath,
   toDetailsRow,
@@ -139,7 +140,7 @@ async function evaluateWith(job: RepositoryJob, store: TagsStore | undefined, on
     return { repo: job.repo, outcomes, snapshots: 0 };
   }
 
-  const tagsCache: TagsCache = store ? layeredTagsCache(new Map(), store) : new Map();
+  const tagsCache: TagsCache = store ? layeredTagsCache(new Map(), store) : memoryTagsCache();
   let snapshots = 0;
   for (const snapshot of job.snapshots) {
     const started = performance.now();

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TagsStore, currentIdentity } from '../../../src/cache/index.js';
+import { TagsStore, currentIdentity, layeredTagsCache, memoryTagsCache } from '../../../src/cache/index.js';
 import { loadCorpus } from '../../../src/corpus/index.js';
 import { TEXT_TERMS_VERSION } from '../../../src/lexical/text-terms.js';
 import { buildIndex, type IndexOptions, type TagsCacheEntry } from '../../../src/index.js';
@@ -122,5 +122,48 @@ describe('buildIndex with a Map (as eval uses it)', () => {
     expect(second.parsed).toBe(0);
     expect(second.index.stats.cache).toEqual({ hits: parseable, misses: 0 });
     expect(content(second.index)).toEqual(content(first.index));
+  });
+});
+
+describe('buildIndex with eval\'s in-run caches', () => {
+  /** Counts the terms a cache is given (texts tokenized by a build) and asked for. */
+  const counting = <T extends { getTerms?: (keys: readonly string[]) => Map<string, string>; putTerms?: (entries: Iterable<readonly [string, string]>) => void }>(cache: T) => {
+    const counts = { put: 0, asked: 0 };
+    const get = cache.getTerms!.bind(cache);
+    const put = cache.putTerms!.bind(cache);
+    cache.getTerms = (keys) => ((counts.asked += keys.length), get(keys));
+    cache.putTerms = (entries) => {
+      const list = [...entries];
+      counts.put += list.length;
+      put(list);
+    };
+    return counts;
+  };
+
+  it('a memory cache serves the next snapshot both tags and BM25 terms: nothing parsed or tokenized, the same ranking', async () => {
+    const plain = await build();
+    const cache = memoryTagsCache();
+    const counts = counting(cache);
+    const first = await build({ tagsCache: cache });
+    expect(first.parsed).toBe(parseable);
+    expect(counts.put).toBe(corpus.files.length);
+    const second = await build({ tagsCache: cache });
+    expect(second.parsed).toBe(0);
+    expect(counts.put, 'no text tokenized again').toBe(corpus.files.length);
+    for (const q of ['apply_discount rounding', 'checkout cart total', 'storage backend']) expect(second.index.rank(q).files, q).toEqual(plain.index.rank(q).files);
+  });
+
+  it('layered over a store, terms are read from the store once and then from memory', async () => {
+    const store = TagsStore.open(join(dir, 'layered.sqlite'));
+    await build({ tagsCache: store });
+    const fromStore = counting(store);
+    const layered = layeredTagsCache(new Map(), store);
+    await build({ tagsCache: layered });
+    const asked = fromStore.asked;
+    expect(asked).toBeGreaterThan(0);
+    await build({ tagsCache: layered });
+    expect(fromStore.asked, 'the second snapshot asks the store nothing').toBe(asked);
+    expect(fromStore.put).toBe(0);
+    store.close();
   });
 });
