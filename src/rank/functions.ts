@@ -8,7 +8,8 @@
  * + textWeight × BM25 of the query's words over the unit's lines (IDF from the corpus),
  * each part over its best unit in the file, so each lies in [0, 1].
  */
-import { forEachIdentifierWord } from '../text/tokens.js';
+import { identifierTerms } from '../text/identifiers.js';
+import { forEachIdentifierWord, forEachWordRun } from '../text/tokens.js';
 import type { Definition, FileTags, QueryCues, RankedFunction } from '../types.js';
 import type { RankContext } from './context.js';
 import { FUNCTION_DEFAULTS, type FunctionDefaults } from './function-defaults.js';
@@ -92,6 +93,8 @@ export class FunctionFinder {
   private readonly lines = new Map<string, { line: number; weight: number }[]>();
   /** Query words and their counts. */
   private readonly words = new Map<string, number>();
+  /** A word run's identifier words, for the runs of the files' texts (names repeat across units and files). */
+  private readonly runTerms = new Map<string, string[]>();
 
   constructor(
     cues: QueryCues,
@@ -182,9 +185,11 @@ export class FunctionFinder {
       let length = 0;
       for (const [a, b] of u.ranges) {
         for (let l = a; l <= b && l <= fileLines.length; l++) {
-          forEachIdentifierWord(fileLines[l - 1]!, (w) => {
-            length++;
-            if (this.words.has(w)) tf.set(w, (tf.get(w) ?? 0) + 1);
+          forEachWordRun(fileLines[l - 1]!, (run) => {
+            let terms = this.runTerms.get(run);
+            if (!terms) this.runTerms.set(run, (terms = identifierTerms(run)));
+            length += terms.length;
+            for (const w of terms) if (this.words.has(w)) tf.set(w, (tf.get(w) ?? 0) + 1);
           });
         }
       }
