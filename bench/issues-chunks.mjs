@@ -12,7 +12,8 @@
 //   node bench/issues-chunks.mjs table OUT.jsonl
 //
 // REPOMAP_CACHE (a folder) reuses parsed tags. Needs the built package (dist/).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { dumpRows, printVariants } from './issues-rows.mjs';
 
 const [mode, ...rest] = process.argv.slice(2);
 if (mode === 'dump') await dump(rest);
@@ -23,47 +24,32 @@ else {
 }
 
 async function dump(args) {
-  const { buildIndex, layeredTagsCache, loadCorpus, TagsStore, tagsStorePath } = await import('../dist/src/index.js');
   const { rankFiles, scoreParts } = await import('../dist/src/rank/score.js');
   const { unitsOf } = await import('../dist/src/rank/functions.js');
   const { Bm25Index } = await import('../dist/src/lexical/bm25.js');
-  const { locateRepository, planRepositories, readRepoList, readSamples, restrictToRepos } = await import('../dist/src/eval/index.js');
-  const half = args.includes('--half') ? args[args.indexOf('--half') + 1] : 'held-in';
-  const [reposDir, samplesFile, outFile] = args.filter((a, k) => !a.startsWith('--') && args[k - 1] !== '--half');
-  const samples = restrictToRepos(await readSamples([samplesFile]), (await readRepoList(`bench/split.json#${half}`)).repos).kept;
-  const out = [];
-  for (const plan of planRepositories(samples)) {
-    const gitDir = await locateRepository(reposDir, plan.repo);
-    const store = process.env.REPOMAP_CACHE ? TagsStore.open(tagsStorePath(process.env.REPOMAP_CACHE)) : undefined;
-    const tagsCache = store ? layeredTagsCache(new Map(), store) : new Map();
-    for (const snapshot of plan.snapshots) {
-      const index = await buildIndex(await loadCorpus({ gitDir, commit: snapshot.commit }), { tagsCache });
-      const ctx = index.context;
-      const o = index.settings.rank;
+  await dumpRows(args, (index, s, snapshot) => {
+    const ctx = index.context;
+    const o = index.settings.rank;
+    if (!snapshot.units) {
       const { chunks, ownerOf } = unitChunks(index, ctx.paths, unitsOf);
-      const unitIndex = new Bm25Index(chunks);
-      const owner = unitIndex.paths.map((p) => ownerOf.get(p));
-      for (const k of snapshot.samples) {
-        const s = samples[k];
-        const cues = index.cuesOf(s.query, 'issue2code');
-        const oc = rankFiles(cues, ctx, o, { limit: ctx.paths.length });
-        const score = new Map(oc.files.map((f) => [f.path, f.score]));
-        const unit = new Map();
-        const scores = unitIndex.scores(cues.text);
-        for (let c = 0; c < scores.length; c++) if (scores[c] > (unit.get(owner[c]) ?? 0)) unit.set(owner[c], scores[c]);
-        const byUnit = [...unit].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-        const keep = new Set([...oc.files.slice(0, 100).map((f) => f.path), ...byUnit.slice(0, 50).map(([p]) => p), ...s.gold.files.filter((g) => ctx.indexOf(g) >= 0)]);
-        const files = [...keep].map((p) => {
-          const sp = scoreParts(ctx.indexOf(p), 'issue2code', oc.seeds, oc.ppr, oc.maxDirect, oc.maxPpr, ctx, o, undefined, oc.feedback);
-          return [p, score.get(p) ?? 0, sp.kindPrior, unit.get(p) ?? 0];
-        });
-        out.push({ id: s.id, repo: s.repo, language: s.metadata?.language, gold: s.gold.files, files });
-      }
+      const units = new Bm25Index(chunks);
+      snapshot.units = { index: units, owner: units.paths.map((p) => ownerOf.get(p)) };
     }
-    store?.close();
-    process.stderr.write(`${plan.repo} done\n`);
-  }
-  writeFileSync(outFile, out.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    const { index: unitIndex, owner } = snapshot.units;
+    const cues = index.cuesOf(s.query, 'issue2code');
+    const oc = rankFiles(cues, ctx, o, { limit: ctx.paths.length });
+    const score = new Map(oc.files.map((f) => [f.path, f.score]));
+    const unit = new Map();
+    const scores = unitIndex.scores(cues.text);
+    for (let c = 0; c < scores.length; c++) if (scores[c] > (unit.get(owner[c]) ?? 0)) unit.set(owner[c], scores[c]);
+    const byUnit = [...unit].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    const keep = new Set([...oc.files.slice(0, 100).map((f) => f.path), ...byUnit.slice(0, 50).map(([p]) => p), ...s.gold.files.filter((g) => ctx.indexOf(g) >= 0)]);
+    const files = [...keep].map((p) => {
+      const sp = scoreParts(ctx.indexOf(p), 'issue2code', oc.seeds, oc.ppr, oc.maxDirect, oc.maxPpr, ctx, o, undefined, oc.feedback);
+      return [p, score.get(p) ?? 0, sp.kindPrior, unit.get(p) ?? 0];
+    });
+    return { id: s.id, repo: s.repo, language: s.metadata?.language, gold: s.gold.files, files };
+  });
 }
 
 /** One BM25 document per unit of every file with tags, and one for the file's lines outside its units; `ownerOf` maps a chunk's name to its file. */
@@ -110,16 +96,10 @@ function table(file) {
     variants.push([`RRF(repomap, unit × kind prior) weight ${w}`, rrf(w)]);
   }
   variants.push(['unit score × kind prior alone', (f) => f[3] * f[2]]);
-  const baseline = evaluate(rows, variants[0][1]);
-  const languages = [...new Set(rows.map((r) => r.language))].sort();
-  console.log(`| variant | Acc@5 rows ± | all (${rows.length}) | ${languages.map((l) => `${l} (${rows.filter((r) => r.language === l).length})`).join(' | ')} |`);
-  console.log(`| --- | --- | --- | ${languages.map(() => '---').join(' | ')} |`);
-  for (const [name, f] of variants) {
-    const e = evaluate(rows, f);
-    const gained = e.rows.filter((x, i) => x.a5 && !baseline.rows[i].a5).length;
-    const lost = e.rows.filter((x, i) => !x.a5 && baseline.rows[i].a5).length;
-    console.log(`| ${name} | +${gained} −${lost} | ${cell(e.all)} | ${languages.map((l) => cell(e.by[l])).join(' | ')} |`);
-  }
+  printVariants(
+    rows,
+    variants.map(([name, f]) => [name, (row) => row.files.map((x) => f(x, row))]),
+  );
 }
 
 /** Reciprocal-rank fusion (k 60) of the default order and the order by unit score × kind prior, the latter weighted. */
@@ -133,33 +113,4 @@ function rrf(w) {
     const { a, b } = memo.get(row);
     return 1 / (60 + a.get(f[0])) + (f[3] > 0 ? w / (60 + b.get(f[0])) : 0);
   };
-}
-
-function evaluate(rows, f) {
-  const all = { n: 0, a1: 0, a5: 0, m: 0 };
-  const by = {};
-  const out = rows.map((row) => {
-    const v = row.files.map((x) => f(x, row));
-    const ranked = row.files.map((_, i) => i).sort((a, b) => v[b] - v[a] || (row.files[a][0] < row.files[b][0] ? -1 : 1)).map((i) => row.files[i][0]);
-    const x = metrics(ranked, row.gold);
-    for (const t of [all, (by[row.language] ??= { n: 0, a1: 0, a5: 0, m: 0 })]) {
-      t.n++;
-      t.a1 += x.a1;
-      t.a5 += x.a5;
-      t.m += x.m;
-    }
-    return x;
-  });
-  return { all, by, rows: out };
-}
-
-function metrics(ranked, gold) {
-  const place = (g) => ranked.indexOf(g);
-  const inTop = (k) => gold.filter((g) => place(g) >= 0 && place(g) < k).length >= Math.min(gold.length, k);
-  const first = ranked.findIndex((p) => gold.includes(p));
-  return { a1: inTop(1) ? 1 : 0, a5: inTop(5) ? 1 : 0, m: first >= 0 ? 1 / (first + 1) : 0 };
-}
-
-function cell(t) {
-  return `${t.a1} / ${t.a5} / ${(t.m / t.n).toFixed(3)}`;
 }

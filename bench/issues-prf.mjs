@@ -12,7 +12,8 @@
 //   node bench/issues-prf.mjs table OUT.jsonl
 //
 // REPOMAP_CACHE (a folder) reuses parsed tags. Needs the built package (dist/).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { dumpRows, printVariants } from './issues-rows.mjs';
 
 const EXPANSIONS = [
   { files: 1, words: 10 },
@@ -30,56 +31,38 @@ else {
 }
 
 async function dump(args) {
-  const { buildIndex, layeredTagsCache, loadCorpus, TagsStore, tagsStorePath } = await import('../dist/src/index.js');
   const { rankFiles, scoreParts } = await import('../dist/src/rank/score.js');
   const { identifierWords } = await import('../dist/src/text/tokens.js');
-  const { locateRepository, planRepositories, readRepoList, readSamples, restrictToRepos } = await import('../dist/src/eval/index.js');
-  const half = args.includes('--half') ? args[args.indexOf('--half') + 1] : 'held-in';
-  const [reposDir, samplesFile, outFile] = args.filter((a, k) => !a.startsWith('--') && args[k - 1] !== '--half');
-  const samples = restrictToRepos(await readSamples([samplesFile]), (await readRepoList(`bench/split.json#${half}`)).repos).kept;
-  const out = [];
-  for (const plan of planRepositories(samples)) {
-    const gitDir = await locateRepository(reposDir, plan.repo);
-    const store = process.env.REPOMAP_CACHE ? TagsStore.open(tagsStorePath(process.env.REPOMAP_CACHE)) : undefined;
-    const tagsCache = store ? layeredTagsCache(new Map(), store) : new Map();
-    for (const snapshot of plan.snapshots) {
-      const index = await buildIndex(await loadCorpus({ gitDir, commit: snapshot.commit }), { tagsCache });
-      const ctx = index.context;
-      const o = index.settings.rank;
-      for (const k of snapshot.samples) {
-        const s = samples[k];
-        const cues = index.cuesOf(s.query, 'issue2code');
-        const oc = rankFiles(cues, ctx, o, { limit: ctx.paths.length });
-        const asked = new Set(identifierWords(cues.text));
-        const expansions = EXPANSIONS.map(({ files, words }) => {
-          const weight = new Map();
-          for (const { path } of oc.files.slice(0, files)) {
-            for (const d of index.tagsOf(path)?.definitions ?? []) {
-              if (d.kind === 'module') continue;
-              for (const w of new Set(identifierWords(d.name))) if (w.length >= 3 && !asked.has(w)) weight.set(w, (weight.get(w) ?? 0) + 1);
-            }
-          }
-          const chosen = [...weight].map(([w, n]) => [w, n * ctx.specificity(w)]).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, words).map(([w]) => w);
-          return chosen.length ? ctx.textScores(chosen.join(' '), 'bm25f') : new Float64Array(ctx.paths.length);
-        });
-        const score = new Map(oc.files.map((f) => [f.path, f.score]));
-        const keep = new Set([...oc.files.slice(0, 100).map((f) => f.path), ...s.gold.files.filter((g) => ctx.indexOf(g) >= 0)]);
-        for (const e of expansions) {
-          const best = [...e.keys()].sort((a, b) => e[b] - e[a] || a - b).slice(0, 50);
-          for (const i of best) if (e[i] > 0) keep.add(ctx.paths[i]);
+  await dumpRows(args, (index, s) => {
+    const ctx = index.context;
+    const o = index.settings.rank;
+    const cues = index.cuesOf(s.query, 'issue2code');
+    const oc = rankFiles(cues, ctx, o, { limit: ctx.paths.length });
+    const asked = new Set(identifierWords(cues.text));
+    const expansions = EXPANSIONS.map(({ files, words }) => {
+      const weight = new Map();
+      for (const { path } of oc.files.slice(0, files)) {
+        for (const d of index.tagsOf(path)?.definitions ?? []) {
+          if (d.kind === 'module') continue;
+          for (const w of new Set(identifierWords(d.name))) if (w.length >= 3 && !asked.has(w)) weight.set(w, (weight.get(w) ?? 0) + 1);
         }
-        const files = [...keep].map((p) => {
-          const i = ctx.indexOf(p);
-          const sp = scoreParts(i, 'issue2code', oc.seeds, oc.ppr, oc.maxDirect, oc.maxPpr, ctx, o, undefined, oc.feedback);
-          return [p, score.get(p) ?? 0, sp.kindPrior, ...expansions.map((e) => Number(e[i].toPrecision(6)))];
-        });
-        out.push({ id: s.id, repo: s.repo, language: s.metadata?.language, gold: s.gold.files, files });
       }
+      const chosen = [...weight].map(([w, n]) => [w, n * ctx.specificity(w)]).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, words).map(([w]) => w);
+      return chosen.length ? ctx.textScores(chosen.join(' '), 'bm25f') : new Float64Array(ctx.paths.length);
+    });
+    const score = new Map(oc.files.map((f) => [f.path, f.score]));
+    const keep = new Set([...oc.files.slice(0, 100).map((f) => f.path), ...s.gold.files.filter((g) => ctx.indexOf(g) >= 0)]);
+    for (const e of expansions) {
+      const best = [...e.keys()].sort((a, b) => e[b] - e[a] || a - b).slice(0, 50);
+      for (const i of best) if (e[i] > 0) keep.add(ctx.paths[i]);
     }
-    store?.close();
-    process.stderr.write(`${plan.repo} done\n`);
-  }
-  writeFileSync(outFile, out.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    const files = [...keep].map((p) => {
+      const i = ctx.indexOf(p);
+      const sp = scoreParts(i, 'issue2code', oc.seeds, oc.ppr, oc.maxDirect, oc.maxPpr, ctx, o, undefined, oc.feedback);
+      return [p, score.get(p) ?? 0, sp.kindPrior, ...expansions.map((e) => Number(e[i].toPrecision(6)))];
+    });
+    return { id: s.id, repo: s.repo, language: s.metadata?.language, gold: s.gold.files, files };
+  });
 }
 
 function table(file) {
@@ -109,43 +92,8 @@ function table(file) {
       ]);
     }
   });
-  const baseline = evaluate(rows, variants[0][1]);
-  const languages = [...new Set(rows.map((r) => r.language))].sort();
-  console.log(`| variant | Acc@5 rows ± | all (${rows.length}) | ${languages.map((l) => `${l} (${rows.filter((r) => r.language === l).length})`).join(' | ')} |`);
-  console.log(`| --- | --- | --- | ${languages.map(() => '---').join(' | ')} |`);
-  for (const [name, f] of variants) {
-    const e = evaluate(rows, f);
-    const gained = e.rows.filter((x, i) => x.a5 && !baseline.rows[i].a5).length;
-    const lost = e.rows.filter((x, i) => !x.a5 && baseline.rows[i].a5).length;
-    console.log(`| ${name} | +${gained} −${lost} | ${cell(e.all)} | ${languages.map((l) => cell(e.by[l])).join(' | ')} |`);
-  }
-}
-
-function evaluate(rows, f) {
-  const all = { n: 0, a1: 0, a5: 0, m: 0 };
-  const by = {};
-  const out = rows.map((row) => {
-    const v = row.files.map((x) => f(x, row));
-    const ranked = row.files.map((_, i) => i).sort((a, b) => v[b] - v[a] || (row.files[a][0] < row.files[b][0] ? -1 : 1)).map((i) => row.files[i][0]);
-    const x = metrics(ranked, row.gold);
-    for (const t of [all, (by[row.language] ??= { n: 0, a1: 0, a5: 0, m: 0 })]) {
-      t.n++;
-      t.a1 += x.a1;
-      t.a5 += x.a5;
-      t.m += x.m;
-    }
-    return x;
-  });
-  return { all, by, rows: out };
-}
-
-function metrics(ranked, gold) {
-  const place = (g) => ranked.indexOf(g);
-  const inTop = (k) => gold.filter((g) => place(g) >= 0 && place(g) < k).length >= Math.min(gold.length, k);
-  const first = ranked.findIndex((p) => gold.includes(p));
-  return { a1: inTop(1) ? 1 : 0, a5: inTop(5) ? 1 : 0, m: first >= 0 ? 1 / (first + 1) : 0 };
-}
-
-function cell(t) {
-  return `${t.a1} / ${t.a5} / ${(t.m / t.n).toFixed(3)}`;
+  printVariants(
+    rows,
+    variants.map(([name, f]) => [name, (row) => row.files.map((x) => f(x, row))]),
+  );
 }

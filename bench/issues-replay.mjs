@@ -14,7 +14,8 @@
 // `dump` reads the Index's rank context and cues (private fields) to get the score parts
 // of every file in one ranking; `Index.explain` gives the same per file but ranks again
 // for each. REPOMAP_CACHE (a folder) reuses parsed tags. Needs the built package (dist/).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { dumpRows, metrics, printVariants } from './issues-rows.mjs';
 
 const [mode, ...rest] = process.argv.slice(2);
 if (mode === 'dump') await dump(rest);
@@ -25,41 +26,23 @@ else {
 }
 
 async function dump(args) {
-  const { buildIndex, layeredTagsCache, loadCorpus, TagsStore, tagsStorePath } = await import('../dist/src/index.js');
   const { rankFiles, scoreParts } = await import('../dist/src/rank/score.js');
-  const { locateRepository, planRepositories, readRepoList, readSamples, restrictToRepos } = await import('../dist/src/eval/index.js');
-  const half = args.includes('--half') ? args[args.indexOf('--half') + 1] : 'held-in';
-  const [reposDir, samplesFile, outFile] = args.filter((a, k) => !a.startsWith('--') && args[k - 1] !== '--half');
-  const samples = restrictToRepos(await readSamples([samplesFile]), (await readRepoList(`bench/split.json#${half}`)).repos).kept;
-  const out = [];
-  for (const plan of planRepositories(samples)) {
-    const gitDir = await locateRepository(reposDir, plan.repo);
-    const store = process.env.REPOMAP_CACHE ? TagsStore.open(tagsStorePath(process.env.REPOMAP_CACHE)) : undefined;
-    const tagsCache = store ? layeredTagsCache(new Map(), store) : new Map();
-    for (const snapshot of plan.snapshots) {
-      const index = await buildIndex(await loadCorpus({ gitDir, commit: snapshot.commit }), { tagsCache });
-      const ctx = index.context;
-      const o = index.settings.rank;
-      for (const k of snapshot.samples) {
-        const s = samples[k];
-        const oc = rankFiles(index.cuesOf(s.query, 'issue2code'), ctx, o, { limit: 100 });
-        const files = oc.files.map((f) => [f.path, f.score]);
-        const top = files[0]?.[0];
-        const parts = {};
-        for (const p of new Set([...files.slice(0, 40).map((f) => f[0]), ...s.gold.files.filter((g) => ctx.indexOf(g) >= 0)])) {
-          const i = ctx.indexOf(p);
-          const sp = scoreParts(i, 'issue2code', oc.seeds, oc.ppr, oc.maxDirect, oc.maxPpr, ctx, o, undefined, oc.feedback);
-          const edges = {};
-          if (p !== top) for (const [a, b] of [[p, top], [top, p]]) ctx.graph.forEachEdgeBetween(a, b, (e) => (edges[e.type] = Math.max(edges[e.type] ?? 0, e.weight)));
-          parts[p] = { d: sp.direct, r: sp.ppr, f: sp.feedback, kp: sp.kindPrior, bytes: ctx.sizes[i], sources: [...new Set((oc.seeds.why.get(i) ?? []).map((w) => sourceOf(w.text)))], edges };
-        }
-        out.push({ id: s.id, repo: s.repo, language: s.metadata?.language, gold: s.gold.files, files, parts });
-      }
+  await dumpRows(args, (index, s) => {
+    const ctx = index.context;
+    const o = index.settings.rank;
+    const oc = rankFiles(index.cuesOf(s.query, 'issue2code'), ctx, o, { limit: 100 });
+    const files = oc.files.map((f) => [f.path, f.score]);
+    const top = files[0]?.[0];
+    const parts = {};
+    for (const p of new Set([...files.slice(0, 40).map((f) => f[0]), ...s.gold.files.filter((g) => ctx.indexOf(g) >= 0)])) {
+      const i = ctx.indexOf(p);
+      const sp = scoreParts(i, 'issue2code', oc.seeds, oc.ppr, oc.maxDirect, oc.maxPpr, ctx, o, undefined, oc.feedback);
+      const edges = {};
+      if (p !== top) for (const [a, b] of [[p, top], [top, p]]) ctx.graph.forEachEdgeBetween(a, b, (e) => (edges[e.type] = Math.max(edges[e.type] ?? 0, e.weight)));
+      parts[p] = { d: sp.direct, r: sp.ppr, f: sp.feedback, kp: sp.kindPrior, bytes: ctx.sizes[i], sources: [...new Set((oc.seeds.why.get(i) ?? []).map((w) => sourceOf(w.text)))], edges };
     }
-    store?.close();
-    process.stderr.write(`${plan.repo} done\n`);
-  }
-  writeFileSync(outFile, out.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    return { id: s.id, repo: s.repo, language: s.metadata?.language, gold: s.gold.files, files, parts };
+  });
 }
 
 /** The cue source of a seed reason (src/rank/seeds.ts words them). */
@@ -98,46 +81,8 @@ function table(file) {
   }
   for (const s of ['defines', 'uses', 'path-word']) for (const x of [0.9, 1.1, 1.2]) variants.push([`seeded by a ${s} cue × ${x}`, factor(x, (pa) => has(pa, s))]);
 
-  const baseline = evaluate(rows, null);
-  const languages = [...new Set(rows.map((r) => r.language))].sort();
-  console.log(`| variant | Acc@5 rows ± | all (${rows.length}) | ${languages.map((l) => `${l} (${rows.filter((r) => r.language === l).length})`).join(' | ')} |`);
-  console.log(`| --- | --- | --- | ${languages.map(() => '---').join(' | ')} |`);
-  for (const [name, f] of variants) {
-    const e = evaluate(rows, f);
-    const gained = e.rows.filter((x, i) => x.a5 && !baseline.rows[i].a5).length;
-    const lost = e.rows.filter((x, i) => !x.a5 && baseline.rows[i].a5).length;
-    console.log(`| ${name} | +${gained} −${lost} | ${cell(e.all)} | ${languages.map((l) => cell(e.by[l])).join(' | ')} |`);
-  }
+  printVariants(rows, variants);
   mix(rows, dir, EXAMPLE, BENCH, ROOT, has);
-}
-
-function evaluate(rows, f) {
-  const all = { n: 0, a1: 0, a5: 0, m: 0 };
-  const by = {};
-  const out = rows.map((row) => {
-    const scores = f ? f(row) : row.files.map(([, s]) => s);
-    const ranked = row.files.map((_, i) => i).sort((a, b) => scores[b] - scores[a] || (row.files[a][0] < row.files[b][0] ? -1 : 1)).map((i) => row.files[i][0]);
-    const x = metrics(ranked, row.gold);
-    for (const t of [all, (by[row.language] ??= { n: 0, a1: 0, a5: 0, m: 0 })]) {
-      t.n++;
-      t.a1 += x.a1;
-      t.a5 += x.a5;
-      t.m += x.m;
-    }
-    return x;
-  });
-  return { all, by, rows: out };
-}
-
-function metrics(ranked, gold) {
-  const place = (g) => ranked.indexOf(g);
-  const inTop = (k) => gold.filter((g) => place(g) >= 0 && place(g) < k).length >= Math.min(gold.length, k);
-  const first = ranked.findIndex((p) => gold.includes(p));
-  return { a1: inTop(1) ? 1 : 0, a5: inTop(5) ? 1 : 0, m: first >= 0 ? 1 / (first + 1) : 0 };
-}
-
-function cell(t) {
-  return `${t.a1} / ${t.a5} / ${(t.m / t.n).toFixed(3)}`;
 }
 
 /** A linear mix of every feature (× the kind prior, added to the score), fitted in-sample and checked leaving one repository out. */
