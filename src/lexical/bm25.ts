@@ -121,7 +121,7 @@ export class Bm25Index {
     } else {
       const sorted = sortedDocuments(docs);
       this.paths = sorted.map((d) => d.path);
-      if (!(from && reusable(from.index, this, sorted, from.changed) && this.update(sorted, from.index, from.changed))) {
+      if (!(from && reusable(from.index, this, from.changed) && this.update(sorted, from.index, from.changed))) {
         this.postings(finish(countSteps(sorted, this.options.pathWeight)));
       }
     }
@@ -477,12 +477,22 @@ function finish<T>(steps: Generator<void, T>): T {
 }
 
 /** Whether an update from `earlier` is worth it: the same options, at most a quarter of the documents read again or gone. */
-function reusable(earlier: Bm25Index, next: Bm25Index, sorted: readonly Bm25Document[], changed: ReadonlySet<string>): boolean {
+function reusable(earlier: Bm25Index, next: Bm25Index, changed: ReadonlySet<string>): boolean {
   if (JSON.stringify(earlier.options) !== JSON.stringify(next.options)) return false;
-  const now = new Set(next.paths);
-  const known = new Set(earlier.paths);
+  return updatePays(earlier.paths, next.paths, changed);
+}
+
+/**
+ * Whether an index of `paths` is better updated from one of `before` than built anew:
+ * at most a quarter of the documents are read again (in `changed`, or new) or removed.
+ * Past that an update costs about a fresh build, and words no document has any more would
+ * pile up over a chain of updates. `Bm25fIndex.updated` follows the same rule.
+ */
+export function updatePays(before: readonly string[], paths: readonly string[], changed: ReadonlySet<string>): boolean {
+  const now = new Set(paths);
+  const known = new Set(before);
   let touched = 0;
-  for (const d of sorted) if (changed.has(d.path) || !known.has(d.path)) touched++;
-  for (const p of earlier.paths) if (!now.has(p)) touched++;
-  return touched * 4 <= Math.max(sorted.length, 4);
+  for (const p of paths) if (changed.has(p) || !known.has(p)) touched++;
+  for (const p of before) if (!now.has(p)) touched++;
+  return touched * 4 <= Math.max(paths.length, 4);
 }

@@ -14,7 +14,7 @@ import { RepoMapError } from '../errors.js';
 import { compareByteOrder } from '../text/order.js';
 import { findSorted, sortedOrder } from '../text/sorted-names.js';
 import { forEachIdentifierWord } from '../text/tokens.js';
-import type { Bm25Index } from './bm25.js';
+import { updatePays, type Bm25Index } from './bm25.js';
 
 /** Weight and length normalization of one field. */
 export interface FieldWeights {
@@ -220,12 +220,7 @@ export class Bm25fIndex {
    * were read again, added or removed (as `Bm25Index.updated` does).
    */
   static updated(earlier: Bm25fIndex, body: Bm25Index, changed: ReadonlySet<string>, docOf: (path: string) => Bm25fDocument): Bm25fIndex {
-    const before = new Set(earlier.body.paths);
-    const now = new Set(body.paths);
-    let touched = 0;
-    for (const p of body.paths) if (changed.has(p) || !before.has(p)) touched++;
-    for (const p of earlier.body.paths) if (!now.has(p)) touched++;
-    if (touched * 4 > Math.max(body.size, 4)) return new Bm25fIndex(body, body.paths.map(docOf));
+    if (!updatePays(earlier.body.paths, body.paths, changed)) return new Bm25fIndex(body, body.paths.map(docOf));
     const index = Object.create(Bm25fIndex.prototype) as Bm25fIndex;
     const fields = Object.fromEntries(
       BM25F_FIELDS.map((f) => [f, FieldPostings.updated(earlier.fields[f], earlier.body.paths, body.paths, changed, (doc) => fieldTexts(docOf(body.paths[doc]!), f))]),
