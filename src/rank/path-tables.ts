@@ -6,50 +6,45 @@
  */
 import { PathSuffixIndex } from '../cues/index.js';
 import { identifierParts } from '../text/identifiers.js';
+import { findSorted, sortedOrder } from '../text/sorted-names.js';
 import { RepoMapError } from '../errors.js';
 import type { FileRecord } from '../types.js';
 
-/** Path words as arrays: the words in code-unit order joined by NUL, and per word its files' positions. */
+/** Path words as arrays: the words joined by NUL, their order (`sortedOrder`), and per word its files' positions. */
 export interface PathWordsParts {
   words: string;
+  sorted: Int32Array;
   /** Files of word k: files[starts[k] .. starts[k+1]). */
   starts: Int32Array;
   files: Int32Array;
 }
 
-/** Lower-case word → the positions of the files whose path contains it, ascending. */
+/** Lower-case word → the positions of the files whose path contains it, ascending (looked up as `src/text/sorted-names.ts` does). */
 export class PathWords {
   private readonly words: string[];
 
   constructor(private readonly parts: PathWordsParts) {
     this.words = parts.words === '' ? [] : parts.words.split('\0');
-    if (parts.starts.length !== this.words.length + 1 || parts.starts[this.words.length] !== parts.files.length) {
-      throw new RepoMapError('internal', `repomap/rank: path word parts do not fit (${this.words.length} words, ${parts.starts.length} starts, ${parts.files.length} files)`, 'pathWords');
+    const n = this.words.length;
+    if (parts.sorted.length !== n || parts.starts.length !== n + 1 || parts.starts[n] !== parts.files.length) {
+      throw new RepoMapError('internal', `repomap/rank: path word parts do not fit (${n} words, ${parts.starts.length} starts, ${parts.files.length} files)`, 'pathWords');
     }
   }
 
   /** The words of a Map (word → ascending positions). */
   static of(map: ReadonlyMap<string, readonly number[]>): PathWords {
-    const words = [...map.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const words = [...map.keys()];
     const starts = new Int32Array(words.length + 1);
     words.forEach((w, k) => (starts[k + 1] = starts[k]! + map.get(w)!.length));
     const files = new Int32Array(starts[words.length]!);
     words.forEach((w, k) => files.set(map.get(w)!, starts[k]!));
-    return new PathWords({ words: words.join('\0'), starts, files });
+    return new PathWords({ words: words.join('\0'), sorted: sortedOrder(words), starts, files });
   }
 
   /** The files whose path has `word`; undefined when none has. */
   get(word: string): number[] | undefined {
-    let lo = 0;
-    let hi = this.words.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const at = this.words[mid]!;
-      if (at < word) lo = mid + 1;
-      else if (at > word) hi = mid;
-      else return Array.from(this.parts.files.subarray(this.parts.starts[mid]!, this.parts.starts[mid + 1]!));
-    }
-    return undefined;
+    const k = findSorted(this.words, this.parts.sorted, word);
+    return k < 0 ? undefined : Array.from(this.parts.files.subarray(this.parts.starts[k]!, this.parts.starts[k + 1]!));
   }
 
   toParts(): PathWordsParts {
@@ -99,16 +94,15 @@ export function pathTablesOf(files: readonly FileRecord[], earlier?: PathTables)
     }
   });
   const earlierIndex = earlier?.hasPathIndex() ? earlier.pathIndex : undefined;
-  return tablesOf(files, PathWords.of(byWord), splits, earlierIndex);
+  return tablesOf(paths, files, PathWords.of(byWord), splits, earlierIndex);
 }
 
 /** The path tables of `files` with path words read back from a snapshot. */
 export function savedPathTables(files: readonly FileRecord[], parts: PathWordsParts): PathTables {
-  return tablesOf(files, new PathWords(parts), new Map());
+  return tablesOf(files.map((f) => f.path), files, new PathWords(parts), new Map());
 }
 
-function tablesOf(files: readonly FileRecord[], pathWords: PathWords, splits: Map<string, string[]>, earlierIndex?: PathSuffixIndex): PathTables {
-  const paths = files.map((f) => f.path);
+function tablesOf(paths: string[], files: readonly FileRecord[], pathWords: PathWords, splits: Map<string, string[]>, earlierIndex?: PathSuffixIndex): PathTables {
   const ids = new Map<string, number>();
   paths.forEach((p, i) => ids.set(p, i));
   let index: PathSuffixIndex | undefined;

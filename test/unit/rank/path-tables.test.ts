@@ -26,7 +26,8 @@ describe('path tables', () => {
     const parts = structuredClone(built.pathWords.toParts());
     const saved = savedPathTables(FILES, parts);
     const words = parts.words.split('\0');
-    expect(words).toEqual([...words].sort());
+    const inOrder = Array.from(parts.sorted, (k) => words[k]!);
+    expect(inOrder).toEqual([...words].sort());
     for (const w of [...words, 'missing', 'zzz', 'a']) expect(saved.pathWords.get(w)).toEqual(built.pathWords.get(w));
     expect(saved.ids.get('src/click/types.py')).toBe(3);
     expect(saved.kinds).toEqual(built.kinds);
