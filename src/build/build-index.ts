@@ -35,8 +35,7 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   // parses nothing, keeps them): the cores are full then, and keeping them cost ~0.1-0.2 s;
   // a cache that holds terms in memory for the builds that follow (eval's) keeps them.
   const terms = previous ? undefined : textTermsOf(options.tagsCache, corpus.files, keys);
-  const keepsMeanwhile = terms && !(options.tagsCache instanceof Map) && options.tagsCache?.holdsTerms === true;
-  const meanwhile = previous ? undefined : () => buildLexical(corpus.files, lexical, terms && (keepsMeanwhile ? terms : { get: (doc) => terms.get(doc) }));
+  const meanwhile = previous ? undefined : () => buildLexical(corpus.files, lexical, terms && (terms.held ? terms : { get: (doc) => terms.get(doc) }));
   const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, { ...options, meanwhile }, earlier).finally(
     // parse workers started ahead (repoMap, the CLI) that no pool took: every file came from a cache, or few needed parsing
     () => void releasePrestarted(),

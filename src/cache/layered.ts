@@ -5,14 +5,7 @@ import type { TagsCache, TagsCacheEntry } from './types.js';
 /** A Map as a TagsCache (the form `IndexOptions.tagsCache` has always accepted). */
 export function mapTagsCache(map: Map<string, TagsCacheEntry>): TagsCache {
   return {
-    getMany(keys) {
-      const found = new Map<string, TagsCacheEntry>();
-      for (const key of keys) {
-        const entry = map.get(key);
-        if (entry) found.set(key, entry);
-      }
-      return found;
-    },
+    getMany: (keys) => pick(map, keys),
     putMany(entries) {
       for (const [key, entry] of entries) map.set(key, entry);
     },
@@ -25,15 +18,8 @@ export function mapTagsCache(map: Map<string, TagsCacheEntry>): TagsCache {
  * neither parsed nor tokenized again.
  */
 export function memoryTagsCache(): TagsCache {
-  const terms = new Map<string, TextTerms>();
-  return {
-    ...mapTagsCache(new Map()),
-    holdsTerms: true,
-    getTerms: (keys) => pick(terms, keys),
-    putTerms(entries) {
-      for (const [key, value] of entries) terms.set(key, value);
-    },
-  };
+  const terms = layer(new Map<string, TextTerms>(), {});
+  return { ...mapTagsCache(new Map()), holdsTerms: true, getTerms: terms.get, putTerms: terms.put };
 }
 
 /**
@@ -43,38 +29,34 @@ export function memoryTagsCache(): TagsCache {
  * persistent store fills them across runs.
  */
 export function layeredTagsCache(front: Map<string, TagsCacheEntry>, back: TagsCache): TagsCache {
-  const near = mapTagsCache(front);
-  const nearTerms = new Map<string, TextTerms>();
+  const tags = layer(front, { get: (keys) => back.getMany(keys), put: (entries) => back.putMany(entries) });
+  const terms = layer(new Map<string, TextTerms>(), {
+    ...(back.getTerms ? { get: (keys: readonly string[]) => back.getTerms!(keys) } : {}),
+    ...(back.putTerms ? { put: (entries: Iterable<readonly [string, TextTerms]>) => back.putTerms!(entries) } : {}),
+  });
+  return { holdsTerms: true, getMany: tags.get, putMany: tags.put, getTerms: terms.get, putTerms: terms.put };
+}
+
+/** A Map in front of a slower store (`get`/`put` absent: nothing behind it). */
+function layer<T>(
+  front: Map<string, T>,
+  back: { get?: (keys: readonly string[]) => Map<string, T>; put?: (entries: Iterable<readonly [string, T]>) => void },
+): { get(keys: readonly string[]): Map<string, T>; put(entries: Iterable<readonly [string, T]>): void } {
   return {
-    holdsTerms: true,
-    getMany(keys) {
-      const found = near.getMany(keys);
+    get(keys) {
+      const found = pick(front, keys);
       const rest = keys.filter((k) => !found.has(k));
-      if (rest.length === 0) return found;
-      const far = back.getMany(rest);
-      near.putMany(far);
-      for (const [key, entry] of far) found.set(key, entry);
-      return found;
-    },
-    putMany(entries) {
-      const list = [...entries];
-      near.putMany(list);
-      back.putMany(list);
-    },
-    getTerms(keys) {
-      const found = pick(nearTerms, keys);
-      const rest = keys.filter((k) => !found.has(k));
-      if (rest.length === 0 || !back.getTerms) return found;
-      for (const [key, value] of back.getTerms(rest)) {
-        nearTerms.set(key, value);
+      if (rest.length === 0 || !back.get) return found;
+      for (const [key, value] of back.get(rest)) {
+        front.set(key, value);
         found.set(key, value);
       }
       return found;
     },
-    putTerms(entries) {
+    put(entries) {
       const list = [...entries];
-      for (const [key, value] of list) nearTerms.set(key, value);
-      back.putTerms?.(list);
+      for (const [key, value] of list) front.set(key, value);
+      back.put?.(list);
     },
   };
 }

@@ -14,13 +14,15 @@ export function textTermsOf(
   cache: Map<string, TagsCacheEntry> | TagsCache | undefined,
   files: readonly FileRecord[],
   keys: readonly string[],
-): (Required<TextTermsCache> & { save(): void }) | undefined {
+): (Required<TextTermsCache> & { save(): void; held: boolean }) | undefined {
   if (!cache || cache instanceof Map || !cache.getTerms || !cache.putTerms) return undefined;
   const keyOf = new Map<Bm25Document, string>();
   files.forEach((f, i) => keyOf.set(f, `${TEXT_TERMS_VERSION}:${keys[i]}`));
   let known: Map<string, TextTerms> | undefined;
   const fresh = new Map<string, TextTerms>();
   return {
+    /** Whether the cache holds the terms in memory for the builds that follow (`TagsCache.holdsTerms`). */
+    held: cache.holdsTerms === true,
     get(doc) {
       known ??= cache.getTerms!([...new Set(keyOf.values())]);
       return known.get(keyOf.get(doc) ?? '');
