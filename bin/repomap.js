@@ -28,11 +28,11 @@ for (const stream of [process.stdout, process.stderr]) {
 const ONE_SHOT = ['rank', 'pack', 'explain', 'symbols', 'refs', 'impact', 'outline', 'status', 'mcp'];
 const SNAPSHOT_READERS = ONE_SHOT.filter((c) => c !== 'mcp');
 async function leanHeap() {
-  const { useLeanHeap } = await import('../dist/src/heap.js');
+  const { useLeanHeap } = await import('../dist/cli/heap.js');
   useLeanHeap();
 }
 async function oneShotCompilation() {
-  const { useOneShotCompilation } = await import('../dist/src/tags/wasm-modules.js');
+  const { useOneShotCompilation } = await import('../dist/cli/wasm-modules.js');
   useOneShotCompilation();
 }
 let command;
@@ -50,7 +50,7 @@ async function beforeBuild({ update }) {
   if (first && !update && SNAPSHOT_READERS.includes(command)) await oneShotCompilation();
 }
 
-const { runCli } = await import('../dist/src/cli/run.js');
+const { runCli } = await import('../dist/cli/run.js');
 process.exitCode = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,

@@ -44,6 +44,8 @@ function privateBuild(into: string): string {
   copyFileSync(join(ROOT, 'bin/repomap.js'), join(pkg, 'bin/repomap.js'));
   copyFileSync(join(ROOT, 'package.json'), join(pkg, 'package.json'));
   for (const dir of ['grammars', 'queries', 'node_modules']) symlinkSync(join(ROOT, dir), join(pkg, dir));
+  // the binary runs the bundled CLI, as `npm run build` makes it
+  execFileSync(process.execPath, [join(ROOT, 'scripts/bundle-cli.mjs'), join(pkg, 'dist')], { cwd: ROOT, stdio: 'pipe', encoding: 'utf8' });
   return join(pkg, 'bin/repomap.js');
 }
 

@@ -84,16 +84,31 @@ describe('bin/repomap.js loads the engine only for a command that runs', () => {
     const { stdout } = await run(process.execPath, ['--import', REGISTER, BIN, ...args], { cwd: FIXTURE, encoding: 'utf8', env });
     return { stdout, modules: readFileSync(log, 'utf8').split('\n').filter((l) => l !== '') };
   }
+  /**
+   * The source modules behind loaded files: a file of the bundled CLI (dist/cli/) stands for
+   * the modules the bundler put in it (dist/cli/inputs.json: `/dist/src/…`, `/node_modules/…`).
+   */
+  const sourcesOf = (modules: string[]): string[] => {
+    const inputs = JSON.parse(readFileSync(join(ROOT, 'dist/cli/inputs.json'), 'utf8')) as Record<string, string[]>;
+    return modules.flatMap((m) => {
+      const at = m.indexOf('/dist/cli/');
+      if (at < 0) return [m];
+      const held = inputs[m.slice(at + '/dist/cli/'.length)];
+      if (!held) throw new Error(`${m} is not an output of the bundle (dist/cli/inputs.json)`);
+      return held.map((i) => `/${i}`);
+    });
+  };
   /** The engine's heavy packages and its own stages: none of them is needed to print help. */
   const ENGINE =
     /\/node_modules\/(@modelcontextprotocol\/sdk|zod|graphology[^/]*|web-tree-sitter|gpt-tokenizer|better-sqlite3|cli-progress)\/|\/dist\/src\/((index|repomap)\.js|(corpus|cache|eval|pack)\/index\.js|(build|tags|graph|rank|mcp)\/)/;
-  const engineIn = (modules: string[]) => modules.filter((m) => ENGINE.test(m));
+  const engineIn = (modules: string[]) => sourcesOf(modules).filter((m) => ENGINE.test(m));
 
   it.each(['--help', '--version', '-V', 'help rank', 'rank --help', 'pack --help', 'eval --help', 'mcp --help', 'symbols --help'])('`repomap %s` loads none of the engine', async (line) => {
     const { stdout, modules } = await loadedBy(line.split(' '));
     expect(stdout).not.toBe('');
     // the log is live: it holds the CLI's own modules
-    expect(modules.some((m) => m.endsWith('/dist/src/cli/run.js'))).toBe(true);
+    expect(modules.some((m) => m.endsWith('/dist/cli/run.js'))).toBe(true);
+    expect(sourcesOf(modules)).toContain('/dist/src/cli/run.js');
     expect(engineIn(modules)).toEqual([]);
   });
 
@@ -116,7 +131,7 @@ describe('bin/repomap.js loads the engine only for a command that runs', () => {
   it('rank loads the parser, the graph and the config checker, and not the MCP SDK', async () => {
     const { stdout, modules } = await loadedBy(['rank', 'apply_discount', '--top', '1']);
     expect(stdout).toContain('src/inventory/pricing.py');
-    const packages = new Set(modules.flatMap((m) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(m)?.[1] ?? []));
+    const packages = new Set(sourcesOf(modules).flatMap((m) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(m)?.[1] ?? []));
     for (const used of ['web-tree-sitter', 'graphology', 'zod']) expect(packages).toContain(used);
     expect(packages).not.toContain('@modelcontextprotocol/sdk');
   }, 30_000);

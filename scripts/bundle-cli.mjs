@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// The command line as a few files: `npm run build` compiles src/ to dist/src/ (the library,
+// which users import module by module), then bundles the CLI's entry points from there into
+// dist/cli/ with esbuild. A `rank` that loads a snapshot otherwise spends a fifth of its
+// time resolving, reading and linking ~200 modules (bench/NOTES.md, "The command line as a
+// bundle"). Code split: each command's modules load only when it runs, and modules shared
+// by the entry points are one copy (the parse workers' and eval's worker entries are
+// bundled beside the CLI, where src/tags/parse-worker.ts and src/eval/run.ts look for them).
+// The WebAssembly packages and the native cache driver stay outside (they find their files
+// beside their own modules), and so does the tokenizer (4.7 MB of tables, which only a
+// token budget reads, in a few modules). dist/cli/inputs.json says which source modules each output
+// file holds (test/unit/cli/bin.test.ts reads it).
+//
+//   node scripts/bundle-cli.mjs [DIST]   (default: dist beside this folder)
+import { writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = resolve(process.argv[2] ?? join(root, 'dist'));
+const out = join(dist, 'cli');
+const entries = {
+  run: 'src/cli/run.js',
+  heap: 'src/heap.js',
+  'wasm-modules': 'src/tags/wasm-modules.js',
+  worker: 'src/tags/worker.js',
+  'run-worker': 'src/eval/run-worker.js',
+};
+const result = await build({
+  entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, join(dist, file)])),
+  outdir: out,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: ['web-tree-sitter', 'tree-sitter-wasms', 'better-sqlite3', 'gpt-tokenizer'],
+  // bundled CommonJS packages call require() for Node's own modules
+  banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+  chunkNames: 'chunk-[hash]',
+  metafile: true,
+  logLevel: 'warning',
+});
+const inputs = Object.fromEntries(
+  Object.entries(result.metafile.outputs)
+    .map(([file, o]) => [relative(out, resolve(file)), Object.keys(o.inputs).map((i) => relative(root, resolve(i))).sort()])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+);
+writeFileSync(join(out, 'inputs.json'), JSON.stringify(inputs, null, 1) + '\n');
