@@ -12,43 +12,32 @@
 //   node bench/issues-chunks.mjs table OUT.jsonl
 //
 // REPOMAP_CACHE (a folder) reuses parsed tags. Needs the built package (dist/).
-import { readFileSync } from 'node:fs';
-import { dumpRows, printVariants } from './issues-rows.mjs';
+import { dumpOrTable, dumpRows, extraScoreRow, printVariants, readRows, rowScales } from './issues-rows.mjs';
 
-const [mode, ...rest] = process.argv.slice(2);
-if (mode === 'dump') await dump(rest);
-else if (mode === 'table') table(rest[0]);
-else {
-  process.stderr.write('usage: node bench/issues-chunks.mjs dump REPOS_DIR SAMPLES.jsonl OUT.jsonl [--half H] | table OUT.jsonl\n');
-  process.exit(2);
-}
+await dumpOrTable(import.meta.url, dump, table);
 
 async function dump(args) {
-  const { rankFiles, scoreParts } = await import('../dist/src/rank/score.js');
+  const score = await import('../dist/src/rank/score.js');
   const { unitsOf } = await import('../dist/src/rank/functions.js');
   const { Bm25Index } = await import('../dist/src/lexical/bm25.js');
   await dumpRows(args, (index, s, snapshot) => {
-    const ctx = index.context;
-    const o = index.settings.rank;
     if (!snapshot.units) {
-      const { chunks, ownerOf } = unitChunks(index, ctx.paths, unitsOf);
+      const { chunks, ownerOf } = unitChunks(index, index.context.paths, unitsOf);
       const units = new Bm25Index(chunks);
       snapshot.units = { index: units, owner: units.paths.map((p) => ownerOf.get(p)) };
     }
     const { index: unitIndex, owner } = snapshot.units;
-    const cues = index.cuesOf(s.query, 'issue2code');
-    const oc = rankFiles(cues, ctx, o, { limit: ctx.paths.length });
-    const score = new Map(oc.files.map((f) => [f.path, f.score]));
-    const unit = new Map();
-    const scores = unitIndex.scores(cues.text);
-    for (let c = 0; c < scores.length; c++) if (scores[c] > (unit.get(owner[c]) ?? 0)) unit.set(owner[c], scores[c]);
-    const byUnit = [...unit].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-    const keep = new Set([...oc.files.slice(0, 100).map((f) => f.path), ...byUnit.slice(0, 50).map(([p]) => p), ...s.gold.files.filter((g) => ctx.indexOf(g) >= 0)]);
-    const files = [...keep].map((p) => {
-      const sp = scoreParts(ctx.indexOf(p), 'issue2code', oc.seeds, oc.ppr, oc.maxDirect, oc.maxPpr, ctx, o, undefined, oc.feedback);
-      return [p, score.get(p) ?? 0, sp.kindPrior, unit.get(p) ?? 0];
-    });
-    return { id: s.id, repo: s.repo, language: s.metadata?.language, gold: s.gold.files, files };
+    return extraScoreRow(
+      index,
+      s,
+      (cues) => {
+        const unit = new Map();
+        const scores = unitIndex.scores(cues.text);
+        for (let c = 0; c < scores.length; c++) if (scores[c] > (unit.get(owner[c]) ?? 0)) unit.set(owner[c], scores[c]);
+        return unit;
+      },
+      score,
+    );
   });
 }
 
@@ -82,11 +71,11 @@ function unitChunks(index, paths, unitsOf) {
 }
 
 function table(file) {
-  const rows = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const rows = readRows(file);
   // files: [path, score, kindPrior, unitScore]
   const variants = [['defaults', (f) => f[1]]];
-  const norm = (row) => Math.max(1e-9, ...row.files.map((f) => f[3]));
-  const best = (row) => Math.max(...row.files.map((f) => f[1]));
+  const norm = (row) => rowScales(row).bestExtra;
+  const best = (row) => rowScales(row).best;
   for (const w of [0.05, 0.1, 0.2, 0.3, 0.5]) {
     variants.push([`+ ${w} × best × unit/max`, (f, row) => f[1] + (w * best(row) * f[3]) / norm(row)]);
     variants.push([`+ ${w} × best × unit/max × kind prior`, (f, row) => f[1] + (w * best(row) * f[3] * f[2]) / norm(row)]);

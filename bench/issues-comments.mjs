@@ -14,42 +14,31 @@
 //   node bench/issues-comments.mjs table OUT.jsonl
 //
 // REPOMAP_CACHE (a folder) reuses parsed tags. Needs the built package (dist/).
-import { readFileSync } from 'node:fs';
-import { dumpRows, printVariants } from './issues-rows.mjs';
+import { dumpOrTable, dumpRows, extraScoreRow, printVariants, readRows, rowScales } from './issues-rows.mjs';
 
 const HASH = /\.(py|pyi|rb|sh)$/;
 const SLASH = /\.(rs|go|java|kt|scala|swift|c|h|cc|cpp|hpp|cs|js|jsx|mjs|cjs|ts|tsx|mts|cts|php)$/;
 
-const [mode, ...rest] = process.argv.slice(2);
-if (mode === 'dump') await dump(rest);
-else if (mode === 'table') table(rest[0]);
-else {
-  process.stderr.write('usage: node bench/issues-comments.mjs dump REPOS_DIR SAMPLES.jsonl OUT.jsonl [--half H] | table OUT.jsonl\n');
-  process.exit(2);
-}
+await dumpOrTable(import.meta.url, dump, table);
 
 async function dump(args) {
-  const { rankFiles, scoreParts } = await import('../dist/src/rank/score.js');
+  const score = await import('../dist/src/rank/score.js');
   const { Bm25Index } = await import('../dist/src/lexical/bm25.js');
   await dumpRows(args, (index, s, snapshot) => {
-    const ctx = index.context;
-    const o = index.settings.rank;
     snapshot.comments ??= new Bm25Index(
-      ctx.paths.map((path) => ({ path, text: commentsOf(path, index.textOf(path) ?? '') })),
+      index.context.paths.map((path) => ({ path, text: commentsOf(path, index.textOf(path) ?? '') })),
       { pathWeight: 0 },
     );
-    const cues = index.cuesOf(s.query, 'issue2code');
-    const oc = rankFiles(cues, ctx, o, { limit: ctx.paths.length });
-    const score = new Map(oc.files.map((f) => [f.path, f.score]));
-    const raw = snapshot.comments.scores(cues.text);
-    const comment = new Map(snapshot.comments.paths.map((p, d) => [p, raw[d]]));
-    const byComment = [...comment].filter(([, c]) => c > 0).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-    const keep = new Set([...oc.files.slice(0, 100).map((f) => f.path), ...byComment.slice(0, 50).map(([p]) => p), ...s.gold.files.filter((g) => ctx.indexOf(g) >= 0)]);
-    const files = [...keep].map((p) => {
-      const sp = scoreParts(ctx.indexOf(p), 'issue2code', oc.seeds, oc.ppr, oc.maxDirect, oc.maxPpr, ctx, o, undefined, oc.feedback);
-      return [p, score.get(p) ?? 0, sp.kindPrior, comment.get(p) ?? 0];
-    });
-    return { id: s.id, repo: s.repo, language: s.metadata?.language, gold: s.gold.files, files };
+    const comments = snapshot.comments;
+    return extraScoreRow(
+      index,
+      s,
+      (cues) => {
+        const raw = comments.scores(cues.text);
+        return new Map(comments.paths.map((p, d) => [p, raw[d]]));
+      },
+      score,
+    );
   });
 }
 
@@ -65,11 +54,11 @@ function commentsOf(path, text) {
 }
 
 function table(file) {
-  const rows = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const rows = readRows(file);
   // files: [path, score, kindPrior, commentScore]
   const variants = [['defaults', (f) => f[1]]];
-  const norm = (row) => Math.max(1e-9, ...row.files.map((f) => f[3]));
-  const best = (row) => Math.max(...row.files.map((f) => f[1]));
+  const norm = (row) => rowScales(row).bestExtra;
+  const best = (row) => rowScales(row).best;
   for (const w of [0.05, 0.1, 0.2, 0.3, 0.5]) {
     variants.push([`+ ${w} × best × comment/max × kind prior`, (f, row) => f[1] + (w * best(row) * f[3] * f[2]) / norm(row)]);
   }

@@ -13,7 +13,7 @@
 //
 // REPOMAP_CACHE (a folder) reuses parsed tags. Needs the built package (dist/).
 import { readFileSync } from 'node:fs';
-import { dumpRows, printVariants } from './issues-rows.mjs';
+import { dumpOrTable, dumpRows, printVariants } from './issues-rows.mjs';
 
 const EXPANSIONS = [
   { files: 1, words: 10 },
@@ -22,13 +22,7 @@ const EXPANSIONS = [
   { files: 3, words: 20 },
 ];
 
-const [mode, ...rest] = process.argv.slice(2);
-if (mode === 'dump') await dump(rest);
-else if (mode === 'table') table(rest[0]);
-else {
-  process.stderr.write('usage: node bench/issues-prf.mjs dump REPOS_DIR SAMPLES.jsonl OUT.jsonl [--half H] | table OUT.jsonl\n');
-  process.exit(2);
-}
+await dumpOrTable(import.meta.url, dump, table);
 
 async function dump(args) {
   const { rankFiles, scoreParts } = await import('../dist/src/rank/score.js');

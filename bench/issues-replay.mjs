@@ -15,15 +15,9 @@
 // of every file in one ranking; `Index.explain` gives the same per file but ranks again
 // for each. REPOMAP_CACHE (a folder) reuses parsed tags. Needs the built package (dist/).
 import { readFileSync } from 'node:fs';
-import { dumpRows, metrics, printVariants } from './issues-rows.mjs';
+import { dumpOrTable, dumpRows, metrics, printVariants } from './issues-rows.mjs';
 
-const [mode, ...rest] = process.argv.slice(2);
-if (mode === 'dump') await dump(rest);
-else if (mode === 'table') table(rest[0]);
-else {
-  process.stderr.write('usage: node bench/issues-replay.mjs dump REPOS_DIR SAMPLES.jsonl OUT.jsonl [--half H] | table OUT.jsonl\n');
-  process.exit(2);
-}
+await dumpOrTable(import.meta.url, dump, table);
 
 async function dump(args) {
   const { rankFiles, scoreParts } = await import('../dist/src/rank/score.js');

@@ -5,7 +5,24 @@
 // Acc@5 / MRR (rows) per language, with rows gained and lost at Acc@5 against the first.
 // A row is { id, repo, language, gold, files }, `files[k][0]` a path and `files[k][1]` its
 // score at the defaults.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Runs `dump(args)` or `table(file)` as the command line asks (`dump REPOS_DIR …` or
+ * `table FILE`); anything else prints the usage of the script at `scriptUrl` and exits 2.
+ */
+export async function dumpOrTable(scriptUrl, dump, table) {
+  const [mode, ...rest] = process.argv.slice(2);
+  if (mode === 'dump') await dump(rest);
+  else if (mode === 'table') table(rest[0]);
+  else {
+    const name = basename(fileURLToPath(scriptUrl));
+    process.stderr.write(`usage: node bench/${name} dump REPOS_DIR SAMPLES.jsonl OUT.jsonl [--half H] | table OUT.jsonl\n`);
+    process.exit(2);
+  }
+}
 
 /**
  * `args`: REPOS_DIR SAMPLES.jsonl OUT.jsonl [--half H] (default held-in). `visit(index,
@@ -33,6 +50,39 @@ export async function dumpRows(args, visit) {
     process.stderr.write(`${plan.repo} done\n`);
   }
   writeFileSync(outFile, out.map((r) => JSON.stringify(r)).join('\n') + '\n');
+}
+
+/**
+ * A row for replaying one more per-file score against the defaults: the sample ranked at
+ * the defaults (every file), then the 100 best files, the 50 best by the extra score and
+ * the gold files, each as [path, final score, kind prior, extra score]. `extraOf(cues)`
+ * gives a Map of path → extra score (files without one score 0); `score` is the built
+ * src/rank/score.ts.
+ */
+export function extraScoreRow(index, s, extraOf, score) {
+  const ctx = index.context;
+  const o = index.settings.rank;
+  const cues = index.cuesOf(s.query, 'issue2code');
+  const oc = score.rankFiles(cues, ctx, o, { limit: ctx.paths.length });
+  const final = new Map(oc.files.map((f) => [f.path, f.score]));
+  const extra = extraOf(cues);
+  const byExtra = [...extra].filter(([, x]) => x > 0).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const keep = new Set([...oc.files.slice(0, 100).map((f) => f.path), ...byExtra.slice(0, 50).map(([p]) => p), ...s.gold.files.filter((g) => ctx.indexOf(g) >= 0)]);
+  const files = [...keep].map((p) => {
+    const sp = score.scoreParts(ctx.indexOf(p), 'issue2code', oc.seeds, oc.ppr, oc.maxDirect, oc.maxPpr, ctx, o, undefined, oc.feedback);
+    return [p, final.get(p) ?? 0, sp.kindPrior, extra.get(p) ?? 0];
+  });
+  return { id: s.id, repo: s.repo, language: s.metadata?.language, gold: s.gold.files, files };
+}
+
+/** The rows a dump wrote. */
+export function readRows(file) {
+  return readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+}
+
+/** Of an `extraScoreRow` row: its best final score and its best extra score (at least 1e-9), which variants scale by. */
+export function rowScales(row) {
+  return { best: Math.max(...row.files.map((f) => f[1])), bestExtra: Math.max(1e-9, ...row.files.map((f) => f[3])) };
 }
 
 /**
