@@ -12,7 +12,8 @@
 //   node bench/issues-chunks.mjs table OUT.jsonl
 //
 // REPOMAP_CACHE (a folder) reuses parsed tags. Needs the built package (dist/).
-import { dumpOrTable, dumpRows, extraScoreRow, printVariants, readRows, rowScales } from './issues-rows.mjs';
+import { readJsonl } from './issues-groups.mjs';
+import { dumpOrTable, dumpRows, extraScoreRow, extraScoreVariants, printFileVariants, rowScales } from './issues-rows.mjs';
 
 await dumpOrTable(import.meta.url, dump, table);
 
@@ -71,24 +72,11 @@ function unitChunks(index, paths, unitsOf) {
 }
 
 function table(file) {
-  const rows = readRows(file);
   // files: [path, score, kindPrior, unitScore]
-  const variants = [['defaults', (f) => f[1]]];
-  const norm = (row) => rowScales(row).bestExtra;
-  const best = (row) => rowScales(row).best;
-  for (const w of [0.05, 0.1, 0.2, 0.3, 0.5]) {
-    variants.push([`+ ${w} × best × unit/max`, (f, row) => f[1] + (w * best(row) * f[3]) / norm(row)]);
-    variants.push([`+ ${w} × best × unit/max × kind prior`, (f, row) => f[1] + (w * best(row) * f[3] * f[2]) / norm(row)]);
-  }
-  for (const w of [0.1, 0.2, 0.3]) variants.push([`+ ${w} × best × (unit/max)² × kind prior`, (f, row) => f[1] + (w * best(row) * (f[3] / norm(row)) ** 2 * f[2])]);
-  for (const w of [0.25, 0.5, 1]) {
-    variants.push([`RRF(repomap, unit × kind prior) weight ${w}`, rrf(w)]);
-  }
-  variants.push(['unit score × kind prior alone', (f) => f[3] * f[2]]);
-  printVariants(
-    rows,
-    variants.map(([name, f]) => [name, (row) => row.files.map((x) => f(x, row))]),
-  );
+  const variants = extraScoreVariants('unit');
+  for (const w of [0.05, 0.1, 0.2, 0.3, 0.5]) variants.push([`+ ${w} × best × unit/max`, (f, row) => f[1] + (w * rowScales(row).best * f[3]) / rowScales(row).bestExtra]);
+  for (const w of [0.25, 0.5, 1]) variants.push([`RRF(repomap, unit × kind prior) weight ${w}`, rrf(w)]);
+  printFileVariants(readJsonl(file), variants);
 }
 
 /** Reciprocal-rank fusion (k 60) of the default order and the order by unit score × kind prior, the latter weighted. */

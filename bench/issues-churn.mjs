@@ -13,7 +13,7 @@
 //
 // Needs the built package (dist/).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readJsonl } from './issues-groups.mjs';
 import { printVariants } from './issues-rows.mjs';
 
 const [reposDir, samplesFile, dumpFile] = process.argv.slice(2);
@@ -23,13 +23,11 @@ if (!dumpFile) {
 }
 const { locateRepository } = await import('../dist/src/eval/index.js');
 const { HISTORY_DEFAULTS } = await import('../dist/src/corpus/history.js');
-const rows = readFileSync(dumpFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-const commits = new Map(readFileSync(samplesFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l)).map((s) => [s.id, s.base_commit]));
+const rows = readJsonl(dumpFile);
+const commits = new Map(readJsonl(samplesFile).map((s) => [s.id, s.base_commit]));
 const FIX = /\b(fix|fixe[sd]|bug|issue|error|crash|regression|wrong|incorrect|broken)\b|#\d+/i;
-const counts = new Map();
-for (const row of rows) {
-  const base = commits.get(row.id);
-  const gitDir = await locateRepository(reposDir, row.repo);
+/** Per file of the history before `base`: [commits, fix commits, Bugspots recency, commits among the newest 200]. */
+function changeCounts(gitDir, base) {
   const out = execFileSync('git', ['--git-dir', gitDir, 'log', '--no-merges', '--no-renames', '--name-only', '--format=%x00%H%x01%ct%x01%s', `-n${HISTORY_DEFAULTS.maxCommits + 1}`, base, '--'], { maxBuffer: 1 << 28 }).toString();
   const history = [];
   for (const entry of out.split('\0')) {
@@ -54,7 +52,17 @@ for (const row of rows) {
       c.set(f, x);
     }
   });
-  counts.set(row.id, c);
+  return c;
+}
+
+// rows of one snapshot share its history: read once per repository and commit
+const bySnapshot = new Map();
+const counts = new Map();
+for (const row of rows) {
+  const base = commits.get(row.id);
+  const key = `${row.repo}@${base}`;
+  if (!bySnapshot.has(key)) bySnapshot.set(key, changeCounts(await locateRepository(reposDir, row.repo), base));
+  counts.set(row.id, bySnapshot.get(key));
 }
 const count = (row, path, k) => counts.get(row.id).get(path)?.[k] ?? 0;
 const variants = [['defaults', null]];

@@ -14,7 +14,8 @@
 //   node bench/issues-comments.mjs table OUT.jsonl
 //
 // REPOMAP_CACHE (a folder) reuses parsed tags. Needs the built package (dist/).
-import { dumpOrTable, dumpRows, extraScoreRow, printVariants, readRows, rowScales } from './issues-rows.mjs';
+import { readJsonl } from './issues-groups.mjs';
+import { dumpOrTable, dumpRows, extraScoreRow, extraScoreVariants, printFileVariants, rowScales } from './issues-rows.mjs';
 
 const HASH = /\.(py|pyi|rb|sh)$/;
 const SLASH = /\.(rs|go|java|kt|scala|swift|c|h|cc|cpp|hpp|cs|js|jsx|mjs|cjs|ts|tsx|mts|cts|php)$/;
@@ -54,19 +55,8 @@ function commentsOf(path, text) {
 }
 
 function table(file) {
-  const rows = readRows(file);
   // files: [path, score, kindPrior, commentScore]
-  const variants = [['defaults', (f) => f[1]]];
-  const norm = (row) => rowScales(row).bestExtra;
-  const best = (row) => rowScales(row).best;
-  for (const w of [0.05, 0.1, 0.2, 0.3, 0.5]) {
-    variants.push([`+ ${w} × best × comment/max × kind prior`, (f, row) => f[1] + (w * best(row) * f[3] * f[2]) / norm(row)]);
-  }
-  for (const w of [0.1, 0.2, 0.3]) variants.push([`+ ${w} × best × (comment/max)² × kind prior`, (f, row) => f[1] + w * best(row) * (f[3] / norm(row)) ** 2 * f[2]]);
-  for (const w of [0.05, 0.1, 0.2]) variants.push([`× (1 + ${w} × comment/max)`, (f, row) => f[1] * (1 + (w * f[3]) / norm(row))]);
-  variants.push(['comment score × kind prior alone', (f) => f[3] * f[2]]);
-  printVariants(
-    rows,
-    variants.map(([name, f]) => [name, (row) => row.files.map((x) => f(x, row))]),
-  );
+  const variants = extraScoreVariants('comment');
+  for (const w of [0.05, 0.1, 0.2]) variants.push([`× (1 + ${w} × comment/max)`, (f, row) => f[1] * (1 + (w * f[3]) / rowScales(row).bestExtra)]);
+  printFileVariants(readJsonl(file), variants);
 }

@@ -12,8 +12,8 @@
 //   node bench/issues-prf.mjs table OUT.jsonl
 //
 // REPOMAP_CACHE (a folder) reuses parsed tags. Needs the built package (dist/).
-import { readFileSync } from 'node:fs';
-import { dumpOrTable, dumpRows, printVariants } from './issues-rows.mjs';
+import { readJsonl } from './issues-groups.mjs';
+import { dumpOrTable, dumpRows, printFileVariants } from './issues-rows.mjs';
 
 const EXPANSIONS = [
   { files: 1, words: 10 },
@@ -60,7 +60,6 @@ async function dump(args) {
 }
 
 function table(file) {
-  const rows = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
   // files: [path, score, kindPrior, expansion scores…]; the best file (by score) keeps its lead
   const variants = [['defaults', (f) => f[1]]];
   const memo = new WeakMap();
@@ -86,8 +85,5 @@ function table(file) {
       ]);
     }
   });
-  printVariants(
-    rows,
-    variants.map(([name, f]) => [name, (row) => row.files.map((x) => f(x, row))]),
-  );
+  printFileVariants(readJsonl(file), variants);
 }

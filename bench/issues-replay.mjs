@@ -14,7 +14,7 @@
 // `dump` reads the Index's rank context and cues (private fields) to get the score parts
 // of every file in one ranking; `Index.explain` gives the same per file but ranks again
 // for each. REPOMAP_CACHE (a folder) reuses parsed tags. Needs the built package (dist/).
-import { readFileSync } from 'node:fs';
+import { readJsonl } from './issues-groups.mjs';
 import { dumpOrTable, dumpRows, metrics, printVariants } from './issues-rows.mjs';
 
 await dumpOrTable(import.meta.url, dump, table);
@@ -46,7 +46,7 @@ function sourceOf(text) {
 }
 
 function table(file) {
-  const rows = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const rows = readJsonl(file);
   const dir = (p) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
   const EXAMPLE = /(^|\/)(examples?|demos?|samples?)\//;
   const BENCH = /(^|\/)(benches|benchmarks?)\//;

@@ -1,11 +1,12 @@
 // What the issue-row replay benches share (bench/issues-replay.mjs, issues-chunks.mjs,
-// issues-prf.mjs): `dumpRows` ranks nothing itself but walks the rows of a half of
-// bench/split.json, one index per snapshot, and writes what a visitor makes of each row;
+// issues-prf.mjs, issues-comments.mjs, issues-churn.mjs): `dumpRows` ranks nothing itself
+// but walks the rows of a half of bench/split.json, one index per snapshot, and writes what
+// a visitor makes of each row (`extraScoreRow`: the row with one more per-file score);
 // `printVariants` re-sorts each row's kept files under each variant and prints Acc@1 /
 // Acc@5 / MRR (rows) per language, with rows gained and lost at Acc@5 against the first.
 // A row is { id, repo, language, gold, files }, `files[k][0]` a path and `files[k][1]` its
 // score at the defaults.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -75,14 +76,36 @@ export function extraScoreRow(index, s, extraOf, score) {
   return { id: s.id, repo: s.repo, language: s.metadata?.language, gold: s.gold.files, files };
 }
 
-/** The rows a dump wrote. */
-export function readRows(file) {
-  return readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+/**
+ * The variants of an `extraScoreRow` dump that the extra-score benches share: the
+ * defaults; the extra score over the row's best, × the best final score × the kind prior,
+ * added at each weight of `lifts`, and its square at each of `squared`; the extra score ×
+ * the kind prior alone. `name` names the extra score in the labels. Each variant is
+ * [label, (file, row) → score], for `printFileVariants`.
+ */
+export function extraScoreVariants(name, { lifts = [0.05, 0.1, 0.2, 0.3, 0.5], squared = [0.1, 0.2, 0.3] } = {}) {
+  const variants = [['defaults', (f) => f[1]]];
+  for (const w of lifts) variants.push([`+ ${w} × best × ${name}/max × kind prior`, (f, row) => f[1] + (w * rowScales(row).best * f[3] * f[2]) / rowScales(row).bestExtra]);
+  for (const w of squared) variants.push([`+ ${w} × best × (${name}/max)² × kind prior`, (f, row) => f[1] + w * rowScales(row).best * (f[3] / rowScales(row).bestExtra) ** 2 * f[2]]);
+  variants.push([`${name} score × kind prior alone`, (f) => f[3] * f[2]]);
+  return variants;
 }
 
-/** Of an `extraScoreRow` row: its best final score and its best extra score (at least 1e-9), which variants scale by. */
+const scales = new WeakMap();
+
+/** Of an `extraScoreRow` row: its best final score and its best extra score (at least 1e-9), which variants scale by; made once per row. */
 export function rowScales(row) {
-  return { best: Math.max(...row.files.map((f) => f[1])), bestExtra: Math.max(1e-9, ...row.files.map((f) => f[3])) };
+  let s = scales.get(row);
+  if (!s) scales.set(row, (s = { best: Math.max(...row.files.map((f) => f[1])), bestExtra: Math.max(1e-9, ...row.files.map((f) => f[3])) }));
+  return s;
+}
+
+/** `printVariants` with each variant a [label, (file, row) → score] scoring one kept file at a time. */
+export function printFileVariants(rows, variants) {
+  printVariants(
+    rows,
+    variants.map(([name, f]) => [name, (row) => row.files.map((x) => f(x, row))]),
+  );
 }
 
 /**

@@ -88,12 +88,13 @@ describe('bin/repomap.js loads the engine only for a command that runs', () => {
    * The source modules behind loaded files: a file of the bundled CLI (dist/cli/) stands for
    * the modules the bundler put in it (dist/cli/inputs.json: `/dist/src/…`, `/node_modules/…`).
    */
+  let inputs: Record<string, string[]> | undefined;
   const sourcesOf = (modules: string[]): string[] => {
-    const inputs = JSON.parse(readFileSync(join(ROOT, 'dist/cli/inputs.json'), 'utf8')) as Record<string, string[]>;
+    inputs ??= JSON.parse(readFileSync(join(ROOT, 'dist/cli/inputs.json'), 'utf8')) as Record<string, string[]>;
     return modules.flatMap((m) => {
       const at = m.indexOf('/dist/cli/');
       if (at < 0) return [m];
-      const held = inputs[m.slice(at + '/dist/cli/'.length)];
+      const held = inputs![m.slice(at + '/dist/cli/'.length)];
       if (!held) throw new Error(`${m} is not an output of the bundle (dist/cli/inputs.json)`);
       return held.map((i) => `/${i}`);
     });
