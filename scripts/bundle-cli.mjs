@@ -12,7 +12,7 @@
 // file holds (test/unit/cli/bin.test.ts reads it).
 //
 //   node scripts/bundle-cli.mjs [DIST]   (default: dist beside this folder)
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -27,6 +27,8 @@ const entries = {
   worker: 'src/tags/worker.js',
   'run-worker': 'src/eval/run-worker.js',
 };
+// chunk names carry content hashes: an earlier build's chunks would stay beside the new ones
+rmSync(out, { recursive: true, force: true });
 const result = await build({
   entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, join(dist, file)])),
   outdir: out,
