@@ -99,11 +99,15 @@ export function updateFileGraph(
   const definersChanged = new Set<string>();
   const touched = [...removed, ...changed];
   for (const path of touched) {
-    const was = definedNames(oldTags.get(path));
-    const is = definedNames(newTags.get(path));
+    const before = oldTags.get(path);
+    const after = newTags.get(path);
+    // a removed file that had no tags (a doc, a file without a grammar) names nothing
+    if (!before && !after) continue;
+    const was = definedNames(before);
+    const is = definedNames(after);
     for (const name of was) if (!is.has(name)) definersChanged.add(name);
     for (const name of is) if (!was.has(name)) definersChanged.add(name);
-    symbols.replace(oldTags.get(path), newTags.get(path), (p) => order.get(p)!);
+    symbols.replace(before, after, (p) => order.get(p)!);
   }
   const users = new Set(changed);
   for (const name of definersChanged) for (const p of symbols.referencers(name)) users.add(p);

@@ -4,7 +4,7 @@
  * builds that kept that graph as it was; a build given only the record (not its index)
  * reuses it and ranks as a fresh build does.
  */
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -55,5 +55,20 @@ describe('the reuse record', () => {
     const { stats: _a, ...fromRecord } = again.rank(QUERY);
     const { stats: _b, ...fromScratch } = fresh.rank(QUERY);
     expect(fromRecord).toEqual(fromScratch);
+  });
+
+  it('updates past a removed file that has no tags, and ranks as a fresh build', async () => {
+    const dir = copyOfInventory();
+    const first = await buildIndex(await loadCorpus({ folder: dir }));
+    unlinkSync(join(dir, 'README.md'));
+    appendFileSync(join(dir, 'src/inventory/pricing.py'), '\n\ndef loyalty_bonus_cents(total):\n    return total // 100\n');
+    const updated = await buildIndex(await loadCorpus({ folder: dir }), { previous: first });
+    expect(updated.fileGraph).not.toBe(first.fileGraph);
+    expect(updated.corpus.files.map((f) => f.path)).not.toContain('README.md');
+    const fresh = await buildIndex(await loadCorpus({ folder: dir }));
+    const { stats: _a, ...fromUpdate } = updated.rank(QUERY);
+    const { stats: _b, ...fromScratch } = fresh.rank(QUERY);
+    expect(fromUpdate).toEqual(fromScratch);
+    expect(updated.rank('loyalty_bonus_cents').files[0]!.path).toBe('src/inventory/pricing.py');
   });
 });
