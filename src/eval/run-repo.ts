@@ -22,6 +22,7 @@ import {
   tagsStorePath,
   toDetailsRow,
   type Corpus,
+  type Index,
   type IndexOptions,
   type Task,
 } from '../index.js';
@@ -141,6 +142,9 @@ async function evaluateWith(job: RepositoryJob, store: TagsStore | undefined, on
   }
 
   const tagsCache: TagsCache = store ? layeredTagsCache(new Map(), store) : memoryTagsCache();
+  // Each snapshot's index is built from the one before (`previous`): only the files that
+  // differ are parsed, tokenized and linked again, and the ranking is a fresh build's.
+  const last: { index?: Index } = {};
   let snapshots = 0;
   for (const snapshot of job.snapshots) {
     const started = performance.now();
@@ -152,7 +156,7 @@ async function evaluateWith(job: RepositoryJob, store: TagsStore | undefined, on
       for (const item of snapshot.samples) fail(item, err.message);
       continue;
     }
-    const rank = await makeRanker(job, corpus, tagsCache);
+    const rank = await makeRanker(job, corpus, tagsCache, last);
     const indexMs = Math.round(performance.now() - started);
     snapshots++;
     const texts = new Map(corpus.files.map((f) => [f.path, f.text]));
@@ -195,8 +199,12 @@ interface Ranked {
   functions?: string[];
 }
 
-/** Builds the method's index over the corpus and returns its per-sample ranking function. */
-async function makeRanker(job: RepositoryJob, corpus: Corpus, tagsCache: TagsCache): Promise<(sample: Sample) => Ranked> {
+/**
+ * Builds the method's index over the corpus and returns its per-sample ranking function;
+ * `last.index` is the repository's previous snapshot's index, given as `previous` and
+ * replaced by this one.
+ */
+async function makeRanker(job: RepositoryJob, corpus: Corpus, tagsCache: TagsCache, last: { index?: Index }): Promise<(sample: Sample) => Ranked> {
   const top = Math.max(job.top, MIN_TOP);
   if (job.method === 'bm25') {
     const index = new Bm25Index(corpus.files);
@@ -206,7 +214,8 @@ async function makeRanker(job: RepositoryJob, corpus: Corpus, tagsCache: TagsCac
       return { ...r, rankMs: Math.round(performance.now() - started) };
     };
   }
-  const index = await buildIndex(corpus, { ...resolveIndexOptions(job.config), tagsCache, parseJobs: job.parseJobs });
+  const index = await buildIndex(corpus, { ...resolveIndexOptions(job.config), tagsCache, parseJobs: job.parseJobs, ...(last.index ? { previous: last.index } : {}) });
+  last.index = index;
   if (job.method === 'bm25f') {
     // the lexical channel alone: BM25F over the files' fields, the rest of the ranking in path order
     return (sample) => {

@@ -5,7 +5,7 @@
  * samples that hit every per-sample error path.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +71,8 @@ function makeEvalWorld(): EvalWorld {
     'pkg/mod_3.py': files['pkg/mod_3.py']!.replace('+ 3', '+ 3.5'),
     'pkg/extra.py': 'def extra():\n    return 42\n',
   });
+  // a removed file without tags: the second snapshot's index is built from the first's
+  unlinkSync(join(alpha, 'setup.cfg'));
   const alpha2 = commitAll(alpha, 'second');
   // beta: owner/name, as a bare clone.
   const betaWork = initRepo(dir, 'beta-work');
@@ -204,6 +206,18 @@ describe('repomap eval', () => {
   it('builds one index per (repository, commit) that can be read', () => {
     expect(summary.repositories).toBe(3);
     expect(summary.snapshots).toBe(3);
+  });
+
+  it('ranks a snapshot built from the repository\'s earlier one as a fresh build of it', async () => {
+    // s3 and s5 are on alpha's second commit: with s1 first, its index is built from the first commit's
+    const later = readFileSync(world.samplesFile, 'utf8').split('\n').filter((l) => /"id":"s[35]"/.test(l));
+    writeFileSync(at('later.jsonl'), later.join('\n') + '\n');
+    const alone = await cli(['eval', '--samples', 'later.jsonl', '--repos', 'repos', '--no-timing', '--out', 'out/later.details.jsonl']);
+    expect(alone.code, alone.err).toBe(0);
+    const afterEarlier = readRows('out/repomap.details.jsonl').filter((r) => r.sample_id === 's3' || r.sample_id === 's5');
+    expect(afterEarlier.map((r) => r.sample_id)).toEqual(['s3', 's5']);
+    expect(readRows('out/later.details.jsonl')).toEqual(afterEarlier.map(({ timing_ms: _t, ...row }) => row));
+    expect(afterEarlier[0]!.top_files).not.toContain('setup.cfg');
   });
 
   it('reports a missing repository and a missing commit per sample, and the others succeed', () => {
