@@ -164,7 +164,11 @@ function defaultWorkerModule(): string {
   return module;
 }
 
-/** Hands repositories, in plan order, to whichever worker is free; fails the run when a worker fails. */
+/**
+ * Hands repositories to whichever worker is free, those with the most snapshots first (a
+ * large repository started last would run alone at the end); rows keep the input order
+ * whichever worker made them. Fails the run when a worker fails.
+ */
 async function runInWorkers(
   work: readonly RepositoryJob[],
   count: number,
@@ -173,13 +177,14 @@ async function runInWorkers(
   onNote?: (message: string) => void,
 ): Promise<{ snapshots: number; peakRssKb: number }> {
   const pool = Array.from({ length: count }, () => new WorkerProcess(module, onSample, onNote));
+  const queue = [...work].sort((a, b) => b.snapshots.length - a.snapshots.length);
   let next = 0;
   let snapshots = 0;
   try {
     await Promise.all(
       pool.map(async (worker) => {
-        while (next < work.length) {
-          const job = work[next++] as RepositoryJob;
+        while (next < queue.length) {
+          const job = queue[next++] as RepositoryJob;
           const indexed = await worker.run(job); // not `snapshots += await …`: that reads the total before waiting
           snapshots += indexed;
         }
