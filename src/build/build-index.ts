@@ -4,6 +4,7 @@ import { textTermsOf } from '../cache/text-terms.js';
 import type { CodeReading } from '../cues/index.js';
 import { historyHead, readHistory, releaseTexts } from '../corpus/index.js';
 import { buildFileGraph, readsText, updateFileGraph, type FileGraph } from '../graph/index.js';
+import { updatePays } from '../lexical/bm25.js';
 import { buildLexical, lexicalAfter, type LexicalIndex } from '../rank/index-context.js';
 import { pathTablesOf } from '../rank/path-tables.js';
 import { releasePrestarted, snippetReader } from '../tags/index.js';
@@ -28,14 +29,19 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   if (previous) checkNotTaken(previous);
   if (given instanceof Index && given.fingerprint === fingerprint) return given;
   const earlier = previous ? earlierContents(previous, corpus.files, keys) : null;
-  const lexical: LexicalIndex = previous && earlier ? lexicalAfter(previous.lexical, earlier.changed) : {};
+  const textTerms = textTermsOf(options.tagsCache, corpus.files, keys);
+  // The earlier BM25 index is updated at the first rank; but where the update would build
+  // it anew (a quarter of the texts changed: eval's far-apart commits) and a cache holds
+  // the texts' terms in memory, it is built now from them, as a cold build is.
+  const updatesLexical = previous && earlier && !(textTerms?.held && !updatePays(previous.corpus.files.map((f) => f.path), corpus.files.map((f) => f.path), new Set(earlier.changed)));
+  const lexical: LexicalIndex = updatesLexical ? lexicalAfter(previous.lexical, earlier.changed) : {};
   // A cold build's BM25 index is made on this thread while workers parse (if they do),
   // instead of at the first rank, from the terms a persistent cache keeps where it can.
   // The terms of texts tokenized while workers parse are not kept (the next build, which
   // parses nothing, keeps them): the cores are full then, and keeping them cost ~0.1-0.2 s;
   // a cache that holds terms in memory for the builds that follow (eval's) keeps them.
-  const terms = previous ? undefined : textTermsOf(options.tagsCache, corpus.files, keys);
-  const meanwhile = previous ? undefined : () => buildLexical(corpus.files, lexical, terms && (terms.held ? terms : { get: (doc) => terms.get(doc) }));
+  const terms = updatesLexical ? undefined : textTerms;
+  const meanwhile = updatesLexical ? undefined : () => buildLexical(corpus.files, lexical, terms && (terms.held ? terms : { get: (doc) => terms.get(doc) }));
   const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, { ...options, meanwhile }, earlier).finally(
     // parse workers started ahead (repoMap, the CLI) that no pool took: every file came from a cache, or few needed parsing
     () => void releasePrestarted(),

@@ -3,6 +3,7 @@
  * the same as an uncached one) and the in-memory Map it has always accepted.
  */
 import { createHash } from 'node:crypto';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TagsStore, currentIdentity, layeredTagsCache, memoryTagsCache } from '../../../src/cache/index.js';
@@ -165,5 +166,26 @@ describe('buildIndex with eval\'s in-run caches', () => {
     expect(fromStore.asked, 'the second snapshot asks the store nothing').toBe(asked);
     expect(fromStore.put).toBe(0);
     store.close();
+  });
+
+  it('a snapshot built from an earlier one with most texts changed takes the terms the cache holds: only new texts are tokenized', async () => {
+    const folder = join(dir, 'chain');
+    cpSync(join(ROOT, 'fixtures/repos/python-inventory'), folder, { recursive: true });
+    const edited = ['src/inventory/checkout.py', 'src/inventory/models.py', 'src/inventory/pricing.py', 'tests/test_checkout.py', 'tests/test_models.py', 'tests/test_pricing.py'];
+    const original = new Map(edited.map((p) => [p, readFileSync(join(folder, p), 'utf8')]));
+    const cache = memoryTagsCache();
+    const counts = counting(cache);
+    const first = await buildIndex(await loadCorpus({ folder }), { tagsCache: cache });
+    const files = first.corpus.files.length;
+    expect(counts.put).toBe(files);
+    for (const p of edited) writeFileSync(join(folder, p), `${original.get(p)}\n# revised for the next release\n`);
+    const second = await buildIndex(await loadCorpus({ folder }), { tagsCache: cache, previous: first });
+    expect(edited.length * 4).toBeGreaterThan(files);
+    expect(counts.put, 'the edited texts only').toBe(files + edited.length);
+    for (const [p, text] of original) writeFileSync(join(folder, p), text);
+    const third = await buildIndex(await loadCorpus({ folder }), { tagsCache: cache, previous: second });
+    expect(counts.put, 'every text seen before').toBe(files + edited.length);
+    const fresh = await buildIndex(await loadCorpus({ folder }));
+    for (const q of ['apply_discount rounding', 'checkout cart total', 'revised release']) expect(third.rank(q).files, q).toEqual(fresh.rank(q).files);
   });
 });
