@@ -74,8 +74,9 @@ export function updateFileGraph(
   const byOrder = (paths: Iterable<string>): string[] => [...paths].sort((a, b) => order.get(a)! - order.get(b)!);
   const changed = byOrder(changedFiles.filter((p) => order.has(p) && (oldTags.has(p) || newTags.has(p))));
   const samePaths = added.length === 0 && removed.length === 0;
-  // A changed manifest (package.json, tsconfig/jsconfig and the JSON files they extend, go.mod, Cargo.toml), or a file whose tags feed the tables (a Java package).
-  const resolverInputChanged = changedFiles.some(isResolverInput) || changed.some((p) => tagsChangeTables(oldTags.get(p), newTags.get(p)));
+  // A changed or removed manifest (package.json, tsconfig/jsconfig and the JSON files they extend, go.mod, Cargo.toml), or a file whose tags feed the tables (a Java package).
+  const resolverInputChanged =
+    changedFiles.some(isResolverInput) || removed.some(isResolverInput) || changed.some((p) => tagsChangeTables(oldTags.get(p), newTags.get(p)));
   // Import edges are redone for every file when the paths or what the resolver reads changed (most are kept as they were).
   const broad = !samePaths || historyChanged || resolverInputChanged;
   if (samePaths && changed.length === 0 && !broad) return before.graph;

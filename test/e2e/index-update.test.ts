@@ -60,10 +60,10 @@ function observed(index: Index, queries: { task: Task; query: Query }[]): unknow
   };
 }
 
-type Edit = { kind: 'replace' | 'half' | 'empty' | 'grow' | 'line' | 'doc' | 'add' | 'remove' | 'manifest'; at: number; other: number };
+type Edit = { kind: 'replace' | 'half' | 'empty' | 'grow' | 'line' | 'doc' | 'add' | 'remove' | 'drop' | 'manifest'; at: number; other: number };
 
 const editArb = fc.record({
-  kind: fc.constantFrom<Edit['kind']>('replace', 'half', 'empty', 'grow', 'line', 'line', 'doc', 'add', 'remove', 'manifest'),
+  kind: fc.constantFrom<Edit['kind']>('replace', 'half', 'empty', 'grow', 'line', 'line', 'doc', 'add', 'remove', 'drop', 'manifest'),
   at: fc.nat(),
   other: fc.nat(),
 });
@@ -74,16 +74,25 @@ function apply(dir: string, index: Index, edit: Edit): string | null {
   const docs = index.corpus.files.filter((f) => f.path.endsWith('.md'));
   if (edit.kind === 'doc') {
     const doc = docs[edit.at % docs.length];
-    if (!doc) return null;
+    // a 'drop' of the same step may have removed it
+    if (!doc || !existsSync(join(dir, doc.path))) return null;
     writeFileSync(join(dir, doc.path), `${readFileSync(join(dir, doc.path), 'utf8')}\nMore prose ${edit.other}.\n`);
     return doc.path;
+  }
+  if (edit.kind === 'drop') {
+    // a file without tags (a doc, a file no grammar reads) removed
+    const plain = index.corpus.files.filter((f) => f.language === null && existsSync(join(dir, f.path)));
+    const file = plain[edit.at % Math.max(1, plain.length)];
+    if (!file) return null;
+    rmSync(join(dir, file.path));
+    return file.path;
   }
   if (edit.kind === 'manifest') {
     // a JSON file the import resolver may read (tsconfig extends any JSON file): rewritten, or a new one
     const json = index.corpus.files.filter((f) => f.path.endsWith('.json'));
     const target = json[edit.at % Math.max(1, json.length)]?.path ?? 'package.json';
     const path = join(dir, target);
-    writeFileSync(path, json.length > 0 ? `${readFileSync(path, 'utf8')}\n` : '{"name": "x"}\n');
+    writeFileSync(path, json.length > 0 && existsSync(path) ? `${readFileSync(path, 'utf8')}\n` : '{"name": "x"}\n');
     return target;
   }
   const file = code[edit.at % code.length];
@@ -156,7 +165,8 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
                 // The earlier index gave its graph away: using it is an error, not a stale answer.
                 expect(() => before.rank('anything')).toThrow(/previous/);
               }
-              if (changed.length > 0 && changed.every((p) => p.endsWith('.md'))) expect(updated.fileGraph).toBe(before.fileGraph);
+              // edited docs (not removed ones: their nodes go) keep the graph as it was
+              if (changed.length > 0 && changed.every((p) => p.endsWith('.md') && existsSync(join(dir, p)))) expect(updated.fileGraph).toBe(before.fileGraph);
               index = updated;
             }
           } finally {
