@@ -16,7 +16,7 @@ import { explainFile, notInCorpus, type ExplainFileOptions, type FileExplanation
 import { RepoMapError } from '../errors.js';
 import type { DeepPartial } from '../options/resolve.js';
 import type { Corpus, Diagnostic, FileTags, IndexStats, LanguageId, Query, QueryCues, RepoMapResult, Task } from '../types.js';
-import { checkNotTaken, type Previous } from './reuse.js';
+import { checkNotTaken, earlierBuildOf, type EarlierBuild, type Previous } from './reuse.js';
 import { resolveStageSettings, type StageOptions, type StageSettings } from './settings.js';
 
 export interface RankOptions {
@@ -38,9 +38,7 @@ export interface IndexSettings extends StageSettings {
  * Where an index reads its corpus, tags and graph from: a build's record
  * (`recordParts`), or a persisted snapshot that makes the record only when asked.
  */
-export interface IndexParts {
-  readonly corpus: Corpus;
-  readonly tagDiagnostics: readonly Diagnostic[];
+export interface IndexParts extends EarlierBuild {
   /** The tags of a parsed file (undefined for files without tags or outside the corpus). */
   tagsOf(path: string): FileTags | undefined;
   /** Every parsed file's tags, in corpus order. */
@@ -57,16 +55,11 @@ export interface IndexParts {
 
 /** The parts of a build's record. */
 export function recordParts(record: Previous): IndexParts {
-  let byPath: Map<string, FileTags> | undefined;
-  const tagsOf = (path: string): FileTags | undefined => (byPath ??= new Map(record.tags.map((t) => [t.path, t]))).get(path);
+  const earlier = earlierBuildOf(record);
   return {
-    corpus: record.corpus,
-    tagDiagnostics: record.tagDiagnostics,
-    tagsOf,
+    ...earlier,
     tags: () => record.tags,
-    record: () => record,
-    taken: () => record.claim.taken,
-    context: (rank) => makeContext(record.corpus.files, graphPartsOf(record.graph), rank, record.lexical, record.pathTables, tagsOf),
+    context: (rank) => makeContext(record.corpus.files, graphPartsOf(record.graph), rank, record.lexical, record.pathTables, earlier.tagsOf),
   };
 }
 
@@ -117,6 +110,11 @@ export class Index {
   /** What this build leaves for the next build of the repository (`IndexOptions.previous`); shared by its `withRank` views. */
   get previous(): Previous {
     return this.parts.record();
+  }
+
+  /** The same as an `EarlierBuild`: what a later build reads of it before the record (which a snapshot's index makes only when asked). */
+  get earlier(): EarlierBuild {
+    return this.parts;
   }
 
   /**

@@ -30,9 +30,10 @@ export interface TagsOptions {
   /** Called once after files were parsed on worker threads, with what the pool did (not called for in-thread runs). */
   onWorkers?: (stats: PoolStats) => void;
   /**
-   * Work for this thread while worker threads parse (it should yield to the event loop
-   * often, so that workers get their next batch without delay). Not called when files
-   * are parsed in this thread; `extractTags` settles after both are done.
+   * Work for this thread while worker threads parse, started once they have their first
+   * files (it should yield to the event loop often, so that workers get their next batch
+   * without delay). Not called when files are parsed in this thread; `extractTags`
+   * settles after both are done.
    */
   meanwhile?: () => Promise<void>;
 }
@@ -75,7 +76,7 @@ export async function extractTags(files: readonly FileRecord[], options: TagsOpt
   // workers started ahead of a pool that will not run would only take cores from this thread
   if (!pooled) void releasePrestarted();
   const outcomes = pooled
-    ? (await Promise.all([parseOnWorkers(parseable, jobs, settings, budget, options), options.meanwhile?.()]))[0]
+    ? await parseOnWorkers(parseable, jobs, settings, budget, options)
     : await parseInThread(parseable, budget, options.onProgress);
 
   const tags: FileTags[] = [];
@@ -153,7 +154,7 @@ async function parseOnWorkers(
   jobs: number,
   settings: PoolSettings,
   budget: TagsBudget,
-  { onProgress, onWorkers }: TagsOptions,
+  { onProgress, onWorkers, meanwhile }: TagsOptions,
 ): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = new Array(files.length);
   let done = 0;
@@ -162,7 +163,7 @@ async function parseOnWorkers(
     const stats = await parseInWorkers(pooled, jobs, settings, budget, (index, outcome) => {
       outcomes[index] = outcome;
       onProgress?.(++done, files.length);
-    });
+    }, meanwhile);
     onWorkers?.(stats);
   } catch (error) {
     throw await canonicalError(files, error);
