@@ -10,7 +10,7 @@ import type { Corpus, IndexStats } from '../types.js';
 import { codeLanguagesOf, deferredCodeReading } from './code-languages.js';
 import { Index, recordParts } from './index.js';
 import type { IndexOptions } from './options.js';
-import { checkNotTaken, contentKey, earlierBuildOf, earlierContents, textKey, type Previous } from './reuse.js';
+import { checkNotTaken, contentKey, earlierContents, textKey, type Previous } from './reuse.js';
 import { resolveStageSettings, type StageSettings } from './settings.js';
 import { tagsWithCache } from './tags-stage.js';
 
@@ -23,32 +23,22 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   const head = readsHistory ? await historyHead(corpus) : null;
   const fingerprint = fingerprintOf(corpus, keys, settings, options.history, head);
   const given = options.previous;
-  const before = given instanceof Index ? given.earlier : given ? earlierBuildOf(given) : undefined;
-  if (before?.taken()) checkNotTaken(before.record());
+  const previous = given instanceof Index ? given.previous : given;
+  if (previous) checkNotTaken(previous);
   if (given instanceof Index && given.fingerprint === fingerprint) return given;
-  const earlier = before ? earlierContents(before, corpus.files, keys) : null;
-  let previous = before?.recordMade() ? before.record() : undefined;
-  // An earlier build whose record is not made yet (an index loaded from a snapshot makes
-  // its graph from the kept edges: ~0.7 s on the mixed corpus) makes it on this thread
-  // while a worker parses the changed files, however few (their grammar loads and their
-  // tags query compiles, ~0.5 s for Rust, meanwhile).
-  const recordMeanwhile = before && !previous ? async () => void (previous = before.record()) : undefined;
+  const earlier = previous ? earlierContents(previous, corpus.files, keys) : null;
+  const lexical: LexicalIndex = previous && earlier ? lexicalAfter(previous.lexical, earlier.changed) : {};
   // A cold build's BM25 index is made on this thread while workers parse (if they do),
   // instead of at the first rank, from the terms a persistent cache keeps where it can.
   // The terms of texts tokenized while workers parse are not kept (the next build, which
   // parses nothing, keeps them): the cores are full then, and keeping them cost ~0.1-0.2 s;
   // a cache that holds terms in memory for the builds that follow (eval's) keeps them.
-  const terms = before ? undefined : textTermsOf(options.tagsCache, corpus.files, keys);
-  const lexical: LexicalIndex = {};
-  const meanwhile = before ? recordMeanwhile : () => buildLexical(corpus.files, lexical, terms && (terms.held ? terms : { get: (doc) => terms.get(doc) }));
-  const pool = recordMeanwhile ? { minFiles: 1, minBytes: 0 } : undefined;
-  const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, { ...options, meanwhile, pool }, earlier).finally(
+  const terms = previous ? undefined : textTermsOf(options.tagsCache, corpus.files, keys);
+  const meanwhile = previous ? undefined : () => buildLexical(corpus.files, lexical, terms && (terms.held ? terms : { get: (doc) => terms.get(doc) }));
+  const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, { ...options, meanwhile }, earlier).finally(
     // parse workers started ahead (repoMap, the CLI) that no pool took: every file came from a cache, or few needed parsing
     () => void releasePrestarted(),
   );
-  // (the files were parsed in this thread, or none needed parsing)
-  previous ??= before?.record();
-  if (previous && earlier) Object.assign(lexical, lexicalAfter(previous.lexical, earlier.changed));
   const releasing = options.releaseTexts && corpus.source === 'folder';
   if ((releasing || terms) && !lexical.bm25 && !lexical.earlier) {
     // BM25 reads every text: a build that did not make it on the way makes it now (an

@@ -16,7 +16,7 @@ import { explainFile, notInCorpus, type ExplainFileOptions, type FileExplanation
 import { RepoMapError } from '../errors.js';
 import type { DeepPartial } from '../options/resolve.js';
 import type { Corpus, Diagnostic, FileTags, IndexStats, LanguageId, Query, QueryCues, RepoMapResult, Task } from '../types.js';
-import { checkNotTaken, earlierBuildOf, type EarlierBuild, type Previous } from './reuse.js';
+import { checkNotTaken, type Previous } from './reuse.js';
 import { resolveStageSettings, type StageOptions, type StageSettings } from './settings.js';
 
 export interface RankOptions {
@@ -38,7 +38,9 @@ export interface IndexSettings extends StageSettings {
  * Where an index reads its corpus, tags and graph from: a build's record
  * (`recordParts`), or a persisted snapshot that makes the record only when asked.
  */
-export interface IndexParts extends EarlierBuild {
+export interface IndexParts {
+  readonly corpus: Corpus;
+  readonly tagDiagnostics: readonly Diagnostic[];
   /** The tags of a parsed file (undefined for files without tags or outside the corpus). */
   tagsOf(path: string): FileTags | undefined;
   /** Every parsed file's tags, in corpus order. */
@@ -55,11 +57,16 @@ export interface IndexParts extends EarlierBuild {
 
 /** The parts of a build's record. */
 export function recordParts(record: Previous): IndexParts {
-  const earlier = earlierBuildOf(record);
+  let byPath: Map<string, FileTags> | undefined;
+  const tagsOf = (path: string): FileTags | undefined => (byPath ??= new Map(record.tags.map((t) => [t.path, t]))).get(path);
   return {
-    ...earlier,
+    corpus: record.corpus,
+    tagDiagnostics: record.tagDiagnostics,
+    tagsOf,
     tags: () => record.tags,
-    context: (rank) => makeContext(record.corpus.files, graphPartsOf(record.graph), rank, record.lexical, record.pathTables, earlier.tagsOf),
+    record: () => record,
+    taken: () => record.claim.taken,
+    context: (rank) => makeContext(record.corpus.files, graphPartsOf(record.graph), rank, record.lexical, record.pathTables, tagsOf),
   };
 }
 
@@ -110,11 +117,6 @@ export class Index {
   /** What this build leaves for the next build of the repository (`IndexOptions.previous`); shared by its `withRank` views. */
   get previous(): Previous {
     return this.parts.record();
-  }
-
-  /** The same as an `EarlierBuild`: what a later build reads of it before the record (which a snapshot's index makes only when asked). */
-  get earlier(): EarlierBuild {
-    return this.parts;
   }
 
   /**

@@ -39,36 +39,6 @@ export interface Previous {
   readonly claim: { taken: boolean };
 }
 
-/**
- * An earlier build as a later one reads it: its files, their tags and the tags stage's
- * diagnostics at once, the rest of its record (the graph most of all) from `record()`.
- * An index loaded from a snapshot makes that record only when asked, which takes a
- * while (`recordMade` false): a build then parses the changed files meanwhile.
- */
-export interface EarlierBuild {
-  readonly corpus: Corpus;
-  readonly tagDiagnostics: readonly Diagnostic[];
-  tagsOf(path: string): FileTags | undefined;
-  record(): Previous;
-  /** Whether `record()` has its record already. */
-  recordMade(): boolean;
-  /** Whether a later build took the record's graph over. */
-  taken(): boolean;
-}
-
-/** A build record as an `EarlierBuild`. */
-export function earlierBuildOf(record: Previous): EarlierBuild {
-  let byPath: Map<string, FileTags> | undefined;
-  return {
-    corpus: record.corpus,
-    tagDiagnostics: record.tagDiagnostics,
-    tagsOf: (path) => (byPath ??= new Map(record.tags.map((t) => [t.path, t]))).get(path),
-    record: () => record,
-    recordMade: () => true,
-    taken: () => record.claim.taken,
-  };
-}
-
 /** Throws when a later build took the record's graph over. */
 export function checkNotTaken(record: Previous): void {
   if (record.claim.taken) {
@@ -76,24 +46,23 @@ export function checkNotTaken(record: Previous): void {
   }
 }
 
-/** What an earlier build knows of a corpus' files: the tags of unchanged ones, and which changed. */
+/** What a record knows of a corpus' files: the tags of unchanged ones, and which changed. */
 export interface EarlierContents {
-  /** Path → diagnostics of each file with a grammar whose content (and grammar) is unchanged: its tags are `tagsOf`'s. */
-  kept: Map<string, Diagnostic[]>;
-  /** The earlier build's tags of a file (read once the tags of the changed files are made). */
-  tagsOf(path: string): FileTags | undefined;
+  /** Path → tags and diagnostics of each file with a grammar whose content (and grammar) is unchanged. */
+  tags: Map<string, { tags: FileTags | undefined; diagnostics: Diagnostic[] }>;
   /** Paths whose content differs from the record's, or that it did not have. */
   changed: string[];
 }
 
 /** The files of `files` (with their content keys) whose tags `previous` can give, and those it cannot. */
-export function earlierContents(previous: EarlierBuild, files: readonly FileRecord[], keys: readonly string[]): EarlierContents {
+export function earlierContents(previous: Previous, files: readonly FileRecord[], keys: readonly string[]): EarlierContents {
   const before = new Map(previous.corpus.files.map((f) => [f.path, f]));
+  const tagsByPath = new Map(previous.tags.map((t) => [t.path, t]));
   const diagnostics = new Map<string, Diagnostic[]>();
   for (const d of previous.tagDiagnostics) {
     if (d.file !== undefined) diagnostics.set(d.file, [...(diagnostics.get(d.file) ?? []), d]);
   }
-  const out: EarlierContents = { kept: new Map(), tagsOf: (path) => previous.tagsOf(path), changed: [] };
+  const out: EarlierContents = { tags: new Map(), changed: [] };
   files.forEach((f, i) => {
     const was = before.get(f.path);
     if (!was || contentKey(was) !== keys[i] || was.language !== f.language) {
@@ -104,7 +73,7 @@ export function earlierContents(previous: EarlierBuild, files: readonly FileReco
     const own = diagnostics.get(f.path) ?? [];
     // A failed parse is tried again, as the tags cache does.
     if (own.some((d) => d.code === 'parse-failed')) return;
-    out.kept.set(f.path, own);
+    out.tags.set(f.path, { tags: tagsByPath.get(f.path), diagnostics: own });
   });
   return out;
 }

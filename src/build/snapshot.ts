@@ -194,7 +194,6 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
     tagsOf,
     tags,
     record: recordOf,
-    recordMade: () => record !== undefined,
     taken: () => record?.claim.taken ?? false,
     context: (rank) =>
       makeContext(files, { edges, symbols, resolve: resolveOf, keptCsr: (flow) => keptCsr(snapshot.csrs, flow, paths, ids) }, rank, lexical, tables, tagsOf, sideFields),

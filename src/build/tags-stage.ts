@@ -4,7 +4,7 @@
  */
 import { mapTagsCache } from '../cache/layered.js';
 import type { TagsCache, TagsCacheEntry } from '../cache/types.js';
-import { extractTags, type TagsOptions } from '../tags/index.js';
+import { extractTags } from '../tags/index.js';
 import type { Diagnostic, FileRecord, FileTags } from '../types.js';
 import type { EarlierContents } from './reuse.js';
 
@@ -14,8 +14,6 @@ export interface TagsStageOptions {
   onProgress?: ((stage: 'tags', done: number, total: number) => void) | undefined;
   parseJobs?: number | undefined;
   meanwhile?: (() => Promise<void>) | undefined;
-  /** Overrides of the pool's settings (an update parses even one file on a worker when it has work for this thread meanwhile). */
-  pool?: TagsOptions['pool'];
 }
 
 /**
@@ -28,8 +26,8 @@ export async function tagsWithCache(
   options: TagsStageOptions,
   earlier: EarlierContents | null,
 ): Promise<{ tags: FileTags[]; diagnostics: Diagnostic[]; cache?: { hits: number; misses: number } }> {
-  if (!earlier || earlier.kept.size === 0) return tagsFromCache(files, contentKeys, options);
-  const rest = files.flatMap((f, i) => (earlier.kept.has(f.path) ? [] : [i]));
+  if (!earlier || earlier.tags.size === 0) return tagsFromCache(files, contentKeys, options);
+  const rest = files.flatMap((f, i) => (earlier.tags.has(f.path) ? [] : [i]));
   const fresh = await tagsFromCache(
     rest.map((i) => files[i]!),
     rest.map((i) => contentKeys[i]!),
@@ -42,12 +40,12 @@ export async function tagsWithCache(
   const diagnostics: Diagnostic[] = [];
   for (const f of files) {
     if (f.language === null) continue;
-    const reused = earlier.kept.get(f.path);
-    const t = reused ? earlier.tagsOf(f.path) : freshTags.get(f.path);
+    const reused = earlier.tags.get(f.path);
+    const t = reused ? reused.tags : freshTags.get(f.path);
     if (t) tags.push(t);
-    diagnostics.push(...(reused ?? freshDiagnostics.get(f.path) ?? []));
+    diagnostics.push(...(reused ? reused.diagnostics : (freshDiagnostics.get(f.path) ?? [])));
   }
-  const cache = fresh.cache ? { hits: fresh.cache.hits + earlier.kept.size, misses: fresh.cache.misses } : undefined;
+  const cache = fresh.cache ? { hits: fresh.cache.hits + earlier.tags.size, misses: fresh.cache.misses } : undefined;
   return { tags, diagnostics, ...(cache ? { cache } : {}) };
 }
 
@@ -58,15 +56,15 @@ async function tagsFromCache(
   options: TagsStageOptions,
 ): Promise<{ tags: FileTags[]; diagnostics: Diagnostic[]; cache?: { hits: number; misses: number } }> {
   const onProgress = options.onProgress ? (d: number, t: number) => options.onProgress!('tags', d, t) : undefined;
-  const { meanwhile, pool } = options;
-  if (!options.tagsCache) return extractTags(files, { onProgress, jobs: options.parseJobs, meanwhile, pool });
+  const { meanwhile } = options;
+  if (!options.tagsCache) return extractTags(files, { onProgress, jobs: options.parseJobs, meanwhile });
   const cache = options.tagsCache instanceof Map ? mapTagsCache(options.tagsCache) : options.tagsCache;
   const parseable = files.filter((f) => f.language !== null);
   const keys = files.flatMap((f, i) => (f.language !== null ? [`${f.language}:${contentKeys[i]}`] : []));
   const entries = cache.getMany([...new Set(keys)]);
   const missing = parseable.filter((_, i) => !entries.has(keys[i]!));
   const hits = parseable.length - missing.length;
-  const fresh = await extractTags(missing, { onProgress, jobs: options.parseJobs, meanwhile, pool });
+  const fresh = await extractTags(missing, { onProgress, jobs: options.parseJobs, meanwhile });
   const byPath = new Map(fresh.tags.map((t) => [t.path, t]));
   const diagsByPath = new Map<string, Omit<Diagnostic, 'file'>[]>();
   for (const { file, ...d } of fresh.diagnostics) if (file !== undefined) diagsByPath.set(file, [...(diagsByPath.get(file) ?? []), d]);

@@ -30,10 +30,9 @@ export interface TagsOptions {
   /** Called once after files were parsed on worker threads, with what the pool did (not called for in-thread runs). */
   onWorkers?: (stats: PoolStats) => void;
   /**
-   * Work for this thread while worker threads parse, started once they have their first
-   * files (it should yield to the event loop often, so that workers get their next batch
-   * without delay). Not called when files are parsed in this thread; `extractTags`
-   * settles after both are done.
+   * Work for this thread while worker threads parse (it should yield to the event loop
+   * often, so that workers get their next batch without delay). Not called when files
+   * are parsed in this thread; `extractTags` settles after both are done.
    */
   meanwhile?: () => Promise<void>;
 }
@@ -76,7 +75,7 @@ export async function extractTags(files: readonly FileRecord[], options: TagsOpt
   // workers started ahead of a pool that will not run would only take cores from this thread
   if (!pooled) void releasePrestarted();
   const outcomes = pooled
-    ? await parseOnWorkers(parseable, jobs, settings, budget, options)
+    ? (await Promise.all([parseOnWorkers(parseable, jobs, settings, budget, options), options.meanwhile?.()]))[0]
     : await parseInThread(parseable, budget, options.onProgress);
 
   const tags: FileTags[] = [];
@@ -154,7 +153,7 @@ async function parseOnWorkers(
   jobs: number,
   settings: PoolSettings,
   budget: TagsBudget,
-  { onProgress, onWorkers, meanwhile }: TagsOptions,
+  { onProgress, onWorkers }: TagsOptions,
 ): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = new Array(files.length);
   let done = 0;
@@ -163,7 +162,7 @@ async function parseOnWorkers(
     const stats = await parseInWorkers(pooled, jobs, settings, budget, (index, outcome) => {
       outcomes[index] = outcome;
       onProgress?.(++done, files.length);
-    }, meanwhile);
+    });
     onWorkers?.(stats);
   } catch (error) {
     throw await canonicalError(files, error);

@@ -53,9 +53,7 @@ export interface PoolStats {
 
 /**
  * Parses `files` on `workers` worker threads; `onOutcome` gets each file's outcome as its
- * batch completes (in no particular order), with names and kinds pooled across batches.
- * `meanwhile` runs on this thread once every worker has its first batch (work that does
- * not yield would otherwise hold the batches back). Rejects with the first failure — a
+ * batch completes (in no particular order), with names and kinds pooled across batches. Rejects with the first worker failure — a
  * grammar or query that cannot load is a RepoMapError with the worker's code and message —
  * after stopping every worker.
  */
@@ -65,7 +63,6 @@ export async function parseInWorkers(
   settings: PoolSettings,
   budget: TagsBudget,
   onOutcome: (index: number, outcome: FileOutcome) => void,
-  meanwhile?: () => Promise<void>,
 ): Promise<PoolStats> {
   const module = workerModule();
   const queue = new BatchQueue(files, settings);
@@ -124,9 +121,7 @@ export async function parseInWorkers(
     }
   };
   try {
-    // each lane sends its first batch before it waits
-    const lanes = Array.from({ length: Math.min(workers, queue.total) }, lane);
-    await Promise.all([...lanes, meanwhile?.()]);
+    await Promise.all(Array.from({ length: Math.min(workers, queue.total) }, lane));
   } finally {
     await Promise.all([...live.keys(), ...ahead].map((w) => stop(w)));
   }

@@ -3,8 +3,8 @@
  * the graph in place takes it from every index that holds it, including the indexes of
  * builds that kept that graph as it was; a build given only the record (not its index)
  * reuses it and ranks as a fresh build does; a build from an index loaded from a snapshot
- * (whose record it makes while a worker parses the changed files) ranks as a fresh build
- * whether the changed files are parsed on a worker or in the calling thread.
+ * (which makes its record from the kept parts) ranks as a fresh build whether the changed
+ * files are parsed on a worker or in the calling thread.
  */
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import v8 from 'node:v8';
@@ -62,7 +62,7 @@ describe('the reuse record', () => {
     expect(fromRecord).toEqual(fromScratch);
   });
 
-  it.each([1, 2])('made from a snapshot while the changed file parses (parseJobs %i), ranks as a fresh build', async (parseJobs) => {
+  it.each([1, 2])('made from a snapshot after a file changed (parseJobs %i), ranks as a fresh build', async (parseJobs) => {
     const dir = copyOfInventory();
     ageTree(dir);
     const snapshot = snapshotOf(await buildIndex(await loadCorpus({ folder: dir })));
