@@ -55,7 +55,7 @@ export interface IndexOptions extends StageOptions {
    * languages its blocks are written in, instead of every parsed language's with the
    * build (compiling them all is ~0.4 s on a corpus of a few languages, more than an
    * update that parsed one file spends on anything else). `rank`, `explain` and `pack` of
-   * a query with code then throw unless `prepare` ran first. The CLI and `repomap mcp` set it.
+   * a query with code then throw unless `prepare` ran first. The CLI sets it.
    */
   deferCodeGrammars?: boolean;
 }
