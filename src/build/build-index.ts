@@ -1,16 +1,15 @@
 /** The build: a loaded corpus through the stages in order (tags, lexical, graph) into an `Index`. */
 import { createHash } from 'node:crypto';
 import { textTermsOf } from '../cache/text-terms.js';
-import type { CodeReading } from '../cues/index.js';
 import { historyHead, readHistory, releaseTexts } from '../corpus/index.js';
 import { buildFileGraph, readsText, updateFileGraph, type FileGraph } from '../graph/index.js';
 import { updatePays } from '../lexical/bm25.js';
 import { buildLexical, lexicalAfter, type LexicalIndex } from '../rank/index-context.js';
 import { pathTablesOf } from '../rank/path-tables.js';
 import { releasePrestarted, snippetReader } from '../tags/index.js';
-import type { Corpus, FileTags, IndexStats } from '../types.js';
-import { codeLanguagesOf } from './code-languages.js';
-import { Index } from './index.js';
+import type { Corpus, IndexStats } from '../types.js';
+import { codeLanguagesOf, deferredCodeReading } from './code-languages.js';
+import { Index, recordParts } from './index.js';
 import type { IndexOptions } from './options.js';
 import { checkNotTaken, contentKey, earlierContents, textKey, type Previous } from './reuse.js';
 import { resolveStageSettings, type StageSettings } from './settings.js';
@@ -87,21 +86,17 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
     timingsMs: { corpus: 0, tags: Math.round(t1 - t0), graph: Math.round(t2 - t1) },
     ...(cache ? { cache } : {}),
   };
-  const code = await codeReading(tags);
   const pathTables = pathTablesOf(corpus.files, previous?.pathTables);
   const claim = previous && fileGraph === previous.graph ? previous.claim : { taken: false };
   const record: Previous = { fingerprint, corpus, tags, tagDiagnostics: diagnostics, lexical, pathTables, graph: fileGraph, claim };
-  return new Index(record, stats, { ...settings, code }, fingerprint);
-}
-
-/**
- * How an index reads a query's code blocks: a snippet reader for the languages of its
- * parsed files, and the language of most of them for blocks that do not name one.
- */
-async function codeReading(tags: readonly FileTags[]): Promise<CodeReading> {
   const { languages, primary } = codeLanguagesOf(tags);
+  if (options.deferCodeGrammars) {
+    const { code, prepare } = deferredCodeReading(languages, primary);
+    return new Index({ ...recordParts(record), prepare }, stats, { ...settings, code }, fingerprint);
+  }
+  // a snippet reader for the languages of the parsed files, and the language of most of them for blocks that do not name one
   const reader = await snippetReader(languages);
-  return primary !== undefined ? { reader, primary } : { reader };
+  return new Index(record, stats, { ...settings, code: { reader, ...(primary !== undefined ? { primary } : {}) } }, fingerprint);
 }
 
 /** Hash of what an index is built from: every path with its content key, what was skipped, the settings, the history read. */

@@ -50,4 +50,12 @@ export interface IndexOptions extends StageOptions {
    * build rather than at the first rank. The CLI and `repomap mcp` set it.
    */
   releaseTexts?: boolean;
+  /**
+   * Load the grammars that read a query's code blocks in `index.prepare(query)`, for the
+   * languages its blocks are written in, instead of every parsed language's with the
+   * build (compiling them all is ~0.4 s on a corpus of a few languages, more than an
+   * update that parsed one file spends on anything else). `rank`, `explain` and `pack` of
+   * a query with code then throw unless `prepare` ran first. The CLI sets it.
+   */
+  deferCodeGrammars?: boolean;
 }

@@ -18,10 +18,9 @@ import { Bm25fIndex, type Bm25fField, type FieldParts } from '../lexical/bm25f.j
 import { fieldsOf, lexicalOf, makeContext, sideFieldsOf, type LexicalIndex, type SideFields } from '../rank/index-context.js';
 import { csrParts, keptCsr, type CsrParts } from '../rank/csr.js';
 import { savedPathTables, type PathWordsParts } from '../rank/path-tables.js';
-import { deferredSnippetReader } from '../tags/deferred-snippets.js';
 import { RepoMapError } from '../errors.js';
 import { TASKS, type Diagnostic, type FileTags, type IndexStats, type LanguageId, type Task } from '../types.js';
-import { codeLanguagesOf } from './code-languages.js';
+import { codeLanguagesOf, deferredCodeReading } from './code-languages.js';
 import { Index, type IndexParts } from './index.js';
 import { contentKey, rememberContentKey, textKey, type Previous } from './reuse.js';
 import type { StageSettings } from './settings.js';
@@ -188,7 +187,7 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
     }
     return record;
   };
-  const snippets = deferredSnippetReader(snapshot.languages);
+  const { code, prepare } = deferredCodeReading(snapshot.languages, snapshot.primary);
   const parts: IndexParts = {
     corpus,
     tagDiagnostics: snapshot.tagDiagnostics,
@@ -198,16 +197,10 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
     taken: () => record?.claim.taken ?? false,
     context: (rank) =>
       makeContext(files, { edges, symbols, resolve: resolveOf, keptCsr: (flow) => keptCsr(snapshot.csrs, flow, paths, ids) }, rank, lexical, tables, tagsOf, sideFields),
-    async prepare(_query, cues) {
-      const wanted = new Set<LanguageId>();
-      const probe = { languages: snapshot.languages, read: (language: LanguageId) => void wanted.add(language) };
-      cues({ reader: probe, ...(snapshot.primary !== undefined ? { primary: snapshot.primary } : {}) });
-      await snippets.load(wanted);
-    },
+    prepare,
   };
   // the cache counts were the build's: this load read no tags cache
   const { cache: _cache, ...built } = structuredClone(snapshot.stats);
   const stats: IndexStats = { ...built, timingsMs: { corpus: loadMs, tags: 0, graph: 0 } };
-  const code = { reader: snippets.reader, ...(snapshot.primary !== undefined ? { primary: snapshot.primary } : {}) };
   return new Index(parts, stats, { ...snapshot.settings, code }, snapshot.fingerprint);
 }

@@ -70,6 +70,8 @@ async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildR
     try {
       const index = await buildIndex(corpus, {
         releaseTexts: true,
+        // every command that reads a query prepares it (its code blocks' grammars load then)
+        deferCodeGrammars: true,
         onProgress: (_stage, done, total) => progress.parse(done, total),
         ...(store ? { tagsCache: store } : {}),
         ...(parseJobs !== undefined ? { parseJobs } : {}),

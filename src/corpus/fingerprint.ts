@@ -34,6 +34,13 @@ export class FolderFingerprint {
    * from `readStartedMs` (Date.now() when loadCorpus began).
    */
   static async take(root: string, files: readonly string[], readStartedMs: number): Promise<FolderFingerprint> {
+    const since = BigInt(readStartedMs - STAMP_MARGIN_MS) * 1_000_000n;
+    const recent = (s: BigIntStats | null): boolean => s !== null && s.mtimeNs >= since;
+    // The corpus files first: when one was written as the read began (a file edited just
+    // before the command), the fingerprint is unsettled whatever the rest, and the folder
+    // is not walked for it.
+    const fileStats = files.map((p) => statOf(join(root, p)));
+    if (fileStats.some(recent)) return new FolderFingerprint(root, [], [], true);
     // Folders that cannot be listed are left out: the corpus load reports them.
     const vendored = new Set(CORPUS_DEFAULTS.vendoredFolders);
     const ignoreNames = new Set<string>(IGNORE_FILES);
@@ -42,11 +49,11 @@ export class FolderFingerprint {
     const folders = entries.filter((e) => e.kind === 'folder' && !vendored.has(nameOf(e.path))).map((e) => e.path);
     const inCorpus = new Set(files);
     const ignoreFiles = entries.filter((e) => e.kind === 'file' && ignoreNames.has(nameOf(e.path)) && !inCorpus.has(e.path)).map((e) => e.path);
-    const paths = ['.', ...folders.sort(), ...files, ...ignoreFiles.sort(), '.git/HEAD', '.git/logs/HEAD'];
-    const stats = paths.map((p) => statOf(join(root, p)));
-    const since = BigInt(readStartedMs - STAMP_MARGIN_MS) * 1_000_000n;
-    const unsettled = stats.some((s) => s !== null && s.mtimeNs >= since);
-    return new FolderFingerprint(root, paths, stats.map(stampOf), unsettled);
+    const before = ['.', ...folders.sort()];
+    const after = [...ignoreFiles.sort(), '.git/HEAD', '.git/logs/HEAD'];
+    const statAll = (list: readonly string[]): (BigIntStats | null)[] => list.map((p) => statOf(join(root, p)));
+    const stats = [...statAll(before), ...fileStats, ...statAll(after)];
+    return new FolderFingerprint(root, [...before, ...files, ...after], stats.map(stampOf), stats.some(recent));
   }
 
   /** The paths and stamps, to keep with a persisted index; null when the fingerprint is unsettled (it would never match). */

@@ -2,14 +2,19 @@
  * The reuse record (src/build/reuse.ts): what one build leaves for the next. An update of
  * the graph in place takes it from every index that holds it, including the indexes of
  * builds that kept that graph as it was; a build given only the record (not its index)
- * reuses it and ranks as a fresh build does.
+ * reuses it and ranks as a fresh build does; a build from an index loaded from a snapshot
+ * (which makes its record from the kept parts) ranks as a fresh build whether the changed
+ * files are parsed on a worker or in the calling thread.
  */
 import { appendFileSync, cpSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import v8 from 'node:v8';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { indexOfSnapshot, snapshotOf } from '../../../src/build/snapshot.js';
 import { buildIndex, loadCorpus } from '../../../src/index.js';
 import { FIXTURES } from '../../fixture-index.js';
+import { ageTree } from '../corpus/helpers.js';
 
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -69,6 +74,23 @@ describe('the reuse record', () => {
     const { stats: _a, ...fromUpdate } = updated.rank(QUERY);
     const { stats: _b, ...fromScratch } = fresh.rank(QUERY);
     expect(fromUpdate).toEqual(fromScratch);
+    expect(updated.rank('loyalty_bonus_cents').files[0]!.path).toBe('src/inventory/pricing.py');
+  });
+
+  it.each([1, 2])('made from a snapshot after a file changed (parseJobs %i), ranks as a fresh build', async (parseJobs) => {
+    const dir = copyOfInventory();
+    ageTree(dir);
+    const snapshot = snapshotOf(await buildIndex(await loadCorpus({ folder: dir })));
+    const loaded = indexOfSnapshot(v8.deserialize(v8.serialize(snapshot)));
+    appendFileSync(join(dir, 'src/inventory/pricing.py'), '\n\ndef loyalty_bonus_cents(total):\n    return total // 100\n');
+    const updated = await buildIndex(await loadCorpus({ folder: dir }, { previous: loaded.corpus }), { previous: loaded, parseJobs });
+    expect(loaded.previous.claim.taken, "the snapshot's graph was updated in place").toBe(true);
+    const fresh = await buildIndex(await loadCorpus({ folder: dir }));
+    for (const query of [QUERY, 'loyalty_bonus_cents']) {
+      const { stats: _a, ...fromSnapshot } = updated.rank(query);
+      const { stats: _b, ...fromScratch } = fresh.rank(query);
+      expect(fromSnapshot).toEqual(fromScratch);
+    }
     expect(updated.rank('loyalty_bonus_cents').files[0]!.path).toBe('src/inventory/pricing.py');
   });
 });
