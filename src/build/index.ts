@@ -10,7 +10,7 @@ import { lexicalText } from '../rank/seeds.js';
 import { compareDescending } from '../text/order.js';
 import { rankFiles } from '../rank/score.js';
 import { attachSpans, SpanFinder, spanSource, type SpanSource } from '../spans/spans.js';
-import { attachFunctions, rankedFunctionIds } from '../rank/functions.js';
+import { attachFunctions, rankedFunctionIds, UnitWordsCache } from '../rank/functions.js';
 import { checkPackOptions, packFiles, packSourceOf, type Pack, type PackOptions } from '../pack/index.js';
 import { explainFile, notInCorpus, type ExplainFileOptions, type FileExplanation } from '../explain/explain-file.js';
 import { RepoMapError } from '../errors.js';
@@ -83,6 +83,8 @@ export class Index {
   private readonly context: RankContext;
   /** Built on first use: what spans read per file. */
   private spans?: SpanSource;
+  /** Built on first use: the words of the units of files whose functions were ranked. */
+  private unitWords?: UnitWordsCache;
   /** What `buildIndex({ previous })` compares to return this index as it is ('' for views, which are never returned so). */
   readonly fingerprint: string;
 
@@ -194,6 +196,7 @@ export class Index {
       ctx: this.context,
       tagsOf: (p) => this.tagsOf(p),
       textOf: (p) => this.textOf(p),
+      unitWords: (this.unitWords ??= new UnitWordsCache()),
     }, this.settings.rank.functions);
     const files = withFunctions.map((f) => (given.has(f.path) ? { ...f, given: true } : f));
     return {

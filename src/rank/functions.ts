@@ -83,6 +83,37 @@ export interface FunctionSource {
   ctx: RankContext;
   tagsOf(path: string): FileTags | undefined;
   textOf(path: string): string | undefined;
+  /** The units' words of files ranked before (absent: counted for each query). */
+  unitWords?: UnitWordsCache;
+}
+
+/** A unit's words in the order first met, with their counts, and its length in words: what its text score reads, the same for every query. */
+export interface UnitWords {
+  words: string[];
+  counts: number[];
+  length: number;
+}
+
+/**
+ * The units' words of recently ranked files, for one index (a file's units and text do
+ * not change within one): at most `size` files, the least recently used let go. Counting
+ * them was most of an issue query's rank (every line of the 20 best files tokenized again
+ * for each query).
+ */
+export class UnitWordsCache {
+  private readonly files = new Map<string, UnitWords[]>();
+
+  constructor(private readonly size = 256) {}
+
+  /** The units' words of `path`, made by `count` when not kept. */
+  get(path: string, count: () => UnitWords[]): UnitWords[] {
+    const kept = this.files.get(path);
+    if (kept) this.files.delete(path);
+    const words = kept ?? count();
+    this.files.set(path, words);
+    if (this.files.size > this.size) this.files.delete(this.files.keys().next().value!);
+    return words;
+  }
 }
 
 /** Query-wide facts (names, lines, words), then asked per file. */
@@ -124,7 +155,7 @@ export class FunctionFinder {
     const name = units.map((u) => this.nameScore(u));
     const nameWords = units.map((u) => this.nameWordScore(u));
     const line = units.map((u) => this.lineScore(path, u));
-    const lexical = text === undefined ? units.map(() => 0) : this.textScores(units, text);
+    const lexical = text === undefined ? units.map(() => 0) : this.textScores(path, units, text);
     const parts = [
       [name, this.o.nameWeight],
       [nameWords, this.o.nameWordWeight],
@@ -177,11 +208,34 @@ export class FunctionFinder {
   }
 
   /** BM25 of the query's words over each unit's own lines (IDF from the corpus' specificity). */
-  private textScores(units: readonly Unit[], text: string): number[] {
+  private textScores(path: string, units: readonly Unit[], text: string): number[] {
     if (this.words.size === 0) return units.map(() => 0);
+    const cache = this.source.unitWords;
+    const counted = cache ? cache.get(path, () => this.unitWords(units, text)) : this.unitWords(units, text);
+    const avg = counted.reduce((n, c) => n + c.length, 0) / counted.length || 1;
+    const idf = new Map<string, number>();
+    for (const w of this.words.keys()) idf.set(w, this.source.ctx.specificity(w));
+    const { k1, b } = this.o;
+    return counted.map(({ words, counts, length }) => {
+      let s = 0;
+      // the unit's words in the order first met: the sum is the same, bit for bit, whichever query asks
+      words.forEach((w, k) => {
+        const q = this.words.get(w);
+        if (q === undefined) return;
+        const f = counts[k]!;
+        s += q * idf.get(w)! * ((f * (k1 + 1)) / (f + k1 * (1 - b + (b * length) / avg)));
+      });
+      return s;
+    });
+  }
+
+  /** Each unit's words (identifier words of its own lines) with their counts, and its length. */
+  private unitWords(units: readonly Unit[], text: string): UnitWords[] {
     const fileLines = text.split('\n');
-    const counts = units.map((u) => {
-      const tf = new Map<string, number>();
+    return units.map((u) => {
+      const at = new Map<string, number>();
+      const words: string[] = [];
+      const counts: number[] = [];
       let length = 0;
       for (const [a, b] of u.ranges) {
         for (let l = a; l <= b && l <= fileLines.length; l++) {
@@ -189,20 +243,19 @@ export class FunctionFinder {
             let terms = this.runTerms.get(run);
             if (!terms) this.runTerms.set(run, (terms = identifierTerms(run)));
             length += terms.length;
-            for (const w of terms) if (this.words.has(w)) tf.set(w, (tf.get(w) ?? 0) + 1);
+            for (const w of terms) {
+              const k = at.get(w);
+              if (k !== undefined) counts[k]!++;
+              else {
+                at.set(w, words.length);
+                words.push(w);
+                counts.push(1);
+              }
+            }
           });
         }
       }
-      return { tf, length };
-    });
-    const avg = counts.reduce((n, c) => n + c.length, 0) / counts.length || 1;
-    const idf = new Map<string, number>();
-    for (const w of this.words.keys()) idf.set(w, this.source.ctx.specificity(w));
-    const { k1, b } = this.o;
-    return counts.map(({ tf, length }) => {
-      let s = 0;
-      for (const [w, f] of tf) s += this.words.get(w)! * idf.get(w)! * ((f * (k1 + 1)) / (f + k1 * (1 - b + (b * length) / avg)));
-      return s;
+      return { words, counts, length };
     });
   }
 }

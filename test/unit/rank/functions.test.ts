@@ -1,11 +1,15 @@
 /**
  * Function-level units: functions and classes not nested in a function, qualified by
  * their classes; a class keeps only its own lines (its methods are units of their own);
- * and the ranking across files multiplies file and function scores.
+ * and the ranking across files multiplies file and function scores. The units' words an
+ * index keeps for the files ranked before change no ranking.
  */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rankedFunctionIds, unitsOf } from '../../../src/rank/functions.js';
+import { buildIndex, loadCorpus } from '../../../src/index.js';
+import { rankedFunctionIds, unitsOf, UnitWordsCache, type UnitWords } from '../../../src/rank/functions.js';
 import { tagsFromSource } from '../../../src/tags/index.js';
+import { FIXTURES } from '../../fixture-index.js';
 
 const SOURCE = `class Outer:
     """Doc."""
@@ -50,5 +54,40 @@ describe('rankedFunctionIds', () => {
     // a steeper file exponent keeps the first file's functions ahead longer
     expect(rankedFunctionIds(files, 2)).toEqual(['a.py::f', 'b.py::h', 'a.py::g']);
     expect(rankedFunctionIds(files, 3)).toEqual(['a.py::f', 'a.py::g', 'b.py::h']);
+  });
+});
+
+describe('UnitWordsCache', () => {
+  const words = (n: number): UnitWords[] => [{ words: [`w${n}`], counts: [n], length: n }];
+
+  it('counts a file once while it is kept, and lets the least recently used go past its size', () => {
+    const cache = new UnitWordsCache(2);
+    const counted: string[] = [];
+    const get = (path: string, n: number) => cache.get(path, () => (counted.push(path), words(n)));
+    expect(get('a.py', 1)).toEqual(words(1));
+    get('b.py', 2);
+    expect(get('a.py', 9), 'kept: not counted again').toEqual(words(1));
+    get('c.py', 3); // b.py, the least recently used, goes
+    get('a.py', 9);
+    expect(get('b.py', 4)).toEqual(words(4));
+    expect(counted).toEqual(['a.py', 'b.py', 'c.py', 'b.py']);
+  });
+
+  it('an index that ranked other issues first names the same functions, with the same scores, as a fresh one', async () => {
+    const folder = join(FIXTURES, 'repos', 'python-inventory');
+    const queries = [
+      'Item.total ignores the quantity when a discount applies',
+      'apply_discount rounds the total twice',
+      'checkout fails when the cart is empty: the storage backend raises KeyError',
+    ];
+    const used = await buildIndex(await loadCorpus({ folder }));
+    for (const q of [...queries].reverse()) used.rank(q, { task: 'issue2code' });
+    for (const q of queries) {
+      const fresh = await buildIndex(await loadCorpus({ folder }));
+      const { stats: _a, ...again } = used.rank(q, { task: 'issue2code' });
+      const { stats: _b, ...first } = fresh.rank(q, { task: 'issue2code' });
+      expect(again.functions?.length, q).toBeGreaterThan(0);
+      expect(again, q).toEqual(first);
+    }
   });
 });
