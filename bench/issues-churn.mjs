@@ -12,32 +12,16 @@
 //   node bench/issues-churn.mjs REPOS_DIR SAMPLES.jsonl DUMP.jsonl
 //
 // Needs the built package (dist/).
-import { execFileSync } from 'node:child_process';
-import { readJsonl } from './issues-groups.mjs';
+import { historyReplay } from './issues-history.mjs';
 import { printVariants } from './issues-rows.mjs';
 
-const [reposDir, samplesFile, dumpFile] = process.argv.slice(2);
-if (!dumpFile) {
-  process.stderr.write('usage: node bench/issues-churn.mjs REPOS_DIR SAMPLES.jsonl DUMP.jsonl\n');
-  process.exit(2);
-}
-const { locateRepository } = await import('../dist/src/eval/index.js');
-const { HISTORY_DEFAULTS } = await import('../dist/src/corpus/history.js');
-const rows = readJsonl(dumpFile);
-const commits = new Map(readJsonl(samplesFile).map((s) => [s.id, s.base_commit]));
 const FIX = /\b(fix|fixe[sd]|bug|issue|error|crash|regression|wrong|incorrect|broken)\b|#\d+/i;
-/** Per file of the history before `base`: [commits, fix commits, Bugspots recency, commits among the newest 200]. */
-function changeCounts(gitDir, base) {
-  const out = execFileSync('git', ['--git-dir', gitDir, 'log', '--no-merges', '--no-renames', '--name-only', '--format=%x00%H%x01%ct%x01%s', `-n${HISTORY_DEFAULTS.maxCommits + 1}`, base, '--'], { maxBuffer: 1 << 28 }).toString();
-  const history = [];
-  for (const entry of out.split('\0')) {
-    const lines = entry.split('\n').filter(Boolean);
-    if (lines.length === 0) continue;
-    const [head, ...files] = lines;
-    const [hash, time, subject] = head.split('\x01');
-    if (hash === base || files.length === 0 || files.length > HISTORY_DEFAULTS.maxCommitFiles) continue;
-    history.push({ time: Number(time), fix: FIX.test(subject), files });
-  }
+// rows of one snapshot share its history: read once per repository and commit
+const { rows, historyOf } = await historyReplay(import.meta.url, ['%ct', '%s'], changeCounts);
+
+/** Per file of the history (newest first): [commits, fix commits, Bugspots recency, commits among the newest 200]. */
+function changeCounts(commits) {
+  const history = commits.map(({ fields: [time, subject], files }) => ({ time: Number(time), fix: FIX.test(subject), files }));
   const newest = history[0]?.time ?? 0;
   const oldest = history[history.length - 1]?.time ?? 0;
   const c = new Map();
@@ -55,16 +39,7 @@ function changeCounts(gitDir, base) {
   return c;
 }
 
-// rows of one snapshot share its history: read once per repository and commit
-const bySnapshot = new Map();
-const counts = new Map();
-for (const row of rows) {
-  const base = commits.get(row.id);
-  const key = `${row.repo}@${base}`;
-  if (!bySnapshot.has(key)) bySnapshot.set(key, changeCounts(await locateRepository(reposDir, row.repo), base));
-  counts.set(row.id, bySnapshot.get(key));
-}
-const count = (row, path, k) => counts.get(row.id).get(path)?.[k] ?? 0;
+const count = (row, path, k) => historyOf(row).get(path)?.[k] ?? 0;
 const variants = [['defaults', null]];
 for (const [k, name] of [[0, 'commits'], [1, 'fix commits'], [2, 'Bugspots recency'], [3, 'commits among the newest 200']]) {
   for (const w of [0.05, 0.1, 0.2, 0.4]) variants.push([`${name}, w ${w}`, (row) => row.files.map(([p, s]) => s * (1 + w * Math.log1p(count(row, p, k))))]);

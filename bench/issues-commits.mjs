@@ -14,34 +14,22 @@
 //   node bench/issues-commits.mjs REPOS_DIR SAMPLES.jsonl DUMP.jsonl
 //
 // Needs the built package (dist/).
-import { execFileSync } from 'node:child_process';
-import { readJsonl } from './issues-groups.mjs';
+import { historyReplay } from './issues-history.mjs';
 import { printVariants } from './issues-rows.mjs';
 
-const [reposDir, samplesFile, dumpFile] = process.argv.slice(2);
-if (!dumpFile) {
-  process.stderr.write('usage: node bench/issues-commits.mjs REPOS_DIR SAMPLES.jsonl DUMP.jsonl\n');
-  process.exit(2);
-}
-const { locateRepository } = await import('../dist/src/eval/index.js');
-const { HISTORY_DEFAULTS } = await import('../dist/src/corpus/history.js');
 const { Bm25Index } = await import('../dist/src/lexical/bm25.js');
-const rows = readJsonl(dumpFile);
-const samples = new Map(readJsonl(samplesFile).map((s) => [s.id, s]));
+// rows of one snapshot share its history and its two indexes: made once per repository and commit
+const { rows, samples, historyOf } = await historyReplay(import.meta.url, ['%B'], messageIndexes);
 
-/** The commits before `base`, newest first: { hash, message, files }. */
-function commitsBefore(gitDir, base) {
-  const out = execFileSync('git', ['--git-dir', gitDir, 'log', '--no-merges', '--no-renames', '--name-only', '--format=%x00%H%x01%B%x02', `-n${HISTORY_DEFAULTS.maxCommits + 1}`, base, '--'], { maxBuffer: 1 << 29 }).toString();
-  const commits = [];
-  for (const entry of out.split('\0')) {
-    if (!entry.includes('\x02')) continue;
-    const [head, rest] = entry.split('\x02');
-    const [hash, message] = head.split('\x01');
-    const files = rest.split('\n').filter(Boolean);
-    if (hash === base || files.length === 0 || files.length > HISTORY_DEFAULTS.maxCommitFiles) continue;
-    commits.push({ hash, message, files });
-  }
-  return commits;
+/** The BM25 indexes of a snapshot's history: over the commits' messages, and over each file's commits' messages joined. */
+function messageIndexes(commits) {
+  const messages = new Map();
+  for (const c of commits) for (const f of c.files) messages.set(f, (messages.get(f) ?? '') + '\n' + c.fields[0]);
+  return {
+    commitOf: new Map(commits.map((c) => [c.hash, c])),
+    byCommit: new Bm25Index(commits.map((c) => ({ path: c.hash, text: c.fields[0] })), { pathWeight: 0 }),
+    byFile: new Bm25Index([...messages].map(([path, text]) => ({ path, text })), { pathWeight: 0 }),
+  };
 }
 
 /** Per file: [spread, best, joined] for the issue text `text`. */
@@ -70,23 +58,11 @@ function fileScores(snapshot, text) {
   return out;
 }
 
-const snapshots = new Map();
 const extra = new Map();
 for (const row of rows) {
   const s = samples.get(row.id);
-  const key = `${row.repo}@${s.base_commit}`;
-  if (!snapshots.has(key)) {
-    const commits = commitsBefore(await locateRepository(reposDir, row.repo), s.base_commit);
-    const messages = new Map();
-    for (const c of commits) for (const f of c.files) messages.set(f, (messages.get(f) ?? '') + '\n' + c.message);
-    snapshots.set(key, {
-      commitOf: new Map(commits.map((c) => [c.hash, c])),
-      byCommit: new Bm25Index(commits.map((c) => ({ path: c.hash, text: c.message })), { pathWeight: 0 }),
-      byFile: new Bm25Index([...messages].map(([path, text]) => ({ path, text })), { pathWeight: 0 }),
-    });
-  }
   const text = typeof s.query === 'string' ? s.query : s.query.text;
-  const scores = fileScores(snapshots.get(key), text);
+  const scores = fileScores(historyOf(row), text);
   const kept = row.files.map(([p]) => scores.get(p) ?? [0, 0, 0]);
   const best = [0, 1, 2].map((k) => Math.max(1e-9, ...kept.map((x) => x[k])));
   extra.set(row.id, { kept, best });
