@@ -75,6 +75,15 @@ describe('Workspace', () => {
     const after = await ws.index();
     expect(ws.lastBuild.files).toBe(13);
     expect(after.corpus.files.map((f) => f.path)).not.toContain('tests/test_models.py');
+
+    // A file without tags removed (the update once threw on it)
+    backdate(repo);
+    await ws.index();
+    rmSync(join(repo, 'README.md'));
+    const withoutDoc = await ws.index();
+    expect(ws.lastBuild).toMatchObject({ files: 12, parsed: 0 });
+    expect(withoutDoc.corpus.files.map((f) => f.path)).not.toContain('README.md');
+    expect(withoutDoc.rank('apply_discount').files[0]!.path).toBe('src/inventory/pricing.py');
   });
 
   it('never rebuilds while a tool is still using the index, even across its awaits', async () => {
