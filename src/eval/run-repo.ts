@@ -144,7 +144,7 @@ async function evaluateWith(job: RepositoryJob, store: TagsStore | undefined, on
   const tagsCache: TagsCache = store ? layeredTagsCache(new Map(), store) : memoryTagsCache();
   // Each snapshot's index is built from the one before (`previous`): only the files that
   // differ are parsed, tokenized and linked again, and the ranking is a fresh build's.
-  const last: { index?: Index } = {};
+  let previous: Index | undefined;
   let snapshots = 0;
   for (const snapshot of job.snapshots) {
     const started = performance.now();
@@ -156,7 +156,10 @@ async function evaluateWith(job: RepositoryJob, store: TagsStore | undefined, on
       for (const item of snapshot.samples) fail(item, err.message);
       continue;
     }
-    const rank = await makeRanker(job, corpus, tagsCache, last);
+    const index =
+      job.method === 'bm25' ? undefined : await buildIndex(corpus, { ...resolveIndexOptions(job.config), tagsCache, parseJobs: job.parseJobs, ...(previous ? { previous } : {}) });
+    previous = index ?? previous;
+    const rank = await makeRanker(job, corpus, index);
     const indexMs = Math.round(performance.now() - started);
     snapshots++;
     const texts = new Map(corpus.files.map((f) => [f.path, f.text]));
@@ -199,23 +202,17 @@ interface Ranked {
   functions?: string[];
 }
 
-/**
- * Builds the method's index over the corpus and returns its per-sample ranking function;
- * `last.index` is the repository's previous snapshot's index, given as `previous` and
- * replaced by this one.
- */
-async function makeRanker(job: RepositoryJob, corpus: Corpus, tagsCache: TagsCache, last: { index?: Index }): Promise<(sample: Sample) => Ranked> {
+/** The method's per-sample ranking function over the corpus: BM25 over its files, or the snapshot's `index` (every other method). */
+async function makeRanker(job: RepositoryJob, corpus: Corpus, index: Index | undefined): Promise<(sample: Sample) => Ranked> {
   const top = Math.max(job.top, MIN_TOP);
-  if (job.method === 'bm25') {
-    const index = new Bm25Index(corpus.files);
+  if (!index) {
+    const bm25 = new Bm25Index(corpus.files);
     return (sample) => {
       const started = performance.now();
-      const r = bm25Ranking(index, queryText(sample.query), top);
+      const r = bm25Ranking(bm25, queryText(sample.query), top);
       return { ...r, rankMs: Math.round(performance.now() - started) };
     };
   }
-  const index = await buildIndex(corpus, { ...resolveIndexOptions(job.config), tagsCache, parseJobs: job.parseJobs, ...(last.index ? { previous: last.index } : {}) });
-  last.index = index;
   if (job.method === 'bm25f') {
     // the lexical channel alone: BM25F over the files' fields, the rest of the ranking in path order
     return (sample) => {
