@@ -16,19 +16,20 @@ export function textTermsOf(
   keys: readonly string[],
 ): (Required<TextTermsCache> & { save(): void; held: boolean }) | undefined {
   if (!cache || cache instanceof Map || !cache.getTerms || !cache.putTerms) return undefined;
-  const keyOf = new Map<Bm25Document, string>();
-  files.forEach((f, i) => keyOf.set(f, `${TEXT_TERMS_VERSION}:${keys[i]}`));
+  // made at the first use: a build that keeps an earlier index's terms never asks
+  let byDoc: Map<Bm25Document, string> | undefined;
+  const keyOf = (): Map<Bm25Document, string> => (byDoc ??= new Map(files.map((f, i) => [f, `${TEXT_TERMS_VERSION}:${keys[i]}`])));
   let known: Map<string, TextTerms> | undefined;
   const fresh = new Map<string, TextTerms>();
   return {
     /** Whether the cache holds the terms in memory for the builds that follow (`TagsCache.holdsTerms`). */
     held: cache.holdsTerms === true,
     get(doc) {
-      known ??= cache.getTerms!([...new Set(keyOf.values())]);
-      return known.get(keyOf.get(doc) ?? '');
+      known ??= cache.getTerms!([...new Set(keyOf().values())]);
+      return known.get(keyOf().get(doc) ?? '');
     },
     set(doc, terms) {
-      const key = keyOf.get(doc);
+      const key = keyOf().get(doc);
       if (key !== undefined) fresh.set(key, terms);
     },
     save() {
