@@ -10,13 +10,14 @@
  * `index.fileGraph`: the navigate commands, a later incremental build).
  */
 import v8 from 'node:v8';
+import type { ByteList } from '../cache/snapshot-files.js';
 import { restoreCorpus, saveCorpus, type SavedCorpus } from '../corpus/index.js';
 import { buildResolveContext, edgeTableOf, fileGraphOfKept, importRecordParts, SymbolTable, tableEdges, type EdgeTable, type ImportRecordParts, type ResolveContext } from '../graph/index.js';
 import type { SymbolTableParts } from '../graph/symbols.js';
 import { Bm25Index, type Bm25Parts } from '../lexical/bm25.js';
 import { Bm25fIndex, type Bm25fField, type FieldParts } from '../lexical/bm25f.js';
 import { fieldsOf, lexicalOf, makeContext, sideFieldsOf, type LexicalIndex, type SideFields } from '../rank/index-context.js';
-import { csrParts, keptCsr, type CsrParts } from '../rank/csr.js';
+import { csrParts, keptCsr, type Csr, type CsrParts, type EdgeFlow } from '../rank/csr.js';
 import { savedPathTables, type PathWordsParts } from '../rank/path-tables.js';
 import { RepoMapError } from '../errors.js';
 import { TASKS, type Diagnostic, type FileTags, type IndexStats, type LanguageId, type Task } from '../types.js';
@@ -26,7 +27,7 @@ import { contentKey, rememberContentKey, textKey, type Previous } from './reuse.
 import type { StageSettings } from './settings.js';
 
 /** Bumped whenever what a snapshot holds, or how an index reads it, changes: an older snapshot is rebuilt. */
-export const SNAPSHOT_VERSION = 6;
+export const SNAPSHOT_VERSION = 7;
 
 /**
  * The bytes each file's tags were decoded from, when they came from a snapshot: the next
@@ -47,15 +48,18 @@ export interface Snapshot {
   /** Each corpus file's content key (`contentKey`), joined by NUL: a later build from this index does not read unchanged texts to hash them. */
   contentKeys: string;
   tagDiagnostics: Diagnostic[];
-  /** Per file with tags (`files`: corpus positions, ascending), its v8-serialized tags at `data[starts[k] .. starts[k + 1])`. */
-  tags: { files: Int32Array; starts: Float64Array; data: Uint8Array };
+  /** The files with tags (corpus positions, ascending). */
+  tagFiles: Int32Array;
+  /** Per file with tags, in the same order, its v8-serialized tags (a snapshot file reads one file's at a time). */
+  tagBytes: ByteList;
   /** Per file with tags, in the same order, `[definitions, messages]` as JSON (`SideFields`). */
   sideFields: string;
   /** The words of the paths and the files having each (the path tables' words, not split again at load). */
   pathWords: PathWordsParts;
   edges: EdgeTable;
-  /** The CSR of each task flow of the settings (one per distinct flow), so that a load builds none. */
-  csrs: CsrParts[];
+  /** The distinct task flows of the settings (`JSON.stringify`), and in the same order the v8-serialized CSR of each (`CsrParts`), so that a load builds none and reads only its task's. */
+  csrFlows: string[];
+  csrs: ByteList;
   symbols: SymbolTableParts;
   /** Each file's import record (what an update of the graph checks its imports against). */
   imports: ImportRecordParts;
@@ -81,13 +85,6 @@ export function snapshotOf(index: Index): Snapshot | null {
   if (!corpus || index.fingerprint === '') return null;
   const { ids } = record.pathTables;
   const bm25 = lexicalOf(record.corpus.files, record.lexical, ids);
-  const chunks: Uint8Array[] = [];
-  const starts = [0];
-  for (const t of record.tags) {
-    const bytes = encodedTags.get(t) ?? v8.serialize(t);
-    chunks.push(bytes);
-    starts.push(starts[starts.length - 1]! + bytes.length);
-  }
   const sides = new Map(record.tags.map((t) => [t.path, sideFieldsOf(t)]));
   // made for the snapshot, kept for the ranks that follow
   const bm25f = fieldsOf(record.lexical, bm25.index, (path) => sides.get(path) ?? NO_SIDES);
@@ -98,11 +95,12 @@ export function snapshotOf(index: Index): Snapshot | null {
     corpus,
     contentKeys: record.corpus.files.map(contentKey).join('\0'),
     tagDiagnostics: record.tagDiagnostics.map((d) => ({ ...d })),
-    tags: { files: Int32Array.from(record.tags, (t) => ids.get(t.path)!), starts: Float64Array.from(starts), data: Buffer.concat(chunks) },
+    tagFiles: Int32Array.from(record.tags, (t) => ids.get(t.path)!),
+    tagBytes: record.tags.map((t) => encodedTags.get(t) ?? v8.serialize(t)),
     sideFields: JSON.stringify([...sides.values()].map(({ definitions, messages }) => [definitions, messages])),
     pathWords: record.pathTables.pathWords.toParts(),
     edges: edgeTableOf(record.graph.graph, ids),
-    csrs: flowCsrs(index),
+    ...flowCsrs(index),
     symbols: record.graph.symbols.toParts(ids),
     imports: importRecordParts(record.graph.basis.importRecords, ids),
     bm25: bm25.index.toParts(),
@@ -116,13 +114,20 @@ export function snapshotOf(index: Index): Snapshot | null {
 }
 
 /** The CSR of each distinct task flow of an index's settings (built now unless its context has it: the rank that follows a save reuses them). */
-function flowCsrs(index: Index): CsrParts[] {
+function flowCsrs(index: Index): { csrFlows: string[]; csrs: Uint8Array[] } {
   const flows = new Map<string, Task>();
   for (const task of TASKS) {
     const key = JSON.stringify(index.settings.rank.flow[task]);
     if (!flows.has(key)) flows.set(key, task);
   }
-  return [...flows.values()].map((task) => csrParts(index.csrFor(task), index.settings.rank.flow[task]));
+  const csrs = [...flows.values()].map((task) => v8.serialize(csrParts(index.csrFor(task), index.settings.rank.flow[task])));
+  return { csrFlows: [...flows.keys()], csrs };
+}
+
+/** The CSR kept for `flow`, if any (decoded from its bytes). */
+function keptFlowCsr(snapshot: Snapshot, flow: EdgeFlow, paths: string[], ids: Map<string, number>): Csr | undefined {
+  const k = snapshot.csrFlows.indexOf(JSON.stringify(flow));
+  return k < 0 ? undefined : keptCsr([v8.deserialize(snapshot.csrs.at(k)!) as CsrParts], flow, paths, ids);
 }
 
 /**
@@ -143,13 +148,12 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
   const tables = savedPathTables(files, snapshot.pathWords);
   const { paths, ids } = tables;
   const tagIndex = new Map<string, number>();
-  snapshot.tags.files.forEach((file, k) => tagIndex.set(paths[file]!, k));
+  snapshot.tagFiles.forEach((file, k) => tagIndex.set(paths[file]!, k));
   const decoded = new Map<number, FileTags>();
   const tagsAt = (k: number): FileTags => {
     let t = decoded.get(k);
     if (!t) {
-      const { starts, data } = snapshot.tags;
-      const bytes = data.subarray(starts[k]!, starts[k + 1]!);
+      const bytes = snapshot.tagBytes.at(k)!;
       decoded.set(k, (t = v8.deserialize(bytes) as FileTags));
       encodedTags.set(t, bytes);
     }
@@ -160,7 +164,7 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
     return k === undefined ? undefined : tagsAt(k);
   };
   let allTags: FileTags[] | undefined;
-  const tags = (): FileTags[] => (allTags ??= Array.from(snapshot.tags.files, (_, k) => tagsAt(k)));
+  const tags = (): FileTags[] => (allTags ??= Array.from(snapshot.tagFiles, (_, k) => tagsAt(k)));
   let sides: SideFields[] | undefined;
   const sideFields = (path: string): SideFields => {
     sides ??= (JSON.parse(snapshot.sideFields) as [string[], FileTags['messages']][]).map(([definitions, messages]) => ({ definitions, messages }));
@@ -196,7 +200,7 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
     record: recordOf,
     taken: () => record?.claim.taken ?? false,
     context: (rank) =>
-      makeContext(files, { edges, symbols, resolve: resolveOf, keptCsr: (flow) => keptCsr(snapshot.csrs, flow, paths, ids) }, rank, lexical, tables, tagsOf, sideFields),
+      makeContext(files, { edges, symbols, resolve: resolveOf, keptCsr: (flow) => keptFlowCsr(snapshot, flow, paths, ids) }, rank, lexical, tables, tagsOf, sideFields),
     prepare,
   };
   // the cache counts were the build's: this load read no tags cache

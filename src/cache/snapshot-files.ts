@@ -1,24 +1,48 @@
 /**
- * Persisted index snapshots: one file per key in `<cache folder>/snapshots/`, each a
- * header (magic, payload length, CRC-32) and a v8-serialized payload. A file is written
- * whole under a temporary name and renamed into place, so a reader sees an old file or a
- * new one, never half of one (a writer killed mid-write leaves only its temporary file,
- * removed by the next prune). A file that does not read back whole (truncated, another
- * format, a bad checksum) is reported as such and removed. Reading a file touches its
- * modification time: `pruneSnapshots` removes the least recently used first.
+ * Persisted index snapshots: one file per key in `<cache folder>/snapshots/`, each a set of
+ * named sections read one at a time, so a command reads only the parts of an index it
+ * uses (a `rank` needs one task's CSR of several, and the tags of the few files it shows).
+ *
+ * Layout: a header (magic, then the table's offset, length and CRC-32), the sections, and
+ * the table (JSON: each section's name, offset, length and CRC-32). A section is a
+ * v8-serialized value, or, for an array of byte arrays (each file's encoded tags), its
+ * parts one after another behind an index of their offsets and CRC-32s: one part is read
+ * and checked at a time. The header is written last, and the file is written whole under a
+ * temporary name and renamed into place, so a reader sees an old file or a new one, never
+ * half of one (a writer killed mid-write leaves only its temporary file, removed by the
+ * next prune). A file whose header or table does not check (cut short, another format, a
+ * bad checksum) is reported as such and removed; a section that fails its checksum when
+ * read throws, and its file is removed. Opening a file touches its modification time:
+ * `pruneSnapshots` removes the least recently used first.
  */
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import v8 from 'node:v8';
 import { crc32 } from 'node:zlib';
-import { describeError } from '../errors.js';
+import { describeError, RepoMapError } from '../errors.js';
 
 export const SNAPSHOT_FOLDER = 'snapshots';
-const MAGIC = Buffer.from('repomap-snapshot\n');
-const HEADER = MAGIC.length + 4 + 8;
+const MAGIC = Buffer.from('repomap-snapshot/2\n');
+/** Magic, then the table's offset (u64), length (u32) and CRC-32 (u32). */
+const HEADER = MAGIC.length + 8 + 4 + 4;
 const SUFFIX = '.snap';
 /** A temporary file older than this is a dead writer's: prune removes it. */
 const STALE_TEMP_MS = 10 * 60 * 1000;
+
+/** A list of byte arrays, as an array holds them or as a snapshot file reads them one at a time. */
+export interface ByteList {
+  readonly length: number;
+  at(index: number): Uint8Array | undefined;
+}
+
+/** A section in a file's table: where its bytes are, and for a list of parts, how many and where their data starts. */
+interface SectionEntry {
+  name: string;
+  at: number;
+  length: number;
+  crc: number;
+  parts?: { count: number; data: number };
+}
 
 /** The folder of the snapshots of a cache folder. */
 export function snapshotFolder(cacheDir: string): string {
@@ -30,46 +54,161 @@ export function snapshotFilePath(folder: string, key: string): string {
   return join(folder, key + SUFFIX);
 }
 
-/** What reading a snapshot file gave: its value, nothing (no such file), or why it could not be read (the file is then removed). */
-export type SnapshotRead = { value: unknown; bytes: number } | { missing: true } | { problem: string };
+/** What opening a snapshot file gave: the file, nothing (no such file), or why it could not be read (the file is then removed). */
+export type SnapshotRead = { file: SnapshotFile; bytes: number } | { missing: true } | { problem: string };
 
-/** Reads the snapshot stored under `key` (a file name stem: hex). */
+/** Opens the snapshot stored under `key` (a file name stem: hex), checking its header and table. */
 export function readSnapshotFile(folder: string, key: string): SnapshotRead {
-  const file = snapshotFilePath(folder, key);
-  let bytes: Buffer;
+  const path = snapshotFilePath(folder, key);
+  let fd: number;
   try {
-    bytes = readFileSync(file);
+    fd = openSync(path, 'r');
   } catch (error) {
     // no such file, or a cache "folder" that is a file (the tags store says so)
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { missing: true };
-    return { problem: `cannot read ${file}: ${describeError(error)}` };
+    return { problem: `cannot read ${path}: ${describeError(error)}` };
   }
-  const problem = checkHeader(bytes);
-  if (problem === null) {
+  let opened: { table: SectionEntry[]; size: number; ino: number } | string;
+  try {
+    opened = readTable(fd);
+  } catch (error) {
+    opened = `cannot be read: ${describeError(error)}`;
+  }
+  if (typeof opened === 'string') {
+    closeSync(fd);
+    rmSync(path, { force: true });
+    return { problem: `${path} ${opened}` };
+  }
+  touch(path);
+  return { file: new SnapshotFile(path, fd, opened.ino, opened.table), bytes: opened.size };
+}
+
+function readTable(fd: number): { table: SectionEntry[]; size: number; ino: number } | string {
+  const { size, ino } = fstatSync(fd);
+  const header = readAt(fd, 0, Math.min(size, HEADER));
+  if (header.length < HEADER || !header.subarray(0, MAGIC.length).equals(MAGIC)) return 'is not a repomap snapshot';
+  const tableAt = Number(header.readBigUInt64LE(MAGIC.length));
+  const tableLength = header.readUInt32LE(MAGIC.length + 8);
+  const sum = header.readUInt32LE(MAGIC.length + 12);
+  if (size < tableAt + tableLength) return `is cut short (${size} of ${tableAt + tableLength} bytes)`;
+  if (size > tableAt + tableLength) return `is not a repomap snapshot (${size - tableAt - tableLength} bytes past its end)`;
+  const table = readAt(fd, tableAt, tableLength);
+  if (crc32(table) !== sum) return 'fails its checksum';
+  return { table: JSON.parse(table.toString('utf8')) as SectionEntry[], size, ino };
+}
+
+/** `length` bytes of the file from `at`, in a buffer of their own (so typed arrays deserialize as views of it). */
+function readAt(fd: number, at: number, length: number): Buffer {
+  const out = Buffer.allocUnsafeSlow(length);
+  for (let done = 0; done < length; ) {
+    const n = readSync(fd, out, done, length - done, at + done);
+    if (n === 0) throw new Error(`ends at byte ${at + done}, ${length - done} bytes short of a section`);
+    done += n;
+  }
+  return out;
+}
+
+/** Closes the file of a snapshot nobody reads any more (an index dropped by a long-lived server). */
+const closer = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed
+  }
+});
+
+/**
+ * An open snapshot file: its sections, read when asked. It keeps the file open, so a
+ * snapshot written over it by another process (renamed into place) or pruned changes
+ * nothing for this reader.
+ */
+export class SnapshotFile {
+  private readonly entries: Map<string, SectionEntry>;
+  private closed = false;
+
+  constructor(
+    readonly path: string,
+    private readonly fd: number,
+    private readonly ino: number,
+    table: SectionEntry[],
+  ) {
+    this.entries = new Map(table.map((e) => [e.name, e]));
+    closer.register(this, fd, this);
+  }
+
+  /** The names of its sections, in the order written. */
+  get names(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /** A section's value (undefined when it has none): a list of parts reads each part when asked. */
+  section(name: string): unknown {
+    const entry = this.entries.get(name);
+    if (!entry) return undefined;
+    const bytes = this.checked(entry.at, entry.length, entry.crc, `section ${name}`);
+    if (!entry.parts) return this.decoded(bytes, name);
+    const { count, data } = entry.parts;
+    const starts = new Float64Array(bytes.buffer, bytes.byteOffset, count + 1);
+    const sums = new Uint32Array(bytes.buffer, bytes.byteOffset + 8 * (count + 1), count);
+    return {
+      length: count,
+      at: (k: number): Uint8Array | undefined => {
+        if (!Number.isInteger(k) || k < 0 || k >= count) return undefined;
+        return this.checked(data + starts[k]!, starts[k + 1]! - starts[k]!, sums[k]!, `part ${k} of section ${name}`);
+      },
+    } satisfies ByteList;
+  }
+
+  /** Every section as a property, each read at its first use. */
+  sections(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const name of this.entries.keys()) {
+      Object.defineProperty(out, name, {
+        enumerable: true,
+        configurable: true,
+        get: () => {
+          const value = this.section(name);
+          Object.defineProperty(out, name, { value, enumerable: true, configurable: true, writable: false });
+          return value;
+        },
+      });
+    }
+    return out;
+  }
+
+  /** Closes the file (a later read throws); a dropped reader is closed when collected. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    closer.unregister(this);
+    closeSync(this.fd);
+  }
+
+  private checked(at: number, length: number, sum: number, what: string): Buffer {
+    if (this.closed) throw new RepoMapError('internal', `repomap/cache: the index snapshot ${this.path} was closed before its ${what} was read`, this.path);
+    let bytes: Buffer;
     try {
-      const value = v8.deserialize(bytes.subarray(HEADER));
-      touch(file);
-      return { value, bytes: bytes.length };
+      bytes = readAt(this.fd, at, length);
     } catch (error) {
-      return removed(file, `${file} does not deserialize: ${describeError(error)}`);
+      return this.damaged(`its ${what} cannot be read (${describeError(error)})`);
+    }
+    return crc32(bytes) === sum ? bytes : this.damaged(`its ${what} fails its checksum`);
+  }
+
+  private decoded(bytes: Buffer, name: string): unknown {
+    try {
+      return v8.deserialize(bytes);
+    } catch (error) {
+      return this.damaged(`its section ${name} does not deserialize (${describeError(error)})`);
     }
   }
-  return removed(file, `${file} ${problem}`);
-}
 
-function checkHeader(bytes: Buffer): string | null {
-  if (bytes.length < HEADER || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return 'is not a repomap snapshot';
-  const sum = bytes.readUInt32LE(MAGIC.length);
-  const length = Number(bytes.readBigUInt64LE(MAGIC.length + 4));
-  if (bytes.length - HEADER !== length) return `is cut short (${bytes.length - HEADER} of ${length} bytes)`;
-  if (crc32(bytes.subarray(HEADER)) !== sum) return 'fails its checksum';
-  return null;
-}
-
-function removed(file: string, problem: string): SnapshotRead {
-  rmSync(file, { force: true });
-  return { problem };
+  /** Removes the damaged file (unless another has been renamed into its place) and throws. */
+  private damaged(problem: string): never {
+    if (statSync(this.path, { throwIfNoEntry: false })?.ino === this.ino) rmSync(this.path, { force: true });
+    throw new RepoMapError('cache-unavailable', `repomap/cache: the index snapshot ${this.path} is damaged: ${problem}; it was removed, and the next command builds the index again`, this.path);
+  }
 }
 
 function touch(file: string): void {
@@ -81,19 +220,23 @@ function touch(file: string): void {
   }
 }
 
-/** Writes `value` (v8-serializable) as the snapshot of `key`, atomically; returns its size in bytes. */
-export function writeSnapshotFile(folder: string, key: string, value: unknown): number {
+/** Whether a section is written as parts: an array whose every item is a byte array. */
+function isByteArrayList(value: unknown): value is Uint8Array[] {
+  return Array.isArray(value) && value.length > 0 && value.every((v) => v instanceof Uint8Array);
+}
+
+/**
+ * Writes `sections` (each v8-serializable; an array of byte arrays is written as parts, read
+ * back as a `ByteList`) as the snapshot of `key`, atomically; returns its size in bytes.
+ * One section is serialized at a time, so the write holds no copy of the whole snapshot.
+ */
+export function writeSnapshotFile(folder: string, key: string, sections: Record<string, unknown>): number {
   mkdirSync(folder, { recursive: true });
-  const payload = v8.serialize(value);
-  const header = Buffer.alloc(HEADER);
-  MAGIC.copy(header);
-  header.writeUInt32LE(crc32(payload), MAGIC.length);
-  header.writeBigUInt64LE(BigInt(payload.length), MAGIC.length + 4);
   const temp = join(folder, `${key}${SUFFIX}.${process.pid}.${Date.now()}.tmp`);
   const fd = openSync(temp, 'w');
+  let size: number;
   try {
-    writeAll(fd, header);
-    writeAll(fd, payload);
+    size = writeSections(fd, sections);
   } catch (error) {
     closeSync(fd);
     rmSync(temp, { force: true });
@@ -101,11 +244,51 @@ export function writeSnapshotFile(folder: string, key: string, value: unknown): 
   }
   closeSync(fd);
   renameSync(temp, join(folder, key + SUFFIX));
-  return HEADER + payload.length;
+  return size;
 }
 
-function writeAll(fd: number, bytes: Uint8Array): void {
-  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+function writeSections(fd: number, sections: Record<string, unknown>): number {
+  let at = HEADER;
+  const write = (bytes: Uint8Array): void => {
+    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, at + done);
+    at += bytes.length;
+  };
+  // the header's place, filled last
+  write(Buffer.alloc(HEADER));
+  const table: SectionEntry[] = [];
+  for (const [name, value] of Object.entries(sections)) {
+    if (value === undefined) continue;
+    const start = at;
+    if (isByteArrayList(value)) {
+      const count = value.length;
+      const index = Buffer.alloc(8 * (count + 1) + 4 * count);
+      const starts = new Float64Array(index.buffer, index.byteOffset, count + 1);
+      const sums = new Uint32Array(index.buffer, index.byteOffset + 8 * (count + 1), count);
+      value.forEach((part, k) => {
+        starts[k + 1] = starts[k]! + part.length;
+        sums[k] = crc32(part);
+      });
+      write(index);
+      const data = at;
+      for (const part of value) write(part);
+      table.push({ name, at: start, length: index.length, crc: crc32(index), parts: { count, data } });
+    } else {
+      const bytes = v8.serialize(value);
+      write(bytes);
+      table.push({ name, at: start, length: bytes.length, crc: crc32(bytes) });
+    }
+  }
+  const tableBytes = Buffer.from(JSON.stringify(table), 'utf8');
+  const tableAt = at;
+  write(tableBytes);
+  const header = Buffer.alloc(HEADER);
+  MAGIC.copy(header);
+  header.writeBigUInt64LE(BigInt(tableAt), MAGIC.length);
+  header.writeUInt32LE(tableBytes.length, MAGIC.length + 8);
+  header.writeUInt32LE(crc32(tableBytes), MAGIC.length + 12);
+  at = 0;
+  write(header);
+  return tableAt + tableBytes.length;
 }
 
 /** The snapshot files of a folder, most recently used first (size in bytes, last use in ms). */

@@ -19,11 +19,8 @@ import { describeError } from '../errors.js';
 import { packageVersion } from '../package-root.js';
 import { MIB } from './cache-flags.js';
 
-/** What a snapshot file holds: the folder's fingerprint when its index was built, and the index. */
-interface Stored {
-  check: SavedFingerprint;
-  snapshot: Snapshot;
-}
+/** What a snapshot file holds, a section per field: the folder's fingerprint when its index was built (`check`), and the index. */
+type Stored = Snapshot & { check: SavedFingerprint };
 
 /** Where a folder's snapshot is kept, and under which key. */
 export interface SnapshotSlot {
@@ -74,17 +71,24 @@ export function loadSnapshot(slot: SnapshotSlot, note: (message: string) => void
     note(`the index snapshot ${read.problem}; it was removed and the index is built again`);
     return null;
   }
-  const stored = read.value as Partial<Stored> | null;
-  if (!stored || typeof stored !== 'object' || !stored.check || !stored.snapshot || stored.snapshot.version !== SNAPSHOT_VERSION) {
-    note(`the index snapshot ${slot.key} is of another version; the index is built again`);
-    return null;
-  }
-  const fingerprint = FolderFingerprint.restore(slot.root, stored.check);
-  const changes = fingerprint.changes(MAX_CHANGES_UPDATED + 1);
-  if (changes > MAX_CHANGES_UPDATED) return null;
+  const { file } = read;
   try {
-    return { index: indexOfSnapshot(stored.snapshot, Math.round(performance.now() - started)), current: changes === 0, fingerprint };
+    // each section is read at its first use: the version and the check before the rest
+    const stored = file.sections() as Partial<Stored>;
+    if (stored.version !== SNAPSHOT_VERSION || !stored.check) {
+      note(`the index snapshot ${slot.key} is of another version; the index is built again`);
+      file.close();
+      return null;
+    }
+    const fingerprint = FolderFingerprint.restore(slot.root, stored.check);
+    const changes = fingerprint.changes(MAX_CHANGES_UPDATED + 1);
+    if (changes > MAX_CHANGES_UPDATED) {
+      file.close();
+      return null;
+    }
+    return { index: indexOfSnapshot(stored as Stored, Math.round(performance.now() - started)), current: changes === 0, fingerprint };
   } catch (error) {
+    file.close();
     note(`the index snapshot ${slot.key} could not be loaded (${describeError(error)}); the index is built again`);
     return null;
   }
@@ -106,7 +110,7 @@ export async function saveSnapshot(slot: SnapshotSlot, index: Index, readStarted
   const snapshot = snapshotOf(index);
   if (!snapshot) return null;
   try {
-    writeSnapshotFile(slot.folder, slot.key, { check, snapshot } satisfies Stored);
+    writeSnapshotFile(slot.folder, slot.key, { ...snapshot, check } satisfies Stored);
     pruneSnapshots(slot.folder, maxBytes);
     return null;
   } catch (error) {

@@ -1,25 +1,31 @@
-import v8 from 'node:v8';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexOfSnapshot, snapshotOf } from '../../src/build/snapshot.js';
 import { fixtureIndexes } from '../fixture-index.js';
+import { throughSnapshotFile } from '../snapshot-file.js';
+import { makeTemp, removeTemp } from '../unit/corpus/helpers.js';
 import { canonical, caseOutputs, casesOf, REPOS } from './cases.js';
 
 /**
- * An index loaded from its persisted snapshot (src/build/snapshot.ts, written and read
- * back through v8 as the snapshot file holds it) ranks, explains and packs every fixture
+ * An index loaded from its persisted snapshot (src/build/snapshot.ts, written to a
+ * snapshot file and read back from it section by section, as the CLI keeps it) ranks, explains and packs every fixture
  * case byte for byte as the built index: the very identity files of identity.test.ts.
  * The graph is then made from the snapshot's edge table, symbol parts and import records
  * and compared with the built one: edge for edge, and the basis an update starts from.
  */
 const indexOf = fixtureIndexes();
+let tmp: string;
+beforeAll(() => {
+  tmp = makeTemp('repomap-snapshot-identity-');
+});
+afterAll(() => removeTemp(tmp));
 
 describe.each(REPOS)('an index of %s loaded from its snapshot', (repo) => {
   it('ranks, explains and packs every case as the built index, and makes the same graph', async () => {
     const built = await indexOf(repo);
     const snapshot = snapshotOf(built);
     expect(snapshot).not.toBeNull();
-    const loaded = indexOfSnapshot(v8.deserialize(v8.serialize(snapshot)));
+    const loaded = indexOfSnapshot(throughSnapshotFile(snapshot, tmp, repo));
     await expect(canonical(await caseOutputs(loaded, casesOf(repo)), loaded.corpus.root)).toMatchFileSnapshot(join('identity', `${repo}.json`));
     const edges = (index: typeof built) => index.fileGraph.graph.mapEdges((_k, a, s, t) => `${a.type} ${s} ${t} ${a.weight} ${a.label}`).sort();
     expect(edges(loaded)).toEqual(edges(built));

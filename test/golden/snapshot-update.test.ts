@@ -1,10 +1,10 @@
 import { appendFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
-import v8 from 'node:v8';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexOfSnapshot, snapshotOf } from '../../src/build/snapshot.js';
 import { buildIndex, loadCorpus, type Index } from '../../src/index.js';
 import { FIXTURES } from '../fixture-index.js';
+import { throughSnapshotFile } from '../snapshot-file.js';
 import { ageTree, makeTemp, removeTemp } from '../unit/corpus/helpers.js';
 import { canonical, caseOutputs, casesOf, REPOS } from './cases.js';
 
@@ -31,7 +31,7 @@ describe.each(REPOS)('a build of %s from its snapshot after a file changed and o
     const built = await buildIndex(await loadCorpus({ folder }));
     const snapshot = snapshotOf(built);
     expect(snapshot).not.toBeNull();
-    const loaded = indexOfSnapshot(v8.deserialize(v8.serialize(snapshot)));
+    const loaded = indexOfSnapshot(throughSnapshotFile(snapshot, join(tmp, 'snapshots'), repo));
     const edited = loaded.corpus.files.find((f) => f.kind === 'source' && f.language !== null)!;
     expect(edited, 'a source file with a grammar').toBeDefined();
     const at = join(folder, edited.path);

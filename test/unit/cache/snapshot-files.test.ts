@@ -1,8 +1,8 @@
-/** Snapshot files (src/cache/snapshot-files.ts): written whole or not at all, read back or refused, pruned least recently used first. */
+/** Snapshot files (src/cache/snapshot-files.ts): written whole or not at all, read back section by section or refused, pruned least recently used first. */
 import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pruneSnapshots, readSnapshotFile, snapshotFiles, snapshotFilePath, writeSnapshotFile } from '../../../src/cache/snapshot-files.js';
+import { pruneSnapshots, readSnapshotFile, snapshotFiles, snapshotFilePath, writeSnapshotFile, type ByteList } from '../../../src/cache/snapshot-files.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 
 let tmp: string;
@@ -14,19 +14,41 @@ afterAll(() => removeTemp(tmp));
 const value = (n: number) => ({ n, data: new Uint8Array(10_000).fill(n), text: `snapshot ${n}` });
 
 describe('snapshot files', () => {
-  it('read back what was written, typed arrays and all; a missing key is missing', () => {
+  it('read back what was written, typed arrays and all, each section at its first use; a missing key is missing', () => {
     const folder = join(tmp, 'a');
     const bytes = writeSnapshotFile(folder, 'k1', value(7));
     expect(bytes).toBe(readFileSync(snapshotFilePath(folder, 'k1')).length);
     const read = readSnapshotFile(folder, 'k1');
-    expect(read).toEqual({ value: value(7), bytes });
+    if (!('file' in read)) throw new Error(JSON.stringify(read));
+    expect(read.bytes).toBe(bytes);
+    expect(read.file.names).toEqual(['n', 'data', 'text']);
+    expect({ ...read.file.sections() }).toEqual(value(7));
+    expect(read.file.section('other')).toBeUndefined();
     expect(readSnapshotFile(folder, 'other')).toEqual({ missing: true });
     expect(readSnapshotFile(join(tmp, 'no-such-folder'), 'k1')).toEqual({ missing: true });
     // no temporary file is left behind
     expect(readdirSync(folder)).toEqual(['k1.snap']);
+    read.file.close();
+    expect(() => read.file.section('n')).toThrow(/was closed before its section n was read/);
   });
 
-  it('refuse a file cut short, another format or a flipped byte, and remove it', () => {
+  it('write a list of byte arrays part by part and read one part at a time; an empty list reads as one', () => {
+    const folder = join(tmp, 'parts');
+    const parts = [Buffer.from('first'), new Uint8Array(0), new Uint8Array(70_000).fill(9), Buffer.from('last')];
+    writeSnapshotFile(folder, 'k', { parts, none: [], mixed: [Buffer.from('a'), 'b'] });
+    const read = readSnapshotFile(folder, 'k');
+    if (!('file' in read)) throw new Error(JSON.stringify(read));
+    const list = read.file.section('parts') as ByteList;
+    expect(Array.isArray(list)).toBe(false);
+    expect(list.length).toBe(4);
+    expect([3, 0, 2, 1].map((k) => Buffer.from(list.at(k)!).toString('hex'))).toEqual([3, 0, 2, 1].map((k) => Buffer.from(parts[k]!).toString('hex')));
+    expect([list.at(4), list.at(-1), list.at(1.5)]).toEqual([undefined, undefined, undefined]);
+    expect(read.file.section('none')).toEqual([]);
+    // a list with anything but byte arrays in it is a plain value
+    expect(read.file.section('mixed')).toEqual([Buffer.from('a'), 'b']);
+  });
+
+  it('refuse a file cut short, another format or a flipped byte in its table, and remove it', () => {
     const folder = join(tmp, 'b');
     const file = snapshotFilePath(folder, 'k');
     const whole = () => {
@@ -35,8 +57,11 @@ describe('snapshot files', () => {
     };
     let bytes = whole();
     writeFileSync(file, bytes.subarray(0, bytes.length - 1));
-    expect(readSnapshotFile(folder, 'k')).toEqual({ problem: `${file} is cut short (${bytes.length - 1 - 29} of ${bytes.length - 29} bytes)` });
+    expect(readSnapshotFile(folder, 'k')).toEqual({ problem: `${file} is cut short (${bytes.length - 1} of ${bytes.length} bytes)` });
     expect(readdirSync(folder)).toEqual([]);
+    bytes = whole();
+    writeFileSync(file, Buffer.concat([bytes, Buffer.from('more')]));
+    expect(readSnapshotFile(folder, 'k')).toEqual({ problem: `${file} is not a repomap snapshot (4 bytes past its end)` });
     bytes = whole();
     const flipped = Buffer.from(bytes);
     flipped[bytes.length - 5]! ^= 1;
@@ -47,6 +72,27 @@ describe('snapshot files', () => {
     expect(readdirSync(folder)).toEqual([]);
   });
 
+  it('throw when a section or a part fails its checksum as it is read, naming the file, and remove the file', () => {
+    const folder = join(tmp, 'd');
+    const file = snapshotFilePath(folder, 'k');
+    writeSnapshotFile(folder, 'k', { n: 1, data: new Uint8Array(1000).fill(5), parts: [Buffer.from('good part'), Buffer.from('bad part')] });
+    const bytes = readFileSync(file);
+    const flipped = Buffer.from(bytes);
+    // the 1000 fives, and the second part's text
+    flipped[bytes.indexOf(Buffer.alloc(1000, 5)) + 500]! ^= 1;
+    flipped[bytes.indexOf('bad part') + 1]! ^= 1;
+    writeFileSync(file, flipped);
+    const read = readSnapshotFile(folder, 'k');
+    if (!('file' in read)) throw new Error(JSON.stringify(read));
+    expect(read.file.section('n')).toBe(1);
+    const parts = read.file.section('parts') as ByteList;
+    expect(Buffer.from(parts.at(0)!).toString()).toBe('good part');
+    expect(() => parts.at(1)).toThrow(`repomap/cache: the index snapshot ${file} is damaged: its part 1 of section parts fails its checksum; it was removed, and the next command builds the index again`);
+    expect(readdirSync(folder)).toEqual([]);
+    // the reader keeps the file open: its other sections still read, and still check
+    expect(() => read.file.section('data')).toThrow(/its section data fails its checksum/);
+  });
+
   it('are pruned least recently used first, past the cap (the newest always stays), with dead writers\' temporary files', () => {
     const folder = join(tmp, 'c');
     const sizes = ['old', 'mid', 'new'].map((key) => writeSnapshotFile(folder, key, value(1)));
@@ -54,8 +100,8 @@ describe('snapshot files', () => {
     utimesSync(snapshotFilePath(folder, 'old'), at(30), at(30));
     utimesSync(snapshotFilePath(folder, 'mid'), at(20), at(20));
     utimesSync(snapshotFilePath(folder, 'new'), at(10), at(10));
-    // reading touches: 'old' becomes the most recently used
-    expect('value' in readSnapshotFile(folder, 'old')).toBe(true);
+    // opening touches: 'old' becomes the most recently used
+    expect('file' in readSnapshotFile(folder, 'old')).toBe(true);
     expect(snapshotFiles(folder).map((f) => f.name)).toEqual(['old.snap', 'new.snap', 'mid.snap']);
     writeFileSync(join(folder, 'mid.snap.123.456.tmp'), 'half a write');
     utimesSync(join(folder, 'mid.snap.123.456.tmp'), at(60), at(60));
