@@ -17,6 +17,7 @@ import type { SymbolTableParts } from '../graph/symbols.js';
 import { Bm25Index, type Bm25Parts } from '../lexical/bm25.js';
 import { Bm25fIndex, type Bm25fField, type FieldParts } from '../lexical/bm25f.js';
 import { fieldsOf, lexicalOf, makeContext, sideFieldsOf, type LexicalIndex, type SideFields } from '../rank/index-context.js';
+import { MessageIndex, type MessageIndexParts } from '../rank/messages.js';
 import { csrParts, keptCsr, type Csr, type CsrParts, type EdgeFlow } from '../rank/csr.js';
 import { savedPathTables, type PathWordsParts } from '../rank/path-tables.js';
 import { RepoMapError } from '../errors.js';
@@ -27,7 +28,7 @@ import { contentKey, rememberContentKey, textKey, type Previous } from './reuse.
 import type { StageSettings } from './settings.js';
 
 /** Bumped whenever what a snapshot holds, or how an index reads it, changes: an older snapshot is rebuilt. */
-export const SNAPSHOT_VERSION = 7;
+export const SNAPSHOT_VERSION = 8;
 
 /**
  * The bytes each file's tags were decoded from, when they came from a snapshot: the next
@@ -54,6 +55,8 @@ export interface Snapshot {
   tagBytes: ByteList;
   /** Per file with tags, in the same order, `[definitions, messages]` as JSON (`SideFields`). */
   sideFields: string;
+  /** The message index of the settings' message options, so that a rank that matches error strings reads no file's messages. */
+  messages: MessageIndexParts;
   /** The words of the paths and the files having each (the path tables' words, not split again at load). */
   pathWords: PathWordsParts;
   edges: EdgeTable;
@@ -83,7 +86,7 @@ export function snapshotOf(index: Index): Snapshot | null {
   const record = index.previous;
   const corpus = saveCorpus(record.corpus);
   if (!corpus || index.fingerprint === '') return null;
-  const { ids } = record.pathTables;
+  const { ids, paths } = record.pathTables;
   const bm25 = lexicalOf(record.corpus.files, record.lexical, ids);
   const sides = new Map(record.tags.map((t) => [t.path, sideFieldsOf(t)]));
   // made for the snapshot, kept for the ranks that follow
@@ -98,6 +101,7 @@ export function snapshotOf(index: Index): Snapshot | null {
     tagFiles: Int32Array.from(record.tags, (t) => ids.get(t.path)!),
     tagBytes: record.tags.map((t) => encodedTags.get(t) ?? v8.serialize(t)),
     sideFields: JSON.stringify([...sides.values()].map(({ definitions, messages }) => [definitions, messages])),
+    messages: MessageIndex.of(paths.length, (i) => sides.get(paths[i]!)?.messages, index.settings.rank.messages).toParts(),
     pathWords: record.pathTables.pathWords.toParts(),
     edges: edgeTableOf(record.graph.graph, ids),
     ...flowCsrs(index),
@@ -200,7 +204,7 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
     record: recordOf,
     taken: () => record?.claim.taken ?? false,
     context: (rank) =>
-      makeContext(files, { edges, symbols, resolve: resolveOf, keptCsr: (flow) => keptFlowCsr(snapshot, flow, paths, ids) }, rank, lexical, tables, tagsOf, sideFields),
+      makeContext(files, { edges, symbols, resolve: resolveOf, keptCsr: (flow) => keptFlowCsr(snapshot, flow, paths, ids), keptMessages: () => snapshot.messages }, rank, lexical, tables, tagsOf, sideFields),
     prepare,
   };
   // the cache counts were the build's: this load read no tags cache

@@ -7,7 +7,7 @@ import { exportDefiners, graphEdges, moduleFiles, type EdgeView, type ExportSour
 import type { FileRecord, FileTags, Task } from '../types.js';
 import { Bm25Index, type TextTermsCache } from '../lexical/bm25.js';
 import { Bm25fIndex, type Bm25fDocument } from '../lexical/bm25f.js';
-import { MessageIndex } from './messages.js';
+import { MessageIndex, type MessageIndexParts } from './messages.js';
 import type { RankContext } from './context.js';
 import { buildCsr, type Csr, type EdgeFlow } from './csr.js';
 import type { RankDefaults } from './defaults.js';
@@ -107,6 +107,8 @@ export interface GraphParts {
   resolve: () => ResolveContext;
   /** The CSR of a flow kept from an earlier process (an index snapshot's), if it has one. */
   keptCsr?: (flow: EdgeFlow) => Csr | undefined;
+  /** The message index kept from an earlier process (an index snapshot's), if it has one. */
+  keptMessages?: () => MessageIndexParts;
 }
 
 /** The graph parts of a built file graph. */
@@ -156,7 +158,7 @@ export function makeContext(
       return out;
     },
     messageMatches(text) {
-      messages ??= new MessageIndex(paths.length, (i) => sideFields(paths[i]!).messages, rank.messages);
+      messages ??= (graph.keptMessages && MessageIndex.fromParts(graph.keptMessages(), rank.messages)) ?? MessageIndex.of(paths.length, (i) => sideFields(paths[i]!).messages, rank.messages);
       return messages.matches(text);
     },
     specificity(name) {

@@ -61,34 +61,94 @@ interface Template {
   files: number[];
 }
 
+/**
+ * A message index as data (an index snapshot keeps it): the first words in code-unit order,
+ * and under each its templates' texts and files, so that a load decodes only the templates
+ * under the words a query holds.
+ */
+export interface MessageIndexParts {
+  /** The `minChars` it was made with (the only option that decides which templates it holds). */
+  minChars: number;
+  /** The first words, sorted, joined by NUL (a word has letters, digits and `_` only). */
+  words: string;
+  /** Word k's templates are [wordStarts[k], wordStarts[k + 1]). */
+  wordStarts: Int32Array;
+  /** Template t's text is texts.slice(textStarts[t], textStarts[t + 1]). */
+  texts: string;
+  textStarts: Int32Array;
+  /** Template t's files (ascending positions) are files[fileStarts[t] .. fileStarts[t + 1]). */
+  fileStarts: Int32Array;
+  files: Int32Array;
+}
+
 /** Every file's messages as templates, keyed by their longest part's first word for a fast scan of the query. */
 export class MessageIndex {
-  /** First word of the longest part → templates. */
-  private readonly byWord = new Map<string, Template[]>();
+  /**
+   * The templates under a first word: all of them made at construction, or (from parts)
+   * made the first time a query holds the word.
+   */
+  private constructor(
+    private readonly byWord: Map<string, Template[]>,
+    private readonly kept: { parts: MessageIndexParts; words: string[] } | null,
+    private readonly o: MessageDefaults,
+  ) {}
 
   /** `messagesOf(i)`: the messages of the i-th file of `count` (undefined for files without tags). */
-  constructor(count: number, messagesOf: (i: number) => readonly Message[] | undefined, private readonly o: MessageDefaults = MESSAGE_DEFAULTS) {
+  static of(count: number, messagesOf: (i: number) => readonly Message[] | undefined, o: MessageDefaults = MESSAGE_DEFAULTS): MessageIndex {
+    const byWord = new Map<string, Template[]>();
     const byText = new Map<string, Template>();
     for (let i = 0; i < count; i++) {
       for (const m of messagesOf(i) ?? []) {
         let t = byText.get(m.text);
         if (!t) {
-          const parts = messageParts(m.text);
-          if (parts.reduce((n, p) => n + p.length, 0) < o.minChars) continue;
-          let anchor = 0;
-          parts.forEach((p, k) => {
-            if (p.length > parts[anchor]!.length) anchor = k;
-          });
-          byText.set(m.text, (t = { text: m.text, parts, anchor, files: [] }));
-          const word = firstWord(parts[anchor]!);
+          t = template(m.text, o);
+          byText.set(m.text, t ?? NO_TEMPLATE);
+          if (!t) continue;
+          const word = firstWord(t.parts[t.anchor]!);
           if (word === '') continue;
-          const list = this.byWord.get(word);
+          const list = byWord.get(word);
           if (list) list.push(t);
-          else this.byWord.set(word, [t]);
+          else byWord.set(word, [t]);
         }
+        if (t === NO_TEMPLATE) continue;
         if (t.files[t.files.length - 1] !== i) t.files.push(i);
       }
     }
+    return new MessageIndex(byWord, null, o);
+  }
+
+  /** The index kept as `parts`, matching as the index they were taken of (undefined when `o` would keep other templates). */
+  static fromParts(parts: MessageIndexParts, o: MessageDefaults = MESSAGE_DEFAULTS): MessageIndex | undefined {
+    if (parts.minChars !== o.minChars) return undefined;
+    return new MessageIndex(new Map(), { parts, words: parts.words === '' ? [] : parts.words.split('\0') }, o);
+  }
+
+  /** The index as data (see `MessageIndexParts`). */
+  toParts(): MessageIndexParts {
+    const words = [...this.byWord.keys()].sort(compareCodeUnits);
+    const wordStarts = [0];
+    const texts: string[] = [];
+    const textStarts = [0];
+    const fileStarts = [0];
+    const files: number[] = [];
+    for (const word of words) {
+      for (const t of this.templatesOf(word)) {
+        texts.push(t.text);
+        textStarts.push(textStarts[textStarts.length - 1]! + t.text.length);
+        files.push(...t.files);
+        fileStarts.push(files.length);
+      }
+      wordStarts.push(texts.length);
+    }
+    return {
+      minChars: this.o.minChars,
+      words: words.join('\0'),
+      wordStarts: Int32Array.from(wordStarts),
+      texts: texts.join(''),
+      textStarts: Int32Array.from(textStarts),
+      fileStarts: Int32Array.from(fileStarts),
+      files: Int32Array.from(files),
+    };
   }
 
   /** The corpus messages the text quotes, strongest first (ties in code-unit order of the message). */
@@ -97,7 +157,7 @@ export class MessageIndex {
     const seen = new Set<Template>();
     const out: MessageMatch[] = [];
     for (const token of new Set(folded.split(/[^\p{L}\p{N}_]+/u))) {
-      for (const t of this.byWord.get(token) ?? []) {
+      for (const t of this.templatesOf(token)) {
         if (seen.has(t)) continue;
         seen.add(t);
         if (t.files.length > this.o.maxFiles) continue;
@@ -108,6 +168,51 @@ export class MessageIndex {
     }
     return out.sort((a, b) => b.strength - a.strength || compareCodeUnits(a.message, b.message));
   }
+
+  private templatesOf(word: string): Template[] {
+    let list = this.byWord.get(word);
+    if (list || !this.kept) return list ?? [];
+    const { parts, words } = this.kept;
+    const k = findCodeUnitSorted(words, word);
+    list = [];
+    if (k >= 0) {
+      for (let t = parts.wordStarts[k]!; t < parts.wordStarts[k + 1]!; t++) {
+        const made = template(parts.texts.slice(parts.textStarts[t], parts.textStarts[t + 1]), this.o)!;
+        made.files = Array.from(parts.files.subarray(parts.fileStarts[t], parts.fileStarts[t + 1]));
+        list.push(made);
+      }
+    }
+    this.byWord.set(word, list);
+    return list;
+  }
+}
+
+/** What `MessageIndex.of` remembers of a message too short to match. */
+const NO_TEMPLATE: Template = { text: '', parts: [], anchor: 0, files: [] };
+
+/** A message's template with no files yet, or undefined when its literal parts are too short to match. */
+function template(text: string, o: MessageDefaults): Template | undefined {
+  const parts = messageParts(text);
+  if (parts.reduce((n, p) => n + p.length, 0) < o.minChars) return undefined;
+  let anchor = 0;
+  parts.forEach((p, k) => {
+    if (p.length > parts[anchor]!.length) anchor = k;
+  });
+  return { text, parts, anchor, files: [] };
+}
+
+/** The position of `word` in `words` (sorted in code-unit order), -1 when it is not there. */
+function findCodeUnitSorted(words: readonly string[], word: string): number {
+  let lo = 0;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = words[mid]!;
+    if (at < word) lo = mid + 1;
+    else if (at > word) hi = mid;
+    else return mid;
+  }
+  return -1;
 }
 
 /** The first word (letters, digits, `_`) of a folded part, '' when it has none. */

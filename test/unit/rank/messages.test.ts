@@ -10,7 +10,7 @@ import type { LanguageId, Message } from '../../../src/types.js';
 
 function index(files: Record<string, string[]>): { paths: string[]; index: MessageIndex } {
   const paths = Object.keys(files);
-  return { paths, index: new MessageIndex(paths.length, (i) => files[paths[i]!]!.map((text, k): Message => ({ text, line: k + 1 }))) };
+  return { paths, index: MessageIndex.of(paths.length, (i) => files[paths[i]!]!.map((text, k): Message => ({ text, line: k + 1 }))) };
 }
 
 describe('message templates', () => {
@@ -49,6 +49,36 @@ describe('message templates', () => {
   it('drops a message more files have than maxFiles', () => {
     const files = Object.fromEntries(Array.from({ length: MESSAGE_DEFAULTS.maxFiles + 1 }, (_, i) => [`f${i}.py`, ['connection was reset by the peer']]));
     expect(index(files).index.matches('error: connection was reset by the peer')).toEqual([]);
+  });
+});
+
+describe('a message index kept as data', () => {
+  it('matches as the index it was taken of, and is refused for options that keep other templates', () => {
+    const files = {
+      'a.py': ['Invalid IPv6 URL', 'discount {percent}% outside 0..{MAX}', 'not found'],
+      'b.py': ['could not open %s for writing', 'Invalid IPv6 URL'],
+      'c.go': ['bad header %q: %w', 'could not open the socket for writing'],
+      'd.rs': ['{}', 'unknown flag: {} (expected one of {})'],
+    };
+    const { index: built } = index(files);
+    const parts = built.toParts();
+    // plain data: what a snapshot file holds
+    const kept = MessageIndex.fromParts(structuredClone(parts))!;
+    for (const query of [
+      'ValueError: invalid ipv6 URL when it could not open /tmp/x for writing',
+      'error: unknown flag: --x (expected one of a, b); and bad header "x": EOF',
+      'DiscountError: discount 120% outside 0..90',
+      'nothing here at all',
+    ]) {
+      expect(kept.matches(query)).toEqual(built.matches(query));
+    }
+    // two templates under one first word
+    expect(built.matches('OSError: could not open the socket for writing').map((m) => m.message)).toEqual(['could not open the socket for writing', 'could not open %s for writing']);
+    expect(kept.matches('OSError: could not open the socket for writing')).toEqual(built.matches('OSError: could not open the socket for writing'));
+    expect(MessageIndex.fromParts(parts, { ...MESSAGE_DEFAULTS, minChars: MESSAGE_DEFAULTS.minChars + 1 })).toBeUndefined();
+    // the other options are read when matching: the kept index follows them
+    expect(MessageIndex.fromParts(parts, { ...MESSAGE_DEFAULTS, maxFiles: 1 })!.matches('invalid ipv6 url')).toEqual([]);
+    expect(MessageIndex.fromParts(MessageIndex.of(0, () => undefined).toParts())!.matches('invalid ipv6 url')).toEqual([]);
   });
 });
 
