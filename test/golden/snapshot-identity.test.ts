@@ -41,3 +41,16 @@ describe.each(REPOS)('an index of %s loaded from its snapshot', (repo) => {
     expect(kept.symbols.toParts(ids)).toEqual(made.symbols.toParts(ids));
   });
 });
+
+describe('an error string quoted in a query, on an index loaded from its snapshot', () => {
+  it('finds the file that raises it through the kept message index, as the built index does', async () => {
+    const built = await indexOf('python-inventory');
+    const loaded = indexOfSnapshot(throughSnapshotFile(snapshotOf(built), tmp, 'python-inventory-messages'));
+    const query = 'Withdrawing fails with ValueError: negative quantity for TEA-01: -1 and the stock is left as it was';
+    const ranked = (index: typeof built) => index.rank(query).files.map((f) => [f.path, f.score, f.reasons]);
+    const fromSnapshot = ranked(loaded);
+    expect(fromSnapshot).toEqual(ranked(built));
+    const raiser = fromSnapshot.find(([path]) => path === 'src/inventory/models.py');
+    expect(JSON.stringify(raiser?.[2])).toContain('raises or logs \\"negative quantity for {self.sku}: {count}\\"');
+  });
+});
