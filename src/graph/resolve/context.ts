@@ -7,7 +7,7 @@ import type { FileTags, ImportSpec, LanguageId } from '../../types.js';
 import { cleanSpecifier, filesByFolder, finish } from './paths.js';
 import { compareCodeUnits } from '../../text/order.js';
 import { RESOLVERS, UNIQUE_RESOLVERS } from './registry.js';
-import type { AnyResolver, CorpusLookups, ResolveFile } from './resolver.js';
+import type { AnyResolver, CorpusLookups, ResolveFile, ResolveInput } from './resolver.js';
 
 /**
  * Whether resolution reads the text of the file at `path` in every build: the manifests
@@ -37,15 +37,84 @@ export interface ResolveContext extends CorpusLookups {
  * `package.json`/`tsconfig.json` texts, Go modules from `go.mod`, Cargo crates from
  * `Cargo.toml`, Java class/package indexes, …). Manifests without `text` are ignored.
  * From `tags` come what resolvers read of parsed files (Rust inline modules, Java package
- * declarations).
+ * declarations). Given as a function (an index loaded from a snapshot, whose tags are
+ * decoded when read), each resolver's tables are built at their first use
+ * (`ResolverTables`), and the function is called only when a resolver that reads tags
+ * builds them; given as a list, every resolver's tables are built now, while the texts
+ * some of them read (a Java file without a package declaration) are at hand.
  */
-export function buildResolveContext(files: readonly ResolveFile[], tags: readonly FileTags[] = []): ResolveContext {
+export function buildResolveContext(files: readonly ResolveFile[], tags: readonly FileTags[] | (() => readonly FileTags[]) = []): ResolveContext {
   const paths = [...new Set(files.map((f) => f.path))].sort(compareCodeUnits);
   const pathSet = new Set(paths);
-  const input = { files, tags, paths, pathSet };
-  const tables = new Map<AnyResolver, unknown>();
-  for (const resolver of UNIQUE_RESOLVERS) tables.set(resolver, resolver.build(input));
+  let read = typeof tags === 'function' ? undefined : tags;
+  const input: ResolveInput = {
+    files,
+    paths,
+    pathSet,
+    get tags() {
+      return (read ??= (tags as () => readonly FileTags[])());
+    },
+  };
+  const tables = typeof tags === 'function' ? new ResolverTables(input) : new Map(UNIQUE_RESOLVERS.map((r) => [r, r.build(input)]));
   return { paths, files: pathSet, byFolder: filesByFolder(paths), tables };
+}
+
+/**
+ * The context with every resolver's tables built now (a context whose tables are built at
+ * first use is made whole: what an update of the graph starts from, as after a build).
+ */
+export function withAllTables(ctx: ResolveContext): ResolveContext {
+  return ctx.tables instanceof ResolverTables ? { ...ctx, tables: new Map(ctx.tables) } : ctx;
+}
+
+/**
+ * Each resolver's tables, built at the first `get` of that resolver: a query whose cues
+ * resolve only Python modules on an index loaded from a snapshot builds no Java or Rust
+ * tables, and decodes no file's tags for them. Iterating builds them all, in the
+ * resolvers' order.
+ */
+class ResolverTables extends Map<AnyResolver, unknown> {
+  constructor(private readonly input: ResolveInput) {
+    super();
+  }
+
+  override get(resolver: AnyResolver): unknown {
+    if (!super.has(resolver) && UNIQUE_RESOLVERS.includes(resolver)) super.set(resolver, resolver.build(this.input));
+    return super.get(resolver);
+  }
+
+  override has(resolver: AnyResolver): boolean {
+    return UNIQUE_RESOLVERS.includes(resolver);
+  }
+
+  override get size(): number {
+    return UNIQUE_RESOLVERS.length;
+  }
+
+  override entries(): MapIterator<[AnyResolver, unknown]> {
+    return this.all().entries();
+  }
+
+  override keys(): MapIterator<AnyResolver> {
+    return this.all().keys();
+  }
+
+  override values(): MapIterator<unknown> {
+    return this.all().values();
+  }
+
+  override forEach(fn: (value: unknown, key: AnyResolver, map: Map<AnyResolver, unknown>) => void, thisArg?: unknown): void {
+    this.all().forEach((v, k) => fn.call(thisArg, v, k, this));
+  }
+
+  override [Symbol.iterator](): MapIterator<[AnyResolver, unknown]> {
+    return this.entries();
+  }
+
+  /** Every resolver's tables, in the resolvers' order. */
+  private all(): Map<AnyResolver, unknown> {
+    return new Map(UNIQUE_RESOLVERS.map((r) => [r, this.get(r)]));
+  }
 }
 
 /**

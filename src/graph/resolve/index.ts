@@ -1,5 +1,6 @@
 export {
   buildResolveContext,
+  withAllTables,
   isResolverInput,
   readsText,
   resolveImport,

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildResolveContext, resolveImport } from '../../../src/graph/resolve/index.js';
+import { buildResolveContext, resolveImport, withAllTables } from '../../../src/graph/resolve/index.js';
 import { languageOf } from '../../../src/languages/index.js';
 import { packageRoot } from '../../../src/package-root.js';
 import { extractTags } from '../../../src/tags/index.js';
@@ -260,6 +260,23 @@ for (const fixture of FIXTURES) {
       cached = { files, tags };
       return cached;
     }
+
+    it('resolves every import the same with each table built at first use, reading tags only for a resolver that reads them', async () => {
+      const { files, tags } = await load();
+      const eager = buildResolveContext(files, tags);
+      let reads = 0;
+      const lazy = buildResolveContext(files, () => {
+        reads++;
+        return tags;
+      });
+      expect(reads).toBe(0);
+      for (const file of tags) for (const spec of file.imports) expect(resolveImport(lazy, file.path, file.language, spec)).toEqual(resolveImport(eager, file.path, file.language, spec));
+      // the languages whose resolver builds its tables from tags (Java packages, Rust inline modules, …)
+      const readers = new Set<LanguageId>(['csharp', 'java', 'kotlin', 'php', 'ruby', 'rust', 'scala']);
+      expect(reads).toBe(tags.some((t) => readers.has(t.language) && t.imports.length > 0) ? 1 : 0);
+      expect(withAllTables(lazy).tables).toEqual(eager.tables);
+      expect(reads).toBeLessThanOrEqual(1);
+    });
 
     it('resolves every intra-repo import and no external one', async () => {
       const { files, tags } = await load();
