@@ -1,12 +1,12 @@
 import { readSnapshotFile, writeSnapshotFile } from '../src/cache/snapshot-files.js';
-import type { Snapshot } from '../src/build/snapshot.js';
+import type { Snapshot, SnapshotSections } from '../src/build/snapshot.js';
 
 /**
  * A snapshot written to a snapshot file in `folder` under `key` and opened again, as the CLI
  * keeps it: each section is read from the file at its first use, each file's tags and each
  * flow's CSR one at a time.
  */
-export function throughSnapshotFile(snapshot: Snapshot | null, folder: string, key: string): Snapshot {
+export function throughSnapshotFile(snapshot: SnapshotSections | null, folder: string, key: string): Snapshot {
   if (!snapshot) throw new Error('no snapshot to write');
   writeSnapshotFile(folder, key, { ...snapshot });
   const read = readSnapshotFile(folder, key);

@@ -10,7 +10,7 @@
  * `index.fileGraph`: the navigate commands, a later incremental build).
  */
 import v8 from 'node:v8';
-import type { ByteList } from '../cache/snapshot-files.js';
+import { PartList, type ByteList } from '../cache/snapshot-files.js';
 import { restoreCorpus, saveCorpus, type SavedCorpus } from '../corpus/index.js';
 import { buildResolveContext, withAllTables, edgeTableOf, fileGraphOfKept, importRecordParts, SymbolTable, tableEdges, type EdgeTable, type ImportRecordParts, type ResolveContext } from '../graph/index.js';
 import type { SymbolTableParts } from '../graph/symbols.js';
@@ -78,38 +78,53 @@ export interface Snapshot {
 }
 
 /**
+ * A snapshot as `snapshotOf` gives it, to write to a snapshot file (`writeSnapshotFile`):
+ * its bigger fields are functions that make them when their section is written, and the
+ * per-file tags and the CSRs are made one part at a time, so the write holds one of them
+ * at once.
+ */
+export type SnapshotSections = { [K in keyof Snapshot]: Snapshot[K] | (() => Snapshot[K]) };
+
+/**
  * The snapshot of a built index (its BM25 index is built now if it was not yet), or
  * null when it cannot be kept: a corpus not loaded from a folder by this process
  * (nothing to read texts back from), or a view (`withOptions`).
  */
-export function snapshotOf(index: Index): Snapshot | null {
+export function snapshotOf(index: Index): SnapshotSections | null {
   const record = index.previous;
   const corpus = saveCorpus(record.corpus);
   if (!corpus || index.fingerprint === '') return null;
   const { ids, paths } = record.pathTables;
   const bm25 = lexicalOf(record.corpus.files, record.lexical, ids);
-  const sides = new Map(record.tags.map((t) => [t.path, sideFieldsOf(t)]));
+  const tagsByPath = new Map(record.tags.map((t) => [t.path, t]));
   // made for the snapshot, kept for the ranks that follow
-  const bm25f = fieldsOf(record.lexical, bm25.index, (path) => sides.get(path) ?? NO_SIDES);
+  const bm25f = fieldsOf(record.lexical, bm25.index, (path) => sideFieldsOf(tagsByPath.get(path)));
   const code = codeLanguagesOf(record.tags);
+  const { tags } = record;
   return {
     version: SNAPSHOT_VERSION,
     fingerprint: index.fingerprint,
     corpus,
-    contentKeys: record.corpus.files.map(contentKey).join('\0'),
+    contentKeys: () => record.corpus.files.map(contentKey).join('\0'),
     tagDiagnostics: record.tagDiagnostics.map((d) => ({ ...d })),
     tagFiles: Int32Array.from(record.tags, (t) => ids.get(t.path)!),
-    tagBytes: record.tags.map((t) => encodedTags.get(t) ?? v8.serialize(t)),
-    sideFields: JSON.stringify([...sides.values()].map(({ definitions, messages }) => [definitions, messages])),
-    messages: MessageIndex.of(paths.length, (i) => sides.get(paths[i]!)?.messages, index.settings.rank.messages).toParts(),
-    pathWords: record.pathTables.pathWords.toParts(),
-    edges: edgeTableOf(record.graph.graph, ids),
+    tagBytes: new PartList(tags.length, (k) => encodedTags.get(tags[k]!) ?? v8.serialize(tags[k]!)),
+    sideFields: () =>
+      JSON.stringify(
+        tags.map((t) => {
+          const { definitions, messages } = sideFieldsOf(t);
+          return [definitions, messages];
+        }),
+      ),
+    messages: () => MessageIndex.of(paths.length, (i) => tagsByPath.get(paths[i]!)?.messages, index.settings.rank.messages).toParts(),
+    pathWords: () => record.pathTables.pathWords.toParts(),
+    edges: () => edgeTableOf(record.graph.graph, ids),
     ...flowCsrs(index),
-    symbols: record.graph.symbols.toParts(ids),
-    imports: importRecordParts(record.graph.basis.importRecords, ids),
-    bm25: bm25.index.toParts(),
-    bm25f: bm25f.toParts(),
-    history: { key: record.graph.basis.historyKey, commits: JSON.stringify(record.graph.basis.history) },
+    symbols: () => record.graph.symbols.toParts(ids),
+    imports: () => importRecordParts(record.graph.basis.importRecords, ids),
+    bm25: () => bm25.index.toParts(),
+    bm25f: () => bm25f.toParts(),
+    history: () => ({ key: record.graph.basis.historyKey, commits: JSON.stringify(record.graph.basis.history) }),
     stats: structuredClone(index.stats),
     settings: structuredClone(index.settings),
     languages: code.languages,
@@ -118,14 +133,14 @@ export function snapshotOf(index: Index): Snapshot | null {
 }
 
 /** The CSR of each distinct task flow of an index's settings (built now unless its context has it: the rank that follows a save reuses them). */
-function flowCsrs(index: Index): { csrFlows: string[]; csrs: Uint8Array[] } {
+function flowCsrs(index: Index): { csrFlows: string[]; csrs: PartList } {
   const flows = new Map<string, Task>();
   for (const task of TASKS) {
     const key = JSON.stringify(index.settings.rank.flow[task]);
     if (!flows.has(key)) flows.set(key, task);
   }
-  const csrs = [...flows.values()].map((task) => v8.serialize(csrParts(index.csrFor(task), index.settings.rank.flow[task])));
-  return { csrFlows: [...flows.keys()], csrs };
+  const tasks = [...flows.values()];
+  return { csrFlows: [...flows.keys()], csrs: new PartList(tasks.length, (k) => v8.serialize(csrParts(index.csrFor(tasks[k]!), index.settings.rank.flow[tasks[k]!]))) };
 }
 
 /** The CSR kept for `flow`, if any (decoded from its bytes). */

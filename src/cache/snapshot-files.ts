@@ -35,6 +35,21 @@ export interface ByteList {
   at(index: number): Uint8Array | undefined;
 }
 
+/**
+ * A list of parts made one at a time as a snapshot file is written (each file's tags
+ * serialized when its turn comes), so the write never holds them all.
+ */
+export class PartList implements ByteList {
+  constructor(
+    readonly length: number,
+    private readonly make: (index: number) => Uint8Array,
+  ) {}
+
+  at(index: number): Uint8Array | undefined {
+    return Number.isInteger(index) && index >= 0 && index < this.length ? this.make(index) : undefined;
+  }
+}
+
 /** A section in a file's table: where its bytes are, and for a list of parts, how many and where their data starts. */
 interface SectionEntry {
   name: string;
@@ -220,15 +235,17 @@ function touch(file: string): void {
   }
 }
 
-/** Whether a section is written as parts: an array whose every item is a byte array. */
-function isByteArrayList(value: unknown): value is Uint8Array[] {
-  return Array.isArray(value) && value.length > 0 && value.every((v) => v instanceof Uint8Array);
+/** Whether a section is written as parts: a `PartList`, or an array whose every item is a byte array. */
+function isPartList(value: unknown): value is ByteList {
+  return value instanceof PartList || (Array.isArray(value) && value.length > 0 && value.every((v) => v instanceof Uint8Array));
 }
 
 /**
- * Writes `sections` (each v8-serializable; an array of byte arrays is written as parts, read
- * back as a `ByteList`) as the snapshot of `key`, atomically; returns its size in bytes.
- * One section is serialized at a time, so the write holds no copy of the whole snapshot.
+ * Writes `sections` as the snapshot of `key`, atomically; returns its size in bytes. A
+ * section is a v8-serializable value, or a function giving one (called when the section
+ * is written, its value dropped after); a `PartList` or an array of byte arrays is written
+ * as parts, read back as a `ByteList`. One section is made and serialized at a time, and
+ * one part of a list, so the write holds no copy of the whole snapshot.
  */
 export function writeSnapshotFile(folder: string, key: string, sections: Record<string, unknown>): number {
   mkdirSync(folder, { recursive: true });
@@ -256,21 +273,28 @@ function writeSections(fd: number, sections: Record<string, unknown>): number {
   // the header's place, filled last
   write(Buffer.alloc(HEADER));
   const table: SectionEntry[] = [];
-  for (const [name, value] of Object.entries(sections)) {
+  for (const [name, source] of Object.entries(sections)) {
+    const value: unknown = typeof source === 'function' ? (source as () => unknown)() : source;
     if (value === undefined) continue;
     const start = at;
-    if (isByteArrayList(value)) {
+    if (isPartList(value)) {
+      // the index of the parts (offsets, CRC-32s) goes first, written once they are
       const count = value.length;
       const index = Buffer.alloc(8 * (count + 1) + 4 * count);
       const starts = new Float64Array(index.buffer, index.byteOffset, count + 1);
       const sums = new Uint32Array(index.buffer, index.byteOffset + 8 * (count + 1), count);
-      value.forEach((part, k) => {
+      at += index.length;
+      const data = at;
+      for (let k = 0; k < count; k++) {
+        const part = value.at(k)!;
         starts[k + 1] = starts[k]! + part.length;
         sums[k] = crc32(part);
-      });
+        write(part);
+      }
+      const end = at;
+      at = start;
       write(index);
-      const data = at;
-      for (const part of value) write(part);
+      at = end;
       table.push({ name, at: start, length: index.length, crc: crc32(index), parts: { count, data } });
     } else {
       const bytes = v8.serialize(value);

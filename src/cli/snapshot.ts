@@ -13,7 +13,7 @@ import { pruneSnapshots, readSnapshotFile, snapshotFilePath, snapshotFolder, wri
 import { STORE_DEFAULTS } from '../cache/store-defaults.js';
 import { TAGS_INDEX_VERSION } from '../cache/tags-version.js';
 import { FolderFingerprint, type SavedFingerprint } from '../corpus/index.js';
-import { indexOfSnapshot, snapshotOf, SNAPSHOT_VERSION, type Snapshot } from '../build/snapshot.js';
+import { indexOfSnapshot, snapshotOf, SNAPSHOT_VERSION, type Snapshot, type SnapshotSections } from '../build/snapshot.js';
 import type { Index } from '../build/index.js';
 import { describeError } from '../errors.js';
 import { packageVersion } from '../package-root.js';
@@ -110,7 +110,7 @@ export async function saveSnapshot(slot: SnapshotSlot, index: Index, readStarted
   const snapshot = snapshotOf(index);
   if (!snapshot) return null;
   try {
-    writeSnapshotFile(slot.folder, slot.key, { ...snapshot, check } satisfies Stored);
+    writeSnapshotFile(slot.folder, slot.key, { ...snapshot, check } satisfies SnapshotSections & Pick<Stored, 'check'>);
     pruneSnapshots(slot.folder, maxBytes);
     return null;
   } catch (error) {

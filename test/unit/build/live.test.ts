@@ -3,11 +3,11 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, stat
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import v8 from 'node:v8';
 import { Workspace, type IndexKeeper } from '../../../src/build/live.js';
 import type { Index } from '../../../src/build/index.js';
 import { indexOfSnapshot, snapshotOf, type Snapshot } from '../../../src/build/snapshot.js';
 import { FolderFingerprint, type SavedFingerprint } from '../../../src/corpus/index.js';
+import { readSnapshotFile, writeSnapshotFile } from '../../../src/cache/snapshot-files.js';
 
 let tmp: string;
 let repo: string;
@@ -117,19 +117,25 @@ describe('Workspace', () => {
     backdate(folder);
     const query = 'apply_discount rounds half a cent the wrong way';
     const ranked = (index: Index) => JSON.stringify(index.rank(query).files.map((f) => [f.path, f.score, f.spans, f.functions]));
-    // the first workspace finds nothing kept and keeps its first build (as data, as a snapshot file holds it)
-    let kept: { data: Buffer; check: SavedFingerprint } | undefined;
+    // the first workspace finds nothing kept and keeps its first build (in a snapshot file, as the CLI keeps it)
+    const snapshots = join(tmp, 'snapshots');
+    let kept: { check: SavedFingerprint } | undefined;
     const keeper = (tell: string[]): IndexKeeper => ({
       load: () => {
         tell.push('load');
         if (!kept) return null;
         const current = FolderFingerprint.restore(folder, kept.check);
-        return { index: indexOfSnapshot(v8.deserialize(kept.data) as Snapshot), current: current.changed() ? null : current };
+        const read = readSnapshotFile(snapshots, 'kept');
+        if (!('file' in read)) throw new Error(JSON.stringify(read));
+        return { index: indexOfSnapshot(read.file.sections() as unknown as Snapshot), current: current.changed() ? null : current };
       },
       async save(index, readStartedMs) {
         tell.push('save');
         const check = (await FolderFingerprint.take(folder, index.corpus.files.map((f) => f.path), readStartedMs)).saved();
-        if (check) kept = { data: v8.serialize(snapshotOf(index)), check };
+        if (check) {
+          writeSnapshotFile(snapshots, 'kept', { ...snapshotOf(index)! });
+          kept = { check };
+        }
       },
     });
     const first: string[] = [];

@@ -7,13 +7,13 @@
  * files are parsed on a worker or in the calling thread.
  */
 import { appendFileSync, cpSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
-import v8 from 'node:v8';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { indexOfSnapshot, snapshotOf } from '../../../src/build/snapshot.js';
 import { buildIndex, loadCorpus } from '../../../src/index.js';
 import { FIXTURES } from '../../fixture-index.js';
+import { throughSnapshotFile } from '../../snapshot-file.js';
 import { ageTree } from '../corpus/helpers.js';
 
 const made: string[] = [];
@@ -81,7 +81,9 @@ describe('the reuse record', () => {
     const dir = copyOfInventory();
     ageTree(dir);
     const snapshot = snapshotOf(await buildIndex(await loadCorpus({ folder: dir })));
-    const loaded = indexOfSnapshot(v8.deserialize(v8.serialize(snapshot)));
+    const snapshots = mkdtempSync(join(tmpdir(), 'repomap-reuse-snapshots-'));
+    made.push(snapshots);
+    const loaded = indexOfSnapshot(throughSnapshotFile(snapshot, snapshots, 'inventory'));
     appendFileSync(join(dir, 'src/inventory/pricing.py'), '\n\ndef loyalty_bonus_cents(total):\n    return total // 100\n');
     const updated = await buildIndex(await loadCorpus({ folder: dir }, { previous: loaded.corpus }), { previous: loaded, parseJobs });
     expect(loaded.previous.claim.taken, "the snapshot's graph was updated in place").toBe(true);

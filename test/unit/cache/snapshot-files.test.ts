@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pruneSnapshots, readSnapshotFile, snapshotFiles, snapshotFilePath, writeSnapshotFile, type ByteList } from '../../../src/cache/snapshot-files.js';
+import { pruneSnapshots, readSnapshotFile, snapshotFiles, snapshotFilePath, writeSnapshotFile, PartList, type ByteList } from '../../../src/cache/snapshot-files.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 
 let tmp: string;
@@ -46,6 +46,34 @@ describe('snapshot files', () => {
     expect(read.file.section('none')).toEqual([]);
     // a list with anything but byte arrays in it is a plain value
     expect(read.file.section('mixed')).toEqual([Buffer.from('a'), 'b']);
+  });
+
+  it('make a section given as a function, and each part of a PartList, only when written, one at a time', () => {
+    const folder = join(tmp, 'lazy');
+    const made: string[] = [];
+    const list = new PartList(3, (k) => {
+      made.push(`part ${k}`);
+      return Buffer.from(`part ${k} `.repeat(k + 1));
+    });
+    expect([list.at(3), list.at(-1)]).toEqual([undefined, undefined]);
+    writeSnapshotFile(folder, 'k', {
+      first: () => {
+        made.push('first');
+        return { n: 1 };
+      },
+      list,
+      last: () => {
+        made.push('last');
+        return new Float64Array([0.5, 1.5]);
+      },
+    });
+    expect(made).toEqual(['first', 'part 0', 'part 1', 'part 2', 'last']);
+    const read = readSnapshotFile(folder, 'k');
+    if (!('file' in read)) throw new Error(JSON.stringify(read));
+    const back = read.file.sections() as { first: { n: number }; list: ByteList; last: Float64Array };
+    expect(back.first).toEqual({ n: 1 });
+    expect([0, 1, 2].map((k) => Buffer.from(back.list.at(k)!).toString())).toEqual(['part 0 ', 'part 1 part 1 ', 'part 2 part 2 part 2 ']);
+    expect(back.last).toEqual(new Float64Array([0.5, 1.5]));
   });
 
   it('refuse a file cut short, another format or a flipped byte in its table, and remove it', () => {
