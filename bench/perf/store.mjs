@@ -13,7 +13,7 @@
 //    turned into a schema-3 store of this checkout, rows stamped over 30 days by key; then
 //    `repomap cache prune --max-mb PRUNE_MB` is timed, with the sizes before and after.
 //
-//   node bench/perf/store.mjs --before DIR [--repo DIR] [--runs N] [--store FILE] [--prune-mb N] [--out FILE]
+//   node bench/perf/store.mjs --before DIR --repo DIR --store FILE [--runs N] [--prune-mb N] [--out FILE]
 //
 // Both checkouts must be built (dist/). Writes a Markdown table (default bench/perf/STORE.md).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -33,9 +33,17 @@ const { values: args } = parseArgs({
 });
 if (args.before === undefined) throw new Error('bench/perf/store.mjs: --before DIR (a built checkout without the used stamps) is required');
 const before = resolve(args.before);
-const repo = args.repo ?? '/work/.mirror/vitejs+vite/repo';
+const repo = args.repo ?? (process.env.REPOMAP_REPOS ? `${process.env.REPOMAP_REPOS}/vitejs+vite/repo` : null);
+if (!repo) {
+  console.error('store.mjs: give the git directory of a repository with --repo DIR (or REPOMAP_REPOS, the folder of the mirrors, for its vitejs/vite)');
+  process.exit(2);
+}
 const runs = Number(args.runs ?? 5);
-const storeFile = args.store ?? '/work/cache-issues/tags.sqlite';
+const storeFile = args.store;
+if (!storeFile) {
+  console.error('store.mjs: give a schema-2 tags store file to prune a copy of with --store FILE');
+  process.exit(2);
+}
 const pruneMb = Number(args['prune-mb'] ?? 256);
 const out = args.out ?? join(HERE, 'STORE.md');
 const QUERY = 'server hot module replacement update propagates to importers';
