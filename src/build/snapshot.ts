@@ -10,7 +10,7 @@
  * `index.fileGraph`: the navigate commands, a later incremental build).
  */
 import v8 from 'node:v8';
-import { PartList, type ByteList } from '../cache/snapshot-files.js';
+import { decodeSection, encodeSection, PartList, type ByteList } from '../cache/snapshot-files.js';
 import { restoreCorpus, saveCorpus, type SavedCorpus } from '../corpus/index.js';
 import { buildResolveContext, withAllTables, edgeTableOf, fileGraphOfKept, importRecordParts, SymbolTable, tableEdges, type EdgeTable, type ImportRecordParts, type ResolveContext } from '../graph/index.js';
 import type { SymbolTableParts } from '../graph/symbols.js';
@@ -28,7 +28,7 @@ import { contentKey, rememberContentKey, textKey, type Previous } from './reuse.
 import type { StageSettings } from './settings.js';
 
 /** Bumped whenever what a snapshot holds, or how an index reads it, changes: an older snapshot is rebuilt. */
-export const SNAPSHOT_VERSION = 8;
+export const SNAPSHOT_VERSION = 9;
 
 /**
  * The bytes each file's tags were decoded from, when they came from a snapshot: the next
@@ -60,7 +60,7 @@ export interface Snapshot {
   /** The words of the paths and the files having each (the path tables' words, not split again at load). */
   pathWords: PathWordsParts;
   edges: EdgeTable;
-  /** The distinct task flows of the settings (`JSON.stringify`), and in the same order the v8-serialized CSR of each (`CsrParts`), so that a load builds none and reads only its task's. */
+  /** The distinct task flows of the settings (`JSON.stringify`), and in the same order the CSR of each (`CsrParts`, `encodeSection`: its arrays read as views), so that a load builds none and reads only its task's. */
   csrFlows: string[];
   csrs: ByteList;
   symbols: SymbolTableParts;
@@ -140,13 +140,13 @@ function flowCsrs(index: Index): { csrFlows: string[]; csrs: PartList } {
     if (!flows.has(key)) flows.set(key, task);
   }
   const tasks = [...flows.values()];
-  return { csrFlows: [...flows.keys()], csrs: new PartList(tasks.length, (k) => v8.serialize(csrParts(index.csrFor(tasks[k]!), index.settings.rank.flow[tasks[k]!]))) };
+  return { csrFlows: [...flows.keys()], csrs: new PartList(tasks.length, (k) => encodeSection(csrParts(index.csrFor(tasks[k]!), index.settings.rank.flow[tasks[k]!]))) };
 }
 
 /** The CSR kept for `flow`, if any (decoded from its bytes). */
 function keptFlowCsr(snapshot: Snapshot, flow: EdgeFlow, paths: string[], ids: Map<string, number>): Csr | undefined {
   const k = snapshot.csrFlows.indexOf(JSON.stringify(flow));
-  return k < 0 ? undefined : keptCsr([v8.deserialize(snapshot.csrs.at(k)!) as CsrParts], flow, paths, ids);
+  return k < 0 ? undefined : keptCsr([decodeSection(snapshot.csrs.at(k)!) as CsrParts], flow, paths, ids);
 }
 
 /**

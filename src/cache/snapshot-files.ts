@@ -213,7 +213,7 @@ export class SnapshotFile {
 
   private decoded(bytes: Buffer, name: string): unknown {
     try {
-      return v8.deserialize(bytes);
+      return decodeSection(bytes);
     } catch (error) {
       return this.damaged(`its section ${name} does not deserialize (${describeError(error)})`);
     }
@@ -297,7 +297,7 @@ function writeSections(fd: number, sections: Record<string, unknown>): number {
       at = end;
       table.push({ name, at: start, length: index.length, crc: crc32(index), parts: { count, data } });
     } else {
-      const bytes = v8.serialize(value);
+      const bytes = encodeSection(value);
       write(bytes);
       table.push({ name, at: start, length: bytes.length, crc: crc32(bytes) });
     }
@@ -313,6 +313,97 @@ function writeSections(fd: number, sections: Record<string, unknown>): number {
   at = 0;
   write(header);
   return tableAt + tableBytes.length;
+}
+
+/**
+ * The typed arrays a section's value holds go after its v8 stream, each at an offset that
+ * is a multiple of 8, so that they read back as views of the section's bytes: no copy
+ * (v8's own format puts them at any offset, and an unaligned one is copied when read).
+ */
+type ViewOf = (buffer: ArrayBuffer, byteOffset: number, byteLength: number) => ArrayBufferView;
+const typed =
+  (T: { new (buffer: ArrayBuffer, byteOffset: number, length: number): ArrayBufferView; readonly BYTES_PER_ELEMENT: number }): ViewOf =>
+  (buffer, byteOffset, byteLength) =>
+    new T(buffer, byteOffset, byteLength / T.BYTES_PER_ELEMENT);
+/** Each kind of typed array kept, with how to make one over a section's bytes (a Buffer is a Uint8Array too: it comes last, and is looked for first). */
+const VIEW_TYPES: readonly (readonly [Function, ViewOf])[] = [
+  ...[Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array].map((T) => [T, typed(T)] as const),
+  [DataView, (buffer, byteOffset, byteLength) => new DataView(buffer, byteOffset, byteLength)],
+  [Buffer, (buffer, byteOffset, byteLength) => Buffer.from(buffer, byteOffset, byteLength)],
+];
+
+/** Writes each typed array as its type and its place in `views` (the section puts the bytes after the stream). */
+class SectionSerializer extends v8.DefaultSerializer {
+  readonly views: ArrayBufferView[] = [];
+
+  _writeHostObject(view: ArrayBufferView): void {
+    // a Buffer first: it is a Uint8Array too
+    const type = view instanceof Buffer ? VIEW_TYPES.length - 1 : VIEW_TYPES.findIndex(([T]) => view.constructor === T);
+    if (type < 0) throw new Error(`cannot keep a ${view.constructor.name} in a snapshot`);
+    this.writeUint32(type);
+    this.writeUint32(this.views.length);
+    this.views.push(view);
+  }
+}
+
+/** Reads each typed array as a view of the section's bytes (see `SectionSerializer`). */
+class SectionDeserializer extends v8.DefaultDeserializer {
+  constructor(
+    stream: Buffer,
+    private readonly bytes: Buffer,
+    private readonly places: Float64Array,
+  ) {
+    super(stream);
+  }
+
+  _readHostObject(): ArrayBufferView {
+    const type = this.readUint32();
+    const k = this.readUint32();
+    const viewOf = VIEW_TYPES[type]?.[1];
+    const at = this.places[2 * k];
+    const length = this.places[2 * k + 1];
+    if (viewOf === undefined || at === undefined || length === undefined || at + length > this.bytes.length) throw new Error(`typed array ${k} of type ${type} is not in the section`);
+    return viewOf(this.bytes.buffer as ArrayBuffer, this.bytes.byteOffset + at, length);
+  }
+}
+
+const align8 = (n: number): number => Math.ceil(n / 8) * 8;
+
+/** A section's bytes: the v8 stream's length, the typed arrays' count and places (offset, length), the stream, then each typed array's bytes at a multiple of 8. */
+export function encodeSection(value: unknown): Buffer {
+  const serializer = new SectionSerializer();
+  serializer.writeHeader();
+  serializer.writeValue(value);
+  const stream = serializer.releaseBuffer();
+  const { views } = serializer;
+  const head = 8 + 16 * views.length;
+  const places = new Float64Array(2 * views.length);
+  let end = align8(head + stream.length);
+  views.forEach((v, k) => {
+    places[2 * k] = end;
+    places[2 * k + 1] = v.byteLength;
+    end = align8(end + v.byteLength);
+  });
+  const out = Buffer.alloc(end);
+  out.writeUInt32LE(stream.length, 0);
+  out.writeUInt32LE(views.length, 4);
+  Buffer.from(places.buffer).copy(out, 8);
+  stream.copy(out, head);
+  views.forEach((v, k) => Buffer.from(v.buffer, v.byteOffset, v.byteLength).copy(out, places[2 * k]!));
+  return out;
+}
+
+/** The value of a section's bytes (`encodeSection`), its typed arrays views of `bytes` (which start at a multiple of 8: a part read from a snapshot file does). */
+export function decodeSection(bytes: Uint8Array): unknown {
+  const at = Buffer.from(bytes.byteOffset % 8 === 0 ? bytes.buffer : Uint8Array.from(bytes).buffer, bytes.byteOffset % 8 === 0 ? bytes.byteOffset : 0, bytes.byteLength);
+  const streamLength = at.readUInt32LE(0);
+  const count = at.readUInt32LE(4);
+  const head = 8 + 16 * count;
+  if (head + streamLength > at.length) throw new Error(`its stream of ${streamLength} bytes does not fit in ${at.length}`);
+  const places = new Float64Array(at.buffer.slice(at.byteOffset + 8, at.byteOffset + head));
+  const deserializer = new SectionDeserializer(at.subarray(head, head + streamLength), at, places);
+  deserializer.readHeader();
+  return deserializer.readValue();
 }
 
 /** The snapshot files of a folder, most recently used first (size in bytes, last use in ms). */

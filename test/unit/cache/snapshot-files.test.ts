@@ -32,6 +32,30 @@ describe('snapshot files', () => {
     expect(() => read.file.section('n')).toThrow(/was closed before its section n was read/);
   });
 
+  it('read typed arrays of every kind back as views of the section read, not copies, at any place in a value', () => {
+    const folder = join(tmp, 'views');
+    const value = {
+      odd: new Uint8Array([1, 2, 3]),
+      nested: { f64: new Float64Array([0.25, -1e300, Number.NaN]), i32: Int32Array.from([-5, 7]), list: [new Uint16Array([65535]), 'text'] },
+      big: new BigInt64Array([-(2n ** 62n), 3n]),
+      view: new DataView(new Uint8Array([9, 8, 7, 6]).buffer, 1, 2),
+      buffer: Buffer.from('a buffer'),
+      empty: new Float32Array(0),
+    };
+    writeSnapshotFile(folder, 'k', { value });
+    const read = readSnapshotFile(folder, 'k');
+    if (!('file' in read)) throw new Error(JSON.stringify(read));
+    const back = read.file.section('value') as typeof value;
+    expect(back).toEqual(value);
+    expect(Buffer.isBuffer(back.buffer)).toBe(true);
+    expect(back.view).toBeInstanceOf(DataView);
+    expect([back.view.getUint8(0), back.view.getUint8(1)]).toEqual([8, 7]);
+    // one section read: every typed array a view of its bytes, each aligned for its type
+    const arrays = [back.odd, back.nested.f64, back.nested.i32, back.nested.list[0] as Uint16Array, back.big, back.view, back.buffer];
+    expect(new Set(arrays.map((a) => a.buffer)).size).toBe(1);
+    expect(arrays.every((a) => a.byteOffset % 8 === 0)).toBe(true);
+  });
+
   it('write a list of byte arrays part by part and read one part at a time; an empty list reads as one', () => {
     const folder = join(tmp, 'parts');
     const parts = [Buffer.from('first'), new Uint8Array(0), new Uint8Array(70_000).fill(9), Buffer.from('last')];
