@@ -9,6 +9,7 @@
  */
 import type { Message } from '../types.js';
 import { compareCodeUnits } from '../text/order.js';
+import { findInSorted } from '../text/sorted-names.js';
 
 /** Tunables of message matching (`RANK_DEFAULTS.messages`). */
 export const MESSAGE_DEFAULTS = {
@@ -173,7 +174,7 @@ export class MessageIndex {
     let list = this.byWord.get(word);
     if (list || !this.kept) return list ?? [];
     const { parts, words } = this.kept;
-    const k = findCodeUnitSorted(words, word);
+    const k = findInSorted(words, word);
     list = [];
     if (k >= 0) {
       for (let t = parts.wordStarts[k]!; t < parts.wordStarts[k + 1]!; t++) {
@@ -199,20 +200,6 @@ function template(text: string, o: MessageDefaults): Template | undefined {
     if (p.length > parts[anchor]!.length) anchor = k;
   });
   return { text, parts, anchor, files: [] };
-}
-
-/** The position of `word` in `words` (sorted in code-unit order), -1 when it is not there. */
-function findCodeUnitSorted(words: readonly string[], word: string): number {
-  let lo = 0;
-  let hi = words.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const at = words[mid]!;
-    if (at < word) lo = mid + 1;
-    else if (at > word) hi = mid;
-    else return mid;
-  }
-  return -1;
 }
 
 /** The first word (letters, digits, `_`) of a folded part, '' when it has none. */

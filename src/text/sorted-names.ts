@@ -23,3 +23,17 @@ export function findSorted(names: readonly string[], order: Int32Array, name: st
   }
   return -1;
 }
+
+/** The position of `name` in `names`, itself in code-unit order; -1 when it is not there. */
+export function findInSorted(names: readonly string[], name: string): number {
+  let lo = 0;
+  let hi = names.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = names[mid]!;
+    if (at < name) lo = mid + 1;
+    else if (at > name) hi = mid;
+    else return mid;
+  }
+  return -1;
+}

@@ -10,18 +10,23 @@ import { Bm25fIndex } from '../../../src/lexical/bm25f.js';
 import { SymbolTable } from '../../../src/graph/symbols.js';
 import { csrParts, keptCsr } from '../../../src/rank/csr.js';
 import { RANK_DEFAULTS } from '../../../src/rank/defaults.js';
-import { findSorted, sortedOrder } from '../../../src/text/sorted-names.js';
+import { findInSorted, findSorted, sortedOrder } from '../../../src/text/sorted-names.js';
 import { fixtureIndexes } from '../../fixture-index.js';
 
 const indexOf = fixtureIndexes();
 const roundTrip = <T>(value: T): T => v8.deserialize(v8.serialize(value)) as T;
 
 describe('snapshot parts', () => {
-  it('sortedOrder and findSorted find every name and nothing else', () => {
+  it('sortedOrder, findSorted and findInSorted find every name and nothing else', () => {
     const names = ['b', 'a', 'ä', '', 'ab', '😀', '\uffff', 'A'];
     const order = sortedOrder(names);
     names.forEach((name, i) => expect(findSorted(names, order, name)).toBe(i));
     for (const absent of ['c', 'aa', ' ', 'Ab']) expect(findSorted(names, order, absent)).toBe(-1);
+    // a list already in code-unit order
+    const sorted = Array.from(order, (i) => names[i]!);
+    sorted.forEach((name, i) => expect(findInSorted(sorted, name)).toBe(i));
+    for (const absent of ['c', 'aa', ' ', 'Ab']) expect(findInSorted(sorted, absent)).toBe(-1);
+    expect(findInSorted([], 'a')).toBe(-1);
   });
 
   it('BM25 and BM25F read back score every query as the built ones, and a BM25 index read back updates as the original', async () => {
