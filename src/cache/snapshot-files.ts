@@ -118,7 +118,7 @@ function readAt(fd: number, at: number, length: number): Buffer {
   const out = Buffer.allocUnsafeSlow(length);
   for (let done = 0; done < length; ) {
     const n = readSync(fd, out, done, length - done, at + done);
-    if (n === 0) throw new Error(`ends at byte ${at + done}, ${length - done} bytes short of a section`);
+    if (n === 0) throw new RepoMapError('cache-unavailable', `repomap/cache: the file ends at byte ${at + done}, ${length - done} bytes short of a section`);
     done += n;
   }
   return out;
@@ -339,7 +339,7 @@ class SectionSerializer extends v8.DefaultSerializer {
   _writeHostObject(view: ArrayBufferView): void {
     // a Buffer first: it is a Uint8Array too
     const type = view instanceof Buffer ? VIEW_TYPES.length - 1 : VIEW_TYPES.findIndex(([T]) => view.constructor === T);
-    if (type < 0) throw new Error(`cannot keep a ${view.constructor.name} in a snapshot`);
+    if (type < 0) throw new RepoMapError('internal', `repomap/cache: cannot keep a ${view.constructor.name} in a snapshot`);
     this.writeUint32(type);
     this.writeUint32(this.views.length);
     this.views.push(view);
@@ -362,7 +362,7 @@ class SectionDeserializer extends v8.DefaultDeserializer {
     const viewOf = VIEW_TYPES[type]?.[1];
     const at = this.places[2 * k];
     const length = this.places[2 * k + 1];
-    if (viewOf === undefined || at === undefined || length === undefined || at + length > this.bytes.length) throw new Error(`typed array ${k} of type ${type} is not in the section`);
+    if (viewOf === undefined || at === undefined || length === undefined || at + length > this.bytes.length) throw new RepoMapError('cache-unavailable', `repomap/cache: typed array ${k} of type ${type} is not in the section`);
     return viewOf(this.bytes.buffer as ArrayBuffer, this.bytes.byteOffset + at, length);
   }
 }
@@ -399,7 +399,7 @@ export function decodeSection(bytes: Uint8Array): unknown {
   const streamLength = at.readUInt32LE(0);
   const count = at.readUInt32LE(4);
   const head = 8 + 16 * count;
-  if (head + streamLength > at.length) throw new Error(`its stream of ${streamLength} bytes does not fit in ${at.length}`);
+  if (head + streamLength > at.length) throw new RepoMapError('cache-unavailable', `repomap/cache: a section's stream of ${streamLength} bytes does not fit in its ${at.length}`);
   const places = new Float64Array(at.buffer.slice(at.byteOffset + 8, at.byteOffset + head));
   const deserializer = new SectionDeserializer(at.subarray(head, head + streamLength), at, places);
   deserializer.readHeader();
