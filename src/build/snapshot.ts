@@ -198,7 +198,17 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
   const symbols = SymbolTable.fromParts(snapshot.symbols, paths);
   const edges = tableEdges(snapshot.edges, paths, ids);
   let resolve: ResolveContext | undefined;
-  const resolveOf = (): ResolveContext => (resolve ??= buildResolveContext(files, tags));
+  // a resolver's tables decode the tags of its languages' files only
+  const tagsIn = (languages: readonly LanguageId[] | undefined): FileTags[] => {
+    if (!languages) return tags();
+    const out: FileTags[] = [];
+    snapshot.tagFiles.forEach((file, k) => {
+      const language = files[file]!.language;
+      if (language !== null && languages.includes(language)) out.push(tagsAt(k));
+    });
+    return out;
+  };
+  const resolveOf = (): ResolveContext => (resolve ??= buildResolveContext(files, tagsIn));
   let record: Previous | undefined;
   const recordOf = (): Previous => {
     if (!record) {

@@ -40,24 +40,27 @@ export interface ResolveContext extends CorpusLookups {
  * declarations). Given as a function (an index loaded from a snapshot, whose tags are
  * decoded when read), each resolver's tables are built at their first use
  * (`ResolverTables`), and the function is called only when a resolver that reads tags
- * builds them; given as a list, every resolver's tables are built now, while the texts
- * some of them read (a Java file without a package declaration) are at hand.
+ * builds them, with the languages it reads (`tagLanguages`; undefined for all); given as
+ * a list, every resolver's tables are built now, while the texts some of them read (a
+ * Java file without a package declaration) are at hand.
  */
-export function buildResolveContext(files: readonly ResolveFile[], tags: readonly FileTags[] | (() => readonly FileTags[]) = []): ResolveContext {
+export function buildResolveContext(files: readonly ResolveFile[], tags: readonly FileTags[] | TagsOfLanguages = []): ResolveContext {
   const paths = [...new Set(files.map((f) => f.path))].sort(compareCodeUnits);
   const pathSet = new Set(paths);
-  let read = typeof tags === 'function' ? undefined : tags;
-  const input: ResolveInput = {
+  const inputOf = (resolver: AnyResolver): ResolveInput => ({
     files,
     paths,
     pathSet,
     get tags() {
-      return (read ??= (tags as () => readonly FileTags[])());
+      return typeof tags === 'function' ? tags(resolver.tagLanguages) : tags;
     },
-  };
-  const tables = typeof tags === 'function' ? new ResolverTables(input) : new Map(UNIQUE_RESOLVERS.map((r) => [r, r.build(input)]));
+  });
+  const tables = typeof tags === 'function' ? new ResolverTables(inputOf) : new Map(UNIQUE_RESOLVERS.map((r) => [r, r.build(inputOf(r))]));
   return { paths, files: pathSet, byFolder: filesByFolder(paths), tables };
 }
+
+/** The tags of the files of `languages` (every file's when undefined), in the order of the whole list. */
+export type TagsOfLanguages = (languages: readonly LanguageId[] | undefined) => readonly FileTags[];
 
 /**
  * The context with every resolver's tables built now (a context whose tables are built at
@@ -74,12 +77,12 @@ export function withAllTables(ctx: ResolveContext): ResolveContext {
  * resolvers' order.
  */
 class ResolverTables extends Map<AnyResolver, unknown> {
-  constructor(private readonly input: ResolveInput) {
+  constructor(private readonly inputOf: (resolver: AnyResolver) => ResolveInput) {
     super();
   }
 
   override get(resolver: AnyResolver): unknown {
-    if (!super.has(resolver) && UNIQUE_RESOLVERS.includes(resolver)) super.set(resolver, resolver.build(this.input));
+    if (!super.has(resolver) && UNIQUE_RESOLVERS.includes(resolver)) super.set(resolver, resolver.build(this.inputOf(resolver)));
     return super.get(resolver);
   }
 

@@ -95,6 +95,8 @@ function declarationKey(tags: FileTags | undefined): string {
 }
 
 export const csharpResolver = defineResolver<CSharpTables>({
+  // the tags it reads (the build below keeps only these languages' files)
+  tagLanguages: ['csharp'],
   build: ({ tags }) => buildCSharpTables(tags),
   resolve: (tables, _corpus, fromPath, specifier) => resolveCSharp(tables, fromPath, specifier),
   // The namespace and type indexes hold every C# file.

@@ -150,6 +150,8 @@ function javaPackage(tags: FileTags | undefined): string | null {
 }
 
 export const javaResolver = defineResolver<JavaTables>({
+  // the tags it reads (the build below keeps only these languages' files)
+  tagLanguages: ['java'],
   build: ({ files, tags }) => buildJavaTables(files, declaredPackages(tags)),
   resolve: (tables, corpus, fromPath, specifier) => resolveJava(tables, corpus.byFolder, fromPath, specifier),
   // The class and package indexes hold every Java file.

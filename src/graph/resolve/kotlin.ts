@@ -89,6 +89,8 @@ function declarationKey(tags: FileTags | undefined): string {
 }
 
 export const kotlinResolver = defineResolver<KotlinTables>({
+  // the tags it reads (the build below keeps only these languages' files)
+  tagLanguages: ['kotlin', 'java'],
   build: ({ tags }) => buildKotlinTables(tags),
   resolve: (tables, _corpus, fromPath, specifier) => resolveKotlin(tables, fromPath, specifier),
   // The package and name indexes hold every Kotlin and Java file.

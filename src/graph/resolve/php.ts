@@ -202,6 +202,8 @@ function declaredKeyText(tags: FileTags | undefined): string {
 }
 
 export const phpResolver = defineResolver<PhpTables>({
+  // the tags it reads (the build below keeps only these languages' files)
+  tagLanguages: ['php'],
   build: ({ files, paths, tags }) => buildPhpTables(files, paths, tags),
   resolve: (tables, corpus, fromPath, specifier, spec) => resolvePhp(tables, corpus.files, fromPath, specifier, spec.names),
   readsText: isComposerJson,

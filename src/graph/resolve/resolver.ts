@@ -35,6 +35,11 @@ export interface CorpusLookups {
 }
 
 export interface ImportResolver<T> {
+  /**
+   * The languages whose files' tags `build` reads (it skips the others): an index loaded
+   * from a snapshot decodes only theirs. Absent when `build` reads no tags.
+   */
+  tagLanguages?: readonly LanguageId[];
   /** The lookup tables of one corpus. */
   build(input: ResolveInput): T;
   /**

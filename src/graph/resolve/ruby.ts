@@ -156,6 +156,8 @@ function constantNames(tags: FileTags | undefined): string {
 }
 
 export const rubyResolver = defineResolver<RubyTables>({
+  // the tags it reads (the build below keeps only these languages' files)
+  tagLanguages: ['ruby'],
   build: ({ paths, tags }) => buildRubyTables(paths, tags),
   resolve: (tables, corpus, fromPath, specifier) => resolveRuby(tables, corpus.files, fromPath, specifier),
   // The autoload roots and the name index come from every Ruby file's path.

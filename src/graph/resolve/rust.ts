@@ -332,6 +332,8 @@ function withInlineModules(
 }
 
 export const rustResolver = defineResolver<RustResolveTables>({
+  // the tags it reads (the build below keeps only these languages' files)
+  tagLanguages: ['rust'],
   build: ({ files, tags, pathSet }) => ({ crates: buildRustTables(files, pathSet), inline: inlineModules(tags) }),
   resolve: (tables, corpus, fromPath, specifier, spec) =>
     resolveRust(tables.crates, corpus.files, fromPath, specifier, spec.names ?? [], spec.line, tables.inline.get(fromPath)),

@@ -158,6 +158,8 @@ function tablesKey(tags: FileTags | undefined): string {
 }
 
 export const scalaResolver = defineResolver<ScalaTables>({
+  // the tags it reads (the build below keeps only these languages' files)
+  tagLanguages: ['scala'],
   build: ({ files, tags }) => buildScalaTables(files, tags),
   resolve: (tables, _corpus, fromPath, specifier, spec) => resolveScala(tables, fromPath, specifier, spec.names),
   // The package and member indexes hold every Scala file.
