@@ -4,6 +4,7 @@ import { whySkipped } from '../corpus/index.js';
 import type { FileGraph } from '../graph/index.js';
 import type { RankContext } from '../rank/context.js';
 import type { Csr } from '../rank/csr.js';
+import type { MessageIndex } from '../rank/messages.js';
 import { graphPartsOf, makeContext } from '../rank/index-context.js';
 import type { LexicalMatch, RankDefaults } from '../rank/defaults.js';
 import { lexicalText } from '../rank/seeds.js';
@@ -104,6 +105,11 @@ export class Index {
   /** The CSR of a task's edge flow under this index's rank settings (built on first use and kept: an index snapshot holds them). */
   csrFor(task: Task): Csr {
     return this.context.csrFor(task);
+  }
+
+  /** The index of the corpus messages under this index's rank settings (built on first use and kept: an index snapshot holds it). */
+  messageIndex(): MessageIndex {
+    return this.context.messages();
   }
 
   /** Every parsed file's tags, in corpus order. */

@@ -17,7 +17,7 @@ import type { SymbolTableParts } from '../graph/symbols.js';
 import { Bm25Index, type Bm25Parts } from '../lexical/bm25.js';
 import { Bm25fIndex, type Bm25fField, type FieldParts } from '../lexical/bm25f.js';
 import { fieldsOf, lexicalOf, makeContext, sideFieldsOf, type LexicalIndex, type SideFields } from '../rank/index-context.js';
-import { MessageIndex, type MessageIndexParts } from '../rank/messages.js';
+import type { MessageIndexParts } from '../rank/messages.js';
 import { csrParts, keptCsr, type Csr, type CsrParts, type EdgeFlow } from '../rank/csr.js';
 import { savedPathTables, type PathWordsParts } from '../rank/path-tables.js';
 import { RepoMapError } from '../errors.js';
@@ -94,7 +94,7 @@ export function snapshotOf(index: Index): SnapshotSections | null {
   const record = index.previous;
   const corpus = saveCorpus(record.corpus);
   if (!corpus || index.fingerprint === '') return null;
-  const { ids, paths } = record.pathTables;
+  const { ids } = record.pathTables;
   const bm25 = lexicalOf(record.corpus.files, record.lexical, ids);
   const tagsByPath = new Map(record.tags.map((t) => [t.path, t]));
   // made for the snapshot, kept for the ranks that follow
@@ -116,7 +116,8 @@ export function snapshotOf(index: Index): SnapshotSections | null {
           return [definitions, messages];
         }),
       ),
-    messages: () => MessageIndex.of(paths.length, (i) => tagsByPath.get(paths[i]!)?.messages, index.settings.rank.messages).toParts(),
+    // the rank's own, when it matched error strings
+    messages: () => index.messageIndex().toParts(),
     pathWords: () => record.pathTables.pathWords.toParts(),
     edges: () => edgeTableOf(record.graph.graph, ids),
     ...flowCsrs(index),
@@ -229,7 +230,7 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
     record: recordOf,
     taken: () => record?.claim.taken ?? false,
     context: (rank) =>
-      makeContext(files, { edges, symbols, resolve: resolveOf, keptCsr: (flow) => keptFlowCsr(snapshot, flow, paths, ids), keptMessages: () => snapshot.messages }, rank, lexical, tables, tagsOf, sideFields),
+      makeContext(files, { edges, symbols, resolve: resolveOf }, rank, lexical, tables, tagsOf, sideFields, { csr: (flow) => keptFlowCsr(snapshot, flow, paths, ids), messages: () => snapshot.messages }),
     prepare,
   };
   // the cache counts were the build's: this load read no tags cache

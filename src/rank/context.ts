@@ -4,7 +4,7 @@ import type { FileKind, LanguageId, Task } from '../types.js';
 import type { Csr } from './csr.js';
 import type { PathWords } from './path-tables.js';
 import type { LexicalMatch } from './defaults.js';
-import type { MessageMatch } from './messages.js';
+import type { MessageIndex } from './messages.js';
 
 /** What the rank stage needs from a built index; derived once per index. */
 export interface RankContext {
@@ -28,8 +28,8 @@ export interface RankContext {
    * (lowercased, as the BM25 index keeps it) over the IDF of a word in one file.
    */
   specificity(name: string): number;
-  /** The corpus messages (error strings) the text quotes, `files` as node ids (index built on first use). */
-  messageMatches(text: string): MessageMatch[];
+  /** The index of the corpus messages (error strings), `files` as node ids: built on first use and kept. */
+  messages(): MessageIndex;
   /** Corpus files an import written in a snippet of `language` resolves to (sorted paths). */
   moduleFiles(language: LanguageId, specifier: string): string[];
   /** The files among and behind `modules` (through re-exports) that define `name` (sorted paths). */

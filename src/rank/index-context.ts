@@ -105,10 +105,14 @@ export interface GraphParts {
   edges: EdgeView;
   symbols: SymbolTable;
   resolve: () => ResolveContext;
-  /** The CSR of a flow kept from an earlier process (an index snapshot's), if it has one. */
-  keptCsr?: (flow: EdgeFlow) => Csr | undefined;
-  /** The message index kept from an earlier process (an index snapshot's), if it has one. */
-  keptMessages?: () => MessageIndexParts;
+}
+
+/** What an earlier process kept of a rank context (an index snapshot): read in place of building it. */
+export interface KeptParts {
+  /** The CSR of a flow, if one was kept for it. */
+  csr?: (flow: EdgeFlow) => Csr | undefined;
+  /** The message index (`MessageIndex.fromParts` refuses it when the rank options would keep other templates). */
+  messages?: () => MessageIndexParts;
 }
 
 /** The graph parts of a built file graph. */
@@ -119,7 +123,7 @@ export function graphPartsOf(fileGraph: FileGraph): GraphParts {
 /**
  * The rank context of an index. `sideFields` gives a path's BM25F fields and messages
  * (from `tagsOf` when not given: a persisted index keeps them apart, so that ranking
- * does not decode every file's tags).
+ * does not decode every file's tags); `kept`, what a persisted index kept of it.
  */
 export function makeContext(
   files: readonly Pick<FileRecord, 'path' | 'size' | 'text'>[],
@@ -129,6 +133,7 @@ export function makeContext(
   tables: PathTables,
   tagsOf: (path: string) => FileTags | undefined,
   sideFields: (path: string) => SideFields = (path) => sideFieldsOf(tagsOf(path)),
+  kept: KeptParts = {},
 ): RankContext {
   const { paths, ids, pathWords } = tables;
   const csrs = new Map<Task, Csr>();
@@ -157,9 +162,9 @@ export function makeContext(
       for (let d = 0; d < raw.length; d++) out[order[d]!] = raw[d]!;
       return out;
     },
-    messageMatches(text) {
-      messages ??= (graph.keptMessages && MessageIndex.fromParts(graph.keptMessages(), rank.messages)) ?? MessageIndex.of(paths.length, (i) => sideFields(paths[i]!).messages, rank.messages);
-      return messages.matches(text);
+    messages() {
+      messages ??= (kept.messages && MessageIndex.fromParts(kept.messages(), rank.messages)) ?? MessageIndex.of(paths.length, (i) => sideFields(paths[i]!).messages, rank.messages);
+      return messages;
     },
     specificity(name) {
       const { index } = bm25();
@@ -168,7 +173,7 @@ export function makeContext(
     },
     csrFor(task) {
       let csr = csrs.get(task);
-      if (!csr) csrs.set(task, (csr = graph.keptCsr?.(rank.flow[task]) ?? buildCsr(graph.edges, rank.flow[task], paths, ids)));
+      if (!csr) csrs.set(task, (csr = kept.csr?.(rank.flow[task]) ?? buildCsr(graph.edges, rank.flow[task], paths, ids)));
       return csr;
     },
   };

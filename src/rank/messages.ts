@@ -124,8 +124,9 @@ export class MessageIndex {
     return new MessageIndex(new Map(), { parts, words: parts.words === '' ? [] : parts.words.split('\0') }, o);
   }
 
-  /** The index as data (see `MessageIndexParts`). */
+  /** The index as data (see `MessageIndexParts`); an index made from parts gives them back. */
   toParts(): MessageIndexParts {
+    if (this.kept) return this.kept.parts;
     const words = [...this.byWord.keys()].sort(compareCodeUnits);
     const wordStarts = [0];
     const texts: string[] = [];
@@ -136,7 +137,7 @@ export class MessageIndex {
       for (const t of this.templatesOf(word)) {
         texts.push(t.text);
         textStarts.push(textStarts[textStarts.length - 1]! + t.text.length);
-        files.push(...t.files);
+        for (const i of t.files) files.push(i);
         fileStarts.push(files.length);
       }
       wordStarts.push(texts.length);

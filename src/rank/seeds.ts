@@ -127,7 +127,7 @@ function addTextSeeds(seeds: Seeds, cues: QueryCues, ctx: RankContext, o: RankDe
 function addMessageSeeds(seeds: Seeds, cues: QueryCues, ctx: RankContext, o: RankDefaults): void {
   const weight = o.messageWeight[cues.task];
   if (weight <= 0 || !cues.text.trim()) return;
-  for (const m of ctx.messageMatches(cues.text)) {
+  for (const m of ctx.messages().matches(cues.text)) {
     const share = (weight * m.strength) / m.files.length;
     const quoted = m.message.length > 60 ? `${m.message.slice(0, 57)}...` : m.message;
     for (const i of m.files) add(seeds, i, share, `raises or logs "${quoted}", quoted in the query`);

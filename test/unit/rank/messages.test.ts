@@ -64,6 +64,9 @@ describe('a message index kept as data', () => {
     const parts = built.toParts();
     // plain data: what a snapshot file holds
     const kept = MessageIndex.fromParts(structuredClone(parts))!;
+    // the parts as they were, whatever its queries have decoded
+    kept.matches('ValueError: invalid ipv6 URL');
+    expect(kept.toParts()).toEqual(parts);
     for (const query of [
       'ValueError: invalid ipv6 URL when it could not open /tmp/x for writing',
       'error: unknown flag: --x (expected one of a, b); and bad header "x": EOF',
