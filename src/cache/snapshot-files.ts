@@ -50,13 +50,17 @@ export class PartList implements ByteList {
   }
 }
 
-/** A section in a file's table: where its bytes are, and for a list of parts, how many and where their data starts. */
+/**
+ * A section in a file's table: where its bytes are, and for a list of parts, how many (its
+ * bytes are then the parts' index: `count + 1` offsets and `count` CRC-32s, the parts'
+ * data right after it).
+ */
 interface SectionEntry {
   name: string;
   at: number;
   length: number;
   crc: number;
-  parts?: { count: number; data: number };
+  parts?: number;
 }
 
 /** The folder of the snapshots of a cache folder. */
@@ -162,8 +166,9 @@ export class SnapshotFile {
     const entry = this.entries.get(name);
     if (!entry) return undefined;
     const bytes = this.checked(entry.at, entry.length, entry.crc, `section ${name}`);
-    if (!entry.parts) return this.decoded(bytes, name);
-    const { count, data } = entry.parts;
+    if (entry.parts === undefined) return this.decoded(bytes, name);
+    const count = entry.parts;
+    const data = entry.at + entry.length;
     const starts = new Float64Array(bytes.buffer, bytes.byteOffset, count + 1);
     const sums = new Uint32Array(bytes.buffer, bytes.byteOffset + 8 * (count + 1), count);
     return {
@@ -265,13 +270,15 @@ export function writeSnapshotFile(folder: string, key: string, sections: Record<
 }
 
 function writeSections(fd: number, sections: Record<string, unknown>): number {
+  const writeAt = (position: number, bytes: Uint8Array): void => {
+    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
+  };
+  // after the header, written last
   let at = HEADER;
   const write = (bytes: Uint8Array): void => {
-    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, at + done);
+    writeAt(at, bytes);
     at += bytes.length;
   };
-  // the header's place, filled last
-  write(Buffer.alloc(HEADER));
   const table: SectionEntry[] = [];
   for (const [name, source] of Object.entries(sections)) {
     const value: unknown = typeof source === 'function' ? (source as () => unknown)() : source;
@@ -284,18 +291,14 @@ function writeSections(fd: number, sections: Record<string, unknown>): number {
       const starts = new Float64Array(index.buffer, index.byteOffset, count + 1);
       const sums = new Uint32Array(index.buffer, index.byteOffset + 8 * (count + 1), count);
       at += index.length;
-      const data = at;
       for (let k = 0; k < count; k++) {
         const part = value.at(k)!;
         starts[k + 1] = starts[k]! + part.length;
         sums[k] = crc32(part);
         write(part);
       }
-      const end = at;
-      at = start;
-      write(index);
-      at = end;
-      table.push({ name, at: start, length: index.length, crc: crc32(index), parts: { count, data } });
+      writeAt(start, index);
+      table.push({ name, at: start, length: index.length, crc: crc32(index), parts: count });
     } else {
       const bytes = encodeSection(value);
       write(bytes);
@@ -310,8 +313,7 @@ function writeSections(fd: number, sections: Record<string, unknown>): number {
   header.writeBigUInt64LE(BigInt(tableAt), MAGIC.length);
   header.writeUInt32LE(tableBytes.length, MAGIC.length + 8);
   header.writeUInt32LE(crc32(tableBytes), MAGIC.length + 12);
-  at = 0;
-  write(header);
+  writeAt(0, header);
   return tableAt + tableBytes.length;
 }
 
