@@ -126,6 +126,8 @@ export class FunctionFinder {
   private readonly words = new Map<string, number>();
   /** A word run's identifier words, for the runs of the files' texts (names repeat across units and files). */
   private readonly runTerms = new Map<string, string[]>();
+  /** The query words' specificity over the corpus (their IDF), made at the first file scored. */
+  private idf?: Map<string, number>;
 
   constructor(
     cues: QueryCues,
@@ -213,8 +215,7 @@ export class FunctionFinder {
     const cache = this.source.unitWords;
     const counted = cache ? cache.get(path, () => this.unitWords(units, text)) : this.unitWords(units, text);
     const avg = counted.reduce((n, c) => n + c.length, 0) / counted.length || 1;
-    const idf = new Map<string, number>();
-    for (const w of this.words.keys()) idf.set(w, this.source.ctx.specificity(w));
+    const idf = (this.idf ??= new Map([...this.words.keys()].map((w) => [w, this.source.ctx.specificity(w)])));
     const { k1, b } = this.o;
     return counted.map(({ words, counts, length }) => {
       let s = 0;
