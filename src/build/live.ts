@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { TagsStore } from '../cache/index.js';
-import { FolderFingerprint, loadCorpus, pathKind, resolveCommit, type CorpusOptions, type CorpusSource } from '../corpus/index.js';
+import { FolderFingerprint, loadCorpus, pathKind, resolveCommit, watchedFiles, type CorpusOptions, type CorpusSource } from '../corpus/index.js';
 import { RepoMapError } from '../errors.js';
 import type { TagsCacheEntry } from '../cache/types.js';
 import type { Corpus } from '../types.js';
@@ -154,7 +154,7 @@ export class Workspace {
       built = await this.build(undefined, commit);
     }
     const { corpus, index, earlier } = built;
-    const fingerprint = this.folder ? await FolderFingerprint.take(this.root, corpus.files.map((f) => f.path), started) : null;
+    const fingerprint = this.folder ? await FolderFingerprint.take(this.root, watchedFiles(corpus), started) : null;
     const same = index === earlier;
     this.current = { index, fingerprint, commit };
     // the first build is kept for the next process (before a later build can take its graph over)

@@ -1,5 +1,5 @@
 /** The build half of ./open-index.ts: load the corpus, build its index through the tags store, keep its snapshot. */
-import { loadCorpus, type CorpusSource } from '../corpus/index.js';
+import { loadCorpus, rereadChangedFiles, type CorpusSource } from '../corpus/index.js';
 import { buildIndex } from '../build/build-index.js';
 import type { Index } from '../build/index.js';
 import { prestartWhenListed } from '../tags/index.js';
@@ -32,8 +32,8 @@ export interface BuildRequest {
   repo: string;
   /** Where the built index is kept, for a folder with a cache. */
   slot: SnapshotSlot | null;
-  /** The folder's kept index from before a few files changed, for the build to update, and its file. */
-  earlier?: { index: Index; file: string };
+  /** The folder's kept index from before a few files changed, for the build to update, its file, and the paths its fingerprint found changed. */
+  earlier?: { index: Index; file: string; changed: readonly string[] };
   parseJobs?: number;
 }
 
@@ -42,7 +42,7 @@ export async function openBuilt(request: BuildRequest): Promise<OpenedIndex> {
   const { flags, io, earlier } = request;
   if (earlier) {
     try {
-      return { ...(await build(request, earlier.index)), snapshot: { file: earlier.file, updated: true } };
+      return { ...(await build(request, earlier)), snapshot: { file: earlier.file, updated: true } };
     } catch (error) {
       // the kept index could not be brought up to date (say, a file the update reads again changed as well): a build from the start
       if (!flags.quiet) io.stderr.write(`repomap: note: the index snapshot could not be updated (${describeError(error)}); the index is built again\n`);
@@ -51,20 +51,25 @@ export async function openBuilt(request: BuildRequest): Promise<OpenedIndex> {
   return build(request, undefined);
 }
 
-async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildRequest, previous: Index | undefined): Promise<OpenedIndex> {
+async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildRequest, earlier: BuildRequest['earlier']): Promise<OpenedIndex> {
+  const previous = earlier?.index;
   await io.beforeBuild?.({ update: previous !== undefined });
   const progress = indexProgress(io, label, flags.quiet);
   const started = performance.now();
   const readStartedMs = Date.now();
   try {
+    const scope = { include: flags.include, exclude: flags.exclude };
+    // where only some files' contents changed, those are read again and the folder is not listed
+    const reread = earlier && 'folder' in source ? rereadChangedFiles(source.folder, earlier.index.corpus, earlier.changed, scope) : null;
     // parse workers start while the files are read, once the listing is large enough for them (not for an update: few files are parsed)
-    const corpus = await loadCorpus(source, {
-      include: flags.include,
-      exclude: flags.exclude,
-      ...(previous ? {} : { onListed: prestartWhenListed(parseJobs ?? TAGS_DEFAULTS.jobs) }),
-      onProgress: (done, total) => progress.read(done, total),
-      ...(previous ? { previous: previous.corpus } : {}),
-    });
+    const corpus =
+      reread ??
+      (await loadCorpus(source, {
+        ...scope,
+        ...(previous ? {} : { onListed: prestartWhenListed(parseJobs ?? TAGS_DEFAULTS.jobs) }),
+        onProgress: (done, total) => progress.read(done, total),
+        ...(previous ? { previous: previous.corpus } : {}),
+      }));
     const corpusMs = Math.round(performance.now() - started);
     const store = openCacheStore(flags, io, true);
     try {

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { pruneSnapshots, readSnapshotFile, snapshotFilePath, snapshotFolder, writeSnapshotFile } from '../cache/snapshot-files.js';
 import { STORE_DEFAULTS } from '../cache/store-defaults.js';
 import { TAGS_INDEX_VERSION } from '../cache/tags-version.js';
-import { FolderFingerprint, type SavedFingerprint } from '../corpus/index.js';
+import { FolderFingerprint, watchedFiles, type SavedFingerprint } from '../corpus/index.js';
 import { indexOfSnapshot, snapshotOf, SNAPSHOT_VERSION, type Snapshot, type SnapshotSections } from '../build/snapshot.js';
 import type { Index } from '../build/index.js';
 import { describeError } from '../errors.js';
@@ -56,6 +56,8 @@ export interface KeptIndex {
   current: boolean;
   /** The folder's fingerprint when the index was kept (what `current` was checked against). */
   fingerprint: FolderFingerprint;
+  /** The paths the fingerprint watches that changed since (folders, corpus files, ignore files, git's HEAD and its log): none when current. */
+  changed: readonly string[];
 }
 
 /**
@@ -81,12 +83,12 @@ export function loadSnapshot(slot: SnapshotSlot, note: (message: string) => void
       return null;
     }
     const fingerprint = FolderFingerprint.restore(slot.root, stored.check);
-    const changes = fingerprint.changes(MAX_CHANGES_UPDATED + 1);
-    if (changes > MAX_CHANGES_UPDATED) {
+    const changed = fingerprint.changedPaths(MAX_CHANGES_UPDATED + 1);
+    if (changed === null || changed.length > MAX_CHANGES_UPDATED) {
       file.close();
       return null;
     }
-    return { index: indexOfSnapshot(stored as Stored, Math.round(performance.now() - started)), current: changes === 0, fingerprint };
+    return { index: indexOfSnapshot(stored as Stored, Math.round(performance.now() - started)), current: changed.length === 0, fingerprint, changed };
   } catch (error) {
     file.close();
     note(`the index snapshot ${slot.key} could not be loaded (${describeError(error)}); the index is built again`);
@@ -104,7 +106,7 @@ export async function saveSnapshot(slot: SnapshotSlot, index: Index, readStarted
   const cap = cache.cacheMaxMb !== undefined ? cache.cacheMaxMb * MIB : STORE_DEFAULTS.maxBytes;
   const maxBytes = Math.max(0, cap - (statSync(cache.storeFile, { throwIfNoEntry: false })?.size ?? 0));
   // the fingerprint first: a folder that changed while it was read keeps no snapshot, and taking one costs more
-  const fingerprint = await FolderFingerprint.take(slot.root, index.corpus.files.map((f) => f.path), readStartedMs);
+  const fingerprint = await FolderFingerprint.take(slot.root, watchedFiles(index.corpus), readStartedMs);
   const check = fingerprint.saved();
   if (!check) return null;
   const snapshot = snapshotOf(index);

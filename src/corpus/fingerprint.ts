@@ -4,6 +4,7 @@ import { STAMP_MARGIN_MS } from './folder-reuse.js';
 import { CORPUS_DEFAULTS } from './options.js';
 import { IGNORE_FILES } from './path-rules.js';
 import { listFolder } from './walk.js';
+import type { Corpus } from '../types.js';
 
 /** A fingerprint as `FolderFingerprint.saved` gives it (JSON-safe), for a persisted index. */
 export interface SavedFingerprint {
@@ -11,11 +12,20 @@ export interface SavedFingerprint {
   stamps: string[];
 }
 
+/** Skips decided by a file's own content (or permissions): an edit in place, which changes no folder, can bring it into the corpus. */
+const CONTENT_SKIPS: ReadonlySet<string> = new Set(['skipped-binary', 'skipped-too-large', 'skipped-minified', 'skipped-unreadable']);
+
+/** The files a fingerprint of a folder corpus watches: its files, then those skipped for their content. */
+export function watchedFiles(corpus: Corpus): string[] {
+  const skipped = corpus.diagnostics.flatMap((d) => (d.file !== undefined && CONTENT_SKIPS.has(d.code) ? [d.file] : []));
+  return [...corpus.files.map((f) => f.path), ...skipped];
+}
+
 /**
  * What a folder looked like when its index was built, cheap to compare: the
  * mtime, size and inode of every folder (an added, removed or renamed entry changes
- * its folder's mtime), of every corpus file and ignore file (an edit in place changes
- * the file's), and of git's HEAD and its log (a commit or checkout changes co-change
+ * its folder's mtime), of every corpus file, file skipped for its content and ignore
+ * file (an edit in place changes the file's: `watchedFiles`), and of git's HEAD and its log (a commit or checkout changes co-change
  * history).
  * Taken after the corpus was read, so a path stamped at or after the read began
  * (less the corpus' margin for coarse clocks, `STAMP_MARGIN_MS`) may have changed mid-read: the fingerprint then
@@ -30,8 +40,9 @@ export class FolderFingerprint {
   ) {}
 
   /**
-   * Takes the fingerprint of `root`, whose corpus holds `files` (repo-relative) as read
-   * from `readStartedMs` (Date.now() when loadCorpus began).
+   * Takes the fingerprint of `root`, whose corpus holds `files` (repo-relative; with the
+   * files skipped for their content, `watchedFiles`) as read from `readStartedMs`
+   * (Date.now() when loadCorpus began).
    */
   static async take(root: string, files: readonly string[], readStartedMs: number): Promise<FolderFingerprint> {
     const since = BigInt(readStartedMs - STAMP_MARGIN_MS) * 1_000_000n;
@@ -73,10 +84,21 @@ export class FolderFingerprint {
 
   /** How many fingerprinted paths changed since it was taken, counted up to `limit` (stats paths until then). */
   changes(limit = Infinity): number {
-    if (this.unsettled) return limit;
-    let n = 0;
-    for (let i = 0; i < this.paths.length && n < limit; i++) if (stampOf(statOf(join(this.root, this.paths[i]!))) !== this.stamps[i]) n++;
-    return n;
+    return this.changedPaths(limit)?.length ?? limit;
+  }
+
+  /**
+   * The fingerprinted paths (folders, corpus files, ignore files, git's HEAD and its log)
+   * that changed since it was taken, in the order watched, up to `limit` of them (stats
+   * paths until then). Null for an unsettled fingerprint: what changed is not known.
+   */
+  changedPaths(limit = Infinity): string[] | null {
+    if (this.unsettled) return null;
+    const changed: string[] = [];
+    for (let i = 0; i < this.paths.length && changed.length < limit; i++) {
+      if (stampOf(statOf(join(this.root, this.paths[i]!))) !== this.stamps[i]) changed.push(this.paths[i]!);
+    }
+    return changed;
   }
 
   /** How many paths it watches. */

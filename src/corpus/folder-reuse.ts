@@ -62,7 +62,8 @@ export function stampOf(stats: Pick<Stats, 'size' | 'mtimeMs' | 'ctimeMs' | 'ino
   return { key: `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`, mtimeMs: stats.mtimeMs };
 }
 
-function rulesOf(options: ResolvedCorpusOptions): string {
+/** The options a load examined files with, as one string (what `previous` must match to be reused). */
+export function rulesOf(options: ResolvedCorpusOptions): string {
   const { onProgress: _p, onListed: _l, previous: _q, ...rules } = options;
   return JSON.stringify(rules);
 }

@@ -7,7 +7,8 @@ import { parentOf } from './paths.js';
 import { readStart, ScratchBuffer } from './read-file.js';
 import type { ResolvedCorpusOptions } from './options.js';
 import { IGNORE_FILES, PathRules, rememberPathRules, type IgnoreFile } from './path-rules.js';
-import { listFolder, type EntryKind } from './walk.js';
+import { listFolder, type EntryKind, type ListedEntry } from './walk.js';
+import { GitignoreMatcher } from './gitignore.js';
 import { describeError, RepoMapError } from '../errors.js';
 import type { Corpus, FileRecord } from '../types.js';
 
@@ -42,14 +43,11 @@ export async function loadFolder(folder: string, options: ResolvedCorpusOptions)
     builder.skip(p.reason, p.path, `skipped ${what}: ${p.reason === 'unreadable' ? 'cannot read it: ' : ''}${p.detail}${consequence}`);
   }
 
-  const ruleFolders = new Map<IgnoreFile, Set<string>>(IGNORE_FILES.map((name) => [name, new Set()]));
+  const ruleFolders = ignoreFileFolders(entries);
   /** Folders below the root holding a `.git` of their own: checkouts of other repositories. */
   const submodules = new Set<string>();
-  for (const { path, kind } of entries) {
-    const name = path.slice(path.lastIndexOf('/') + 1);
-    const folders = ruleFolders.get(name as IgnoreFile);
-    if (folders && kind === 'file') folders.add(parentOf(path));
-    if (name === '.git' && path !== '.git') submodules.add(parentOf(path));
+  for (const { path } of entries) {
+    if (path !== '.git' && path.endsWith('/.git')) submodules.add(parentOf(path));
   }
   const matchers = new Map(
     [...ruleFolders].map(([name, folders]) => [name, reuse.ignoreFile(name, folders, (dir) => readFileSync(join(root, dir, name), 'utf8'))] as const),
@@ -113,6 +111,31 @@ export async function loadFolder(folder: string, options: ResolvedCorpusOptions)
   return rememberPathRules(reuse.remember(builder.finish(root, 'folder')), rules);
 }
 
+/** Per ignore file name, the folders that hold one. */
+function ignoreFileFolders(entries: readonly ListedEntry[]): Map<IgnoreFile, Set<string>> {
+  const ruleFolders = new Map<IgnoreFile, Set<string>>(IGNORE_FILES.map((name) => [name, new Set()]));
+  for (const { path, kind } of entries) {
+    const folders = ruleFolders.get(path.slice(path.lastIndexOf('/') + 1) as IgnoreFile);
+    if (folders && kind === 'file') folders.add(parentOf(path));
+  }
+  return ruleFolders;
+}
+
+/**
+ * The path rules a load of `root` applies (vendored folders, its ignore files, the
+ * options' patterns), made by listing it now: for `whySkipped` on a folder corpus that was
+ * not listed (restored from a snapshot, or read again where only some files changed;
+ * `rules` as the load kept them, `rulesOf`).
+ */
+export function rememberFolderRules(corpus: Corpus, rules: string): Corpus {
+  return rememberPathRules(corpus, () => {
+    const options = JSON.parse(rules) as Pick<ResolvedCorpusOptions, 'vendoredFolders' | 'include' | 'exclude'>;
+    const { root } = corpus;
+    const matchers = new Map([...ignoreFileFolders(listFolder(root).entries)].map(([name, folders]) => [name, new GitignoreMatcher(folders, (dir) => readFileSync(join(root, dir, name), 'utf8'))] as const));
+    return new PathRules(new Set(options.vendoredFolders), matchers, options);
+  });
+}
+
 /** The submodule folder (of `submodules`) a path lies in, or null. */
 function submoduleOf(path: string, submodules: ReadonlySet<string>): string | null {
   for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) {
@@ -151,7 +174,7 @@ async function checkFolder(root: string): Promise<void> {
  * problem in words; so is one that turned out not to be a regular file (opened without
  * blocking, so a FIFO put in its place cannot stall the load).
  */
-function readCandidate(
+export function readCandidate(
   file: string,
   options: ResolvedCorpusOptions,
   scratch: ScratchBuffer,

@@ -1,11 +1,12 @@
 export { loadCorpus, type CorpusSource } from './load.js';
+export { rereadChangedFiles } from './folder-update.js';
 export { CORPUS_DEFAULTS, type CorpusOptions } from './options.js';
 export { classifyPath, isTestPath } from './classify.js';
 export { resolveCommit } from './git-commit.js';
 export { readHistory, historyHead, HISTORY_DEFAULTS, type HistoryOptions } from './history.js';
 export { releaseTexts, isReleased } from './release.js';
 export { listFolder, pathKind, type FolderListing, type ListedEntry } from './walk.js';
-export { FolderFingerprint, type SavedFingerprint } from './fingerprint.js';
+export { FolderFingerprint, watchedFiles, type SavedFingerprint } from './fingerprint.js';
 export { whySkipped } from './path-rules.js';
 export { STAMP_MARGIN_MS } from './folder-reuse.js';
 export { saveCorpus, restoreCorpus, type SavedCorpus } from './saved.js';

@@ -50,12 +50,24 @@ export class PathRules {
   }
 }
 
-const remembered = new WeakMap<Corpus, PathRules>();
+const remembered = new WeakMap<Corpus, PathRules | (() => PathRules)>();
 
-/** Keeps the path rules a corpus was loaded with, for `whySkipped`. */
-export function rememberPathRules(corpus: Corpus, rules: PathRules): Corpus {
+/**
+ * Keeps the path rules a corpus was loaded with, for `whySkipped`; or how to make them,
+ * for a corpus that was not listed (restored from a snapshot, or read again where only
+ * some files changed), made at the first question.
+ */
+export function rememberPathRules(corpus: Corpus, rules: PathRules | (() => PathRules)): Corpus {
   remembered.set(corpus, rules);
   return corpus;
+}
+
+function pathRulesOf(corpus: Corpus): PathRules | undefined {
+  const rules = remembered.get(corpus);
+  if (typeof rules !== 'function') return rules;
+  const made = rules();
+  remembered.set(corpus, made);
+  return made;
 }
 
 /**
@@ -74,7 +86,7 @@ export function whySkipped(corpus: Corpus, path: string): string | undefined {
     skips.find((d) => d.code !== 'skipped-vendored' && path.startsWith(`${d.file}/`));
   if (reported) return reported.message;
   if (corpus.source === 'folder' && !existsSync(join(corpus.root, path))) return undefined;
-  const verdict = remembered.get(corpus)?.verdict(path);
+  const verdict = pathRulesOf(corpus)?.verdict(path);
   switch (verdict?.rule) {
     case undefined:
       return undefined;

@@ -5,6 +5,7 @@
  * released text is (./release.ts).
  */
 import { join } from 'node:path';
+import { rememberFolderRules } from './folder.js';
 import { loadStampsOf, rememberLoad, stampOfKey, type FileStamp } from './folder-reuse.js';
 import { readFromFile } from './release.js';
 import { RepoMapError } from '../errors.js';
@@ -82,5 +83,5 @@ export function restoreCorpus(saved: SavedCorpus, sameContent?: (index: number, 
   const corpus: Corpus = { root: saved.root, source: 'folder', files, skipped: { ...saved.skipped }, diagnostics: saved.diagnostics.map((d) => ({ ...d })) };
   const loaded = new Map<string, FileStamp>(paths.map((path, i) => [path, stampOfKey(stamps[i]!)]));
   rememberLoad(corpus, { root: saved.root, rules: saved.rules, startedMs: saved.startedMs, stamps: loaded });
-  return corpus;
+  return rememberFolderRules(corpus, saved.rules);
 }

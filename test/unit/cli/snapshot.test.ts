@@ -8,7 +8,7 @@
  * whose times are set an hour back (a file written within the stamp margin of a build
  * keeps that build from being kept).
  */
-import { appendFileSync, cpSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ageTree, makeTemp, removeTemp } from '../corpus/helpers.js';
@@ -125,6 +125,52 @@ describe('the index snapshot of a folder', () => {
     expect(after.code).toBe(0);
     expect(after.stderr).toMatch(/^repomap: note: the index snapshot could not be updated \(.*go\.mod was modified since the corpus was loaded.*\); the index is built again\n/);
     expect(zeroTimings(after.stdout)).toBe(zeroTimings((await goRank('--no-cache')).stdout));
+  });
+
+  it('is updated once an ignore file was edited in place: the files it now ignores leave, as in a fresh build', async () => {
+    writeFileSync(join(repo, '.gitignore'), '# nothing ignored yet\n');
+    ageTree(repo);
+    const before = await rank('--cache', cache);
+    expect(await loadedFromSnapshot()).toBe(true);
+    expect(JSON.parse(before.stdout).top_files).toContain('src/inventory/pricing.py');
+    // the folder's entries stay as they were: only the ignore file's content changed
+    appendFileSync(join(repo, '.gitignore'), 'src/inventory/pricing.py\n');
+    const after = await rank('--cache', cache);
+    expect(await snapshotUse()).toBe('updated');
+    expect(JSON.parse(after.stdout).top_files).not.toContain('src/inventory/pricing.py');
+    expect(zeroTimings(after.stdout)).toBe(zeroTimings((await rank('--no-cache')).stdout));
+  });
+
+  it('is built again once a file skipped for its content was edited in place into one the corpus takes', async () => {
+    const file = join(repo, 'src/inventory/half_cent.py');
+    writeFileSync(file, Buffer.from('def apply_discount_half_cent():\n    return b"\0\0"\n'));
+    ageTree(repo);
+    const before = await rank('--cache', cache);
+    expect(JSON.parse(before.stdout).diagnostics).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'skipped-binary', file: 'src/inventory/half_cent.py' })]));
+    expect(await loadedFromSnapshot()).toBe(true);
+    // the same file, no folder changed: only its own stamp tells
+    writeFileSync(file, 'def apply_discount_half_cent():\n    return 0\n');
+    const after = await rank('--cache', cache);
+    expect(await snapshotUse()).toBe('updated');
+    expect(JSON.parse(after.stdout).top_files).toContain('src/inventory/half_cent.py');
+    expect(zeroTimings(after.stdout)).toBe(zeroTimings((await rank('--no-cache')).stdout));
+  });
+
+  it('says why a file is not in the corpus as a build does, loaded or updated (the rules are made from the folder when asked)', async () => {
+    writeFileSync(join(repo, '.repomapignore'), 'docs/\n');
+    mkdirSync(join(repo, 'docs'));
+    writeFileSync(join(repo, 'docs/notes.py'), 'def note():\n    pass\n');
+    ageTree(repo);
+    const explain = (...more: string[]) => run('explain', 'docs/notes.py', 'note', '--repo', repo, ...more);
+    const fresh = await explain('--no-cache');
+    expect(fresh.stderr).toBe('repomap: docs/notes.py is not a file of the corpus (skipped docs/notes.py: a .repomapignore file ignores it)\n');
+    await rank('--cache', cache);
+    expect(await loadedFromSnapshot()).toBe(true);
+    expect((await explain('--cache', cache)).stderr).toBe(fresh.stderr);
+    appendFileSync(join(repo, 'src/inventory/pricing.py'), '\n# settled\n');
+    const updated = await explain('--cache', cache);
+    expect(await snapshotUse()).toBe('updated');
+    expect(updated.stderr).toBe(fresh.stderr);
   });
 
   it('is updated once a file was added or removed', async () => {

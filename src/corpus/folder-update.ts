@@ -1,0 +1,52 @@
+import { join, resolve } from 'node:path';
+import { CorpusBuilder } from './builder.js';
+import { readCandidate, rememberFolderRules } from './folder.js';
+import { loadStampsOf, rememberLoad, rulesOf, type FileStamp } from './folder-reuse.js';
+import { resolveCorpusOptions, type CorpusOptions } from './options.js';
+import { IGNORE_FILES } from './path-rules.js';
+import { ScratchBuffer } from './read-file.js';
+import type { Corpus, FileRecord } from '../types.js';
+
+/**
+ * The corpus of `folder` read again where only the files `changed` were written since
+ * `previous` was loaded from it, and nothing else: no entry added, removed or renamed, no
+ * ignore file changed (what a folder's fingerprint tells: ./fingerprint.ts). Those files
+ * are read and examined again; every other record, skip count and diagnostic is kept, so
+ * the folder is not listed nor its ignore rules applied again. The corpus equals what
+ * `loadFolder` would give.
+ *
+ * Null, for the caller to load the folder, where that is not sure: `previous` was not
+ * loaded from this folder with these options, a changed path is not one of its files
+ * or is an ignore file (.gitignore, .repomapignore), or a changed file had a diagnostic or now reads with one (skipped, UTF-16, invalid
+ * UTF-8, unreadable).
+ */
+export function rereadChangedFiles(folder: string, previous: Corpus, changed: readonly string[], options: CorpusOptions = {}): Corpus | null {
+  const resolved = resolveCorpusOptions(options);
+  const root = resolve(folder);
+  const load = previous.source === 'folder' ? loadStampsOf(previous) : undefined;
+  if (!load || load.root !== root || previous.root !== root || load.rules !== rulesOf(resolved)) return null;
+  const at = new Map(previous.files.map((f, i) => [f.path, i]));
+  const reported = new Set(previous.diagnostics.map((d) => d.file));
+  const rules = new Set<string>(IGNORE_FILES);
+  // an ignore file is a file of the corpus too, whose change may change what is listed
+  if (changed.some((path) => !at.has(path) || reported.has(path) || rules.has(path.slice(path.lastIndexOf('/') + 1)))) return null;
+
+  const startedMs = Date.now();
+  const files = [...previous.files];
+  const stamps = new Map<string, FileStamp>(load.stamps);
+  const scratch = new ScratchBuffer();
+  for (const path of changed) {
+    const read = readCandidate(join(root, path), resolved, scratch);
+    if ('problem' in read) return null;
+    const builder = new CorpusBuilder(resolved);
+    builder.examine(path, read.size, read.bytes);
+    const examined = builder.finish(root, 'folder');
+    const record: FileRecord | undefined = examined.files[0];
+    if (!record || examined.diagnostics.length > 0) return null;
+    files[at.get(path)!] = record;
+    stamps.set(path, read.stamp);
+  }
+  const corpus: Corpus = { root, source: 'folder', files, skipped: { ...previous.skipped }, diagnostics: previous.diagnostics.map((d) => ({ ...d })) };
+  rememberLoad(corpus, { root, rules: load.rules, startedMs, stamps });
+  return rememberFolderRules(corpus, load.rules);
+}
