@@ -10,6 +10,7 @@ import { releasePrestarted, snippetReader } from '../tags/index.js';
 import type { Corpus, IndexStats } from '../types.js';
 import { codeLanguagesOf, deferredCodeReading } from './code-languages.js';
 import { Index, recordParts } from './index.js';
+import { tagCounts } from './kept-tags.js';
 import type { IndexOptions } from './options.js';
 import { checkNotTaken, contentKey, earlierContents, textKey, type Previous } from './reuse.js';
 import { resolveStageSettings, type StageSettings } from './settings.js';
@@ -78,8 +79,8 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
     parseErrors: diagnostics.filter((d) => d.code === 'parse-error' || d.code === 'parse-failed').length,
     tooComplex: diagnostics.filter((d) => d.code === 'too-complex').length,
     skipped: { ...corpus.skipped },
-    definitions: tags.reduce((n, t) => n + t.definitions.length, 0),
-    references: tags.reduce((n, t) => n + t.references.length, 0),
+    definitions: tags.reduce((n, t) => n + tagCounts(t).definitions, 0),
+    references: tags.reduce((n, t) => n + tagCounts(t).references, 0),
     imports: fileGraph.imports.imports,
     importsResolved: fileGraph.imports.resolved,
     edges: fileGraph.edgeCounts,

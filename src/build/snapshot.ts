@@ -16,7 +16,7 @@ import { buildResolveContext, withAllTables, edgeTableOf, fileGraphOfKept, impor
 import type { SymbolTableParts } from '../graph/symbols.js';
 import { Bm25Index, type Bm25Parts } from '../lexical/bm25.js';
 import { Bm25fIndex, type Bm25fField, type FieldParts } from '../lexical/bm25f.js';
-import { fieldsOf, lexicalOf, makeContext, sideFieldsOf, type LexicalIndex, type SideFields } from '../rank/index-context.js';
+import { fieldsOf, lexicalOf, makeContext, rememberSideFields, sideFieldsOf, type LexicalIndex, type SideFields } from '../rank/index-context.js';
 import type { MessageIndexParts } from '../rank/messages.js';
 import { csrParts, keptCsr, type Csr, type CsrParts, type EdgeFlow } from '../rank/csr.js';
 import { savedPathTables, type PathWordsParts } from '../rank/path-tables.js';
@@ -24,18 +24,12 @@ import { RepoMapError } from '../errors.js';
 import { TASKS, type Diagnostic, type FileTags, type IndexStats, type LanguageId, type Task } from '../types.js';
 import { codeLanguagesOf, deferredCodeReading } from './code-languages.js';
 import { Index, type IndexParts } from './index.js';
+import { keptBytesOf, keptTags, tagCounts } from './kept-tags.js';
 import { contentKey, rememberContentKey, textKey, type Previous } from './reuse.js';
 import type { StageSettings } from './settings.js';
 
 /** Bumped whenever what a snapshot holds, or how an index reads it, changes: an older snapshot is rebuilt. */
-export const SNAPSHOT_VERSION = 10;
-
-/**
- * The bytes each file's tags were decoded from, when they came from a snapshot: the next
- * snapshot (after an update, most files' tags are the same objects) writes them as they
- * are instead of serializing them again.
- */
-const encodedTags = new WeakMap<FileTags, Uint8Array>();
+export const SNAPSHOT_VERSION = 11;
 
 /** The side fields of a file without tags. */
 const NO_SIDES: SideFields = { definitions: [], messages: [] };
@@ -53,6 +47,8 @@ export interface Snapshot {
   tagFiles: Int32Array;
   /** Per file with tags, in the same order, its v8-serialized tags (a snapshot file reads one file's at a time). */
   tagBytes: ByteList;
+  /** Per file with tags, in the same order, its number of definitions and of references (the index's counts after an update, without decoding the tags). */
+  tagCounts: Uint32Array;
   /** Per file with tags, in the same order, `[definitions, messages]` as JSON (`SideFields`). */
   sideFields: string;
   /** The message index of the settings' message options, so that a rank that matches error strings reads no file's messages. */
@@ -108,7 +104,17 @@ export function snapshotOf(index: Index): SnapshotSections | null {
     contentKeys: () => record.corpus.files.map(contentKey).join('\0'),
     tagDiagnostics: record.tagDiagnostics.map((d) => ({ ...d })),
     tagFiles: Int32Array.from(record.tags, (t) => ids.get(t.path)!),
-    tagBytes: new PartList(tags.length, (k) => encodedTags.get(tags[k]!) ?? v8.serialize(tags[k]!)),
+    // after an update, most files' tags are still the bytes the last snapshot kept
+    tagBytes: new PartList(tags.length, (k) => keptBytesOf(tags[k]!) ?? v8.serialize(tags[k]!)),
+    tagCounts: () => {
+      const counts = new Uint32Array(2 * tags.length);
+      tags.forEach((t, k) => {
+        const { definitions, references } = tagCounts(t);
+        counts[2 * k] = definitions;
+        counts[2 * k + 1] = references;
+      });
+      return counts;
+    },
     sideFields: () =>
       JSON.stringify(
         tags.map((t) => {
@@ -169,13 +175,16 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
   const { paths, ids } = tables;
   const tagIndex = new Map<string, number>();
   snapshot.tagFiles.forEach((file, k) => tagIndex.set(paths[file]!, k));
-  const decoded = new Map<number, FileTags>();
+  if (snapshot.tagCounts.length !== 2 * snapshot.tagFiles.length) throw new RepoMapError('internal', `repomap/build: a snapshot of ${corpus.root} has ${snapshot.tagCounts.length / 2} tag counts for ${snapshot.tagFiles.length} files with tags`, 'tagCounts');
+  // each file's tags decode at the first read of a field
+  const made = new Map<number, FileTags>();
   const tagsAt = (k: number): FileTags => {
-    let t = decoded.get(k);
+    let t = made.get(k);
     if (!t) {
-      const bytes = snapshot.tagBytes.at(k)!;
-      decoded.set(k, (t = v8.deserialize(bytes) as FileTags));
-      encodedTags.set(t, bytes);
+      const file = files[snapshot.tagFiles[k]!]!;
+      const counts = { definitions: snapshot.tagCounts[2 * k]!, references: snapshot.tagCounts[2 * k + 1]! };
+      made.set(k, (t = keptTags(file.path, file.language!, counts, () => snapshot.tagBytes.at(k)!)));
+      rememberSideFields(t, () => sidesAt(k));
     }
     return t;
   };
@@ -186,10 +195,13 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
   let allTags: FileTags[] | undefined;
   const tags = (): FileTags[] => (allTags ??= Array.from(snapshot.tagFiles, (_, k) => tagsAt(k)));
   let sides: SideFields[] | undefined;
-  const sideFields = (path: string): SideFields => {
+  const sidesAt = (k: number): SideFields => {
     sides ??= (JSON.parse(snapshot.sideFields) as [string[], FileTags['messages']][]).map(([definitions, messages]) => ({ definitions, messages }));
+    return sides[k]!;
+  };
+  const sideFields = (path: string): SideFields => {
     const k = tagIndex.get(path);
-    return k === undefined ? NO_SIDES : sides[k]!;
+    return k === undefined ? NO_SIDES : sidesAt(k);
   };
   const bm25 = Bm25Index.fromParts(snapshot.bm25);
   const lexical: LexicalIndex = {

@@ -89,9 +89,19 @@ export interface SideFields {
   messages: FileTags['messages'];
 }
 
+/** Side fields known for tags without reading them (an index snapshot keeps every file's). */
+const knownSides = new WeakMap<FileTags, () => SideFields>();
+
+/** Gives `tags` the side fields `sides` makes (what `sideFieldsOf` would make of them), so that they are not read for it. */
+export function rememberSideFields(tags: FileTags, sides: () => SideFields): void {
+  knownSides.set(tags, sides);
+}
+
 /** A file's side fields, from its tags. */
 export function sideFieldsOf(tags: FileTags | undefined): SideFields {
   if (!tags) return { definitions: [], messages: [] };
+  const known = knownSides.get(tags);
+  if (known) return known();
   return { definitions: tags.definitions.filter((d) => d.kind !== 'module').map((d) => d.name), messages: tags.messages };
 }
 
