@@ -1,5 +1,5 @@
 /** The build half of ./open-index.ts: load the corpus, build its index through the tags store, keep its snapshot. */
-import { loadCorpus, rereadChangedFiles, type CorpusSource } from '../corpus/index.js';
+import { loadCorpus, rereadChangedFiles, type CorpusSource, type FolderFingerprint } from '../corpus/index.js';
 import { buildIndex } from '../build/build-index.js';
 import type { Index } from '../build/index.js';
 import { prestartWhenListed } from '../tags/index.js';
@@ -33,7 +33,7 @@ export interface BuildRequest {
   /** Where the built index is kept, for a folder with a cache. */
   slot: SnapshotSlot | null;
   /** The folder's kept index from before a few files changed, for the build to update, its file, and the paths its fingerprint found changed. */
-  earlier?: { index: Index; file: string; changed: readonly string[] };
+  earlier?: { index: Index; file: string; changed: readonly string[]; fingerprint: FolderFingerprint };
   parseJobs?: number;
 }
 
@@ -84,7 +84,7 @@ async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildR
       });
       // the snapshot is kept with the tags cache: none without a usable, writable store
       if (slot && store && !store.readOnly) {
-        const warning = await saveSnapshot(slot, index, readStartedMs, { cacheMaxMb: flags.cacheMaxMb, storeFile: store.file });
+        const warning = await saveSnapshot(slot, index, readStartedMs, { cacheMaxMb: flags.cacheMaxMb, storeFile: store.file }, reread && earlier ? earlier : undefined);
         if (warning) io.stderr.write(`repomap: warning: ${warning}\n`);
       }
       return { index, source, repo, corpusMs, ...(store ? { cacheFile: store.file } : {}) };

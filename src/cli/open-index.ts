@@ -38,6 +38,6 @@ export async function openIndex(flags: RepoFlags, io: CliIo, label: string, pars
     return { index, source, repo, corpusMs: index.stats.timingsMs.corpus, snapshot: { file: snapshotFileOf(slot), updated: false }, ...(existsSync(store) ? { cacheFile: store } : {}) };
   }
   const { openBuilt } = await import('./open-build.js');
-  const earlier = kept && slot ? { index: kept.index, file: snapshotFileOf(slot), changed: kept.changed } : undefined;
+  const earlier = kept && slot ? { index: kept.index, file: snapshotFileOf(slot), changed: kept.changed, fingerprint: kept.fingerprint } : undefined;
   return openBuilt({ flags, io, label, source, repo, slot, ...(earlier ? { earlier } : {}), ...(parseJobs !== undefined ? { parseJobs } : {}) });
 }

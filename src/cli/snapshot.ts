@@ -100,13 +100,22 @@ export function loadSnapshot(slot: SnapshotSlot, note: (message: string) => void
  * Keeps a folder's built index in the slot (when the folder was settled while it was
  * read: see FolderFingerprint), then removes the least recently used snapshots past
  * what the tags store (`storeFile`) leaves of the cache's cap (`--cache-max-mb`, else the
- * store's default). Returns a warning when it could not write, else null.
+ * store's default). `reread`: the kept fingerprint and the paths read again, when the
+ * corpus was read again from the kept one (`rereadChangedFiles`). Returns a warning when
+ * it could not write, else null.
  */
-export async function saveSnapshot(slot: SnapshotSlot, index: Index, readStartedMs: number, cache: { cacheMaxMb?: number | undefined; storeFile: string }): Promise<string | null> {
+export async function saveSnapshot(
+  slot: SnapshotSlot,
+  index: Index,
+  readStartedMs: number,
+  cache: { cacheMaxMb?: number | undefined; storeFile: string },
+  reread?: { fingerprint: FolderFingerprint; changed: readonly string[] },
+): Promise<string | null> {
   const cap = cache.cacheMaxMb !== undefined ? cache.cacheMaxMb * MIB : STORE_DEFAULTS.maxBytes;
   const maxBytes = Math.max(0, cap - (statSync(cache.storeFile, { throwIfNoEntry: false })?.size ?? 0));
   // the fingerprint first: a folder that changed while it was read keeps no snapshot, and taking one costs more
-  const fingerprint = await FolderFingerprint.take(slot.root, watchedFiles(index.corpus), readStartedMs);
+  // (where only some files were read again, the earlier one with their stamps taken again: the folder is not walked)
+  const fingerprint = reread ? reread.fingerprint.restamped(reread.changed, readStartedMs) : await FolderFingerprint.take(slot.root, watchedFiles(index.corpus), readStartedMs);
   const check = fingerprint.saved();
   if (!check) return null;
   const snapshot = snapshotOf(index);

@@ -67,6 +67,26 @@ export class FolderFingerprint {
     return new FolderFingerprint(root, [...before, ...files, ...after], stats.map(stampOf), stats.some(recent));
   }
 
+  /**
+   * The fingerprint after `changed` (paths it watches) were read again from
+   * `readStartedMs` on, when nothing else was (`rereadChangedFiles`): those are stated
+   * again, and the rest keep the stamps that were checked before the read. Unsettled when
+   * one of them was written as the read began, as `take` would find it.
+   */
+  restamped(changed: readonly string[], readStartedMs: number): FolderFingerprint {
+    const since = BigInt(readStartedMs - STAMP_MARGIN_MS) * 1_000_000n;
+    const at = new Map(this.paths.map((p, i) => [p, i]));
+    const stamps = [...this.stamps];
+    let unsettled = this.unsettled;
+    for (const path of changed) {
+      const i = at.get(path);
+      const s = statOf(join(this.root, path));
+      if (i === undefined || s === null || s.mtimeNs >= since) unsettled = true;
+      else stamps[i] = stampOf(s);
+    }
+    return new FolderFingerprint(this.root, this.paths, stamps, unsettled);
+  }
+
   /** The paths and stamps, to keep with a persisted index; null when the fingerprint is unsettled (it would never match). */
   saved(): SavedFingerprint | null {
     return this.unsettled ? null : { paths: [...this.paths], stamps: [...this.stamps] };

@@ -11,7 +11,7 @@
  */
 import { RepoMapError } from '../errors.js';
 import { compareByteOrder, compareDescending } from '../text/order.js';
-import { findSorted, sortedOrder } from '../text/sorted-names.js';
+import { findSorted, sortedOrder, sortedOrderAfter } from '../text/sorted-names.js';
 import { forEachIdentifierWord } from '../text/tokens.js';
 import { ChunkedArray, TermCounter } from './bm25-terms.js';
 import type { TextTerms } from './text-terms.js';
@@ -93,6 +93,8 @@ export class Bm25Index {
   private vocabularyMap?: Map<string, number>;
   /** For an index read back from parts: its term ids in word order, for lookups without the Map (made only if an update needs it). */
   private sortedTerms?: Int32Array;
+  /** For an index updated from one that had `sortedTerms`: that order, which `toParts` extends with the words added since. */
+  private earlierSorted?: Int32Array;
   private words!: string[];
   /** Terms of this index: ids 0 .. terms - 1. */
   private terms!: number;
@@ -159,7 +161,9 @@ export class Bm25Index {
   toParts(): Bm25Parts {
     const { termStart, postingDoc, postingTf, docLength } = this;
     const words = this.words.slice(0, this.terms);
-    return { options: { ...this.options }, paths: [...this.paths], words: words.join('\0'), sorted: sortedOrder(words), termStart, postingDoc, postingTf, docLength };
+    // (kept for the toParts of an index updated from this one)
+    const sorted = (this.sortedTerms ??= this.earlierSorted ? sortedOrderAfter(words, this.earlierSorted) : sortedOrder(words));
+    return { options: { ...this.options }, paths: [...this.paths], words: words.join('\0'), sorted, termStart, postingDoc, postingTf, docLength };
   }
 
   /** The index `toParts` gave (its words become the whole vocabulary). */
@@ -271,6 +275,9 @@ export class Bm25Index {
       this.reused = 0;
       return false;
     }
+    // the words keep their ids and new ones come after: the earlier word order is most of this one's
+    const earlierOrder = earlier.sortedTerms ?? earlier.earlierSorted;
+    if (earlierOrder?.length === oldTerms) this.earlierSorted = earlierOrder;
     const total = termStart[terms] as number;
     this.postingDoc = new Uint32Array(total);
     let exact = earlier.postingTf instanceof Float32Array;

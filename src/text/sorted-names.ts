@@ -10,6 +10,25 @@ export function sortedOrder(names: readonly string[]): Int32Array {
   return order.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : a - b));
 }
 
+/**
+ * `sortedOrder(names)` made from `order`, the sorted order of the first `order.length`
+ * names, when the names after them were added since: only those are sorted, then merged
+ * in. The same order a full sort gives.
+ */
+export function sortedOrderAfter(names: readonly string[], order: Int32Array): Int32Array {
+  const known = order.length;
+  const added = Int32Array.from({ length: names.length - known }, (_, i) => known + i);
+  added.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : a - b));
+  const out = new Int32Array(names.length);
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < out.length; k++) {
+    // ties go to the lower position, as in `sortedOrder`: every known one is below every added one
+    out[k] = j >= added.length || (i < known && names[order[i]!]! <= names[added[j]!]!) ? order[i++]! : added[j++]!;
+  }
+  return out;
+}
+
 /** The position in `names` of `name` (`order` being `sortedOrder(names)`); -1 when it is not there. */
 export function findSorted(names: readonly string[], order: Int32Array, name: string): number {
   let lo = 0;

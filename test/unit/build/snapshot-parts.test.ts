@@ -10,7 +10,7 @@ import { Bm25fIndex } from '../../../src/lexical/bm25f.js';
 import { SymbolTable } from '../../../src/graph/symbols.js';
 import { csrParts, keptCsr } from '../../../src/rank/csr.js';
 import { RANK_DEFAULTS } from '../../../src/rank/defaults.js';
-import { findInSorted, findSorted, sortedOrder } from '../../../src/text/sorted-names.js';
+import { findInSorted, findSorted, sortedOrder, sortedOrderAfter } from '../../../src/text/sorted-names.js';
 import { fixtureIndexes } from '../../fixture-index.js';
 
 const indexOf = fixtureIndexes();
@@ -27,6 +27,11 @@ describe('snapshot parts', () => {
     sorted.forEach((name, i) => expect(findInSorted(sorted, name)).toBe(i));
     for (const absent of ['c', 'aa', ' ', 'Ab']) expect(findInSorted(sorted, absent)).toBe(-1);
     expect(findInSorted([], 'a')).toBe(-1);
+    // names added after a sorted prefix are merged in: the order a full sort gives, ties to the lower position
+    const more = [...names, 'aa', 'B', '', '😀', 'zz'];
+    expect(sortedOrderAfter(more, order)).toEqual(sortedOrder(more));
+    expect(sortedOrderAfter(names, order)).toEqual(order);
+    expect(sortedOrderAfter(more, new Int32Array(0))).toEqual(sortedOrder(more));
   });
 
   it('BM25 and BM25F read back score every query as the built ones, and a BM25 index read back updates as the original', async () => {

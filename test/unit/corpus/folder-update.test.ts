@@ -101,6 +101,21 @@ describe('FolderFingerprint.changedPaths', () => {
     expect(saved.changedPaths()).toEqual(['d', '.gitignore', 'a.py', 'b.py']);
   });
 
+  it('restamped: the changed paths stated again, the rest as checked; unsettled when one was written as the read began', async () => {
+    const corpus = await loadCorpus({ folder: dir });
+    const saved = FolderFingerprint.restore(dir, (await FolderFingerprint.take(dir, corpus.files.map((f) => f.path), Date.now())).saved()!);
+    appendFileSync(join(dir, 'a.py'), '# more\n');
+    expect(saved.restamped(['a.py'], Date.now()).saved(), 'written just now').toBeNull();
+    const past = new Date(Date.now() - 10_000);
+    utimesSync(join(dir, 'a.py'), past, past);
+    const restamped = saved.restamped(['a.py'], Date.now());
+    expect(restamped.changedPaths()).toEqual([]);
+    expect(saved.changedPaths()).toEqual(['a.py']);
+    // equal to a fingerprint taken by walking the folder again
+    expect(restamped.saved()).toEqual((await FolderFingerprint.take(dir, corpus.files.map((f) => f.path), Date.now())).saved());
+    expect(saved.restamped(['gone.py'], Date.now()).saved(), 'a path it does not watch').toBeNull();
+  });
+
   it('is null for a fingerprint taken while a file was being written', async () => {
     writeFileSync(join(dir, 'a.py'), 'def a():\n    return 5\n');
     const fingerprint = await FolderFingerprint.take(dir, ['a.py', 'b.py'], Date.now());

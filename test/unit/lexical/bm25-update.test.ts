@@ -5,7 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Bm25Index, type Bm25Document } from '../../../src/lexical/bm25.js';
+import v8 from 'node:v8';
+import { Bm25Index, type Bm25Document, type Bm25Parts } from '../../../src/lexical/bm25.js';
+import { sortedOrder } from '../../../src/text/sorted-names.js';
 
 const word = fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'parseArgs', 'HTTPServer', 'x1', '42', 'héllo', 'snake_case_name');
 const text = fc.array(word, { maxLength: 14 }).map((w) => w.join(' '));
@@ -77,6 +79,25 @@ describe('Bm25Index.updated', () => {
     );
     // most steps took the update path, not the fresh-build fallback
     expect(updates).toBeGreaterThan(150);
+  });
+
+  it('property: an index updated from one read back from parts gives its words in the order a full sort does, through a chain of updates and write-backs', () => {
+    fc.assert(
+      fc.property(manyDocs, fc.array(fc.tuple(fc.nat(), text, fc.boolean()), { minLength: 1, maxLength: 4 }), (start, steps) => {
+        let current: Bm25Document[] = start;
+        let index = Bm25Index.fromParts(v8.deserialize(v8.serialize(new Bm25Index(current).toParts())) as Bm25Parts);
+        for (const [at, newText, writeBack] of steps) {
+          const next = current.map((d, i) => (i === at % current.length ? { ...d, text: `${newText} ${d.path.replace(/\W/g, '')}word` } : d));
+          const updated = Bm25Index.updated(index, next, new Set([next[at % next.length]!.path]));
+          const parts = updated.toParts();
+          const words = parts.words === '' ? [] : parts.words.split('\0');
+          expect([...parts.sorted]).toEqual([...sortedOrder(words)]);
+          current = next;
+          index = writeBack ? Bm25Index.fromParts(v8.deserialize(v8.serialize(parts)) as Bm25Parts) : updated;
+        }
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('property: indexes updated from one earlier index share its vocabulary, and each of them and the earlier one still score as fresh indexes do', () => {
