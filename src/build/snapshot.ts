@@ -3,7 +3,7 @@
  * per folder and options in its cache: cli/snapshot.ts). Everything a rank reads is
  * kept in typed arrays and joined strings, which deserialize without per-row work: the
  * graph's edges, the symbol table, the BM25 postings, each file's BM25F fields and
- * messages. Tags are kept per file and decoded when a file's are asked for (spans,
+ * messages. Tags are kept per file and decoded at the first read of one of their fields (spans,
  * functions); the graphology graph and the rest of the build record are made again,
  * from the kept edge table, symbol parts, import records, tags and history (no import
  * is resolved again), only when something asks for them (`index.previous`,

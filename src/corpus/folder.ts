@@ -122,10 +122,10 @@ function ignoreFileFolders(entries: readonly ListedEntry[]): Map<IgnoreFile, Set
 }
 
 /**
- * The path rules a load of `root` applies (vendored folders, its ignore files, the
- * options' patterns), made by listing it now: for `whySkipped` on a folder corpus that was
- * not listed (restored from a snapshot, or read again where only some files changed;
- * `rules` as the load kept them, `rulesOf`).
+ * Gives a folder corpus that was not listed (restored from a snapshot, or read again where
+ * only some files changed) the path rules a load of its folder applies, for `whySkipped`:
+ * the vendored folders, its ignore files and the patterns of `rules` (the options as the
+ * load kept them, `rulesOf`), made by listing the folder at the first question.
  */
 export function rememberFolderRules(corpus: Corpus, rules: string): Corpus {
   return rememberPathRules(corpus, () => {
