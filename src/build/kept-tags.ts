@@ -7,8 +7,8 @@
 import v8 from 'node:v8';
 import type { FileTags, LanguageId } from '../types.js';
 
-/** The fields decoded on first read, in the order every FileTags has them. */
-const LAZY_FIELDS = ['definitions', 'references', 'imports', 'messages', 'errorNodes'] as const;
+/** What decodes apart from the definitions (which the import resolvers and spans read alone), in the order every FileTags has them. */
+const REST_FIELDS = ['references', 'imports', 'messages', 'errorNodes'] as const;
 
 /** How many definitions and references a file's tags hold, known without decoding them. */
 export interface TagCounts {
@@ -16,23 +16,39 @@ export interface TagCounts {
   references: number;
 }
 
-const kept = new WeakMap<FileTags, { bytes: () => Uint8Array; counts: TagCounts }>();
+/** A file's tags as bytes, in two parts: its definitions, and the rest (`KeptRest`). */
+export interface TagBytes {
+  definitions: Uint8Array;
+  rest: Uint8Array;
+}
+
+/** The fields of the `rest` part. */
+type KeptRest = Pick<FileTags, (typeof REST_FIELDS)[number]>;
+
+const kept = new WeakMap<FileTags, { bytes: { [K in keyof TagBytes]: () => TagBytes[K] }; counts: TagCounts }>();
+
+/** One of the two parts of a file's tags as bytes (`keptTags` reads them back): its definitions, or the rest. Kept tags give the bytes they came from. */
+export function tagBytesOf(tags: FileTags, part: keyof TagBytes): Uint8Array {
+  const entry = kept.get(tags);
+  if (entry) return entry.bytes[part]();
+  if (part === 'definitions') return v8.serialize(tags.definitions);
+  const rest: KeptRest = { references: tags.references, imports: tags.imports, messages: tags.messages, errorNodes: tags.errorNodes };
+  return v8.serialize(rest);
+}
 
 /**
  * Tags whose `path` and `language` are given and whose other fields are own, enumerable
- * getters that decode `bytes()` (the whole FileTags) at the first read of any of them and
- * then become plain values: to a reader, a spread, `JSON.stringify` or `v8.serialize`,
- * the same object as the decoded one. Tags are never assigned to (an assignment to a
- * field not yet read throws).
+ * getters that decode their part of `bytes` (as `tagBytesOf` gives them) at the first read: the
+ * definitions alone (what the import resolvers and spans read), or the rest. A decoded
+ * field is a plain value from then on: to a reader, a spread, `JSON.stringify` or
+ * `v8.serialize`, the same object as the decoded one. Tags are never assigned to (an
+ * assignment to a field not yet read throws).
  */
-export function keptTags(path: string, language: LanguageId, counts: TagCounts, bytes: () => Uint8Array): FileTags {
+export function keptTags(path: string, language: LanguageId, counts: TagCounts, bytes: { definitions: () => Uint8Array; rest: () => Uint8Array }): FileTags {
   const tags = { path, language } as FileTags;
-  const decode = (): void => {
-    const decoded = v8.deserialize(bytes()) as FileTags;
-    for (const name of LAZY_FIELDS) Object.defineProperty(tags, name, { value: decoded[name], writable: true, enumerable: true, configurable: true });
-  };
-  for (const name of LAZY_FIELDS) {
-    Object.defineProperty(tags, name, {
+  const set = (name: keyof FileTags, value: unknown): void => void Object.defineProperty(tags, name, { value, writable: true, enumerable: true, configurable: true });
+  const lazy = (name: keyof FileTags, decode: () => void): void =>
+    void Object.defineProperty(tags, name, {
       enumerable: true,
       configurable: true,
       get(): unknown {
@@ -40,14 +56,14 @@ export function keptTags(path: string, language: LanguageId, counts: TagCounts, 
         return tags[name];
       },
     });
-  }
+  lazy('definitions', () => set('definitions', v8.deserialize(bytes.definitions())));
+  const decodeRest = (): void => {
+    const rest = v8.deserialize(bytes.rest()) as KeptRest;
+    for (const name of REST_FIELDS) set(name, rest[name]);
+  };
+  for (const name of REST_FIELDS) lazy(name, decodeRest);
   kept.set(tags, { bytes, counts });
   return tags;
-}
-
-/** The bytes kept tags come from (the next snapshot writes them as they are); undefined for other tags. */
-export function keptBytesOf(tags: FileTags): Uint8Array | undefined {
-  return kept.get(tags)?.bytes();
 }
 
 /** Definitions and references of a file's tags, counted without decoding kept ones. */

@@ -9,7 +9,6 @@
  * is resolved again), only when something asks for them (`index.previous`,
  * `index.fileGraph`: the navigate commands, a later incremental build).
  */
-import v8 from 'node:v8';
 import { decodeSection, encodeSection, PartList, type ByteList } from '../cache/snapshot-files.js';
 import { restoreCorpus, saveCorpus, type SavedCorpus } from '../corpus/index.js';
 import { buildResolveContext, withAllTables, edgeTableOf, fileGraphOfKept, importRecordParts, SymbolTable, tableEdges, type EdgeTable, type ImportRecordParts, type ResolveContext } from '../graph/index.js';
@@ -24,12 +23,12 @@ import { RepoMapError } from '../errors.js';
 import { TASKS, type Diagnostic, type FileTags, type IndexStats, type LanguageId, type Task } from '../types.js';
 import { codeLanguagesOf, deferredCodeReading } from './code-languages.js';
 import { Index, type IndexParts } from './index.js';
-import { keptBytesOf, keptTags, tagCounts } from './kept-tags.js';
+import { keptTags, tagBytesOf, tagCounts } from './kept-tags.js';
 import { contentKey, rememberContentKey, textKey, type Previous } from './reuse.js';
 import type { StageSettings } from './settings.js';
 
 /** Bumped whenever what a snapshot holds, or how an index reads it, changes: an older snapshot is rebuilt. */
-export const SNAPSHOT_VERSION = 11;
+export const SNAPSHOT_VERSION = 12;
 
 /** The side fields of a file without tags. */
 const NO_SIDES: SideFields = { definitions: [], messages: [] };
@@ -45,8 +44,9 @@ export interface Snapshot {
   tagDiagnostics: Diagnostic[];
   /** The files with tags (corpus positions, ascending). */
   tagFiles: Int32Array;
-  /** Per file with tags, in the same order, its v8-serialized tags (a snapshot file reads one file's at a time). */
-  tagBytes: ByteList;
+  /** Per file with tags, in the same order, its v8-serialized definitions (a snapshot file reads one file's at a time), and apart from them the rest of its tags (`tagBytesOf`). */
+  tagDefinitions: ByteList;
+  tagRest: ByteList;
   /** Per file with tags, in the same order, its number of definitions and of references (the index's counts after an update, without decoding the tags). */
   tagCounts: Uint32Array;
   /** Per file with tags, in the same order, `[definitions, messages]` as JSON (`SideFields`). */
@@ -105,7 +105,8 @@ export function snapshotOf(index: Index): SnapshotSections | null {
     tagDiagnostics: record.tagDiagnostics.map((d) => ({ ...d })),
     tagFiles: Int32Array.from(record.tags, (t) => ids.get(t.path)!),
     // after an update, most files' tags are still the bytes the last snapshot kept
-    tagBytes: new PartList(tags.length, (k) => keptBytesOf(tags[k]!) ?? v8.serialize(tags[k]!)),
+    tagDefinitions: new PartList(tags.length, (k) => tagBytesOf(tags[k]!, 'definitions')),
+    tagRest: new PartList(tags.length, (k) => tagBytesOf(tags[k]!, 'rest')),
     tagCounts: () => {
       const counts = new Uint32Array(2 * tags.length);
       tags.forEach((t, k) => {
@@ -183,7 +184,7 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
     if (!t) {
       const file = files[snapshot.tagFiles[k]!]!;
       const counts = { definitions: snapshot.tagCounts[2 * k]!, references: snapshot.tagCounts[2 * k + 1]! };
-      made.set(k, (t = keptTags(file.path, file.language!, counts, () => snapshot.tagBytes.at(k)!)));
+      made.set(k, (t = keptTags(file.path, file.language!, counts, { definitions: () => snapshot.tagDefinitions.at(k)!, rest: () => snapshot.tagRest.at(k)! })));
       rememberSideFields(t, () => sidesAt(k));
     }
     return t;

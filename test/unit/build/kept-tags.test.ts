@@ -1,12 +1,13 @@
 /**
  * Kept tags (src/build/kept-tags.ts): a snapshot's per-file tags decode at the first read
- * of a field, and read, spread, serialize and count as the decoded tags do; the next
- * snapshot writes their bytes as they are. On real tags of a fixture file.
+ * of a field (the definitions apart from the rest), and read, spread, serialize and count
+ * as the decoded tags do; the next snapshot writes their bytes as they are. On real tags of
+ * a fixture file.
  */
 import v8 from 'node:v8';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keptBytesOf, keptTags, tagCounts } from '../../../src/build/kept-tags.js';
+import { keptTags, tagBytesOf, tagCounts } from '../../../src/build/kept-tags.js';
 import { loadCorpus } from '../../../src/corpus/index.js';
 import { sideFieldsOf } from '../../../src/rank/index-context.js';
 import { extractTags } from '../../../src/tags/index.js';
@@ -26,15 +27,15 @@ function beforeBlock(): void {
   });
 }
 
-/** Kept tags of `tags`, counting how often their bytes are read. */
-function kept(): { tags: FileTags; reads: () => number; bytes: Uint8Array } {
-  const bytes = v8.serialize(tags);
-  let reads = 0;
-  const made = keptTags(tags.path, tags.language, { definitions: tags.definitions.length, references: tags.references.length }, () => {
-    reads++;
-    return bytes;
+/** Kept tags of `tags`, counting how often each part's bytes are read. */
+function kept(): { tags: FileTags; reads: () => { definitions: number; rest: number }; bytes: { definitions: Uint8Array; rest: Uint8Array } } {
+  const bytes = { definitions: tagBytesOf(tags, 'definitions'), rest: tagBytesOf(tags, 'rest') };
+  const reads = { definitions: 0, rest: 0 };
+  const made = keptTags(tags.path, tags.language, { definitions: tags.definitions.length, references: tags.references.length }, {
+    definitions: () => (reads.definitions++, bytes.definitions),
+    rest: () => (reads.rest++, bytes.rest),
   });
-  return { tags: made, reads: () => reads, bytes };
+  return { tags: made, reads: () => ({ ...reads }), bytes };
 }
 
 describe('kept tags', () => {
@@ -43,19 +44,20 @@ describe('kept tags', () => {
     expect(k.tags.path).toBe('src/inventory/pricing.py');
     expect(k.tags.language).toBe('python');
     expect(tagCounts(k.tags)).toEqual({ definitions: tags.definitions.length, references: tags.references.length });
-    expect(k.reads()).toBe(0);
-    expect(keptBytesOf(k.tags)).toBe(k.bytes);
-    expect(k.reads()).toBe(1);
-    expect(keptBytesOf(tags), 'tags made by the parser have no kept bytes').toBeUndefined();
+    expect(k.reads()).toEqual({ definitions: 0, rest: 0 });
+    expect(tagBytesOf(k.tags, 'definitions')).toBe(k.bytes.definitions);
+    expect(tagBytesOf(k.tags, 'rest')).toBe(k.bytes.rest);
+    expect(k.reads()).toEqual({ definitions: 1, rest: 1 });
   });
 
-  it('decode once, at the first field read, into the tags they were made from', () => {
+  it('decode their definitions alone, and the rest once at the first read of one of its fields, into the tags they were made from', () => {
     const k = kept();
-    expect(k.tags.references).toEqual(tags.references);
-    expect(k.reads()).toBe(1);
     expect(k.tags.definitions).toEqual(tags.definitions);
+    expect(k.reads()).toEqual({ definitions: 1, rest: 0 });
+    expect(k.tags.references).toEqual(tags.references);
     expect(k.tags.messages).toEqual(tags.messages);
-    expect(k.reads()).toBe(1);
+    expect(k.tags.errorNodes).toBe(tags.errorNodes);
+    expect(k.reads()).toEqual({ definitions: 1, rest: 1 });
     expect(k.tags).toEqual(tags);
   });
 
