@@ -86,6 +86,34 @@ describe('Workspace', () => {
     expect(withoutDoc.rank('apply_discount').files[0]!.path).toBe('src/inventory/pricing.py');
   });
 
+  it('after edits in place ranks as a fresh workspace, also when an ignore file was edited', async () => {
+    const own = join(tmp, 'edits');
+    cpSync(join(import.meta.dirname, '../../../fixtures/repos/python-inventory'), own, { recursive: true });
+    backdate(own);
+    const ws = new Workspace(own);
+    await ws.index();
+    const sameAsFresh = async (query: string): Promise<void> => {
+      const fresh = await new Workspace(own).index();
+      const index = await ws.index();
+      // (less the stats: the counts of parsed and reused files, the timings)
+      const ranked = (i: Index) => ({ ...i.rank(query), stats: null });
+      expect(ranked(index)).toEqual(ranked(fresh));
+      expect(index.corpus).toEqual(fresh.corpus);
+    };
+    writeFileSync(join(own, 'src/inventory/pricing.py'), `${readFileSync(join(own, 'src/inventory/pricing.py'), 'utf8')}\n\ndef half_cent_rounding(amount):\n    return round(amount, 2)\n`);
+    await sameAsFresh('half_cent_rounding is wrong');
+    expect(ws.lastBuild).toMatchObject({ parsed: 1, files: 13 });
+    // settled, then an ignore file (a file of the corpus too) edited in place: what it ignores leaves
+    backdate(own);
+    await ws.index();
+    writeFileSync(join(own, '.gitignore'), 'src/inventory/pricing.py\n');
+    backdate(own);
+    await ws.index();
+    writeFileSync(join(own, '.gitignore'), 'src/inventory/pricing.py\ntests/\n');
+    await sameAsFresh('apply_discount');
+    expect((await ws.index()).corpus.files.map((f) => f.path).filter((p) => p.startsWith('tests/') || p.endsWith('pricing.py'))).toEqual([]);
+  });
+
   it('never rebuilds while a tool is still using the index, even across its awaits', async () => {
     const ws = new Workspace(repo);
     await ws.index();
