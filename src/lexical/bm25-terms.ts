@@ -19,9 +19,16 @@ import { forEachTextTerm, textTerms, type TextTerms } from './text-terms.js';
  * a hash of its characters and one comparison, not a new string and a Map lookup: the
  * cold build tokenizes every file while the parse workers want both cores.
  */
+/** Word → term id, as a TermCounter reads and grows it (a Map, or a lookup over words in sorted order: `SortedVocabulary`). */
+export interface Vocabulary {
+  get(word: string): number | undefined;
+  set(word: string, id: number): unknown;
+  readonly size: number;
+}
+
 export class TermCounter {
   /** Word → term id. */
-  readonly vocabulary: Map<string, number>;
+  readonly vocabulary: Vocabulary;
   /** Term id → word. */
   readonly words: string[];
   private lastDoc = new Int32Array(1024).fill(-1);
@@ -45,7 +52,7 @@ export class TermCounter {
    * `id`): the two only ever grow, and ids never change, so indexes that share them stay
    * valid as long as each looks up only the ids it had (see Bm25Index's term count).
    */
-  constructor(vocabulary?: Map<string, number>, words?: string[]) {
+  constructor(vocabulary?: Vocabulary, words?: string[]) {
     if ((vocabulary?.size ?? 0) !== (words?.length ?? 0)) throw new RepoMapError('internal', 'repomap/lexical: a vocabulary and its words differ in size', 'vocabulary');
     this.vocabulary = vocabulary ?? new Map();
     this.words = words ?? [];

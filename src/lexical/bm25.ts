@@ -13,7 +13,7 @@ import { RepoMapError } from '../errors.js';
 import { compareByteOrder, compareDescending } from '../text/order.js';
 import { findSorted, sortedOrder, sortedOrderAfter } from '../text/sorted-names.js';
 import { forEachIdentifierWord } from '../text/tokens.js';
-import { ChunkedArray, TermCounter } from './bm25-terms.js';
+import { ChunkedArray, TermCounter, type Vocabulary } from './bm25-terms.js';
 import type { TextTerms } from './text-terms.js';
 
 /** Tunables of `Bm25Index`. */
@@ -90,7 +90,7 @@ export class Bm25Index {
    * Word → term id, and term id → word, shared with the indexes updated from this one
    * (they add words and never change an id): only ids below `terms` are this index's.
    */
-  private vocabularyMap?: Map<string, number>;
+  private vocabularyMap?: Vocabulary;
   /** For an index read back from parts: its term ids in word order, for lookups without the Map (made only if an update needs it). */
   private sortedTerms?: Int32Array;
   /** For an index updated from one that had `sortedTerms`: that order, which `toParts` extends with the words added since. */
@@ -117,17 +117,18 @@ export class Bm25Index {
   /** `from`: see `Bm25Index.updated` and `Bm25Index.inSlices` (which are how to pass it). */
   constructor(docs: readonly Bm25Document[], options: Bm25Options = {}, from?: { index: Bm25Index; changed: ReadonlySet<string> } | { counted: Counted }) {
     this.options = resolveOptions(options);
+    let kept: KeptIdfs | null = null;
     if (from && 'counted' in from) {
       this.paths = from.counted.sorted.map((d) => d.path);
       this.postings(from.counted);
     } else {
       const sorted = sortedDocuments(docs);
       this.paths = sorted.map((d) => d.path);
-      if (!(from && reusable(from.index, this, from.changed) && this.update(sorted, from.index, from.changed))) {
-        this.postings(finish(countSteps(sorted, this.options.pathWeight)));
-      }
+      const updated = from && reusable(from.index, this, from.changed) ? this.update(sorted, from.index, from.changed) : false;
+      if (updated === false) this.postings(finish(countSteps(sorted, this.options.pathWeight)));
+      else kept = updated;
     }
-    this.finish();
+    this.finish(kept);
   }
 
   /**
@@ -227,7 +228,7 @@ export class Bm25Index {
    * ids, and words no document has any more keep theirs with no postings, which scores
    * as a word never seen.
    */
-  private update(sorted: readonly Bm25Document[], earlier: Bm25Index, changed: ReadonlySet<string>): boolean {
+  private update(sorted: readonly Bm25Document[], earlier: Bm25Index, changed: ReadonlySet<string>): KeptIdfs | null | false {
     const counter = new TermCounter(earlier.vocabulary(), earlier.words);
     const ids = new Map(sorted.map((d, i) => [d.path, i]));
     // Earlier document → its number now, or -1 when it is gone or read again.
@@ -259,16 +260,10 @@ export class Bm25Index {
     this.terms = this.words.length;
     const terms = this.terms;
     const oldTerms = earlier.terms;
-    const termStart = new Uint32Array(terms + 1);
-    for (let t = 0; t < terms; t++) {
-      let count = fresh.get(t)?.docs.length ?? 0;
-      if (t < oldTerms) {
-        for (let i = earlier.termStart[t] as number; i < (earlier.termStart[t + 1] as number); i++) {
-          if (kept[earlier.postingDoc[i] as number]! >= 0) count++;
-        }
-      }
-      termStart[t + 1] = (termStart[t] as number) + count;
-    }
+    // Kept documents keep their numbers (no document added or removed before them): the
+    // postings of terms no changed document has are copied as they are, in runs.
+    const sameNumbers = kept.every((now, old) => now < 0 || now === old);
+    const { termStart, touched, droppedAt } = sameNumbers ? this.startsKeeping(earlier, kept, fresh) : { termStart: this.startsRenumbering(earlier, kept, fresh), touched: null, droppedAt: [] };
     let dead = 0;
     for (let t = 0; t < terms; t++) if (termStart[t + 1] === termStart[t]) dead++;
     if (dead * 4 > terms) {
@@ -283,8 +278,8 @@ export class Bm25Index {
     let exact = earlier.postingTf instanceof Float32Array;
     for (const list of fresh.values()) if (exact) exact = list.tfs.every(isFloat32);
     this.postingTf = exact ? new Float32Array(total) : new Float64Array(total);
-    for (let t = 0; t < terms; t++) {
-      // Merge the kept postings with the fresh ones, documents ascending.
+    // Merges the kept postings of term t with its fresh ones, documents ascending.
+    const merge = (t: number): void => {
       const add = fresh.get(t);
       let k = 0;
       let at = termStart[t] as number;
@@ -301,13 +296,131 @@ export class Bm25Index {
         }
       }
       while (add && k < add.docs.length) put(add.docs[k] as number, add.tfs[k++] as number);
+    };
+    if (touched) {
+      // the terms whose postings change (a changed document had or has them), ascending;
+      // the runs between them are copied, and so are the kept stretches of their postings
+      let copyFrom = 0;
+      let dropped = 0;
+      for (const t of touched) {
+        if (t >= oldTerms) break;
+        this.copyRun(earlier, copyFrom, t, termStart);
+        dropped = this.mergeKeeping(earlier, t, termStart[t] as number, fresh.get(t), droppedAt, dropped);
+        copyFrom = t + 1;
+      }
+      this.copyRun(earlier, copyFrom, oldTerms, termStart);
+      for (let t = oldTerms; t < terms; t++) merge(t);
+    } else {
+      for (let t = 0; t < terms; t++) merge(t);
     }
     this.termStart = termStart;
-    return true;
+    // with as many documents, a term's IDF changes only with its document frequency
+    return touched && sorted.length === earlier.paths.length ? { idfs: earlier.idfs, touched } : null;
   }
 
-  /** Length norms and IDFs from the postings and document lengths. */
-  private finish(): void {
+  /**
+   * The term starts of an update in which kept documents keep their numbers: each term's
+   * earlier count less its postings of documents read again (found in one pass over the
+   * postings) plus its fresh ones; the terms whose postings change, ascending; and where
+   * the postings of documents read again are, ascending.
+   */
+  private startsKeeping(earlier: Bm25Index, kept: Int32Array, fresh: ReadonlyMap<number, { docs: number[] }>): { termStart: Uint32Array; touched: number[]; droppedAt: number[] } {
+    const terms = this.terms;
+    const oldTerms = earlier.terms;
+    const delta = new Int32Array(terms);
+    const touched = new Uint8Array(terms);
+    const { termStart: starts, postingDoc } = earlier;
+    const postings = starts[oldTerms] as number;
+    const droppedAt: number[] = [];
+    for (let i = 0, t = 0; i < postings; i++) {
+      if (kept[postingDoc[i] as number]! >= 0) continue;
+      while ((starts[t + 1] as number) <= i) t++;
+      delta[t]!--;
+      touched[t] = 1;
+      droppedAt.push(i);
+    }
+    for (const [t, list] of fresh) {
+      delta[t]! += list.docs.length;
+      touched[t] = 1;
+    }
+    const termStart = new Uint32Array(terms + 1);
+    for (let t = 0; t < terms; t++) {
+      const before = t < oldTerms ? (starts[t + 1] as number) - (starts[t] as number) : 0;
+      termStart[t + 1] = (termStart[t] as number) + before + (delta[t] as number);
+    }
+    const changed: number[] = [];
+    for (let t = 0; t < terms; t++) if (touched[t]) changed.push(t);
+    return { termStart, touched: changed, droppedAt };
+  }
+
+  /** The term starts of an update that renumbers kept documents: each term's kept postings counted, plus its fresh ones. */
+  private startsRenumbering(earlier: Bm25Index, kept: Int32Array, fresh: ReadonlyMap<number, { docs: number[] }>): Uint32Array {
+    const terms = this.terms;
+    const termStart = new Uint32Array(terms + 1);
+    for (let t = 0; t < terms; t++) {
+      let count = fresh.get(t)?.docs.length ?? 0;
+      if (t < earlier.terms) {
+        for (let i = earlier.termStart[t] as number; i < (earlier.termStart[t + 1] as number); i++) {
+          if (kept[earlier.postingDoc[i] as number]! >= 0) count++;
+        }
+      }
+      termStart[t + 1] = (termStart[t] as number) + count;
+    }
+    return termStart;
+  }
+
+  /**
+   * Writes term t's postings from `at` on, when kept documents keep their numbers: its
+   * earlier postings less those at `droppedAt[dropped ..]` (the positions of documents read
+   * again, ascending; those of this term come first), copied in stretches, with the fresh
+   * ones (`add`, documents ascending) put where they fall. The same postings a merge one by
+   * one gives. Returns the first position of `droppedAt` past this term's.
+   */
+  private mergeKeeping(earlier: Bm25Index, t: number, at: number, add: { docs: number[]; tfs: number[] } | undefined, droppedAt: readonly number[], dropped: number): number {
+    const { postingDoc, postingTf } = earlier;
+    const end = earlier.termStart[t + 1] as number;
+    const docs = add?.docs ?? [];
+    const tfs = add?.tfs ?? [];
+    let i = earlier.termStart[t] as number;
+    let k = 0;
+    const copy = (to: number): void => {
+      this.postingDoc.set(postingDoc.subarray(i, to), at);
+      this.postingTf.set(postingTf.subarray(i, to), at);
+      at += to - i;
+      i = to;
+    };
+    for (;;) {
+      // the next earlier posting to leave out, or the term's end
+      const drop = dropped < droppedAt.length && (droppedAt[dropped] as number) < end ? (droppedAt[dropped] as number) : end;
+      // the kept stretch ends there, or before the first kept document past the next fresh one
+      copy(k < docs.length ? lowerBound(postingDoc, i, drop, docs[k] as number) : drop);
+      if (i < drop || (i === end && k < docs.length)) {
+        this.postingDoc[at] = docs[k] as number;
+        this.postingTf[at++] = tfs[k++] as number;
+      } else if (drop < end) {
+        i = drop + 1;
+        dropped++;
+      } else {
+        return dropped;
+      }
+    }
+  }
+
+  /** Copies the earlier postings of terms [from, to) as they are (none of them changed) to where `termStart` puts them. */
+  private copyRun(earlier: Bm25Index, from: number, to: number, termStart: Uint32Array): void {
+    if (from >= to) return;
+    const a = earlier.termStart[from] as number;
+    const b = earlier.termStart[to] as number;
+    this.postingDoc.set(earlier.postingDoc.subarray(a, b), termStart[from] as number);
+    this.postingTf.set(earlier.postingTf.subarray(a, b), termStart[from] as number);
+  }
+
+  /**
+   * Length norms and IDFs from the postings and document lengths; with `kept`, the IDFs
+   * of the terms not touched are the earlier index's (the same number of documents, the
+   * same document frequency: the same value).
+   */
+  private finish(kept: KeptIdfs | null = null): void {
     const { k1, b } = this.options;
     const n = this.paths.length;
     const terms = this.terms;
@@ -320,15 +433,22 @@ export class Bm25Index {
       this.lengthNorm[d] = k1 * (avgdl > 0 ? 1 - b + (b * (this.docLength[d] as number)) / avgdl : 1);
     }
     this.idfs = new Float64Array(terms);
-    for (let t = 0; t < terms; t++) {
+    const idf = (t: number): void => {
       const df = (this.termStart[t + 1] as number) - (this.termStart[t] as number);
       this.idfs[t] = Math.log((n - df + 0.5) / (df + 0.5) + 1);
+    };
+    if (kept) {
+      this.idfs.set(kept.idfs);
+      for (const t of kept.touched) idf(t);
+      for (let t = kept.idfs.length; t < terms; t++) idf(t);
+    } else {
+      for (let t = 0; t < terms; t++) idf(t);
     }
   }
 
-  /** Word → term id (an index read back from parts makes it on first use). */
-  private vocabulary(): Map<string, number> {
-    return (this.vocabularyMap ??= new Map(this.words.map((w, i) => [w, i])));
+  /** Word → term id (an index read back from parts looks its words up in their sorted order, and keeps the words an update adds in a Map). */
+  private vocabulary(): Vocabulary {
+    return (this.vocabularyMap ??= this.sortedTerms ? new SortedVocabulary(this.words, this.sortedTerms) : new Map(this.words.map((w, i) => [w, i])));
   }
 
   /** The term id of `word` in this index (a word added by a later, updated index is not one of its terms). */
@@ -502,4 +622,48 @@ export function updatePays(before: readonly string[], paths: readonly string[], 
   for (const p of paths) if (changed.has(p) || !known.has(p)) touched++;
   for (const p of before) if (!now.has(p)) touched++;
   return touched * 4 <= Math.max(paths.length, 4);
+}
+
+/**
+ * The vocabulary of an index read back from parts, for an update: its words are found by
+ * binary search over their sorted order (`sorted`, of the first `sorted.length` words),
+ * and the words the update adds go in a Map. Making a Map of every word (150,000 on 3,800
+ * files) cost more than the lookups of the few files an update reads.
+ */
+class SortedVocabulary implements Vocabulary {
+  private readonly added = new Map<string, number>();
+
+  constructor(
+    private readonly words: readonly string[],
+    private readonly sorted: Int32Array,
+  ) {}
+
+  get(word: string): number | undefined {
+    const t = findSorted(this.words, this.sorted, word);
+    return t >= 0 ? t : this.added.get(word);
+  }
+
+  set(word: string, id: number): void {
+    this.added.set(word, id);
+  }
+
+  get size(): number {
+    return this.sorted.length + this.added.size;
+  }
+}
+
+/** An earlier index's IDFs, and the terms whose postings an update changed (the others' IDFs stand). */
+interface KeptIdfs {
+  idfs: Float64Array;
+  touched: readonly number[];
+}
+
+/** The first position in [lo, hi) of `sorted` (ascending there) holding `value` or more; hi when none. */
+function lowerBound(sorted: Uint32Array, lo: number, hi: number, value: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

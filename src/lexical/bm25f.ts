@@ -12,7 +12,7 @@
  */
 import { RepoMapError } from '../errors.js';
 import { compareByteOrder } from '../text/order.js';
-import { findSorted, sortedOrder } from '../text/sorted-names.js';
+import { findSorted, sortedOrder, sortedOrderAfter } from '../text/sorted-names.js';
 import { forEachIdentifierWord } from '../text/tokens.js';
 import { updatePays, type Bm25Index } from './bm25.js';
 
@@ -113,8 +113,10 @@ class FieldPostings {
       isKept[now] = 1;
     });
     const fresh = new FieldPostings(paths.map((_, doc) => (isKept[doc] ? [] : textsOf(doc))));
-    const words = old.words === '' ? [] : old.words.split('\0');
+    const words = before.parts?.list ?? (old.words === '' ? [] : old.words.split('\0'));
     const outWords: string[] = [];
+    // each earlier word's place among the words kept (-1: no document has it any more)
+    const keptAt = new Int32Array(words.length).fill(-1);
     const starts: number[] = [0];
     const docs: number[] = [];
     const tfs: number[] = [];
@@ -142,7 +144,12 @@ class FieldPostings {
         starts.push(docs.length);
       }
     };
-    words.forEach((word, k) => take(word, old.starts[k]!, old.starts[k + 1]!));
+    words.forEach((word, k) => {
+      const before = outWords.length;
+      take(word, old.starts[k]!, old.starts[k + 1]!);
+      if (outWords.length > before) keptAt[k] = before;
+    });
+    const keptCount = outWords.length;
     const known = new Set(words);
     for (const word of fresh.postings.keys()) if (!known.has(word)) take(word, 0, 0);
     let total = 0;
@@ -152,7 +159,8 @@ class FieldPostings {
     }
     const parts: FieldParts = {
       words: outWords.join('\0'),
-      sorted: sortedOrder(outWords),
+      // the earlier word order less the words gone, and the new words merged in: the order a sort of them all gives
+      sorted: sortedOrderAfter(outWords, keptOrder(old.sorted, keptAt, keptCount)),
       starts: Int32Array.from(starts),
       docs: Int32Array.from(docs),
       tfs: Int32Array.from(tfs),
@@ -280,4 +288,15 @@ export class Bm25fIndex {
     }
     return out;
   }
+}
+
+/** The order `sorted` gives a list of words, for the words of it kept: each at its place among them (`keptAt`, -1 for one gone; `count` kept). */
+function keptOrder(sorted: Int32Array, keptAt: Int32Array, count: number): Int32Array {
+  const out = new Int32Array(count);
+  let k = 0;
+  for (const i of sorted) {
+    const at = keptAt[i]!;
+    if (at >= 0) out[k++] = at;
+  }
+  return out;
 }
