@@ -14,6 +14,7 @@ import { compareByteOrder, compareDescending } from '../text/order.js';
 import { findSorted, sortedOrder, sortedOrderAfter } from '../text/sorted-names.js';
 import { forEachIdentifierWord } from '../text/tokens.js';
 import { ChunkedArray, TermCounter, type Vocabulary } from './bm25-terms.js';
+import { copyRun, mergeKeeping, SortedVocabulary, startsKeeping, startsRenumbering, type KeptIdfs, type Postings } from './bm25-update.js';
 import type { TextTerms } from './text-terms.js';
 
 /** Tunables of `Bm25Index`. */
@@ -263,7 +264,8 @@ export class Bm25Index {
     // Kept documents keep their numbers (no document added or removed before them): the
     // postings of terms no changed document has are copied as they are, in runs.
     const sameNumbers = kept.every((now, old) => now < 0 || now === old);
-    const { termStart, touched, droppedAt } = sameNumbers ? this.startsKeeping(earlier, kept, fresh) : { termStart: this.startsRenumbering(earlier, kept, fresh), touched: null, droppedAt: [] };
+    const before: Postings = { termStart: earlier.termStart, postingDoc: earlier.postingDoc, postingTf: earlier.postingTf, terms: oldTerms };
+    const { termStart, touched, droppedAt } = sameNumbers ? startsKeeping(before, terms, kept, fresh) : { termStart: startsRenumbering(before, terms, kept, fresh), touched: null, droppedAt: [] };
     let dead = 0;
     for (let t = 0; t < terms; t++) if (termStart[t + 1] === termStart[t]) dead++;
     if (dead * 4 > terms) {
@@ -300,15 +302,16 @@ export class Bm25Index {
     if (touched) {
       // the terms whose postings change (a changed document had or has them), ascending;
       // the runs between them are copied, and so are the kept stretches of their postings
+      const out = { postingDoc: this.postingDoc, postingTf: this.postingTf };
       let copyFrom = 0;
       let dropped = 0;
       for (const t of touched) {
         if (t >= oldTerms) break;
-        this.copyRun(earlier, copyFrom, t, termStart);
-        dropped = this.mergeKeeping(earlier, t, termStart[t] as number, fresh.get(t), droppedAt, dropped);
+        copyRun(before, out, copyFrom, t, termStart);
+        dropped = mergeKeeping(before, out, t, termStart[t] as number, fresh.get(t), droppedAt, dropped);
         copyFrom = t + 1;
       }
-      this.copyRun(earlier, copyFrom, oldTerms, termStart);
+      copyRun(before, out, copyFrom, oldTerms, termStart);
       for (let t = oldTerms; t < terms; t++) merge(t);
     } else {
       for (let t = 0; t < terms; t++) merge(t);
@@ -316,103 +319,6 @@ export class Bm25Index {
     this.termStart = termStart;
     // with as many documents, a term's IDF changes only with its document frequency
     return touched && sorted.length === earlier.paths.length ? { idfs: earlier.idfs, touched } : null;
-  }
-
-  /**
-   * The term starts of an update in which kept documents keep their numbers: each term's
-   * earlier count less its postings of documents read again (found in one pass over the
-   * postings) plus its fresh ones; the terms whose postings change, ascending; and where
-   * the postings of documents read again are, ascending.
-   */
-  private startsKeeping(earlier: Bm25Index, kept: Int32Array, fresh: ReadonlyMap<number, { docs: number[] }>): { termStart: Uint32Array; touched: number[]; droppedAt: number[] } {
-    const terms = this.terms;
-    const oldTerms = earlier.terms;
-    const delta = new Int32Array(terms);
-    const touched = new Uint8Array(terms);
-    const { termStart: starts, postingDoc } = earlier;
-    const postings = starts[oldTerms] as number;
-    const droppedAt: number[] = [];
-    for (let i = 0, t = 0; i < postings; i++) {
-      if (kept[postingDoc[i] as number]! >= 0) continue;
-      while ((starts[t + 1] as number) <= i) t++;
-      delta[t]!--;
-      touched[t] = 1;
-      droppedAt.push(i);
-    }
-    for (const [t, list] of fresh) {
-      delta[t]! += list.docs.length;
-      touched[t] = 1;
-    }
-    const termStart = new Uint32Array(terms + 1);
-    for (let t = 0; t < terms; t++) {
-      const before = t < oldTerms ? (starts[t + 1] as number) - (starts[t] as number) : 0;
-      termStart[t + 1] = (termStart[t] as number) + before + (delta[t] as number);
-    }
-    const changed: number[] = [];
-    for (let t = 0; t < terms; t++) if (touched[t]) changed.push(t);
-    return { termStart, touched: changed, droppedAt };
-  }
-
-  /** The term starts of an update that renumbers kept documents: each term's kept postings counted, plus its fresh ones. */
-  private startsRenumbering(earlier: Bm25Index, kept: Int32Array, fresh: ReadonlyMap<number, { docs: number[] }>): Uint32Array {
-    const terms = this.terms;
-    const termStart = new Uint32Array(terms + 1);
-    for (let t = 0; t < terms; t++) {
-      let count = fresh.get(t)?.docs.length ?? 0;
-      if (t < earlier.terms) {
-        for (let i = earlier.termStart[t] as number; i < (earlier.termStart[t + 1] as number); i++) {
-          if (kept[earlier.postingDoc[i] as number]! >= 0) count++;
-        }
-      }
-      termStart[t + 1] = (termStart[t] as number) + count;
-    }
-    return termStart;
-  }
-
-  /**
-   * Writes term t's postings from `at` on, when kept documents keep their numbers: its
-   * earlier postings less those at `droppedAt[dropped ..]` (the positions of documents read
-   * again, ascending; those of this term come first), copied in stretches, with the fresh
-   * ones (`add`, documents ascending) put where they fall. The same postings a merge one by
-   * one gives. Returns the first position of `droppedAt` past this term's.
-   */
-  private mergeKeeping(earlier: Bm25Index, t: number, at: number, add: { docs: number[]; tfs: number[] } | undefined, droppedAt: readonly number[], dropped: number): number {
-    const { postingDoc, postingTf } = earlier;
-    const end = earlier.termStart[t + 1] as number;
-    const docs = add?.docs ?? [];
-    const tfs = add?.tfs ?? [];
-    let i = earlier.termStart[t] as number;
-    let k = 0;
-    const copy = (to: number): void => {
-      this.postingDoc.set(postingDoc.subarray(i, to), at);
-      this.postingTf.set(postingTf.subarray(i, to), at);
-      at += to - i;
-      i = to;
-    };
-    for (;;) {
-      // the next earlier posting to leave out, or the term's end
-      const drop = dropped < droppedAt.length && (droppedAt[dropped] as number) < end ? (droppedAt[dropped] as number) : end;
-      // the kept stretch ends there, or before the first kept document past the next fresh one
-      copy(k < docs.length ? lowerBound(postingDoc, i, drop, docs[k] as number) : drop);
-      if (i < drop || (i === end && k < docs.length)) {
-        this.postingDoc[at] = docs[k] as number;
-        this.postingTf[at++] = tfs[k++] as number;
-      } else if (drop < end) {
-        i = drop + 1;
-        dropped++;
-      } else {
-        return dropped;
-      }
-    }
-  }
-
-  /** Copies the earlier postings of terms [from, to) as they are (none of them changed) to where `termStart` puts them. */
-  private copyRun(earlier: Bm25Index, from: number, to: number, termStart: Uint32Array): void {
-    if (from >= to) return;
-    const a = earlier.termStart[from] as number;
-    const b = earlier.termStart[to] as number;
-    this.postingDoc.set(earlier.postingDoc.subarray(a, b), termStart[from] as number);
-    this.postingTf.set(earlier.postingTf.subarray(a, b), termStart[from] as number);
   }
 
   /**
@@ -622,48 +528,4 @@ export function updatePays(before: readonly string[], paths: readonly string[], 
   for (const p of paths) if (changed.has(p) || !known.has(p)) touched++;
   for (const p of before) if (!now.has(p)) touched++;
   return touched * 4 <= Math.max(paths.length, 4);
-}
-
-/**
- * The vocabulary of an index read back from parts, for an update: its words are found by
- * binary search over their sorted order (`sorted`, of the first `sorted.length` words),
- * and the words the update adds go in a Map. Making a Map of every word (150,000 on 3,800
- * files) cost more than the lookups of the few files an update reads.
- */
-class SortedVocabulary implements Vocabulary {
-  private readonly added = new Map<string, number>();
-
-  constructor(
-    private readonly words: readonly string[],
-    private readonly sorted: Int32Array,
-  ) {}
-
-  get(word: string): number | undefined {
-    const t = findSorted(this.words, this.sorted, word);
-    return t >= 0 ? t : this.added.get(word);
-  }
-
-  set(word: string, id: number): void {
-    this.added.set(word, id);
-  }
-
-  get size(): number {
-    return this.sorted.length + this.added.size;
-  }
-}
-
-/** An earlier index's IDFs, and the terms whose postings an update changed (the others' IDFs stand). */
-interface KeptIdfs {
-  idfs: Float64Array;
-  touched: readonly number[];
-}
-
-/** The first position in [lo, hi) of `sorted` (ascending there) holding `value` or more; hi when none. */
-function lowerBound(sorted: Uint32Array, lo: number, hi: number, value: number): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as number) < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
