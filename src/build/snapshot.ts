@@ -30,9 +30,6 @@ import type { StageSettings } from './settings.js';
 /** Bumped whenever what a snapshot holds, or how an index reads it, changes: an older snapshot is rebuilt. */
 export const SNAPSHOT_VERSION = 12;
 
-/** The side fields of a file without tags. */
-const NO_SIDES: SideFields = { definitions: [], messages: [] };
-
 /** An index as data (see the module comment). */
 export interface Snapshot {
   version: number;
@@ -200,10 +197,6 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
     sides ??= (JSON.parse(snapshot.sideFields) as [string[], FileTags['messages']][]).map(([definitions, messages]) => ({ definitions, messages }));
     return sides[k]!;
   };
-  const sideFields = (path: string): SideFields => {
-    const k = tagIndex.get(path);
-    return k === undefined ? NO_SIDES : sidesAt(k);
-  };
   const bm25 = Bm25Index.fromParts(snapshot.bm25);
   const lexical: LexicalIndex = {
     bm25: { index: bm25, order: Int32Array.from(bm25.paths, (p) => ids.get(p)!) },
@@ -243,7 +236,7 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
     record: recordOf,
     taken: () => record?.claim.taken ?? false,
     context: (rank) =>
-      makeContext(files, { edges, symbols, resolve: resolveOf }, rank, lexical, tables, tagsOf, sideFields, { csr: (flow) => keptFlowCsr(snapshot, flow, paths, ids), messages: () => snapshot.messages }),
+      makeContext(files, { edges, symbols, resolve: resolveOf }, rank, lexical, tables, tagsOf, { csr: (flow) => keptFlowCsr(snapshot, flow, paths, ids), messages: () => snapshot.messages }),
     prepare,
   };
   // the cache counts were the build's: this load read no tags cache

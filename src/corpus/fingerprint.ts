@@ -45,8 +45,7 @@ export class FolderFingerprint {
    * (Date.now() when loadCorpus began).
    */
   static async take(root: string, files: readonly string[], readStartedMs: number): Promise<FolderFingerprint> {
-    const since = BigInt(readStartedMs - STAMP_MARGIN_MS) * 1_000_000n;
-    const recent = (s: BigIntStats | null): boolean => s !== null && s.mtimeNs >= since;
+    const recent = writtenSince(readStartedMs);
     // The corpus files first: when one was written as the read began (a file edited just
     // before the command), the fingerprint is unsettled whatever the rest, and the folder
     // is not walked for it.
@@ -74,14 +73,14 @@ export class FolderFingerprint {
    * one of them was written as the read began, as `take` would find it.
    */
   restamped(changed: readonly string[], readStartedMs: number): FolderFingerprint {
-    const since = BigInt(readStartedMs - STAMP_MARGIN_MS) * 1_000_000n;
+    const recent = writtenSince(readStartedMs);
     const at = new Map(this.paths.map((p, i) => [p, i]));
     const stamps = [...this.stamps];
     let unsettled = this.unsettled;
     for (const path of changed) {
       const i = at.get(path);
       const s = statOf(join(this.root, path));
-      if (i === undefined || s === null || s.mtimeNs >= since) unsettled = true;
+      if (i === undefined || s === null || recent(s)) unsettled = true;
       else stamps[i] = stampOf(s);
     }
     return new FolderFingerprint(this.root, this.paths, stamps, unsettled);
@@ -125,6 +124,12 @@ export class FolderFingerprint {
   get size(): number {
     return this.paths.length;
   }
+}
+
+/** Whether a path's stats say it was written as a read that began at `readStartedMs` (less the stamp margin for coarse clocks) was under way. */
+function writtenSince(readStartedMs: number): (s: BigIntStats | null) => boolean {
+  const since = BigInt(readStartedMs - STAMP_MARGIN_MS) * 1_000_000n;
+  return (s) => s !== null && s.mtimeNs >= since;
 }
 
 function statOf(path: string): BigIntStats | null {

@@ -5,7 +5,7 @@ import { loadStampsOf, rememberLoad, rulesOf, type FileStamp } from './folder-re
 import { resolveCorpusOptions, type CorpusOptions } from './options.js';
 import { IGNORE_FILES } from './path-rules.js';
 import { ScratchBuffer } from './read-file.js';
-import type { Corpus, FileRecord } from '../types.js';
+import type { Corpus } from '../types.js';
 
 /**
  * The corpus of `folder` read again where only the files `changed` were written since
@@ -32,20 +32,20 @@ export function rereadChangedFiles(folder: string, previous: Corpus, changed: re
   if (changed.some((path) => !at.has(path) || reported.has(path) || rules.has(path.slice(path.lastIndexOf('/') + 1)))) return null;
 
   const startedMs = Date.now();
-  const files = [...previous.files];
   const stamps = new Map<string, FileStamp>(load.stamps);
   const scratch = new ScratchBuffer();
+  // the changed files examined as a load does: each must be kept, and without a diagnostic
+  const builder = new CorpusBuilder(resolved);
   for (const path of changed) {
     const read = readCandidate(join(root, path), resolved, scratch);
     if ('problem' in read) return null;
-    const builder = new CorpusBuilder(resolved);
     builder.examine(path, read.size, read.bytes);
-    const examined = builder.finish(root, 'folder');
-    const record: FileRecord | undefined = examined.files[0];
-    if (!record || examined.diagnostics.length > 0) return null;
-    files[at.get(path)!] = record;
     stamps.set(path, read.stamp);
   }
+  const examined = builder.finish(root, 'folder');
+  if (examined.files.length !== changed.length || examined.diagnostics.length > 0) return null;
+  const files = [...previous.files];
+  for (const record of examined.files) files[at.get(record.path)!] = record;
   const corpus: Corpus = { root, source: 'folder', files, skipped: { ...previous.skipped }, diagnostics: previous.diagnostics.map((d) => ({ ...d })) };
   rememberLoad(corpus, { root, rules: load.rules, startedMs, stamps });
   return rememberFolderRules(corpus, load.rules);

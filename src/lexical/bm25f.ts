@@ -145,9 +145,9 @@ class FieldPostings {
       }
     };
     words.forEach((word, k) => {
-      const before = outWords.length;
+      const place = outWords.length;
       take(word, old.starts[k]!, old.starts[k + 1]!);
-      if (outWords.length > before) keptAt[k] = before;
+      if (outWords.length > place) keptAt[k] = place;
     });
     const keptCount = outWords.length;
     const known = new Set(words);

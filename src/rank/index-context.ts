@@ -131,9 +131,9 @@ export function graphPartsOf(fileGraph: FileGraph): GraphParts {
 }
 
 /**
- * The rank context of an index. `sideFields` gives a path's BM25F fields and messages
- * (from `tagsOf` when not given: a persisted index keeps them apart, so that ranking
- * does not decode every file's tags); `kept`, what a persisted index kept of it.
+ * The rank context of an index; `kept`, what a persisted index kept of it. A file's
+ * BM25F fields and messages come from its tags (`sideFieldsOf`: a persisted index's tags
+ * give the side fields it kept, without decoding).
  */
 export function makeContext(
   files: readonly Pick<FileRecord, 'path' | 'size' | 'text'>[],
@@ -142,9 +142,9 @@ export function makeContext(
   lexical: LexicalIndex,
   tables: PathTables,
   tagsOf: (path: string) => FileTags | undefined,
-  sideFields: (path: string) => SideFields = (path) => sideFieldsOf(tagsOf(path)),
   kept: KeptParts = {},
 ): RankContext {
+  const sideFields = (path: string): SideFields => sideFieldsOf(tagsOf(path));
   const { paths, ids, pathWords } = tables;
   const csrs = new Map<Task, Csr>();
   const bm25 = (): NonNullable<LexicalIndex['bm25']> => lexicalOf(files, lexical, ids);
