@@ -16,7 +16,7 @@ import { checkPackOptions, packFiles, packSourceOf, type Pack, type PackOptions 
 import { explainFile, notInCorpus, type ExplainFileOptions, type FileExplanation } from '../explain/explain-file.js';
 import { RepoMapError } from '../errors.js';
 import type { DeepPartial } from '../options/resolve.js';
-import type { Corpus, Diagnostic, FileTags, IndexStats, LanguageId, Query, QueryCues, RepoMapResult, Task } from '../types.js';
+import type { Corpus, Diagnostic, FileTags, IndexStats, LanguageId, Query, QueryCues, RankedFile, RepoMapResult, Task } from '../types.js';
 import { checkNotTaken, type Previous } from './reuse.js';
 import { resolveStageSettings, type StageOptions, type StageSettings } from './settings.js';
 
@@ -27,6 +27,12 @@ export interface RankOptions {
   top?: number;
   /** Keep given files at their earned rank instead of last. */
   includeGiven?: boolean;
+  /**
+   * false: the files without `spans` and `functions` (and the result without `functions`),
+   * for a caller that shows paths, scores and reasons only; the ranking is the same and
+   * costs less. Default true.
+   */
+  spans?: boolean;
 }
 
 
@@ -194,17 +200,8 @@ export class Index {
     const outcome = rankFiles(cues, this.context, this.settings.rank, { includeGiven: options.includeGiven, limit: options.top });
     const top = outcome.files;
     const given = new Set([...outcome.seeds.given].map((i) => this.context.paths[i]!));
-    const { spans, rank, graph } = this.settings;
-    const limits = { minNameLength: graph.sharedSymbol.minNameLength, maxDefiners: rank.maxSymbolDefiners, maxReferencers: rank.maxSymbolReferencers };
-    const source = (this.spans ??= spanSource(this.context, (p) => this.tagsOf(p), (p) => this.textOf(p)));
-    const finder = new SpanFinder(cues, query, [...given].sort(), source, { ...spans, ...limits });
-    const withFunctions = attachFunctions(attachSpans(top, finder, spans.maxFiles), cues, rank.functionFiles[outcome.task], {
-      ctx: this.context,
-      tagsOf: (p) => this.tagsOf(p),
-      textOf: (p) => this.textOf(p),
-      unitWords: (this.unitWords ??= new UnitWordsCache()),
-    }, this.settings.rank.functions);
-    const files = withFunctions.map((f) => (given.has(f.path) ? { ...f, given: true } : f));
+    const detailed = options.spans === false ? top : this.withSpans(top, cues, query, given, outcome.task);
+    const files = detailed.map((f) => (given.has(f.path) ? { ...f, given: true } : f));
     return {
       task: outcome.task,
       ...(this.corpus.commit !== undefined ? { commit: this.corpus.commit } : {}),
@@ -214,6 +211,20 @@ export class Index {
       diagnostics: this.diagnostics.map((d) => ({ ...d })),
       stats: { ...structuredClone(this.stats), rankMs: Math.round(performance.now() - started) },
     };
+  }
+
+  /** The ranked files with the line spans that earned their rank and, for the task's top files, the functions most likely to change. */
+  private withSpans(top: readonly RankedFile[], cues: QueryCues, query: Query, given: ReadonlySet<string>, task: Task): RankedFile[] {
+    const { spans, rank, graph } = this.settings;
+    const limits = { minNameLength: graph.sharedSymbol.minNameLength, maxDefiners: rank.maxSymbolDefiners, maxReferencers: rank.maxSymbolReferencers };
+    const source = (this.spans ??= spanSource(this.context, (p) => this.tagsOf(p), (p) => this.textOf(p)));
+    const finder = new SpanFinder(cues, query, [...given].sort(), source, { ...spans, ...limits });
+    return attachFunctions(attachSpans(top, finder, spans.maxFiles), cues, rank.functionFiles[task], {
+      ctx: this.context,
+      tagsOf: (p) => this.tagsOf(p),
+      textOf: (p) => this.textOf(p),
+      unitWords: (this.unitWords ??= new UnitWordsCache()),
+    }, rank.functions);
   }
 
   /**

@@ -17,7 +17,8 @@ export async function rankAction(io: CliIo, positional: string | undefined, flag
   const input = await queryFromFlags(flags, io, 'rank', positional);
   const { index, corpusMs } = await openIndex(flags, io, 'rank', flags.jobs);
   await index.prepare(input.query, { task: flags.task ?? input.task });
-  const result = index.rank(input.query, { task: flags.task ?? input.task, includeGiven: flags.includeGiven });
+  // the text format shows paths, scores and reasons: no spans or functions to find
+  const result = index.rank(input.query, { task: flags.task ?? input.task, includeGiven: flags.includeGiven, spans: flags.format === 'json' });
   result.stats.timingsMs.corpus = corpusMs;
   if (flags.format === 'json') {
     const row = toDetailsRow(result, {

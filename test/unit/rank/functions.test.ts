@@ -91,3 +91,21 @@ describe('UnitWordsCache', () => {
     }
   });
 });
+
+describe('rank without spans', () => {
+  it('ranks the same files, scores and reasons, and leaves out spans and functions', async () => {
+    const index = await buildIndex(await loadCorpus({ folder: join(FIXTURES, 'repos', 'python-inventory') }));
+    const queries = ['Item.total ignores the quantity when a discount applies', 'checkout fails when the cart is empty: the storage backend raises KeyError'];
+    let spans = 0;
+    for (const q of queries) {
+      const { stats: _a, ...full } = index.rank(q, { task: 'issue2code' });
+      const { stats: _b, ...lean } = index.rank(q, { task: 'issue2code', spans: false });
+      expect(full.functions?.length, q).toBeGreaterThan(0);
+      spans += full.files.filter((f) => f.spans && f.spans.length > 0).length;
+      expect(lean.functions, q).toBeUndefined();
+      expect(lean.files.every((f) => f.spans === undefined && f.functions === undefined), q).toBe(true);
+      expect(lean, q).toEqual({ ...full, functions: undefined, files: full.files.map(({ spans: _s, functions: _f, ...f }) => f) });
+    }
+    expect(spans, 'the full rankings had spans to leave out').toBeGreaterThan(0);
+  });
+});
