@@ -5,6 +5,7 @@
  */
 import type { TagsCache, TagsCacheEntry } from '../cache/types.js';
 import type { CorpusOptions, HistoryOptions } from '../corpus/index.js';
+import type { ParsedAhead } from '../tags/index.js';
 import type { Index } from './index.js';
 import type { Previous } from './reuse.js';
 import type { StageOptions } from './settings.js';
@@ -29,6 +30,13 @@ export interface IndexOptions extends StageOptions {
   onProgress?: (stage: 'tags', done: number, total: number) => void;
   /** Parse threads for the tags stage (1: parse in this thread); see `TagsOptions.jobs`. Default 2. */
   parseJobs?: number;
+  /**
+   * Files whose parse was started earlier on a worker thread (`parseAhead`, src/tags): the
+   * tags stage takes the outcome of each it still has to parse, where the grammar and
+   * text are the file's, instead of parsing it in this thread. The CLI starts one for
+   * the files changed since an index snapshot, while the snapshot loads.
+   */
+  parsedAhead?: ParsedAhead;
   /**
    * An index built earlier, of an earlier state of the same repository (or the record
    * it leaves, `index.previous`: see src/build/reuse.ts). When the corpus has the same

@@ -4,7 +4,7 @@
  */
 import { mapTagsCache } from '../cache/layered.js';
 import type { TagsCache, TagsCacheEntry } from '../cache/types.js';
-import { extractTags } from '../tags/index.js';
+import { extractTags, type ParsedAhead } from '../tags/index.js';
 import type { Diagnostic, FileRecord, FileTags } from '../types.js';
 import type { EarlierContents } from './reuse.js';
 
@@ -14,6 +14,7 @@ export interface TagsStageOptions {
   onProgress?: ((stage: 'tags', done: number, total: number) => void) | undefined;
   parseJobs?: number | undefined;
   meanwhile?: (() => Promise<void>) | undefined;
+  parsedAhead?: ParsedAhead | undefined;
 }
 
 /**
@@ -57,14 +58,15 @@ async function tagsFromCache(
 ): Promise<{ tags: FileTags[]; diagnostics: Diagnostic[]; cache?: { hits: number; misses: number } }> {
   const onProgress = options.onProgress ? (d: number, t: number) => options.onProgress!('tags', d, t) : undefined;
   const { meanwhile } = options;
-  if (!options.tagsCache) return extractTags(files, { onProgress, jobs: options.parseJobs, meanwhile });
+  const ahead = options.parsedAhead ? { ahead: options.parsedAhead } : {};
+  if (!options.tagsCache) return extractTags(files, { onProgress, jobs: options.parseJobs, meanwhile, ...ahead });
   const cache = options.tagsCache instanceof Map ? mapTagsCache(options.tagsCache) : options.tagsCache;
   const parseable = files.filter((f) => f.language !== null);
   const keys = files.flatMap((f, i) => (f.language !== null ? [`${f.language}:${contentKeys[i]}`] : []));
   const entries = cache.getMany([...new Set(keys)]);
   const missing = parseable.filter((_, i) => !entries.has(keys[i]!));
   const hits = parseable.length - missing.length;
-  const fresh = await extractTags(missing, { onProgress, jobs: options.parseJobs, meanwhile });
+  const fresh = await extractTags(missing, { onProgress, jobs: options.parseJobs, meanwhile, ...ahead });
   const byPath = new Map(fresh.tags.map((t) => [t.path, t]));
   const diagsByPath = new Map<string, Omit<Diagnostic, 'file'>[]>();
   for (const { file, ...d } of fresh.diagnostics) if (file !== undefined) diagsByPath.set(file, [...(diagsByPath.get(file) ?? []), d]);

@@ -2,7 +2,7 @@
 import { loadCorpus, rereadChangedFiles, type CorpusSource, type FolderFingerprint } from '../corpus/index.js';
 import { buildIndex } from '../build/build-index.js';
 import type { Index } from '../build/index.js';
-import { prestartWhenListed } from '../tags/index.js';
+import { parseAhead, prestartWhenListed } from '../tags/index.js';
 import { TAGS_DEFAULTS } from '../tags/extract.js';
 import { openCacheStore } from './cache-store.js';
 import type { CliIo } from './io.js';
@@ -61,6 +61,9 @@ async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildR
     const scope = { include: flags.include, exclude: flags.exclude };
     // where only some files' contents changed, those are read again and the folder is not listed
     const reread = earlier && 'folder' in source ? rereadChangedFiles(source.folder, earlier.index.corpus, earlier.changed, scope) : null;
+    // and parsed on a worker meanwhile: this thread opens the store and makes the snapshot's record (its graph) in that time
+    const changed = new Set(earlier?.changed);
+    const parsedAhead = reread ? parseAhead(reread.files.filter((f) => changed.has(f.path))) : undefined;
     // parse workers start while the files are read, once the listing is large enough for them (not for an update: few files are parsed)
     const corpus =
       reread ??
@@ -81,6 +84,7 @@ async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildR
         ...(store ? { tagsCache: store } : {}),
         ...(parseJobs !== undefined ? { parseJobs } : {}),
         ...(previous ? { previous } : {}),
+        ...(parsedAhead ? { parsedAhead } : {}),
       });
       // the snapshot is kept with the tags cache: none without a usable, writable store
       if (slot && store && !store.readOnly) {

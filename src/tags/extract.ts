@@ -12,6 +12,7 @@ import { parseWithinBudget, TAGS_BUDGET, type TagsBudget, type TagsBudgetOptions
 import { messageOf } from './grammar.js';
 import { languageTools, renewParser, type LanguageTools } from './language-tools.js';
 import { parseInWorkers, POOL_DEFAULTS, releasePrestarted, type PoolStats } from './pool.js';
+import type { ParsedAhead } from './ahead.js';
 import type { FileOutcome, PoolFile, PoolSettings } from './protocol.js';
 
 export interface TagsOptions {
@@ -35,6 +36,8 @@ export interface TagsOptions {
    * are parsed in this thread; `extractTags` settles after both are done.
    */
   meanwhile?: () => Promise<void>;
+  /** Files parsed ahead on a worker (`parseAhead`): where one has a file's grammar, text and budget, its outcome is taken and the file not parsed again. */
+  ahead?: ParsedAhead;
 }
 
 export const TAGS_DEFAULTS = Object.freeze({
@@ -68,15 +71,19 @@ export async function extractTags(files: readonly FileRecord[], options: TagsOpt
   const parseable = files
     .filter((file): file is ParseableFile => file.language !== null)
     .sort((a, b) => compareByteOrder(a.path, b.path));
-  options.onProgress?.(0, parseable.length);
+  const early = options.ahead ? await options.ahead.outcomesOf(parseable, budget) : [];
+  const own = early.length > 0 ? parseable.filter((_, i) => early[i] === undefined) : parseable;
+  options.onProgress?.(0, own.length);
 
-  const bytes = parseable.reduce((n, f) => n + f.size, 0);
-  const pooled = jobs > 1 && parseable.length >= settings.minFiles && bytes >= settings.minBytes;
+  const bytes = own.reduce((n, f) => n + f.size, 0);
+  const pooled = jobs > 1 && own.length >= settings.minFiles && bytes >= settings.minBytes;
   // workers started ahead of a pool that will not run would only take cores from this thread
   if (!pooled) void releasePrestarted();
-  const outcomes = pooled
-    ? (await Promise.all([parseOnWorkers(parseable, jobs, settings, budget, options), options.meanwhile?.()]))[0]
-    : await parseInThread(parseable, budget, options.onProgress);
+  const parsed = pooled
+    ? (await Promise.all([parseOnWorkers(own, jobs, settings, budget, options), options.meanwhile?.()]))[0]
+    : await parseInThread(own, budget, options.onProgress);
+  let next = 0;
+  const outcomes = early.length > 0 ? parseable.map((_, i) => early[i] ?? parsed[next++]!) : parsed;
 
   const tags: FileTags[] = [];
   const diagnostics: Diagnostic[] = [];
