@@ -4,7 +4,7 @@
  * process; a store written under another identity is never read.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { grammarWasmPath } from '../tags/grammar.js';
 import { tagsQueryPaths } from '../tags/query.js';
 import { LANGUAGES, type LanguageId } from '../types.js';
@@ -38,6 +38,29 @@ function computeIdentity(): CacheIdentity {
     queries[language] = sha256(tagsQueryPaths(language).map((file) => readFileSync(file, 'utf8')).join('\n'));
   }
   return { version: TAGS_INDEX_VERSION, grammars, queries };
+}
+
+/**
+ * What the identity is hashed from, by stats: the tags index version, then each grammar
+ * and query file's path, size, times, inode and device. Equal stamps mean the same files,
+ * unwritten and unreplaced (any write or replacement changes the change time, which no
+ * tool sets), so an identity hashed under them still holds (`TagsStore` keeps the pair,
+ * and hashes ~20 MB of grammars again only when the stamps differ). Null when a file
+ * cannot be stated: the identity is then hashed, and reports the file.
+ */
+export function identityStamps(): string | null {
+  const parts = [`version ${TAGS_INDEX_VERSION}`];
+  try {
+    for (const language of LANGUAGES) {
+      for (const file of [grammarWasmPath(language), ...tagsQueryPaths(language)]) {
+        const s = statSync(file, { bigint: true });
+        parts.push(`${file}\0${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.ino}:${s.dev}`);
+      }
+    }
+  } catch {
+    return null;
+  }
+  return parts.join('\n');
 }
 
 /** One stable string for an identity (keys in a fixed order), stored in the cache's meta table. */

@@ -19,7 +19,7 @@ import { describeError, RepoMapError } from '../errors.js';
 import { isTextTerms, type TextTerms } from '../lexical/text-terms.js';
 import type { TagsCache, TagsCacheEntry } from './types.js';
 import { TAGS_ENTRY_SCHEMA } from './entry-schema.js';
-import { currentIdentity, identityChanges, identityText, type CacheIdentity } from './identity.js';
+import { currentIdentity, identityChanges, identityStamps, identityText, type CacheIdentity } from './identity.js';
 import { sqliteDriver } from './sqlite.js';
 import { isReadOnly, prepareStoreFolder, privateCopy } from './store-file.js';
 import { STORE_DEFAULTS } from './store-defaults.js';
@@ -58,9 +58,6 @@ const SCHEMA = [
 ].join('\n');
 type RowTable = keyof typeof ROW_TABLES;
 
-/** A file that is not a tags store we can trust: rebuilt from scratch. */
-class UnusableFile extends Error {}
-
 /** A stored row that is not well-formed for its key, and why. */
 class Malformed {
   constructor(
@@ -81,6 +78,8 @@ export class TagsStore implements TagsCache {
   private readonly maxBytes: number;
   private readonly now: () => number;
   private foreignReported = false;
+  /** Set once a read or write met a damaged file: it is used no more (and removed, for the next open to make anew). */
+  private corrupt = false;
   /** Set for a store that may only be read: removes its private copy; nothing is written. */
   private readonly discard: (() => void) | undefined;
 
@@ -104,7 +103,9 @@ export class TagsStore implements TagsCache {
 
   /**
    * Opens (creating it and its folder when needed) the store at `file`. An incompatible
-   * or corrupt file is rebuilt empty and reported through `onMessage`. A store that may
+   * file, or one that is not a database, is rebuilt empty and reported through
+   * `onMessage` (damage deeper in the file is found by the read or write that meets it:
+   * the store then goes out of use and its file is removed, with a message). A store that may
    * only be read is read from a private copy, keeps nothing new, and says so. A file that
    * cannot be opened at all, or a path in the way (a file for the folder, a folder for
    * the file), is a RepoMapError naming it, and a missing driver (the optional
@@ -113,24 +114,32 @@ export class TagsStore implements TagsCache {
   static open(file: string, options: TagsStoreOptions = {}): TagsStore {
     const resolved = resolveOptions(options);
     sqliteDriver(); // before anything is created on disk
-    const identity = options.identity ?? currentIdentity();
     const { say, timeout } = resolved;
+    // this installation's identity, as the file remembers it while its files' stamps are the same, else hashed
+    const stamps = options.identity ? null : identityStamps();
+    let identity = options.identity;
+    const adoptIt = (d: Database.Database): void => {
+      const remembered = identity ? undefined : rememberedIdentity(d, stamps);
+      identity ??= remembered ?? currentIdentity();
+      adopt(d, file, identity, say);
+      if (!remembered && stamps !== null) rememberIdentity(d, stamps, identity);
+    };
     prepareStoreFolder(file);
     let db: Database.Database;
     try {
-      db = openWaiting(file, timeout, (d) => adopt(d, file, identity, say));
+      db = openWaiting(file, timeout, adoptIt);
     } catch (cause) {
-      if (isReadOnly(cause) && existsSync(file)) return TagsStore.openCopy(file, cause, identity, resolved);
-      if (!(cause instanceof UnusableFile) && !isCorruption(cause)) throw cannotOpen(file, cause);
+      if (isReadOnly(cause) && existsSync(file)) return TagsStore.openCopy(file, cause, identity ?? currentIdentity(), resolved);
+      if (!isCorruption(cause)) throw cannotOpen(file, cause);
       say(`${file} is not a usable tags cache (${messageOf(cause)}); rebuilt it empty`);
       try {
         removeDatabase(file);
-        db = openWaiting(file, timeout, (d) => adopt(d, file, identity, say));
+        db = openWaiting(file, timeout, adoptIt);
       } catch (again) {
         throw cannotOpen(file, again);
       }
     }
-    return new TagsStore(file, db, identityText(identity), resolved);
+    return new TagsStore(file, db, identityText(identity!), resolved);
   }
 
   /** A store that may only be read, read from a private copy (SQLite needs to write beside a database it reads in WAL mode). */
@@ -169,7 +178,7 @@ export class TagsStore implements TagsCache {
   private read<T>(table: RowTable, keys: readonly string[], decode: (key: string, value: string) => T | Malformed): Map<string, T> {
     const { malformed, instead, redone } = ROW_TABLES[table];
     const found = new Map<string, T>();
-    if (keys.length === 0) return found;
+    if (keys.length === 0 || this.corrupt) return found;
     let bad = 0;
     let first: Malformed | undefined;
     const stamp = this.stamp();
@@ -193,7 +202,7 @@ export class TagsStore implements TagsCache {
         }
       })();
     } catch (cause) {
-      this.say(`cannot read the tags cache ${this.file} (${messageOf(cause)}); ${instead}`);
+      if (!this.damaged(cause)) this.say(`cannot read the tags cache ${this.file} (${messageOf(cause)}); ${instead}`);
       return new Map();
     }
     if (bad > 0) {
@@ -205,7 +214,7 @@ export class TagsStore implements TagsCache {
 
   /** Records that the rows `keys` were used at `stamp` (a row already stamped then, or since, is not written). */
   private touch(table: RowTable, keys: readonly string[], stamp: number): void {
-    if (this.discard) return;
+    if (this.discard || this.corrupt) return;
     try {
       this.db
         .transaction(() => {
@@ -214,12 +223,12 @@ export class TagsStore implements TagsCache {
         })
         .immediate();
     } catch (cause) {
-      this.say(`cannot record the use of ${ROW_TABLES[table].rows} in the tags cache ${this.file} (${messageOf(cause)}); they may be pruned sooner`);
+      if (!this.damaged(cause)) this.say(`cannot record the use of ${ROW_TABLES[table].rows} in the tags cache ${this.file} (${messageOf(cause)}); they may be pruned sooner`);
     }
   }
 
   private write<T>(table: RowTable, entries: Iterable<readonly [string, T]>, encode: (entry: T) => string): void {
-    if (this.discard || (Array.isArray(entries) && entries.length === 0) || (entries instanceof Map && entries.size === 0)) return;
+    if (this.discard || this.corrupt || (Array.isArray(entries) && entries.length === 0) || (entries instanceof Map && entries.size === 0)) return;
     const stamp = this.stamp();
     try {
       // IMMEDIATE takes the write lock up front, so a busy writer waits (busy timeout)
@@ -231,6 +240,7 @@ export class TagsStore implements TagsCache {
         })
         .immediate();
     } catch (cause) {
+      if (this.damaged(cause)) return;
       this.say(`cannot write to the tags cache ${this.file} (${messageOf(cause)}); ${ROW_TABLES[table].rows} not kept`);
       return;
     }
@@ -257,6 +267,7 @@ export class TagsStore implements TagsCache {
    */
   prune(maxBytes: number = this.maxBytes): PruneReport {
     checkMaxBytes(maxBytes, 'maxBytes');
+    this.checkUsable();
     if (this.discard) throw new RepoMapError('bad-option', `repomap/cache: cannot prune the tags cache ${this.file}: it cannot be written`, this.file);
     const liveBytesBefore = liveBytes(this.db);
     const { removed, newest } = removeLeastRecentlyUsed(this.db, maxBytes, STORE_DEFAULTS.pruneBatch, () => this.owned());
@@ -270,6 +281,7 @@ export class TagsStore implements TagsCache {
 
   /** The file's size on disk and live, rows per table, the oldest and newest use, and the cap. */
   stats(): StoreStats {
+    this.checkUsable();
     const { rows, oldest, newest } = this.db.transaction(() => rowsAndUses(this.db))();
     return {
       file: this.file,
@@ -284,7 +296,13 @@ export class TagsStore implements TagsCache {
 
   /** Number of entries stored. */
   size(): number {
+    this.checkUsable();
     return this.db.prepare('SELECT count(*) FROM tags').pluck().get() as number;
+  }
+
+  /** Throws where a read or write found the file damaged (`damaged`): its connection is closed. */
+  private checkUsable(): void {
+    if (this.corrupt) throw new RepoMapError('cache-unavailable', `repomap/cache: the tags cache ${this.file} is damaged and was removed; open it again`, this.file);
   }
 
   /** The current `used` stamp: hours since the epoch. */
@@ -295,6 +313,24 @@ export class TagsStore implements TagsCache {
   close(): void {
     this.db.close();
     this.discard?.();
+  }
+
+  /**
+   * Whether `cause` says the file is damaged (SQLite found a page it cannot read). Then,
+   * once: the connection is closed and the store used no more, its file is removed (not a
+   * read-only store's: its private copy goes at `close`) so that the next open makes it
+   * anew, and `say` tells so.
+   */
+  private damaged(cause: unknown): boolean {
+    if (!isCorruption(cause)) return false;
+    if (this.corrupt) return true;
+    this.corrupt = true;
+    // closed before the files go: a connection closed later would remove the WAL of the next store by its name
+    this.db.close();
+    if (!this.discard) removeDatabase(this.file);
+    const next = this.discard ? 'its entries are not used' : 'it was removed, and the next run makes it anew';
+    this.say(`the tags cache ${this.file} is damaged (${messageOf(cause)}); ${next}`);
+    return true;
   }
 
   /** Whether the file still belongs to our identity (another build may have rebuilt it since we opened it). */
@@ -357,12 +393,41 @@ function connect(file: string, timeout: number): Database.Database {
   return db;
 }
 
+/**
+ * The identity the file remembers hashing under `stamps` (`identityStamps`), when those
+ * are the stamps it remembers and the identity reads back whole; else undefined (a new
+ * or foreign file, other files, a memo that does not parse).
+ */
+function rememberedIdentity(db: Database.Database, stamps: string | null): CacheIdentity | undefined {
+  if (stamps === null) return undefined;
+  try {
+    const value = db.prepare("SELECT value FROM meta WHERE key = 'identity_stamps'").pluck().get();
+    if (typeof value !== 'string') return undefined;
+    const memo = JSON.parse(value) as { stamps?: unknown; identity?: unknown };
+    if (memo.stamps !== stamps || typeof memo.identity !== 'string') return undefined;
+    const identity = JSON.parse(memo.identity) as CacheIdentity;
+    return identityText(identity) === memo.identity ? identity : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps the identity hashed under `stamps` for the next open (nothing when the file cannot be written: it is hashed again then). */
+function rememberIdentity(db: Database.Database, stamps: string, identity: CacheIdentity): void {
+  try {
+    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('identity_stamps', ?)").run(JSON.stringify({ stamps, identity: identityText(identity) }));
+  } catch {
+    // a store read from a private copy, or a busy one: the next open hashes again
+  }
+}
+
 /** Checks the file and makes it ours: created when empty, rebuilt when its schema or identity differ. */
 function adopt(db: Database.Database, file: string, identity: CacheIdentity, say: (message: string) => void, readOnly = false): void {
   // a read-only store's private copy is rebuilt like any other, but the messages speak of the store
   const rebuilt = readOnly ? 'not using its entries' : 'rebuilt it empty';
-  const check = db.pragma('quick_check', { simple: true });
-  if (check !== 'ok') throw new UnusableFile(`quick_check: ${String(check)}`);
+  // No integrity check here: SQLite's quick_check reads every page (9.6 s on a 1.1 GB store,
+  // on every open). A file that is not a database fails on the header read above; damage
+  // deeper in is found by the read or write that meets it (`broken`).
   const text = identityText(identity);
   const emptied = db.transaction((): 'schema' | 'rows' | undefined => {
     const objects = db.prepare("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").all() as { type: string; name: string }[];

@@ -2,11 +2,12 @@
  * TagsStore on its own: round trip, bulk lookup, and the rebuild rules (another
  * identity, a corrupt file, a foreign schema), each with a message and no misread.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORE_DEFAULTS, TAGS_INDEX_VERSION, TagsStore, currentIdentity, type CacheIdentity } from '../../../src/cache/index.js';
+import { identityStamps, identityText } from '../../../src/cache/identity.js';
 import { textTerms } from '../../../src/lexical/text-terms.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 import { entryFor, closeStores } from './helpers.js';
@@ -139,6 +140,38 @@ describe('identity: an entry written under another version, grammar or query is 
     });
   }
 
+  it("is remembered by the file with its files' stamps, and hashed again once they differ", () => {
+    const { store } = openStore();
+    store.putMany([['python:a', entryFor('a')]]);
+    store.close();
+    const meta = (db: Database.Database, key: string) => db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string;
+    const raw = new Database(file);
+    const memo = JSON.parse(meta(raw, 'identity_stamps')) as { stamps: string; identity: string };
+    expect(memo.stamps).toBe(identityStamps());
+    expect(memo.identity).toBe(meta(raw, 'identity'));
+    expect(JSON.parse(memo.identity)).toEqual(currentIdentity());
+    // under the same stamps, the file's word stands: a store whose rows and memo say another identity is taken as it is (not hashed)
+    const other = { ...currentIdentity(), version: 77 };
+    const otherText = identityText(other);
+    raw.prepare("UPDATE meta SET value = ? WHERE key = 'identity'").run(otherText);
+    raw.prepare("UPDATE meta SET value = ? WHERE key = 'identity_stamps'").run(JSON.stringify({ stamps: memo.stamps, identity: otherText }));
+    const trusted = openStore();
+    expect(trusted.messages).toEqual([]);
+    expect(trusted.store.getMany(['python:a']).size).toBe(1);
+    trusted.store.close();
+    // other stamps (files written or replaced since): hashed again, so the rows of the other identity go
+    raw.prepare("UPDATE meta SET value = ? WHERE key = 'identity_stamps'").run(JSON.stringify({ stamps: `${memo.stamps}x`, identity: otherText }));
+    raw.close();
+    const hashed = openStore();
+    expect(hashed.messages).toHaveLength(1);
+    expect(hashed.messages[0]).toMatch(/tags index version 77 → /);
+    expect(hashed.store.getMany(['python:a']).size).toBe(0);
+    hashed.store.close();
+    const again = new Database(file);
+    expect(JSON.parse(meta(again, 'identity_stamps'))).toEqual(memo);
+    again.close();
+  });
+
   it('a store rebuilt by another build while open is neither read nor written by the first', () => {
     const first = openStore();
     first.store.putMany([['python:a', entryFor('a')]]);
@@ -163,6 +196,37 @@ describe('an unusable file is rebuilt with a message, never misread', () => {
     expect(next.messages[0]).toMatch(/not a usable tags cache/);
     expect(next.messages[0]).toContain(file);
     expect(next.store.getMany(keys(3)).size).toBe(0);
+    next.store.putMany([['python:a', entryFor('a')]]);
+    expect(next.store.getMany(['python:a']).get('python:a')).toEqual(entryFor('a'));
+  });
+
+  it('damaged pages past the header: found by the read that meets them, which returns no entry it could not read; the file is made anew by the next open', () => {
+    const { store } = openStore();
+    const written = keys(400);
+    store.putMany(written.map((k) => [k, entryFor(k, 12)]));
+    store.close();
+    const bytes = readFileSync(file);
+    const page = 4096;
+    expect(bytes.length).toBeGreaterThan(40 * page);
+    // the schema and the identity sit in the first pages; the rows' pages after them are overwritten
+    bytes.fill(0xab, 10 * page, bytes.length - page);
+    writeFileSync(file, bytes);
+    const damaged = openStore();
+    expect(damaged.messages, 'the header and the identity read as before: nothing to say at open').toEqual([]);
+    const found = damaged.store.getMany(written);
+    for (const [k, entry] of found) expect(entry).toEqual(entryFor(k, 12));
+    expect(found.size).toBeLessThan(written.length);
+    expect(damaged.messages).toHaveLength(1);
+    expect(damaged.messages[0]).toMatch(/is damaged .*; it was removed, and the next run makes it anew/);
+    expect(damaged.messages[0]).toContain(file);
+    // used no more: no second message, no write
+    damaged.store.putMany([['python:new', entryFor('new')]]);
+    expect(damaged.store.getMany(['python:new']).size).toBe(0);
+    expect(damaged.messages).toHaveLength(1);
+    expect(existsSync(file)).toBe(false);
+    expect(() => damaged.store.stats()).toThrow(/is damaged and was removed/);
+    const next = openStore();
+    expect(next.messages).toEqual([]);
     next.store.putMany([['python:a', entryFor('a')]]);
     expect(next.store.getMany(['python:a']).get('python:a')).toEqual(entryFor('a'));
   });
