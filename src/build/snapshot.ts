@@ -11,7 +11,7 @@
  */
 import { decodeSection, encodeSection, PartList, type ByteList } from '../cache/snapshot-files.js';
 import { restoreCorpus, saveCorpus, type SavedCorpus } from '../corpus/index.js';
-import { buildResolveContext, withAllTables, edgeTableOf, fileGraphOfKept, importRecordParts, SymbolTable, tableEdges, type EdgeTable, type ImportRecordParts, type ResolveContext } from '../graph/index.js';
+import { buildResolveContext, edgeTableOf, fileGraphOfKept, importRecordParts, SymbolTable, tableEdges, type EdgeTable, type ImportRecordParts, type ResolveContext } from '../graph/index.js';
 import type { SymbolTableParts } from '../graph/symbols.js';
 import { Bm25Index, type Bm25Parts } from '../lexical/bm25.js';
 import { Bm25fIndex, type Bm25fField, type FieldParts } from '../lexical/bm25f.js';
@@ -221,8 +221,8 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
     if (!record) {
       const history = JSON.parse(snapshot.history.commits) as string[][];
       const kept = { edges: snapshot.edges, symbols: snapshot.symbols, imports: snapshot.imports };
-      // the resolver's tables a query's cues may have made already (resolveOf), and the rest now, as a build makes them
-      const graph = fileGraphOfKept(files, withAllTables(resolveOf()), kept, snapshot.settings.graph, history, snapshot.history.key);
+      // the resolvers' tables a query's cues may have made already (resolveOf); the rest as an update of the graph asks for them
+      const graph = fileGraphOfKept(files, resolveOf(), kept, snapshot.settings.graph, history, snapshot.history.key);
       record = { fingerprint: snapshot.fingerprint, corpus, tags: tags(), tagDiagnostics: snapshot.tagDiagnostics, lexical, pathTables: tables, graph, claim: { taken: false } };
     }
     return record;

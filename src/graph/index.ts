@@ -1,7 +1,7 @@
 export { buildFileGraph, edgeOf, EDGE_ORDER, type FileGraph, type GraphBasis, type FileGraphology, type FileNodeAttributes, type FileEdgeAttributes } from './build.js';
 export { GRAPH_DEFAULTS, GENERIC_NAMES, type GraphOptions } from './defaults.js';
 export { SymbolTable } from './symbols.js';
-export { buildResolveContext, withAllTables, type ResolveContext } from './resolve/index.js';
+export { buildResolveContext, type ResolveContext } from './resolve/index.js';
 export { moduleOf, baseName } from './module.js';
 export { testStem, conventionSources } from './edges/source-test.js';
 export { nameWeight } from './edges/shared-symbol.js';

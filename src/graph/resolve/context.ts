@@ -55,20 +55,12 @@ export function buildResolveContext(files: readonly ResolveFile[], tags: readonl
       return typeof tags === 'function' ? tags(resolver.tagLanguages) : tags;
     },
   });
-  const tables = typeof tags === 'function' ? new ResolverTables(inputOf) : new Map(UNIQUE_RESOLVERS.map((r) => [r, r.build(inputOf(r))]));
+  const tables = typeof tags === 'function' ? new ResolverTables((r) => r.build(inputOf(r))) : new Map(UNIQUE_RESOLVERS.map((r) => [r, r.build(inputOf(r))]));
   return { paths, files: pathSet, byFolder: filesByFolder(paths), tables };
 }
 
 /** The tags of the files of `languages` (every file's when undefined), in the order of the whole list. */
 export type TagsOfLanguages = (languages: readonly LanguageId[] | undefined) => readonly FileTags[];
-
-/**
- * The context with every resolver's tables built now (a context whose tables are built at
- * first use is made whole: what an update of the graph starts from, as after a build).
- */
-export function withAllTables(ctx: ResolveContext): ResolveContext {
-  return ctx.tables instanceof ResolverTables ? { ...ctx, tables: new Map(ctx.tables) } : ctx;
-}
 
 /**
  * Each resolver's tables, built at the first `get` of that resolver: a query whose cues
@@ -77,13 +69,29 @@ export function withAllTables(ctx: ResolveContext): ResolveContext {
  * resolvers' order.
  */
 class ResolverTables extends Map<AnyResolver, unknown> {
-  constructor(private readonly inputOf: (resolver: AnyResolver) => ResolveInput) {
+  /** `make`: a resolver's tables as first built (from the corpus and the tags the context was made with). */
+  constructor(private readonly make: (resolver: AnyResolver) => unknown) {
     super();
   }
 
   override get(resolver: AnyResolver): unknown {
-    if (!super.has(resolver) && UNIQUE_RESOLVERS.includes(resolver)) super.set(resolver, resolver.build(this.inputOf(resolver)));
+    if (!super.has(resolver) && UNIQUE_RESOLVERS.includes(resolver)) super.set(resolver, this.make(resolver));
     return super.get(resolver);
+  }
+
+  /**
+   * Tables after some files' tags changed (the same paths): `changedTables` for the
+   * resolvers that take tags in (`withTags`), built now from this one's; every other
+   * resolver's as this one has it or, not built yet, as first built when asked (tags
+   * reach those tables only through a change that rebuilds every table: `tagsChangeTables`).
+   */
+  derived(changedTables: (resolver: AnyResolver, before: unknown) => unknown): ResolverTables {
+    const next = new ResolverTables(this.make);
+    for (const resolver of UNIQUE_RESOLVERS) {
+      if (resolver.withTags) next.set(resolver, changedTables(resolver, this.get(resolver)));
+      else if (super.has(resolver)) next.set(resolver, super.get(resolver));
+    }
+    return next;
   }
 
   override has(resolver: AnyResolver): boolean {
@@ -137,8 +145,11 @@ export function tagsChangeTables(was: FileTags | undefined, is: FileTags | undef
 
 /** The context with every resolver's tables taking the changed files' new tags (same paths). */
 export function withChangedTags(ctx: ResolveContext, changed: readonly string[], tags: ReadonlyMap<string, FileTags>): ResolveContext {
+  const change = (resolver: AnyResolver, before: unknown): unknown => resolver.withTags!(before, changed, tags);
+  // tables built at first use stay so: a changed Rust file builds no JavaScript manifests' tables
+  if (ctx.tables instanceof ResolverTables) return { ...ctx, tables: ctx.tables.derived(change) };
   const tables = new Map(ctx.tables);
-  for (const resolver of UNIQUE_RESOLVERS) if (resolver.withTags) tables.set(resolver, resolver.withTags(ctx.tables.get(resolver), changed, tags));
+  for (const resolver of UNIQUE_RESOLVERS) if (resolver.withTags) tables.set(resolver, change(resolver, ctx.tables.get(resolver)));
   return { ...ctx, tables };
 }
 

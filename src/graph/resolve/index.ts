@@ -1,6 +1,5 @@
 export {
   buildResolveContext,
-  withAllTables,
   isResolverInput,
   readsText,
   resolveImport,

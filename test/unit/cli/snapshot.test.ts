@@ -2,7 +2,7 @@
  * The index snapshot the CLI keeps in its cache (src/cli/snapshot.ts): a command on an
  * unchanged folder loads it instead of building, and ranks byte for byte as a build; after
  * a changed, added or removed file the next command updates the snapshot's index and
- * ranks as a fresh build (or builds again, with a note, when it cannot); a snapshot that
+ * ranks as a fresh build (or builds again, with a note, when the update fails); a snapshot that
  * does not read back whole is removed and rebuilt with a note; `cache stats|prune` count
  * and remove snapshots. In-process through runCli; the folder is a copy of a fixture
  * whose times are set an hour back (a file written within the stamp margin of a build
@@ -13,6 +13,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ageTree, makeTemp, removeTemp } from '../corpus/helpers.js';
 import { runCliCaptured } from '../../run-cli.js';
+import { buildIndex, loadCorpus } from '../../../src/index.js';
+import { FolderFingerprint } from '../../../src/corpus/index.js';
+import { openBuilt } from '../../../src/cli/open-build.js';
 
 const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
 const QUERY = 'apply_discount rounds half a cent the wrong way';
@@ -112,7 +115,7 @@ describe('the index snapshot of a folder', () => {
     expect(zeroTimings((await rank('--cache', cache)).stdout)).toBe(zeroTimings((await rank('--no-cache')).stdout));
   });
 
-  it('that an update cannot start from (a manifest the earlier graph read changed) is built again, with a note', async () => {
+  it('is updated once a manifest the import resolver reads changed (its tables are made from the new one)', async () => {
     repo = join(tmp, `go-${readdirSync(tmp).length}`);
     cpSync(join(FIXTURE, '../go-ratelimit'), repo, { recursive: true });
     ageTree(repo);
@@ -123,8 +126,29 @@ describe('the index snapshot of a folder', () => {
     writeFileSync(goMod, readFileSync(goMod, 'utf8').replace(/^module (\S+)/m, 'module $1/v2'));
     const after = await goRank('--cache', cache);
     expect(after.code).toBe(0);
-    expect(after.stderr).toMatch(/^repomap: note: the index snapshot could not be updated \(.*go\.mod was modified since the corpus was loaded.*\); the index is built again\n/);
+    expect(after.stderr).toBe('');
+    expect(await snapshotUse()).toBe('updated');
     expect(zeroTimings(after.stdout)).toBe(zeroTimings((await goRank('--no-cache')).stdout));
+  });
+
+  it('that an update fails from is built again from the start, with a note', async () => {
+    const changed = 'src/inventory/checkout.py';
+    const kept = await buildIndex(await loadCorpus({ folder: repo }));
+    appendFileSync(join(repo, changed), '\n\ndef rounding_note():\n    return apply_discount(1)\n');
+    // another build takes the kept index's graph over: an update from it throws (superseded-index)
+    await buildIndex(await loadCorpus({ folder: repo }), { previous: kept });
+    const stderr: string[] = [];
+    const io = { stdout: { write: () => true }, stderr: { write: (chunk: string) => stderr.push(chunk) }, cwd: tmp };
+    const flags = { include: [], exclude: [], cache: cache };
+    const fingerprint = await FolderFingerprint.take(repo, [changed], Date.now());
+    const opened = await openBuilt({ flags, io, label: 'rank', source: { folder: repo }, repo, slot: null, earlier: { index: kept, file: 'kept.snap', changed: [changed], fingerprint } });
+    expect(stderr.join('')).toMatch(/^repomap: note: the index snapshot could not be updated \(.*took its graph over.*\); the index is built again\n$/);
+    expect(opened.snapshot).toBeUndefined();
+    const fresh = await buildIndex(await loadCorpus({ folder: repo }));
+    const { stats: _a, ...built } = opened.index.rank(QUERY);
+    const { stats: _b, ...expected } = fresh.rank(QUERY);
+    expect(built).toEqual(expected);
+    expect(built.files.map((f) => f.path)).toContain(changed);
   });
 
   it('is updated once an ignore file was edited in place: the files it now ignores leave, as in a fresh build', async () => {

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildResolveContext, resolveImport, withAllTables } from '../../../src/graph/resolve/index.js';
+import { buildResolveContext, resolveImport, withChangedTags } from '../../../src/graph/resolve/index.js';
 import { languageOf } from '../../../src/languages/index.js';
 import { packageRoot } from '../../../src/package-root.js';
 import { extractTags } from '../../../src/tags/index.js';
@@ -275,8 +275,8 @@ for (const fixture of FIXTURES) {
       const reads: Partial<Record<LanguageId, string>> = { csharp: 'csharp', java: 'java', kotlin: 'kotlin+java', php: 'php', ruby: 'ruby', rust: 'rust', scala: 'scala' };
       const used = [...new Set(tags.filter((t) => t.imports.length > 0).map((t) => reads[t.language]).filter((r) => r !== undefined))];
       expect(asked.sort()).toEqual(used.sort());
-      // made whole: every resolver's tables as a build makes them from every file's tags
-      expect(withAllTables(lazy).tables).toEqual(eager.tables);
+      // made whole (iterating builds every table): every resolver's tables as a build makes them from every file's tags
+      expect(new Map(lazy.tables)).toEqual(eager.tables);
       expect(asked.every((a) => a !== 'all')).toBe(true);
     });
 
@@ -327,6 +327,36 @@ describe('resolve on every fixture at once (each repository in a folder of its o
     expect(new Set(tags.map((t) => t.language)).size).toBeGreaterThanOrEqual(12);
     const eager = buildResolveContext(files, tags);
     const lazy = buildResolveContext(files, (languages) => (languages ? tags.filter((t) => languages.includes(t.language)) : tags));
-    expect(withAllTables(lazy).tables).toEqual(eager.tables);
+    expect(new Map(lazy.tables)).toEqual(eager.tables);
+  }, 60_000);
+
+  it("after files' tags change, builds only the tables that take tags in, and the others as first built when asked", async () => {
+    const files: FileRecord[] = [];
+    const tags: FileTags[] = [];
+    for (const { repo } of FIXTURES) {
+      const own = readRepo(repo).map((f) => ({ ...f, path: `${repo}/${f.path}` }));
+      files.push(...own);
+      tags.push(...(await extractTags(own.filter((f) => f.language !== null))).tags);
+    }
+    // a Rust file that declares an inline module no more, and a Python file with another definition
+    const rust = tags.find((t) => t.language === 'rust' && t.definitions.some((d) => d.kind === 'module'))!;
+    const python = tags.find((t) => t.language === 'python')!;
+    expect(rust, 'a Rust fixture file with an inline module').toBeDefined();
+    const now = new Map(tags.map((t) => [t.path, t]));
+    now.set(rust.path, { ...rust, definitions: rust.definitions.filter((d) => d.kind !== 'module') });
+    now.set(python.path, { ...python, definitions: [...python.definitions, { name: 'added', kind: 'function', startLine: 1, endLine: 1 }] });
+    const changed = [python.path, rust.path].sort();
+    const asked: string[] = [];
+    const lazy = buildResolveContext(files, (languages) => {
+      asked.push(languages ? languages.join('+') : 'all');
+      return languages ? tags.filter((t) => languages.includes(t.language)) : tags;
+    });
+    const after = withChangedTags(lazy, changed, now);
+    // the resolvers with `withTags` (Rust inline modules, C# declarations) built theirs; no other language's tags were read
+    expect(asked.sort()).toEqual(['csharp', 'rust']);
+    const eager = withChangedTags(buildResolveContext(files, tags), changed, now);
+    expect(new Map(after.tables)).toEqual(eager.tables);
+    // the change reached the Rust tables (they differ from those before it)
+    expect(new Map(after.tables)).not.toEqual(new Map(lazy.tables));
   }, 60_000);
 });
