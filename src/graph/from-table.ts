@@ -75,10 +75,14 @@ export function fileGraphOfKept(
   const otherEdges: EdgeSpec[] = [];
   const { sources, targets, types, weights, labelIds, labels } = kept.edges;
   for (let k = 0; k < sources.length; k++) {
-    const e: EdgeSpec = { type: EDGE_ORDER[types[k]!]!, source: paths[sources[k]!]!, target: paths[targets[k]!]!, weight: weights[k]!, label: labels[labelIds[k]!]! };
-    graph.addDirectedEdgeWithKey(nodeIds.key(e), e.source, e.target, { type: e.type, weight: e.weight, label: e.label });
-    edgeCounts[e.type]++;
-    if (e.type !== 'shared-symbol') otherEdges.push(e);
+    const type = EDGE_ORDER[types[k]!]!;
+    const s = sources[k]!;
+    const t = targets[k]!;
+    const attributes = { type, weight: weights[k]!, label: labels[labelIds[k]!]! };
+    // the nodes were given in the paths' order: a node's number is its position
+    graph.addDirectedEdgeWithKey(nodeIds.keyOfNumbers(type, s, t), paths[s]!, paths[t]!, attributes);
+    edgeCounts[type]++;
+    if (type !== 'shared-symbol') otherEdges.push({ type, source: paths[s]!, target: paths[t]!, weight: attributes.weight, label: attributes.label });
   }
   // the basis keeps them in the order updates merge and compare them in
   otherEdges.sort(compareEdges);

@@ -36,6 +36,14 @@ export class NodeIds {
     return `${TYPE_LETTER[e.type]}${this.id(e.source)}>${this.id(e.target)}`;
   }
 
+  /**
+   * The key of the edge (type, source, target) by the nodes' numbers: for a graph whose
+   * nodes were all given at construction, a node's number is its position in those paths.
+   */
+  keyOfNumbers(type: EdgeType, source: number, target: number): string {
+    return `${TYPE_LETTER[type]}${source}>${target}`;
+  }
+
   /** The key the edge (type, source, target) has or would have; undefined when either path is no node. */
   find(type: EdgeType, source: string, target: string): string | undefined {
     return this.ids.has(source) && this.ids.has(target) ? this.key({ type, source, target }) : undefined;
