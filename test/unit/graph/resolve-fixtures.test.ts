@@ -316,7 +316,10 @@ for (const fixture of FIXTURES) {
 }
 
 describe('resolve on every fixture at once (each repository in a folder of its own)', () => {
-  it('makes the same tables when each resolver reads only the tags of its own languages', async () => {
+  let all: { files: FileRecord[]; tags: FileTags[] } | undefined;
+  /** Every fixture's files and tags, each repository under its own folder (parsed once for the tests below). */
+  async function everyFixture(): Promise<{ files: FileRecord[]; tags: FileTags[] }> {
+    if (all) return all;
     const files: FileRecord[] = [];
     const tags: FileTags[] = [];
     for (const { repo } of FIXTURES) {
@@ -324,6 +327,12 @@ describe('resolve on every fixture at once (each repository in a folder of its o
       files.push(...own);
       tags.push(...(await extractTags(own.filter((f) => f.language !== null))).tags);
     }
+    all = { files, tags };
+    return all;
+  }
+
+  it('makes the same tables when each resolver reads only the tags of its own languages', async () => {
+    const { files, tags } = await everyFixture();
     expect(new Set(tags.map((t) => t.language)).size).toBeGreaterThanOrEqual(12);
     const eager = buildResolveContext(files, tags);
     const lazy = buildResolveContext(files, (languages) => (languages ? tags.filter((t) => languages.includes(t.language)) : tags));
@@ -331,13 +340,7 @@ describe('resolve on every fixture at once (each repository in a folder of its o
   }, 60_000);
 
   it("after files' tags change, builds only the tables that take tags in, and the others as first built when asked", async () => {
-    const files: FileRecord[] = [];
-    const tags: FileTags[] = [];
-    for (const { repo } of FIXTURES) {
-      const own = readRepo(repo).map((f) => ({ ...f, path: `${repo}/${f.path}` }));
-      files.push(...own);
-      tags.push(...(await extractTags(own.filter((f) => f.language !== null))).tags);
-    }
+    const { files, tags } = await everyFixture();
     // a Rust file that declares an inline module no more, and a Python file with another definition
     const rust = tags.find((t) => t.language === 'rust' && t.definitions.some((d) => d.kind === 'module'))!;
     const python = tags.find((t) => t.language === 'python')!;
