@@ -61,9 +61,9 @@ async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildR
     const scope = { include: flags.include, exclude: flags.exclude };
     // where only some files' contents changed, those are read again and the folder is not listed
     const reread = earlier && 'folder' in source ? rereadChangedFiles(source.folder, earlier.index.corpus, earlier.changed, scope) : null;
-    // and parsed on a worker meanwhile: this thread opens the store and makes the snapshot's record (its graph) in that time
+    // and parsed on a worker meanwhile (not with --jobs 1: no worker threads), while this thread opens the store and makes the snapshot's record (its graph)
     const changed = new Set(earlier?.changed);
-    const parsedAhead = reread ? parseAhead(reread.files.filter((f) => changed.has(f.path))) : undefined;
+    const parsedAhead = reread && (parseJobs ?? TAGS_DEFAULTS.jobs) > 1 ? parseAhead(reread.files.filter((f) => changed.has(f.path))) : undefined;
     // parse workers start while the files are read, once the listing is large enough for them (not for an update: few files are parsed)
     const corpus =
       reread ??
