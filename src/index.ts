@@ -12,7 +12,7 @@ export { TagsStore, TAGS_INDEX_VERSION, cacheDirFromEnv, defaultCacheDir, layere
 export { useOneShotCompilation } from './tags/wasm-modules.js';
 export { useLeanHeap, LEAN_HEAP_GROWING_PERCENT } from './heap.js';
 export { prestartWhenListed } from './tags/pool.js';
-export { TAGS_BUDGET, type TagsBudget } from './tags/index.js';
+export { TAGS_BUDGET, parseAhead, type ParsedAhead, type TagsBudget } from './tags/index.js';
 export { loadCorpus, CORPUS_DEFAULTS, releaseTexts, isReleased, whySkipped, type CorpusSource, type CorpusOptions } from './corpus/index.js';
 export { extractCues, inferTask, CUE_DEFAULTS, type CueTunables } from './cues/index.js';
 export { RANK_DEFAULTS, type RankDefaults } from './rank/index.js';
