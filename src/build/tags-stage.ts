@@ -57,16 +57,15 @@ async function tagsFromCache(
   options: TagsStageOptions,
 ): Promise<{ tags: FileTags[]; diagnostics: Diagnostic[]; cache?: { hits: number; misses: number } }> {
   const onProgress = options.onProgress ? (d: number, t: number) => options.onProgress!('tags', d, t) : undefined;
-  const { meanwhile } = options;
-  const ahead = options.parsedAhead ? { ahead: options.parsedAhead } : {};
-  if (!options.tagsCache) return extractTags(files, { onProgress, jobs: options.parseJobs, meanwhile, ...ahead });
+  const { meanwhile, parsedAhead } = options;
+  if (!options.tagsCache) return extractTags(files, { onProgress, jobs: options.parseJobs, meanwhile, parsedAhead });
   const cache = options.tagsCache instanceof Map ? mapTagsCache(options.tagsCache) : options.tagsCache;
   const parseable = files.filter((f) => f.language !== null);
   const keys = files.flatMap((f, i) => (f.language !== null ? [`${f.language}:${contentKeys[i]}`] : []));
   const entries = cache.getMany([...new Set(keys)]);
   const missing = parseable.filter((_, i) => !entries.has(keys[i]!));
   const hits = parseable.length - missing.length;
-  const fresh = await extractTags(missing, { onProgress, jobs: options.parseJobs, meanwhile, ...ahead });
+  const fresh = await extractTags(missing, { onProgress, jobs: options.parseJobs, meanwhile, parsedAhead });
   const byPath = new Map(fresh.tags.map((t) => [t.path, t]));
   const diagsByPath = new Map<string, Omit<Diagnostic, 'file'>[]>();
   for (const { file, ...d } of fresh.diagnostics) if (file !== undefined) diagsByPath.set(file, [...(diagsByPath.get(file) ?? []), d]);

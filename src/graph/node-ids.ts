@@ -33,7 +33,7 @@ export class NodeIds {
 
   /** The key of the edge (type, source, target); both must be nodes of the graph. */
   key(e: Pick<EdgeSpec, 'type' | 'source' | 'target'>): string {
-    return `${TYPE_LETTER[e.type]}${this.id(e.source)}>${this.id(e.target)}`;
+    return this.keyOfNumbers(e.type, this.id(e.source), this.id(e.target));
   }
 
   /**

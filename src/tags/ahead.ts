@@ -48,8 +48,8 @@ export class ParsedAhead {
 /**
  * Starts parsing the files of `files` that have a grammar on one worker thread, under
  * `budget` (the tags stage's default unless given); a build takes the outcomes through
- * `IndexOptions.parsedAhead`. The caller's thread only compiles the grammars' WebAssembly
- * (off the thread, as V8 does) and starts the worker.
+ * `IndexOptions.parsedAhead`. The caller's thread only starts the worker, which loads
+ * the runtime and the grammars itself.
  */
 export function parseAhead(files: readonly FileRecord[], budget: TagsBudget = TAGS_BUDGET): ParsedAhead {
   return new ParsedAhead(files, budget);

@@ -37,7 +37,7 @@ export interface TagsOptions {
    */
   meanwhile?: () => Promise<void>;
   /** Files parsed ahead on a worker (`parseAhead`): where one has a file's grammar, text and budget, its outcome is taken and the file not parsed again. */
-  ahead?: ParsedAhead;
+  parsedAhead?: ParsedAhead | undefined;
 }
 
 export const TAGS_DEFAULTS = Object.freeze({
@@ -71,7 +71,7 @@ export async function extractTags(files: readonly FileRecord[], options: TagsOpt
   const parseable = files
     .filter((file): file is ParseableFile => file.language !== null)
     .sort((a, b) => compareByteOrder(a.path, b.path));
-  const early = options.ahead ? await options.ahead.outcomesOf(parseable, budget) : [];
+  const early = options.parsedAhead ? await options.parsedAhead.outcomesOf(parseable, budget) : [];
   const own = early.length > 0 ? parseable.filter((_, i) => early[i] === undefined) : parseable;
   options.onProgress?.(0, own.length);
 
