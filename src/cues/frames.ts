@@ -5,15 +5,16 @@ import { FRAME_FORMATS, type Frame, type FrameStyle, type LineResult } from './f
  * Stack frames read out of failure output, grouped by traceback so that each
  * traceback's deepest application frame is the strongest.
  *
- * Formats (`frame-formats/`, tried in the order of FRAME_FORMATS): Python `File "p", line N, in f`; pytest `p.py:N: Error` and
- * `p.py:N: in f`; Go `\t/abs/p.go:N +0x1f` under a `pkg.(*T).F(…)` line and
+ * Formats (`frame-formats/`, tried in the order of FRAME_FORMATS): Python `File "p", line N, in f`; IPython
+ * `File p.py:N, in f(args)` and `p.py in f(args)`; pytest `p.py:N: Error` and `p.py:N: in f`; Go `\t/abs/p.go:N +0x1f` under a `pkg.(*T).F(…)` line and
  * `p.go:N:` log/compiler lines; Rust `panicked at p.rs:N:M`, backtrace
  * `at ./p.rs:N:M` under `N: crate::T::f`, compiler `--> p.rs:N:M`; Java
- * `at com.a.b.C.m(C.java:N)` (path `com/a/b/C.java`); JS/TS `at f (p.ts:N:M)`,
+ * `at com.a.b.C.m(C.java:N)` (path `com/a/b/C.java`; Maven's `m (C.java:N)` too); JS/TS `at f (p.ts:N:M)`,
  * `at p.js:N:M`, `at async f (file:///p.mjs:N:M)`, vitest `❯ p.ts:N:M`; tsc
  * `p.ts(N,M): error`; Ruby `p.rb:N:in 'C#m'` (`from …`, RSpec `# ./p.rb:N`), RSpec and
  * Minitest failure lines; PHP `#0 p.php(N): C->m()`, `… in p.php:N`, `… on line N`,
- * PHPUnit `p.php:N`.
+ * PHPUnit `p.php:N`. Each line is read without what a paste puts before it: a markdown
+ * quote, a log's `|` margin, a CI timestamp.
  */
 
 export type { Frame } from './frame-formats/index.js';
@@ -49,8 +50,23 @@ function isContinuation(lines: readonly string[], i: number): boolean {
   return FRAME_FORMATS.some((f) => f.continues?.(lines, i) ?? false);
 }
 
+/**
+ * What a paste puts before each line of a trace: markdown quotes (`> `), a log's pipe
+ * (`  | `, docker compose, Go's test logs) and a bracketed or ISO timestamp (CI logs).
+ */
+const LINE_PREFIX = /^\s*(?:>\s?)+|^\s*[|│]\s?/;
+const TIMESTAMP = /^(?:\[\d{4}-\d\d-\d\d[T ][\d:.,]+Z?\]|\d{4}-\d\d-\d\dT[\d:.,]+Z)\s+/;
+
+/** A line as the tool printed it: its paste's quote, pipe and timestamp prefixes taken off. */
+function unprefixed(line: string): string {
+  const rest = line.replace(LINE_PREFIX, '');
+  const stamp = TIMESTAMP.exec(rest);
+  return stamp ? rest.slice(stamp[0].length) : rest;
+}
+
 /** Reads every frame of the given lines (skipping indices in `skip`) into tracebacks. */
-export function scanFrames(lines: readonly string[], skip: ReadonlySet<number> = new Set()): FrameScan {
+export function scanFrames(written: readonly string[], skip: ReadonlySet<number> = new Set()): FrameScan {
+  const lines = written.map(unprefixed);
   const groups: FrameGroup[] = [];
   const consumed = new Set<number>();
   let current: FrameGroup | undefined;

@@ -15,14 +15,20 @@ function goFuncSymbols(raw: string): { symbols: string[]; library: boolean; func
   return funcName === undefined ? { symbols: names, library } : { symbols: names, library, funcName };
 }
 
+/**
+ * A frame's location: indented, or flush left when its `+0x…` offset says what it is (a
+ * trace whose indentation a log prefix took).
+ */
+const LOCATION = /^(?:\s+(\S+\.go):(\d+)(?: \+0x[0-9a-f]+)?|(\S+\.go):(\d+) \+0x[0-9a-f]+)\s*$/;
+
 /** Go panic frame location under `pkg.(*T).F(…)` */
 export const goroutineFrame: FrameFormat = {
   read(lines, i) {
-    const m = lines[i]!.match(/^\s+(\S+\.go):(\d+)(?: \+0x[0-9a-f]+)?\s*$/);
+    const m = LOCATION.exec(lines[i]!);
     if (!m) return null;
-    const f = frame(m[1]!, m[2], i);
+    const f = frame(m[1] ?? m[3]!, m[2] ?? m[4], i);
     const above = lines[i - 1];
-    if (above !== undefined && above.trim() && !/^\s/.test(above)) {
+    if (above !== undefined && above.trim() && !/^\s/.test(above) && !LOCATION.test(above)) {
       const info = goFuncSymbols(above);
       if (info.library) f.library = true;
       if (f.test && info.funcName && /^(?:Test|Benchmark|Fuzz)/.test(info.funcName)) f.testName = info.funcName;
@@ -33,7 +39,7 @@ export const goroutineFrame: FrameFormat = {
   // The function line above a frame's location.
   continues(lines, i) {
     const next = lines[i + 1];
-    return next !== undefined && /^\s+\S+\.go:\d+(?: \+0x[0-9a-f]+)?\s*$/.test(next) && lines[i]!.trim() !== '';
+    return next !== undefined && LOCATION.test(next) && lines[i]!.trim() !== '';
   },
   boundaries: [/^goroutine \d+ \[/, /^\s*--- FAIL:/, /^panic: /],
 };

@@ -17,7 +17,7 @@ import { jvmFrame } from './jvm.js';
 import { kotlinNativeFrame } from './kotlin-native.js';
 import { gdbFrame, gdbStop, lldbFrame, nativeFailureLine, sanitizerFrame, valgrindFrame } from './native.js';
 import { phpErrorLine, phpStackFrame, phpunitLocation } from './php.js';
-import { pytestLine, pythonTraceback } from './python.js';
+import { ipythonFrame, ipythonLegacyFrame, pytestLine, pythonTraceback } from './python.js';
 import { rubyBacktrace, rubyTestLine } from './ruby.js';
 import { rustBacktrace, rustPanic } from './rust.js';
 import { sbtJvmFrame, scalaTestFailure } from './scala.js';
@@ -25,6 +25,8 @@ import { swiftBacktrace, swiftTestFailure, swiftTrap } from './swift.js';
 
 export const FRAME_FORMATS: readonly FrameFormat[] = [
   pythonTraceback,
+  ipythonFrame,
+  ipythonLegacyFrame,
   rustBacktrace,
   goroutineFrame,
   dotnetFrame,

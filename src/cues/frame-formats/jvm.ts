@@ -33,17 +33,18 @@ function writtenMethod(classPart: string, method: string): string {
   return KOTLIN_BRIDGE.test(method) && inner ? inner : method;
 }
 
-/** at [module/]com.a.b.C$Inner.method(C.java:N) */
+/** at [module/]com.a.b.C$Inner.method(C.java:N); Maven's reports put a space before the `(` (`method (C.java:N)`). */
 export const jvmFrame: FrameFormat = {
   read(lines, i) {
-    const m = lines[i]!.match(/^\s*at\s+(?:([\w.\-]+(?:@[\w.\-]+)?)\/\/?)?((?:[\w$]+\.)+)([\w$<>]+)\(([^()]*)\)\s*(?:~?\[[^\]]*\])?\s*$/);
+    const m = lines[i]!.match(/^\s*at\s+(?:([\w.\-]+(?:@[\w.\-]+)?)\/\/?)?((?:[\w$]+\.)+)([\w$<>]+)( ?)\(([^()]*)\)\s*(?:~?\[[^\]]*\])?\s*$/);
     if (!m) return null;
     const module = m[1] ?? '';
     const qualified = m[2]!.slice(0, -1);
     const method = m[3]!;
-    const location = m[4]!;
+    const location = m[5]!;
     const loc = location.match(/^([\w$]+\.(?:java|kt|scala|groovy))(?::(\d+))?$/);
-    if (!loc) return 'consumed';
+    // With the space it is Maven's frame only at a JVM file; `at T.m (p.js:N:M)` is JavaScript's.
+    if (!loc) return m[4] ? null : 'consumed';
     const segments = qualified.split('.');
     const className = segments[segments.length - 1]!.replace(/\$.*$/, '');
     const pkg = segments.slice(0, -1);
