@@ -113,6 +113,11 @@ export class Index {
     return this.context.csrFor(task);
   }
 
+  /** The CSRs of several tasks' flows (those not built yet built together). */
+  csrsFor(tasks: readonly Task[]): Csr[] {
+    return this.context.csrsFor(tasks);
+  }
+
   /** The index of the corpus messages under this index's rank settings (built on first use and kept: an index snapshot holds it). */
   messageIndex(): MessageIndex {
     return this.context.messages();

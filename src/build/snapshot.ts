@@ -11,7 +11,7 @@
  */
 import { decodeSection, encodeSection, PartList, type ByteList } from '../cache/snapshot-files.js';
 import { restoreCorpus, saveCorpus, type SavedCorpus } from '../corpus/index.js';
-import { buildResolveContext, edgeTableOf, fileGraphOfKept, importRecordParts, SymbolTable, tableEdges, type EdgeTable, type ImportRecordParts, type ResolveContext } from '../graph/index.js';
+import { buildResolveContext, fileGraphOfKept, importRecordParts, SymbolTable, tableEdges, type EdgeTable, type ImportRecordParts, type ResolveContext } from '../graph/index.js';
 import type { SymbolTableParts } from '../graph/symbols.js';
 import { Bm25Index, type Bm25Parts } from '../lexical/bm25.js';
 import { Bm25fIndex, type Bm25fField, type FieldParts } from '../lexical/bm25f.js';
@@ -123,7 +123,7 @@ export function snapshotOf(index: Index): SnapshotSections | null {
     // the rank's own, when it matched error strings
     messages: () => index.messageIndex().toParts(),
     pathWords: () => record.pathTables.pathWords.toParts(),
-    edges: () => edgeTableOf(record.graph.graph, ids),
+    edges: () => record.graph.table(),
     ...flowCsrs(index),
     symbols: () => record.graph.symbols.toParts(ids),
     imports: () => importRecordParts(record.graph.basis.importRecords, ids),
@@ -145,7 +145,8 @@ function flowCsrs(index: Index): { csrFlows: string[]; csrs: PartList } {
     if (!flows.has(key)) flows.set(key, task);
   }
   const tasks = [...flows.values()];
-  return { csrFlows: [...flows.keys()], csrs: new PartList(tasks.length, (k) => encodeSection(csrParts(index.csrFor(tasks[k]!), index.settings.rank.flow[tasks[k]!]))) };
+  let csrs: Csr[] | undefined;
+  return { csrFlows: [...flows.keys()], csrs: new PartList(tasks.length, (k) => encodeSection(csrParts((csrs ??= index.csrsFor(tasks))[k]!, index.settings.rank.flow[tasks[k]!]))) };
 }
 
 /** The CSR kept for `flow`, if any (decoded from its bytes). */

@@ -1,5 +1,5 @@
 import { MultiDirectedGraph } from 'graphology';
-import type { EdgeType, FileKind, FileRecord, FileTags, LanguageId } from '../types.js';
+import type { EdgeType, FileRecord, FileTags } from '../types.js';
 import { EDGE_TYPES } from '../types.js';
 import { resolveOptions } from '../options/resolve.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
@@ -11,69 +11,19 @@ import { addSameModuleEdges } from './edges/same-module.js';
 import { addSharedSymbolEdges } from './edges/shared-symbol.js';
 import { addSourceTestEdges, type SourceTestConventions } from './edges/source-test.js';
 import { buildResolveContext, type ResolveContext } from './resolve/index.js';
+import type { FileEdgeAttributes, FileGraphology } from './edge-view.js';
+import { builtFileGraph, type FileGraph, type GraphBasis } from './file-graph.js';
 import { moduleOf } from './module.js';
 import { NodeIds } from './node-ids.js';
 import { SymbolTable } from './symbols.js';
 
-export interface FileNodeAttributes {
-  kind: FileKind;
-  language: LanguageId | null;
-  module: string;
-}
-
-export interface FileEdgeAttributes {
-  type: EdgeType;
-  weight: number;
-  label: string;
-}
-
-/**
- * The order a full build adds edges in: by type in this order, then by source and target
- * path (code-unit order). Whatever sums weights or breaks ties across a pair's edges
- * follows it, so a graph changed by `updateFileGraph` (whose new edges come last in
- * graphology's order) gives exactly what a fresh build gives.
- */
-export const EDGE_ORDER: readonly EdgeType[] = ['import', 'co-change', 'same-module', 'shared-symbol', 'source-test'];
-
-export type FileGraphology = MultiDirectedGraph<FileNodeAttributes, FileEdgeAttributes>;
-
-/** The file graph of one corpus, with what built it. */
-export interface FileGraph {
-  graph: FileGraphology;
-  symbols: SymbolTable;
-  imports: ImportStats;
-  edgeCounts: Record<EdgeType, number>;
-  /** What `updateFileGraph` reuses. */
-  readonly basis: GraphBasis;
-}
-
-/** The parts of a build an update starts from. */
-export interface GraphBasis {
-  /** The options, defaults merged. */
-  options: typeof GRAPH_DEFAULTS;
-  /** Says which history the co-change edges came from (the caller's key; '' for none given). */
-  historyKey: string;
-  /** That history: the file lists of earlier commits. */
-  history: readonly (readonly string[])[];
-  /**
-   * The edges that are not shared-symbol (import, source-test, same-module, co-change: a
-   * small part of a graph) in `compareEdges` order, as the graph holds them: an update
-   * that redoes them applies the difference to a new list instead of walking every edge.
-   * Kept up to date by updates.
-   */
-  otherEdges: readonly EdgeSpec[];
-  /** What the graph's edge keys are made of (`edgeOf` looks an edge up by type, source and target). */
-  nodeIds: NodeIds;
-  resolve: ResolveContext;
-  /** Per file with tags, what its imports were resolved from. */
-  importRecords: Map<string, ImportRecord>;
-  conventions: SourceTestConventions;
-}
-
 /** The attributes of a file graph's edge (type, source, target), or undefined when it has none. */
 export function edgeOf(fileGraph: FileGraph, type: EdgeType, source: string, target: string): FileEdgeAttributes | undefined {
-  const key = fileGraph.basis.nodeIds.find(type, source, target);
-  return key !== undefined && fileGraph.graph.hasEdge(key) ? fileGraph.graph.getEdgeAttributes(key) : undefined;
+  let found: FileEdgeAttributes | undefined;
+  fileGraph.edges.forEachEdgeBetween(source, target, (a) => {
+    if (a.type === type) found = a;
+  });
+  return found;
 }
 
 /** What an update keeps of the earlier import edges: per file whose imports resolve the same, its record and its import edges as they stand. */
@@ -146,6 +96,6 @@ export function buildFileGraph(
     if (e.type !== 'shared-symbol') restOther.push(e);
   }
   const otherEdges = mergeEdges(importEdges, restOther);
-  const basis: GraphBasis = { options: o, historyKey, history, otherEdges, nodeIds, resolve, importRecords, conventions };
-  return { graph, symbols, imports, edgeCounts, basis };
+  const basis: GraphBasis = { options: o, historyKey, history, otherEdges, resolve, importRecords, conventions };
+  return builtFileGraph(graph, paths, { symbols, imports, edgeCounts, basis });
 }

@@ -3,8 +3,30 @@
  * graph a build holds or the typed arrays a persisted snapshot holds (`EdgeTable`):
  * every edge with its endpoints, and the edges stored from one file to another.
  */
-import type { EdgeType } from '../types.js';
-import { EDGE_ORDER, type FileEdgeAttributes, type FileGraphology } from './build.js';
+import type { MultiDirectedGraph } from 'graphology';
+import type { EdgeType, FileKind, LanguageId } from '../types.js';
+
+export interface FileNodeAttributes {
+  kind: FileKind;
+  language: LanguageId | null;
+  module: string;
+}
+
+export interface FileEdgeAttributes {
+  type: EdgeType;
+  weight: number;
+  label: string;
+}
+
+/**
+ * The order a full build adds edges in: by type in this order, then by source and target
+ * path (code-unit order). Whatever sums weights or breaks ties across a pair's edges
+ * follows it, so a graph made by `updateFileGraph` (whose edges stand in another order)
+ * gives exactly what a fresh build gives.
+ */
+export const EDGE_ORDER: readonly EdgeType[] = ['import', 'co-change', 'same-module', 'shared-symbol', 'source-test'];
+
+export type FileGraphology = MultiDirectedGraph<FileNodeAttributes, FileEdgeAttributes>;
 
 export interface EdgeView {
   /** Number of stored edges. */
@@ -99,7 +121,7 @@ export function tableEdges(table: EdgeTable, paths: readonly string[], ids: Read
       for (let k = 0; k < table.sources.length; k++) visit(attributesOf(k), paths[table.sources[k]!]!, paths[table.targets[k]!]!);
     },
     forEachEdgeAt(nodes, visit) {
-      if (nodes !== paths) return false;
+      if (nodes !== paths && !(nodes.length === paths.length && nodes.every((p, i) => p === paths[i]))) return false;
       for (let k = 0; k < table.sources.length; k++) visit(EDGE_ORDER[table.types[k]!]!, table.weights[k]!, table.sources[k]!, table.targets[k]!);
       return true;
     },

@@ -1,23 +1,20 @@
 /**
  * A file graph made again from what a persisted index keeps of it, instead of resolving
  * imports and matching shared symbols again: its edges as a table (./edge-view.ts), its
- * symbol table's parts and each file's import record. The nodes, the edges (in the
- * table's order, graphology's order when it was taken), the symbol table and the update
- * basis are those of the graph the parts were taken of, so `updateFileGraph` applies to
- * it as to that graph.
+ * symbol table's parts and each file's import record. The graph holds the table as it
+ * was kept (graphology's graph is made from it only when a caller asks); the symbol table
+ * and the update basis are those of the graph the parts were taken of, so
+ * `updateFileGraph` applies to it as to that graph.
  */
-import { MultiDirectedGraph } from 'graphology';
 import { resolveOptions } from '../options/resolve.js';
-import { EDGE_TYPES, type EdgeType, type FileRecord } from '../types.js';
-import { EDGE_ORDER, type FileGraph, type FileGraphology } from './build.js';
+import type { FileRecord } from '../types.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import type { EdgeSpec } from './edge.js';
 import { compareEdges } from './edge-list.js';
-import type { EdgeTable } from './edge-view.js';
+import { EDGE_ORDER, type EdgeTable } from './edge-view.js';
 import { importStats, type ImportRecord } from './edges/import.js';
 import { SourceTestConventions } from './edges/source-test.js';
-import { moduleOf } from './module.js';
-import { NodeIds } from './node-ids.js';
+import { tableEdgeCounts, tableFileGraph, type FileGraph } from './file-graph.js';
 import type { ResolveContext } from './resolve/index.js';
 import { SymbolTable, type SymbolTableParts } from './symbols.js';
 
@@ -68,32 +65,21 @@ export function fileGraphOfKept(
 ): FileGraph {
   const o = resolveOptions(GRAPH_DEFAULTS, options, 'graph');
   const paths = files.map((f) => f.path);
-  const graph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
-  const nodeIds = new NodeIds(paths);
-  for (const f of files) graph.addNode(f.path, { kind: f.kind, language: f.language, module: moduleOf(f.path) });
-  const edgeCounts = Object.fromEntries(EDGE_TYPES.map((t) => [t, 0])) as Record<EdgeType, number>;
   const otherEdges: EdgeSpec[] = [];
   const { sources, targets, types, weights, labelIds, labels } = kept.edges;
   for (let k = 0; k < sources.length; k++) {
     const type = EDGE_ORDER[types[k]!]!;
-    const s = sources[k]!;
-    const t = targets[k]!;
-    const attributes = { type, weight: weights[k]!, label: labels[labelIds[k]!]! };
-    // the nodes were given in the paths' order: a node's number is its position
-    graph.addDirectedEdgeWithKey(nodeIds.keyOfNumbers(type, s, t), paths[s]!, paths[t]!, attributes);
-    edgeCounts[type]++;
-    if (type !== 'shared-symbol') otherEdges.push({ type, source: paths[s]!, target: paths[t]!, weight: attributes.weight, label: attributes.label });
+    if (type !== 'shared-symbol') otherEdges.push({ type, source: paths[sources[k]!]!, target: paths[targets[k]!]!, weight: weights[k]!, label: labels[labelIds[k]!]! });
   }
   // the basis keeps them in the order updates merge and compare them in
   otherEdges.sort(compareEdges);
   const importRecords = new Map<string, ImportRecord>();
   const { files: at, imports, resolved, starts, probes } = kept.imports;
   at.forEach((file, k) => importRecords.set(paths[file]!, { probes: probes.slice(starts[k]!, starts[k + 1]!), imports: imports[k]!, resolved: resolved[k]! }));
-  return {
-    graph,
+  return tableFileGraph(files, kept.edges, {
     symbols: SymbolTable.fromParts(kept.symbols, paths),
     imports: importStats(importRecords),
-    edgeCounts,
-    basis: { options: o, historyKey, history, otherEdges, nodeIds, resolve, importRecords, conventions: new SourceTestConventions(files) },
-  };
+    edgeCounts: tableEdgeCounts(kept.edges),
+    basis: { options: o, historyKey, history, otherEdges, resolve, importRecords, conventions: new SourceTestConventions(files) },
+  });
 }

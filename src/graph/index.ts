@@ -1,4 +1,5 @@
-export { buildFileGraph, edgeOf, EDGE_ORDER, type FileGraph, type GraphBasis, type FileGraphology, type FileNodeAttributes, type FileEdgeAttributes } from './build.js';
+export { buildFileGraph, edgeOf } from './build.js';
+export { tableFileGraph, type FileGraph, type GraphBasis } from './file-graph.js';
 export { GRAPH_DEFAULTS, GENERIC_NAMES, type GraphOptions } from './defaults.js';
 export { SymbolTable } from './symbols.js';
 export { buildResolveContext, type ResolveContext } from './resolve/index.js';
@@ -8,5 +9,5 @@ export { nameWeight } from './edges/shared-symbol.js';
 export { updateFileGraph, type GraphBefore } from './update.js';
 export { readsText } from './resolve/index.js';
 export { exportDefiners, moduleFiles, type ExportSource } from './exports.js';
-export { graphEdges, edgeTableOf, tableEdges, type EdgeView, type EdgeTable } from './edge-view.js';
+export { EDGE_ORDER, graphEdges, edgeTableOf, tableEdges, type EdgeView, type EdgeTable, type FileGraphology, type FileNodeAttributes, type FileEdgeAttributes } from './edge-view.js';
 export { fileGraphOfKept, importRecordParts, type ImportRecordParts, type KeptGraph } from './from-table.js';

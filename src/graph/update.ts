@@ -1,13 +1,14 @@
 import type { EdgeType, FileRecord, FileTags } from '../types.js';
 import { resolveOptions } from '../options/resolve.js';
-import { addPathEdges, type FileGraph, type FileGraphology, type GraphBasis, type KeptImports } from './build.js';
+import { addPathEdges, type KeptImports } from './build.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import { EdgeAccumulator, type EdgeSpec } from './edge.js';
-import { diffEdges, mergeEdges } from './edge-list.js';
+import { mergeEdges } from './edge-list.js';
+import { EDGE_ORDER, type EdgeTable } from './edge-view.js';
+import { tableEdgeCounts, tableFileGraph, type FileGraph, type GraphBasis } from './file-graph.js';
 import { addImportRows, importStats, importsUnaffected, movedPaths, type ImportRecord, type ImportStats, type MovedPaths } from './edges/import.js';
 import { addSharedSymbolEdges } from './edges/shared-symbol.js';
 import type { SourceTestConventions } from './edges/source-test.js';
-import { moduleOf } from './module.js';
 import { isResolverInput, tagsChangeTables, withChangedTags, type ResolveContext } from './resolve/index.js';
 
 /** Above this many changed files a full build is about as fast, and simpler. */
@@ -25,7 +26,8 @@ export interface GraphBefore {
 
 /**
  * The file graph of a corpus that differs from an earlier build's by some files' contents,
- * and by files added or removed, made by updating that build in place. The shared-symbol
+ * and by files added or removed, made from that build's: its edge table with the edges
+ * made again replaced, and its symbol table updated in place. The shared-symbol
  * edges (most of a graph) are recomputed only from the changed, added and removed files
  * and from every file that uses a name whose definers changed; the symbol table is
  * updated for those files. When the paths are the same and no file the import resolver
@@ -34,8 +36,8 @@ export interface GraphBefore {
  * source-test, same-module and co-change edges are recomputed for every file against the
  * new paths (still far cheaper than a build: no symbol table, no shared-symbol pass, no
  * graphology insert of the whole graph). The result equals a full `buildFileGraph` (the
- * same nodes, edges, weights and labels; graphology's order may differ, and no consumer
- * depends on it).
+ * same nodes, edges, weights and labels; the edges' order may differ, and no consumer
+ * depends on it). It holds its edges as a table; its graphology graph is made on first use.
  *
  * `changedFiles` lists every file of `files` whose content changed or that is new (with a
  * grammar or not). `history` names the co-change history (`key`, the caller's); when it
@@ -43,8 +45,8 @@ export interface GraphBefore {
  * from them. When no file with tags changed and the paths are the same, the earlier
  * FileGraph itself is returned (unchanged, still shared). Returns null when an update does
  * not apply (other options, another history without its commits, a file whose kind or
- * grammar changed, too many changes); the earlier graph is then untouched. Otherwise the earlier FileGraph has
- * been changed in place and must not be used again (the build marks its record taken: src/build/reuse.ts).
+ * grammar changed, too many changes); the earlier graph is then untouched. Otherwise the earlier FileGraph's
+ * symbol table has been changed in place, and the graph must not be used again (the build marks its record taken: src/build/reuse.ts).
  */
 export function updateFileGraph(
   before: GraphBefore,
@@ -81,21 +83,9 @@ export function updateFileGraph(
   const broad = !samePaths || historyChanged || resolverInputChanged;
   if (samePaths && changed.length === 0 && !broad) return before.graph;
 
-  // From here on the earlier graph is changed in place.
-  const { graph, symbols } = before.graph;
-  const { nodeIds } = basis;
-  const edgeCounts = { ...before.graph.edgeCounts };
-  const removedSet = new Set(removed);
-  for (const path of removed) {
-    graph.forEachEdge(path, (_key, attr) => void edgeCounts[attr.type]--);
-    graph.dropNode(path);
-    nodeIds.delete(path);
-  }
-  for (const path of added) {
-    const f = files[order.get(path)!]!;
-    graph.addNode(path, { kind: f.kind, language: f.language, module: moduleOf(path) });
-    nodeIds.add(path);
-  }
+  // From here on the earlier symbol table is changed in place.
+  const { symbols } = before.graph;
+  const earlierTable = before.graph.table();
 
   const definersChanged = new Set<string>();
   const touched = [...removed, ...changed];
@@ -143,57 +133,72 @@ export function updateFileGraph(
   addSharedSymbolEdges(present(byOrder(users), newTags), symbols, rows, o.sharedSymbol);
 
   // The other edges: all of them made again (broad), or the changed files' rows of the types a file owns.
-  const wanted = new Map<string, EdgeSpec>();
+  const shared: EdgeSpec[] = [];
   const made: EdgeSpec[] = [];
-  for (const e of rows.specs()) {
-    if (e.type === 'shared-symbol') wanted.set(nodeIds.key(e), e);
-    else made.push(e);
-  }
+  for (const e of rows.specs()) (e.type === 'shared-symbol' ? shared : made).push(e);
   const otherEdges = broad ? made : mergeEdges(basis.otherEdges.filter((e) => !(ROW_TYPES.has(e.type) && changedSet.has(e.source))), made);
-  const diff = diffEdges(basis.otherEdges, otherEdges);
-  // (edges of removed files went with their nodes)
-  for (const e of diff.gone) {
-    if (removedSet.has(e.source) || removedSet.has(e.target)) continue;
-    graph.dropEdge(nodeIds.key(e));
-    edgeCounts[e.type]--;
-  }
-  for (const e of diff.changed) graph.replaceEdgeAttributes(nodeIds.key(e), { type: e.type, weight: e.weight, label: e.label });
-
-  const edits = { graph, wanted, edgeCounts };
-  for (const source of users) replaceRows(edits, source);
-  for (const e of [...diff.added, ...wanted.values()]) {
-    graph.addDirectedEdgeWithKey(nodeIds.key(e), e.source, e.target, { type: e.type, weight: e.weight, label: e.label });
-    edgeCounts[e.type]++;
-  }
+  const table = nextTable(earlierTable, before.graph.paths, order, users, [...shared, ...otherEdges]);
   const next: GraphBasis = { ...basis, historyKey: history.key, history: commits, otherEdges, resolve, importRecords, conventions };
-  return { graph, symbols, imports, edgeCounts, basis: next };
+  return tableFileGraph(files, table, { symbols, imports, edgeCounts: tableEdgeCounts(table), basis: next });
 }
 
-/** What an update changes of the shared-symbol edges: the graph, the edges still to add, the counts. */
-interface Edits {
-  graph: FileGraphology;
-  wanted: Map<string, EdgeSpec>;
-  edgeCounts: Record<EdgeType, number>;
-}
+const SHARED_SYMBOL = EDGE_ORDER.indexOf('shared-symbol');
 
 /**
- * Updates the shared-symbol out-edges of `source`: an edge made again takes its new
- * weight and label (and leaves `wanted`), one no longer made is dropped.
+ * The edge table after an update: the earlier table's shared-symbol edges between files
+ * that stay, except those from `remade` files (whose shared-symbol edges were made
+ * again), renumbered to the new positions (`order`); then `added` (the remade
+ * shared-symbol edges and every other edge, as the update has them).
  */
-function replaceRows(edits: Edits, source: string): void {
-  const mine: string[] = [];
-  edits.graph.forEachOutEdge(source, (key, attr) => void (attr.type === 'shared-symbol' && mine.push(key)));
-  for (const key of mine) {
-    const e = edits.wanted.get(key);
-    if (e) {
-      edits.wanted.delete(key);
-      const now = edits.graph.getEdgeAttributes(key);
-      if (now.weight !== e.weight || now.label !== e.label) edits.graph.replaceEdgeAttributes(key, { type: e.type, weight: e.weight, label: e.label });
-    } else {
-      edits.graph.dropEdge(key);
-      edits.edgeCounts['shared-symbol']--;
+function nextTable(earlier: EdgeTable, earlierPaths: readonly string[], order: ReadonlyMap<string, number>, remade: ReadonlySet<string>, added: readonly EdgeSpec[]): EdgeTable {
+  // an earlier node's new position, or -1 when it went
+  const to = Int32Array.from(earlierPaths, (p) => order.get(p) ?? -1);
+  const fromRemade = Uint8Array.from(earlierPaths, (p) => (remade.has(p) ? 1 : 0));
+  const { sources, targets, types } = earlier;
+  const keep = (k: number): boolean => types[k] === SHARED_SYMBOL && fromRemade[sources[k]!] === 0 && to[sources[k]!]! >= 0 && to[targets[k]!]! >= 0;
+  let kept = 0;
+  for (let k = 0; k < sources.length; k++) if (keep(k)) kept++;
+  const n = kept + added.length;
+  const table: EdgeTable = {
+    sources: new Int32Array(n),
+    targets: new Int32Array(n),
+    types: new Uint8Array(n),
+    weights: new Float64Array(n),
+    labelIds: new Int32Array(n),
+    labels: [],
+  };
+  // the labels the kept edges name, renumbered (those of dropped edges go with them)
+  const labelAt = new Int32Array(earlier.labels.length).fill(-1);
+  let at = 0;
+  for (let k = 0; k < sources.length; k++) {
+    if (!keep(k)) continue;
+    const was = earlier.labelIds[k]!;
+    if (labelAt[was] === -1) {
+      labelAt[was] = table.labels.length;
+      table.labels.push(earlier.labels[was]!);
     }
+    table.sources[at] = to[sources[k]!]!;
+    table.targets[at] = to[targets[k]!]!;
+    table.types[at] = SHARED_SYMBOL;
+    table.weights[at] = earlier.weights[k]!;
+    table.labelIds[at] = labelAt[was]!;
+    at++;
   }
+  const labelIds = new Map(table.labels.map((l, i) => [l, i]));
+  for (const e of added) {
+    let label = labelIds.get(e.label);
+    if (label === undefined) {
+      labelIds.set(e.label, (label = table.labels.length));
+      table.labels.push(e.label);
+    }
+    table.sources[at] = order.get(e.source)!;
+    table.targets[at] = order.get(e.target)!;
+    table.types[at] = EDGE_ORDER.indexOf(e.type);
+    table.weights[at] = e.weight;
+    table.labelIds[at] = label;
+    at++;
+  }
+  return table;
 }
 
 /** The files whose import edges stand as they are: unchanged, and unaffected by the moved paths. */

@@ -36,4 +36,6 @@ export interface RankContext {
   exportDefiners(modules: readonly string[], name: string): string[];
   /** CSR for a task's edge flow, built on first use and kept. */
   csrFor(task: Task): Csr;
+  /** The CSRs of several tasks' flows, those not yet built built together (one walk of the edges). */
+  csrsFor(tasks: readonly Task[]): Csr[];
 }

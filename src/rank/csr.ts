@@ -33,6 +33,15 @@ export interface Csr {
  * passes its own, one map for every task's CSR).
  */
 export function buildCsr(graph: EdgeView, flow: EdgeFlow, nodes: string[], indexOf: Map<string, number> = indexesOf(nodes)): Csr {
+  return buildCsrs(graph, [flow], nodes, indexOf)[0]!;
+}
+
+/**
+ * The CSR of each flow of `flows`, as `buildCsr` builds it, from one walk of the edges and
+ * one ordering of their entries: a flow only weighs the entries (and leaves out the ones
+ * it gives no weight), so the flows share everything before the rows are summed.
+ */
+export function buildCsrs(graph: EdgeView, flows: readonly EdgeFlow[], nodes: string[], indexOf: Map<string, number> = indexesOf(nodes)): Csr[] {
   const order = nodes.length;
   // A node's rank in code-unit order of paths, as the graph build orders edges by.
   const unitRank = new Int32Array(order);
@@ -40,29 +49,34 @@ export function buildCsr(graph: EdgeView, flow: EdgeFlow, nodes: string[], index
     .map((_, i) => i)
     .sort((a, b) => compareCodeUnits(nodes[a]!, nodes[b]!))
     .forEach((node, r) => (unitRank[node] = r));
-  // Directed entries (row, column, weight) in edge order, in typed arrays: a Map per row
-  // cost ~25 MB of short-lived heap per build on a 10k-file graph (issue 6, peak RSS).
+  // Directed entries (row, column, type, weight) in edge order, two per edge (forward and
+  // backward), in typed arrays: a Map per row cost ~25 MB of short-lived heap per build on
+  // a 10k-file graph (issue 6, peak RSS).
   const capacity = 2 * graph.size;
   const entryRow = new Int32Array(capacity);
   const entryCol = new Int32Array(capacity);
+  const entryType = new Uint8Array(capacity);
+  const entryBackward = new Uint8Array(capacity);
   const entryWeight = new Float64Array(capacity);
   // Where the entry's edge comes in EDGE_ORDER among the edges of its pair: type, then
   // whether its source is the pair's first path.
   const entryPlace = new Int32Array(capacity);
   let entries = 0;
-  const push = (i: number, j: number, w: number, place: number): void => {
-    if (w <= 0 || i === j) return;
+  const push = (i: number, j: number, type: number, backward: number, w: number, place: number): void => {
+    if (i === j) return;
     entryRow[entries] = i;
     entryCol[entries] = j;
+    entryType[entries] = type;
+    entryBackward[entries] = backward;
     entryWeight[entries] = w;
     entryPlace[entries] = place;
     entries++;
   };
   const visit = (type: EdgeType, weight: number, s: number, t: number): void => {
-    const f = flow[type];
-    const place = 2 * TYPE_PLACE.get(type)! + (unitRank[s]! < unitRank[t]! ? 0 : 1);
-    push(s, t, weight * f.forward, place);
-    push(t, s, weight * f.backward, place);
+    const typeId = TYPE_PLACE.get(type)!;
+    const place = 2 * typeId + (unitRank[s]! < unitRank[t]! ? 0 : 1);
+    push(s, t, typeId, 0, weight, place);
+    push(t, s, typeId, 1, weight, place);
   };
   if (!graph.forEachEdgeAt?.(nodes, visit)) graph.forEachEdge((attr, source, target) => visit(attr.type, attr.weight, indexOf.get(source)!, indexOf.get(target)!));
   // Three stable counting sorts (by place, column, then row) order the entries by (row,
@@ -71,12 +85,36 @@ export function buildCsr(graph: EdgeView, flow: EdgeFlow, nodes: string[], index
   const byPlace = stableOrder(entryPlace, entries, 2 * EDGE_ORDER.length, null);
   const byColumn = stableOrder(entryCol, entries, order, byPlace);
   const sorted = stableOrder(entryRow, entries, order, byColumn);
+  return flows.map((flow) => {
+    // the flow's factor per (type, direction)
+    const factor = new Float64Array(2 * EDGE_ORDER.length);
+    EDGE_ORDER.forEach((type, k) => {
+      factor[2 * k] = flow[type].forward;
+      factor[2 * k + 1] = flow[type].backward;
+    });
+    const weightOf = (e: number): number => entryWeight[e]! * factor[2 * entryType[e]! + entryBackward[e]!]!;
+    return rowsOf(order, nodes, indexOf, sorted, entries, entryRow, entryCol, weightOf);
+  });
+}
 
+/** The CSR of the sorted entries, less those `weightOf` gives no weight (0 or less). */
+function rowsOf(
+  order: number,
+  nodes: string[],
+  indexOf: Map<string, number>,
+  sorted: Int32Array,
+  entries: number,
+  entryRow: Int32Array,
+  entryCol: Int32Array,
+  weightOf: (e: number) => number,
+): Csr {
   let m = 0;
+  let last = -1;
   for (let k = 0; k < entries; k++) {
     const e = sorted[k]!;
-    const p = k > 0 ? sorted[k - 1]! : -1;
-    if (p < 0 || entryRow[p] !== entryRow[e] || entryCol[p] !== entryCol[e]) m++;
+    if (weightOf(e) <= 0) continue;
+    if (last < 0 || entryRow[last] !== entryRow[e] || entryCol[last] !== entryCol[e]) m++;
+    last = e;
   }
   const starts = new Int32Array(order + 1);
   const neighbors = new Int32Array(m);
@@ -85,13 +123,20 @@ export function buildCsr(graph: EdgeView, flow: EdgeFlow, nodes: string[], index
   const dangling: number[] = [];
   let k = 0;
   let at = 0;
+  const skip = (): void => {
+    while (at < entries && weightOf(sorted[at]!) <= 0) at++;
+  };
+  skip();
   for (let i = 0; i < order; i++) {
     starts[i] = k;
     const rowStart = k;
     while (at < entries && entryRow[sorted[at]!] === i) {
       const j = entryCol[sorted[at]!]!;
       let w = 0;
-      while (at < entries && entryRow[sorted[at]!] === i && entryCol[sorted[at]!] === j) w += entryWeight[sorted[at++]!]!;
+      while (at < entries && entryRow[sorted[at]!] === i && entryCol[sorted[at]!] === j) {
+        w += weightOf(sorted[at++]!);
+        skip();
+      }
       neighbors[k] = j;
       weights[k] = w;
       k++;

@@ -3,13 +3,13 @@
  * (built on first use, or while workers parse, or updated from an earlier index's), and
  * the CSR of each task's flow.
  */
-import { exportDefiners, graphEdges, moduleFiles, type EdgeView, type ExportSource, type FileGraph, type ResolveContext, type SymbolTable } from '../graph/index.js';
+import { exportDefiners, moduleFiles, type EdgeView, type ExportSource, type FileGraph, type ResolveContext, type SymbolTable } from '../graph/index.js';
 import type { FileRecord, FileTags, Task } from '../types.js';
 import { Bm25Index, type TextTermsCache } from '../lexical/bm25.js';
 import { Bm25fIndex, type Bm25fDocument } from '../lexical/bm25f.js';
 import { MessageIndex, type MessageIndexParts } from './messages.js';
 import type { RankContext } from './context.js';
-import { buildCsr, type Csr, type EdgeFlow } from './csr.js';
+import { buildCsr, buildCsrs, type Csr, type EdgeFlow } from './csr.js';
 import type { RankDefaults } from './defaults.js';
 import type { PathTables } from './path-tables.js';
 
@@ -127,7 +127,7 @@ export interface KeptParts {
 
 /** The graph parts of a built file graph. */
 export function graphPartsOf(fileGraph: FileGraph): GraphParts {
-  return { edges: graphEdges(fileGraph.graph), symbols: fileGraph.symbols, resolve: () => fileGraph.basis.resolve };
+  return { edges: fileGraph.edges, symbols: fileGraph.symbols, resolve: () => fileGraph.basis.resolve };
 }
 
 /**
@@ -185,6 +185,15 @@ export function makeContext(
       let csr = csrs.get(task);
       if (!csr) csrs.set(task, (csr = kept.csr?.(rank.flow[task]) ?? buildCsr(graph.edges, rank.flow[task], paths, ids)));
       return csr;
+    },
+    csrsFor(tasks) {
+      for (const task of tasks) {
+        const csr = csrs.has(task) ? undefined : kept.csr?.(rank.flow[task]);
+        if (csr) csrs.set(task, csr);
+      }
+      const missing = [...new Set(tasks.filter((t) => !csrs.has(t)))];
+      if (missing.length > 0) buildCsrs(graph.edges, missing.map((t) => rank.flow[t]), paths, ids).forEach((csr, k) => csrs.set(missing[k]!, csr));
+      return tasks.map((t) => csrs.get(t)!);
     },
   };
 }

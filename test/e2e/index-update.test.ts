@@ -159,7 +159,7 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
               const updated = await buildIndex(corpus, { tagsCache, graph, previous: before });
               const fresh = await buildIndex(await loadCorpus({ folder: dir }), { tagsCache, graph });
               expect(observed(updated, queries)).toEqual(observed(fresh, queries));
-              if (updated.fileGraph.graph === before.fileGraph.graph && updated !== before && updated.fileGraph !== before.fileGraph) {
+              if (updated.fileGraph.symbols === before.fileGraph.symbols && updated !== before && updated.fileGraph !== before.fileGraph) {
                 updates++;
                 if (updated.corpus.files.length !== before.corpus.files.length) pathUpdates++;
                 // The earlier index gave its graph away: using it is an error, not a stale answer.
@@ -220,7 +220,7 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
     const pricing = join(dir, 'src/inventory/pricing.py');
     writeFileSync(pricing, `${readFileSync(pricing, 'utf8')}\n\ndef loyalty_bonus_cents(total):\n    return total // 100\n`);
     const updated = await buildIndex(await loadCorpus({ folder: dir }), { previous: first });
-    expect(updated.fileGraph.graph).toBe(first.fileGraph.graph);
+    expect(updated.fileGraph.symbols).toBe(first.fileGraph.symbols);
     const fresh = await buildIndex(await loadCorpus({ folder: dir }));
     expect(observed(updated, queries)).toEqual(observed(fresh, queries));
     expect(updated.rank('loyalty_bonus_cents').files[0]!.path).toBe('src/inventory/pricing.py');
@@ -229,7 +229,7 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
     writeFileSync(join(dir, 'tests/test_pricing.py'), `${readFileSync(join(dir, 'tests/test_pricing.py'), 'utf8')}\n# three\n`);
     git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qam', 'three');
     const committed = await buildIndex(await loadCorpus({ folder: dir }), { previous: updated });
-    expect(committed.fileGraph.graph).toBe(first.fileGraph.graph);
+    expect(committed.fileGraph.symbols).toBe(first.fileGraph.symbols);
     const freshAfter = await buildIndex(await loadCorpus({ folder: dir }));
     expect(edgeOf(committed.fileGraph, 'co-change', 'src/inventory/pricing.py', 'tests/test_pricing.py')?.label).toBe('2 earlier commits');
     expect(observed(committed, queries)).toEqual(observed(freshAfter, queries));
@@ -265,7 +265,7 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
       expect(edgeOf(index.fileGraph, 'import', importer, added)).toBeUndefined();
       write(added, text);
       const withFile = await buildIndex(await loadCorpus({ folder: dir }), { previous: index });
-      expect(withFile.fileGraph.graph).toBe(index.fileGraph.graph); // updated, not rebuilt
+      expect(withFile.fileGraph.symbols).toBe(index.fileGraph.symbols); // updated (its symbol table kept), not rebuilt
       expect(edgeOf(withFile.fileGraph, 'import', importer, added)).toBeDefined();
       expect(importsOf(withFile)).toEqual(importsOf(await buildIndex(await loadCorpus({ folder: dir }))));
       index = withFile;
@@ -284,12 +284,12 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
     writeFileSync(tsconfig, readFileSync(tsconfig, 'utf8').replace('{', '{\n  "exclude": [],'));
     writeFileSync(join(dir, 'src/extra.ts'), "import { createRouter } from './router';\nexport const extra = createRouter;\n");
     const updated = await buildIndex(await loadCorpus({ folder: dir }), { previous: index });
-    expect(updated.fileGraph.graph).toBe(index.fileGraph.graph);
+    expect(updated.fileGraph.symbols).toBe(index.fileGraph.symbols);
     expect(observed(updated, queries)).toEqual(observed(await buildIndex(await loadCorpus({ folder: dir })), queries));
     expect(edgeOf(updated.fileGraph, 'import', 'src/extra.ts', 'src/router.ts')).toBeDefined();
     index = updated;
     const options = await buildIndex(await loadCorpus({ folder: dir }), { previous: index, graph: { importWeight: 2 } });
-    expect(options.fileGraph.graph).not.toBe(index.fileGraph.graph);
+    expect(options.fileGraph.symbols).not.toBe(index.fileGraph.symbols);
     expect(index.rank('router').files.length).toBe(index.corpus.files.length);
   });
 });

@@ -1,16 +1,13 @@
 /**
  * An update keeps the graph's non-shared-symbol edges as a list in the accumulator's
- * order and applies the difference to the new list: the order must be the accumulator's,
- * and the difference must turn one list into the other.
+ * order and merges the changed files' new rows into it: the order must be the
+ * accumulator's, and the merge a sorted union.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EdgeType } from '../../../src/types.js';
 import { EdgeAccumulator, type EdgeSpec } from '../../../src/graph/edge.js';
-import { compareEdges, diffEdges, mergeEdges } from '../../../src/graph/edge-list.js';
-
-/** One string per (type, source, target). */
-const edgeKey = (e: EdgeSpec): string => `${e.type}:${e.source}->${e.target}`;
+import { compareEdges, mergeEdges } from '../../../src/graph/edge-list.js';
 
 const PATHS = ['src/b.ts', 'src/a.ts', 'lib/z.py', 'src/B.ts', 'src/a/b.ts', 'src/a-b.ts'];
 const TYPES: EdgeType[] = ['import', 'co-change', 'same-module', 'source-test'];
@@ -36,32 +33,6 @@ describe('edge lists', () => {
       fc.property(fc.array(rowArb, { maxLength: 40 }), (rows) => {
         const list = listOf(rows);
         expect([...list].sort(compareEdges)).toEqual(list);
-      }),
-    );
-  });
-
-  it('the difference of two lists turns the first into the second', () => {
-    fc.assert(
-      fc.property(fc.array(rowArb, { maxLength: 40 }), fc.array(rowArb, { maxLength: 40 }), (a, b) => {
-        const before = listOf(a);
-        const after = listOf(b);
-        const { gone, added, changed } = diffEdges(before, after);
-        const byKey = new Map(before.map((e) => [edgeKey(e), e]));
-        for (const e of gone) expect(byKey.delete(edgeKey(e))).toBe(true);
-        for (const e of changed) {
-          expect(byKey.has(edgeKey(e))).toBe(true);
-          byKey.set(edgeKey(e), e);
-        }
-        for (const e of added) {
-          expect(byKey.has(edgeKey(e))).toBe(false);
-          byKey.set(edgeKey(e), e);
-        }
-        expect([...byKey.values()].sort(compareEdges)).toEqual(after);
-        // an edge counts as changed only when its weight or label did
-        for (const e of changed) {
-          const was = before.find((x) => edgeKey(x) === edgeKey(e))!;
-          expect([was.weight, was.label]).not.toEqual([e.weight, e.label]);
-        }
       }),
     );
   });

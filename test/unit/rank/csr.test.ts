@@ -8,8 +8,8 @@
 import fc from 'fast-check';
 import { MultiDirectedGraph } from 'graphology';
 import { describe, expect, it } from 'vitest';
-import { EDGE_ORDER, graphEdges, type FileGraphology } from '../../../src/graph/index.js';
-import { buildCsr, type EdgeFlow } from '../../../src/rank/csr.js';
+import { EDGE_ORDER, edgeTableOf, graphEdges, tableEdges, type FileGraphology } from '../../../src/graph/index.js';
+import { buildCsr, buildCsrs, type EdgeFlow } from '../../../src/rank/csr.js';
 import { EDGE_TYPES, type EdgeType } from '../../../src/types.js';
 
 /** The rows straight from the definition, one Map per row. */
@@ -67,6 +67,34 @@ describe('buildCsr', () => {
         });
         expect(csr.starts[n]).toBe(csr.neighbors.length);
         expect([...csr.dangling]).toEqual(dangling);
+      }),
+    );
+  });
+
+  it('property: the CSRs of several flows built together equal each built alone, over a graph or its edge table', () => {
+    fc.assert(
+      fc.property(graphArb, fc.array(flowArb, { minLength: 1, maxLength: 4 }), ({ n, edges }, flows) => {
+        const graph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
+        const nodes = Array.from({ length: n }, (_, i) => `n${i}`);
+        for (const node of nodes) graph.addNode(node, { kind: 'source', language: null, module: '' });
+        for (const [a, b, type, w] of edges) {
+          const s = nodes[a % n]!;
+          const t = nodes[b % n]!;
+          if (s === t || graph.hasEdge(`${type}:${s}->${t}`)) continue;
+          graph.addDirectedEdgeWithKey(`${type}:${s}->${t}`, s, t, { type: type as EdgeType, weight: w, label: '' });
+        }
+        const ids = new Map(nodes.map((p, i) => [p, i]));
+        // a table over an equal copy of the node list: the rank context's list is another array
+        const table = tableEdges(edgeTableOf(graph, ids), [...nodes], ids);
+        const alone = flows.map((flow) => buildCsr(graphEdges(graph), flow, nodes));
+        for (const together of [buildCsrs(graphEdges(graph), flows, nodes), buildCsrs(table, flows, nodes)]) {
+          together.forEach((csr, k) => {
+            expect([...csr.starts]).toEqual([...alone[k]!.starts]);
+            expect([...csr.neighbors]).toEqual([...alone[k]!.neighbors]);
+            expect([...csr.weights]).toEqual([...alone[k]!.weights]);
+            expect([...csr.dangling]).toEqual([...alone[k]!.dangling]);
+          });
+        }
       }),
     );
   });
