@@ -92,12 +92,13 @@ export function buildCsrs(graph: EdgeView, flows: readonly EdgeFlow[], nodes: st
       factor[2 * k] = flow[type].forward;
       factor[2 * k + 1] = flow[type].backward;
     });
-    const weightOf = (e: number): number => entryWeight[e]! * factor[2 * entryType[e]! + entryBackward[e]!]!;
-    return rowsOf(order, nodes, indexOf, sorted, entries, entryRow, entryCol, weightOf);
+    const weight = new Float64Array(entries);
+    for (let e = 0; e < entries; e++) weight[e] = entryWeight[e]! * factor[2 * entryType[e]! + entryBackward[e]!]!;
+    return rowsOf(order, nodes, indexOf, sorted, entries, entryRow, entryCol, weight);
   });
 }
 
-/** The CSR of the sorted entries, less those `weightOf` gives no weight (0 or less). */
+/** The CSR of the sorted entries, less those of no weight (0 or less) under the flow (`weight`, per entry). */
 function rowsOf(
   order: number,
   nodes: string[],
@@ -106,13 +107,13 @@ function rowsOf(
   entries: number,
   entryRow: Int32Array,
   entryCol: Int32Array,
-  weightOf: (e: number) => number,
+  weight: Float64Array,
 ): Csr {
   let m = 0;
   let last = -1;
   for (let k = 0; k < entries; k++) {
     const e = sorted[k]!;
-    if (weightOf(e) <= 0) continue;
+    if (weight[e]! <= 0) continue;
     if (last < 0 || entryRow[last] !== entryRow[e] || entryCol[last] !== entryCol[e]) m++;
     last = e;
   }
@@ -124,7 +125,7 @@ function rowsOf(
   let k = 0;
   let at = 0;
   const skip = (): void => {
-    while (at < entries && weightOf(sorted[at]!) <= 0) at++;
+    while (at < entries && weight[sorted[at]!]! <= 0) at++;
   };
   skip();
   for (let i = 0; i < order; i++) {
@@ -134,7 +135,7 @@ function rowsOf(
       const j = entryCol[sorted[at]!]!;
       let w = 0;
       while (at < entries && entryRow[sorted[at]!] === i && entryCol[sorted[at]!] === j) {
-        w += weightOf(sorted[at++]!);
+        w += weight[sorted[at++]!]!;
         skip();
       }
       neighbors[k] = j;
