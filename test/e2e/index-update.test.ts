@@ -48,7 +48,7 @@ function observed(index: Index, queries: { task: Task; query: Query }[]): unknow
   });
   return {
     edges,
-    // what the next update diffs against: the non-shared-symbol edges, in order
+    // what the next update merges into: the non-shared-symbol edges, in order
     otherEdges: index.fileGraph.basis.otherEdges.map((e) => [e.type, e.source, e.target, e.weight, e.label]),
     imports,
     edgeCounts,
@@ -159,6 +159,9 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
               const updated = await buildIndex(corpus, { tagsCache, graph, previous: before });
               const fresh = await buildIndex(await loadCorpus({ folder: dir }), { tagsCache, graph });
               expect(observed(updated, queries)).toEqual(observed(fresh, queries));
+              // an updated edge table keeps no label its edges do not name: a long chain of updates does not pile them up
+              const table = updated.fileGraph.table();
+              expect(new Set(table.labelIds).size).toBe(table.labels.length);
               if (updated.fileGraph.symbols === before.fileGraph.symbols && updated !== before && updated.fileGraph !== before.fileGraph) {
                 updates++;
                 if (updated.corpus.files.length !== before.corpus.files.length) pathUpdates++;
