@@ -69,9 +69,8 @@ export interface EdgeTable {
   labels: string[];
 }
 
-/** The edge table of a graph whose nodes are `ids`' paths (in graphology's edge order). */
-export function edgeTableOf(graph: FileGraphology, ids: ReadonlyMap<string, number>): EdgeTable {
-  const n = graph.size;
+/** An edge table of `n` rows to fill, and the id of a label in it (the label added at its first use: each is held once). */
+export function newEdgeTable(n: number): { table: EdgeTable; labelId: (label: string) => number } {
   const table: EdgeTable = {
     sources: new Int32Array(n),
     targets: new Int32Array(n),
@@ -80,20 +79,29 @@ export function edgeTableOf(graph: FileGraphology, ids: ReadonlyMap<string, numb
     labelIds: new Int32Array(n),
     labels: [],
   };
+  const ids = new Map<string, number>();
+  const labelId = (label: string): number => {
+    let id = ids.get(label);
+    if (id === undefined) {
+      ids.set(label, (id = table.labels.length));
+      table.labels.push(label);
+    }
+    return id;
+  };
+  return { table, labelId };
+}
+
+/** The edge table of a graph whose nodes are `ids`' paths (in graphology's edge order). */
+export function edgeTableOf(graph: FileGraphology, ids: ReadonlyMap<string, number>): EdgeTable {
+  const { table, labelId } = newEdgeTable(graph.size);
   const typeIds = new Map(EDGE_ORDER.map((t, i) => [t, i]));
-  const labelIds = new Map<string, number>();
   let k = 0;
   graph.forEachEdge((_key, a, source, target) => {
-    let label = labelIds.get(a.label);
-    if (label === undefined) {
-      labelIds.set(a.label, (label = table.labels.length));
-      table.labels.push(a.label);
-    }
     table.sources[k] = ids.get(source)!;
     table.targets[k] = ids.get(target)!;
     table.types[k] = typeIds.get(a.type)!;
     table.weights[k] = a.weight;
-    table.labelIds[k] = label;
+    table.labelIds[k] = labelId(a.label);
     k++;
   });
   return table;

@@ -4,7 +4,7 @@ import { addPathEdges, type KeptImports } from './build.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import { EdgeAccumulator, type EdgeSpec } from './edge.js';
 import { mergeEdges } from './edge-list.js';
-import { EDGE_ORDER, type EdgeTable } from './edge-view.js';
+import { EDGE_ORDER, newEdgeTable, type EdgeTable } from './edge-view.js';
 import { tableEdgeCounts, tableFileGraph, type FileGraph, type GraphBasis } from './file-graph.js';
 import { addImportRows, importStats, importsUnaffected, movedPaths, type ImportRecord, type ImportStats, type MovedPaths } from './edges/import.js';
 import { addSharedSymbolEdges } from './edges/shared-symbol.js';
@@ -158,44 +158,24 @@ function nextTable(earlier: EdgeTable, earlierPaths: readonly string[], order: R
   const keep = (k: number): boolean => types[k] === SHARED_SYMBOL && fromRemade[sources[k]!] === 0 && to[sources[k]!]! >= 0 && to[targets[k]!]! >= 0;
   let kept = 0;
   for (let k = 0; k < sources.length; k++) if (keep(k)) kept++;
-  const n = kept + added.length;
-  const table: EdgeTable = {
-    sources: new Int32Array(n),
-    targets: new Int32Array(n),
-    types: new Uint8Array(n),
-    weights: new Float64Array(n),
-    labelIds: new Int32Array(n),
-    labels: [],
-  };
-  // the labels the kept edges name, renumbered (those of dropped edges go with them)
-  const labelAt = new Int32Array(earlier.labels.length).fill(-1);
+  const { table, labelId } = newEdgeTable(kept + added.length);
   let at = 0;
+  // (labels come again through labelId: those only dropped edges named go with them)
   for (let k = 0; k < sources.length; k++) {
     if (!keep(k)) continue;
-    const was = earlier.labelIds[k]!;
-    if (labelAt[was] === -1) {
-      labelAt[was] = table.labels.length;
-      table.labels.push(earlier.labels[was]!);
-    }
     table.sources[at] = to[sources[k]!]!;
     table.targets[at] = to[targets[k]!]!;
     table.types[at] = SHARED_SYMBOL;
     table.weights[at] = earlier.weights[k]!;
-    table.labelIds[at] = labelAt[was]!;
+    table.labelIds[at] = labelId(earlier.labels[earlier.labelIds[k]!]!);
     at++;
   }
-  const labelIds = new Map(table.labels.map((l, i) => [l, i]));
   for (const e of added) {
-    let label = labelIds.get(e.label);
-    if (label === undefined) {
-      labelIds.set(e.label, (label = table.labels.length));
-      table.labels.push(e.label);
-    }
     table.sources[at] = order.get(e.source)!;
     table.targets[at] = order.get(e.target)!;
     table.types[at] = EDGE_ORDER.indexOf(e.type);
     table.weights[at] = e.weight;
-    table.labelIds[at] = label;
+    table.labelIds[at] = labelId(e.label);
     at++;
   }
   return table;

@@ -42,19 +42,25 @@ const graphArb = fc.record({
   edges: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.constantFrom(...EDGE_TYPES), fc.double({ min: 0.01, max: 5, noNaN: true })), { maxLength: 60 }),
 });
 
+/** The graph an arbitrary of graphArb describes: nodes n0..n(n-1), at most one edge per (type, source, target), no loops. */
+function graphOf(n: number, edges: readonly [number, number, string, number][]): { graph: FileGraphology; nodes: string[] } {
+  const graph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
+  const nodes = Array.from({ length: n }, (_, i) => `n${i}`);
+  for (const node of nodes) graph.addNode(node, { kind: 'source', language: null, module: '' });
+  for (const [a, b, type, w] of edges) {
+    const s = nodes[a % n]!;
+    const t = nodes[b % n]!;
+    if (s === t || graph.hasEdge(`${type}:${s}->${t}`)) continue;
+    graph.addDirectedEdgeWithKey(`${type}:${s}->${t}`, s, t, { type: type as EdgeType, weight: w, label: '' });
+  }
+  return { graph, nodes };
+}
+
 describe('buildCsr', () => {
   it('property: rows equal the per-row definition exactly, for any edge types, flows and parallel edges', () => {
     fc.assert(
       fc.property(graphArb, flowArb, ({ n, edges }, flow) => {
-        const graph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
-        const nodes = Array.from({ length: n }, (_, i) => `n${i}`);
-        for (const node of nodes) graph.addNode(node, { kind: 'source', language: null, module: '' });
-        for (const [a, b, type, w] of edges) {
-          const s = nodes[a % n]!;
-          const t = nodes[b % n]!;
-          if (s === t || graph.hasEdge(`${type}:${s}->${t}`)) continue;
-          graph.addDirectedEdgeWithKey(`${type}:${s}->${t}`, s, t, { type: type as EdgeType, weight: w, label: '' });
-        }
+        const { graph, nodes } = graphOf(n, edges);
         const csr = buildCsr(graphEdges(graph), flow, nodes);
         const expected = referenceRows(graph, flow, nodes);
         const dangling: number[] = [];
@@ -74,15 +80,7 @@ describe('buildCsr', () => {
   it('property: the CSRs of several flows built together equal each built alone, over a graph or its edge table', () => {
     fc.assert(
       fc.property(graphArb, fc.array(flowArb, { minLength: 1, maxLength: 4 }), ({ n, edges }, flows) => {
-        const graph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
-        const nodes = Array.from({ length: n }, (_, i) => `n${i}`);
-        for (const node of nodes) graph.addNode(node, { kind: 'source', language: null, module: '' });
-        for (const [a, b, type, w] of edges) {
-          const s = nodes[a % n]!;
-          const t = nodes[b % n]!;
-          if (s === t || graph.hasEdge(`${type}:${s}->${t}`)) continue;
-          graph.addDirectedEdgeWithKey(`${type}:${s}->${t}`, s, t, { type: type as EdgeType, weight: w, label: '' });
-        }
+        const { graph, nodes } = graphOf(n, edges);
         const ids = new Map(nodes.map((p, i) => [p, i]));
         // a table over an equal copy of the node list: the rank context's list is another array
         const table = tableEdges(edgeTableOf(graph, ids), [...nodes], ids);
