@@ -1,6 +1,6 @@
 import { statSync, type BigIntStats } from 'node:fs';
-import { join } from 'node:path';
 import { STAMP_MARGIN_MS } from './folder-reuse.js';
+import { inRoot } from './paths.js';
 import { CORPUS_DEFAULTS } from './options.js';
 import { IGNORE_FILES } from './path-rules.js';
 import { listFolder } from './walk.js';
@@ -49,7 +49,8 @@ export class FolderFingerprint {
     // The corpus files first: when one was written as the read began (a file edited just
     // before the command), the fingerprint is unsettled whatever the rest, and the folder
     // is not walked for it.
-    const fileStats = files.map((p) => statOf(join(root, p)));
+    const at = inRoot(root);
+    const fileStats = files.map((p) => statOf(at(p)));
     if (fileStats.some(recent)) return new FolderFingerprint(root, [], [], true);
     // Folders that cannot be listed are left out: the corpus load reports them.
     const vendored = new Set(CORPUS_DEFAULTS.vendoredFolders);
@@ -61,7 +62,7 @@ export class FolderFingerprint {
     const ignoreFiles = entries.filter((e) => e.kind === 'file' && ignoreNames.has(nameOf(e.path)) && !inCorpus.has(e.path)).map((e) => e.path);
     const before = ['.', ...folders.sort()];
     const after = [...ignoreFiles.sort(), '.git/HEAD', '.git/logs/HEAD'];
-    const statAll = (list: readonly string[]): (BigIntStats | null)[] => list.map((p) => statOf(join(root, p)));
+    const statAll = (list: readonly string[]): (BigIntStats | null)[] => list.map((p) => statOf(at(p)));
     const stats = [...statAll(before), ...fileStats, ...statAll(after)];
     return new FolderFingerprint(root, [...before, ...files, ...after], stats.map(stampOf), stats.some(recent));
   }
@@ -74,12 +75,13 @@ export class FolderFingerprint {
    */
   restamped(changed: readonly string[], readStartedMs: number): FolderFingerprint {
     const recent = writtenSince(readStartedMs);
-    const at = new Map(this.paths.map((p, i) => [p, i]));
+    const positions = new Map(this.paths.map((p, i) => [p, i]));
+    const at = inRoot(this.root);
     const stamps = [...this.stamps];
     let unsettled = this.unsettled;
     for (const path of changed) {
-      const i = at.get(path);
-      const s = statOf(join(this.root, path));
+      const i = positions.get(path);
+      const s = statOf(at(path));
       if (i === undefined || s === null || recent(s)) unsettled = true;
       else stamps[i] = stampOf(s);
     }
@@ -114,8 +116,9 @@ export class FolderFingerprint {
   changedPaths(limit = Infinity): string[] | null {
     if (this.unsettled) return null;
     const changed: string[] = [];
+    const at = inRoot(this.root);
     for (let i = 0; i < this.paths.length && changed.length < limit; i++) {
-      if (stampOf(statOf(join(this.root, this.paths[i]!))) !== this.stamps[i]) changed.push(this.paths[i]!);
+      if (stampOf(statOf(at(this.paths[i]!))) !== this.stamps[i]) changed.push(this.paths[i]!);
     }
     return changed;
   }

@@ -4,9 +4,9 @@
  * record's text is read from its file on access and checked against its stamp, as a
  * released text is (./release.ts).
  */
-import { join } from 'node:path';
 import { rememberFolderRules } from './folder.js';
 import { loadStampsOf, rememberLoad, stampOfKey, type FileStamp } from './folder-reuse.js';
+import { inRoot } from './paths.js';
 import { readFromFile } from './release.js';
 import { RepoMapError } from '../errors.js';
 import { FILE_KINDS, LANGUAGES, type Corpus, type Diagnostic, type FileRecord, type SkipReason } from '../types.js';
@@ -68,9 +68,10 @@ export function restoreCorpus(saved: SavedCorpus, sameContent?: (index: number, 
   if (saved.sizes.length !== n || saved.languages.length !== n || saved.kinds.length !== n || stamps.length !== n) {
     throw new RepoMapError('internal', `repomap/corpus: a saved corpus of ${saved.root} does not fit together (${n} paths)`, saved.root);
   }
+  const onDisk = inRoot(saved.root);
   const files = paths.map((path, i): FileRecord => {
     const language = saved.languages[i]!;
-    const at = join(saved.root, path);
+    const at = onDisk(path);
     const record = {
       path,
       size: saved.sizes[i]!,
