@@ -4,7 +4,7 @@
  * kept in typed arrays and joined strings, which deserialize without per-row work: the
  * graph's edges, the symbol table, the BM25 postings, each file's BM25F fields and
  * messages. Tags are kept per file and decoded at the first read of one of their fields (spans,
- * functions); the graphology graph and the rest of the build record are made again,
+ * functions); the file graph and the rest of the build record are made again,
  * from the kept edge table, symbol parts, import records, tags and history (no import
  * is resolved again), only when something asks for them (`index.previous`,
  * `index.fileGraph`: the navigate commands, a later incremental build).

@@ -1,6 +1,4 @@
-import { MultiDirectedGraph } from 'graphology';
 import type { EdgeType, FileRecord, FileTags } from '../types.js';
-import { EDGE_TYPES } from '../types.js';
 import { resolveOptions } from '../options/resolve.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import { EdgeAccumulator, type EdgeSpec } from './edge.js';
@@ -11,10 +9,8 @@ import { addSameModuleEdges } from './edges/same-module.js';
 import { addSharedSymbolEdges } from './edges/shared-symbol.js';
 import { addSourceTestEdges, type SourceTestConventions } from './edges/source-test.js';
 import { buildResolveContext, type ResolveContext } from './resolve/index.js';
-import type { FileEdgeAttributes, FileGraphology } from './edge-view.js';
-import { builtFileGraph, type FileGraph, type GraphBasis } from './file-graph.js';
-import { moduleOf } from './module.js';
-import { NodeIds } from './node-ids.js';
+import { newEdgeTable, writeSpecs, type FileEdgeAttributes } from './edge-view.js';
+import { tableEdgeCounts, tableFileGraph, type FileGraph, type GraphBasis } from './file-graph.js';
 import { SymbolTable } from './symbols.js';
 
 /** The attributes of a file graph's edge (type, source, target), or undefined when it has none. */
@@ -81,21 +77,21 @@ export function buildFileGraph(
   addSharedSymbolEdges(tags, symbols, rest, o.sharedSymbol);
   const { importEdges, imports, resolve, conventions, importRecords } = addPathEdges(files, tags, history, importAcc, rest, o);
 
-  const graph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
-  const nodeIds = new NodeIds(paths);
-  for (const f of files) graph.addNode(f.path, { kind: f.kind, language: f.language, module: moduleOf(f.path) });
-  const edgeCounts = Object.fromEntries(EDGE_TYPES.map((t) => [t, 0])) as Record<EdgeType, number>;
+  // one table row per edge, in the order the edges come: import, then the rest by (type, source, target)
+  const position = new Map(paths.map((p, i) => [p, i]));
+  const rows = newEdgeTable(importEdges.length + rest.size);
   const restOther: EdgeSpec[] = [];
-  const add = (e: EdgeSpec): void => {
-    graph.addDirectedEdgeWithKey(nodeIds.key(e), e.source, e.target, { type: e.type, weight: e.weight, label: e.label });
-    edgeCounts[e.type]++;
-  };
-  importEdges.forEach(add);
-  for (const e of rest.specs()) {
-    add(e);
-    if (e.type !== 'shared-symbol') restOther.push(e);
-  }
+  const at = writeSpecs(rows, 0, importEdges, position);
+  writeSpecs(rows, at, keepingOthers(rest.specs(), restOther), position);
   const otherEdges = mergeEdges(importEdges, restOther);
   const basis: GraphBasis = { options: o, historyKey, history, otherEdges, resolve, importRecords, conventions };
-  return builtFileGraph(graph, paths, { symbols, imports, edgeCounts, basis });
+  return tableFileGraph(files, rows.table, { symbols, imports, edgeCounts: tableEdgeCounts(rows.table), basis });
+}
+
+/** The specs as they come, pushing those that are not shared-symbol edges onto `others`. */
+function* keepingOthers(specs: Iterable<EdgeSpec>, others: EdgeSpec[]): Generator<EdgeSpec> {
+  for (const e of specs) {
+    if (e.type !== 'shared-symbol') others.push(e);
+    yield e;
+  }
 }

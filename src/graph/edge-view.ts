@@ -1,10 +1,11 @@
 /**
- * The edges of a file graph as the rank stage reads them, over either the graphology
- * graph a build holds or the typed arrays a persisted snapshot holds (`EdgeTable`):
- * every edge with its endpoints, and the edges stored from one file to another.
+ * The edges of a file graph as the rank stage reads them, over the typed arrays a file
+ * graph holds (`EdgeTable`): every edge with its endpoints, and the edges stored from one
+ * file to another.
  */
 import type { MultiDirectedGraph } from 'graphology';
 import type { EdgeType, FileKind, LanguageId } from '../types.js';
+import type { EdgeSpec } from './edge.js';
 
 export interface FileNodeAttributes {
   kind: FileKind;
@@ -40,19 +41,6 @@ export interface EdgeView {
    * them so (a table over that very array): false, visiting nothing, otherwise.
    */
   forEachEdgeAt?(nodes: readonly string[], visit: (type: EdgeType, weight: number, source: number, target: number) => void): boolean;
-}
-
-/** The edge view of a graphology file graph. */
-export function graphEdges(graph: FileGraphology): EdgeView {
-  return {
-    get size() {
-      return graph.size;
-    },
-    forEachEdge: (visit) => graph.forEachEdge((_key, attributes, source, target) => visit(attributes, source, target)),
-    forEachEdgeBetween(source, target, visit) {
-      if (graph.hasNode(source) && graph.hasNode(target)) graph.forEachOutEdge(source, target, (_key, attributes) => visit(attributes));
-    },
-  };
 }
 
 /**
@@ -91,21 +79,21 @@ export function newEdgeTable(n: number): { table: EdgeTable; labelId: (label: st
   return { table, labelId };
 }
 
-/** The edge table of a graph whose nodes are `ids`' paths (in graphology's edge order). */
-export function edgeTableOf(graph: FileGraphology, ids: ReadonlyMap<string, number>): EdgeTable {
-  const { table, labelId } = newEdgeTable(graph.size);
-  const typeIds = new Map(EDGE_ORDER.map((t, i) => [t, i]));
-  let k = 0;
-  graph.forEachEdge((_key, a, source, target) => {
-    table.sources[k] = ids.get(source)!;
-    table.targets[k] = ids.get(target)!;
-    table.types[k] = typeIds.get(a.type)!;
-    table.weights[k] = a.weight;
-    table.labelIds[k] = labelId(a.label);
-    k++;
-  });
-  return table;
+/** Writes `specs` into rows `at`, `at + 1`, … of a table from `newEdgeTable` (`position`: path → node number); returns the next row. */
+export function writeSpecs(into: ReturnType<typeof newEdgeTable>, at: number, specs: Iterable<EdgeSpec>, position: ReadonlyMap<string, number>): number {
+  const { table, labelId } = into;
+  for (const e of specs) {
+    table.sources[at] = position.get(e.source)!;
+    table.targets[at] = position.get(e.target)!;
+    table.types[at] = TYPE_IDS.get(e.type)!;
+    table.weights[at] = e.weight;
+    table.labelIds[at] = labelId(e.label);
+    at++;
+  }
+  return at;
 }
+
+const TYPE_IDS = new Map(EDGE_ORDER.map((t, i) => [t, i]));
 
 /** The edge view of a table over `paths` (`ids`: path → position); the out-edges of each node are found on first use. */
 export function tableEdges(table: EdgeTable, paths: readonly string[], ids: ReadonlyMap<string, number>): EdgeView {

@@ -33,7 +33,7 @@ interface Pending {
 }
 
 /**
- * Accumulates weights per (type, source, target) so each pair reaches graphology
+ * Accumulates weights per (type, source, target) so each pair reaches the edge table
  * once. Pairs are keyed by number (type, then source and target by their rank in
  * code-unit order): shared-symbol edges alone can be added millions of times.
  */
@@ -60,6 +60,11 @@ export class EdgeAccumulator {
     }
   }
 
+  /** How many edges it holds (one per type, source and target). */
+  get size(): number {
+    return this.edges.size;
+  }
+
   private rank(path: string): number {
     const r = this.rankOf.get(path);
     if (r === undefined) throw new RepoMapError('internal', `repomap/graph: an edge names ${path}, which is not a corpus file`, path);
@@ -72,8 +77,8 @@ export class EdgeAccumulator {
   }
 
   /**
-   * The edges of `list()`, one at a time: the graph build adds each to graphology as it
-   * comes instead of holding every spec at once (hundreds of thousands on a large corpus).
+   * The edges of `list()`, one at a time: the graph build writes each into its edge table
+   * as it comes instead of holding every spec at once (hundreds of thousands on a large corpus).
    */
   *specs(): Generator<EdgeSpec> {
     // Keys are integers below 2^53; a Float64Array sorts them numerically without boxing.

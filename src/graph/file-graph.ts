@@ -1,29 +1,28 @@
 /**
- * The file graph of one corpus, held one of two ways: as the graphology graph a build
- * makes, or as the edge table (typed arrays) a snapshot keeps and an update makes. Each
- * gives the other on first use: a table-held graph makes its graphology graph when a
- * caller asks for `graph`, a built one its table when a snapshot is written or an update
- * starts from it. The rank stage reads either through `edges`.
+ * The file graph of one corpus, held as an edge table (typed arrays): what a build
+ * writes, a snapshot keeps and an update makes from the earlier table. The rank stage
+ * reads it through `edges`; its graphology graph is made from the table when a caller
+ * asks for `graph` (the library API, the benches).
  */
 import { MultiDirectedGraph } from 'graphology';
 import { EDGE_TYPES, type EdgeType, type FileRecord } from '../types.js';
 import type { GRAPH_DEFAULTS } from './defaults.js';
 import type { EdgeSpec } from './edge.js';
-import { EDGE_ORDER, edgeTableOf, graphEdges, tableEdges, type EdgeTable, type EdgeView, type FileGraphology } from './edge-view.js';
+import { EDGE_ORDER, tableEdges, type EdgeTable, type EdgeView, type FileGraphology } from './edge-view.js';
 import type { ImportRecord, ImportStats } from './edges/import.js';
 import type { SourceTestConventions } from './edges/source-test.js';
 import { moduleOf } from './module.js';
-import { NodeIds } from './node-ids.js';
+import { edgeKey } from './node-ids.js';
 import type { ResolveContext } from './resolve/index.js';
 import type { SymbolTable } from './symbols.js';
 
 /** The file graph of one corpus, with what built it. */
 export interface FileGraph {
-  /** The graph in graphology (a graph an update or a snapshot made makes it from its table on first use). */
+  /** The graph in graphology, made from the table on first use. */
   readonly graph: FileGraphology;
   /** The edges as the rank stage reads them. */
   readonly edges: EdgeView;
-  /** The edges in typed arrays, a node's number its position in the corpus' paths (a built graph makes it on first use). */
+  /** The edges in typed arrays, a node's number its position in the corpus' paths. */
   table(): EdgeTable;
   /** The corpus' paths in order: the nodes. */
   readonly paths: readonly string[];
@@ -64,18 +63,6 @@ function positions(paths: readonly string[]): Map<string, number> {
   return ids;
 }
 
-/** The file graph a build made in graphology, over `paths` (its nodes, in corpus order). */
-export function builtFileGraph(graph: FileGraphology, paths: readonly string[], parts: GraphParts): FileGraph {
-  let table: EdgeTable | undefined;
-  return {
-    graph,
-    edges: graphEdges(graph),
-    table: () => (table ??= edgeTableOf(graph, positions(paths))),
-    paths,
-    ...parts,
-  };
-}
-
 /** The file graph whose edges `table` holds over `files` (their paths, in order, are the nodes). */
 export function tableFileGraph(files: readonly FileRecord[], table: EdgeTable, parts: GraphParts): FileGraph {
   const paths = files.map((f) => f.path);
@@ -83,7 +70,7 @@ export function tableFileGraph(files: readonly FileRecord[], table: EdgeTable, p
   let edges: EdgeView | undefined;
   return {
     get graph() {
-      return (graph ??= graphologyOf(files, table));
+      return (graph ??= graphologyOf(files, paths, table));
     },
     get edges() {
       return (edges ??= tableEdges(table, paths, positions(paths)));
@@ -94,19 +81,16 @@ export function tableFileGraph(files: readonly FileRecord[], table: EdgeTable, p
   };
 }
 
-/** The graphology graph of an edge table over `files`. */
-function graphologyOf(files: readonly FileRecord[], table: EdgeTable): FileGraphology {
+/** The graphology graph of an edge table over `files` (`paths`, theirs), its edges in the table's order. */
+function graphologyOf(files: readonly FileRecord[], paths: readonly string[], table: EdgeTable): FileGraphology {
   const graph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
-  const paths = files.map((f) => f.path);
-  const nodeIds = new NodeIds(paths);
   for (const f of files) graph.addNode(f.path, { kind: f.kind, language: f.language, module: moduleOf(f.path) });
   const { sources, targets, types, weights, labelIds, labels } = table;
   for (let k = 0; k < sources.length; k++) {
     const type = EDGE_ORDER[types[k]!]!;
     const s = sources[k]!;
     const t = targets[k]!;
-    // the nodes were given in the paths' order: a node's number is its position
-    graph.addDirectedEdgeWithKey(nodeIds.keyOfNumbers(type, s, t), paths[s]!, paths[t]!, { type, weight: weights[k]!, label: labels[labelIds[k]!]! });
+    graph.addDirectedEdgeWithKey(edgeKey(type, s, t), paths[s]!, paths[t]!, { type, weight: weights[k]!, label: labels[labelIds[k]!]! });
   }
   return graph;
 }

@@ -4,7 +4,7 @@ import { addPathEdges, type KeptImports } from './build.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import { EdgeAccumulator, type EdgeSpec } from './edge.js';
 import { mergeEdges } from './edge-list.js';
-import { EDGE_ORDER, newEdgeTable, type EdgeTable } from './edge-view.js';
+import { EDGE_ORDER, newEdgeTable, writeSpecs, type EdgeTable } from './edge-view.js';
 import { tableEdgeCounts, tableFileGraph, type FileGraph, type GraphBasis } from './file-graph.js';
 import { addImportRows, importStats, importsUnaffected, movedPaths, type ImportRecord, type ImportStats, type MovedPaths } from './edges/import.js';
 import { addSharedSymbolEdges } from './edges/shared-symbol.js';
@@ -34,8 +34,7 @@ export interface GraphBefore {
  * reads (manifests, a Java file's package) changed, import and source-test edges are
  * recomputed from the changed files only and the rest is kept; otherwise import,
  * source-test, same-module and co-change edges are recomputed for every file against the
- * new paths (still far cheaper than a build: no symbol table, no shared-symbol pass, no
- * graphology insert of the whole graph). The result equals a full `buildFileGraph` (the
+ * new paths (still far cheaper than a build: no symbol table, no shared-symbol pass). The result equals a full `buildFileGraph` (the
  * same nodes, edges, weights and labels; the edges' order may differ, and no consumer
  * depends on it). It holds its edges as a table; its graphology graph is made on first use.
  *
@@ -170,14 +169,7 @@ function nextTable(earlier: EdgeTable, earlierPaths: readonly string[], order: R
     table.labelIds[at] = labelId(earlier.labels[earlier.labelIds[k]!]!);
     at++;
   }
-  for (const e of added) {
-    table.sources[at] = order.get(e.source)!;
-    table.targets[at] = order.get(e.target)!;
-    table.types[at] = EDGE_ORDER.indexOf(e.type);
-    table.weights[at] = e.weight;
-    table.labelIds[at] = labelId(e.label);
-    at++;
-  }
+  writeSpecs({ table, labelId }, at, added, order);
   return table;
 }
 

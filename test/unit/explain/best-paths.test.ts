@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { MultiDirectedGraph } from 'graphology';
 import { describe, expect, it } from 'vitest';
-import { graphEdges, type FileGraphology } from '../../../src/graph/index.js';
+import type { FileGraphology } from '../../../src/graph/index.js';
+import { graphEdges } from '../graph/graphology-edges.js';
 import { seedMass, strongestPaths } from '../../../src/explain/best-paths.js';
 import { buildCsr, type Csr, type EdgeFlow } from '../../../src/rank/csr.js';
 import { Incoming } from '../../../src/rank/reasons.js';

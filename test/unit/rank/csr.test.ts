@@ -8,7 +8,8 @@
 import fc from 'fast-check';
 import { MultiDirectedGraph } from 'graphology';
 import { describe, expect, it } from 'vitest';
-import { EDGE_ORDER, edgeTableOf, graphEdges, tableEdges, type FileGraphology } from '../../../src/graph/index.js';
+import { EDGE_ORDER, tableEdges, type FileGraphology } from '../../../src/graph/index.js';
+import { edgeTableOf, graphEdges } from '../graph/graphology-edges.js';
 import { buildCsr, buildCsrs, type EdgeFlow } from '../../../src/rank/csr.js';
 import { EDGE_TYPES, type EdgeType } from '../../../src/types.js';
 

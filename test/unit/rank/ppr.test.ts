@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { createRequire } from 'node:module';
 import { DirectedGraph, MultiDirectedGraph } from 'graphology';
 import { describe, expect, it } from 'vitest';
-import { graphEdges, type FileGraphology } from '../../../src/graph/index.js';
+import type { FileGraphology } from '../../../src/graph/index.js';
+import { graphEdges } from '../graph/graphology-edges.js';
 import { buildCsr, type EdgeFlow } from '../../../src/rank/csr.js';
 import { personalizedPageRank } from '../../../src/rank/ppr.js';
 
