@@ -13,7 +13,8 @@ import { decodeSection, encodeSection, PartList, type ByteList } from '../cache/
 import { restoreCorpus, saveCorpus, type SavedCorpus } from '../corpus/index.js';
 import { buildResolveContext, fileGraphOfKept, importRecordParts, SymbolTable, tableEdges, type EdgeTable, type ImportRecordParts, type ResolveContext } from '../graph/index.js';
 import type { SymbolTableParts } from '../graph/symbols.js';
-import { Bm25Index, type Bm25Parts } from '../lexical/bm25.js';
+import { Bm25Index, type Bm25Dictionary } from '../lexical/bm25.js';
+import type { PostingBlock } from '../lexical/bm25-blocks.js';
 import { Bm25fIndex, type Bm25fField, type FieldParts } from '../lexical/bm25f.js';
 import { fieldsOf, lexicalOf, makeContext, rememberSideFields, sideFieldsOf, type LexicalIndex, type SideFields } from '../rank/index-context.js';
 import type { MessageIndexParts } from '../rank/messages.js';
@@ -28,7 +29,7 @@ import { contentKey, rememberContentKey, textKey, type Previous } from './reuse.
 import type { StageSettings } from './settings.js';
 
 /** Bumped whenever what a snapshot holds, or how an index reads it, changes: an older snapshot is rebuilt. */
-export const SNAPSHOT_VERSION = 12;
+export const SNAPSHOT_VERSION = 13;
 
 /** An index as data (see the module comment). */
 export interface Snapshot {
@@ -59,7 +60,9 @@ export interface Snapshot {
   symbols: SymbolTableParts;
   /** Each file's import record (what an update of the graph checks its imports against). */
   imports: ImportRecordParts;
-  bm25: Bm25Parts;
+  /** The BM25 index without its postings, which are apart in blocks (`encodeSection`): a rank reads those of its query's terms only. */
+  bm25: Bm25Dictionary;
+  bm25Postings: ByteList;
   bm25f: Record<Bm25fField, FieldParts>;
   /** The history the co-change edges came from (JSON of `string[][]`) and its key. */
   history: { key: string; commits: string };
@@ -127,7 +130,7 @@ export function snapshotOf(index: Index): SnapshotSections | null {
     ...flowCsrs(index),
     symbols: () => record.graph.symbols.toParts(ids),
     imports: () => importRecordParts(record.graph.basis.importRecords, ids),
-    bm25: () => bm25.index.toParts(),
+    ...bm25Sections(bm25.index),
     bm25f: () => bm25f.toParts(),
     history: () => ({ key: record.graph.basis.historyKey, commits: JSON.stringify(record.graph.basis.history) }),
     stats: structuredClone(index.stats),
@@ -135,6 +138,12 @@ export function snapshotOf(index: Index): SnapshotSections | null {
     languages: code.languages,
     ...(code.primary !== undefined ? { primary: code.primary } : {}),
   };
+}
+
+/** The BM25 index's sections: its dictionary, and its postings a block at a time. */
+function bm25Sections(index: Bm25Index): { bm25: () => Bm25Dictionary; bm25Postings: PartList } {
+  const blocked = index.toBlocks();
+  return { bm25: () => blocked.dictionary, bm25Postings: new PartList(blocked.blocks, (k) => encodeSection(blocked.block(k))) };
 }
 
 /** The CSR of each distinct task flow of an index's settings (built now unless its context has it: the rank that follows a save reuses them). */
@@ -198,7 +207,10 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
     sides ??= (JSON.parse(snapshot.sideFields) as [string[], FileTags['messages']][]).map(([definitions, messages]) => ({ definitions, messages }));
     return sides[k]!;
   };
-  const bm25 = Bm25Index.fromParts(snapshot.bm25);
+  if (snapshot.bm25Postings.length !== snapshot.bm25.blockTerms.length - 1) {
+    throw new RepoMapError('internal', `repomap/build: a snapshot of ${corpus.root} has ${snapshot.bm25Postings.length} blocks of BM25 postings for ${snapshot.bm25.blockTerms.length - 1}`, 'bm25Postings');
+  }
+  const bm25 = Bm25Index.fromBlocks(snapshot.bm25, (k) => decodeSection(snapshot.bm25Postings.at(k)!) as PostingBlock);
   const lexical: LexicalIndex = {
     bm25: { index: bm25, order: Int32Array.from(bm25.paths, (p) => ids.get(p)!) },
     bm25f: { body: bm25, index: Bm25fIndex.fromParts(bm25, snapshot.bm25f) },

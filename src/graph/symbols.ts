@@ -1,5 +1,6 @@
 import { compareCodeUnits } from '../text/order.js';
-import { findSorted, sortedOrder } from '../text/sorted-names.js';
+import { findSortedBy, joinedAt, joinedFits, joinedStarts, sortedOrder } from '../text/sorted-names.js';
+import { RepoMapError } from '../errors.js';
 import type { FileTags } from '../types.js';
 
 /**
@@ -50,7 +51,7 @@ export class SymbolTable {
     delete this.frozen;
     for (const [lists, into] of [[frozen.definers, this.entries], [frozen.users, this.users]] as const) {
       // lists already made keep their identity
-      lists.names.forEach((name, k) => into.has(name) || into.set(name, lists.listAt(k, frozen.paths)));
+      lists.names().forEach((name, k) => into.has(name) || into.set(name, lists.listAt(k, frozen.paths)));
     }
   }
 
@@ -122,13 +123,13 @@ export class SymbolTable {
   }
 
   get size(): number {
-    return this.frozen ? this.frozen.definers.names.length : this.entries.size;
+    return this.frozen ? this.frozen.definers.sorted.length : this.entries.size;
   }
 
   private frozenList(lists: FrozenLists, made: Map<string, string[]>, name: string): readonly string[] {
     let list = made.get(name);
     if (!list) {
-      const k = findSorted(lists.names, lists.sorted, name);
+      const k = findSortedBy(lists.sorted, lists.nameAt, name);
       if (k < 0) return [];
       made.set(name, (list = lists.listAt(k, this.frozen!.paths)));
     }
@@ -159,21 +160,28 @@ function firstAt<T>(list: readonly T[], after: (item: T) => boolean): number {
 export interface NameLists {
   names: string;
   sorted: Int32Array;
+  /** Where each name starts in `names` (`joinedStarts`): a name is looked up without splitting them all. */
+  nameStarts: Uint32Array;
   starts: Int32Array;
   ids: Int32Array;
 }
 
-/** Name lists read back: the names split, and list k made on demand. */
+/** Name lists read back: name k and list k made on demand, the names split only to make every list (`thaw`). */
 interface FrozenLists {
-  names: string[];
+  names(): string[];
+  nameAt(k: number): string;
   sorted: Int32Array;
   listAt(k: number, paths: readonly string[]): string[];
 }
 
 function frozenLists(parts: NameLists): FrozenLists {
-  const names = parts.starts.length <= 1 ? [] : parts.names.split('\0');
+  const count = parts.starts.length - 1;
+  if (!joinedFits(parts.names, parts.nameStarts) || parts.nameStarts.length !== count + 1 || parts.sorted.length !== count) {
+    throw new RepoMapError('internal', `repomap/graph: symbol name lists do not fit (${count} lists, ${parts.sorted.length} sorted, ${parts.nameStarts.length} name starts)`, 'nameStarts');
+  }
   return {
-    names,
+    names: () => (count <= 0 ? [] : parts.names.split('\0')),
+    nameAt: (k) => joinedAt(parts.names, parts.nameStarts, k),
     sorted: parts.sorted,
     listAt(k, paths) {
       const list: string[] = [];
@@ -201,5 +209,5 @@ function listsToParts(lists: ReadonlyMap<string, readonly string[]>, ids: Readon
     for (const path of list) out[at++] = ids.get(path)!;
     starts[names.length] = at;
   }
-  return { names: names.join('\0'), sorted: sortedOrder(names), starts, ids: out };
+  return { names: names.join('\0'), sorted: sortedOrder(names), nameStarts: joinedStarts(names), starts, ids: out };
 }

@@ -11,8 +11,9 @@
  */
 import { RepoMapError } from '../errors.js';
 import { compareByteOrder, compareDescending } from '../text/order.js';
-import { findSorted, sortedOrder, sortedOrderAfter } from '../text/sorted-names.js';
+import { findSorted, findSortedBy, joinedAt, joinedFits, joinedStarts, sortedOrder, sortedOrderAfter } from '../text/sorted-names.js';
 import { forEachIdentifierWord } from '../text/tokens.js';
+import { BlockedPostings, postingBlock, postingBlockTerms, POSTING_BLOCK, type PostingBlock, type PostingRun } from './bm25-blocks.js';
 import { ChunkedArray, TermCounter, type Vocabulary } from './bm25-terms.js';
 import { copyRun, mergeKeeping, SortedVocabulary, startsKeeping, startsRenumbering, type KeptIdfs, type Postings } from './bm25-update.js';
 import type { TextTerms } from './text-terms.js';
@@ -80,6 +81,16 @@ export interface Bm25Parts {
   docLength: Float64Array;
 }
 
+/** A BM25 index's parts without its postings, which are apart in blocks of whole terms (`Bm25Index.toBlocks`). */
+export interface Bm25Dictionary extends Omit<Bm25Parts, 'postingDoc' | 'postingTf'> {
+  /** The first term of each block, then the number of terms. */
+  blockTerms: Uint32Array;
+  /** Where each word starts in `words`, then its length + 1: a word is looked up without splitting them all. */
+  wordStarts: Uint32Array;
+  /** Whether the term frequencies are 32-bit floats. */
+  exactTf: boolean;
+}
+
 export class Bm25Index {
   /** Resolved options. */
   readonly options: Readonly<Required<Bm25Options>>;
@@ -114,6 +125,10 @@ export class Bm25Index {
   /** Mean document length. */
   private avgdl = 0;
   private idfs!: Float64Array;
+  /** For an index read back from blocks: its postings, read a block at a time (`postingDoc` and `postingTf` then read them all). */
+  private blocked?: BlockedPostings;
+  /** For an index read back from blocks: its words as joined, and where each starts (`words` then splits them). */
+  private joined?: { text: string; starts: Uint32Array };
 
   /** `from`: see `Bm25Index.updated` and `Bm25Index.inSlices` (which are how to pass it). */
   constructor(docs: readonly Bm25Document[], options: Bm25Options = {}, from?: { index: Bm25Index; changed: ReadonlySet<string> } | { counted: Counted }) {
@@ -170,26 +185,81 @@ export class Bm25Index {
 
   /** The index `toParts` gave (its words become the whole vocabulary). */
   static fromParts(parts: Bm25Parts): Bm25Index {
+    const index = Bm25Index.readBack(parts);
+    if (parts.termStart[parts.termStart.length - 1] !== parts.postingDoc.length || parts.postingDoc.length !== parts.postingTf.length) {
+      throw new RepoMapError('internal', `repomap/lexical: BM25 parts do not fit (${parts.termStart[parts.termStart.length - 1]} postings by the term starts, ${parts.postingDoc.length} documents, ${parts.postingTf.length} frequencies)`, 'parts');
+    }
+    Object.assign(index, { postingDoc: parts.postingDoc, postingTf: parts.postingTf });
+    index.finish();
+    return index;
+  }
+
+  /**
+   * The index as `toParts` gives it, with its postings apart in blocks of whole terms of
+   * about `size` postings each (`block(k)`, views of the index's arrays): a snapshot keeps
+   * each block as a part of its own, and `fromBlocks` reads back only the blocks of the
+   * terms a query has.
+   */
+  toBlocks(size = POSTING_BLOCK): { dictionary: Bm25Dictionary; blocks: number; block(k: number): PostingBlock } {
+    const { postingDoc, postingTf, ...dictionary } = this.toParts();
+    const blockTerms = postingBlockTerms(this.termStart, this.terms, size);
+    const wordStarts = joinedStarts(this.words.slice(0, this.terms));
+    return {
+      dictionary: { ...dictionary, blockTerms, wordStarts, exactTf: postingTf instanceof Float32Array },
+      blocks: blockTerms.length - 1,
+      block: (k) => postingBlock(this.termStart, blockTerms, postingDoc, postingTf, k),
+    };
+  }
+
+  /** The index `toBlocks` gave, its postings read a block at a time by `read(k)` as terms ask for them. */
+  static fromBlocks(dictionary: Bm25Dictionary, read: (k: number) => PostingBlock): Bm25Index {
+    const { wordStarts } = dictionary;
+    const terms = wordStarts.length - 1;
+    if (!joinedFits(dictionary.words, wordStarts)) {
+      throw new RepoMapError('internal', `repomap/lexical: BM25 word starts do not fit ${dictionary.words.length} characters of words`, 'wordStarts');
+    }
+    const index = Bm25Index.readBack(dictionary, terms);
+    index.joined = { text: dictionary.words, starts: wordStarts };
+    const blocked = new BlockedPostings(dictionary.termStart, dictionary.blockTerms, dictionary.exactTf, read);
+    index.blocked = blocked;
+    // An update from it, or its parts, split the words and read every block (then plain
+    // fields, as a built index has); a rank looks its words up joined, and reads the blocks of its terms.
+    lazyFields(index, ['words'], () => ({ words: terms === 0 ? [] : dictionary.words.split('\0') }));
+    lazyFields(index, ['postingDoc', 'postingTf'], () => blocked.all());
+    index.finish();
+    return index;
+  }
+
+  /** An index of the parts' paths and term starts, of `terms` terms; its words (without `terms`) and postings are the caller's to give. */
+  private static readBack(parts: Omit<Bm25Parts, 'postingDoc' | 'postingTf'>, terms?: number): Bm25Index {
     const index = Object.create(Bm25Index.prototype) as Bm25Index;
-    const words = parts.words === '' ? [] : parts.words.split('\0');
+    const words = terms === undefined ? (parts.words === '' ? [] : parts.words.split('\0')) : undefined;
+    const count = words?.length ?? terms!;
     Object.assign(index, {
       options: resolveOptions(parts.options),
       paths: parts.paths,
       reused: 0,
       avgdl: 0,
       sortedTerms: parts.sorted,
-      words,
-      terms: words.length,
+      ...(words ? { words } : {}),
+      terms: count,
       termStart: parts.termStart,
-      postingDoc: parts.postingDoc,
-      postingTf: parts.postingTf,
       docLength: parts.docLength,
     });
-    if (parts.termStart.length !== words.length + 1 || parts.sorted.length !== words.length || parts.docLength.length !== parts.paths.length) {
-      throw new RepoMapError('internal', `repomap/lexical: BM25 parts do not fit (${words.length} words, ${parts.termStart.length} term starts, ${parts.paths.length} paths)`, 'parts');
+    if (parts.termStart.length !== count + 1 || parts.sorted.length !== count || parts.docLength.length !== parts.paths.length) {
+      throw new RepoMapError('internal', `repomap/lexical: BM25 parts do not fit (${count} words, ${parts.termStart.length} term starts, ${parts.paths.length} paths)`, 'parts');
     }
-    index.finish();
     return index;
+  }
+
+  /** The word of term `t`. */
+  private wordAt(t: number): string {
+    return this.joined ? joinedAt(this.joined.text, this.joined.starts, t) : (this.words[t] as string);
+  }
+
+  /** Where the postings of term `t` are (read from its block for an index read back from blocks). */
+  private runOf(t: number): PostingRun {
+    return this.blocked ? this.blocked.run(t) : { doc: this.postingDoc, tf: this.postingTf, from: this.termStart[t] as number, to: this.termStart[t + 1] as number };
   }
 
   /** Sorts the tokenized triples by term into CSR (documents stay ascending per term). */
@@ -359,7 +429,11 @@ export class Bm25Index {
 
   /** The term id of `word` in this index (a word added by a later, updated index is not one of its terms). */
   private termOf(word: string): number | undefined {
-    const t = this.vocabularyMap ? this.vocabularyMap.get(word) : findSorted(this.words, this.sortedTerms!, word);
+    const t = this.vocabularyMap
+      ? this.vocabularyMap.get(word)
+      : this.joined
+        ? findSortedBy(this.sortedTerms!, (i) => this.wordAt(i), word)
+        : findSorted(this.words, this.sortedTerms!, word);
     return t !== undefined && t >= 0 && t < this.terms ? t : undefined;
   }
 
@@ -386,8 +460,8 @@ export class Bm25Index {
   forEachPosting(word: string, visit: (doc: number, tf: number) => void): void {
     const t = this.termOf(word);
     if (t === undefined) return;
-    const end = this.termStart[t + 1] as number;
-    for (let i = this.termStart[t] as number; i < end; i++) visit(this.postingDoc[i] as number, this.postingTf[i] as number);
+    const { doc, tf, from, to } = this.runOf(t);
+    for (let i = from; i < to; i++) visit(doc[i] as number, tf[i] as number);
   }
 
   /** |d| / avgdl of a document (1 when every document is empty): its length relative to the mean. */
@@ -406,13 +480,12 @@ export class Bm25Index {
     const out = new Float64Array(this.paths.length);
     // Terms in word order, so that float sums depend neither on the query's word order
     // nor on term ids (which an updated index numbers differently from a fresh one).
-    const words = this.words;
-    for (const t of [...counts.keys()].sort((x, y) => compareByteOrder(words[x] as string, words[y] as string))) {
+    for (const t of [...counts.keys()].sort((x, y) => compareByteOrder(this.wordAt(x), this.wordAt(y)))) {
       const weight = (counts.get(t) as number) * (this.idfs[t] as number) * (k1 + 1);
-      const end = this.termStart[t + 1] as number;
-      for (let i = this.termStart[t] as number; i < end; i++) {
-        const d = this.postingDoc[i] as number;
-        const tf = this.postingTf[i] as number;
+      const run = this.runOf(t);
+      for (let i = run.from; i < run.to; i++) {
+        const d = run.doc[i] as number;
+        const tf = run.tf[i] as number;
         out[d] = (out[d] as number) + (weight * tf) / (tf + (this.lengthNorm[d] as number));
       }
     }
@@ -437,6 +510,28 @@ export class Bm25Index {
       out[i] = { path: this.paths[d] as string, score: scores[d] as number };
     }
     return out;
+  }
+}
+
+/**
+ * Fields of `target` made by `make` at the first read of any of them, then plain fields
+ * (writable, as the constructor's are).
+ */
+function lazyFields<T extends object, K extends string>(target: T, names: readonly K[], make: () => Record<K, unknown>): void {
+  const settle = (): void => {
+    const values = make();
+    for (const name of names) Object.defineProperty(target, name, { value: values[name], writable: true, enumerable: true, configurable: true });
+  };
+  for (const name of names) {
+    Object.defineProperty(target, name, {
+      configurable: true,
+      enumerable: true,
+      get: () => {
+        settle();
+        return (target as Record<K, unknown>)[name];
+      },
+      set: (value: unknown) => Object.defineProperty(target, name, { value, writable: true, enumerable: true, configurable: true }),
+    });
   }
 }
 

@@ -12,7 +12,7 @@
  */
 import { RepoMapError } from '../errors.js';
 import { compareByteOrder } from '../text/order.js';
-import { findSorted, sortedOrder, sortedOrderAfter } from '../text/sorted-names.js';
+import { findSortedBy, joinedAt, joinedFits, joinedStarts, sortedOrder, sortedOrderAfter } from '../text/sorted-names.js';
 import { forEachIdentifierWord } from '../text/tokens.js';
 import { updatePays, type Bm25Index } from './bm25.js';
 
@@ -51,6 +51,8 @@ export interface FieldParts {
   words: string;
   /** Word positions in word order (code units). */
   sorted: Int32Array;
+  /** Where each word starts in `words` (`joinedStarts`): a word is looked up without splitting them all. */
+  wordStarts: Uint32Array;
   starts: Int32Array;
   docs: Int32Array;
   tfs: Int32Array;
@@ -62,20 +64,26 @@ export interface FieldParts {
 class FieldPostings {
   private readonly postings = new Map<string, { docs: number[]; tfs: number[] }>();
   /** Read back from parts: the arrays, looked up by binary search over the words. */
-  private parts?: FieldParts & { list: string[] };
+  private parts?: FieldParts & { list?: string[] };
   readonly lengths: Float64Array;
   readonly avg: number;
 
   static fromParts(parts: FieldParts): FieldPostings {
+    if (!joinedFits(parts.words, parts.wordStarts) || parts.wordStarts.length !== parts.sorted.length + 1 || parts.starts.length !== parts.sorted.length + 1) {
+      throw new RepoMapError('internal', `repomap/lexical: BM25F field parts do not fit (${parts.sorted.length} words, ${parts.wordStarts.length} word starts, ${parts.starts.length} posting starts)`, 'parts');
+    }
     const field = new FieldPostings([]);
-    Object.assign(field, { parts: { ...parts, list: parts.words === '' ? [] : parts.words.split('\0') }, lengths: parts.lengths, avg: parts.avg });
+    // the words split only for an update (`list`); a lookup reads them joined
+    const read: FieldParts & { list?: string[] } = { ...parts };
+    Object.defineProperty(read, 'list', { configurable: true, enumerable: false, get: () => (parts.words === '' ? [] : parts.words.split('\0')) });
+    Object.assign(field, { parts: read, lengths: parts.lengths, avg: parts.avg });
     return field;
   }
 
   toParts(): FieldParts {
     if (this.parts) {
-      const { list: _list, ...parts } = this.parts;
-      return parts;
+      // (its `list` is not enumerable: not split for this)
+      return { ...this.parts };
     }
     const starts = new Int32Array(this.postings.size + 1);
     let total = 0;
@@ -91,7 +99,7 @@ class FieldPostings {
       starts[++k] = at;
     }
     const words = [...this.postings.keys()];
-    return { words: words.join('\0'), sorted: sortedOrder(words), starts, docs, tfs, lengths: this.lengths, avg: this.avg };
+    return { words: words.join('\0'), sorted: sortedOrder(words), wordStarts: joinedStarts(words), starts, docs, tfs, lengths: this.lengths, avg: this.avg };
   }
 
   /**
@@ -159,6 +167,7 @@ class FieldPostings {
     }
     const parts: FieldParts = {
       words: outWords.join('\0'),
+      wordStarts: joinedStarts(outWords),
       // the earlier word order less the words gone, and the new words merged in: the order a sort of them all gives
       sorted: sortedOrderAfter(outWords, keptOrder(old.sorted, keptAt, keptCount)),
       starts: Int32Array.from(starts),
@@ -173,7 +182,8 @@ class FieldPostings {
   /** The postings of a word (documents ascending), or undefined. */
   get(word: string): { docs: ArrayLike<number>; tfs: ArrayLike<number> } | undefined {
     if (!this.parts) return this.postings.get(word);
-    const k = findSorted(this.parts.list, this.parts.sorted, word);
+    const { words, wordStarts } = this.parts;
+    const k = findSortedBy(this.parts.sorted, (i) => joinedAt(words, wordStarts, i), word);
     if (k < 0) return undefined;
     const { starts, docs, tfs } = this.parts;
     return { docs: docs.subarray(starts[k]!, starts[k + 1]!), tfs: tfs.subarray(starts[k]!, starts[k + 1]!) };

@@ -31,11 +31,16 @@ export function sortedOrderAfter(names: readonly string[], order: Int32Array): I
 
 /** The position in `names` of `name` (`order` being `sortedOrder(names)`); -1 when it is not there. */
 export function findSorted(names: readonly string[], order: Int32Array, name: string): number {
+  return findSortedBy(order, (i) => names[i]!, name);
+}
+
+/** `findSorted` over names given one at a time by `nameAt(position)` (names kept joined, not split). */
+export function findSortedBy(order: Int32Array, nameAt: (position: number) => string, name: string): number {
   let lo = 0;
   let hi = order.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const at = names[order[mid]!]!;
+    const at = nameAt(order[mid]!);
     if (at < name) lo = mid + 1;
     else if (at > name) hi = mid;
     else return order[mid]!;
@@ -55,4 +60,22 @@ export function findInSorted(names: readonly string[], name: string): number {
     else return mid;
   }
   return -1;
+}
+
+/** Where each of `words` starts once they are joined by one separator, then the joined length + 1: `joinedAt` reads one back. */
+export function joinedStarts(words: readonly string[]): Uint32Array {
+  const starts = new Uint32Array(words.length + 1);
+  for (let i = 0; i < words.length; i++) starts[i + 1] = starts[i]! + words[i]!.length + 1;
+  return starts;
+}
+
+/** Word `i` of `joined`, whose starts `joinedStarts` gave. */
+export function joinedAt(joined: string, starts: Uint32Array, i: number): string {
+  return joined.slice(starts[i]!, starts[i + 1]! - 1);
+}
+
+/** Whether `starts` are `joinedStarts` of the words of `joined` (by their count and the joined length). */
+export function joinedFits(joined: string, starts: Uint32Array): boolean {
+  const count = starts.length - 1;
+  return count >= 0 && starts[count] === (count === 0 ? 0 : joined.length + 1);
 }

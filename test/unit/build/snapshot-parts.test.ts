@@ -1,11 +1,13 @@
 /**
- * The parts a snapshot keeps of the BM25 index, the BM25F fields, the symbol table and
+ * The parts a snapshot keeps of the BM25 index (its postings in blocks), the BM25F fields, the symbol table and
  * the CSR of each task flow read back to the same answers, looked up lazily (src/text/sorted-names.ts), and an
  * index or table read back can still be updated as the original is.
  */
 import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
+import { decodeSection, encodeSection } from '../../../src/cache/snapshot-files.js';
 import { Bm25Index } from '../../../src/lexical/bm25.js';
+import type { PostingBlock } from '../../../src/lexical/bm25-blocks.js';
 import { Bm25fIndex } from '../../../src/lexical/bm25f.js';
 import { SymbolTable } from '../../../src/graph/symbols.js';
 import { csrParts, keptCsr } from '../../../src/rank/csr.js';
@@ -46,12 +48,73 @@ describe('snapshot parts', () => {
     const fieldedLoaded = Bm25fIndex.fromParts(loaded, roundTrip(fielded.toParts()));
     const options = { k1: 1.2, body: { weight: 1, b: 0.75 }, path: { weight: 2, b: 0.5 }, definitions: { weight: 3, b: 0.5 }, messages: { weight: 1, b: 0.5 } };
     for (const q of queries) expect(fieldedLoaded.scores(q, options)).toEqual(fielded.scores(q, options));
+    // a field's words are looked up joined, by their starts: starts that do not fit are refused
+    const fieldParts = roundTrip(fielded.toParts());
+    expect(fieldedLoaded.toParts()).toEqual(fieldParts);
+    const badStarts = { ...fieldParts, definitions: { ...fieldParts.definitions, wordStarts: fieldParts.definitions.wordStarts.subarray(1) } };
+    expect(() => Bm25fIndex.fromParts(loaded, badStarts)).toThrow(/BM25F field parts do not fit/);
     // an update of one changed document, from the original and from the one read back
     const changed = files.map((f, i) => (i === 0 ? { ...f, text: `${f.text}\nrouter discount zebra` } : f));
     const set = new Set([changed[0]!.path]);
     const a = Bm25Index.updated(built, changed, set);
     const b = Bm25Index.updated(loaded, changed, set);
     for (const q of [...queries, 'zebra']) expect(b.scores(q)).toEqual(a.scores(q));
+  });
+
+  it('BM25 read back from posting blocks reads only the blocks of the query\'s terms, scores as the built one, and updates as it', async () => {
+    const index = await indexOf('mixed-monorepo');
+    const files = index.corpus.files.map((f) => ({ path: f.path, text: f.text }));
+    const built = new Bm25Index(files);
+    // small blocks, so that the fixture's postings make many
+    const blocked = built.toBlocks(64);
+    expect(blocked.blocks).toBeGreaterThan(20);
+    const parts = Array.from({ length: blocked.blocks }, (_, k) => encodeSection(blocked.block(k)));
+    const read: number[] = [];
+    const readBack = (): Bm25Index =>
+      Bm25Index.fromBlocks(roundTrip(blocked.dictionary), (k) => {
+        read.push(k);
+        return decodeSection(parts[k]!) as PostingBlock;
+      });
+    const loaded = readBack();
+    expect(read).toEqual([]);
+    const queries = ['parse config file', 'router handler route', 'inventory price discount', 'no such words here', 'ab'];
+    for (const q of queries) expect(loaded.scores(q)).toEqual(built.scores(q));
+    expect(new Set(read).size).toBeLessThan(blocked.blocks / 2);
+    expect(read.length).toBe(new Set(read).size);
+    // every 25th word of the vocabulary, over all the blocks
+    const words = built.toParts().words.split('\0').filter((_, i) => i % 25 === 0);
+    expect(words.length).toBeGreaterThan(20);
+    for (const word of words) {
+      const seen: [number, number][] = [];
+      const expected: [number, number][] = [];
+      loaded.forEachPosting(word, (d, tf) => seen.push([d, tf]));
+      built.forEachPosting(word, (d, tf) => expected.push([d, tf]));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(seen).toEqual(expected);
+    }
+    // an update, and the parts, read every block
+    const changed = files.map((f, i) => (i === 0 ? { ...f, text: `${f.text}\nrouter discount zebra` } : f));
+    const set = new Set([changed[0]!.path]);
+    const fresh = readBack();
+    const a = Bm25Index.updated(built, changed, set);
+    const b = Bm25Index.updated(fresh, changed, set);
+    for (const q of [...queries, 'zebra']) expect(b.scores(q)).toEqual(a.scores(q));
+    expect(readBack().toParts()).toEqual(built.toParts());
+    // an index of no words, and one of empty documents, read back as well
+    for (const docs of [[], [{ path: 'a.txt', text: '' }]]) {
+      const empty = new Bm25Index(docs).toBlocks(64);
+      const back = Bm25Index.fromBlocks(roundTrip(empty.dictionary), (k) => roundTrip(empty.block(k)));
+      expect(Array.from(back.scores('router config'))).toEqual(docs.map(() => 0));
+      expect(back.toParts()).toEqual(new Bm25Index(docs).toParts());
+    }
+    // blocks that do not fit their terms are refused, not misread
+    const short = Bm25Index.fromBlocks(roundTrip(blocked.dictionary), (k) => {
+      const block = decodeSection(parts[k]!) as PostingBlock;
+      return { doc: block.doc.subarray(1), tf: block.tf.subarray(1) };
+    });
+    expect(() => short.scores(words.join(' '))).toThrow(/BM25 posting block \d+ holds/);
+    expect(() => Bm25Index.fromBlocks({ ...roundTrip(blocked.dictionary), blockTerms: Uint32Array.of(0, 5) }, () => blocked.block(0))).toThrow(/posting blocks do not fit/);
+    expect(() => Bm25Index.fromBlocks({ ...roundTrip(blocked.dictionary), wordStarts: blocked.dictionary.wordStarts.map((v, i, all) => (i === all.length - 1 ? v + 1 : v)) }, () => blocked.block(0))).toThrow(/word starts do not fit/);
   });
 
   it('a symbol table read back gives every list, and is replaced into as the original', async () => {
@@ -72,6 +135,10 @@ describe('snapshot parts', () => {
     built.replace(first, edited, (p) => ids.get(p)!);
     loaded.replace(first, edited, (p) => ids.get(p)!);
     for (const name of [...names, 'brand_new']) expect(loaded.definers(name)).toEqual(built.definers(name));
+    // names are looked up joined, by their starts: starts that do not fit are refused
+    const parts = roundTrip(new SymbolTable(index.tags).toParts(ids));
+    expect(() => SymbolTable.fromParts({ ...parts, users: { ...parts.users, nameStarts: parts.users.nameStarts.subarray(1) } }, paths)).toThrow(/symbol name lists do not fit/);
+    expect(SymbolTable.fromParts(roundTrip(new SymbolTable([]).toParts(ids)), paths).definers('x')).toEqual([]);
   });
 
   it('a CSR read back is the one of its flow, and no other flow or corpus takes it', async () => {
