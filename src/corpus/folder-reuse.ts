@@ -49,13 +49,31 @@ export function loadStampsOf(corpus: Corpus): { root: string; rules: string; sta
  * its folder as `previous`, as if this process had loaded it: its files are taken by stamp.
  * The ignore files' verdicts are not kept, so that load reads them again.
  */
-export function rememberLoad(corpus: Corpus, load: { root: string; rules: string; startedMs: number; stamps: ReadonlyMap<string, FileStamp> }): void {
-  states.set(corpus, { ...load, stamps: new Map(load.stamps), ignoreFiles: new Map() });
+export function rememberLoad(corpus: Corpus, load: { root: string; rules: string; startedMs: number; stamps: ReadonlyMap<string, FileStamp> | (() => Map<string, FileStamp>) }): void {
+  const { stamps, ...rest } = load;
+  const state = { ...rest, ignoreFiles: new Map() } as FolderLoadState;
+  if (typeof stamps !== 'function') state.stamps = new Map(stamps);
+  else {
+    // made when a later load, a snapshot or a release reads them: a loaded rank does not
+    Object.defineProperty(state, 'stamps', {
+      configurable: true,
+      enumerable: true,
+      get: () => {
+        const value = stamps();
+        Object.defineProperty(state, 'stamps', { value, writable: true, enumerable: true, configurable: true });
+        return value;
+      },
+    });
+  }
+  states.set(corpus, state);
 }
 
 /** A stamp from its key (`stampOf(…).key`). */
 export function stampOfKey(key: string): FileStamp {
-  return { key, mtimeMs: Number(key.split(':')[1]) };
+  // the second field of `size:mtimeMs:ctimeMs:ino`, without splitting the key
+  const from = key.indexOf(':') + 1;
+  const to = key.indexOf(':', from);
+  return { key, mtimeMs: from === 0 ? NaN : Number(key.slice(from, to < 0 ? key.length : to)) };
 }
 
 export function stampOf(stats: Pick<Stats, 'size' | 'mtimeMs' | 'ctimeMs' | 'ino'>): FileStamp {

@@ -82,7 +82,7 @@ export function restoreCorpus(saved: SavedCorpus, sameContent?: (index: number, 
     return record;
   });
   const corpus: Corpus = { root: saved.root, source: 'folder', files, skipped: { ...saved.skipped }, diagnostics: saved.diagnostics.map((d) => ({ ...d })) };
-  const loaded = new Map<string, FileStamp>(paths.map((path, i) => [path, stampOfKey(stamps[i]!)]));
+  const loaded = (): Map<string, FileStamp> => new Map(paths.map((path, i) => [path, stampOfKey(stamps[i]!)]));
   rememberLoad(corpus, { root: saved.root, rules: saved.rules, startedMs: saved.startedMs, stamps: loaded });
   return rememberFolderRules(corpus, saved.rules);
 }

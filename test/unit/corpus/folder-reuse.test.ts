@@ -8,7 +8,9 @@
 import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadCorpus } from '../../../src/corpus/index.js';
+import v8 from 'node:v8';
+import { loadCorpus, restoreCorpus, saveCorpus } from '../../../src/corpus/index.js';
+import { stampOfKey } from '../../../src/corpus/folder-reuse.js';
 import type { Corpus } from '../../../src/types.js';
 import { makeTemp, removeTemp, writeFiles } from './helpers.js';
 
@@ -48,6 +50,22 @@ describe('loadCorpus with previous (folders)', () => {
     // the same corpus as a load without previous
     const plain = await loadCorpus({ folder: dir });
     expect(second).toEqual(plain);
+  });
+
+  it('takes unchanged files by stamp from a corpus restored from its saved form (a snapshot\'s), as from the corpus itself', async () => {
+    const first = await loadCorpus({ folder: dir });
+    const saved = saveCorpus(first)!;
+    const restored = restoreCorpus(v8.deserialize(v8.serialize(saved)) as typeof saved);
+    writeFileSync(join(dir, 'b.py'), 'def b():\n    return 22\n');
+    const second = await loadCorpus({ folder: dir }, { previous: restored });
+    expect(recordOf(second, 'a.py')).toBe(recordOf(restored, 'a.py'));
+    expect(recordOf(second, 'd/e.ts')).toBe(recordOf(restored, 'd/e.ts'));
+    expect(recordOf(second, 'b.py').text).toContain('return 22');
+    expect(second).toEqual(await loadCorpus({ folder: dir }));
+    // a stamp's modification time is read back from its key
+    expect(stampOfKey('12:1733.25:1734.5:99').mtimeMs).toBe(1733.25);
+    expect(stampOfKey('12:1733').mtimeMs).toBe(1733);
+    expect(stampOfKey('no-fields').mtimeMs).toBeNaN();
   });
 
   it('reads again a same-size rewrite whose modification time was put back (the change time differs)', async () => {
