@@ -16,8 +16,8 @@
 // REPOS_DIR (or $REPOMAP_REPOS) holds the git mirrors (owner+name/repo, as bench/setup.sh).
 // --work (or $REPOMAP_SCALE_WORK; default $TMPDIR/repomap-scale): the folders and stores, kept
 // after the run so a re-run is cheap: --reuse-folders skips writing a folder whose manifest
-// matches, --warm-only skips the cold run of a point whose store exists (its cold figures are
-// carried over from the previous scale-results.json). --points runs a subset; the other points'
+// matches, --warm-only skips the cold run of a point whose store exists and whose trees are the
+// previous run's (its cold figures are carried over from the previous scale-results.json). --points runs a subset; the other points'
 // rows are carried over too. Runs the built CLI of this checkout (npm run build first).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -111,7 +111,11 @@ async function measurePoint(target) {
   log(`   ctags: ${(point.ctags.wallMs / 1000).toFixed(2)} s`);
 
   const old = previous?.points?.find((p) => p.target === target);
-  if (args.warmOnly && existsSync(store) && old?.cold) {
+  // cold figures carry over only for the same trees: a point whose union changed (the
+  // mirrors offer other trees now) is measured cold again, its store made anew
+  const sameTrees = old?.members !== undefined && JSON.stringify(old.members) === JSON.stringify(point.members);
+  if (args.warmOnly && !sameTrees && old?.cold) log('   cold: not carried over, the trees changed since the run that measured it');
+  if (args.warmOnly && sameTrees && existsSync(store) && old?.cold) {
     // with the floor and ctags of the run that measured it (its ratios are to those)
     point.cold = { floorMs: old.floor.totalMs, ctagsMs: old.ctags.wallMs, ...old.cold, carriedFrom: old.cold.carriedFrom ?? { commit: old.commit, date: old.date } };
     log(`   cold: skipped (--warm-only, store exists), carried over from ${old.commit.slice(0, 7)}`);
