@@ -1,5 +1,6 @@
 import { lstatSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
+import { lazyFields } from '../lazy-fields.js';
 import { GitignoreMatcher } from './gitignore.js';
 import type { ResolvedCorpusOptions } from './options.js';
 import type { Corpus, FileRecord } from '../types.js';
@@ -52,19 +53,9 @@ export function loadStampsOf(corpus: Corpus): { root: string; rules: string; sta
 export function rememberLoad(corpus: Corpus, load: { root: string; rules: string; startedMs: number; stamps: ReadonlyMap<string, FileStamp> | (() => Map<string, FileStamp>) }): void {
   const { stamps, ...rest } = load;
   const state = { ...rest, ignoreFiles: new Map() } as FolderLoadState;
-  if (typeof stamps !== 'function') state.stamps = new Map(stamps);
-  else {
-    // made when a later load, a snapshot or a release reads them: a loaded rank does not
-    Object.defineProperty(state, 'stamps', {
-      configurable: true,
-      enumerable: true,
-      get: () => {
-        const value = stamps();
-        Object.defineProperty(state, 'stamps', { value, writable: true, enumerable: true, configurable: true });
-        return value;
-      },
-    });
-  }
+  // given as a function, made when a later load, a snapshot or a release reads them: a loaded rank does not
+  if (typeof stamps === 'function') lazyFields(state, ['stamps'], () => ({ stamps: stamps() }));
+  else state.stamps = new Map(stamps);
   states.set(corpus, state);
 }
 

@@ -56,8 +56,8 @@ export interface GraphBasis {
 /** What a file graph holds besides its edges. */
 export type GraphParts = Pick<FileGraph, 'symbols' | 'imports' | 'edgeCounts' | 'basis'>;
 
-/** Path → position in `paths`. */
-function positions(paths: readonly string[]): Map<string, number> {
+/** Path → position in `paths` (a node's number). */
+export function positionsOf(paths: readonly string[]): Map<string, number> {
   const ids = new Map<string, number>();
   paths.forEach((p, i) => ids.set(p, i));
   return ids;
@@ -73,7 +73,7 @@ export function tableFileGraph(files: readonly FileRecord[], table: EdgeTable, p
       return (graph ??= graphologyOf(files, paths, table));
     },
     get edges() {
-      return (edges ??= tableEdges(table, paths, positions(paths)));
+      return (edges ??= tableEdges(table, paths, positionsOf(paths)));
     },
     table: () => table,
     paths,

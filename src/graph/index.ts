@@ -1,5 +1,6 @@
 export { buildFileGraph, edgeOf } from './build.js';
 export type { FileGraph, GraphBasis } from './file-graph.js';
+export { positionsOf } from './file-graph.js';
 export { GRAPH_DEFAULTS, GENERIC_NAMES, type GraphOptions } from './defaults.js';
 export { SymbolTable } from './symbols.js';
 export { buildResolveContext, type ResolveContext } from './resolve/index.js';

@@ -14,18 +14,12 @@ export interface PostingBlock {
   tf: Float32Array | Float64Array;
 }
 
-/** The first term of each block, then the number of terms: block k holds terms [blockTerms[k], blockTerms[k + 1]). */
+/** The first term of each block, then the number of terms: block k holds terms [blockTerms[k], blockTerms[k + 1]) (no block without terms). */
 export function postingBlockTerms(termStart: Uint32Array, terms: number, size = POSTING_BLOCK): Uint32Array {
   const firsts = [0];
-  let from = 0;
   for (let t = 0; t < terms; t++) {
-    if ((termStart[t + 1] as number) - (termStart[from] as number) >= size && t + 1 < terms) {
-      firsts.push(t + 1);
-      from = t + 1;
-    }
+    if ((termStart[t + 1] as number) - (termStart[firsts[firsts.length - 1]!] as number) >= size || t + 1 === terms) firsts.push(t + 1);
   }
-  if (terms === 0) return Uint32Array.of(0, 0);
-  firsts.push(terms);
   return Uint32Array.from(firsts);
 }
 
@@ -54,11 +48,10 @@ export class BlockedPostings {
     private readonly exactTf: boolean,
     private readonly read: (k: number) => PostingBlock,
   ) {
-    const terms = termStart.length - 1;
     const count = blockTerms.length - 1;
-    let fits = count >= 1 && blockTerms[0] === 0 && blockTerms[count] === terms;
-    for (let k = 0; fits && k < count; k++) fits = (blockTerms[k] as number) < (blockTerms[k + 1] as number) || (terms === 0 && count === 1);
-    if (!fits) throw new RepoMapError('internal', `repomap/lexical: BM25 posting blocks do not fit ${terms} terms`, 'blockTerms');
+    let fits = blockTerms[0] === 0 && blockTerms[count] === termStart.length - 1;
+    for (let k = 0; fits && k < count; k++) fits = (blockTerms[k] as number) < (blockTerms[k + 1] as number);
+    if (!fits) throw new RepoMapError('internal', `repomap/lexical: BM25 posting blocks do not fit ${termStart.length - 1} terms`, 'blockTerms');
   }
 
   /** The postings of term `t`. */

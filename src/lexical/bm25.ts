@@ -10,6 +10,7 @@
  * Postings live in CSR typed arrays: term → (document, term frequency).
  */
 import { RepoMapError } from '../errors.js';
+import { lazyFields } from '../lazy-fields.js';
 import { compareByteOrder, compareDescending } from '../text/order.js';
 import { findSorted, findSortedBy, joinedAt, joinedFits, joinedStarts, sortedOrder, sortedOrderAfter } from '../text/sorted-names.js';
 import { forEachIdentifierWord } from '../text/tokens.js';
@@ -185,11 +186,12 @@ export class Bm25Index {
 
   /** The index `toParts` gave (its words become the whole vocabulary). */
   static fromParts(parts: Bm25Parts): Bm25Index {
-    const index = Bm25Index.readBack(parts);
+    const words = parts.words === '' ? [] : parts.words.split('\0');
+    const index = Bm25Index.readBack(parts, words.length);
     if (parts.termStart[parts.termStart.length - 1] !== parts.postingDoc.length || parts.postingDoc.length !== parts.postingTf.length) {
       throw new RepoMapError('internal', `repomap/lexical: BM25 parts do not fit (${parts.termStart[parts.termStart.length - 1]} postings by the term starts, ${parts.postingDoc.length} documents, ${parts.postingTf.length} frequencies)`, 'parts');
     }
-    Object.assign(index, { postingDoc: parts.postingDoc, postingTf: parts.postingTf });
+    Object.assign(index, { words, postingDoc: parts.postingDoc, postingTf: parts.postingTf });
     index.finish();
     return index;
   }
@@ -230,24 +232,21 @@ export class Bm25Index {
     return index;
   }
 
-  /** An index of the parts' paths and term starts, of `terms` terms; its words (without `terms`) and postings are the caller's to give. */
-  private static readBack(parts: Omit<Bm25Parts, 'postingDoc' | 'postingTf'>, terms?: number): Bm25Index {
+  /** An index of the parts' paths and term starts, of `terms` terms; its words and postings are the caller's to give. */
+  private static readBack(parts: Omit<Bm25Parts, 'postingDoc' | 'postingTf'>, terms: number): Bm25Index {
     const index = Object.create(Bm25Index.prototype) as Bm25Index;
-    const words = terms === undefined ? (parts.words === '' ? [] : parts.words.split('\0')) : undefined;
-    const count = words?.length ?? terms!;
     Object.assign(index, {
       options: resolveOptions(parts.options),
       paths: parts.paths,
       reused: 0,
       avgdl: 0,
       sortedTerms: parts.sorted,
-      ...(words ? { words } : {}),
-      terms: count,
+      terms,
       termStart: parts.termStart,
       docLength: parts.docLength,
     });
-    if (parts.termStart.length !== count + 1 || parts.sorted.length !== count || parts.docLength.length !== parts.paths.length) {
-      throw new RepoMapError('internal', `repomap/lexical: BM25 parts do not fit (${count} words, ${parts.termStart.length} term starts, ${parts.paths.length} paths)`, 'parts');
+    if (parts.termStart.length !== terms + 1 || parts.sorted.length !== terms || parts.docLength.length !== parts.paths.length) {
+      throw new RepoMapError('internal', `repomap/lexical: BM25 parts do not fit (${terms} words, ${parts.termStart.length} term starts, ${parts.paths.length} paths)`, 'parts');
     }
     return index;
   }
@@ -510,28 +509,6 @@ export class Bm25Index {
       out[i] = { path: this.paths[d] as string, score: scores[d] as number };
     }
     return out;
-  }
-}
-
-/**
- * Fields of `target` made by `make` at the first read of any of them, then plain fields
- * (writable, as the constructor's are).
- */
-function lazyFields<T extends object, K extends string>(target: T, names: readonly K[], make: () => Record<K, unknown>): void {
-  const settle = (): void => {
-    const values = make();
-    for (const name of names) Object.defineProperty(target, name, { value: values[name], writable: true, enumerable: true, configurable: true });
-  };
-  for (const name of names) {
-    Object.defineProperty(target, name, {
-      configurable: true,
-      enumerable: true,
-      get: () => {
-        settle();
-        return (target as Record<K, unknown>)[name];
-      },
-      set: (value: unknown) => Object.defineProperty(target, name, { value, writable: true, enumerable: true, configurable: true }),
-    });
   }
 }
 

@@ -64,7 +64,7 @@ export interface FieldParts {
 class FieldPostings {
   private readonly postings = new Map<string, { docs: number[]; tfs: number[] }>();
   /** Read back from parts: the arrays, looked up by binary search over the words. */
-  private parts?: FieldParts & { list?: string[] };
+  private parts?: FieldParts;
   readonly lengths: Float64Array;
   readonly avg: number;
 
@@ -73,18 +73,13 @@ class FieldPostings {
       throw new RepoMapError('internal', `repomap/lexical: BM25F field parts do not fit (${parts.sorted.length} words, ${parts.wordStarts.length} word starts, ${parts.starts.length} posting starts)`, 'parts');
     }
     const field = new FieldPostings([]);
-    // the words split only for an update (`list`); a lookup reads them joined
-    const read: FieldParts & { list?: string[] } = { ...parts };
-    Object.defineProperty(read, 'list', { configurable: true, enumerable: false, get: () => (parts.words === '' ? [] : parts.words.split('\0')) });
-    Object.assign(field, { parts: read, lengths: parts.lengths, avg: parts.avg });
+    // a lookup reads the words joined; an update splits them (`updated`)
+    Object.assign(field, { parts, lengths: parts.lengths, avg: parts.avg });
     return field;
   }
 
   toParts(): FieldParts {
-    if (this.parts) {
-      // (its `list` is not enumerable: not split for this)
-      return { ...this.parts };
-    }
+    if (this.parts) return this.parts;
     const starts = new Int32Array(this.postings.size + 1);
     let total = 0;
     for (const p of this.postings.values()) total += p.docs.length;
@@ -121,7 +116,7 @@ class FieldPostings {
       isKept[now] = 1;
     });
     const fresh = new FieldPostings(paths.map((_, doc) => (isKept[doc] ? [] : textsOf(doc))));
-    const words = before.parts?.list ?? (old.words === '' ? [] : old.words.split('\0'));
+    const words = old.words === '' ? [] : old.words.split('\0');
     const outWords: string[] = [];
     // each earlier word's place among the words kept (-1: no document has it any more)
     const keptAt = new Int32Array(words.length).fill(-1);

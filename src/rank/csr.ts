@@ -1,5 +1,5 @@
 import type { EdgeType } from '../types.js';
-import { EDGE_ORDER, type EdgeView } from '../graph/index.js';
+import { EDGE_ORDER, positionsOf, type EdgeView } from '../graph/index.js';
 import { compareCodeUnits } from '../text/order.js';
 
 const TYPE_PLACE = new Map(EDGE_ORDER.map((t, i) => [t, i]));
@@ -32,7 +32,7 @@ export interface Csr {
  * node to its position in `nodes` (made from them when not given: the rank context
  * passes its own, one map for every task's CSR).
  */
-export function buildCsr(graph: EdgeView, flow: EdgeFlow, nodes: string[], indexOf: Map<string, number> = indexesOf(nodes)): Csr {
+export function buildCsr(graph: EdgeView, flow: EdgeFlow, nodes: string[], indexOf: Map<string, number> = positionsOf(nodes)): Csr {
   return buildCsrs(graph, [flow], nodes, indexOf)[0]!;
 }
 
@@ -41,7 +41,7 @@ export function buildCsr(graph: EdgeView, flow: EdgeFlow, nodes: string[], index
  * one ordering of their entries: a flow only weighs the entries (and leaves out the ones
  * it gives no weight), so the flows share everything before the rows are summed.
  */
-export function buildCsrs(graph: EdgeView, flows: readonly EdgeFlow[], nodes: string[], indexOf: Map<string, number> = indexesOf(nodes)): Csr[] {
+export function buildCsrs(graph: EdgeView, flows: readonly EdgeFlow[], nodes: string[], indexOf: Map<string, number> = positionsOf(nodes)): Csr[] {
   const order = nodes.length;
   // A node's rank in code-unit order of paths, as the graph build orders edges by.
   const unitRank = new Int32Array(order);
@@ -149,13 +149,6 @@ function rowsOf(
   }
   starts[order] = k;
   return { order, nodes, indexOf, starts, neighbors, weights, dangling: Int32Array.from(dangling) };
-}
-
-/** Node → its position in `nodes`. */
-function indexesOf(nodes: readonly string[]): Map<string, number> {
-  const indexOf = new Map<string, number>();
-  nodes.forEach((n, i) => indexOf.set(n, i));
-  return indexOf;
 }
 
 /**
