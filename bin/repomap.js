@@ -53,12 +53,21 @@ async function beforeBuild({ update }) {
   if (first && !update && SNAPSHOT_READERS.includes(command)) await oneShotCompilation();
 }
 
-const { runCli } = await import('../dist/cli/run.js');
-process.exitCode = await runCli(process.argv.slice(2), {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  stdin: process.stdin,
-  cwd: process.cwd(),
-  beforeCommand,
-  beforeBuild,
-});
+// A daemon of this build serving (`repomap daemon start`) runs the index commands in its
+// warm process; otherwise, or for any other command, the command runs here.
+const { runOnDaemon } = await import('../dist/cli/daemon-client.js');
+const onDaemon = await runOnDaemon({ argv: process.argv.slice(2), cwd: process.cwd(), env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+if (onDaemon !== null) process.exitCode = onDaemon;
+else await runHere();
+
+async function runHere() {
+  const { runCli } = await import('../dist/cli/run.js');
+  process.exitCode = await runCli(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    cwd: process.cwd(),
+    beforeCommand,
+    beforeBuild,
+  });
+}

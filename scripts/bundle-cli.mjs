@@ -22,6 +22,7 @@ const dist = resolve(process.argv[2] ?? join(root, 'dist'));
 const out = join(dist, 'cli');
 const entries = {
   run: 'src/cli/run.js',
+  'daemon-client': 'src/cli/daemon-client.js',
   heap: 'src/heap.js',
   'wasm-modules': 'src/tags/wasm-modules.js',
   worker: 'src/tags/worker.js',

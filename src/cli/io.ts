@@ -1,3 +1,5 @@
+import type { IndexMemory } from './index-memory.js';
+
 /** Streams and working folder the CLI runs against; tests pass fakes. */
 export interface CliIo {
   stdout: { write(chunk: string): unknown; isTTY?: boolean };
@@ -24,6 +26,13 @@ export interface CliIo {
    * more collections, and sets one-shot compilation for a full build only.
    */
   beforeBuild?: (build: { update: boolean }) => void | Promise<void>;
+  /**
+   * Indexes a long-running process keeps between the commands it runs (`repomap
+   * daemon`): a command that opens a folder's index takes it from here when it has it,
+   * gives it back, and leaves its snapshot write for after the answer. None in a
+   * one-shot process, which loads kept snapshots instead.
+   */
+  memory?: IndexMemory;
 }
 
 /** Thrown by a command to end with a message and an exit code (2 = usage, 1 = failure). */

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { tagsStorePath } from '../cache/location.js';
 import { cacheDirOf } from './cache-flags.js';
-import { loadSnapshot, snapshotFileOf, snapshotSlot } from './snapshot.js';
+import { changesSince, loadSnapshot, snapshotFileOf, snapshotSlot, type KeptIndex } from './snapshot.js';
 import type { CliIo } from './io.js';
 import type { OpenedIndex } from './open-build.js';
 import { repoOf, repoSource, type RepoFlags } from './repo-source.js';
@@ -31,13 +31,23 @@ export async function openIndex(flags: RepoFlags, io: CliIo, label: string, pars
   const folder = 'folder' in source ? source.folder : null;
   const where = folder !== null ? cacheDirOf(flags, io, true) : null;
   const slot = where && folder !== null ? snapshotSlot(where.dir, resolve(folder), { include: flags.include, exclude: flags.exclude }) : null;
-  const kept = slot ? loadSnapshot(slot, note) : null;
+  // a daemon's index of the folder, else the kept snapshot
+  const kept = slot ? (remembered(io, slot.key) ?? loadSnapshot(slot, note)) : null;
   if (kept?.current && slot && where) {
     const store = tagsStorePath(where.dir);
     const { index } = kept;
+    io.memory?.keep(slot.key, { index, fingerprint: kept.fingerprint });
     return { index, source, repo, corpusMs: index.stats.timingsMs.corpus, snapshot: { file: snapshotFileOf(slot), updated: false }, ...(existsSync(store) ? { cacheFile: store } : {}) };
   }
   const { openBuilt } = await import('./open-build.js');
   const earlier = kept && slot ? { index: kept.index, file: snapshotFileOf(slot), changed: kept.changed, fingerprint: kept.fingerprint } : undefined;
   return openBuilt({ flags, io, label, source, repo, slot, ...(earlier ? { earlier } : {}), ...(parseJobs !== undefined ? { parseJobs } : {}) });
+}
+
+/** The slot's index the process keeps in memory (`CliIo.memory`): current, or to update (as a kept snapshot's); null when none, or when too much changed. */
+function remembered(io: CliIo, key: string): KeptIndex | null {
+  const entry = io.memory?.take(key);
+  if (!entry) return null;
+  const changed = changesSince(entry.fingerprint);
+  return changed && { index: entry.index, current: changed.length === 0, fingerprint: entry.fingerprint, changed };
 }

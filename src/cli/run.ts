@@ -4,6 +4,7 @@ import { packageVersion } from '../package-root.js';
 import { CliExit, type CliIo } from './io.js';
 import { repoOf } from './repo-source.js';
 import { registerCache } from './cache.js';
+import { registerDaemon } from './daemon.js';
 import { registerEval } from './eval.js';
 import { registerExplain } from './explain.js';
 import { registerFuse } from './fuse.js';
@@ -52,6 +53,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   registerNavigate(program, io);
   registerMcp(program, io);
   registerCache(program, io);
+  registerDaemon(program, io, runCli);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return 0;

@@ -50,6 +50,12 @@ export function snapshotFileOf(slot: SnapshotSlot): string {
  */
 const MAX_CHANGES_UPDATED = 256;
 
+/** The paths `fingerprint` watches that changed since it was taken; null when too many changed for an update (or its root is gone). */
+export function changesSince(fingerprint: FolderFingerprint): string[] | null {
+  const changed = fingerprint.changedPaths(MAX_CHANGES_UPDATED + 1);
+  return changed === null || changed.length > MAX_CHANGES_UPDATED ? null : changed;
+}
+
 /** A kept index: as built (`current`), or as built before the folder changed a little (a build's `previous`). */
 export interface KeptIndex {
   index: Index;
@@ -83,8 +89,8 @@ export function loadSnapshot(slot: SnapshotSlot, note: (message: string) => void
       return null;
     }
     const fingerprint = FolderFingerprint.restore(slot.root, stored.check);
-    const changed = fingerprint.changedPaths(MAX_CHANGES_UPDATED + 1);
-    if (changed === null || changed.length > MAX_CHANGES_UPDATED) {
+    const changed = changesSince(fingerprint);
+    if (changed === null) {
       file.close();
       return null;
     }
@@ -97,27 +103,33 @@ export function loadSnapshot(slot: SnapshotSlot, note: (message: string) => void
 }
 
 /**
- * Keeps a folder's built index in the slot (when the folder was settled while it was
- * read: see FolderFingerprint), then removes the least recently used snapshots past
- * what the tags store (`storeFile`) leaves of the cache's cap (`--cache-max-mb`, else the
- * store's default). `reread`: the kept fingerprint and the paths read again, when the
- * corpus was read again from the kept one (`rereadChangedFiles`). Returns a warning when
- * it could not write, else null.
+ * The folder's fingerprint to keep with its built index: taken after its corpus was read
+ * from `readStartedMs` (Date.now()), or, when only some files were read again from the
+ * kept one (`rereadChangedFiles`: `reread`), the kept one with their stamps taken again
+ * (the folder is not walked). Null when the folder changed while it was read: such an
+ * index is kept nowhere.
  */
-export async function saveSnapshot(
+export async function snapshotFingerprint(
   slot: SnapshotSlot,
   index: Index,
   readStartedMs: number,
-  cache: { cacheMaxMb?: number | undefined; storeFile: string },
   reread?: { fingerprint: FolderFingerprint; changed: readonly string[] },
-): Promise<string | null> {
-  const cap = cache.cacheMaxMb !== undefined ? cache.cacheMaxMb * MIB : STORE_DEFAULTS.maxBytes;
-  const maxBytes = Math.max(0, cap - (statSync(cache.storeFile, { throwIfNoEntry: false })?.size ?? 0));
-  // the fingerprint first: a folder that changed while it was read keeps no snapshot, and taking one costs more
-  // (where only some files were read again, the earlier one with their stamps taken again: the folder is not walked)
+): Promise<FolderFingerprint | null> {
   const fingerprint = reread ? reread.fingerprint.restamped(reread.changed, readStartedMs) : await FolderFingerprint.take(slot.root, watchedFiles(index.corpus), readStartedMs);
+  return fingerprint.saved() ? fingerprint : null;
+}
+
+/**
+ * Writes a folder's built index, with its settled fingerprint, in the slot, then removes
+ * the least recently used snapshots past what the tags store (`storeFile`) leaves of the
+ * cache's cap (`--cache-max-mb`, else the store's default). Returns a warning when it
+ * could not write, else null.
+ */
+export function writeSnapshot(slot: SnapshotSlot, index: Index, fingerprint: FolderFingerprint, cache: { cacheMaxMb?: number | undefined; storeFile: string }): string | null {
   const check = fingerprint.saved();
   if (!check) return null;
+  const cap = cache.cacheMaxMb !== undefined ? cache.cacheMaxMb * MIB : STORE_DEFAULTS.maxBytes;
+  const maxBytes = Math.max(0, cap - (statSync(cache.storeFile, { throwIfNoEntry: false })?.size ?? 0));
   const snapshot = snapshotOf(index);
   if (!snapshot) return null;
   try {
@@ -127,4 +139,20 @@ export async function saveSnapshot(
   } catch (error) {
     return `could not keep the index snapshot in ${slot.folder}: ${describeError(error)}`;
   }
+}
+
+/**
+ * Keeps a folder's built index in the slot (when the folder was settled while it was
+ * read: `snapshotFingerprint`), as `writeSnapshot` does. Returns a warning when it could
+ * not write, else null.
+ */
+export async function saveSnapshot(
+  slot: SnapshotSlot,
+  index: Index,
+  readStartedMs: number,
+  cache: { cacheMaxMb?: number | undefined; storeFile: string },
+  reread?: { fingerprint: FolderFingerprint; changed: readonly string[] },
+): Promise<string | null> {
+  const fingerprint = await snapshotFingerprint(slot, index, readStartedMs, reread);
+  return fingerprint ? writeSnapshot(slot, index, fingerprint, cache) : null;
 }

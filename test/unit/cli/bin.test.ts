@@ -70,6 +70,32 @@ describe('bin/repomap.js (built)', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
   }, 30_000);
+
+  it('daemon start serves in the background: rank runs in it with the output of its own process, status tells, stop ends it', async () => {
+    const socket = join(tmp, 'daemon', 'd.sock');
+    const denv = { ...env, REPOMAP_DAEMON_SOCKET: socket };
+    const started = await run(process.execPath, [BIN, 'daemon', 'start', '--idle-minutes', '5'], { encoding: 'utf8', env: denv });
+    expect(started.stdout).toMatch(new RegExp(`^repomap daemon: serving ${socket.replace(/[.]/g, '\\.')} \\(pid \\d+; log `));
+    try {
+      const args = [BIN, 'rank', 'apply_discount', '--top', '3', '--format', 'json'];
+      const served = await run(process.execPath, args, { cwd: FIXTURE, encoding: 'utf8', env: denv });
+      const own = await run(process.execPath, args, { cwd: FIXTURE, encoding: 'utf8', env: { ...denv, REPOMAP_NO_DAEMON: '1' } });
+      const ranking = (json: string) => ({ ...JSON.parse(json), timing_ms: null });
+      expect(ranking(served.stdout)).toEqual(ranking(own.stdout));
+      expect(served.stderr).toBe('');
+      const status = JSON.parse((await run(process.execPath, [BIN, 'daemon', 'status', '--json'], { encoding: 'utf8', env: denv })).stdout);
+      expect(status).toMatchObject({ serving: true, socket, commands: 1, indexes: [{ root: FIXTURE }] });
+      // a second start finds it serving
+      expect((await run(process.execPath, [BIN, 'daemon', 'start'], { encoding: 'utf8', env: denv })).stdout).toMatch(/already serving/);
+    } finally {
+      const stopped = await run(process.execPath, [BIN, 'daemon', 'stop'], { encoding: 'utf8', env: denv });
+      expect(stopped.stdout).toMatch(/^repomap daemon: stopped/);
+    }
+    expect(existsSync(socket)).toBe(false);
+    const none = spawnSync(process.execPath, [BIN, 'daemon', 'status'], { encoding: 'utf8', env: denv });
+    expect(none.status).toBe(1);
+    expect(none.stderr).toMatch(/daemon: none serves/);
+  }, 60_000);
 });
 
 describe('bin/repomap.js loads the engine only for a command that runs', () => {

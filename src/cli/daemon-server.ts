@@ -1,0 +1,199 @@
+/**
+ * `repomap daemon serve`: one process that runs the index commands of other `repomap`
+ * processes (./daemon-client.ts) over a Unix socket, keeping the indexes they open in
+ * memory (./index-memory.ts). A command whose folder has not changed since the last one
+ * answers from the index in memory (no snapshot to read); after a few changed files, the
+ * index is updated in memory, with the parsers and their queries already compiled, and
+ * its snapshot is written after the answer. Commands run one at a time, in the order
+ * they came. The daemon ends after `idleMs` without a command, or when told to stop.
+ */
+import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { connect, createServer, type Socket } from 'node:net';
+import { dirname } from 'node:path';
+import { describeError } from '../errors.js';
+import { lineReader, unsafeSocket, type DaemonStatus, type FromDaemon, type ToDaemon } from './daemon-protocol.js';
+import { IndexMemory } from './index-memory.js';
+import { CliExit, type CliIo } from './io.js';
+
+/** Runs the CLI in-process, as ./run.ts's `runCli`. */
+export type CliRunner = (argv: string[], io: CliIo) => Promise<number>;
+
+export interface DaemonOptions {
+  socket: string;
+  /** This build (`daemonBuild`): a run from another is refused. */
+  build: string;
+  /** Ends after this long without a command. */
+  idleMs: number;
+  /** How many folders' indexes it keeps. */
+  indexes: number;
+  run: CliRunner;
+  /** Where the daemon notes what it did (its log). */
+  log: (line: string) => void;
+  /** Called once it listens, with what stops it (as a `stop` message does). */
+  onListening?: (stop: (why: string) => void) => void;
+}
+
+/** Serves until idle or stopped; rejects when the socket is taken by a live daemon or cannot be listened on. */
+export async function serveDaemon(options: DaemonOptions): Promise<void> {
+  const { socket, build, log } = options;
+  if (await answers(socket)) throw new CliExit(1, `a daemon already serves ${socket}`);
+  mkdirSync(dirname(socket), { recursive: true, mode: 0o700 });
+  const unsafe = unsafeSocket(socket, false);
+  if (unsafe) throw new CliExit(1, `daemon: will not serve ${socket}: ${unsafe}`);
+  // a socket left by a daemon that did not end cleanly
+  rmSync(socket, { force: true });
+  const memory = new IndexMemory(options.indexes);
+  const startedAt = new Date().toISOString();
+  let commands = 0;
+  let queue: Promise<void> = Promise.resolve();
+  let waiting = 0;
+  let idle: NodeJS.Timeout | undefined;
+  let stopped!: () => void;
+  const ended = new Promise<void>((resolve) => (stopped = resolve));
+
+  const server = createServer((connection) => {
+    connection.on('error', () => undefined);
+    let stdin: StdinRelay | undefined;
+    connection.on(
+      'data',
+      lineReader((line) => {
+        let message: ToDaemon;
+        try {
+          message = JSON.parse(line) as ToDaemon;
+        } catch {
+          log(`a message that is not JSON: ${line.slice(0, 80)}`);
+          connection.destroy();
+          return;
+        }
+        if (message.type === 'status') {
+          const status: DaemonStatus = { pid: process.pid, build, socket, startedAt, commands, idleMinutes: options.idleMs / 60_000, indexes: memory.list(), rssMb: Math.round(process.memoryUsage.rss() / 2 ** 20) };
+          answer(connection, { type: 'status', ...status }, true);
+        } else if (message.type === 'stop') {
+          answer(connection, { type: 'stopping' }, true);
+          stop('told to stop');
+        } else if (message.type === 'run') {
+          if (message.build !== build) return answer(connection, { type: 'refused', why: `this daemon is another build of repomap (${build})` }, true);
+          stdin = new StdinRelay(() => answer(connection, { type: 'read-stdin' }));
+          const relay = stdin;
+          waiting++;
+          if (idle) clearTimeout(idle);
+          queue = queue.then(async () => {
+            await runOne(connection, message, relay);
+            waiting--;
+            await memory.settle((error) => log(`deferred work failed: ${describeError(error)}`));
+            if (waiting === 0) idle = setTimeout(() => stop(`idle for ${options.idleMs / 60_000} minutes`), options.idleMs);
+          });
+        } else if (message.type === 'stdin') {
+          stdin?.push(message.data);
+        } else if (message.type === 'stdin-end') {
+          stdin?.end();
+        }
+      }),
+    );
+    // a command that went away no longer sends its standard input
+    connection.on('close', () => stdin?.end());
+  });
+
+  async function runOne(connection: Socket, message: Extract<ToDaemon, { type: 'run' }>, stdin: StdinRelay): Promise<void> {
+    commands++;
+    const started = performance.now();
+    let finished = false;
+    // what a command writes once it has answered (a deferred snapshot's warning) goes to the log
+    const stream = (type: 'stdout' | 'stderr', tty: boolean): CliIo['stdout'] => ({
+      write: (data: string) => (finished ? log(`${type} after the answer: ${data.trimEnd()}`) : answer(connection, { type, data })),
+      isTTY: tty,
+    });
+    const io: CliIo = { stdout: stream('stdout', message.stdoutTTY), stderr: stream('stderr', message.stderrTTY), stdin, cwd: message.cwd, env: message.env, memory };
+    let code: number;
+    try {
+      code = await options.run(message.argv, io);
+    } catch (error) {
+      io.stderr.write(`repomap: the daemon could not run the command: ${describeError(error)}\n`);
+      code = 1;
+    }
+    finished = true;
+    answer(connection, { type: 'exit', code }, true);
+    log(`${message.argv[0]} in ${message.cwd}: exit ${code}, ${Math.round(performance.now() - started)} ms`);
+  }
+
+  let stopping = false;
+  function stop(why: string): void {
+    if (stopping) return;
+    stopping = true;
+    if (idle) clearTimeout(idle);
+    server.close();
+    // the commands already queued still run; the socket goes at once, so no new one comes
+    rmSync(socket, { force: true });
+    void queue.then(() => {
+      log(`stopped: ${why}`);
+      stopped();
+    });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socket, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  chmodSync(socket, 0o600);
+  server.on('error', (error) => log(`socket error: ${describeError(error)}`));
+  idle = setTimeout(() => stop(`idle for ${options.idleMs / 60_000} minutes`), options.idleMs);
+  log(`serving ${socket} (pid ${process.pid}, build ${build})`);
+  options.onListening?.(stop);
+  await ended;
+}
+
+/** Whether a daemon answers on the socket. */
+export function answers(socket: string): Promise<boolean> {
+  if (!existsSync(socket)) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const probe = connect(socket);
+    probe.on('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.on('error', () => resolve(false));
+  });
+}
+
+function answer(connection: Socket, message: FromDaemon, last = false): void {
+  if (connection.destroyed || !connection.writable) return;
+  const line = JSON.stringify(message) + '\n';
+  if (last) connection.end(line);
+  else connection.write(line);
+}
+
+/** The command's standard input, asked of its process at the first read. */
+class StdinRelay implements AsyncIterable<string> {
+  private readonly chunks: string[] = [];
+  private done = false;
+  private asked = false;
+  private wake: (() => void) | null = null;
+
+  constructor(private readonly ask: () => void) {}
+
+  push(data: string): void {
+    this.chunks.push(data);
+    this.wake?.();
+  }
+
+  end(): void {
+    this.done = true;
+    this.wake?.();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<string> {
+    if (!this.asked) {
+      this.asked = true;
+      this.ask();
+    }
+    for (;;) {
+      if (this.chunks.length > 0) yield this.chunks.shift()!;
+      else if (this.done) return;
+      else await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = null;
+    }
+  }
+}

@@ -1,0 +1,223 @@
+/**
+ * `repomap daemon`: a daemon served in this process on a socket of its own, the commands
+ * of "other processes" sent to it by the client bin/repomap.js uses (runOnDaemon), on a
+ * copy of the Python fixture. Its answers are the one-shot CLI's, byte for byte (but
+ * timings); it answers from memory while the folder is as it was, updates in memory
+ * after an edit and writes the snapshot after answering; standard input, exit codes and
+ * usage errors pass through; a run of another build, a command it does not run, or no
+ * daemon at all runs in the command's own process.
+ */
+import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ageTree, makeTemp, removeTemp } from '../corpus/helpers.js';
+import { runCliCaptured } from '../../run-cli.js';
+import { runCli } from '../../../src/cli/run.js';
+import { runOnDaemon } from '../../../src/cli/daemon-client.js';
+import { daemonBuild } from '../../../src/cli/daemon-protocol.js';
+import { serveDaemon } from '../../../src/cli/daemon-server.js';
+import { IndexMemory } from '../../../src/cli/index-memory.js';
+import { packageVersion } from '../../../src/package-root.js';
+import type { Index } from '../../../src/build/index.js';
+import type { FolderFingerprint } from '../../../src/corpus/index.js';
+
+const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
+const QUERY = 'apply_discount rounds half a cent the wrong way';
+
+let tmp: string;
+let repo: string;
+let cache: string;
+let socket: string;
+const logs: string[] = [];
+let stopDaemon: (why: string) => void;
+let served: Promise<void>;
+
+/** Serves a daemon in this process; resolves once it listens, with what stops it and its end. */
+async function serve(at: string, build: string, log: (line: string) => void): Promise<{ stop: (why: string) => void; ended: Promise<void> }> {
+  let stop!: (why: string) => void;
+  let listening!: () => void;
+  const up = new Promise<void>((resolve) => (listening = resolve));
+  const ended = serveDaemon({ socket: at, build, idleMs: 600_000, indexes: 2, run: runCli, log, onListening: (s) => ((stop = s), listening()) });
+  await Promise.race([up, ended]);
+  return { stop, ended };
+}
+
+beforeAll(async () => {
+  tmp = makeTemp('repomap-daemon-');
+  repo = join(tmp, 'repo');
+  cache = join(tmp, 'cache');
+  socket = join(tmp, 'sockets', 'd.sock');
+  cpSync(FIXTURE, repo, { recursive: true });
+  ageTree(repo);
+  ({ stop: stopDaemon, ended: served } = await serve(socket, daemonBuild(packageVersion()), (line) => logs.push(line)));
+});
+afterAll(async () => {
+  stopDaemon('the tests are over');
+  await served;
+  removeTemp(tmp);
+});
+
+const env = (): Record<string, string> => ({ HOME: join(tmp, 'home'), XDG_CACHE_HOME: join(tmp, 'xdg'), REPOMAP_DAEMON_SOCKET: socket });
+
+/** A command as a process runs it with the daemon up: null when it would run in its own process. */
+async function onDaemon(argv: string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<{ code: number; stdout: string; stderr: string } | null> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runOnDaemon({
+    argv,
+    cwd: tmp,
+    env: options.env ?? env(),
+    stdin: Readable.from(options.stdin === undefined ? [] : [options.stdin]),
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+  });
+  return code === null ? null : { code, stdout, stderr };
+}
+/** The same command in this process, as a one-shot `repomap` runs it. */
+const here = (argv: string[]) => runCliCaptured(argv, { cwd: tmp, env: env() });
+
+const rankArgs = (...more: string[]) => ['rank', '--repo', repo, '--cache', cache, '--format', 'json', '--top', '20', ...more];
+const zeroTimings = (json: string): string => JSON.stringify({ ...JSON.parse(json), timing_ms: { index: 0, rank: 0 } });
+const snapshotFiles = (): string[] => (existsSync(join(cache, 'snapshots')) ? readdirSync(join(cache, 'snapshots')).filter((f) => f.endsWith('.snap')) : []);
+
+describe('repomap daemon', () => {
+  it('answers a rank as the command answers in its own process, then from the index it keeps in memory', async () => {
+    const first = await onDaemon(rankArgs('--query', QUERY));
+    expect(first).not.toBeNull();
+    expect(first!.stderr).toBe('');
+    expect(first!.code).toBe(0);
+    const fresh = await here(rankArgs('--query', QUERY, '--no-cache'));
+    expect(zeroTimings(first!.stdout)).toBe(zeroTimings(fresh.stdout));
+    expect(JSON.parse(first!.stdout).top_files[0]).toBe('src/inventory/pricing.py');
+    // its snapshot was written after the answer (for one-shot commands): without it, the next rank still
+    // answers, from memory, and nothing is built or written again
+    expect(snapshotFiles()).toHaveLength(1);
+    rmSync(join(cache, 'snapshots'), { recursive: true });
+    const second = await onDaemon(rankArgs('--query', QUERY));
+    expect(second).toEqual(first === null ? null : { ...first, stdout: second!.stdout });
+    expect(zeroTimings(second!.stdout)).toBe(zeroTimings(first!.stdout));
+    expect(snapshotFiles()).toEqual([]);
+    const status = await onDaemon(['status', '--repo', repo, '--cache', cache]);
+    expect(status!.code).toBe(0);
+    expect(status!.stdout).toMatch(/the index was loaded from it/);
+  });
+
+  it('updates the index in memory after a file changed, ranks as a fresh build, and keeps the updated snapshot for one-shot commands', async () => {
+    await onDaemon(rankArgs('--query', QUERY));
+    // no snapshot to update from: what the daemon updates is the index in its memory
+    rmSync(join(cache, 'snapshots'), { recursive: true, force: true });
+    const pricing = join(repo, 'src/inventory/pricing.py');
+    appendFileSync(pricing, '\n\ndef clamp_refund_total(total: int) -> int:\n    """Refunds never exceed the paid total."""\n    return max(0, total)\n');
+    // settled: stamped before the command begins (a file written as a read began is read again next time)
+    const when = new Date(Date.now() - 600_000);
+    utimesSync(pricing, when, when);
+    const query = 'clamp_refund_total lets a refund exceed the paid total';
+    // the first command after the edit updates: the changed file parsed, the rest from the kept index
+    const status = await onDaemon(['status', '--repo', repo, '--cache', cache]);
+    expect(status!.stdout).toMatch(/^tags cache +\S+ \(1 parsed, the others from the snapshot or from it\)$/m);
+    const updated = await onDaemon(rankArgs('--query', query));
+    expect(updated!.code).toBe(0);
+    expect(updated!.stderr).toBe('');
+    const fresh = await here(rankArgs('--query', query, '--no-cache'));
+    expect(zeroTimings(updated!.stdout)).toBe(zeroTimings(fresh.stdout));
+    expect(JSON.parse(updated!.stdout).top_files[0]).toBe('src/inventory/pricing.py');
+    // the snapshot it wrote after answering is the updated index: a one-shot command loads it as it is
+    const oneShot = await here(['status', '--repo', repo, '--cache', cache]);
+    expect(oneShot.stdout).toMatch(/the index was loaded from it/);
+    expect(zeroTimings((await here(rankArgs('--query', query))).stdout)).toBe(zeroTimings(fresh.stdout));
+    expect(logs.some((l) => /^rank in .*: exit 0, \d+ ms$/.test(l))).toBe(true);
+  });
+
+  it('passes standard input, usage errors and exit codes through', async () => {
+    const fromStdin = await onDaemon(rankArgs('--query-file', '-'), { stdin: QUERY });
+    expect(fromStdin!.code).toBe(0);
+    expect(zeroTimings(fromStdin!.stdout)).toBe(zeroTimings((await here(rankArgs('--query', QUERY))).stdout));
+    const usage = await onDaemon(['rank', '--repo', repo, '--top', 'none', QUERY]);
+    const usageHere = await here(['rank', '--repo', repo, '--top', 'none', QUERY]);
+    expect(usage).toEqual(usageHere);
+    expect(usage!.code).toBe(2);
+    const missing = await onDaemon(['rank', '--repo', join(tmp, 'no-such-folder'), QUERY]);
+    expect(missing!.code).toBe(1);
+    expect(missing!.stderr).toContain('no-such-folder');
+  });
+
+  it('leaves to the command’s own process what it does not run: other commands, REPOMAP_NO_DAEMON, no daemon, another build', async () => {
+    expect(await onDaemon(['cache', 'stats', '--cache', cache])).toBeNull();
+    expect(await onDaemon(['--version'])).toBeNull();
+    expect(await onDaemon(rankArgs('--query', QUERY), { env: { ...env(), REPOMAP_NO_DAEMON: '1' } })).toBeNull();
+    expect(await onDaemon(rankArgs('--query', QUERY), { env: { ...env(), REPOMAP_DAEMON_SOCKET: join(tmp, 'sockets', 'none.sock') } })).toBeNull();
+    const other = join(tmp, 'sockets', 'other.sock');
+    const otherLogs: string[] = [];
+    const daemon = await serve(other, 'another-build', (line) => otherLogs.push(line));
+    try {
+      expect(await onDaemon(rankArgs('--query', QUERY), { env: { ...env(), REPOMAP_DAEMON_SOCKET: other } })).toBeNull();
+      expect(otherLogs.filter((l) => l.startsWith('rank'))).toEqual([]);
+    } finally {
+      daemon.stop('test over');
+      await daemon.ended;
+    }
+    expect(existsSync(other)).toBe(false);
+  });
+
+  it('talks only over a socket in a folder of this user that nobody else may write in', async () => {
+    const open = join(tmp, 'open');
+    mkdirSync(open);
+    chmodSync(open, 0o777);
+    await expect(serve(join(open, 'd.sock'), 'x', () => undefined)).rejects.toThrow(/will not serve .*others may write in it/);
+    chmodSync(join(tmp, 'sockets'), 0o777);
+    try {
+      expect(await onDaemon(rankArgs('--query', QUERY))).toBeNull();
+    } finally {
+      chmodSync(join(tmp, 'sockets'), 0o700);
+    }
+    expect(await onDaemon(rankArgs('--query', QUERY))).not.toBeNull();
+  });
+
+  it('will not serve a socket a live daemon serves, and takes over one a dead daemon left', async () => {
+    await expect(serve(socket, 'x', () => undefined)).rejects.toThrow(/a daemon already serves/);
+    // a process killed while it listened leaves its socket behind
+    const left = join(tmp, 'sockets', 'left.sock');
+    spawnSync(process.execPath, ['-e', `require('node:net').createServer().listen(${JSON.stringify(left)}, () => process.kill(process.pid, 'SIGKILL'))`]);
+    expect(existsSync(left)).toBe(true);
+    // listening there at all means it took the place over (a socket in use refuses a second listener)
+    const daemon = await serve(left, 'x', () => undefined);
+    daemon.stop('test over');
+    await daemon.ended;
+    expect(existsSync(left)).toBe(false);
+  });
+});
+
+describe('IndexMemory', () => {
+  const entry = (root: string) => ({ index: { corpus: { root, files: [] } } as unknown as Index, fingerprint: {} as FolderFingerprint });
+
+  it('keeps the most recently used indexes up to its capacity; a taken index is out until kept again', () => {
+    const memory = new IndexMemory(2);
+    memory.keep('a', entry('/a'));
+    memory.keep('b', entry('/b'));
+    expect(memory.take('a')?.index.corpus.root).toBe('/a');
+    expect(memory.take('a')).toBeUndefined();
+    memory.keep('a', entry('/a'));
+    memory.keep('c', entry('/c'));
+    // b was the least recently used
+    expect(memory.list().map((i) => i.root)).toEqual(['/a', '/c']);
+    expect(() => new IndexMemory(0)).toThrow(/capacity/);
+  });
+
+  it('runs deferred work in order once settled, past a failure, which it reports', async () => {
+    const memory = new IndexMemory();
+    const done: string[] = [];
+    const failures: unknown[] = [];
+    memory.defer(() => void done.push('first'));
+    memory.defer(() => {
+      throw new Error('disk full');
+    });
+    memory.defer(async () => void done.push('third'));
+    await memory.settle((error) => failures.push(error));
+    expect(done).toEqual(['first', 'third']);
+    expect(failures.map(String)).toEqual(['Error: disk full']);
+    await memory.settle(() => failures.push('again'));
+    expect(failures).toHaveLength(1);
+  });
+});
