@@ -2,9 +2,11 @@
 // A second `repomap rank` in a fresh process: with the index snapshot (nothing changed since
 // the last run), with the tags cache alone (the snapshot removed before each run), after one
 // changed file, and cold (an empty cache), against `node -e 1`, universal-ctags' full scan
-// and an I/O floor (read every file of the corpus) in the same rounds. One of each per round,
-// the order turned by one each round, so the machine's load falls on all alike. Wall time
-// from spawn to exit; medians and p90 (nearest rank).
+// and an I/O floor (read every file of the corpus) in the same rounds; and the same `rank`
+// nothing changed and after one changed file with `repomap daemon` serving (a daemon of the
+// run's own, on a socket in its temporary folder; every other row runs with
+// REPOMAP_NO_DAEMON=1). One of each per round, the order turned by one each round, so the
+// machine's load falls on all alike. Wall time from spawn to exit; medians and p90 (nearest rank).
 //
 //   node bench/perf/warm.mjs REPOS_DIR [--runs N] [--cold-runs N] [--corpora mixed,union-10k] [--out FILE]
 //
@@ -42,6 +44,9 @@ const QUERY = 'The runtime hangs on shutdown when a blocking task panics; the se
 
 const args = parseArgs(process.argv.slice(2));
 const tmp = mkdtempSync(join(tmpdir(), 'repomap-warm-'));
+/** Every command but the daemon's rows runs in its own process; those reach the run's own daemon. */
+const OWN_PROCESS_ENV = { ...process.env, REPOMAP_NO_DAEMON: '1' };
+const DAEMON_ENV = { ...process.env, REPOMAP_NO_DAEMON: '', REPOMAP_DAEMON_SOCKET: join(tmp, 'daemon', 'd.sock') };
 const load = [loadavg()];
 const tables = [];
 try {
@@ -61,7 +66,7 @@ writeFileSync(
     `- Commit: \`${commit}\`${dirty ? ' (with uncommitted changes in src/ or bin/)' : ''}; date ${new Date().toISOString()}`,
     `- Machine: ${cpus().length} cores, node ${process.version}; load average (1/5/15 min) at start ${fmtLoad(load[0])}, at end ${fmtLoad(load[1])}`,
     '- Each cell: wall time from spawn to exit of a fresh process, median (p90) of the rounds; × columns: the median over the same run\'s median of `node -e 1`, of the I/O floor and of ctags.',
-    '- `rank, snapshot`: nothing changed since the last run, the index is loaded from its snapshot. `rank, tags cache`: the snapshot is removed before each run, so the index is built from the cached tags. `rank, 1 file changed`: one source file is rewritten before each run (its tags and the graph are made again). `cold`: an empty cache folder.',
+    '- `rank, snapshot`: nothing changed since the last run, the index is loaded from its snapshot. `rank, tags cache`: the snapshot is removed before each run, so the index is built from the cached tags. `rank, 1 file changed`: one source file is rewritten before each run (its tags and the graph are made again). `cold`: an empty cache folder. `daemon serving`: the same `rank` with `repomap daemon` serving (the process that runs is the client; the index stays in the daemon\'s memory), nothing changed, or one file rewritten before each run.',
     '',
     ...tables.flat(),
   ].join('\n') + '\n',
@@ -84,10 +89,14 @@ function measure(name) {
   const list = join(tmp, `${name}-files.json`);
   writeFileSync(list, JSON.stringify(files));
   const caches = { snapshot: join(tmp, `${name}-snap`), tags: join(tmp, `${name}-tags`), changed: join(tmp, `${name}-changed`) };
+  const daemonCaches = { snapshot: join(tmp, `${name}-daemon-snap`), changed: join(tmp, `${name}-daemon-changed`) };
   const rank = (cache, repo = folder) => ['node', BIN, 'rank', '--repo', repo, '--cache', cache, '-q', '--query', QUERY, '--top', '20'];
   // warm: tags cache and snapshot
   for (const cache of [caches.snapshot, caches.tags]) mustRun(rank(cache));
   mustRun(rank(caches.changed, edited));
+  // the daemon's rows: warm in its memory
+  mustRun(['node', BIN, 'daemon', 'start', '--idle-minutes', '30'], DAEMON_ENV);
+  for (const cache of [daemonCaches.snapshot, daemonCaches.changed]) mustRun(rank(cache, cache === daemonCaches.changed ? edited : folder), DAEMON_ENV);
   const commands = [
     { name: '`node -e 1`', argv: ['node', '-e', '1'], floor: true },
     { name: 'I/O floor (read every file)', argv: ['node', '-e', `const fs=require('fs');for(const f of JSON.parse(fs.readFileSync(process.argv[1],'utf8')))fs.readFileSync(f)`, list], io: true },
@@ -96,6 +105,8 @@ function measure(name) {
     { name: 'rank, tags cache', argv: rank(caches.tags), before: () => rmSync(join(caches.tags, 'snapshots'), { recursive: true, force: true }) },
     { name: 'rank, 1 file changed', argv: rank(caches.changed, edited), before: () => appendFileSync(changed, "\n") },
     { name: 'rank, cold (empty cache)', argv: null, cold: true },
+    { name: 'rank, daemon serving', argv: rank(daemonCaches.snapshot), env: DAEMON_ENV },
+    { name: 'rank, daemon serving, 1 file changed', argv: rank(daemonCaches.changed, edited), env: DAEMON_ENV, before: () => appendFileSync(changed, '\n') },
   ];
   const times = new Map(commands.map((c) => [c.name, []]));
   for (let round = 0; round < args.runs; round++) {
@@ -105,11 +116,12 @@ function measure(name) {
       const argv = c.cold ? rank(join(tmp, `${name}-cold-${round}`)) : c.argv;
       c.before?.();
       const t = process.hrtime.bigint();
-      mustRun(argv);
+      mustRun(argv, c.env);
       times.get(c.name).push(Number(process.hrtime.bigint() - t) / 1e9);
     }
     console.error(`   round ${round + 1}/${args.runs}`);
   }
+  mustRun(['node', BIN, 'daemon', 'stop'], DAEMON_ENV);
   const med = (name) => median(times.get(name));
   const floor = med('`node -e 1`');
   const io = med('I/O floor (read every file)');
@@ -122,8 +134,8 @@ function measure(name) {
   return [`## ${name}: ${files.length} files (${members.map((m) => `${m.repo}@${m.commit}`).join(' + ')})`, '', '| command | runs | median (p90) | × node -e 1 | × I/O floor | × ctags |', '| --- | ---: | ---: | ---: | ---: | ---: |', ...rows, ''];
 }
 
-function mustRun(argv) {
-  const r = spawnSync(argv[0] === 'node' ? process.execPath : argv[0], argv.slice(1), { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+function mustRun(argv, env = OWN_PROCESS_ENV) {
+  const r = spawnSync(argv[0] === 'node' ? process.execPath : argv[0], argv.slice(1), { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26, env });
   if (r.status !== 0) fail(`${argv.slice(0, 4).join(' ')} … failed (${r.status}): ${String(r.stderr).slice(-1000)}`);
 }
 

@@ -60,10 +60,16 @@ export async function statusAction(io: CliIo, flags: StatusFlags): Promise<void>
   print(io, flags, index, status, (s) =>
     renderStatus(s, [
       ['tags cache', cacheFile !== undefined ? `${cacheFile}${cache ? ` (${cacheUse(cache, snapshot?.updated === true)})` : ''}` : 'none'],
-      ...(snapshot ? [['snapshot', `${snapshot.file} (${snapshot.updated ? 'the index was updated from it: the files changed since it was built were read again' : 'the index was loaded from it: nothing changed since it was built'})`] as [string, string]] : []),
+      ...(snapshot ? [['snapshot', `${snapshot.file} (${snapshotUse(snapshot)})`] as [string, string]] : []),
       ['built', s.builtAt],
     ]),
   );
+}
+
+/** Where the index came from: the snapshot file, or the daemon's memory of it. */
+function snapshotUse({ updated, inMemory }: { updated: boolean; inMemory?: boolean }): string {
+  if (inMemory) return updated ? "the daemon's index of it, in memory, was updated: the files changed since it was built were read again" : "the daemon's index of it, in memory, was used: nothing changed since it was built";
+  return updated ? 'the index was updated from it: the files changed since it was built were read again' : 'the index was loaded from it: nothing changed since it was built';
 }
 
 /** What a build took from the tags cache; an update from a snapshot took the unchanged files' tags from the snapshot instead. */

@@ -20,8 +20,12 @@ export interface OpenedIndex {
   corpusMs: number;
   /** The persistent tags cache file the build read and wrote, when it had one. */
   cacheFile?: string;
-  /** The snapshot file the index came from: loaded as it was (nothing changed), or updated (a few files had changed). */
-  snapshot?: { file: string; updated: boolean };
+  /**
+   * The snapshot file the index came from: loaded as it was (nothing changed), or updated
+   * (a few files had changed); `inMemory` when it was a daemon's index kept in memory
+   * instead (`CliIo.memory`), the file's contents.
+   */
+  snapshot?: { file: string; updated: boolean; inMemory?: boolean };
 }
 
 export interface BuildRequest {
@@ -33,7 +37,7 @@ export interface BuildRequest {
   /** Where the built index is kept, for a folder with a cache. */
   slot: SnapshotSlot | null;
   /** The folder's kept index from before a few files changed, for the build to update, its file, and the paths its fingerprint found changed. */
-  earlier?: { index: Index; file: string; changed: readonly string[]; fingerprint: FolderFingerprint };
+  earlier?: { index: Index; file: string; changed: readonly string[]; fingerprint: FolderFingerprint; inMemory?: boolean };
   parseJobs?: number;
 }
 
@@ -50,7 +54,8 @@ export async function openBuilt(request: BuildRequest): Promise<OpenedIndex> {
   if (earlier) {
     try {
       const inThread = io.memory !== undefined && earlier.changed.length <= DAEMON_UPDATE_IN_THREAD;
-      return { ...(await build(inThread ? { ...request, parseJobs: 1 } : request, earlier)), snapshot: { file: earlier.file, updated: true } };
+      const snapshot = { file: earlier.file, updated: true, ...(earlier.inMemory ? { inMemory: true } : {}) };
+      return { ...(await build(inThread ? { ...request, parseJobs: 1 } : request, earlier)), snapshot };
     } catch (error) {
       // the kept index could not be brought up to date (say, a file the update reads again changed as well): a build from the start
       if (!flags.quiet) io.stderr.write(`repomap: note: the index snapshot could not be updated (${describeError(error)}); the index is built again\n`);
@@ -102,10 +107,13 @@ async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildR
           const warning = fingerprint && writeSnapshot(slot, index, fingerprint, cache);
           if (warning) io.stderr.write(`repomap: warning: ${warning}\n`);
         };
-        // a daemon keeps the index, and writes its snapshot once the command has answered
-        if (io.memory && fingerprint) {
-          io.memory.keep(slot.key, { index, fingerprint });
-          io.memory.defer(write);
+        if (io.memory) {
+          // a daemon keeps the index, and writes its snapshot once the command has answered; an
+          // update of a folder that changed as it was read is kept with the fingerprint it was
+          // updated from, so the next command reads those files again (as it would the snapshot)
+          const kept = fingerprint ?? (reread && earlier ? earlier.fingerprint : null);
+          if (kept) io.memory.keep(slot.key, { index, fingerprint: kept });
+          if (fingerprint) io.memory.defer(write);
         } else write();
       }
       return { index, source, repo, corpusMs, ...(store ? { cacheFile: store.file } : {}) };

@@ -32,15 +32,17 @@ export async function openIndex(flags: RepoFlags, io: CliIo, label: string, pars
   const where = folder !== null ? cacheDirOf(flags, io, true) : null;
   const slot = where && folder !== null ? snapshotSlot(where.dir, resolve(folder), { include: flags.include, exclude: flags.exclude }) : null;
   // a daemon's index of the folder, else the kept snapshot
-  const kept = slot ? (remembered(io, slot.key) ?? loadSnapshot(slot, note)) : null;
+  const inMemory = slot ? remembered(io, slot.key) : null;
+  const kept = inMemory ?? (slot ? loadSnapshot(slot, note) : null);
+  const fromMemory = inMemory ? { inMemory: true } : {};
   if (kept?.current && slot && where) {
     const store = tagsStorePath(where.dir);
     const { index } = kept;
     io.memory?.keep(slot.key, { index, fingerprint: kept.fingerprint });
-    return { index, source, repo, corpusMs: index.stats.timingsMs.corpus, snapshot: { file: snapshotFileOf(slot), updated: false }, ...(existsSync(store) ? { cacheFile: store } : {}) };
+    return { index, source, repo, corpusMs: index.stats.timingsMs.corpus, snapshot: { file: snapshotFileOf(slot), updated: false, ...fromMemory }, ...(existsSync(store) ? { cacheFile: store } : {}) };
   }
   const { openBuilt } = await import('./open-build.js');
-  const earlier = kept && slot ? { index: kept.index, file: snapshotFileOf(slot), changed: kept.changed, fingerprint: kept.fingerprint } : undefined;
+  const earlier = kept && slot ? { index: kept.index, file: snapshotFileOf(slot), changed: kept.changed, fingerprint: kept.fingerprint, ...fromMemory } : undefined;
   return openBuilt({ flags, io, label, source, repo, slot, ...(earlier ? { earlier } : {}), ...(parseJobs !== undefined ? { parseJobs } : {}) });
 }
 

@@ -101,7 +101,7 @@ describe('repomap daemon', () => {
     expect(snapshotFiles()).toEqual([]);
     const status = await onDaemon(['status', '--repo', repo, '--cache', cache]);
     expect(status!.code).toBe(0);
-    expect(status!.stdout).toMatch(/the index was loaded from it/);
+    expect(status!.stdout).toMatch(/the daemon's index of it, in memory, was used: nothing changed/);
   });
 
   it('updates the index in memory after a file changed, ranks as a fresh build, and keeps the updated snapshot for one-shot commands', async () => {
@@ -117,6 +117,7 @@ describe('repomap daemon', () => {
     // the first command after the edit updates: the changed file parsed, the rest from the kept index
     const status = await onDaemon(['status', '--repo', repo, '--cache', cache]);
     expect(status!.stdout).toMatch(/^tags cache +\S+ \(1 parsed, the others from the snapshot or from it\)$/m);
+    expect(status!.stdout).toMatch(/the daemon's index of it, in memory, was updated/);
     const updated = await onDaemon(rankArgs('--query', query));
     expect(updated!.code).toBe(0);
     expect(updated!.stderr).toBe('');
@@ -128,6 +129,19 @@ describe('repomap daemon', () => {
     expect(oneShot.stdout).toMatch(/the index was loaded from it/);
     expect(zeroTimings((await here(rankArgs('--query', query))).stdout)).toBe(zeroTimings(fresh.stdout));
     expect(logs.some((l) => /^rank in .*: exit 0, \d+ ms$/.test(l))).toBe(true);
+
+    // an edit just before the command (it may still be under way as the file is read): answered as a fresh
+    // build, no snapshot kept, and the file read again by the next command, which answers the same
+    appendFileSync(pricing, '\n\ndef refund_window_days() -> int:\n    return 30\n');
+    rmSync(join(cache, 'snapshots'), { recursive: true, force: true });
+    const windowQuery = 'refund_window_days returns the wrong number of days';
+    const unsettled = await onDaemon(rankArgs('--query', windowQuery));
+    const freshWindow = await here(rankArgs('--query', windowQuery, '--no-cache'));
+    expect(zeroTimings(unsettled!.stdout)).toBe(zeroTimings(freshWindow.stdout));
+    expect(snapshotFiles()).toEqual([]);
+    const reread = await onDaemon(['status', '--repo', repo, '--cache', cache]);
+    expect(reread!.stdout).toMatch(/^tags cache +\S+ \([01] parsed, the others from the snapshot or from it\)$/m);
+    expect(zeroTimings((await onDaemon(rankArgs('--query', windowQuery)))!.stdout)).toBe(zeroTimings(freshWindow.stdout));
   });
 
   it('passes standard input, usage errors and exit codes through', async () => {
