@@ -78,9 +78,14 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
           waiting++;
           if (idle) clearTimeout(idle);
           queue = queue.then(async () => {
-            await runOne(connection, message, relay);
+            try {
+              await runOne(connection, message, relay);
+              await memory.settle((error) => log(`deferred work failed: ${describeError(error)}`));
+            } catch (error) {
+              // never reached by a command's own failure (runOne answers it); the queue goes on whatever happens
+              log(`a command's run failed: ${describeError(error)}`);
+            }
             waiting--;
-            await memory.settle((error) => log(`deferred work failed: ${describeError(error)}`));
             if (waiting === 0) idle = setTimeout(() => stop(`idle for ${options.idleMs / 60_000} minutes`), options.idleMs);
           });
         } else if (message.type === 'stdin') {

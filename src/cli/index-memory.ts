@@ -47,6 +47,11 @@ export class IndexMemory {
     }
   }
 
+  /** Puts `entry` in the place of the slot's index when that is still `index` (the same place in the order). */
+  replace(key: string, index: Index, entry: RememberedIndex): void {
+    if (this.held.get(key)?.index === index) this.held.set(key, entry);
+  }
+
   /** The kept indexes, least recently used first: their folders and file counts. */
   list(): { root: string; files: number }[] {
     return [...this.held.values()].map(({ index }) => ({ root: index.corpus.root, files: index.corpus.files.length }));

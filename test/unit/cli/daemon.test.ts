@@ -217,6 +217,12 @@ describe('IndexMemory', () => {
     // b was the least recently used
     expect(memory.list().map((i) => i.root)).toEqual(['/a', '/c']);
     expect(() => new IndexMemory(0)).toThrow(/capacity/);
+    // replaced in place only while it still holds that index
+    const c = memory.take('c')!;
+    memory.keep('c', c);
+    memory.replace('c', c.index, entry('/c-loaded'));
+    memory.replace('a', c.index, entry('/a-other'));
+    expect(memory.list().map((i) => i.root)).toEqual(['/a', '/c-loaded']);
   });
 
   it('runs deferred work in order once settled, past a failure, which it reports', async () => {
