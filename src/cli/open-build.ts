@@ -23,8 +23,8 @@ export interface OpenedIndex {
   cacheFile?: string;
   /**
    * The snapshot file the index came from: loaded as it was (nothing changed), or updated
-   * (a few files had changed); `inMemory` when it was a daemon's index kept in memory
-   * instead (`CliIo.memory`), the file's contents.
+   * (a few files had changed); `inMemory` when a daemon's index kept in memory
+   * (`CliIo.memory`) stood in for the file.
    */
   snapshot?: { file: string; updated: boolean; inMemory?: boolean };
 }
@@ -42,7 +42,6 @@ export interface BuildRequest {
   parseJobs?: number;
 }
 
-/** Builds the index of the request's source (see `openIndex`). */
 /**
  * At most this many changed files, and a daemon (`CliIo.memory`) parses an update in its
  * own thread, where the parsers stay loaded and their queries compiled: a parse worker
@@ -50,6 +49,7 @@ export interface BuildRequest {
  */
 const DAEMON_UPDATE_IN_THREAD = 16;
 
+/** Builds the index of the request's source (see `openIndex`). */
 export async function openBuilt(request: BuildRequest): Promise<OpenedIndex> {
   const { flags, io, earlier } = request;
   if (earlier) {
