@@ -57,15 +57,17 @@ async function beforeBuild({ update }) {
 // warm process; otherwise, or for any other command, the command runs here.
 const { runOnDaemon } = await import('../dist/cli/daemon-client.js');
 const onDaemon = await runOnDaemon({ argv: process.argv.slice(2), cwd: process.cwd(), env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
-if (onDaemon !== null) process.exitCode = onDaemon;
-else await runHere();
+if ('code' in onDaemon) process.exitCode = onDaemon.code;
+else await runHere(onDaemon.stdin);
 
-async function runHere() {
+/** Runs the command in this process; `read`: standard input already read for a daemon that then did not run it. */
+async function runHere(read) {
   const { runCli } = await import('../dist/cli/run.js');
+  const stdin = read === undefined ? process.stdin : (await import('node:stream')).Readable.from([read]);
   process.exitCode = await runCli(process.argv.slice(2), {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    stdin,
     cwd: process.cwd(),
     beforeCommand,
     beforeBuild,

@@ -1,8 +1,8 @@
 /**
  * A command run by this build's daemon when one is serving (`repomap daemon start`):
- * bin/repomap.js hands it the arguments first, and runs the command itself when this
- * returns null (no daemon, another command, REPOMAP_NO_DAEMON set, a socket that is not
- * safely this user's, or a daemon that refused or ended before saying anything). The daemon's output is this process' output,
+ * bin/repomap.js hands it the arguments first, and runs the command itself when told to
+ * (no daemon, another command, REPOMAP_NO_DAEMON set to anything but 0, a socket that is
+ * not safely this user's, or a daemon that refused or ended before saying anything). The daemon's output is this process' output,
  * its exit code this process' exit code.
  */
 import { existsSync } from 'node:fs';
@@ -21,15 +21,24 @@ export interface ClientProcess {
   stderr: { write(chunk: string): unknown; isTTY?: boolean };
 }
 
-/** Runs the command on this build's daemon; its exit code, or null when the command is to run here. */
-export async function runOnDaemon(proc: ClientProcess): Promise<number | null> {
+/**
+ * What became of a command offered to the daemon: run there (its exit code), or to run
+ * here, with the standard input it already read for the daemon (`stdin`), if any.
+ */
+export type DaemonOutcome = { code: number } | { here: true; stdin?: string };
+
+/** Runs the command on this build's daemon when one serves (see the module's comment). */
+export async function runOnDaemon(proc: ClientProcess): Promise<DaemonOutcome> {
   const command = proc.argv[0];
-  if (command === undefined || !DAEMON_COMMANDS.includes(command) || proc.env.REPOMAP_NO_DAEMON) return null;
+  const noDaemon = proc.env.REPOMAP_NO_DAEMON;
+  if (command === undefined || !DAEMON_COMMANDS.includes(command) || (noDaemon !== undefined && noDaemon !== '' && noDaemon !== '0')) return { here: true };
   const build = daemonBuild(packageVersion());
   const socket = daemonSocket(proc.env, build);
-  if (!existsSync(socket) || unsafeSocket(socket) !== null) return null;
+  if (!existsSync(socket) || unsafeSocket(socket) !== null) return { here: true };
   const env = Object.fromEntries(Object.entries(proc.env).filter((e): e is [string, string] => e[1] !== undefined));
-  const run: ToDaemon = { type: 'run', build, argv: proc.argv, cwd: proc.cwd, env, stdoutTTY: proc.stdout.isTTY === true, stderrTTY: proc.stderr.isTTY === true };
+  // a command that reads standard input (`--query-file -`, `--diff -`) sends it whole, read before it queues
+  const stdin = proc.argv.some((a) => a === '-' || a.endsWith('=-')) ? await readAll(proc.stdin) : undefined;
+  const run: ToDaemon = { type: 'run', build, argv: proc.argv, cwd: proc.cwd, env, stdoutTTY: proc.stdout.isTTY === true, stderrTTY: proc.stderr.isTTY === true, ...(stdin !== undefined ? { stdin } : {}) };
   return new Promise((resolve) => {
     let answered = false;
     let done = false;
@@ -37,7 +46,7 @@ export async function runOnDaemon(proc: ClientProcess): Promise<number | null> {
       if (done) return;
       done = true;
       connection.destroy();
-      resolve(code);
+      resolve(code !== null ? { code } : { here: true, ...(stdin !== undefined ? { stdin } : {}) });
     };
     const connection = connect(socket);
     const send = (message: ToDaemon): void => void connection.write(JSON.stringify(message) + '\n');
@@ -50,6 +59,8 @@ export async function runOnDaemon(proc: ClientProcess): Promise<number | null> {
           answered = true;
           proc[message.type].write(message.data);
         } else if (message.type === 'read-stdin') {
+          // read here: the command cannot run here again once its input is gone
+          answered = true;
           void forwardStdin(proc.stdin, send);
         } else if (message.type === 'exit') {
           finish(message.code);
@@ -69,6 +80,13 @@ export async function runOnDaemon(proc: ClientProcess): Promise<number | null> {
     connection.on('error', lost);
     connection.on('close', lost);
   });
+}
+
+async function readAll(stdin: Readable): Promise<string> {
+  stdin.setEncoding('utf8');
+  let text = '';
+  for await (const chunk of stdin) text += chunk as string;
+  return text;
 }
 
 async function forwardStdin(stdin: Readable, send: (message: ToDaemon) => void): Promise<void> {

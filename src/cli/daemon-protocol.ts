@@ -19,7 +19,17 @@ export const DEFAULT_IDLE_MINUTES = 30;
 
 /** From a command to the daemon. */
 export type ToDaemon =
-  | { type: 'run'; build: string; argv: string[]; cwd: string; env: Record<string, string>; stdoutTTY: boolean; stderrTTY: boolean }
+  | {
+      type: 'run';
+      build: string;
+      argv: string[];
+      cwd: string;
+      env: Record<string, string>;
+      stdoutTTY: boolean;
+      stderrTTY: boolean;
+      /** Standard input, read whole before the command is sent when its arguments name `-` (so a command waiting on it never holds the daemon's queue). */
+      stdin?: string;
+    }
   | { type: 'stdin'; data: string }
   | { type: 'stdin-end' }
   | { type: 'status' }
@@ -69,15 +79,16 @@ export function daemonSocket(env: Readonly<Record<string, string | undefined>>, 
 
 /**
  * Why a command may not talk over `socket`, or null when it may: the socket and its folder
- * must be this user's, and the folder writable by nobody else (a socket another user
- * placed would hear the command's arguments and environment). No daemon on Windows.
+ * must be this user's, and the folder closed to everybody else (mode 700: a socket
+ * another user placed would hear the command's arguments and environment, and one they
+ * could reach would take commands). No daemon on Windows.
  */
 export function unsafeSocket(socket: string, exists = true): string | null {
   if (process.platform === 'win32' || typeof process.getuid !== 'function') return 'the daemon runs on Unix sockets, which this system does not have';
   const uid = process.getuid();
   const folder = lstatSync(dirname(socket), { throwIfNoEntry: false });
   if (!folder?.isDirectory()) return `${dirname(socket)} is not a folder`;
-  if (folder.uid !== uid || (folder.mode & 0o022) !== 0) return `${dirname(socket)} is another user's, or others may write in it`;
+  if (folder.uid !== uid || (folder.mode & 0o077) !== 0) return `${dirname(socket)} is another user's, or others may enter it (it must be mode 700)`;
   if (!exists) return null;
   const file = lstatSync(socket, { throwIfNoEntry: false });
   if (!file?.isSocket() || file.uid !== uid) return `${socket} is not a socket of this user's`;

@@ -29,6 +29,8 @@ export interface DaemonOptions {
   run: CliRunner;
   /** Where the daemon notes what it did (its log). */
   log: (line: string) => void;
+  /** The environment git runs with in this process (default process.env): a command whose git environment differs is refused. */
+  env?: Readonly<Record<string, string | undefined>>;
   /** Called once it listens, with what stops it (as a `stop` message does). */
   onListening?: (stop: (why: string) => void) => void;
 }
@@ -73,7 +75,16 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
           stop('told to stop');
         } else if (message.type === 'run') {
           if (message.build !== build) return answer(connection, { type: 'refused', why: `this daemon is another build of repomap (${build})` }, true);
+          const differs = gitEnvironmentDiffers(message.env, options.env ?? process.env);
+          if (differs) {
+            log(`refused a ${message.argv[0]} from ${message.cwd}: its ${differs} is not the daemon's (git would run otherwise)`);
+            return answer(connection, { type: 'refused', why: `its ${differs} is not the daemon's` }, true);
+          }
           stdin = new StdinRelay(() => answer(connection, { type: 'read-stdin' }));
+          if (message.stdin !== undefined) {
+            stdin.push(message.stdin);
+            stdin.end();
+          }
           const relay = stdin;
           waiting++;
           if (idle) clearTimeout(idle);
@@ -86,7 +97,7 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
               log(`a command's run failed: ${describeError(error)}`);
             }
             waiting--;
-            if (waiting === 0) idle = setTimeout(() => stop(`idle for ${options.idleMs / 60_000} minutes`), options.idleMs);
+            if (waiting === 0 && !stopping) idle = setTimeout(() => stop(`idle for ${options.idleMs / 60_000} minutes`), options.idleMs);
           });
         } else if (message.type === 'stdin') {
           stdin?.push(message.data);
@@ -100,6 +111,8 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
   });
 
   async function runOne(connection: Socket, message: Extract<ToDaemon, { type: 'run' }>, stdin: StdinRelay): Promise<void> {
+    // a command whose process went away while it waited (killed, timed out) is not run
+    if (connection.destroyed || !connection.writable) return log(`${message.argv[0]} in ${message.cwd}: its process went away before it ran`);
     commands++;
     const started = performance.now();
     let finished = false;
@@ -148,6 +161,18 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
   log(`serving ${socket} (pid ${process.pid}, build ${build})`);
   options.onListening?.(stop);
   await ended;
+}
+
+/**
+ * The variables git reads (`PATH` to find it, `HOME` and `XDG_CONFIG_HOME` for its
+ * configuration, every `GIT_*`) that differ between a command's environment and the
+ * daemon's, named; null when none does. Git runs with the daemon's own environment
+ * (corpus/git-process.ts), so such a command runs in its own process instead.
+ */
+export function gitEnvironmentDiffers(command: Readonly<Record<string, string | undefined>>, daemon: Readonly<Record<string, string | undefined>>): string | null {
+  const names = new Set(['PATH', 'HOME', 'XDG_CONFIG_HOME', ...[...Object.keys(command), ...Object.keys(daemon)].filter((k) => k.startsWith('GIT_'))]);
+  const differing = [...names].filter((name) => (command[name] ?? '') !== (daemon[name] ?? '')).sort();
+  return differing.length === 0 ? null : differing.join(', ');
 }
 
 /** Whether a daemon answers on the socket. */

@@ -1,6 +1,7 @@
 /**
  * The indexes a long-running CLI process (`repomap daemon`) keeps between the commands it
- * runs, by snapshot slot (a folder, its scope and this build of repomap), each with the
+ * runs, by snapshot file (a cache folder, and in it the slot of a folder, its scope and
+ * this build of repomap), each with the
  * folder's fingerprint when it was built. A command takes the index of its slot: as it is
  * when nothing changed since, else updated from it as from a kept snapshot
  * (./open-index.ts). Writing a built index's snapshot waits until the command has

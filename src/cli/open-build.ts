@@ -8,7 +8,7 @@ import { openCacheStore } from './cache-store.js';
 import type { CliIo } from './io.js';
 import { indexProgress } from './progress.js';
 import type { RepoFlags } from './repo-source.js';
-import { loadSnapshot, snapshotFingerprint, writeSnapshot, type SnapshotSlot } from './snapshot.js';
+import { loadSnapshot, snapshotFileOf, snapshotFingerprint, writeSnapshot, type SnapshotSlot } from './snapshot.js';
 import type { IndexMemory } from './index-memory.js';
 import { describeError } from '../errors.js';
 
@@ -113,7 +113,7 @@ async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildR
           // update of a folder that changed as it was read is kept with the fingerprint it was
           // updated from, so the next command reads those files again (as it would the snapshot)
           const kept = fingerprint ?? (reread && earlier ? earlier.fingerprint : null);
-          if (kept) io.memory.keep(slot.key, { index, fingerprint: kept });
+          if (kept) io.memory.keep(snapshotFileOf(slot), { index, fingerprint: kept });
           if (fingerprint) io.memory.defer(earlier ? write : () => (write(), keepLoaded(io.memory!, slot, index)));
         } else write();
       }
@@ -136,5 +136,5 @@ async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildR
  */
 function keepLoaded(memory: IndexMemory, slot: SnapshotSlot, built: Index): void {
   const loaded = loadSnapshot(slot, () => undefined);
-  if (loaded?.current) memory.replace(slot.key, built, { index: loaded.index, fingerprint: loaded.fingerprint });
+  if (loaded?.current) memory.replace(snapshotFileOf(slot), built, { index: loaded.index, fingerprint: loaded.fingerprint });
 }

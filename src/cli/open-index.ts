@@ -32,13 +32,13 @@ export async function openIndex(flags: RepoFlags, io: CliIo, label: string, pars
   const where = folder !== null ? cacheDirOf(flags, io, true) : null;
   const slot = where && folder !== null ? snapshotSlot(where.dir, resolve(folder), { include: flags.include, exclude: flags.exclude }) : null;
   // a daemon's index of the folder, else the kept snapshot
-  const inMemory = slot ? remembered(io, slot.key) : null;
+  const inMemory = slot ? remembered(io, snapshotFileOf(slot)) : null;
   const kept = inMemory ?? (slot ? loadSnapshot(slot, note) : null);
   const fromMemory = inMemory ? { inMemory: true } : {};
   if (kept?.current && slot && where) {
     const store = tagsStorePath(where.dir);
     const { index } = kept;
-    io.memory?.keep(slot.key, { index, fingerprint: kept.fingerprint });
+    io.memory?.keep(snapshotFileOf(slot), { index, fingerprint: kept.fingerprint });
     return { index, source, repo, corpusMs: index.stats.timingsMs.corpus, snapshot: { file: snapshotFileOf(slot), updated: false, ...fromMemory }, ...(existsSync(store) ? { cacheFile: store } : {}) };
   }
   const { openBuilt } = await import('./open-build.js');
@@ -46,9 +46,9 @@ export async function openIndex(flags: RepoFlags, io: CliIo, label: string, pars
   return openBuilt({ flags, io, label, source, repo, slot, ...(earlier ? { earlier } : {}), ...(parseJobs !== undefined ? { parseJobs } : {}) });
 }
 
-/** The slot's index the process keeps in memory (`CliIo.memory`): current, or to update (as a kept snapshot's); null when none, or when too much changed. */
-function remembered(io: CliIo, key: string): KeptIndex | null {
-  const entry = io.memory?.take(key);
+/** The slot's index (by its snapshot file) the process keeps in memory (`CliIo.memory`): current, or to update (as a kept snapshot's); null when none, or when too much changed. */
+function remembered(io: CliIo, file: string): KeptIndex | null {
+  const entry = io.memory?.take(file);
   if (!entry) return null;
   const changed = changesSince(entry.fingerprint);
   return changed && { index: entry.index, current: changed.length === 0, fingerprint: entry.fingerprint, changed };

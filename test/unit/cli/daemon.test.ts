@@ -7,7 +7,7 @@
  * usage errors pass through; a run of another build, a command it does not run, or no
  * daemon at all runs in the command's own process.
  */
-import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -39,7 +39,8 @@ async function serve(at: string, build: string, log: (line: string) => void): Pr
   let stop!: (why: string) => void;
   let listening!: () => void;
   const up = new Promise<void>((resolve) => (listening = resolve));
-  const ended = serveDaemon({ socket: at, build, idleMs: 600_000, indexes: 2, run: runCli, log, onListening: (s) => ((stop = s), listening()) });
+  // git's environment is the commands' own (else the daemon refuses them)
+  const ended = serveDaemon({ socket: at, build, idleMs: 600_000, indexes: 2, run: runCli, log, env: env(), onListening: (s) => ((stop = s), listening()) });
   await Promise.race([up, ended]);
   return { stop, ended };
 }
@@ -65,7 +66,7 @@ const env = (): Record<string, string> => ({ HOME: join(tmp, 'home'), XDG_CACHE_
 async function onDaemon(argv: string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<{ code: number; stdout: string; stderr: string } | null> {
   let stdout = '';
   let stderr = '';
-  const code = await runOnDaemon({
+  const outcome = await runOnDaemon({
     argv,
     cwd: tmp,
     env: options.env ?? env(),
@@ -73,7 +74,10 @@ async function onDaemon(argv: string[], options: { stdin?: string; env?: Record<
     stdout: { write: (s: string) => (stdout += s) },
     stderr: { write: (s: string) => (stderr += s) },
   });
-  return code === null ? null : { code, stdout, stderr };
+  if ('code' in outcome) return { code: outcome.code, stdout, stderr };
+  // what runs here gets the standard input the daemon was offered
+  expect(outcome.stdin).toBe(options.stdin !== undefined && argv.includes('-') ? options.stdin : undefined);
+  return null;
 }
 /** The same command in this process, as a one-shot `repomap` runs it. */
 const here = (argv: string[]) => runCliCaptured(argv, { cwd: tmp, env: env() });
@@ -152,6 +156,12 @@ describe('repomap daemon', () => {
     const usageHere = await here(['rank', '--repo', repo, '--top', 'none', QUERY]);
     expect(usage).toEqual(usageHere);
     expect(usage!.code).toBe(2);
+    // another cache folder is another index: not the one in memory (here, a file that cannot be one)
+    writeFileSync(join(tmp, 'a-file'), 'not a folder');
+    const notFolder = ['rank', '--repo', repo, '--cache', join(tmp, 'a-file'), QUERY];
+    const notFolderHere = await here(notFolder);
+    expect(notFolderHere.code).toBe(1);
+    expect(await onDaemon(notFolder)).toEqual(notFolderHere);
     const missing = await onDaemon(['rank', '--repo', join(tmp, 'no-such-folder'), QUERY]);
     expect(missing!.code).toBe(1);
     expect(missing!.stderr).toContain('no-such-folder');
@@ -161,12 +171,19 @@ describe('repomap daemon', () => {
     expect(await onDaemon(['cache', 'stats', '--cache', cache])).toBeNull();
     expect(await onDaemon(['--version'])).toBeNull();
     expect(await onDaemon(rankArgs('--query', QUERY), { env: { ...env(), REPOMAP_NO_DAEMON: '1' } })).toBeNull();
+    // git would run with the daemon's PATH, HOME and GIT_* variables, not these
+    expect(await onDaemon(rankArgs('--query', QUERY), { env: { ...env(), PATH: '/nowhere' } })).toBeNull();
+    expect(await onDaemon(rankArgs('--query', QUERY), { env: { ...env(), GIT_DIR: '/elsewhere' } })).toBeNull();
+    expect(logs.some((l) => /refused a rank from .*: its GIT_DIR is not the daemon's/.test(l))).toBe(true);
+    expect(await onDaemon(rankArgs('--query', QUERY), { env: { ...env(), REPOMAP_NO_DAEMON: '0' } })).not.toBeNull();
     expect(await onDaemon(rankArgs('--query', QUERY), { env: { ...env(), REPOMAP_DAEMON_SOCKET: join(tmp, 'sockets', 'none.sock') } })).toBeNull();
     const other = join(tmp, 'sockets', 'other.sock');
     const otherLogs: string[] = [];
     const daemon = await serve(other, 'another-build', (line) => otherLogs.push(line));
     try {
       expect(await onDaemon(rankArgs('--query', QUERY), { env: { ...env(), REPOMAP_DAEMON_SOCKET: other } })).toBeNull();
+      // the standard input read for it comes back for the run here
+      expect(await onDaemon(rankArgs('--query-file', '-'), { stdin: QUERY, env: { ...env(), REPOMAP_DAEMON_SOCKET: other } })).toBeNull();
       expect(otherLogs.filter((l) => l.startsWith('rank'))).toEqual([]);
     } finally {
       daemon.stop('test over');
@@ -175,12 +192,12 @@ describe('repomap daemon', () => {
     expect(existsSync(other)).toBe(false);
   });
 
-  it('talks only over a socket in a folder of this user that nobody else may write in', async () => {
+  it('talks only over a socket in a folder of this user that nobody else may enter', async () => {
     const open = join(tmp, 'open');
     mkdirSync(open);
     chmodSync(open, 0o777);
-    await expect(serve(join(open, 'd.sock'), 'x', () => undefined)).rejects.toThrow(/will not serve .*others may write in it/);
-    chmodSync(join(tmp, 'sockets'), 0o777);
+    await expect(serve(join(open, 'd.sock'), 'x', () => undefined)).rejects.toThrow(/will not serve .*others may enter it/);
+    chmodSync(join(tmp, 'sockets'), 0o755);
     try {
       expect(await onDaemon(rankArgs('--query', QUERY))).toBeNull();
     } finally {
