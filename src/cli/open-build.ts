@@ -1,8 +1,10 @@
 /** The build half of ./open-index.ts: load the corpus, build its index through the tags store, keep its snapshot. */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadCorpus, rereadChangedFiles, type CorpusSource, type FolderFingerprint } from '../corpus/index.js';
 import { buildIndex } from '../build/build-index.js';
 import type { Index } from '../build/index.js';
-import { parseAhead, prestartWhenListed } from '../tags/index.js';
+import { parseAhead, POOL_DEFAULTS, prestartWhenListed } from '../tags/index.js';
 import { TAGS_DEFAULTS } from '../tags/extract.js';
 import { openCacheStore } from './cache-store.js';
 import type { CliIo } from './io.js';
@@ -43,18 +45,26 @@ export interface BuildRequest {
 }
 
 /**
- * At most this many changed files, and a daemon (`CliIo.memory`) parses an update in its
- * own thread, where the parsers stay loaded and their queries compiled: a parse worker
- * would load and compile them again (~0.2-0.3 s on the mixed corpus) for the few files.
+ * At most this many changed files, none as large as a parse worker is replaced after
+ * (`POOL_DEFAULTS.recycleBytes`: WebAssembly memory grows to fit the largest file and
+ * never shrinks), and a daemon (`CliIo.memory`) parses an update in its own thread,
+ * where the parsers stay loaded and their queries compiled: a parse worker would load
+ * and compile them again (~0.2-0.3 s on the mixed corpus) for the few files.
  */
 const DAEMON_UPDATE_IN_THREAD = 16;
+
+function parsedInThread(io: CliIo, source: CorpusSource, changed: readonly string[]): boolean {
+  if (!io.memory || !('folder' in source) || changed.length > DAEMON_UPDATE_IN_THREAD) return false;
+  const at = (path: string): string => join(source.folder, path);
+  return changed.every((path) => (statSync(at(path), { throwIfNoEntry: false })?.size ?? 0) < POOL_DEFAULTS.recycleBytes);
+}
 
 /** Builds the index of the request's source (see `openIndex`). */
 export async function openBuilt(request: BuildRequest): Promise<OpenedIndex> {
   const { flags, io, earlier } = request;
   if (earlier) {
     try {
-      const inThread = io.memory !== undefined && earlier.changed.length <= DAEMON_UPDATE_IN_THREAD;
+      const inThread = parsedInThread(io, request.source, earlier.changed);
       const snapshot = { file: earlier.file, updated: true, ...(earlier.inMemory ? { inMemory: true } : {}) };
       return { ...(await build(inThread ? { ...request, parseJobs: 1 } : request, earlier)), snapshot };
     } catch (error) {
