@@ -74,6 +74,15 @@ describe('bin/repomap.js (built)', () => {
   it('daemon start serves in the background: rank runs in it with the output of its own process, status tells, stop ends it', async () => {
     const socket = join(tmp, 'daemon', 'd.sock');
     const denv = { ...env, REPOMAP_DAEMON_SOCKET: socket };
+    let pid = 0;
+    const alive = (id: number): boolean => {
+      try {
+        process.kill(id, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
     const started = await run(process.execPath, [BIN, 'daemon', 'start', '--idle-minutes', '5'], { encoding: 'utf8', env: denv });
     expect(started.stdout).toMatch(new RegExp(`^repomap daemon: serving ${socket.replace(/[.]/g, '\\.')} \\(pid \\d+; log `));
     try {
@@ -84,6 +93,7 @@ describe('bin/repomap.js (built)', () => {
       expect(ranking(served.stdout)).toEqual(ranking(own.stdout));
       expect(served.stderr).toBe('');
       const status = JSON.parse((await run(process.execPath, [BIN, 'daemon', 'status', '--json'], { encoding: 'utf8', env: denv })).stdout);
+      pid = status.pid;
       expect(status).toMatchObject({ serving: true, socket, commands: 1, indexes: [{ root: FIXTURE }] });
       // a second start finds it serving
       expect((await run(process.execPath, [BIN, 'daemon', 'start'], { encoding: 'utf8', env: denv })).stdout).toMatch(/already serving/);
@@ -92,6 +102,10 @@ describe('bin/repomap.js (built)', () => {
       expect(stopped.stdout).toMatch(/^repomap daemon: stopped/);
     }
     expect(existsSync(socket)).toBe(false);
+    // and its process ends
+    const ended = Date.now() + 10_000;
+    while (alive(pid) && Date.now() < ended) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(alive(pid)).toBe(false);
     const none = spawnSync(process.execPath, [BIN, 'daemon', 'status'], { encoding: 'utf8', env: denv });
     expect(none.status).toBe(1);
     expect(none.stderr).toMatch(/daemon: none serves/);

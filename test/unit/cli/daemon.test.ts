@@ -11,7 +11,7 @@ import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, readdirSync, 
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ageTree, makeTemp, removeTemp } from '../corpus/helpers.js';
 import { runCliCaptured } from '../../run-cli.js';
 import { runCli } from '../../../src/cli/run.js';
@@ -204,6 +204,38 @@ describe('repomap daemon', () => {
       chmodSync(join(tmp, 'sockets'), 0o700);
     }
     expect(await onDaemon(rankArgs('--query', QUERY))).not.toBeNull();
+  });
+
+  it('stopped while a command runs, answers it and then ends, leaving no timer behind', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const at = join(tmp, 'sockets', 'stop.sock');
+      let entered!: () => void;
+      const running = new Promise<void>((resolve) => (entered = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let stop!: (why: string) => void;
+      let listening!: () => void;
+      const up = new Promise<void>((resolve) => (listening = resolve));
+      const run = async (_argv: string[], io: { stdout: { write(s: string): unknown } }): Promise<number> => {
+        entered();
+        await released;
+        io.stdout.write('answered\n');
+        return 3;
+      };
+      const ended = serveDaemon({ socket: at, build: daemonBuild(packageVersion()), idleMs: 600_000, indexes: 1, run, log: () => undefined, env: env(), onListening: (s) => ((stop = s), listening()) });
+      await up;
+      const answer = onDaemon(rankArgs('--query', QUERY), { env: { ...env(), REPOMAP_DAEMON_SOCKET: at } });
+      await running;
+      stop('told to stop');
+      release();
+      expect(await answer).toEqual({ code: 3, stdout: 'answered\n', stderr: '' });
+      await ended;
+      // no idle timer started after the command: nothing keeps the process alive
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('will not serve a socket a live daemon serves, and takes over one a dead daemon left', async () => {
