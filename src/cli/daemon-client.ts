@@ -49,8 +49,7 @@ export async function runOnDaemon(proc: ClientProcess): Promise<DaemonOutcome> {
       resolve(code !== null ? { code } : { here: true, ...(stdin !== undefined ? { stdin } : {}) });
     };
     const connection = connect(socket);
-    const send = (message: ToDaemon): void => void connection.write(JSON.stringify(message) + '\n');
-    connection.on('connect', () => send(run));
+    connection.on('connect', () => connection.write(JSON.stringify(run) + '\n'));
     connection.on(
       'data',
       lineReader((line) => {
@@ -58,10 +57,6 @@ export async function runOnDaemon(proc: ClientProcess): Promise<DaemonOutcome> {
         if (message.type === 'stdout' || message.type === 'stderr') {
           answered = true;
           proc[message.type].write(message.data);
-        } else if (message.type === 'read-stdin') {
-          // read here: the command cannot run here again once its input is gone
-          answered = true;
-          void forwardStdin(proc.stdin, send);
         } else if (message.type === 'exit') {
           finish(message.code);
         } else if (message.type === 'refused') {
@@ -87,10 +82,4 @@ async function readAll(stdin: Readable): Promise<string> {
   let text = '';
   for await (const chunk of stdin) text += chunk as string;
   return text;
-}
-
-async function forwardStdin(stdin: Readable, send: (message: ToDaemon) => void): Promise<void> {
-  stdin.setEncoding('utf8');
-  for await (const chunk of stdin) send({ type: 'stdin', data: chunk as string });
-  send({ type: 'stdin-end' });
 }

@@ -30,8 +30,6 @@ export type ToDaemon =
       /** Standard input, read whole before the command is sent when its arguments name `-` (so a command waiting on it never holds the daemon's queue). */
       stdin?: string;
     }
-  | { type: 'stdin'; data: string }
-  | { type: 'stdin-end' }
   | { type: 'status' }
   | { type: 'stop' };
 
@@ -51,7 +49,6 @@ export interface DaemonStatus {
 export type FromDaemon =
   | { type: 'stdout'; data: string }
   | { type: 'stderr'; data: string }
-  | { type: 'read-stdin' }
   | { type: 'exit'; code: number }
   | { type: 'refused'; why: string }
   | ({ type: 'status' } & DaemonStatus)
@@ -96,7 +93,7 @@ export function unsafeSocket(socket: string, exists = true): string | null {
 }
 
 /** The folder of the default sockets and the daemons' logs. */
-export function daemonFolder(): string {
+function daemonFolder(): string {
   return join(tmpdir(), `repomap-${userInfo().uid}`);
 }
 

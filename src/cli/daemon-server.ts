@@ -10,6 +10,7 @@
 import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { dirname } from 'node:path';
+import { Readable } from 'node:stream';
 import { describeError } from '../errors.js';
 import { lineReader, unsafeSocket, type DaemonStatus, type FromDaemon, type ToDaemon } from './daemon-protocol.js';
 import { IndexMemory } from './index-memory.js';
@@ -55,7 +56,6 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
 
   const server = createServer((connection) => {
     connection.on('error', () => undefined);
-    let stdin: StdinRelay | undefined;
     connection.on(
       'data',
       lineReader((line) => {
@@ -80,17 +80,11 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
             log(`refused a ${message.argv[0]} from ${message.cwd}: its ${differs} is not the daemon's (git would run otherwise)`);
             return answer(connection, { type: 'refused', why: `its ${differs} is not the daemon's` }, true);
           }
-          stdin = new StdinRelay(() => answer(connection, { type: 'read-stdin' }));
-          if (message.stdin !== undefined) {
-            stdin.push(message.stdin);
-            stdin.end();
-          }
-          const relay = stdin;
           waiting++;
           if (idle) clearTimeout(idle);
           queue = queue.then(async () => {
             try {
-              await runOne(connection, message, relay);
+              await runOne(connection, message);
               await memory.settle((error) => log(`deferred work failed: ${describeError(error)}`));
             } catch (error) {
               // never reached by a command's own failure (runOne answers it); the queue goes on whatever happens
@@ -99,18 +93,12 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
             waiting--;
             if (waiting === 0 && !stopping) idle = setTimeout(() => stop(`idle for ${options.idleMs / 60_000} minutes`), options.idleMs);
           });
-        } else if (message.type === 'stdin') {
-          stdin?.push(message.data);
-        } else if (message.type === 'stdin-end') {
-          stdin?.end();
         }
       }),
     );
-    // a command that went away no longer sends its standard input
-    connection.on('close', () => stdin?.end());
   });
 
-  async function runOne(connection: Socket, message: Extract<ToDaemon, { type: 'run' }>, stdin: StdinRelay): Promise<void> {
+  async function runOne(connection: Socket, message: Extract<ToDaemon, { type: 'run' }>): Promise<void> {
     // a command whose process went away while it waited (killed, timed out) is not run
     if (connection.destroyed || !connection.writable) return log(`${message.argv[0]} in ${message.cwd}: its process went away before it ran`);
     commands++;
@@ -121,7 +109,9 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
       write: (data: string) => (finished ? log(`${type} after the answer: ${data.trimEnd()}`) : answer(connection, { type, data })),
       isTTY: tty,
     });
-    const io: CliIo = { stdout: stream('stdout', message.stdoutTTY), stderr: stream('stderr', message.stderrTTY), stdin, cwd: message.cwd, env: message.env, memory };
+    // standard input comes with the command when it reads it (`-`); none otherwise, as `readStdin` then says
+    const stdin = message.stdin === undefined ? {} : { stdin: Readable.from([message.stdin]) };
+    const io: CliIo = { stdout: stream('stdout', message.stdoutTTY), stderr: stream('stderr', message.stderrTTY), ...stdin, cwd: message.cwd, env: message.env, memory };
     let code: number;
     try {
       code = await options.run(message.argv, io);
@@ -193,37 +183,4 @@ function answer(connection: Socket, message: FromDaemon, last = false): void {
   const line = JSON.stringify(message) + '\n';
   if (last) connection.end(line);
   else connection.write(line);
-}
-
-/** The command's standard input, asked of its process at the first read. */
-class StdinRelay implements AsyncIterable<string> {
-  private readonly chunks: string[] = [];
-  private done = false;
-  private asked = false;
-  private wake: (() => void) | null = null;
-
-  constructor(private readonly ask: () => void) {}
-
-  push(data: string): void {
-    this.chunks.push(data);
-    this.wake?.();
-  }
-
-  end(): void {
-    this.done = true;
-    this.wake?.();
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<string> {
-    if (!this.asked) {
-      this.asked = true;
-      this.ask();
-    }
-    for (;;) {
-      if (this.chunks.length > 0) yield this.chunks.shift()!;
-      else if (this.done) return;
-      else await new Promise<void>((resolve) => (this.wake = resolve));
-      this.wake = null;
-    }
-  }
 }
