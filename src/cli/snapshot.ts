@@ -116,7 +116,7 @@ export async function snapshotFingerprint(
   reread?: { fingerprint: FolderFingerprint; changed: readonly string[] },
 ): Promise<FolderFingerprint | null> {
   const fingerprint = reread ? reread.fingerprint.restamped(reread.changed, readStartedMs) : await FolderFingerprint.take(slot.root, watchedFiles(index.corpus), readStartedMs);
-  return fingerprint.saved() ? fingerprint : null;
+  return fingerprint.settled ? fingerprint : null;
 }
 
 /**

@@ -88,6 +88,11 @@ export class FolderFingerprint {
     return new FolderFingerprint(this.root, this.paths, stamps, unsettled);
   }
 
+  /** Whether nothing it watches was written as the read it stamps was under way (else it is kept nowhere). */
+  get settled(): boolean {
+    return !this.unsettled;
+  }
+
   /** The paths and stamps, to keep with a persisted index; null when the fingerprint is unsettled (it would never match). */
   saved(): SavedFingerprint | null {
     return this.unsettled ? null : { paths: [...this.paths], stamps: [...this.stamps] };

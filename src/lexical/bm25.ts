@@ -12,7 +12,7 @@
 import { RepoMapError } from '../errors.js';
 import { lazyFields } from '../lazy-fields.js';
 import { compareByteOrder, compareDescending } from '../text/order.js';
-import { findSorted, findSortedBy, joinedAt, joinedFits, joinedStarts, sortedOrder, sortedOrderAfter } from '../text/sorted-names.js';
+import { findSortedBy, joinedAt, joinedFits, joinedStarts, sortedOrder, sortedOrderAfter } from '../text/sorted-names.js';
 import { forEachIdentifierWord } from '../text/tokens.js';
 import { BlockedPostings, postingBlock, postingBlockTerms, POSTING_BLOCK, type PostingBlock, type PostingRun } from './bm25-blocks.js';
 import { ChunkedArray, TermCounter, type Vocabulary } from './bm25-terms.js';
@@ -428,11 +428,7 @@ export class Bm25Index {
 
   /** The term id of `word` in this index (a word added by a later, updated index is not one of its terms). */
   private termOf(word: string): number | undefined {
-    const t = this.vocabularyMap
-      ? this.vocabularyMap.get(word)
-      : this.joined
-        ? findSortedBy(this.sortedTerms!, (i) => this.wordAt(i), word)
-        : findSorted(this.words, this.sortedTerms!, word);
+    const t = this.vocabularyMap ? this.vocabularyMap.get(word) : findSortedBy(this.sortedTerms!, (i) => this.wordAt(i), word);
     return t !== undefined && t >= 0 && t < this.terms ? t : undefined;
   }
 
