@@ -17,7 +17,7 @@ import { runCliCaptured } from '../../run-cli.js';
 import { runCli } from '../../../src/cli/run.js';
 import { runOnDaemon } from '../../../src/cli/daemon-client.js';
 import { daemonBuild } from '../../../src/cli/daemon-protocol.js';
-import { serveDaemon } from '../../../src/cli/daemon-server.js';
+import { serveDaemon, type CliRunner } from '../../../src/cli/daemon-server.js';
 import { IndexMemory } from '../../../src/cli/index-memory.js';
 import { packageVersion } from '../../../src/package-root.js';
 import type { Index } from '../../../src/build/index.js';
@@ -35,12 +35,12 @@ let stopDaemon: (why: string) => void;
 let served: Promise<void>;
 
 /** Serves a daemon in this process; resolves once it listens, with what stops it and its end. */
-async function serve(at: string, build: string, log: (line: string) => void): Promise<{ stop: (why: string) => void; ended: Promise<void> }> {
+async function serve(at: string, build: string, log: (line: string) => void, run: CliRunner = runCli): Promise<{ stop: (why: string) => void; ended: Promise<void> }> {
   let stop!: (why: string) => void;
   let listening!: () => void;
   const up = new Promise<void>((resolve) => (listening = resolve));
   // git's environment is the commands' own (else the daemon refuses them)
-  const ended = serveDaemon({ socket: at, build, idleMs: 600_000, indexes: 2, run: runCli, log, env: env(), onListening: (s) => ((stop = s), listening()) });
+  const ended = serveDaemon({ socket: at, build, idleMs: 600_000, indexes: 2, run, log, env: env(), onListening: (s) => ((stop = s), listening()) });
   await Promise.race([up, ended]);
   return { stop, ended };
 }
@@ -214,17 +214,12 @@ describe('repomap daemon', () => {
       const running = new Promise<void>((resolve) => (entered = resolve));
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
-      let stop!: (why: string) => void;
-      let listening!: () => void;
-      const up = new Promise<void>((resolve) => (listening = resolve));
-      const run = async (_argv: string[], io: { stdout: { write(s: string): unknown } }): Promise<number> => {
+      const { stop, ended } = await serve(at, daemonBuild(packageVersion()), () => undefined, async (_argv, io) => {
         entered();
         await released;
         io.stdout.write('answered\n');
         return 3;
-      };
-      const ended = serveDaemon({ socket: at, build: daemonBuild(packageVersion()), idleMs: 600_000, indexes: 1, run, log: () => undefined, env: env(), onListening: (s) => ((stop = s), listening()) });
-      await up;
+      });
       const answer = onDaemon(rankArgs('--query', QUERY), { env: { ...env(), REPOMAP_DAEMON_SOCKET: at } });
       await running;
       stop('told to stop');
