@@ -56,15 +56,32 @@ export class PathSuffixIndex {
    * name matches nothing. A trailing `:line[:col]` or `#Lline` is ignored.
    * `/home/x/forks/click/src/click/core.py` → `['src/click/core.py']`;
    * `Ledger.java` → every `…/Ledger.java`.
+   *
+   * A path written with folders none of which a corpus path ends with
+   * matches by its file name alone only when one corpus file has that name:
+   * `/go/pkg/mod/x/gin@v1/tree.go` → `tree.go`, but `docs/conf.py`, an issue's
+   * own project, names none of the hundred `conf.py` of a corpus that has no
+   * `docs/conf.py` (`candidates` gives them all).
    */
   match(written: string): string[] {
+    const { paths, common, segments } = this.longestSuffix(written);
+    return common === 1 && segments > 1 && paths.length > 1 ? [] : paths;
+  }
+
+  /** Every corpus path that ends with the longest suffix of `written` any ends with, however short (`match` is stricter). */
+  candidates(written: string): string[] {
+    return this.longestSuffix(written).paths;
+  }
+
+  /** The corpus paths ending with the longest suffix of `written`, its length in segments, and the segments written. */
+  private longestSuffix(written: string): { paths: string[]; common: number; segments: number } {
     let segments = pathSegments(written);
-    if (segments.length === 0) return [];
+    if (segments.length === 0) return { paths: [], common: 0, segments: 0 };
     if (!this.byBasename.has(segments[segments.length - 1]!)) {
       segments = pathSegments(stripLocation(normalizeWrittenPath(written)));
     }
     const candidates = segments.length ? this.byBasename.get(segments[segments.length - 1]!) : undefined;
-    if (!candidates) return [];
+    if (!candidates) return { paths: [], common: 0, segments: segments.length };
     let best = 0;
     let matches: string[] = [];
     for (const entry of candidates) {
@@ -76,7 +93,7 @@ export class PathSuffixIndex {
         matches.push(entry.path);
       }
     }
-    return [...new Set(matches)].sort(compareCodeUnits);
+    return { paths: [...new Set(matches)].sort(compareCodeUnits), common: best, segments: segments.length };
   }
 }
 

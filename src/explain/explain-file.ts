@@ -189,7 +189,7 @@ function hopOf(from: number, to: number, csr: Csr, ctx: RankContext, flow: RankD
 
 /** The error of explaining a path outside the corpus: why it was skipped when a rule skipped it, else the paths it may mean. */
 export function notInCorpus(path: string, ctx: RankContext, skipped?: string): RepoMapError {
-  const close = ctx.pathIndex.match(path).slice(0, 5);
+  const close = ctx.pathIndex.candidates(path).slice(0, 5);
   const hint = skipped !== undefined ? ` (${skipped})` : close.length > 0 ? `; did you mean ${close.join(', ')}?` : '';
   return new RepoMapError('bad-option', `repomap/explain: ${path} is not a file of the corpus${hint}`, path);
 }

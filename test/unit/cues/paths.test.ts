@@ -174,6 +174,17 @@ describe('PathSuffixIndex', () => {
     ]);
   });
 
+  it('lands a path whose folders match nothing on its file name only when one corpus file has that name', () => {
+    // another project's path (an issue quoting its own tree): three Ledger.java, none under these folders
+    expect(index.match('src/locale/hu/Ledger.java')).toEqual([]);
+    expect(index.candidates('src/locale/hu/Ledger.java')).toEqual(['legacy/Ledger.java', 'src/main/java/org/ledger/Ledger.java', 'src/test/java/org/ledger/Ledger.java']);
+    // a module cache's copy of a file at the corpus root: one config.ts, taken
+    expect(index.match('/go/pkg/mod/example.com/x@v1.2.0/config.ts')).toEqual(['packages/vite/src/node/config.ts']);
+    // one folder in common is enough, and a bare file name still lands on every file of that name
+    expect(index.match('/opt/app/ledger/Ledger.java')).toEqual(['src/main/java/org/ledger/Ledger.java', 'src/test/java/org/ledger/Ledger.java']);
+    expect(index.match('Ledger.java')).toHaveLength(3);
+  });
+
   it('matches Java package paths from frames against Maven/Gradle layouts', () => {
     expect(index.match('com/google/gson/internal/bind/JsonTreeReader.java')).toEqual([
       'com/google/gson/internal/bind/JsonTreeReader.java',
