@@ -113,9 +113,9 @@ export class Index {
     return this.context.csrFor(task);
   }
 
-  /** The CSRs of several tasks' flows (those not built yet built together). */
-  csrsFor(tasks: readonly Task[]): Csr[] {
-    return this.context.csrsFor(tasks);
+  /** The CSRs of several tasks' flows, one at a time, those not built yet not kept (`RankContext.csrsOneByOne`). */
+  csrsOneByOne(tasks: readonly Task[]): (k: number) => Csr {
+    return this.context.csrsOneByOne(tasks);
   }
 
   /** The index of the corpus messages under this index's rank settings (built on first use and kept: an index snapshot holds it). */

@@ -33,6 +33,13 @@ export interface CliIo {
    * one-shot process, which loads kept snapshots instead.
    */
   memory?: IndexMemory;
+  /**
+   * Takes work to do once the command has answered (a snapshot's write): `runCli` runs it
+   * before it returns, so the answer is out first and the write finds what the command
+   * built on the way (its task's CSR). A process that keeps indexes (`memory`) defers
+   * through them instead.
+   */
+  defer?: (work: () => void) => void;
 }
 
 /** Thrown by a command to end with a message and an exit code (2 = usage, 1 = failure). */

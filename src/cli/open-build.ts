@@ -125,7 +125,8 @@ async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildR
           const kept = fingerprint ?? (reread && earlier ? earlier.fingerprint : null);
           if (kept) io.memory.keep(snapshotFileOf(slot), { index, fingerprint: kept });
           if (fingerprint) io.memory.defer(earlier ? write : () => (write(), keepLoaded(io.memory!, slot, index)));
-        } else write();
+        } else if (io.defer) io.defer(write);
+        else write();
       }
       return { index, source, repo, corpusMs, ...(store ? { cacheFile: store.file } : {}) };
     } finally {

@@ -23,6 +23,22 @@ import { registerScore } from './score.js';
  * the repository config's checker with it.
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const deferred: (() => void)[] = [];
+  try {
+    return await runCommand(argv, io.defer ? io : { ...io, defer: (work) => void deferred.push(work) });
+  } finally {
+    for (const work of deferred) {
+      try {
+        work();
+      } catch (error) {
+        if (!isReportable(error)) throw error;
+        io.stderr.write(`repomap: warning: ${messageWithoutModule(error)}\n`);
+      }
+    }
+  }
+}
+
+async function runCommand(argv: string[], io: CliIo): Promise<number> {
   const program = new Command('repomap')
     .description('Rank the repository files a coding agent should read next.')
     .version(packageVersion(), '-V, --version', 'print the version and exit')

@@ -36,6 +36,10 @@ export interface RankContext {
   exportDefiners(modules: readonly string[], name: string): string[];
   /** CSR for a task's edge flow, built on first use and kept. */
   csrFor(task: Task): Csr;
-  /** The CSRs of several tasks' flows, those not yet built built together (one walk of the edges). */
-  csrsFor(tasks: readonly Task[]): Csr[];
+  /**
+   * The CSRs of several tasks' flows one at a time (`at(k)` for `tasks[k]`): the one built
+   * or kept already, else one made from the edges walked once for all of them and not kept
+   * (an index snapshot writes each as it goes, holding one at once).
+   */
+  csrsOneByOne(tasks: readonly Task[]): (k: number) => Csr;
 }

@@ -38,10 +38,48 @@ export function buildCsr(graph: EdgeView, flow: EdgeFlow, nodes: string[], index
 
 /**
  * The CSR of each flow of `flows`, as `buildCsr` builds it, from one walk of the edges and
- * one ordering of their entries: a flow only weighs the entries (and leaves out the ones
- * it gives no weight), so the flows share everything before the rows are summed.
+ * one ordering of their entries (`csrBuilder`).
  */
 export function buildCsrs(graph: EdgeView, flows: readonly EdgeFlow[], nodes: string[], indexOf: Map<string, number> = positionsOf(nodes)): Csr[] {
+  const build = csrBuilder(graph, nodes, indexOf);
+  return flows.map((flow) => build(flow));
+}
+
+/**
+ * A maker of CSRs over one graph, as `buildCsr` builds them: the edges are walked and
+ * their entries ordered once, at the first CSR, and shared by the next ones, since a flow
+ * only weighs the entries (and leaves out the ones it gives no weight). The entries are
+ * held as long as the maker is, so a caller that wants several CSRs one at a time (an
+ * index snapshot, writing each as it goes) holds one CSR at once, not all of them.
+ */
+export function csrBuilder(graph: EdgeView, nodes: string[], indexOf: Map<string, number> = positionsOf(nodes)): (flow: EdgeFlow) => Csr {
+  let entries: Entries | undefined;
+  return (flow) => {
+    const e = (entries ??= entriesOf(graph, nodes, indexOf));
+    // the flow's factor per (type, direction)
+    const factor = new Float64Array(2 * EDGE_ORDER.length);
+    EDGE_ORDER.forEach((type, k) => {
+      factor[2 * k] = flow[type].forward;
+      factor[2 * k + 1] = flow[type].backward;
+    });
+    const weight = new Float64Array(e.count);
+    for (let k = 0; k < e.count; k++) weight[k] = e.weight[k]! * factor[2 * e.type[k]! + e.backward[k]!]!;
+    return rowsOf(nodes.length, nodes, indexOf, e.sorted, e.count, e.row, e.col, weight);
+  };
+}
+
+/** A graph's directed entries (two per edge: forward and backward), and their order by (row, column, EDGE_ORDER). */
+interface Entries {
+  count: number;
+  row: Int32Array;
+  col: Int32Array;
+  type: Uint8Array;
+  backward: Uint8Array;
+  weight: Float64Array;
+  sorted: Int32Array;
+}
+
+function entriesOf(graph: EdgeView, nodes: string[], indexOf: Map<string, number>): Entries {
   const order = nodes.length;
   // A node's rank in code-unit order of paths, as the graph build orders edges by.
   const unitRank = new Int32Array(order);
@@ -85,17 +123,7 @@ export function buildCsrs(graph: EdgeView, flows: readonly EdgeFlow[], nodes: st
   const byPlace = stableOrder(entryPlace, entries, 2 * EDGE_ORDER.length, null);
   const byColumn = stableOrder(entryCol, entries, order, byPlace);
   const sorted = stableOrder(entryRow, entries, order, byColumn);
-  return flows.map((flow) => {
-    // the flow's factor per (type, direction)
-    const factor = new Float64Array(2 * EDGE_ORDER.length);
-    EDGE_ORDER.forEach((type, k) => {
-      factor[2 * k] = flow[type].forward;
-      factor[2 * k + 1] = flow[type].backward;
-    });
-    const weight = new Float64Array(entries);
-    for (let e = 0; e < entries; e++) weight[e] = entryWeight[e]! * factor[2 * entryType[e]! + entryBackward[e]!]!;
-    return rowsOf(order, nodes, indexOf, sorted, entries, entryRow, entryCol, weight);
-  });
+  return { count: entries, row: entryRow, col: entryCol, type: entryType, backward: entryBackward, weight: entryWeight, sorted };
 }
 
 /** The CSR of the sorted entries, less those of no weight (0 or less) under the flow (`weight`, per entry). */

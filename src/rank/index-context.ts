@@ -9,7 +9,7 @@ import { Bm25Index, type TextTermsCache } from '../lexical/bm25.js';
 import { Bm25fIndex, type Bm25fDocument } from '../lexical/bm25f.js';
 import { MessageIndex, type MessageIndexParts } from './messages.js';
 import type { RankContext } from './context.js';
-import { buildCsr, buildCsrs, type Csr, type EdgeFlow } from './csr.js';
+import { buildCsr, csrBuilder, type Csr, type EdgeFlow } from './csr.js';
 import type { RankDefaults } from './defaults.js';
 import type { PathTables } from './path-tables.js';
 
@@ -186,14 +186,12 @@ export function makeContext(
       if (!csr) csrs.set(task, (csr = kept.csr?.(rank.flow[task]) ?? buildCsr(graph.edges, rank.flow[task], paths, ids)));
       return csr;
     },
-    csrsFor(tasks) {
-      for (const task of tasks) {
-        const csr = csrs.has(task) ? undefined : kept.csr?.(rank.flow[task]);
-        if (csr) csrs.set(task, csr);
-      }
-      const missing = [...new Set(tasks.filter((t) => !csrs.has(t)))];
-      if (missing.length > 0) buildCsrs(graph.edges, missing.map((t) => rank.flow[t]), paths, ids).forEach((csr, k) => csrs.set(missing[k]!, csr));
-      return tasks.map((t) => csrs.get(t)!);
+    csrsOneByOne(tasks) {
+      let build: ((flow: EdgeFlow) => Csr) | undefined;
+      return (k) => {
+        const flow = rank.flow[tasks[k]!];
+        return csrs.get(tasks[k]!) ?? kept.csr?.(flow) ?? (build ??= csrBuilder(graph.edges, paths, ids))(flow);
+      };
     },
   };
 }

@@ -16,6 +16,7 @@ import { runCliCaptured } from '../../run-cli.js';
 import { buildIndex, loadCorpus } from '../../../src/index.js';
 import { FolderFingerprint } from '../../../src/corpus/index.js';
 import { openBuilt } from '../../../src/cli/open-build.js';
+import { runCli } from '../../../src/cli/run.js';
 
 const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
 const QUERY = 'apply_discount rounds half a cent the wrong way';
@@ -75,6 +76,27 @@ describe('the index snapshot of a folder', () => {
     // the navigate commands make the graph from the snapshot's tags when they need it
     const refs = (...more: string[]) => run('refs', 'apply_discount', '--repo', repo, ...more);
     expect((await refs('--cache', cache)).stdout).toBe((await refs('--no-cache')).stdout);
+  });
+
+  it('is written once the command has answered, before the run returns', async () => {
+    const folder = join(cache, 'snapshots');
+    const kept = (): number => (statSync(folder, { throwIfNoEntry: false }) ? snapshots().length : 0);
+    let keptAtAnswer = -1;
+    let stdout = '';
+    const code = await runCli(['rank', '--repo', repo, '--query', QUERY, '--format', 'json', '--cache', cache], {
+      cwd: tmp,
+      env: { HOME: join(tmp, 'home'), XDG_CACHE_HOME: join(tmp, 'xdg') },
+      now: () => 0,
+      stdout: { write: (s: string) => ((keptAtAnswer = kept()), (stdout += s)) },
+      stderr: { write: () => true },
+    });
+    expect(code).toBe(0);
+    expect(keptAtAnswer).toBe(0);
+    expect(kept()).toBe(1);
+    // and what it keeps is the index that answered
+    const second = await rank('--cache', cache);
+    expect(zeroTimings(second.stdout)).toBe(zeroTimings(stdout));
+    expect(await loadedFromSnapshot()).toBe(true);
   });
 
   it('is updated once a file changed: the next command ranks as a fresh build of the changed folder', async () => {
