@@ -98,6 +98,13 @@ export const CUE_DEFAULTS = {
    * is the repository's `pkg/x.py`.
    */
   issueLibraryFrameStrength: 1,
+  /**
+   * An environment report pasted in an issue (a stretch of at least this many `name: version`
+   * or `name version` lines, at least half of them versions: `xr.show_versions()`, `pip list`,
+   * `sphinx --bug-report`) is left out of its cues and of its lexical text, with the
+   * `<details>` element or the heading that holds it (src/cues/environment.ts); 0 keeps it.
+   */
+  issueEnvironmentLines: 6,
 
   // --- diffs ---------------------------------------------------------------
   /** A definition on an added or removed line (`+def f(`, `-func (r *T) Name(`). */

@@ -7,6 +7,7 @@ import type { CodeReading } from './code-cues.js';
 import { diffCues } from './diff.js';
 import { addTest, emitter, freeText, type Context } from './free-text.js';
 import { normalizeWrittenPath } from './path-suffix-index.js';
+import { withoutEnvironment } from './environment.js';
 import { findPaths, isLibraryPath } from './paths.js';
 import { assertQuery, lineField, queryStrings, queryText, stringList } from './query.js';
 import { issueCues } from './issue.js';
@@ -148,8 +149,11 @@ export function extractCues(query: Query, options: ExtractCuesOptions = {}): Que
   };
 
   const issue = ctx.task === 'issue2code';
+  // an issue is read without the environment report its template asked for
+  const issueText = (value: string): string => withoutEnvironment(value, t.issueEnvironmentLines);
   if (typeof query === 'string') {
-    if (query) (issue ? issueCues : freeText)(ctx, query, 'text');
+    if (query && issue) issueCues(ctx, issueText(query), 'text');
+    else if (query) freeText(ctx, query, 'text');
   } else {
     const line = lineField(query, 'line');
     for (const { field, value } of queryStrings(query)) {
@@ -164,7 +168,7 @@ export function extractCues(query: Query, options: ExtractCuesOptions = {}): Que
       else if (top === 'change_summary') changeSummaryField(ctx, value, top);
       else if (top === 'command') commandField(ctx, value, top);
       else if (DIFF_FIELDS.has(top)) diffCues(value.split(/\r?\n/), ctx.family, emitter(ctx, field), true);
-      else if (issue && top === 'text') issueCues(ctx, value, field);
+      else if (issue && top === 'text') issueCues(ctx, issueText(value), field);
       else freeText(ctx, value, field);
     }
   }
@@ -173,6 +177,6 @@ export function extractCues(query: Query, options: ExtractCuesOptions = {}): Que
     task: ctx.task,
     cues: ctx.set.finish(t, issue ? t.mentionBoost : 0),
     givenFiles: ctx.given.slice(0, Math.max(0, Math.floor(t.maxGivenFiles))),
-    text: queryText(query),
+    text: issue ? issueText(queryText(query)) : queryText(query),
   };
 }

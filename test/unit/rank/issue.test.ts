@@ -5,8 +5,11 @@
  * raises it, a source link on its file, a dotted name on its module — and the
  * implementation goes ahead of the tests that exercise it.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RankedFile } from '../../../src/index.js';
+import { buildIndex, loadCorpus, type RankedFile } from '../../../src/index.js';
+import { makeTemp, removeTemp } from '../corpus/helpers.js';
 import { fixtureIndexes } from '../../fixture-index.js';
 
 const indexOf = fixtureIndexes();
@@ -157,5 +160,96 @@ describe('issue2code: feedback from the best files', () => {
     const generic = index.rank(issue, { task: 'generic' }).files.map((f) => [f.path, f.score]);
     const plain = (await indexOf('python-inventory')).rank(issue, { task: 'generic' }).files.map((f) => [f.path, f.score]);
     expect(generic).toEqual(plain);
+  });
+});
+
+describe('issue2code: an environment report pasted in an issue', () => {
+  // a package with a module that prints its dependencies' versions for bug reports, as xarray's print_versions.py does
+  const FILES: Record<string, string> = {
+    'pkg/__init__.py': 'from pkg.dataset import Dataset\nfrom pkg.versions import show_versions\n',
+    'pkg/versions.py': [
+      '"""The versions of Python, the OS and the dependencies, printed for bug reports."""',
+      'import platform',
+      'import sys',
+      '',
+      'DEPENDENCIES = ["numpy", "pandas", "scipy", "setuptools", "h5netcdf", "xarray"]',
+      '',
+      '',
+      'def system_info():',
+      '    """commit, python, python-bits, OS, machine and LC_ALL of this machine."""',
+      '    return [("commit", None), ("python", sys.version), ("python-bits", 64), ("OS", platform.system()), ("machine", platform.machine()), ("LC_ALL", None)]',
+      '',
+      '',
+      'def show_versions(file=sys.stdout):',
+      '    """Print INSTALLED VERSIONS: the system info, then numpy, pandas, scipy and the other dependencies."""',
+      '    print("INSTALLED VERSIONS", file=file)',
+      '    print("------------------", file=file)',
+      '    for name, value in system_info():',
+      '        print(f"{name}: {value}", file=file)',
+      '    for name in DEPENDENCIES:',
+      '        print(f"{name}: installed", file=file)',
+      '',
+    ].join('\n'),
+    'pkg/dataset.py': [
+      'class Dataset:',
+      '    """A dict of named variables with shared attrs."""',
+      '',
+      '    def __init__(self, variables, attrs=None):',
+      '        self.variables = variables',
+      '        self.attrs = dict(attrs or {})',
+      '',
+      '    def quantile(self, q, keep_attrs=False):',
+      '        """The q-th quantile of each variable."""',
+      '        out = {name: sorted(v)[int(q * (len(v) - 1))] for name, v in self.variables.items()}',
+      '        return Dataset(out)',
+      '',
+    ].join('\n'),
+    'tests/test_dataset.py': 'from pkg import Dataset\n\n\ndef test_quantile():\n    assert Dataset({"a": [1, 2, 3]}).quantile(0.5).variables == {"a": 2}\n',
+  };
+  const ISSUE = [
+    'the quantile of a dataset loses its units',
+    '',
+    '```python',
+    'ds = Dataset({"x": [1, 2, 3]}, attrs={"units": "K"})',
+    'ds.quantile(0.9, keep_attrs=True).attrs',
+    '```',
+    '',
+    '#### Output of ``show_versions()``',
+    '<details>',
+    'INSTALLED VERSIONS',
+    '------------------',
+    'commit: None',
+    'python: 3.9.13 | packaged by conda-forge | (main, May 27 2022, 16:56:21)',
+    'python-bits: 64',
+    'OS: Linux',
+    'machine: x86_64',
+    'LC_ALL: None',
+    'numpy: 1.23.4',
+    'pandas: 1.4.3',
+    'scipy: 1.9.3',
+    'setuptools: 65.5.0',
+    'h5netcdf: None',
+    '</details>',
+  ].join('\n');
+
+  it('is not read: the module the issue is about comes first, not the one that prints versions', async () => {
+    const dir = makeTemp('repomap-issue-env-');
+    try {
+      for (const [path, text] of Object.entries(FILES)) {
+        mkdirSync(join(dir, dirname(path)), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      }
+      const index = await buildIndex(await loadCorpus({ folder: dir }));
+      const order = (r: { files: readonly RankedFile[] }) => r.files.map((f) => f.path);
+      const r = index.rank(ISSUE);
+      expect(r.task).toBe('issue2code');
+      expect(order(r)[0]).toBe('pkg/dataset.py');
+      expect(reasonsOf(r.files, 'pkg/versions.py')).not.toContain('show_versions');
+      // read, the report puts the versions module first
+      const read = index.withOptions({ cues: { issueEnvironmentLines: 0 } }).rank(ISSUE);
+      expect(order(read)[0]).toBe('pkg/versions.py');
+    } finally {
+      removeTemp(dir);
+    }
   });
 });
