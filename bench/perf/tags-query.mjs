@@ -32,7 +32,7 @@ const { Parser } = await import('web-tree-sitter');
 const { loadGrammar } = await import(join(DIST, 'tags/grammar.js'));
 const { compileQueryParts } = await import(join(DIST, 'tags/query.js'));
 const { collectTags } = await import(join(DIST, 'tags/collect.js'));
-const { deeperThan, TAGS_BUDGET } = await import(join(DIST, 'tags/budget.js'));
+const { deadline, deeperThan, TAGS_BUDGET } = await import(join(DIST, 'tags/budget.js'));
 const { grammarManifest, languageOf } = await import(join(DIST, 'languages/index.js'));
 
 const args = parseArgs(process.argv.slice(2));
@@ -94,7 +94,8 @@ async function runLanguage(language, list) {
         for (const which of order) {
           const q = queries[which];
           const s = cpuMs();
-          const tags = collectTags(q, root, text, options);
+          // as parseWithinBudget runs it: the match limit and a clock as progress callback
+          const tags = collectTags(q, root, text, { ...options, progressCallback: deadline(TAGS_BUDGET.timeMs) });
           total[which][r] += cpuMs() - s;
           const result = { tags, exceeded: q.didExceedMatchLimit() };
           if (r === 0) outcome[which] = result;
