@@ -128,9 +128,11 @@
 (macro_invocation macro: (scoped_identifier name: (identifier) @name)) @reference.call
 
 ; Inside macro arguments (token trees are not parsed as expressions): `name(...)` is a call,
-; as in `assert_eq!(eval_str("1"), Ok(1.0))`.
-((token_tree (identifier) @name @reference.call . (token_tree) @_args)
-  (#match? @_args "^\\("))
+; as in `assert_eq!(eval_str("1"), Ok(1.0))`. The argument tree is told by its first token,
+; `(`, in the pattern rather than by a `#match?` on its text: a predicate is checked in JS
+; after every candidate match (every `name[…]` and `name{…}` too) crosses out of the
+; runtime; the anchored token ends the in-progress match at the tree's first child.
+(token_tree (identifier) @name @reference.call . (token_tree . "("))
 
 ; `Token::new()`, `TokenKind::Plus`, `Expr::Binary(..)`: a capitalized path before `::` is a type.
 ((scoped_identifier path: (identifier) @name) @reference.type
