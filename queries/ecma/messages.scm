@@ -15,7 +15,7 @@
 ; starts on every call (its `#match?` runs only after a match, in JS) and holds an
 ; in-progress match per branch across the whole argument list, callbacks included; branches
 ; of one pattern are also compared with each other at every node, separate patterns are not
-; (~3 % of the TypeScript query's time on vite; bench/perf/TAGS-QUERY.md).
+; (2-8 % of the query's time on vite, vue and eslint; bench/perf/TAGS-QUERY.md).
 
 ((call_expression
   function: [(identifier) @_fn (member_expression property: (property_identifier) @_fn)]

@@ -80,7 +80,7 @@
 ; `%` and `.format`, not six flat branches. Each branch is an in-progress match held (and
 ; compared with its siblings) at every node of the arguments, and the last pattern starts
 ; on every call (its `#match?` runs only after a match, in JS), so six branches made it
-; about a quarter of the query's time on sympy; four take ~40 % less (bench/perf/TAGS-QUERY.md).
+; about a quarter of the query's time on sympy; four cost about half that (bench/perf/TAGS-QUERY.md).
 ; The literal's kinds stay two branches of their own: `[[(string) (concatenated_string)] …]`,
 ; an alternation nested directly in another, drops the second kind in this runtime.
 
