@@ -188,9 +188,15 @@ export function makeContext(
     },
     csrsOneByOne(tasks) {
       let build: ((flow: EdgeFlow) => Csr) | undefined;
+      // a CSR built for another task of the same flow is the same CSR
+      const built = (flow: EdgeFlow): Csr | undefined => {
+        const key = JSON.stringify(flow);
+        for (const [task, csr] of csrs) if (JSON.stringify(rank.flow[task]) === key) return csr;
+        return undefined;
+      };
       return (k) => {
         const flow = rank.flow[tasks[k]!];
-        return csrs.get(tasks[k]!) ?? kept.csr?.(flow) ?? (build ??= csrBuilder(graph.edges, paths, ids))(flow);
+        return built(flow) ?? kept.csr?.(flow) ?? (build ??= csrBuilder(graph.edges, paths, ids))(flow);
       };
     },
   };
