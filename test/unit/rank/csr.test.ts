@@ -12,6 +12,7 @@ import { EDGE_ORDER, tableEdges, type FileGraphology } from '../../../src/graph/
 import { edgeTableOf, graphEdges } from '../graph/graphology-edges.js';
 import { buildCsr, buildCsrs, type EdgeFlow } from '../../../src/rank/csr.js';
 import { EDGE_TYPES, type EdgeType } from '../../../src/types.js';
+import { fixtureIndexes } from '../../fixture-index.js';
 
 /** The rows straight from the definition, one Map per row. */
 function referenceRows(graph: FileGraphology, flow: EdgeFlow, nodes: string[]): { cols: number[]; raw: number[]; weights: number[] }[] {
@@ -130,5 +131,22 @@ describe('buildCsr', () => {
     expect([...csr.starts]).toEqual([0, 0, 1, 2]);
     expect([...csr.neighbors]).toEqual([2, 1]);
     expect([...csr.dangling]).toEqual([0]);
+  });
+});
+
+describe("an index's CSRs one by one (what a snapshot writes)", () => {
+  it('gives the CSR a rank built, for any task of the same flow, and makes the others without keeping them', async () => {
+    const index = await fixtureIndexes()('python-inventory');
+    // issue2code and generic have one flow: generic stands for it among the snapshot's parts
+    expect(index.settings.rank.flow.generic).toEqual(index.settings.rank.flow.issue2code);
+    const ranked = index.csrFor('issue2code');
+    const at = index.csrsOneByOne(['generic', 'code2test']);
+    expect(at(0)).toBe(ranked);
+    const made = at(1);
+    const kept = index.csrFor('code2test');
+    expect(kept).not.toBe(made);
+    expect([...kept.starts]).toEqual([...made.starts]);
+    expect([...kept.neighbors]).toEqual([...made.neighbors]);
+    expect([...kept.weights]).toEqual([...made.weights]);
   });
 });
