@@ -83,7 +83,7 @@ function isEntry(line: string): boolean {
   return entryValue(line.replace(/\r$/, '')) !== null;
 }
 
-/** The value of a setting or package line ('' for `name:` alone), else null. */
+/** The value of a setting or package line (a package line's version), else null. */
 function entryValue(line: string): string | null {
   if (LISTED.test(line)) return line.trim().split(/\s+/).find((w) => /^v?\d/.test(w)) ?? '';
   const m = SETTING.exec(line);
