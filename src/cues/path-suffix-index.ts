@@ -58,14 +58,17 @@ export class PathSuffixIndex {
    * `Ledger.java` → every `…/Ledger.java`.
    *
    * A path written with folders none of which a corpus path ends with
-   * matches by its file name alone only when one corpus file has that name:
-   * `/go/pkg/mod/x/gin@v1/tree.go` → `tree.go`, but `docs/conf.py`, an issue's
-   * own project, names none of the hundred `conf.py` of a corpus that has no
-   * `docs/conf.py` (`candidates` gives them all).
+   * matches by its file name alone only a file at the corpus root: its
+   * folders then say where the reporter's copy of the repository lives
+   * (`/go/pkg/mod/x/gin@v1/tree.go` → `tree.go`), while a file in folders of
+   * other names is another file of that name (`docs/conf.py` or `src/main.rs`
+   * of the issue's own project are no `tests/roots/x/conf.py` or
+   * `examples/sloggish/main.rs`; `candidates` gives them all). An installed
+   * package's root (`site-packages/`) counts as the corpus root.
    */
   match(written: string): string[] {
     const { paths, common, segments } = this.longestSuffix(written);
-    return common === 1 && segments > 1 && paths.length > 1 ? [] : paths;
+    return common === 1 && segments > 1 ? paths.filter((p) => !p.includes('/')) : paths;
   }
 
   /** Every corpus path that ends with the longest suffix of `written` any ends with, however short (`match` is stricter). */
@@ -93,9 +96,13 @@ export class PathSuffixIndex {
         matches.push(entry.path);
       }
     }
-    return { paths: [...new Set(matches)].sort(compareCodeUnits), common: best, segments: segments.length };
+    const installed = segments.findLastIndex((s) => INSTALLED_ROOTS.has(s));
+    return { paths: [...new Set(matches)].sort(compareCodeUnits), common: best, segments: segments.length - installed - 1 };
   }
 }
+
+/** Folders an installed package's files sit right under (the package's root as the reporter's machine has it). */
+const INSTALLED_ROOTS = new Set(['site-packages', 'dist-packages']);
 
 function commonSuffixLength(a: readonly string[], b: readonly string[]): number {
   let k = 0;

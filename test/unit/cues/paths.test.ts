@@ -174,15 +174,23 @@ describe('PathSuffixIndex', () => {
     ]);
   });
 
-  it('lands a path whose folders match nothing on its file name only when one corpus file has that name', () => {
+  it('lands a path whose folders match nothing on its file name only at the corpus root', () => {
     // another project's path (an issue quoting its own tree): three Ledger.java, none under these folders
     expect(index.match('src/locale/hu/Ledger.java')).toEqual([]);
     expect(index.candidates('src/locale/hu/Ledger.java')).toEqual(['legacy/Ledger.java', 'src/main/java/org/ledger/Ledger.java', 'src/test/java/org/ledger/Ledger.java']);
-    // a module cache's copy of a file at the corpus root: one config.ts, taken
-    expect(index.match('/go/pkg/mod/example.com/x@v1.2.0/config.ts')).toEqual(['packages/vite/src/node/config.ts']);
+    // one config.ts, in folders other than the written ones: another file of that name
+    expect(index.match('/go/pkg/mod/example.com/x@v1.2.0/config.ts')).toEqual([]);
     // one folder in common is enough, and a bare file name still lands on every file of that name
     expect(index.match('/opt/app/ledger/Ledger.java')).toEqual(['src/main/java/org/ledger/Ledger.java', 'src/test/java/org/ledger/Ledger.java']);
     expect(index.match('Ledger.java')).toHaveLength(3);
+    const rooted = new PathSuffixIndex(['tree.go', 'examples/examples/sloggish/main.rs', 'src/pytest.py']);
+    // a module cache's copy of the repository: its root file
+    expect(rooted.match('/go/pkg/mod/github.com/gin-gonic/gin@v1.7.1/tree.go')).toEqual(['tree.go']);
+    // the reporter's own src/main.rs is not the corpus' only main.rs, in an examples folder
+    expect(rooted.match('src/main.rs')).toEqual([]);
+    expect(rooted.match('src/main.rs:22')).toEqual([]);
+    // an installed module: site-packages is the package's root, so the written path is a bare file name
+    expect(rooted.match('/tmp/venv/lib/python3.7/site-packages/pytest.py')).toEqual(['src/pytest.py']);
   });
 
   it('matches Java package paths from frames against Maven/Gradle layouts', () => {
