@@ -85,10 +85,11 @@ export class PathSuffixIndex {
     }
     const candidates = segments.length ? this.byBasename.get(segments[segments.length - 1]!) : undefined;
     if (!candidates) return { paths: [], common: 0, segments: segments.length };
+    const parts = namespaceParts(segments);
     let best = 0;
     let matches: string[] = [];
     for (const entry of candidates) {
-      const k = commonSuffixLength(segments, entry.segments);
+      const k = commonSuffixLength(parts, namespaceParts(entry.segments));
       if (k > best) {
         best = k;
         matches = [entry.path];
@@ -96,9 +97,21 @@ export class PathSuffixIndex {
         matches.push(entry.path);
       }
     }
-    const installed = segments.findLastIndex((s) => INSTALLED_ROOTS.has(s));
-    return { paths: [...new Set(matches)].sort(compareCodeUnits), common: best, segments: segments.length - installed - 1 };
+    const installed = parts.findLastIndex((s) => INSTALLED_ROOTS.has(s));
+    return { paths: [...new Set(matches)].sort(compareCodeUnits), common: best, segments: parts.length - installed - 1 };
   }
+}
+
+/**
+ * A path's segments with each folder split at its dots and the file name whole: .NET
+ * folders are named by namespace (`src/Orders.Storage/Repo.cs`), which a frame writes as
+ * folders (`Orders/Storage/Repo.cs`).
+ */
+function namespaceParts(segments: readonly string[]): string[] {
+  const parts: string[] = [];
+  for (let i = 0; i < segments.length - 1; i++) for (const part of segments[i]!.split('.')) if (part) parts.push(part);
+  if (segments.length > 0) parts.push(segments[segments.length - 1]!);
+  return parts;
 }
 
 /** Folders an installed package's files sit right under (the package's root as the reporter's machine has it). */

@@ -191,6 +191,14 @@ describe('PathSuffixIndex', () => {
     expect(rooted.match('src/main.rs:22')).toEqual([]);
     // an installed module: site-packages is the package's root, so the written path is a bare file name
     expect(rooted.match('/tmp/venv/lib/python3.7/site-packages/pytest.py')).toEqual(['src/pytest.py']);
+    // the standard library's str/mod.rs in a Rust trace is not the corpus' parser/mod.rs
+    expect(new PathSuffixIndex(['src/parser/mod.rs', 'src/lib.rs']).match('/rustc/5980761/library/core/src/str/mod.rs:69')).toEqual([]);
+  });
+
+  it('matches a .NET frame written by namespace against folders named by namespace', () => {
+    const dotnet = new PathSuffixIndex(['src/Orders.Storage/InMemoryOrderRepository.cs', 'src/Orders.Cli/Program.cs', 'tests/Orders.Storage.Tests/InMemoryOrderRepositoryTests.cs']);
+    expect(dotnet.match('Orders/Storage/InMemoryOrderRepository.cs')).toEqual(['src/Orders.Storage/InMemoryOrderRepository.cs']);
+    expect(dotnet.match('Orders/Cli/Program.cs')).toEqual(['src/Orders.Cli/Program.cs']);
   });
 
   it('matches Java package paths from frames against Maven/Gradle layouts', () => {
