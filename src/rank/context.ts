@@ -34,7 +34,7 @@ export interface RankContext {
   moduleFiles(language: LanguageId, specifier: string): string[];
   /** The files among and behind `modules` (through re-exports) that define `name` (sorted paths). */
   exportDefiners(modules: readonly string[], name: string): string[];
-  /** CSR for a task's edge flow, built on first use and kept. */
+  /** CSR for a task's edge flow, built on first use and kept (one per flow: tasks of the same flow share it). */
   csrFor(task: Task): Csr;
   /**
    * The CSRs of several tasks' flows one at a time (`at(k)` for `tasks[k]`): the one built

@@ -4,7 +4,7 @@
  * the CSR of each task's flow.
  */
 import { exportDefiners, moduleFiles, type EdgeView, type ExportSource, type FileGraph, type ResolveContext, type SymbolTable } from '../graph/index.js';
-import type { FileRecord, FileTags, Task } from '../types.js';
+import type { FileRecord, FileTags } from '../types.js';
 import { Bm25Index, type TextTermsCache } from '../lexical/bm25.js';
 import { Bm25fIndex, type Bm25fDocument } from '../lexical/bm25f.js';
 import { MessageIndex, type MessageIndexParts } from './messages.js';
@@ -146,7 +146,8 @@ export function makeContext(
 ): RankContext {
   const sideFields = (path: string): SideFields => sideFieldsOf(tagsOf(path));
   const { paths, ids, pathWords } = tables;
-  const csrs = new Map<Task, Csr>();
+  // by flow (JSON): tasks of one flow share their CSR
+  const csrs = new Map<string, Csr>();
   const bm25 = (): NonNullable<LexicalIndex['bm25']> => lexicalOf(files, lexical, ids);
   let exports: ExportSource | undefined;
   const exportSource = (): ExportSource => (exports ??= { resolve: graph.resolve(), tagsOf });
@@ -182,21 +183,17 @@ export function makeContext(
       return one > 0 ? Math.min(1, index.idf(name.toLowerCase()) / one) : 0;
     },
     csrFor(task) {
-      let csr = csrs.get(task);
-      if (!csr) csrs.set(task, (csr = kept.csr?.(rank.flow[task]) ?? buildCsr(graph.edges, rank.flow[task], paths, ids)));
+      const flow = rank.flow[task];
+      const key = JSON.stringify(flow);
+      let csr = csrs.get(key);
+      if (!csr) csrs.set(key, (csr = kept.csr?.(flow) ?? buildCsr(graph.edges, flow, paths, ids)));
       return csr;
     },
     csrsOneByOne(tasks) {
       let build: ((flow: EdgeFlow) => Csr) | undefined;
-      // a CSR built for another task of the same flow is the same CSR
-      const built = (flow: EdgeFlow): Csr | undefined => {
-        const key = JSON.stringify(flow);
-        for (const [task, csr] of csrs) if (JSON.stringify(rank.flow[task]) === key) return csr;
-        return undefined;
-      };
       return (k) => {
         const flow = rank.flow[tasks[k]!];
-        return built(flow) ?? kept.csr?.(flow) ?? (build ??= csrBuilder(graph.edges, paths, ids))(flow);
+        return csrs.get(JSON.stringify(flow)) ?? kept.csr?.(flow) ?? (build ??= csrBuilder(graph.edges, paths, ids))(flow);
       };
     },
   };
