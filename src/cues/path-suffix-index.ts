@@ -25,7 +25,8 @@ function stripLocation(written: string): string {
 
 interface Entry {
   path: string;
-  segments: string[];
+  /** Its segments as matching compares them (`namespaceParts`). */
+  parts: string[];
 }
 
 /**
@@ -39,14 +40,14 @@ export class PathSuffixIndex {
   /** `earlier`: an index of earlier paths, whose segments are taken rather than worked out again. */
   constructor(paths: readonly string[], earlier?: PathSuffixIndex) {
     const known = new Map<string, string[]>();
-    for (const list of earlier?.byBasename.values() ?? []) for (const e of list) known.set(e.path, e.segments);
+    for (const list of earlier?.byBasename.values() ?? []) for (const e of list) known.set(e.path, e.parts);
     for (const path of paths) {
-      const segments = known.get(path) ?? pathSegments(path);
-      const base = segments[segments.length - 1];
+      const parts = known.get(path) ?? namespaceParts(pathSegments(path));
+      const base = parts[parts.length - 1];
       if (base === undefined) continue;
       const list = this.byBasename.get(base);
-      if (list) list.push({ path, segments });
-      else this.byBasename.set(base, [{ path, segments }]);
+      if (list) list.push({ path, parts });
+      else this.byBasename.set(base, [{ path, parts }]);
     }
   }
 
@@ -89,7 +90,7 @@ export class PathSuffixIndex {
     let best = 0;
     let matches: string[] = [];
     for (const entry of candidates) {
-      const k = commonSuffixLength(parts, namespaceParts(entry.segments));
+      const k = commonSuffixLength(parts, entry.parts);
       if (k > best) {
         best = k;
         matches = [entry.path];
