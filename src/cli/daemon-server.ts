@@ -111,7 +111,7 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
     });
     // standard input comes with the command when it reads it (`-`); none otherwise, as `readStdin` then says
     const stdin = message.stdin === undefined ? {} : { stdin: Readable.from([message.stdin]) };
-    const io: CliIo = { stdout: stream('stdout', message.stdoutTTY), stderr: stream('stderr', message.stderrTTY), ...stdin, cwd: message.cwd, env: message.env, memory };
+    const io: CliIo = { stdout: stream('stdout', message.stdoutTTY), stderr: stream('stderr', message.stderrTTY), ...stdin, cwd: message.cwd, env: message.env, memory, defer: (work) => memory.defer(work) };
     let code: number;
     try {
       code = await options.run(message.argv, io);

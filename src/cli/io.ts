@@ -36,8 +36,8 @@ export interface CliIo {
   /**
    * Takes work to do once the command has answered (a snapshot's write): `runCli` runs it
    * before it returns, so the answer is out first and the write finds what the command
-   * built on the way (its task's CSR). A process that keeps indexes (`memory`) defers
-   * through them instead.
+   * built on the way (its task's CSR); a daemon runs it after the command, through its
+   * `memory`.
    */
   defer?: (work: () => void) => void;
 }

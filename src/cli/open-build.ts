@@ -118,15 +118,17 @@ async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildR
           const warning = fingerprint && writeSnapshot(slot, index, fingerprint, cache);
           if (warning) io.stderr.write(`repomap: warning: ${warning}\n`);
         };
+        // the snapshot is written once the command has answered (`CliIo.defer`)
+        const later = io.defer ?? ((work: () => void) => work());
         if (io.memory) {
-          // a daemon keeps the index, and writes its snapshot once the command has answered; an
-          // update of a folder that changed as it was read is kept with the fingerprint it was
-          // updated from, so the next command reads those files again (as it would the snapshot)
+          // a daemon keeps the index; an update of a folder that changed as it was read is kept
+          // with the fingerprint it was updated from, so the next command reads those files
+          // again (as it would the snapshot)
+          const { memory } = io;
           const kept = fingerprint ?? (reread && earlier ? earlier.fingerprint : null);
-          if (kept) io.memory.keep(snapshotFileOf(slot), { index, fingerprint: kept });
-          if (fingerprint) io.memory.defer(earlier ? write : () => (write(), keepLoaded(io.memory!, slot, index)));
-        } else if (io.defer) io.defer(write);
-        else write();
+          if (kept) memory.keep(snapshotFileOf(slot), { index, fingerprint: kept });
+          if (fingerprint) later(earlier ? write : () => (write(), keepLoaded(memory, slot, index)));
+        } else later(write);
       }
       return { index, source, repo, corpusMs, ...(store ? { cacheFile: store.file } : {}) };
     } finally {
