@@ -63,7 +63,7 @@ function reportLines(lines: readonly string[], minLines: number): Set<number> {
 
 /** The stretch of entries and fillers from line `start` (its end, exclusive: `start` when that line is no entry), and whether it is a report. */
 function stretchAt(lines: readonly string[], start: number, minLines: number): { end: number; report: boolean } {
-  if (!isEntry(lines[start]!)) return { end: start, report: false };
+  if (entryValue(lines[start]!.replace(/\r$/, '')) === null) return { end: start, report: false };
   let entries = 0;
   let versions = 0;
   let end = start;
@@ -77,10 +77,6 @@ function stretchAt(lines: readonly string[], start: number, minLines: number): {
     } else if (!FILLER.test(line)) break;
   }
   return { end, report: entries >= minLines && versions * 2 >= entries };
-}
-
-function isEntry(line: string): boolean {
-  return entryValue(line.replace(/\r$/, '')) !== null;
 }
 
 /** The value of a setting or package line (a package line's version), else null. */
