@@ -4,8 +4,9 @@
 // dist/cli/ with esbuild. A `rank` that loads a snapshot otherwise spends a fifth of its
 // time resolving, reading and linking ~200 modules (bench/NOTES.md, "The command line as a
 // bundle"). Code split: each command's modules load only when it runs, and modules shared
-// by the entry points are one copy (the parse workers' and eval's worker entries are
-// bundled beside the CLI, where src/tags/parse-worker.ts and src/eval/run.ts look for them).
+// by the entry points are one copy (the parse workers', the stamp worker's and eval's worker
+// entries are bundled beside the CLI, where src/tags/parse-worker.ts, src/corpus/stamps.ts and
+// src/eval/run.ts look for them).
 // The WebAssembly packages and the native cache driver stay outside (they find their files
 // beside their own modules), and so does the tokenizer (4.7 MB of tables, which only a
 // token budget reads, in a few modules). dist/cli/inputs.json says which source modules each output
@@ -26,6 +27,7 @@ const entries = {
   heap: 'src/heap.js',
   'wasm-modules': 'src/tags/wasm-modules.js',
   worker: 'src/tags/worker.js',
+  'stamp-worker': 'src/corpus/stamp-worker.js',
   'run-worker': 'src/eval/run-worker.js',
 };
 // chunk names carry content hashes: an earlier build's chunks would stay beside the new ones

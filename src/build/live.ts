@@ -39,7 +39,7 @@ export interface IndexKeeper {
    * The kept index: with the fingerprint it was kept with (`current`) when the folder has
    * not changed since, else (`current` null) an index to build from; null when none.
    */
-  load(): { index: Index; current: FolderFingerprint | null } | null;
+  load(): Promise<{ index: Index; current: FolderFingerprint | null } | null>;
   /** Keeps a built index whose corpus load began at `readStartedMs` (Date.now()); never throws. */
   save(index: Index, readStartedMs: number): Promise<void>;
 }
@@ -137,7 +137,7 @@ export class Workspace {
     const started = Date.now();
     const keeper = this.keeper;
     this.keeper = undefined;
-    const kept = keeper?.load() ?? null;
+    const kept = (await keeper?.load()) ?? null;
     if (kept?.current) {
       // the folder is as an earlier process kept its index: no build at all
       this.current = { index: kept.index, fingerprint: kept.current, commit: null };

@@ -171,9 +171,10 @@ function keptFlowCsr(snapshot: Snapshot, flow: EdgeFlow, paths: string[], ids: M
 /**
  * The index a snapshot holds, ranking exactly as the index it was taken of. Texts are
  * read from the corpus folder when asked (a file changed since throws `file-changed`),
- * and the grammars of a query's code blocks load in `index.prepare(query)`.
+ * and the grammars of a query's code blocks load in `index.prepare(query)`. Its stats' load
+ * time (`timingsMs.corpus`) is 0: the caller that read and checked the snapshot sets it.
  */
-export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
+export function indexOfSnapshot(snapshot: Snapshot): Index {
   if (snapshot.version !== SNAPSHOT_VERSION) {
     throw new RepoMapError('internal', `repomap/build: snapshot version ${snapshot.version}, this build reads ${SNAPSHOT_VERSION}`, 'version');
   }
@@ -258,6 +259,6 @@ export function indexOfSnapshot(snapshot: Snapshot, loadMs = 0): Index {
   };
   // the cache counts were the build's: this load read no tags cache
   const { cache: _cache, ...built } = structuredClone(snapshot.stats);
-  const stats: IndexStats = { ...built, timingsMs: { corpus: loadMs, tags: 0, graph: 0 } };
+  const stats: IndexStats = { ...built, timingsMs: { corpus: 0, tags: 0, graph: 0 } };
   return new Index(parts, stats, { ...snapshot.settings, code }, snapshot.fingerprint);
 }

@@ -39,7 +39,7 @@ export interface CliIo {
    * built on the way (its task's CSR); a daemon runs it after the command, through its
    * `memory`.
    */
-  defer?: (work: () => void) => void;
+  defer?: (work: () => void | Promise<void>) => void;
 }
 
 /** Thrown by a command to end with a message and an exit code (2 = usage, 1 = failure). */

@@ -44,8 +44,8 @@ function snapshotKeeper(flags: McpFlags, io: CliIo, repo: string, scope: { inclu
   const slot = snapshotSlot(where.dir, repo, scope);
   const tell = (m: string): void => void io.stderr.write(`repomap mcp: ${m}\n`);
   return {
-    load: () => {
-      const kept = loadSnapshot(slot, tell);
+    load: async () => {
+      const kept = await loadSnapshot(slot, tell);
       return kept && { index: kept.index, current: kept.current ? kept.fingerprint : null };
     },
     async save(index, readStartedMs) {

@@ -127,7 +127,7 @@ async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildR
           const { memory } = io;
           const kept = fingerprint ?? (reread && earlier ? earlier.fingerprint : null);
           if (kept) memory.keep(snapshotFileOf(slot), { index, fingerprint: kept });
-          if (fingerprint) later(earlier ? write : () => (write(), keepLoaded(memory, slot, index)));
+          if (fingerprint) later(earlier ? write : async () => (write(), await keepLoaded(memory, slot, index)));
         } else later(write);
       }
       return { index, source, repo, corpusMs, ...(store ? { cacheFile: store.file } : {}) };
@@ -147,7 +147,7 @@ async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildR
  * takes ~0.6 GB). Its answers are the built index's (the snapshot tests hold loaded and
  * built output byte-identical).
  */
-function keepLoaded(memory: IndexMemory, slot: SnapshotSlot, built: Index): void {
-  const loaded = loadSnapshot(slot, () => undefined);
+async function keepLoaded(memory: IndexMemory, slot: SnapshotSlot, built: Index): Promise<void> {
+  const loaded = await loadSnapshot(slot, () => undefined);
   if (loaded?.current) memory.replace(snapshotFileOf(slot), built, { index: loaded.index, fingerprint: loaded.fingerprint });
 }

@@ -33,7 +33,7 @@ export async function openIndex(flags: RepoFlags, io: CliIo, label: string, pars
   const slot = where && folder !== null ? snapshotSlot(where.dir, resolve(folder), { include: flags.include, exclude: flags.exclude }) : null;
   // a daemon's index of the folder, else the kept snapshot
   const inMemory = slot ? remembered(io, snapshotFileOf(slot)) : null;
-  const kept = inMemory ?? (slot ? loadSnapshot(slot, note) : null);
+  const kept = inMemory ?? (slot ? await loadSnapshot(slot, note) : null);
   const fromMemory = inMemory ? { inMemory: true } : {};
   if (kept?.current && slot && where) {
     const store = tagsStorePath(where.dir);

@@ -23,13 +23,13 @@ import { registerScore } from './score.js';
  * the repository config's checker with it.
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  const deferred: (() => void)[] = [];
+  const deferred: (() => void | Promise<void>)[] = [];
   try {
     return await runCommand(argv, io.defer ? io : { ...io, defer: (work) => void deferred.push(work) });
   } finally {
     for (const work of deferred) {
       try {
-        work();
+        await work();
       } catch (error) {
         if (!isReportable(error)) throw error;
         io.stderr.write(`repomap: warning: ${messageWithoutModule(error)}\n`);

@@ -1,8 +1,9 @@
-import { statSync, type BigIntStats } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
 import { STAMP_MARGIN_MS } from './folder-reuse.js';
 import { inRoot } from './paths.js';
 import { CORPUS_DEFAULTS } from './options.js';
 import { IGNORE_FILES } from './path-rules.js';
+import { changedPositions, changedPositionsAside, stampOf, statOf, type StampCheck } from './stamps.js';
 import { listFolder } from './walk.js';
 import type { Corpus } from '../types.js';
 
@@ -120,12 +121,20 @@ export class FolderFingerprint {
    */
   changedPaths(limit = Infinity): string[] | null {
     if (this.unsettled) return null;
-    const changed: string[] = [];
-    const at = inRoot(this.root);
-    for (let i = 0; i < this.paths.length && changed.length < limit; i++) {
-      if (stampOf(statOf(at(this.paths[i]!))) !== this.stamps[i]) changed.push(this.paths[i]!);
-    }
-    return changed;
+    return changedPositions(this.check(limit)).map((i) => this.paths[i]!);
+  }
+
+  /**
+   * `changedPaths` checked on a worker thread when it watches many paths, so that the
+   * caller can read a kept index meanwhile (`changedPositionsAside`); the same answer.
+   */
+  async changedPathsAside(limit = Infinity, minPaths?: number): Promise<string[] | null> {
+    if (this.unsettled) return null;
+    return (await changedPositionsAside(this.check(limit), minPaths)).map((i) => this.paths[i]!);
+  }
+
+  private check(limit: number): StampCheck {
+    return { root: this.root, paths: this.paths, stamps: this.stamps, limit };
   }
 
   /** How many paths it watches. */
@@ -140,15 +149,3 @@ function writtenSince(readStartedMs: number): (s: BigIntStats | null) => boolean
   return (s) => s !== null && s.mtimeNs >= since;
 }
 
-function statOf(path: string): BigIntStats | null {
-  try {
-    return statSync(path, { bigint: true });
-  } catch {
-    return null;
-  }
-}
-
-function stampOf(s: BigIntStats | null): string {
-  // the mode too: a folder that becomes readable again changes nothing else
-  return s === null ? 'missing' : `${s.mtimeNs}:${s.size}:${s.ino}:${s.mode}`;
-}

@@ -149,7 +149,7 @@ describe('Workspace', () => {
     const snapshots = join(tmp, 'snapshots');
     let kept: { check: SavedFingerprint } | undefined;
     const keeper = (tell: string[]): IndexKeeper => ({
-      load: () => {
+      load: async () => {
         tell.push('load');
         if (!kept) return null;
         const current = FolderFingerprint.restore(folder, kept.check);

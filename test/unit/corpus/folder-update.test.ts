@@ -3,12 +3,15 @@
  * made from the earlier corpus without listing the folder, equals a load of the folder;
  * where it could not (a changed path that is not a file of the corpus, a file that now
  * reads with a diagnostic or is skipped, other options, another folder) it gives null.
- * And `FolderFingerprint.changedPaths`, which tells the CLI which paths those are.
+ * And `FolderFingerprint.changedPaths`, which tells the CLI which paths those are, and
+ * `changedPathsAside`, the same checked on a worker thread.
  */
 import { appendFileSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FolderFingerprint, loadCorpus, rereadChangedFiles } from '../../../src/corpus/index.js';
+import { packageRoot } from '../../../src/package-root.js';
 import type { Corpus } from '../../../src/types.js';
 import { ageTree, makeTemp, removeTemp, writeFiles } from './helpers.js';
 
@@ -122,5 +125,32 @@ describe('FolderFingerprint.changedPaths', () => {
     expect(fingerprint.saved()).toBeNull();
     expect(fingerprint.changedPaths()).toBeNull();
     expect(fingerprint.changes(3)).toBe(3);
+    expect(await fingerprint.changedPathsAside(Infinity, 0)).toBeNull();
+  });
+});
+
+describe('FolderFingerprint.changedPathsAside', () => {
+  it('gives what changedPaths gives, checked on the stamp worker (forced here: minPaths 0) or, below minPaths, on this thread', async () => {
+    const corpus = await loadCorpus({ folder: dir });
+    const saved = FolderFingerprint.restore(dir, (await FolderFingerprint.take(dir, corpus.files.map((f) => f.path), Date.now())).saved()!);
+    expect(await saved.changedPathsAside(Infinity, 0)).toEqual([]);
+    appendFileSync(join(dir, 'b.py'), '# more\n');
+    rmSync(join(dir, 'a.py'));
+    mkdirSync(join(dir, 'd/f'));
+    const expected = ['.', 'd', 'a.py', 'b.py'];
+    expect(saved.changedPaths()).toEqual(expected);
+    expect(await saved.changedPathsAside(Infinity, 0)).toEqual(expected);
+    expect(await saved.changedPathsAside(2, 0)).toEqual(expected.slice(0, 2));
+    expect(await saved.changedPathsAside(Infinity, 1_000)).toEqual(expected);
+  });
+
+  it('the stamp worker module answers with the changed positions (the build wrote it beside the library)', async () => {
+    const corpus = await loadCorpus({ folder: dir });
+    const saved = (await FolderFingerprint.take(dir, corpus.files.map((f) => f.path), Date.now())).saved()!;
+    appendFileSync(join(dir, 'b.py'), '# more\n');
+    const worker = new Worker(join(packageRoot(), 'dist', 'src', 'corpus', 'stamp-worker.js'), { workerData: { root: dir, ...saved, limit: Infinity } });
+    const answer = await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject));
+    await worker.terminate();
+    expect(answer).toEqual([saved.paths.indexOf('b.py')]);
   });
 });
