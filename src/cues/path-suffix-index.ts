@@ -25,8 +25,8 @@ function stripLocation(written: string): string {
 
 interface Entry {
   path: string;
-  /** Its segments as matching compares them (`namespaceParts`). */
-  parts: string[];
+  /** Its segments as matching compares them (`namespaceParts`), worked out when a written path with its file name is first matched. */
+  parts?: string[];
 }
 
 /**
@@ -40,14 +40,15 @@ export class PathSuffixIndex {
   /** `earlier`: an index of earlier paths, whose segments are taken rather than worked out again. */
   constructor(paths: readonly string[], earlier?: PathSuffixIndex) {
     const known = new Map<string, string[]>();
-    for (const list of earlier?.byBasename.values() ?? []) for (const e of list) known.set(e.path, e.parts);
+    for (const list of earlier?.byBasename.values() ?? []) for (const e of list) if (e.parts) known.set(e.path, e.parts);
     for (const path of paths) {
-      const parts = known.get(path) ?? namespaceParts(pathSegments(path));
-      const base = parts[parts.length - 1];
+      const base = fileNameOf(path);
       if (base === undefined) continue;
+      const parts = known.get(path);
+      const entry = parts ? { path, parts } : { path };
       const list = this.byBasename.get(base);
-      if (list) list.push({ path, parts });
-      else this.byBasename.set(base, [{ path, parts }]);
+      if (list) list.push(entry);
+      else this.byBasename.set(base, [entry]);
     }
   }
 
@@ -90,7 +91,7 @@ export class PathSuffixIndex {
     let best = 0;
     let matches: string[] = [];
     for (const entry of candidates) {
-      const k = commonSuffixLength(parts, entry.parts);
+      const k = commonSuffixLength(parts, (entry.parts ??= namespaceParts(pathSegments(entry.path))));
       if (k > best) {
         best = k;
         matches = [entry.path];
@@ -102,6 +103,18 @@ export class PathSuffixIndex {
     return { paths: [...new Set(matches)].sort(compareCodeUnits), common: best, segments: parts.length - installed - 1 };
   }
 }
+
+/**
+ * A corpus path's file name as `pathSegments` gives it (its last segment): read off the
+ * path when tidying it would change nothing (the common case, cheap for 100k paths).
+ */
+function fileNameOf(path: string): string | undefined {
+  if (UNTIDY.test(path)) return pathSegments(path).pop();
+  return path.slice(path.lastIndexOf('/') + 1) || undefined;
+}
+
+/** What `normalizeWrittenPath` would change: a backslash, spaces around it, a `file://` scheme, a leading `/`, an empty or `.` segment. */
+const UNTIDY = /\\|^\s|\s$|^file:\/\/|^\/|\/\/|\/$|(?:^|\/)\.(?:\/|$)/i;
 
 /**
  * A path's segments with each folder split at its dots and the file name whole: .NET

@@ -218,6 +218,16 @@ describe('PathSuffixIndex', () => {
     expect(index.match('C:\\Users\\me\\click\\src\\click\\core.py')).toEqual(['src/click/core.py']);
   });
 
+  it('files a corpus path under its file name as tidied (a path read off as it is, or tidied first, gives the same)', () => {
+    const odd = new PathSuffixIndex(['lib\\win\\io.py', ' space.py ', './dot/x.py', 'a//b/y.py', 'plain/z.py', 'trailing/']);
+    expect(odd.match('win/io.py')).toEqual(['lib\\win\\io.py']);
+    expect(odd.match('space.py')).toEqual([' space.py ']);
+    expect(odd.match('/elsewhere/dot/x.py')).toEqual(['./dot/x.py']);
+    expect(odd.match('b/y.py')).toEqual(['a//b/y.py']);
+    expect(odd.match('/else/plain/z.py')).toEqual(['plain/z.py']);
+    expect(odd.match('trailing')).toEqual(['trailing/']);
+  });
+
   it('returns [] when the file name matches nothing', () => {
     expect(index.match('src/click/parser.py')).toEqual([]);
     expect(index.match('')).toEqual([]);
