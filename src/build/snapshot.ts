@@ -11,7 +11,7 @@
  */
 import { decodeSection, encodeSection, PartList, type ByteList } from '../cache/snapshot-files.js';
 import { restoreCorpus, saveCorpus, type SavedCorpus } from '../corpus/index.js';
-import { buildResolveContext, fileGraphOfKept, importRecordParts, SymbolTable, tableEdges, type EdgeTable, type ImportRecordParts, type ResolveContext } from '../graph/index.js';
+import { buildResolveContext, fileGraphOfKept, importRecordParts, keptTablesOf, SymbolTable, tableEdges, type EdgeTable, type ImportRecordParts, type KeptTables, type ResolveContext } from '../graph/index.js';
 import type { SymbolTableParts } from '../graph/symbols.js';
 import { Bm25Index, type Bm25Dictionary } from '../lexical/bm25.js';
 import type { PostingBlock } from '../lexical/bm25-blocks.js';
@@ -29,7 +29,7 @@ import { contentKey, rememberContentKey, textKey, type Previous } from './reuse.
 import type { StageSettings } from './settings.js';
 
 /** Bumped whenever what a snapshot holds, or how an index reads it, changes: an older snapshot is rebuilt. */
-export const SNAPSHOT_VERSION = 13;
+export const SNAPSHOT_VERSION = 14;
 
 /** An index as data (see the module comment). */
 export interface Snapshot {
@@ -60,6 +60,8 @@ export interface Snapshot {
   symbols: SymbolTableParts;
   /** Each file's import record (what an update of the graph checks its imports against). */
   imports: ImportRecordParts;
+  /** The import resolvers' tables that were built and that their resolvers let a snapshot keep (`keepsTables`): a load builds none of them again. */
+  resolverTables: KeptTables;
   /** The BM25 index without its postings, which are apart in blocks (`encodeSection`): a rank reads those of its query's terms only. */
   bm25: Bm25Dictionary;
   bm25Postings: ByteList;
@@ -130,6 +132,7 @@ export function snapshotOf(index: Index): SnapshotSections | null {
     ...flowCsrs(index),
     symbols: () => record.graph.symbols.toParts(ids),
     imports: () => importRecordParts(record.graph.basis.importRecords, ids),
+    resolverTables: () => keptTablesOf(record.graph.basis.resolve),
     ...bm25Sections(bm25.index),
     bm25f: () => bm25f.toParts(),
     history: () => ({ key: record.graph.basis.historyKey, commits: JSON.stringify(record.graph.basis.history) }),
@@ -233,7 +236,7 @@ export function indexOfSnapshot(snapshot: Snapshot): Index {
     });
     return out;
   };
-  const resolveOf = (): ResolveContext => (resolve ??= buildResolveContext(files, tagsIn));
+  const resolveOf = (): ResolveContext => (resolve ??= buildResolveContext(files, tagsIn, snapshot.resolverTables));
   let record: Previous | undefined;
   const recordOf = (): Previous => {
     if (!record) {

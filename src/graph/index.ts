@@ -3,7 +3,7 @@ export type { FileGraph, GraphBasis } from './file-graph.js';
 export { positionsOf } from './file-graph.js';
 export { GRAPH_DEFAULTS, GENERIC_NAMES, type GraphOptions } from './defaults.js';
 export { SymbolTable } from './symbols.js';
-export { buildResolveContext, type ResolveContext } from './resolve/index.js';
+export { buildResolveContext, keptTablesOf, type KeptTables, type ResolveContext } from './resolve/index.js';
 export { moduleOf, baseName } from './module.js';
 export { testStem, conventionSources } from './edges/source-test.js';
 export { nameWeight } from './edges/shared-symbol.js';

@@ -42,9 +42,10 @@ export interface ResolveContext extends CorpusLookups {
  * (`ResolverTables`), and the function is called only when a resolver that reads tags
  * builds them, with the languages it reads (`tagLanguages`; undefined for all); given as
  * a list, every resolver's tables are built now, while the texts some of them read (a
- * Java file without a package declaration) are at hand.
+ * Java file without a package declaration) are at hand. `kept`: tables an index snapshot
+ * kept for these files (`keptTablesOf`), taken as they are instead of built.
  */
-export function buildResolveContext(files: readonly ResolveFile[], tags: readonly FileTags[] | TagsOfLanguages = []): ResolveContext {
+export function buildResolveContext(files: readonly ResolveFile[], tags: readonly FileTags[] | TagsOfLanguages = [], kept: KeptTables = []): ResolveContext {
   const paths = [...new Set(files.map((f) => f.path))].sort(compareCodeUnits);
   const pathSet = new Set(paths);
   const inputOf = (resolver: AnyResolver): ResolveInput => ({
@@ -55,8 +56,23 @@ export function buildResolveContext(files: readonly ResolveFile[], tags: readonl
       return typeof tags === 'function' ? tags(resolver.tagLanguages) : tags;
     },
   });
-  const tables = typeof tags === 'function' ? new ResolverTables((r) => r.build(inputOf(r))) : new Map(UNIQUE_RESOLVERS.map((r) => [r, r.build(inputOf(r))]));
+  const keptByResolver = new Map(kept.map(([at, tables]) => [UNIQUE_RESOLVERS[at], tables]));
+  const make = (r: AnyResolver): unknown => (keptByResolver.has(r) ? keptByResolver.get(r) : r.build(inputOf(r)));
+  const tables = typeof tags === 'function' ? new ResolverTables(make) : new Map(UNIQUE_RESOLVERS.map((r) => [r, make(r)]));
   return { paths, files: pathSet, byFolder: filesByFolder(paths), tables };
+}
+
+/** Resolver tables as an index snapshot keeps them: each with its resolver's position in the registry (`UNIQUE_RESOLVERS`). */
+export type KeptTables = readonly (readonly [number, unknown])[];
+
+/** The tables of `ctx` that their resolvers let a snapshot keep (`keepsTables`), those built already (none is built for it). */
+export function keptTablesOf(ctx: ResolveContext): [number, unknown][] {
+  const out: [number, unknown][] = [];
+  UNIQUE_RESOLVERS.forEach((resolver, at) => {
+    const built = ctx.tables instanceof ResolverTables ? ctx.tables.built(resolver) : ctx.tables.has(resolver);
+    if (resolver.keepsTables && built) out.push([at, ctx.tables.get(resolver)]);
+  });
+  return out;
 }
 
 /** The tags of the files of `languages` (every file's when undefined), in the order of the whole list. */
@@ -96,6 +112,11 @@ class ResolverTables extends Map<AnyResolver, unknown> {
 
   override has(resolver: AnyResolver): boolean {
     return UNIQUE_RESOLVERS.includes(resolver);
+  }
+
+  /** Whether the resolver's tables are built (`get` builds them; `has` is true of every resolver). */
+  built(resolver: AnyResolver): boolean {
+    return super.has(resolver);
   }
 
   override get size(): number {

@@ -153,6 +153,7 @@ export const javaResolver = defineResolver<JavaTables>({
   // the tags it reads (the build below keeps only these languages' files)
   tagLanguages: ['java'],
   build: ({ files, tags }) => buildJavaTables(files, declaredPackages(tags)),
+  keepsTables: true,
   resolve: (tables, corpus, fromPath, specifier) => resolveJava(tables, corpus.byFolder, fromPath, specifier),
   // The class and package indexes hold every Java file.
   dependsOnPath: (_tables, path) => path.endsWith('.java'),

@@ -1,0 +1,51 @@
+/**
+ * An index snapshot keeps the import resolvers' tables that their resolvers let it keep
+ * (`keepsTables`: Java's). A loaded index resolves a qualified name an issue writes from
+ * them, without decoding every Java file's definitions to find its package, and ranks as
+ * the built index does.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexOfSnapshot, snapshotOf, type Snapshot } from '../../../src/build/snapshot.js';
+import type { ByteList } from '../../../src/cache/snapshot-files.js';
+import { javaResolver } from '../../../src/graph/resolve/java.js';
+import { fixtureIndexes } from '../../fixture-index.js';
+import { throughSnapshotFile } from '../../snapshot-file.js';
+import { makeTemp, removeTemp } from '../corpus/helpers.js';
+
+const indexOf = fixtureIndexes();
+let tmp: string;
+beforeAll(() => {
+  tmp = makeTemp('repomap-resolver-tables-');
+});
+afterAll(() => removeTemp(tmp));
+
+/** The snapshot with its definitions' reads counted. */
+function counted(snapshot: Snapshot): { snapshot: Snapshot; reads: () => number } {
+  let reads = 0;
+  const definitions = snapshot.tagDefinitions;
+  const tagDefinitions: ByteList = { length: definitions.length, at: (k) => (reads++, definitions.at(k)) };
+  return { snapshot: { ...snapshot, tagDefinitions }, reads: () => reads };
+}
+
+describe('resolver tables in an index snapshot', () => {
+  const query = 'Adding two amounts of `com.example.ledger.money.Money` in different currencies gives a wrong total instead of an error';
+  const ranked = (index: Awaited<ReturnType<typeof indexOf>>) => index.rank(query, { task: 'issue2code', spans: false }).files.map((f) => [f.path, f.score]);
+
+  it('keeps the Java tables as built, and a load resolves from them without decoding the Java files\' definitions', async () => {
+    const built = await indexOf('java-ledger');
+    const snapshot = throughSnapshotFile(snapshotOf(built), tmp, 'java-ledger');
+    const resolvers = snapshot.resolverTables.map(([at]) => at);
+    expect(resolvers).toHaveLength(1);
+    expect(snapshot.resolverTables[0]![1]).toEqual(built.fileGraph.basis.resolve.tables.get(javaResolver));
+
+    const kept = counted(snapshot);
+    const rebuilt = counted({ ...snapshot, resolverTables: [] });
+    const expected = ranked(built);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(ranked(indexOfSnapshot(kept.snapshot))).toEqual(expected);
+    expect(ranked(indexOfSnapshot(rebuilt.snapshot))).toEqual(expected);
+    // building the Java tables again reads every Java file's definitions (for its package); the kept tables read none of them
+    const javaFiles = built.tags.filter((t) => t.language === 'java').length;
+    expect(rebuilt.reads() - kept.reads()).toBe(javaFiles);
+  });
+});
