@@ -191,13 +191,12 @@ describe('output contract', () => {
       'a/'.repeat(n / 2) + 'x.py::' + 'b::'.repeat(n / 4),
       '`a '.repeat(n / 3),
     ];
-    const start = performance.now();
+    // quadratic behaviour took minutes here: the suite's test timeout catches it (speed is measured in bench/perf)
+    // and a run of one pattern is no flood of cues
     for (const text of inputs) {
-      extractCues({ raw_signal: text });
-      extractCues({ anchor_diff: `@@ -1 +1 @@\n+${text}\n+impl${'<'.repeat(n)}`, anchor_file: 'x.rs' });
+      expect(extractCues({ raw_signal: text }).cues.length).toBeLessThanOrEqual(2);
+      expect(extractCues({ anchor_diff: `@@ -1 +1 @@\n+${text}\n+impl${'<'.repeat(n)}`, anchor_file: 'x.rs' }).cues.length).toBeLessThanOrEqual(2);
     }
-    // quadratic behaviour took minutes here; linear takes well under a second
-    expect(performance.now() - start).toBeLessThan(5000);
   });
 
   it('never reads gold or metadata', () => {

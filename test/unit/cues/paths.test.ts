@@ -234,12 +234,10 @@ describe('PathSuffixIndex', () => {
     expect(index.match('/')).toEqual([]);
   });
 
-  it('is fast on 10k paths', () => {
+  it('matches each of 10k paths to itself among 10k (a scan of every path per match would take minutes: the suite\'s test timeout catches it)', () => {
     const many = Array.from({ length: 10_000 }, (_, i) => `pkg${i % 100}/sub${i % 7}/file${i}.ts`);
     const big = new PathSuffixIndex(many);
-    const start = performance.now();
-    for (let i = 0; i < 10_000; i++) big.match(`/abs/else/where/pkg${i % 100}/sub${i % 7}/file${i}.ts`);
+    for (let i = 0; i < 10_000; i++) expect(big.match(`/abs/else/where/pkg${i % 100}/sub${i % 7}/file${i}.ts`)).toEqual([many[i]]);
     expect(big.match('/x/pkg42/sub0/file42.ts')).toEqual(['pkg42/sub0/file42.ts']);
-    expect(performance.now() - start).toBeLessThan(1000);
   });
 });

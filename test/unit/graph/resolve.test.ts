@@ -587,7 +587,7 @@ describe('resolve: scale', () => {
         { path: `j/src/main/java/com/x/p${i % 30}/C${i}.java`, language: null, text: `package com.x.p${i % 30};\n` },
       );
     }
-    const start = performance.now();
+    // a linear scan per import would take minutes: the suite's test timeout catches it (speed is measured in bench/perf)
     const ctx = buildResolveContext(files, []);
     let resolved = 0;
     for (let i = 0; i < 10_000; i++) {
@@ -600,9 +600,7 @@ describe('resolve: scale', () => {
       resolved += one('crate/src/lib.rs', 'rust', `m${j % 100}`, [`f${j}`]);
       resolved += one('j/src/main/java/com/x/p0/C0.java', 'java', `com.x.p${j % 30}.C${j}`);
     }
-    const ms = performance.now() - start;
     expect(resolved).toBe(50_000);
-    expect(ms).toBeLessThan(5_000); // ~0.3 s on a laptop; a linear scan per import would take minutes
   });
 });
 
