@@ -32,7 +32,7 @@ export async function openIndex(flags: RepoFlags, io: CliIo, label: string, pars
   const where = folder !== null ? cacheDirOf(flags, io, true) : null;
   const slot = where && folder !== null ? snapshotSlot(where.dir, resolve(folder), { include: flags.include, exclude: flags.exclude }) : null;
   // a daemon's index of the folder, else the kept snapshot
-  const inMemory = slot ? remembered(io, snapshotFileOf(slot)) : null;
+  const inMemory = slot ? await remembered(io, snapshotFileOf(slot)) : null;
   const kept = inMemory ?? (slot ? await loadSnapshot(slot, note) : null);
   const fromMemory = inMemory ? { inMemory: true } : {};
   if (kept?.current && slot && where) {
@@ -47,9 +47,9 @@ export async function openIndex(flags: RepoFlags, io: CliIo, label: string, pars
 }
 
 /** The slot's index (by its snapshot file) the process keeps in memory (`CliIo.memory`): current, or to update (as a kept snapshot's); null when none, or when too much changed. */
-function remembered(io: CliIo, file: string): KeptIndex | null {
+async function remembered(io: CliIo, file: string): Promise<KeptIndex | null> {
   const entry = io.memory?.take(file);
   if (!entry) return null;
-  const changed = changesSince(entry.fingerprint);
+  const changed = await changesSince(entry.fingerprint);
   return changed && { index: entry.index, current: changed.length === 0, fingerprint: entry.fingerprint, changed };
 }

@@ -3,7 +3,7 @@ import { STAMP_MARGIN_MS } from './folder-reuse.js';
 import { inRoot } from './paths.js';
 import { CORPUS_DEFAULTS } from './options.js';
 import { IGNORE_FILES } from './path-rules.js';
-import { changedPositions, changedPositionsAside, stampOf, statOf, type StampCheck } from './stamps.js';
+import { changedPositions, changedPositionsAside, stampOf, statOf, type AsideOptions, type StampCheck } from './stamps.js';
 import { listFolder } from './walk.js';
 import type { Corpus } from '../types.js';
 
@@ -125,12 +125,13 @@ export class FolderFingerprint {
   }
 
   /**
-   * `changedPaths` checked on a worker thread when it watches many paths, so that the
-   * caller can read a kept index meanwhile (`changedPositionsAside`); the same answer.
+   * `changedPaths` checked with a worker thread when it watches many paths: all on the
+   * worker, so that the caller can read a kept index meanwhile, or half on each thread
+   * (`changedPositionsAside`); the same answer.
    */
-  async changedPathsAside(limit = Infinity, minPaths?: number): Promise<string[] | null> {
+  async changedPathsAside(limit = Infinity, options?: AsideOptions): Promise<string[] | null> {
     if (this.unsettled) return null;
-    return (await changedPositionsAside(this.check(limit), minPaths)).map((i) => this.paths[i]!);
+    return (await changedPositionsAside(this.check(limit), options)).map((i) => this.paths[i]!);
   }
 
   private check(limit: number): StampCheck {

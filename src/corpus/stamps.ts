@@ -45,23 +45,46 @@ export function changedPositions({ root, paths, stamps, limit }: StampCheck): nu
 
 /**
  * Below this many paths the check runs on the calling thread: starting a worker (~20-50 ms)
- * costs more than it saves (stating 10k paths takes ~50 ms).
+ * costs about what it saves (stating 10k paths takes ~50 ms).
  */
 export const STAMP_WORKER_MIN_PATHS = 20_000;
 
+/** How `changedPositionsAside` shares the check with the stamp worker. */
+export interface AsideOptions {
+  /** Below this many paths everything is checked on the calling thread (default `STAMP_WORKER_MIN_PATHS`). */
+  minPaths?: number;
+  /**
+   * `all` (the default): the worker checks every path, and the calling thread is free until
+   * the answer is awaited (to read a kept index meanwhile); `half`: this thread checks the
+   * first half while the worker checks the second (a caller with nothing else to do).
+   */
+  share?: 'all' | 'half';
+}
+
 /**
- * `changedPositions` on the stamp worker, so that this thread is free until the answer is
- * awaited; on this thread (at once) when there are fewer than `minPaths` paths, or when the
- * worker cannot run (not compiled: `npm run build`; or it failed to start or died).
+ * `changedPositions` with the stamp worker's help (`AsideOptions`); on this thread alone
+ * when there are fewer than `minPaths` paths, or when the worker cannot run (not compiled:
+ * `npm run build`; or it failed to start or died). The same answer either way.
  */
-export async function changedPositionsAside(check: StampCheck, minPaths = STAMP_WORKER_MIN_PATHS): Promise<number[]> {
+export async function changedPositionsAside(check: StampCheck, { minPaths = STAMP_WORKER_MIN_PATHS, share = 'all' }: AsideOptions = {}): Promise<number[]> {
   const module = stampWorkerModule();
   if (check.paths.length < minPaths || module === null) return changedPositions(check);
+  // the worker checks the paths from `from` on
+  const from = share === 'half' ? Math.floor(check.paths.length / 2) : 0;
+  const part = (start: number, end: number): StampCheck => ({ ...check, paths: check.paths.slice(start, end), stamps: check.stamps.slice(start, end) });
+  const theirs = onWorker(module, from === 0 ? check : part(from, check.paths.length));
+  const mine = from > 0 ? changedPositions(part(0, from)) : [];
+  const rest = (await theirs) ?? changedPositions(part(from, check.paths.length));
+  return [...mine, ...rest.map((i) => i + from)].slice(0, check.limit);
+}
+
+/** The stamp worker's answer to `check`; null when it could not give one. */
+async function onWorker(module: string, check: StampCheck): Promise<number[] | null> {
   let worker: Worker;
   try {
     worker = new Worker(module, { workerData: check });
   } catch {
-    return changedPositions(check);
+    return null;
   }
   const answer = await new Promise<number[] | null>((resolve) => {
     worker.once('message', (positions: number[]) => resolve(positions));
@@ -69,7 +92,7 @@ export async function changedPositionsAside(check: StampCheck, minPaths = STAMP_
     worker.once('exit', () => resolve(null));
   });
   void worker.terminate();
-  return answer ?? changedPositions(check);
+  return answer;
 }
 
 /** The compiled stamp worker (beside this module when built; from `src/` under vitest, the one `npm run build` wrote to `dist/`); null when it does not exist. */

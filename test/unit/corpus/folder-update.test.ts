@@ -125,23 +125,26 @@ describe('FolderFingerprint.changedPaths', () => {
     expect(fingerprint.saved()).toBeNull();
     expect(fingerprint.changedPaths()).toBeNull();
     expect(fingerprint.changes(3)).toBe(3);
-    expect(await fingerprint.changedPathsAside(Infinity, 0)).toBeNull();
+    expect(await fingerprint.changedPathsAside(Infinity, { minPaths: 0 })).toBeNull();
   });
 });
 
 describe('FolderFingerprint.changedPathsAside', () => {
-  it('gives what changedPaths gives, checked on the stamp worker (forced here: minPaths 0) or, below minPaths, on this thread', async () => {
+  it('gives what changedPaths gives, checked on the stamp worker (forced here: minPaths 0), half on each thread, or, below minPaths, on this thread', async () => {
     const corpus = await loadCorpus({ folder: dir });
     const saved = FolderFingerprint.restore(dir, (await FolderFingerprint.take(dir, corpus.files.map((f) => f.path), Date.now())).saved()!);
-    expect(await saved.changedPathsAside(Infinity, 0)).toEqual([]);
+    for (const share of ['all', 'half'] as const) expect(await saved.changedPathsAside(Infinity, { minPaths: 0, share })).toEqual([]);
     appendFileSync(join(dir, 'b.py'), '# more\n');
     rmSync(join(dir, 'a.py'));
     mkdirSync(join(dir, 'd/f'));
     const expected = ['.', 'd', 'a.py', 'b.py'];
     expect(saved.changedPaths()).toEqual(expected);
-    expect(await saved.changedPathsAside(Infinity, 0)).toEqual(expected);
-    expect(await saved.changedPathsAside(2, 0)).toEqual(expected.slice(0, 2));
-    expect(await saved.changedPathsAside(Infinity, 1_000)).toEqual(expected);
+    for (const share of ['all', 'half'] as const) {
+      expect(await saved.changedPathsAside(Infinity, { minPaths: 0, share }), share).toEqual(expected);
+      // the first changed paths in the order watched, whichever thread stated them
+      for (let limit = 1; limit <= expected.length; limit++) expect(await saved.changedPathsAside(limit, { minPaths: 0, share }), `${share} ${limit}`).toEqual(expected.slice(0, limit));
+    }
+    expect(await saved.changedPathsAside(Infinity, { minPaths: 1_000 })).toEqual(expected);
   });
 
   it('the stamp worker module answers with the changed positions (the build wrote it beside the library)', async () => {
