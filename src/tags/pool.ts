@@ -3,8 +3,8 @@
  * batches of one language, bounded by a byte budget, largest first, to whichever worker is
  * free, preferring a language that worker has loaded (./batch-queue.ts), so one huge file
  * does not leave the other worker idle at the end and few languages load twice. A worker that parsed
- * a file over `recycleBytes` is replaced by a fresh one: WASM memory grows to fit the
- * largest tree and never shrinks. Outcomes come back tagged with their input position,
+ * files over `recycleBytes` is replaced by a fresh one before its next batch of smaller files: WASM
+ * memory grows to fit the largest tree and never shrinks. Outcomes come back tagged with their input position,
  * so the caller's merge does not depend on scheduling. Each worker is a ParseWorker
  * (./parse-worker.ts); workers can be started ahead of the pool (`prestartParseWorkers`).
  */
@@ -42,7 +42,7 @@ export const POOL_DEFAULTS: Readonly<PoolSettings> = Object.freeze({
 export interface PoolStats {
   /** Workers started, replacements included. */
   workersStarted: number;
-  /** Workers replaced after a large file. */
+  /** Workers replaced after a run of large files. */
   recycled: number;
   batches: number;
   /** Languages loaded, summed over workers: each load instantiates a grammar and compiles its query. */
@@ -94,12 +94,23 @@ export async function parseInWorkers(
   let failed = false;
   const lane = async (): Promise<void> => {
     let worker = start();
+    // whether the worker parsed a file of `recycleBytes` or more: its WASM memory grew for good
+    let grown = false;
     try {
       for (;;) {
         if (failed) break;
-        const mine = live.get(worker)!;
-        const batch = queue.take(mine, loadedByOthers(worker));
+        const batch = queue.take(live.get(worker)!, loadedByOthers(worker));
         if (!batch) break;
+        const large = batch.files[0]!.size >= settings.recycleBytes;
+        if (grown && !large) {
+          // replaced once its run of large files ends (a language's come first), not after each:
+          // a fresh worker pays its start-up, grammars and queries again
+          stats.recycled += 1;
+          void stop(worker);
+          worker = start();
+        }
+        grown = large;
+        const mine = live.get(worker)!;
         const first = !mine.has(batch.language);
         if (first) {
           mine.add(batch.language);
@@ -107,11 +118,6 @@ export async function parseInWorkers(
         }
         const grammar = first ? grammars.get(batch.language) : undefined;
         unpackOutcomes(await worker.run(batch.files, budget, grammar ? [grammar] : undefined), strings, onOutcome);
-        if (batch.files[0]!.size >= settings.recycleBytes && !queue.empty) {
-          stats.recycled += 1;
-          void stop(worker);
-          worker = start();
-        }
       }
     } catch (error) {
       failed = true;

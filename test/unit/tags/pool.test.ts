@@ -70,12 +70,15 @@ describe('parse pool', () => {
     expect(progress).toEqual(Array.from({ length: total + 1 }, (_, i) => i));
   });
 
-  it('replaces a worker after a large file and still gives the same output', async () => {
-    // Every batch holding a file of 2 KiB or more triggers a replacement.
+  it('replaces a worker once it has parsed its large files, not after each, and still gives the same output', async () => {
+    // A file of 1 KiB or more is large here, each file is a batch, and each language's large files come first.
     const some = files.filter((f) => f.path.startsWith('python-inventory/') || f.path.startsWith('rust-tokenizer/'));
-    expect(some.filter((f) => f.size >= 2048).length).toBeGreaterThan(2);
-    const { result, stats } = await onWorkers(some, { pool: { recycleBytes: 2048, batchFiles: 2 } });
+    const large = some.filter((f) => f.language !== null && f.size >= 1024).length;
+    expect(large).toBeGreaterThan(8);
+    const { result, stats } = await onWorkers(some, { pool: { recycleBytes: 1024, batchFiles: 1 } });
     expect(stats.recycled).toBeGreaterThan(0);
+    // at most once per worker and language (after a run of large files), where a replacement after every large file would be `large` less the last
+    expect(stats.recycled).toBeLessThanOrEqual(2 * 2);
     expect(stats.workersStarted).toBe(2 + stats.recycled);
     expect(JSON.stringify(result)).toBe(JSON.stringify(await extractTags(some, { jobs: 1 })));
   });
