@@ -98,6 +98,7 @@ export const csharpResolver = defineResolver<CSharpTables>({
   // the tags it reads (the build below keeps only these languages' files)
   tagLanguages: ['csharp'],
   build: ({ tags }) => buildCSharpTables(tags),
+  keepsTables: true,
   resolve: (tables, _corpus, fromPath, specifier) => resolveCSharp(tables, fromPath, specifier),
   // The namespace and type indexes hold every C# file.
   dependsOnPath: (_tables, path) => path.endsWith('.cs'),

@@ -92,6 +92,7 @@ export const kotlinResolver = defineResolver<KotlinTables>({
   // the tags it reads (the build below keeps only these languages' files)
   tagLanguages: ['kotlin', 'java'],
   build: ({ tags }) => buildKotlinTables(tags),
+  keepsTables: true,
   resolve: (tables, _corpus, fromPath, specifier) => resolveKotlin(tables, fromPath, specifier),
   // The package and name indexes hold every Kotlin and Java file.
   dependsOnPath: (_tables, path) => /\.(?:kts?|java)$/.test(path),

@@ -205,6 +205,7 @@ export const phpResolver = defineResolver<PhpTables>({
   // the tags it reads (the build below keeps only these languages' files)
   tagLanguages: ['php'],
   build: ({ files, paths, tags }) => buildPhpTables(files, paths, tags),
+  keepsTables: true,
   resolve: (tables, corpus, fromPath, specifier, spec) => resolvePhp(tables, corpus.files, fromPath, specifier, spec.names),
   readsText: isComposerJson,
   isInput: isComposerJson,

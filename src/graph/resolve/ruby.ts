@@ -159,6 +159,7 @@ export const rubyResolver = defineResolver<RubyTables>({
   // the tags it reads (the build below keeps only these languages' files)
   tagLanguages: ['ruby'],
   build: ({ paths, tags }) => buildRubyTables(paths, tags),
+  keepsTables: true,
   resolve: (tables, corpus, fromPath, specifier) => resolveRuby(tables, corpus.files, fromPath, specifier),
   // The autoload roots and the name index come from every Ruby file's path.
   dependsOnPath: (_tables, path) => isRuby(path),

@@ -161,6 +161,7 @@ export const scalaResolver = defineResolver<ScalaTables>({
   // the tags it reads (the build below keeps only these languages' files)
   tagLanguages: ['scala'],
   build: ({ files, tags }) => buildScalaTables(files, tags),
+  keepsTables: true,
   resolve: (tables, _corpus, fromPath, specifier, spec) => resolveScala(tables, fromPath, specifier, spec.names),
   // The package and member indexes hold every Scala file.
   dependsOnPath: (_tables, path) => SCALA_FILE.test(path),
