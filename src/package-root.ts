@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RepoMapError } from './errors.js';
 
@@ -28,4 +28,16 @@ export function packageRoot(): string {
 export function packageVersion(): string {
   const { version } = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version?: unknown };
   return typeof version === 'string' ? version : 'unknown';
+}
+
+/**
+ * Where the compiled module `compiled` (a path under `dist/`, as `src/tags/worker.js`) is for
+ * the module `from` (its `import.meta.url`) that starts it on a worker thread: beside `from`
+ * when that is compiled too (in `dist/src/` or the CLI bundle, which puts worker entries beside
+ * it); from `src/` under vitest, the one `npm run build` wrote to `dist/`, since Node 20 cannot
+ * run TypeScript in a worker.
+ */
+export function compiledModule(from: string, compiled: string): string {
+  const here = fileURLToPath(from);
+  return here.endsWith('.ts') ? join(packageRoot(), 'dist', compiled) : join(dirname(here), basename(compiled));
 }

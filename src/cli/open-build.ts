@@ -127,7 +127,16 @@ async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildR
           const { memory } = io;
           const kept = fingerprint ?? (reread && earlier ? earlier.fingerprint : null);
           if (kept) memory.keep(snapshotFileOf(slot), { index, fingerprint: kept });
-          if (fingerprint) later(earlier ? write : async () => (write(), await keepLoaded(memory, slot, index)));
+          if (fingerprint) {
+            later(
+              earlier
+                ? write
+                : async () => {
+                    write();
+                    await keepLoaded(memory, slot, index);
+                  },
+            );
+          }
         } else later(write);
       }
       return { index, source, repo, corpusMs, ...(store ? { cacheFile: store.file } : {}) };

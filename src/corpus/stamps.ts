@@ -3,10 +3,8 @@
  * check of many stamps at once: on this thread, or on the stamp worker (./stamp-worker.ts).
  */
 import { existsSync, statSync, type BigIntStats } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { packageRoot } from '../package-root.js';
+import { compiledModule } from '../package-root.js';
 import { inRoot } from './paths.js';
 
 /** A path's stats, or null when it cannot be stated (gone, or a folder above it unreadable). */
@@ -67,14 +65,16 @@ export interface AsideOptions {
  * `npm run build`; or it failed to start or died). The same answer either way.
  */
 export async function changedPositionsAside(check: StampCheck, { minPaths = STAMP_WORKER_MIN_PATHS, share = 'all' }: AsideOptions = {}): Promise<number[]> {
-  const module = stampWorkerModule();
-  if (check.paths.length < minPaths || module === null) return changedPositions(check);
-  // the worker checks the paths from `from` on
+  if (check.paths.length < minPaths) return changedPositions(check);
+  const module = compiledModule(import.meta.url, 'src/corpus/stamp-worker.js');
+  if (!existsSync(module)) return changedPositions(check);
+  // the worker checks the paths from `from` on, this thread those before
   const from = share === 'half' ? Math.floor(check.paths.length / 2) : 0;
   const part = (start: number, end: number): StampCheck => ({ ...check, paths: check.paths.slice(start, end), stamps: check.stamps.slice(start, end) });
-  const theirs = onWorker(module, from === 0 ? check : part(from, check.paths.length));
+  const theirs = from === 0 ? check : part(from, check.paths.length);
+  const answer = onWorker(module, theirs);
   const mine = from > 0 ? changedPositions(part(0, from)) : [];
-  const rest = (await theirs) ?? changedPositions(part(from, check.paths.length));
+  const rest = (await answer) ?? changedPositions(theirs);
   return [...mine, ...rest.map((i) => i + from)].slice(0, check.limit);
 }
 
@@ -93,11 +93,4 @@ async function onWorker(module: string, check: StampCheck): Promise<number[] | n
   });
   void worker.terminate();
   return answer;
-}
-
-/** The compiled stamp worker (beside this module when built; from `src/` under vitest, the one `npm run build` wrote to `dist/`); null when it does not exist. */
-function stampWorkerModule(): string | null {
-  const here = fileURLToPath(import.meta.url);
-  const module = here.endsWith('.ts') ? join(packageRoot(), 'dist', 'src', 'corpus', 'stamp-worker.js') : join(here, '..', 'stamp-worker.js');
-  return existsSync(module) ? module : null;
 }

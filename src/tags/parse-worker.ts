@@ -5,22 +5,16 @@
  * with the files' outcomes.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { RepoMapError, type ErrorCode } from '../errors.js';
-import { packageRoot } from '../package-root.js';
+import { compiledModule } from '../package-root.js';
 import type { TagsBudget } from './budget.js';
 import type { BatchRequest, PackedOutcomes, PoolFile, WorkerReply, WorkerSetup } from './protocol.js';
 import type { SharedWasm } from './wasm-modules.js';
 
-/**
- * The compiled worker module. Node 20 cannot run TypeScript in a worker, so when this
- * module runs from `src/` (vitest) the worker is the one `npm run build` wrote to `dist/`.
- */
+/** The compiled worker module (`compiledModule`). */
 export function workerModule(): string {
-  const here = fileURLToPath(import.meta.url);
-  const module = here.endsWith('.ts') ? join(packageRoot(), 'dist', 'src', 'tags', 'worker.js') : join(here, '..', 'worker.js');
+  const module = compiledModule(import.meta.url, 'src/tags/worker.js');
   if (!existsSync(module)) {
     throw new RepoMapError('bad-option', `repomap/tags: jobs > 1 runs the compiled worker ${module}, which does not exist (run \`npm run build\`)`, 'jobs');
   }
