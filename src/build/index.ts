@@ -23,7 +23,7 @@ import { resolveStageSettings, type StageOptions, type StageSettings } from './s
 export interface RankOptions {
   /** Task mode; inferred from the query's fields when absent. */
   task?: Task;
-  /** How many files to return (default: all). */
+  /** How many files to return (default: all); the files after them are not ordered, which at many files is most of a rank's time. */
   top?: number;
   /** Keep given files at their earned rank instead of last. */
   includeGiven?: boolean;
@@ -200,6 +200,9 @@ export class Index {
   /** Ranks every corpus file for a query. Deterministic: same index and query, same result. */
   rank(query: Query, options: RankOptions = {}): RepoMapResult {
     this.checkLive();
+    if (options.top !== undefined && !(Number.isInteger(options.top) && options.top >= 0)) {
+      throw new RepoMapError('bad-option', `repomap/build: rank's top must be a whole number ≥ 0, got ${options.top}`, 'top');
+    }
     const started = performance.now();
     const cues = this.cuesOf(query, options.task);
     const outcome = rankFiles(cues, this.context, this.settings.rank, { includeGiven: options.includeGiven, limit: options.top });

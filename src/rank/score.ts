@@ -1,5 +1,5 @@
 import type { QueryCues, RankedFile, Task } from '../types.js';
-import { compareDescending } from '../text/order.js';
+import { compareDescending, firstInOrder } from '../text/order.js';
 import type { RankContext } from './context.js';
 import type { Csr } from './csr.js';
 import type { RankDefaults } from './defaults.js';
@@ -10,7 +10,7 @@ import { matchCues, type Seeds } from './seeds.js';
 export interface RankFilesOptions {
   /** Keep given files at their earned place instead of moving them to the end. */
   includeGiven?: boolean;
-  /** How many of the ranked files to return (default all): a query for the top 100 does not make an entry per file. */
+  /** How many of the ranked files to return (default all): a query for the top 100 neither orders nor makes an entry for every file. */
   limit?: number;
 }
 
@@ -69,15 +69,15 @@ export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, op
   const feedback = feedbackShares(score, seeds, csr, ctx, o, task);
   if (feedback) for (let i = 0; i < n; i++) score[i] = scoreParts(i, task, seeds, ppr, maxDirect, maxPpr, ctx, o, parts, feedback).score;
 
-  const order: number[] = new Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  const demote = options.includeGiven ? () => 0 : (i: number) => (seeds.given.has(i) ? 1 : 0);
-  order.sort((a, b) => demote(a) - demote(b) || compareDescending(score[a]!, score[b]!) || (ctx.paths[a]! < ctx.paths[b]! ? -1 : 1));
+  // given files last (unless kept in place), best score first, ties by path; only the first `limit` are ordered
+  const demoted = options.includeGiven ? null : seeds.given;
+  const demote = (i: number): number => (demoted?.has(i) ? 1 : 0);
+  const order = firstInOrder(n, options.limit ?? n, (a, b) => demote(a) - demote(b) || compareDescending(score[a]!, score[b]!) || (ctx.paths[a]! < ctx.paths[b]! ? -1 : 1));
 
   let incoming = incomingCache.get(csr);
   if (!incoming) incomingCache.set(csr, (incoming = new Incoming(csr)));
   const explainTop = o.explainedFiles;
-  const files: RankedFile[] = order.slice(0, options.limit).map((i, rank) => {
+  const files: RankedFile[] = order.map((i, rank) => {
     const reasons: string[] = [];
     if (rank < explainTop) {
       for (const w of seeds.why.get(i) ?? []) {
@@ -102,10 +102,9 @@ export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, op
 function feedbackShares(score: Float64Array, seeds: Seeds, csr: Csr, ctx: RankContext, o: RankDefaults, task: Task): Float64Array | undefined {
   if (!(o.feedbackWeight[task] > 0) || o.feedbackFiles < 1) return undefined;
   const n = score.length;
-  const order: number[] = [];
-  for (let i = 0; i < n; i++) if (!seeds.given.has(i) && score[i]! > 0) order.push(i);
-  order.sort((a, b) => compareDescending(score[a]!, score[b]!) || (ctx.paths[a]! < ctx.paths[b]! ? -1 : 1));
-  const top = order.slice(0, o.feedbackFiles);
+  const candidates: number[] = [];
+  for (let i = 0; i < n; i++) if (!seeds.given.has(i) && score[i]! > 0) candidates.push(i);
+  const top = firstInOrder(candidates, o.feedbackFiles, (a, b) => compareDescending(score[a]!, score[b]!) || (ctx.paths[a]! < ctx.paths[b]! ? -1 : 1));
   if (top.length === 0) return undefined;
   const personalization = new Float64Array(n);
   for (const i of top) personalization[i] = score[i]!;

@@ -1,6 +1,6 @@
 import { splitTitle } from '../cues/index.js';
 import type { Cue, QueryCues } from '../types.js';
-import { compareDescending } from '../text/order.js';
+import { compareDescending, firstInOrder } from '../text/order.js';
 import type { RankContext } from './context.js';
 import type { RankDefaults } from './defaults.js';
 
@@ -114,7 +114,7 @@ function addTextSeeds(seeds: Seeds, cues: QueryCues, ctx: RankContext, o: RankDe
   const scores = ctx.textScores(lexicalText(cues, o), o.lexical[cues.task]);
   const positive: number[] = [];
   for (let i = 0; i < scores.length; i++) if (scores[i]! > 0) positive.push(i);
-  const top = positive.sort((a, b) => compareDescending(scores[a]!, scores[b]!) || a - b).slice(0, o.textTopK);
+  const top = firstInOrder(positive, o.textTopK, (a, b) => compareDescending(scores[a]!, scores[b]!) || a - b);
   let total = 0;
   for (const i of top) total += scores[i]!;
   for (const i of top) add(seeds, i, (weight * scores[i]!) / total, 'matches words of the query (BM25)');

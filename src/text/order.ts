@@ -46,3 +46,51 @@ export function compareCodeUnits(a: string, b: string): number {
 export function compareDescending(a: number, b: number): number {
   return b > a ? 1 : b < a ? -1 : 0;
 }
+
+/**
+ * The first `k` of `items` (or of the numbers 0 .. items − 1) in the order `compare` gives,
+ * as sorting them all and keeping the first `k` would: a heap of the best `k` so far, so
+ * that a query for the top 20 of 100k files sorts 20 rather than 100k. `compare` must be a
+ * total order (no two distinct items compare 0, e.g. ties broken by path or position):
+ * the result is then the same whatever order the items come in.
+ */
+export function firstInOrder(items: readonly number[] | number, k: number, compare: (a: number, b: number) => number): number[] {
+  const n = typeof items === 'number' ? items : items.length;
+  const at = typeof items === 'number' ? (j: number) => j : (j: number) => items[j]!;
+  if (k >= n) return Array.from({ length: n }, (_, j) => at(j)).sort(compare);
+  const heap: number[] = [];
+  if (!(k > 0)) return heap;
+  // heap[0] is the last in order of those kept; a parent comes after its children
+  const down = (from: number): void => {
+    const item = heap[from]!;
+    let i = from;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= heap.length) break;
+      const right = left + 1;
+      const later = right < heap.length && compare(heap[right]!, heap[left]!) > 0 ? right : left;
+      if (compare(heap[later]!, item) <= 0) break;
+      heap[i] = heap[later]!;
+      i = later;
+    }
+    heap[i] = item;
+  };
+  for (let j = 0; j < n; j++) {
+    const item = at(j);
+    if (heap.length < k) {
+      let i = heap.length;
+      heap.push(item);
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (compare(heap[parent]!, item) >= 0) break;
+        heap[i] = heap[parent]!;
+        i = parent;
+      }
+      heap[i] = item;
+    } else if (compare(item, heap[0]!) < 0) {
+      heap[0] = item;
+      down(0);
+    }
+  }
+  return heap.sort(compare);
+}

@@ -87,6 +87,13 @@ describe('rank options', () => {
     expect(index.rank('apply_discount best_price', { top: 1000 }).files).toEqual(all.files);
   });
 
+  it('a `top` that is not a whole number ≥ 0 is an error naming it', async () => {
+    const index = await indexOf('python-inventory');
+    for (const top of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => index.rank('apply_discount', { top }), `top ${top}`).toThrow(expect.objectContaining({ code: 'bad-option', subject: 'top' }));
+    }
+  });
+
   it('`task` overrides the task inferred from the query', async () => {
     const index = await indexOf('python-inventory');
     expect(index.rank('apply_discount').task).toBe('issue2code');
@@ -164,6 +171,17 @@ describe('rank options', () => {
       const moved = [...included.files.filter((f) => f.path !== given), included.files.find((f) => f.path === given)!];
       expect(moved.map((f) => [f.path, f.score])).toEqual(plain.files.map((f) => [f.path, f.score]));
       expect(included.confidence).toBe(plain.confidence);
+    });
+
+    it('`top` orders only the first files, given files still last: each top is a prefix of the whole ranking', async () => {
+      const index = await indexOf('python-inventory');
+      const n = plain.files.length;
+      for (const top of [0, 1, 2, n - 1, n]) {
+        expect(index.rank(c.query, { task: c.task, top }).files, `top ${top}`).toEqual(plain.files.slice(0, top));
+        expect(index.rank(c.query, { task: c.task, top, includeGiven: true }).files, `top ${top}, given included`).toEqual(included.files.slice(0, top));
+      }
+      // one short of every file: the given file, last, is the one left out
+      expect(index.rank(c.query, { task: c.task, top: n - 1 }).files.map((f) => f.path)).not.toContain(given);
     });
 
     it('comment2context: the reviewed file (`path`) is given too', async () => {

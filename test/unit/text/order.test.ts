@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareByteOrder, compareCodeUnits, compareDescending } from '../../../src/text/order.js';
+import { compareByteOrder, compareCodeUnits, compareDescending, firstInOrder } from '../../../src/text/order.js';
 
 describe('compareByteOrder', () => {
   it('orders by code point, not UTF-16 unit', () => {
@@ -47,5 +47,36 @@ describe('compareDescending', () => {
     expect(compareDescending(1, 3)).toBe(1);
     expect(compareDescending(3, 1)).toBe(-1);
     expect(compareDescending(2, 2)).toBe(0);
+  });
+});
+
+describe('firstInOrder', () => {
+  // scores with many ties, broken by position: a total order, as the rank stage's comparators are
+  const byScoreThenPosition = (scores: readonly number[]) => (a: number, b: number) => compareDescending(scores[a]!, scores[b]!) || a - b;
+
+  it('gives the first k of a sort of all, for every k, over a list or the numbers below a count', () => {
+    const scores = [0.5, 0, 2, 0.5, 7, 0, 2, 1, 0.5, 3];
+    const compare = byScoreThenPosition(scores);
+    const sorted = scores.map((_, i) => i).sort(compare);
+    expect(sorted.slice(0, 4)).toEqual([4, 9, 2, 6]);
+    for (let k = 0; k <= scores.length + 2; k++) {
+      expect(firstInOrder(scores.length, k, compare), `k ${k}`).toEqual(sorted.slice(0, k));
+      const odd = [9, 7, 5, 3, 1];
+      expect(firstInOrder(odd, k, compare), `odd, k ${k}`).toEqual([...odd].sort(compare).slice(0, k));
+    }
+  });
+
+  it('property: the same as sorting and slicing, whatever the input order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 60 }), fc.nat({ max: 70 }), fc.integer(), (scores, k, seed) => {
+        const compare = byScoreThenPosition(scores);
+        const items = scores.map((_, i) => i);
+        // a shuffled copy, to show the input order does not matter
+        const shuffled = [...items].sort((a, b) => ((a * 7919 + seed) % 13) - ((b * 7919 + seed) % 13) || a - b);
+        const expected = [...items].sort(compare).slice(0, k);
+        expect(firstInOrder(shuffled, k, compare)).toEqual(expected);
+        expect(firstInOrder(items.length, k, compare)).toEqual(expected);
+      }),
+    );
   });
 });
