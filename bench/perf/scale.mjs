@@ -6,7 +6,10 @@
 //   - cold: `repomap rank --repo FOLDER --cache STORE` with an empty store: wall, CPU
 //     (user + system), peak RSS, and the store's size on disk after;
 //   - warm: the same command again with other queries (WARM_RUNS runs, nothing changed):
-//     wall, CPU, peak RSS per run and their medians.
+//     wall, CPU, peak RSS per run and their medians;
+//   - held: the same queries with the index held in memory (`repomap daemon` serving, a
+//     daemon of the bench's own), HELD_ROUNDS rounds after one command that loads it: the
+//     rank step the daemon reports (`timing_ms.rank`) and the client's wall.
 // Writes OUT/SCALE.md, OUT/scale.svg and OUT/scale-results.json (OUT defaults to bench/perf).
 //
 //   node bench/perf/scale.mjs REPOS_DIR [--points 1000,10000,50000,100000] [--work DIR]
@@ -20,7 +23,7 @@
 // previous run's (its cold figures are carried over from the previous scale-results.json). --points runs a subset; the other points'
 // rows are carried over too. Runs the built CLI of this checkout (npm run build first).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +31,7 @@ import { queriesFor } from './corpora.mjs';
 import { childRunner, ctagsVersion, runCtags, timeCommand } from './processes.mjs';
 import { distinctContents, materializeUnion, pickUnion, readSampleRows, scaleCandidates } from './scale-corpora.mjs';
 import { writeScaleReport } from './scale-report.mjs';
+import { median } from './summary.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../..');
@@ -37,6 +41,8 @@ const BIN = join(ROOT, 'bin', 'repomap.js');
 const SCALE_DEFAULTS = {
   points: [1000, 10000, 50000, 100000],
   warmRuns: 5,
+  /** Rounds of the warm queries with the index held in memory (the daemon's). */
+  heldRounds: 3,
   /** Rounds of base commits per repository offered to the unions (newest, oldest, middle, …). */
   rounds: 4,
   top: 20,
@@ -131,14 +137,43 @@ async function measurePoint(target) {
     log(`   warm ${q.id}: ${(r.wallMs / 1000).toFixed(2)} s, ${r.maxRssMb?.toFixed(0)} MB`);
   }
   point.storeMbAfterWarm = sizeMb(store);
+  point.held = held(folder, store, queries.slice(1), name);
+  log(`   held in memory: rank step p50 ${median(point.held.map((h) => h.rankMs)).toFixed(0)} ms, client wall p50 ${median(point.held.map((h) => h.wallMs)).toFixed(0)} ms`);
   point.uptimeAtEnd = uptime();
   return point;
 }
 
+/**
+ * The queries with the index held in memory: a daemon of the bench's own (its socket in a
+ * folder only this user may enter) loads the index at a first command, then serves
+ * HELD_ROUNDS rounds of them; per command, the rank step the daemon reports and the wall of
+ * the client process. The daemon is stopped after.
+ */
+function held(folder, store, queries, name) {
+  const dir = join(tmp, `daemon-${name}`);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  const env = { ...process.env, REPOMAP_NO_DAEMON: '', REPOMAP_DAEMON_SOCKET: join(dir, 'd.sock') };
+  execFileSync(process.execPath, [BIN, 'daemon', 'start', '--idle-minutes', '30'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    rank(folder, store, queries[0], env);
+    const out = [];
+    for (let round = 0; round < SCALE_DEFAULTS.heldRounds; round++) {
+      for (const q of queries) {
+        const r = rank(folder, store, q, env);
+        out.push({ query: q.id, task: q.task, round, wallMs: r.wallMs, rankMs: r.cliTimingMs?.rank ?? null });
+      }
+    }
+    return out;
+  } finally {
+    execFileSync(process.execPath, [BIN, 'daemon', 'stop'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+}
+
 /** One `repomap rank` in a fresh process, measured; the CLI's own index/rank timings from its JSON. */
-function rank(folder, store, q) {
+function rank(folder, store, q, env = { ...process.env, REPOMAP_NO_DAEMON: '1' }) {
   const argv = [BIN, 'rank', '--repo', folder, '--cache', store, '--query-file', q.file, '--top', String(SCALE_DEFAULTS.top), '--format', 'json', '-q'];
-  const r = timeCommand(process.execPath, argv, { cwd: ROOT, tmp });
+  const r = timeCommand(process.execPath, argv, { cwd: ROOT, tmp, env });
   let timing = null;
   try {
     timing = JSON.parse(r.stdout).timing_ms ?? null;
