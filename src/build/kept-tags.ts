@@ -1,11 +1,11 @@
 /**
- * A file's tags as an index snapshot keeps them (v8-serialized, one file's at a time),
+ * A file's tags as an index snapshot keeps them (./tag-bytes.ts, one file's at a time),
  * decoded at the first read of a field. An update of a loaded index reads the tags of the
  * files it touches, and of the files the resolvers that read tags need; the rest stay
  * bytes, and the next snapshot writes those bytes as they are.
  */
-import v8 from 'node:v8';
 import type { FileTags, LanguageId } from '../types.js';
+import { decodeDefinitions, decodeRest, encodeDefinitions, encodeRest } from './tag-bytes.js';
 
 /** What decodes apart from the definitions (which the import resolvers and spans read alone), in the order every FileTags has them. */
 const REST_FIELDS = ['references', 'imports', 'messages', 'errorNodes'] as const;
@@ -16,14 +16,12 @@ export interface TagCounts {
   references: number;
 }
 
-/** A file's tags as bytes, in two parts: its definitions, and the rest (`KeptRest`). */
+/** A file's tags as bytes, in two parts: its definitions, and the rest (`TagRest`, ./tag-bytes.ts). */
 export interface TagBytes {
   definitions: Uint8Array;
   rest: Uint8Array;
 }
 
-/** The fields of the `rest` part. */
-type KeptRest = Pick<FileTags, (typeof REST_FIELDS)[number]>;
 
 const kept = new WeakMap<FileTags, { bytes: { [K in keyof TagBytes]: () => TagBytes[K] }; counts: TagCounts }>();
 
@@ -31,9 +29,8 @@ const kept = new WeakMap<FileTags, { bytes: { [K in keyof TagBytes]: () => TagBy
 export function tagBytesOf(tags: FileTags, part: keyof TagBytes): Uint8Array {
   const entry = kept.get(tags);
   if (entry) return entry.bytes[part]();
-  if (part === 'definitions') return v8.serialize(tags.definitions);
-  const rest: KeptRest = { references: tags.references, imports: tags.imports, messages: tags.messages, errorNodes: tags.errorNodes };
-  return v8.serialize(rest);
+  if (part === 'definitions') return encodeDefinitions(tags.definitions);
+  return encodeRest({ references: tags.references, imports: tags.imports, messages: tags.messages, errorNodes: tags.errorNodes });
 }
 
 /**
@@ -56,12 +53,12 @@ export function keptTags(path: string, language: LanguageId, counts: TagCounts, 
         return tags[name];
       },
     });
-  lazy('definitions', () => set('definitions', v8.deserialize(bytes.definitions())));
-  const decodeRest = (): void => {
-    const rest = v8.deserialize(bytes.rest()) as KeptRest;
+  lazy('definitions', () => set('definitions', decodeDefinitions(bytes.definitions())));
+  const decode = (): void => {
+    const rest = decodeRest(bytes.rest());
     for (const name of REST_FIELDS) set(name, rest[name]);
   };
-  for (const name of REST_FIELDS) lazy(name, decodeRest);
+  for (const name of REST_FIELDS) lazy(name, decode);
   kept.set(tags, { bytes, counts });
   return tags;
 }

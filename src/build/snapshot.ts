@@ -9,7 +9,7 @@
  * is resolved again), only when something asks for them (`index.previous`,
  * `index.fileGraph`: the navigate commands, a later incremental build).
  */
-import { decodeSection, encodeSection, PartList, type ByteList } from '../cache/snapshot-files.js';
+import { decodeSection, PartList, sectionChunks, type ByteList } from '../cache/snapshot-files.js';
 import { restoreCorpus, saveCorpus, type SavedCorpus } from '../corpus/index.js';
 import { buildResolveContext, fileGraphOfKept, importRecordParts, keptTablesOf, SymbolTable, tableEdges, type EdgeTable, type ImportRecordParts, type KeptTables, type ResolveContext } from '../graph/index.js';
 import type { SymbolTableParts } from '../graph/symbols.js';
@@ -29,7 +29,7 @@ import { contentKey, rememberContentKey, textKey, type Previous } from './reuse.
 import type { StageSettings } from './settings.js';
 
 /** Bumped whenever what a snapshot holds, or how an index reads it, changes: an older snapshot is rebuilt. */
-export const SNAPSHOT_VERSION = 14;
+export const SNAPSHOT_VERSION = 15;
 
 /** An index as data (see the module comment). */
 export interface Snapshot {
@@ -42,7 +42,7 @@ export interface Snapshot {
   tagDiagnostics: Diagnostic[];
   /** The files with tags (corpus positions, ascending). */
   tagFiles: Int32Array;
-  /** Per file with tags, in the same order, its v8-serialized definitions (a snapshot file reads one file's at a time), and apart from them the rest of its tags (`tagBytesOf`). */
+  /** Per file with tags, in the same order, its definitions as bytes (a snapshot file reads one file's at a time), and apart from them the rest of its tags (`tagBytesOf`, ./tag-bytes.ts). */
   tagDefinitions: ByteList;
   tagRest: ByteList;
   /** Per file with tags, in the same order, its number of definitions and of references (the index's counts after an update, without decoding the tags). */
@@ -146,7 +146,7 @@ export function snapshotOf(index: Index): SnapshotSections | null {
 /** The BM25 index's sections: its dictionary, and its postings a block at a time. */
 function bm25Sections(index: Bm25Index): { bm25: () => Bm25Dictionary; bm25Postings: PartList } {
   const blocked = index.toBlocks();
-  return { bm25: () => blocked.dictionary, bm25Postings: new PartList(blocked.blocks, (k) => encodeSection(blocked.block(k))) };
+  return { bm25: () => blocked.dictionary, bm25Postings: new PartList(blocked.blocks, (k) => sectionChunks(blocked.block(k))) };
 }
 
 /**
@@ -162,7 +162,7 @@ function flowCsrs(index: Index): { csrFlows: string[]; csrs: PartList } {
   }
   const tasks = [...flows.values()];
   let csrAt: ((k: number) => Csr) | undefined;
-  return { csrFlows: [...flows.keys()], csrs: new PartList(tasks.length, (k) => encodeSection(csrParts((csrAt ??= index.csrsOneByOne(tasks))(k), index.settings.rank.flow[tasks[k]!]))) };
+  return { csrFlows: [...flows.keys()], csrs: new PartList(tasks.length, (k) => sectionChunks(csrParts((csrAt ??= index.csrsOneByOne(tasks))(k), index.settings.rank.flow[tasks[k]!]))) };
 }
 
 /** The CSR kept for `flow`, if any (decoded from its bytes). */

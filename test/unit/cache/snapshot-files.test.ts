@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pruneSnapshots, readSnapshotFile, snapshotFiles, snapshotFilePath, writeSnapshotFile, PartList, type ByteList } from '../../../src/cache/snapshot-files.js';
+import { decodeSection, encodeSection, pruneSnapshots, readSnapshotFile, sectionChunks, snapshotFiles, snapshotFilePath, writeSnapshotFile, PartList, type ByteList } from '../../../src/cache/snapshot-files.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 
 let tmp: string;
@@ -70,6 +70,21 @@ describe('snapshot files', () => {
     expect(read.file.section('none')).toEqual([]);
     // a list with anything but byte arrays in it is a plain value
     expect(read.file.section('mixed')).toEqual([Buffer.from('a'), 'b']);
+  });
+
+  it('write a part made as pieces (a section\'s chunks: no copy into one buffer) as the bytes they join to, empty pieces included', () => {
+    const folder = join(tmp, 'pieces');
+    const csrLike = { starts: Int32Array.from([0, 2, 2]), weights: new Float64Array([0.5, 0.25]), none: new Uint32Array(0) };
+    const list = new PartList(2, (k) => (k === 0 ? sectionChunks(csrLike) : [Buffer.from('ab'), new Uint8Array(0), Buffer.from('c')]));
+    expect(Buffer.concat(sectionChunks(csrLike))).toEqual(encodeSection(csrLike));
+    expect(list.at(1)).toEqual(Buffer.from('abc'));
+    writeSnapshotFile(folder, 'k', { list, plain: csrLike });
+    const read = readSnapshotFile(folder, 'k');
+    if (!('file' in read)) throw new Error(JSON.stringify(read));
+    const back = read.file.sections() as { list: ByteList; plain: typeof csrLike };
+    expect(decodeSection(back.list.at(0)!)).toEqual(csrLike);
+    expect(Buffer.from(back.list.at(1)!).toString()).toBe('abc');
+    expect(back.plain).toEqual(csrLike);
   });
 
   it('make a section given as a function, and each part of a PartList, only when written, one at a time', () => {
