@@ -39,7 +39,8 @@ export interface RankContext {
   /**
    * The CSRs of several tasks' flows one at a time (`at(k)` for `tasks[k]`): the one built
    * or kept already, else one made from the edges walked once for all of them and not kept
-   * (an index snapshot writes each as it goes, holding one at once).
+   * (an index snapshot writes each as it goes, holding one at once): a CSR made here is
+   * made in the arrays of the one before it, and holds only until the next is asked for.
    */
   csrsOneByOne(tasks: readonly Task[]): (k: number) => Csr;
 }

@@ -50,10 +50,14 @@ export function buildCsrs(graph: EdgeView, flows: readonly EdgeFlow[], nodes: st
  * their entries ordered once, at the first CSR, and shared by the next ones, since a flow
  * only weighs the entries (and leaves out the ones it gives no weight). The entries are
  * held as long as the maker is, so a caller that wants several CSRs one at a time (an
- * index snapshot, writing each as it goes) holds one CSR at once, not all of them.
+ * index snapshot, writing each as it goes) holds one CSR at once, not all of them. With
+ * `reuse`, every CSR is made in the same arrays, so a CSR holds only until the next is made:
+ * at 100k files each flow's CSR and entry weights are ~80 MB that a snapshot write no
+ * longer leaves to the collector four times over.
  */
-export function csrBuilder(graph: EdgeView, nodes: string[], indexOf: Map<string, number> = positionsOf(nodes)): (flow: EdgeFlow) => Csr {
+export function csrBuilder(graph: EdgeView, nodes: string[], indexOf: Map<string, number> = positionsOf(nodes), { reuse = false } = {}): (flow: EdgeFlow) => Csr {
   let entries: Entries | undefined;
+  let buffers: RowBuffers | undefined;
   return (flow) => {
     const e = (entries ??= entriesOf(graph, nodes, indexOf));
     // the flow's factor per (type, direction)
@@ -62,10 +66,20 @@ export function csrBuilder(graph: EdgeView, nodes: string[], indexOf: Map<string
       factor[2 * k] = flow[type].forward;
       factor[2 * k + 1] = flow[type].backward;
     });
-    const weight = new Float64Array(e.count);
+    // with `reuse`, one set of arrays for every CSR made (each a view of them until the next)
+    if (reuse) buffers ??= { weight: new Float64Array(e.count), starts: new Int32Array(nodes.length + 1), neighbors: new Int32Array(e.count), weights: new Float64Array(e.count) };
+    const weight = buffers?.weight ?? new Float64Array(e.count);
     for (let k = 0; k < e.count; k++) weight[k] = e.weight[k]! * factor[2 * e.type[k]! + e.backward[k]!]!;
-    return rowsOf(nodes.length, nodes, indexOf, e.sorted, e.count, e.row, e.col, weight);
+    return rowsOf(nodes.length, nodes, indexOf, e.sorted, e.count, e.row, e.col, weight, buffers);
   };
+}
+
+/** The arrays a reusing `csrBuilder` makes every CSR in: the flow's entry weights, and the CSR's own (neighbors and weights as long as the entries: a CSR has at most as many). */
+interface RowBuffers {
+  weight: Float64Array;
+  starts: Int32Array;
+  neighbors: Int32Array;
+  weights: Float64Array;
 }
 
 /** A graph's directed entries (two per edge: forward and backward), and their order by (row, column, EDGE_ORDER). */
@@ -136,6 +150,7 @@ function rowsOf(
   entryRow: Int32Array,
   entryCol: Int32Array,
   weight: Float64Array,
+  into?: RowBuffers,
 ): Csr {
   let m = 0;
   let last = -1;
@@ -145,10 +160,10 @@ function rowsOf(
     if (last < 0 || entryRow[last] !== entryRow[e] || entryCol[last] !== entryCol[e]) m++;
     last = e;
   }
-  const starts = new Int32Array(order + 1);
-  const neighbors = new Int32Array(m);
+  const starts = into ? into.starts : new Int32Array(order + 1);
+  const neighbors = into ? into.neighbors.subarray(0, m) : new Int32Array(m);
   // each entry's summed weight, then divided by its row's sum in place
-  const weights = new Float64Array(m);
+  const weights = into ? into.weights.subarray(0, m) : new Float64Array(m);
   const dangling: number[] = [];
   let k = 0;
   let at = 0;

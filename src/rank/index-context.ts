@@ -193,7 +193,7 @@ export function makeContext(
       let build: ((flow: EdgeFlow) => Csr) | undefined;
       return (k) => {
         const flow = rank.flow[tasks[k]!];
-        return csrs.get(JSON.stringify(flow)) ?? kept.csr?.(flow) ?? (build ??= csrBuilder(graph.edges, paths, ids))(flow);
+        return csrs.get(JSON.stringify(flow)) ?? kept.csr?.(flow) ?? (build ??= csrBuilder(graph.edges, paths, ids, { reuse: true }))(flow);
       };
     },
   };

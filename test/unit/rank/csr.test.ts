@@ -10,7 +10,7 @@ import { MultiDirectedGraph } from 'graphology';
 import { describe, expect, it } from 'vitest';
 import { EDGE_ORDER, tableEdges, type FileGraphology } from '../../../src/graph/index.js';
 import { edgeTableOf, graphEdges } from '../graph/graphology-edges.js';
-import { buildCsr, buildCsrs, type EdgeFlow } from '../../../src/rank/csr.js';
+import { buildCsr, buildCsrs, csrBuilder, type EdgeFlow } from '../../../src/rank/csr.js';
 import { EDGE_TYPES, type EdgeType } from '../../../src/types.js';
 import { fixtureIndexes } from '../../fixture-index.js';
 
@@ -131,6 +131,29 @@ describe('buildCsr', () => {
     expect([...csr.starts]).toEqual([0, 0, 1, 2]);
     expect([...csr.neighbors]).toEqual([2, 1]);
     expect([...csr.dangling]).toEqual([0]);
+  });
+});
+
+describe('a reusing CSR builder', () => {
+  it('makes each flow\'s CSR as buildCsr does, in the arrays of the one before', async () => {
+    const index = await fixtureIndexes()('python-inventory');
+    const { edges } = index.fileGraph;
+    const paths = index.corpus.files.map((f) => f.path);
+    const flows = [index.settings.rank.flow.code2test, index.settings.rank.flow.trace2code, index.settings.rank.flow.edit2ripple];
+    expect(new Set(flows.map((f) => JSON.stringify(f))).size).toBe(3);
+    const build = csrBuilder(edges, paths, undefined, { reuse: true });
+    const arrays = new Set<ArrayBufferLike>();
+    for (const flow of flows) {
+      const made = build(flow);
+      const fresh = buildCsr(edges, flow, paths);
+      expect([...made.starts], 'starts').toEqual([...fresh.starts]);
+      expect([...made.neighbors], 'neighbors').toEqual([...fresh.neighbors]);
+      expect([...made.weights], 'weights').toEqual([...fresh.weights]);
+      expect([...made.dangling], 'dangling').toEqual([...fresh.dangling]);
+      arrays.add(made.weights.buffer);
+    }
+    // one set of arrays for the three
+    expect(arrays.size).toBe(1);
   });
 });
 
