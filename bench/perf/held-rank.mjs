@@ -25,7 +25,9 @@ const take = (flag, fallback) => {
   return at < 0 ? fallback : args.splice(at, 2)[1];
 };
 const rounds = Number(take('--rounds', '8'));
-const all = args.includes('--all') && args.splice(args.indexOf('--all'), 1).length > 0;
+const allAt = args.indexOf('--all');
+const all = allAt >= 0;
+if (all) args.splice(allAt, 1);
 const top = all ? undefined : Number(take('--top', '20'));
 const [file, folder, ...queryFiles] = args;
 if (!file || !folder || queryFiles.length === 0 || !(rounds >= 1)) {

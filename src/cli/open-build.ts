@@ -128,14 +128,11 @@ async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildR
           const kept = fingerprint ?? (reread && earlier ? earlier.fingerprint : null);
           if (kept) memory.keep(snapshotFileOf(slot), { index, fingerprint: kept });
           if (fingerprint) {
-            later(
-              earlier
-                ? write
-                : async () => {
-                    write();
-                    await keepLoaded(memory, slot, index);
-                  },
-            );
+            later(async () => {
+              write();
+              // a build from the start is replaced by its snapshot read back; an update keeps its index
+              if (!earlier) await keepLoaded(memory, slot, index);
+            });
           }
         } else later(write);
       }
