@@ -4,7 +4,7 @@ import { textTermsOf } from '../cache/text-terms.js';
 import { historyHead, readHistory, releaseTexts } from '../corpus/index.js';
 import { buildFileGraph, readsText, updateFileGraph, type FileGraph } from '../graph/index.js';
 import { updatePays } from '../lexical/bm25.js';
-import { buildLexical, lexicalAfter, type LexicalIndex } from '../rank/index-context.js';
+import { buildLexical, lexicalAfter, lexicalOf, type LexicalIndex } from '../rank/index-context.js';
 import { pathTablesOf } from '../rank/path-tables.js';
 import { releasePrestarted, snippetReader } from '../tags/index.js';
 import type { Corpus, IndexStats } from '../types.js';
@@ -41,7 +41,10 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   // parses nothing, keeps them): the cores are full then, and keeping them cost ~0.1-0.2 s;
   // a cache that holds terms in memory for the builds that follow (eval's) keeps them.
   const terms = updatesLexical ? undefined : textTerms;
-  const meanwhile = updatesLexical ? undefined : () => buildLexical(corpus.files, lexical, terms && (terms.held ? terms : { get: (doc) => terms.get(doc) }));
+  const meanwhile = updatesLexical
+    ? // an update whose few files parse on a worker started ahead updates BM25 while this thread waits for them (a rank or snapshot reads it next)
+      options.parsedAhead && (async () => void lexicalOf(corpus.files, lexical, new Map(corpus.files.map((f, i) => [f.path, i]))))
+    : () => buildLexical(corpus.files, lexical, terms && (terms.held ? terms : { get: (doc) => terms.get(doc) }));
   const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, { ...options, meanwhile }, earlier).finally(
     // parse workers started ahead (repoMap, the CLI) that no pool took: every file came from a cache, or few needed parsing
     () => void releasePrestarted(),
