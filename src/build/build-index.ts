@@ -41,10 +41,10 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   // parses nothing, keeps them): the cores are full then, and keeping them cost ~0.1-0.2 s;
   // a cache that holds terms in memory for the builds that follow (eval's) keeps them.
   const terms = updatesLexical ? undefined : textTerms;
-  const meanwhile = updatesLexical
-    ? // an update whose few files parse on a worker started ahead updates BM25 while this thread waits for them (a rank or snapshot reads it next)
-      options.parsedAhead && (async () => void lexicalOf(corpus.files, lexical, new Map(corpus.files.map((f, i) => [f.path, i]))))
-    : () => buildLexical(corpus.files, lexical, terms && (terms.held ? terms : { get: (doc) => terms.get(doc) }));
+  const meanwhile = updatesLexical ? undefined : () => buildLexical(corpus.files, lexical, terms && (terms.held ? terms : { get: (doc) => terms.get(doc) }));
+  // An update whose changed files parse on a worker started ahead updates BM25 now, while
+  // that worker parses (the first rank, or the snapshot, reads it next), not after.
+  if (updatesLexical && options.parsedAhead) lexicalOf(corpus.files, lexical, new Map(corpus.files.map((f, i) => [f.path, i])));
   const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, { ...options, meanwhile }, earlier).finally(
     // parse workers started ahead (repoMap, the CLI) that no pool took: every file came from a cache, or few needed parsing
     () => void releasePrestarted(),

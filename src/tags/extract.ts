@@ -32,10 +32,8 @@ export interface TagsOptions {
   onWorkers?: (stats: PoolStats) => void;
   /**
    * Work for this thread while worker threads parse (it should yield to the event loop
-   * often, so that workers get their next batch without delay), or while the outcomes of
-   * files parsed ahead (`parsedAhead`) are awaited: called once, with the first of these
-   * waits. Not called when files are parsed in this thread only; `extractTags` settles
-   * after both are done.
+   * often, so that workers get their next batch without delay). Not called when files
+   * are parsed in this thread; `extractTags` settles after both are done.
    */
   meanwhile?: () => Promise<void>;
   /** Files parsed ahead on a worker (`parseAhead`): where one has a file's grammar, text and budget, its outcome is taken and the file not parsed again. */
@@ -73,14 +71,7 @@ export async function extractTags(files: readonly FileRecord[], options: TagsOpt
   const parseable = files
     .filter((file): file is ParseableFile => file.language !== null)
     .sort((a, b) => compareByteOrder(a.path, b.path));
-  // the work given for meanwhile runs beside the first wait for another thread, once
-  let meanwhile = options.meanwhile;
-  const beside = async <T>(wait: Promise<T>): Promise<T> => {
-    const work = meanwhile;
-    meanwhile = undefined;
-    return work ? (await Promise.all([wait, work()]))[0] : wait;
-  };
-  const early = options.parsedAhead ? await beside(options.parsedAhead.outcomesOf(parseable, budget)) : [];
+  const early = options.parsedAhead ? await options.parsedAhead.outcomesOf(parseable, budget) : [];
   const own = early.length > 0 ? parseable.filter((_, i) => early[i] === undefined) : parseable;
   options.onProgress?.(0, own.length);
 
@@ -89,7 +80,7 @@ export async function extractTags(files: readonly FileRecord[], options: TagsOpt
   // workers started ahead of a pool that will not run would only take cores from this thread
   if (!pooled) void releasePrestarted();
   const parsed = pooled
-    ? await beside(parseOnWorkers(own, jobs, settings, budget, options))
+    ? (await Promise.all([parseOnWorkers(own, jobs, settings, budget, options), options.meanwhile?.()]))[0]
     : await parseInThread(own, budget, options.onProgress);
   let next = 0;
   const outcomes = early.length > 0 ? parseable.map((_, i) => early[i] ?? parsed[next++]!) : parsed;

@@ -2,7 +2,7 @@ import { appendFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexOfSnapshot, snapshotOf } from '../../src/build/snapshot.js';
-import { buildIndex, loadCorpus, type Index } from '../../src/index.js';
+import { buildIndex, loadCorpus, parseAhead, type Index } from '../../src/index.js';
 import { FIXTURES } from '../fixture-index.js';
 import { throughSnapshotFile } from '../snapshot-file.js';
 import { ageTree, makeTemp, removeTemp } from '../unit/corpus/helpers.js';
@@ -24,8 +24,9 @@ afterAll(() => removeTemp(tmp));
 const edges = (index: Index) => index.fileGraph.graph.mapEdges((_k, a, s, t) => `${a.type} ${s} ${t} ${a.weight} ${a.label}`).sort();
 
 describe.each(REPOS)('a build of %s from its snapshot after a file changed and one was added', (repo) => {
-  it('ranks, explains and packs every case as a fresh build, with the same graph', async () => {
-    const folder = join(tmp, repo);
+  // as the CLI does: the changed files parsed on a worker started ahead, BM25 updated while it parses
+  it.each([false, true])('ranks, explains and packs every case as a fresh build, with the same graph (files parsed ahead: %s)', async (ahead) => {
+    const folder = join(tmp, ahead ? `${repo}-ahead` : repo);
     cpSync(join(FIXTURES, 'repos', repo), folder, { recursive: true });
     ageTree(folder);
     const built = await buildIndex(await loadCorpus({ folder }));
@@ -44,7 +45,9 @@ describe.each(REPOS)('a build of %s from its snapshot after a file changed and o
     const corpus = await loadCorpus({ folder }, { previous: loaded.corpus });
     const kept = corpus.files.find((f) => f.path !== edited.path && f.path !== copy)!;
     expect(kept, 'an unchanged file is the snapshot corpus record, not read again').toBe(loaded.corpus.files.find((f) => f.path === kept.path));
-    const updated = await buildIndex(corpus, { previous: loaded });
+    const parsedAhead = ahead ? parseAhead(corpus.files.filter((f) => f.path === edited.path || f.path === copy)) : undefined;
+    const updated = await buildIndex(corpus, { previous: loaded, ...(parsedAhead ? { parsedAhead } : {}) });
+    expect(updated.previous.lexical.bm25 !== undefined, 'BM25 is updated in the build when files were parsed ahead, else at the first rank').toBe(ahead);
     expect(loaded.previous.claim.taken, "the snapshot's graph was updated in place, not built again").toBe(true);
     const fresh = await buildIndex(await loadCorpus({ folder }));
     expect(updated.corpus.files.map((f) => f.path)).toContain(copy);

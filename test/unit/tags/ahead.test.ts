@@ -52,32 +52,6 @@ describe('parseAhead', () => {
     expect(other.totals, 'another budget: all parsed here').toEqual([3]);
   });
 
-  it('runs `meanwhile` once, beside the wait for the files parsed ahead, and settles after both', async () => {
-    const files = [record('a.py', 'python', 'def alpha():\n    return 1\n'), record('b.py', 'python', 'def beta():\n    return 2\n')];
-    const log: string[] = [];
-    const ahead = parseAhead(files);
-    const outcomesOf = ahead.outcomesOf.bind(ahead);
-    ahead.outcomesOf = async (...args) => {
-      log.push('wait starts');
-      const outcomes = await outcomesOf(...args);
-      log.push('outcomes came');
-      return outcomes;
-    };
-    const meanwhile = async (): Promise<void> => {
-      log.push('meanwhile');
-      await new Promise((resolve) => setImmediate(resolve));
-      log.push('meanwhile done');
-    };
-    // one file is left to parse here, in this thread (jobs 1): meanwhile does not run again
-    const now = [...files, record('c.py', 'python', 'def gamma():\n    return 3\n')];
-    const result = await extractTags(now, { jobs: 1, parsedAhead: ahead, meanwhile });
-    expect(result).toEqual(await extractTags(now, { jobs: 1 }));
-    expect(log.filter((l) => l === 'meanwhile')).toHaveLength(1);
-    expect(log.indexOf('wait starts')).toBeLessThan(log.indexOf('meanwhile'));
-    expect(log.indexOf('meanwhile')).toBeLessThan(log.indexOf('outcomes came'));
-    expect(log).toContain('meanwhile done');
-  });
-
   it('files without a grammar start no worker and are left to the stage', async () => {
     const files = [record('README.md', null, '# hi\n')];
     const progress = parsedHere();
