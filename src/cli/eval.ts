@@ -31,7 +31,7 @@ export function registerEval(program: Command, io: CliIo): void {
     .option('--out <file>', 'write the details rows (JSONL, input order)')
     .option('--summary <file>', 'write the summary JSON')
     .option('--sample-scores <file>', 'write each sample\u2019s metrics as JSONL (for tables by language or half)')
-    .option('--jobs <n>', 'worker processes (each takes whole repositories)', positiveInt, RUN_DEFAULTS.jobs)
+    .option('--jobs <n>', "worker processes (each takes a repository's snapshots in order; an idle one takes the back half of another's)", positiveInt, RUN_DEFAULTS.jobs)
     .option('--top <n>', 'files per row (at least 20 are written)', positiveInt, RUN_DEFAULTS.top)
     .option('--selective', 'add the repository-grouped cross-validated abstention report (needs no-gold samples among the inputs)')
     .option('--no-timing', 'leave timing_ms out of the rows (runs become byte-comparable)')

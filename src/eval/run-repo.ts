@@ -44,13 +44,19 @@ export interface JobSample {
   sample: Sample;
 }
 
+/** One snapshot of a job: a base commit and the samples on it. */
+export interface SnapshotJob {
+  commit: string;
+  samples: JobSample[];
+}
+
 /** Everything needed to evaluate one repository; plain data. */
 export interface RepositoryJob {
   /** `owner/name`. */
   repo: string;
   /** Folder holding the repositories (see `locateRepository`). */
   reposDir: string;
-  snapshots: { commit: string; samples: JobSample[] }[];
+  snapshots: SnapshotJob[];
   method: EvalMethod;
   top: number;
   timings: boolean;
@@ -99,25 +105,39 @@ const NO_TEXT = (): undefined => undefined;
 
 /**
  * Evaluates one repository's samples; `onSample` is called once per sample as it completes,
- * `onNote` with the tags store's messages (a rebuilt or unusable cache).
+ * `onNote` with the tags store's messages (a rebuilt or unusable cache). With `pull`, the
+ * snapshots come from it, one at a time until it gives none (a worker process asks the
+ * run for them, which may hand the last ones to another worker), instead of from `job.snapshots`.
  */
 export async function evaluateRepository(
   job: RepositoryJob,
   onSample?: (outcome: SampleOutcome) => void,
   onNote?: (message: string) => void,
+  pull?: () => Promise<SnapshotJob | undefined>,
 ): Promise<RepositoryResult> {
   const store = job.cacheDir !== undefined ? TagsStore.open(tagsStorePath(job.cacheDir), {
           onMessage: onNote,
           ...(job.cacheMaxBytes !== undefined ? { maxBytes: job.cacheMaxBytes } : {}),
         }) : undefined;
   try {
-    return await evaluateWith(job, store, onSample);
+    return await evaluateWith(job, store, pull ?? inOrder(job.snapshots), onSample);
   } finally {
     store?.close();
   }
 }
 
-async function evaluateWith(job: RepositoryJob, store: TagsStore | undefined, onSample?: (outcome: SampleOutcome) => void): Promise<RepositoryResult> {
+/** The snapshots of a list, one per call, then undefined. */
+function inOrder(snapshots: readonly SnapshotJob[]): () => Promise<SnapshotJob | undefined> {
+  let next = 0;
+  return async () => snapshots[next++];
+}
+
+async function evaluateWith(
+  job: RepositoryJob,
+  store: TagsStore | undefined,
+  pull: () => Promise<SnapshotJob | undefined>,
+  onSample?: (outcome: SampleOutcome) => void,
+): Promise<RepositoryResult> {
   const outcomes: SampleOutcome[] = [];
   const emit = (o: SampleOutcome): void => {
     outcomes.push(o);
@@ -137,7 +157,7 @@ async function evaluateWith(job: RepositoryJob, store: TagsStore | undefined, on
     problem = err.message;
   }
   if (gitDir === null) {
-    for (const s of job.snapshots) for (const item of s.samples) fail(item, problem!);
+    for (let s = await pull(); s; s = await pull()) for (const item of s.samples) fail(item, problem!);
     return { repo: job.repo, outcomes, snapshots: 0 };
   }
 
@@ -146,7 +166,7 @@ async function evaluateWith(job: RepositoryJob, store: TagsStore | undefined, on
   // differ are parsed, tokenized and linked again, and the ranking is a fresh build's.
   let previous: Index | undefined;
   let snapshots = 0;
-  for (const snapshot of job.snapshots) {
+  for (let snapshot = await pull(); snapshot; snapshot = await pull()) {
     const started = performance.now();
     let corpus: Corpus;
     try {

@@ -10,7 +10,6 @@
  * ranker rejects) gets no row: it is listed in `errors` and scored as a
  * missing row, as `repomap score` would score the written details.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { RepoMapError } from '../errors.js';
@@ -21,6 +20,7 @@ import { planRepositories } from './run-plan.js';
 import { checkEvalPackOptions, type EvalPackOptions } from './run-pack.js';
 import { RUN_DEFAULTS, type EvalMethod } from './run-defaults.js';
 import { evaluateRepository, type RepositoryJob, type SampleOutcome } from './run-repo.js';
+import { runInWorkers, workerCount } from './run-workers.js';
 import type { Sample } from './samples.js';
 
 export interface RunOptions {
@@ -78,15 +78,6 @@ export interface EvalRun {
   peakRssKb: number;
 }
 
-/** Parent → worker. */
-export type WorkerRequest = { type: 'job'; job: RepositoryJob } | { type: 'close' };
-/** Worker → parent. */
-export type WorkerMessage =
-  | { type: 'sample'; outcome: SampleOutcome }
-  | { type: 'note'; message: string }
-  | { type: 'done'; repo: string; snapshots: number }
-  | { type: 'error'; message: string }
-  | { type: 'closed'; maxRssKb: number };
 
 /** Evaluates `samples` (see the module comment). */
 export async function runEval(samples: readonly Sample[], options: RunOptions): Promise<EvalRun> {
@@ -108,6 +99,7 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
   }
 
   const plan = planRepositories(samples);
+  const workers = workerCount(plan, jobs);
   const work: RepositoryJob[] = plan.map((p) => ({
     repo: p.repo,
     reposDir: options.reposDir,
@@ -116,7 +108,7 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
     top,
     timings: options.timings ?? RUN_DEFAULTS.timings,
     // Several worker processes already share the cores; one process parses on two threads.
-    parseJobs: Math.min(jobs, plan.length) > 1 ? 1 : 2,
+    parseJobs: workers > 1 ? 1 : 2,
     ...(config !== undefined ? { config } : {}),
     ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
     ...(options.cacheMaxBytes !== undefined ? { cacheMaxBytes: options.cacheMaxBytes } : {}),
@@ -132,7 +124,6 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
   let snapshots = 0;
   let processes = 1;
   let peakRssKb = 0;
-  const workers = Math.min(jobs, work.length);
   if (workers <= 1) {
     for (const job of work) snapshots += (await evaluateRepository(job, onSample, options.onNote)).snapshots;
   } else {
@@ -162,98 +153,4 @@ function defaultWorkerModule(): string {
     throw new RepoMapError('bad-option', `repomap/eval: jobs > 1 runs the compiled worker ${module}, which does not exist (run \`npm run build\`)`, 'jobs');
   }
   return module;
-}
-
-/**
- * Hands repositories to whichever worker is free, those with the most snapshots first (a
- * large repository started last would run alone at the end); rows keep the input order
- * whichever worker made them. Fails the run when a worker fails.
- */
-async function runInWorkers(
-  work: readonly RepositoryJob[],
-  count: number,
-  module: string,
-  onSample: (o: SampleOutcome) => void,
-  onNote?: (message: string) => void,
-): Promise<{ snapshots: number; peakRssKb: number }> {
-  const pool = Array.from({ length: count }, () => new WorkerProcess(module, onSample, onNote));
-  const queue = [...work].sort((a, b) => b.snapshots.length - a.snapshots.length);
-  let next = 0;
-  let snapshots = 0;
-  try {
-    await Promise.all(
-      pool.map(async (worker) => {
-        while (next < queue.length) {
-          const job = queue[next++] as RepositoryJob;
-          const indexed = await worker.run(job); // not `snapshots += await …`: that reads the total before waiting
-          snapshots += indexed;
-        }
-      }),
-    );
-    const rss = await Promise.all(pool.map((w) => w.close()));
-    return { snapshots, peakRssKb: Math.max(0, ...rss) };
-  } catch (err) {
-    for (const w of pool) w.kill();
-    throw err;
-  }
-}
-
-/** One worker process running `run-worker.js`, one repository at a time. */
-class WorkerProcess {
-  private readonly child: ChildProcess;
-  private stderr = '';
-  private pending: { resolve: (snapshots: number) => void; reject: (err: Error) => void } | null = null;
-  private rssKb = 0;
-  private exited = false;
-
-  constructor(module: string, onSample: (o: SampleOutcome) => void, onNote?: (message: string) => void) {
-    this.child = fork(module, [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'], execArgv: [] });
-    this.child.stderr?.setEncoding('utf8');
-    this.child.stderr?.on('data', (chunk: string) => {
-      if (this.stderr.length < 65536) this.stderr += chunk;
-    });
-    this.child.on('message', (message: WorkerMessage) => {
-      if (message.type === 'sample') onSample(message.outcome);
-      else if (message.type === 'note') onNote?.(message.message);
-      else if (message.type === 'done') this.settle((p) => p.resolve(message.snapshots));
-      else if (message.type === 'error') this.settle((p) => p.reject(new RepoMapError('internal', `repomap/eval: the eval worker failed: ${message.message}`, 'worker')));
-      else if (message.type === 'closed') this.rssKb = message.maxRssKb;
-    });
-    this.child.on('exit', (code, signal) => {
-      this.exited = true;
-      const err = new RepoMapError('internal', `repomap/eval: the eval worker exited (${signal ?? `code ${code}`})${this.stderr ? `: ${this.stderr.trim()}` : ''}`, 'worker');
-      this.settle((p) => p.reject(err));
-    });
-  }
-
-  private settle(action: (p: NonNullable<WorkerProcess['pending']>) => void): void {
-    const p = this.pending;
-    this.pending = null;
-    if (p) action(p);
-  }
-
-  /** Evaluates one repository; resolves to the number of snapshots indexed. */
-  run(job: RepositoryJob): Promise<number> {
-    return new Promise((resolve, reject) => {
-      if (this.exited) return reject(new RepoMapError('internal', `repomap/eval: the eval worker exited${this.stderr ? `: ${this.stderr.trim()}` : ''}`, 'worker'));
-      this.pending = { resolve, reject };
-      this.child.send({ type: 'job', job } satisfies WorkerRequest);
-    });
-  }
-
-  /** Asks the worker to finish; resolves to its peak RSS in KiB once it has exited. */
-  close(): Promise<number> {
-    return new Promise((resolve, reject) => {
-      if (this.exited) return resolve(this.rssKb);
-      this.child.once('exit', (code, signal) => {
-        if (code === 0) resolve(this.rssKb);
-        else reject(new RepoMapError('internal', `repomap/eval: the eval worker exited (${signal ?? `code ${code}`})${this.stderr ? `: ${this.stderr.trim()}` : ''}`, 'worker'));
-      });
-      this.child.send({ type: 'close' } satisfies WorkerRequest);
-    });
-  }
-
-  kill(): void {
-    if (!this.exited) this.child.kill();
-  }
 }

@@ -470,4 +470,31 @@ describe('the built CLI: --jobs', () => {
     const inProcess = readRows('out/repomap.details.jsonl').map(({ timing_ms: _t, ...row }) => row);
     expect(readRows('out/j1.details.jsonl')).toEqual(inProcess);
   }, 60_000);
+
+  it("--jobs 2 on one repository's 16 snapshots splits them over both workers, with the same details as --jobs 1", () => {
+    // one repository, a commit per step, each changing one module and adding one; a sample on each commit
+    const dir = join(world.dir, 'long');
+    const repo = initRepo(join(dir, 'repos', 'acme+long'), 'repo');
+    const files = alphaFiles();
+    writeFiles(repo, files);
+    const samples: object[] = [];
+    for (let step = 0; step < 16; step++) {
+      const changed = `pkg/mod_${step % 12}.py`;
+      if (step > 0) writeFiles(repo, { [changed]: files[changed]!.replace('Step', `Changed at ${step}: step`), [`pkg/new_${step}.py`]: `def new_${step}(x):\n    return x * ${step}\n` });
+      const commit = commitAll(repo, `step ${step}`);
+      samples.push({ id: `l${step}`, repo: 'acme/long', base_commit: commit, task_type: 'issue2code', query: { text: `func_${step % 12} gives a wrong step ${step} in the rounding pipeline` }, gold: { files: [changed] } });
+    }
+    writeFileSync(join(dir, 'samples.jsonl'), samples.map((x) => JSON.stringify(x)).join('\n') + '\n');
+    const base = ['eval', '--samples', join(dir, 'samples.jsonl'), '--repos', join(dir, 'repos'), '--no-timing'];
+    runBuilt(...base, '--jobs', '1', '--out', join(dir, 'j1.details.jsonl'), '--summary', join(dir, 'j1.json'));
+    runBuilt(...base, '--jobs', '2', '--out', join(dir, 'j2.details.jsonl'), '--summary', join(dir, 'j2.json'));
+    const one = readFileSync(join(dir, 'j1.details.jsonl'));
+    expect(one.toString().trim().split('\n')).toHaveLength(16);
+    expect(readFileSync(join(dir, 'j2.details.jsonl')).equals(one)).toBe(true);
+    const [s1, s2] = [join(dir, 'j1.json'), join(dir, 'j2.json')].map((f) => JSON.parse(readFileSync(f, 'utf8')) as RunSummary);
+    expect([s1!.processes, s2!.processes]).toEqual([1, 2]);
+    // every snapshot indexed once, whichever worker took it
+    expect([s1!.snapshots, s2!.snapshots]).toEqual([16, 16]);
+    expect(metricsOf(s2!)).toBe(metricsOf(s1!));
+  }, 120_000);
 });

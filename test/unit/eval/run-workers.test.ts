@@ -1,0 +1,78 @@
+/**
+ * How `runEval` shares snapshots among worker processes (src/eval/run-workers.ts), with a
+ * stand-in worker module that speaks the workers' protocol: it asks for its job's snapshots
+ * one at a time and reports each sample with the process that took it, so the test sees
+ * which worker evaluated which snapshot, in which order.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runEval } from '../../../src/eval/index.js';
+import { SPLIT_MIN_SNAPSHOTS, workerCount } from '../../../src/eval/run-workers.js';
+import type { Sample } from '../../../src/eval/samples.js';
+import { makeTemp, removeTemp } from '../corpus/helpers.js';
+
+/** A worker that evaluates nothing: each sample's outcome names the process and the snapshot's place in its run. */
+const STAND_IN = `
+const send = (m, then) => process.send(m, undefined, undefined, then);
+let job;
+let taken = 0;
+process.on('message', (m) => {
+  if (m.type === 'job') { job = m.job; taken = 0; send({ type: 'next' }); }
+  else if (m.type === 'snapshot') {
+    if (!m.snapshot) return send({ type: 'done', repo: job.repo, snapshots: taken });
+    for (const { index } of m.snapshot.samples) send({ type: 'sample', outcome: { index, scores: {}, error: process.pid + ' ' + job.repo + ' ' + taken } });
+    taken++;
+    // a little work per snapshot, so that the runs overlap as real ones do
+    setTimeout(() => send({ type: 'next' }), 5);
+  } else if (m.type === 'close') send({ type: 'closed', maxRssKb: 1 }, () => process.disconnect());
+});
+`;
+
+let dir: string;
+let module: string;
+beforeAll(() => {
+  dir = makeTemp('repomap-run-workers-');
+  module = join(dir, 'stand-in.cjs');
+  writeFileSync(module, STAND_IN);
+});
+afterAll(() => removeTemp(dir));
+
+const samplesOf = (repo: string, commits: number): Sample[] =>
+  Array.from({ length: commits }, (_, i) => ({ id: `${repo}-${i}`, repo, base_commit: `${i}`.padStart(40, 'c'), task_type: 'issue2code', query: { text: 'x' }, gold: { files: ['a.py'] } }) as Sample);
+
+/** Per sample (input order): the process, repository and place in its worker's run the stand-in reported. */
+async function who(samples: Sample[], jobs: number): Promise<{ pid: string; repo: string; place: number }[]> {
+  const run = await runEval(samples, { reposDir: dir, jobs, workerModule: module });
+  return run.errors.map((e) => {
+    const [pid, repo, place] = e.message.split(' ');
+    return { pid: pid!, repo: repo!, place: Number(place) };
+  });
+}
+
+describe('runEval over worker processes', () => {
+  it("gives one repository's 16 snapshots to two workers: the first takes the front half in order, the other the back half", async () => {
+    const seen = await who(samplesOf('acme/long', 16), 2);
+    expect(seen).toHaveLength(16);
+    const pids = [...new Set(seen.map((s) => s.pid))];
+    expect(pids).toHaveLength(2);
+    // each worker took a run of consecutive snapshots, in order (each built from the one before)
+    expect(seen.slice(0, 8).map((s) => s.pid)).toEqual(Array(8).fill(seen[0]!.pid));
+    expect(seen.slice(8).map((s) => s.pid)).toEqual(Array(8).fill(seen[8]!.pid));
+    expect(seen.map((s) => s.place)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('does not split a run shorter than SPLIT_MIN_SNAPSHOTS: a second repository keeps the other worker', async () => {
+    const short = SPLIT_MIN_SNAPSHOTS - 1;
+    const seen = await who([...samplesOf('acme/a', short), ...samplesOf('acme/b', 2)], 2);
+    const a = seen.filter((s) => s.repo === 'acme/a');
+    expect(new Set(a.map((s) => s.pid)).size, 'one worker for all of a').toBe(1);
+    expect(a.map((s) => s.place)).toEqual(Array.from({ length: short }, (_, i) => i));
+  });
+
+  it('starts no more workers than the repositories can use', () => {
+    expect(workerCount([{ snapshots: Array(3) }], 4)).toBe(1);
+    expect(workerCount([{ snapshots: Array(16) }], 2)).toBe(2);
+    expect(workerCount([{ snapshots: Array(3) }, { snapshots: Array(1) }], 4)).toBe(2);
+  });
+});
