@@ -78,7 +78,6 @@ export interface EvalRun {
   peakRssKb: number;
 }
 
-
 /** Evaluates `samples` (see the module comment). */
 export async function runEval(samples: readonly Sample[], options: RunOptions): Promise<EvalRun> {
   const method = options.method ?? RUN_DEFAULTS.method;
