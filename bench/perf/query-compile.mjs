@@ -16,6 +16,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs as parseOptions } from 'node:util';
 import { median } from './summary.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -115,16 +116,11 @@ function topLevelPatterns(source) {
 }
 
 function parseArgs(argv) {
-  const out = { rounds: 3, reps: 4, lang: undefined, out: join(HERE, 'QUERY-COMPILE.md'), child: undefined };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--rounds') out.rounds = Number(argv[++i]);
-    else if (a === '--reps') out.reps = Number(argv[++i]);
-    else if (a === '--lang') out.lang = argv[++i].split(',');
-    else if (a === '--out') out.out = resolve(argv[++i]);
-    else if (a === '--child') out.child = argv[++i];
-    else fail(`unknown option ${a}`);
-  }
+  const { values } = parseOptions({
+    args: argv,
+    options: { rounds: { type: 'string', default: '3' }, reps: { type: 'string', default: '4' }, lang: { type: 'string' }, out: { type: 'string' }, child: { type: 'string' } },
+  });
+  const out = { rounds: Number(values.rounds), reps: Number(values.reps), lang: values.lang?.split(','), out: values.out ? resolve(values.out) : join(HERE, 'QUERY-COMPILE.md'), child: values.child };
   if (!(Number.isInteger(out.rounds) && out.rounds >= 1 && Number.isInteger(out.reps) && out.reps >= 1)) fail('--rounds and --reps must be whole numbers ≥ 1');
   return out;
 }
