@@ -116,10 +116,15 @@ function topLevelPatterns(source) {
 }
 
 function parseArgs(argv) {
-  const { values } = parseOptions({
-    args: argv,
-    options: { rounds: { type: 'string', default: '3' }, reps: { type: 'string', default: '4' }, lang: { type: 'string' }, out: { type: 'string' }, child: { type: 'string' } },
-  });
+  let values;
+  try {
+    ({ values } = parseOptions({
+      args: argv,
+      options: { rounds: { type: 'string', default: '3' }, reps: { type: 'string', default: '4' }, lang: { type: 'string' }, out: { type: 'string' }, child: { type: 'string' } },
+    }));
+  } catch (error) {
+    fail(error.message);
+  }
   const out = { rounds: Number(values.rounds), reps: Number(values.reps), lang: values.lang?.split(','), out: values.out ? resolve(values.out) : join(HERE, 'QUERY-COMPILE.md'), child: values.child };
   if (!(Number.isInteger(out.rounds) && out.rounds >= 1 && Number.isInteger(out.reps) && out.reps >= 1)) fail('--rounds and --reps must be whole numbers ≥ 1');
   return out;
