@@ -42,9 +42,11 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   // a cache that holds terms in memory for the builds that follow (eval's) keeps them.
   const terms = updatesLexical ? undefined : textTerms;
   const meanwhile = updatesLexical ? undefined : () => buildLexical(corpus.files, lexical, terms && (terms.held ? terms : { get: (doc) => terms.get(doc) }));
+  // the earlier tables when the paths are the same (an edit)
+  const pathTables = pathTablesOf(corpus.files, previous?.pathTables);
   // An update whose changed files parse on a worker started ahead updates BM25 now, while
   // that worker parses (the first rank, or the snapshot, reads it next), not after.
-  if (updatesLexical && options.parsedAhead) lexicalOf(corpus.files, lexical, new Map(corpus.files.map((f, i) => [f.path, i])));
+  if (updatesLexical && options.parsedAhead) lexicalOf(corpus.files, lexical, pathTables.ids);
   const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, { ...options, meanwhile }, earlier).finally(
     // parse workers started ahead (repoMap, the CLI) that no pool took: every file came from a cache, or few needed parsing
     () => void releasePrestarted(),
@@ -90,7 +92,6 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
     timingsMs: { corpus: 0, tags: Math.round(t1 - t0), graph: Math.round(t2 - t1) },
     ...(cache ? { cache } : {}),
   };
-  const pathTables = pathTablesOf(corpus.files, previous?.pathTables);
   const claim = previous && fileGraph === previous.graph ? previous.claim : { taken: false };
   const record: Previous = { fingerprint, corpus, tags, tagDiagnostics: diagnostics, lexical, pathTables, graph: fileGraph, claim };
   const { languages, primary } = codeLanguagesOf(tags);

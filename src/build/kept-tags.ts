@@ -22,7 +22,6 @@ export interface TagBytes {
   rest: Uint8Array;
 }
 
-
 const kept = new WeakMap<FileTags, { bytes: { [K in keyof TagBytes]: () => TagBytes[K] }; counts: TagCounts }>();
 
 /** One of the two parts of a file's tags as bytes (`keptTags` reads them back): its definitions, or the rest. Kept tags give the bytes they came from. */
@@ -30,7 +29,7 @@ export function tagBytesOf(tags: FileTags, part: keyof TagBytes): Uint8Array {
   const entry = kept.get(tags);
   if (entry) return entry.bytes[part]();
   if (part === 'definitions') return encodeDefinitions(tags.definitions);
-  return encodeRest({ references: tags.references, imports: tags.imports, messages: tags.messages, errorNodes: tags.errorNodes });
+  return encodeRest(tags);
 }
 
 /**

@@ -46,7 +46,7 @@ export class EdgeAccumulator {
 
   add(type: EdgeType, source: string, target: string, weight: number, label: string): void {
     if (source === target || weight <= 0) return;
-    const n = this.rankOf.size;
+    const n = this.byRank.length;
     const key = (TYPE_RANK.get(type)! * n + this.rank(source)) * n + this.rank(target);
     const slot = this.slots.get(key);
     if (slot !== undefined) {
@@ -84,7 +84,7 @@ export class EdgeAccumulator {
   *specs(): Generator<EdgeSpec> {
     // Keys are integers below 2^53; a Float64Array sorts them numerically without boxing.
     const keys = Float64Array.from(this.slots.keys()).sort();
-    const n = this.rankOf.size;
+    const n = this.byRank.length;
     for (const key of keys) {
       const slot = this.slots.get(key)!;
       const target = key % n;
