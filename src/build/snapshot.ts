@@ -162,7 +162,13 @@ function flowCsrs(index: Index): { csrFlows: string[]; csrs: PartList } {
   }
   const tasks = [...flows.values()];
   let csrAt: ((k: number) => Csr) | undefined;
-  return { csrFlows: [...flows.keys()], csrs: new PartList(tasks.length, (k) => sectionChunks(csrParts((csrAt ??= index.csrsOneByOne(tasks))(k), index.settings.rank.flow[tasks[k]!]))) };
+  const part = (k: number): Uint8Array[] => {
+    const csr = (csrAt ??= index.csrsOneByOne(tasks))(k);
+    // after the last, the maker's arrays go (at 100k files ~185 MB, held through the sections after it before)
+    if (k === tasks.length - 1) csrAt = undefined;
+    return sectionChunks(csrParts(csr, index.settings.rank.flow[tasks[k]!]));
+  };
+  return { csrFlows: [...flows.keys()], csrs: new PartList(tasks.length, part) };
 }
 
 /** The CSR kept for `flow`, if any (decoded from its bytes). */
