@@ -57,6 +57,24 @@ describe('Bm25fIndex', () => {
     expect(order(message)[0]).toBe('src/raises.py');
   });
 
+  it('holds its fields in arrays as it builds them: the parts a snapshot keeps, scoring as an index read back from them', () => {
+    const docs = [
+      { path: 'src/router.py', text: 'route the request', definitions: ['Router', 'add_route'], messages: ['no route for path'] },
+      { path: 'src/config/loader.py', text: 'load config files', definitions: ['load_config'], messages: [] },
+      { path: 'tests/test_router.py', text: 'router tests', definitions: ['test_add_route'], messages: ['route missing'] },
+    ];
+    const { body, f } = build(docs);
+    const parts = f.toParts();
+    // the same arrays each time: nothing is made for a snapshot
+    expect(f.toParts().definitions).toBe(parts.definitions);
+    expect(parts.definitions.words.split('\0').sort()).toEqual(['add', 'add_route', 'config', 'load', 'load_config', 'route', 'router', 'test', 'test_add_route']);
+    const on: Bm25fOptions = { ...OFF, path: { weight: 2, b: 0.5 }, definitions: { weight: 3, b: 0.5 }, messages: { weight: 1, b: 0.5 } };
+    const back = Bm25fIndex.fromParts(body, structuredClone(parts));
+    for (const q of ['add route', 'load config', 'route missing', 'nothing here']) expect(Array.from(f.scores(q, on))).toEqual(Array.from(back.scores(q, on)));
+    const scores = Array.from(f.scores('add route', on));
+    expect(scores.indexOf(Math.max(...scores))).toBe(body.paths.indexOf('src/router.py'));
+  });
+
   it('refuses fields that do not line up with the body index', () => {
     const body = new Bm25Index([{ path: 'a.py', text: 'x' }]);
     expect(() => new Bm25fIndex(body, [])).toThrow(/0 documents for a body index of 1/);
