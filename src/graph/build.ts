@@ -2,7 +2,7 @@ import type { EdgeType, FileRecord, FileTags } from '../types.js';
 import { resolveOptions } from '../options/resolve.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import { EdgeAccumulator, type EdgeSpec } from './edge.js';
-import { mergeEdges } from './edge-list.js';
+import { lazyFields } from '../lazy-fields.js';
 import { addCoChangeEdges } from './edges/co-change.js';
 import { addImportRows, importStats, keptImportEdges, type ImportRecord, type ImportStats } from './edges/import.js';
 import { addSameModuleEdges } from './edges/same-module.js';
@@ -11,6 +11,7 @@ import { addSourceTestEdges, type SourceTestConventions } from './edges/source-t
 import { buildResolveContext, type ResolveContext } from './resolve/index.js';
 import { newEdgeTable, writeSpecs, type FileEdgeAttributes } from './edge-view.js';
 import { tableEdgeCounts, tableFileGraph, type FileGraph, type GraphBasis } from './file-graph.js';
+import { otherEdgesOf } from './from-table.js';
 import { SymbolTable } from './symbols.js';
 
 /** The attributes of a file graph's edge (type, source, target), or undefined when it has none. */
@@ -80,18 +81,14 @@ export function buildFileGraph(
   // one table row per edge, in the order the edges come: import, then the rest by (type, source, target)
   const position = new Map(paths.map((p, i) => [p, i]));
   const rows = newEdgeTable(importEdges.length + rest.size);
-  const restOther: EdgeSpec[] = [];
   const at = writeSpecs(rows, 0, importEdges, position);
-  writeSpecs(rows, at, keepingOthers(rest.specs(), restOther), position);
-  const otherEdges = mergeEdges(importEdges, restOther);
-  const basis: GraphBasis = { options: o, historyKey, history, otherEdges, resolve, importRecords, conventions };
+  writeSpecs(rows, at, rest.specs(), position);
+  const basis = { options: o, historyKey, history, resolve, importRecords, conventions } as GraphBasis;
+  // read back from the table when an update asks, as a snapshot's graph does: not held as
+  // objects (9 MB at 10k files) for an update a one-shot command never makes
+  lazyFields(basis, ['otherEdges'], () => ({ otherEdges: otherEdgesOf(rows.table, paths) }));
+  // every edge is made: the rank and the snapshot look names up, an update makes the lists again
+  symbols.freeze(paths);
   return tableFileGraph(files, rows.table, { symbols, imports, edgeCounts: tableEdgeCounts(rows.table), basis });
 }
 
-/** The specs as they come, pushing those that are not shared-symbol edges onto `others`. */
-function* keepingOthers(specs: Iterable<EdgeSpec>, others: EdgeSpec[]): Generator<EdgeSpec> {
-  for (const e of specs) {
-    if (e.type !== 'shared-symbol') others.push(e);
-    yield e;
-  }
-}

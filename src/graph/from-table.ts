@@ -65,14 +65,7 @@ export function fileGraphOfKept(
 ): FileGraph {
   const o = resolveOptions(GRAPH_DEFAULTS, options, 'graph');
   const paths = files.map((f) => f.path);
-  const otherEdges: EdgeSpec[] = [];
-  const { sources, targets, types, weights, labelIds, labels } = kept.edges;
-  for (let k = 0; k < sources.length; k++) {
-    const type = EDGE_ORDER[types[k]!]!;
-    if (type !== 'shared-symbol') otherEdges.push({ type, source: paths[sources[k]!]!, target: paths[targets[k]!]!, weight: weights[k]!, label: labels[labelIds[k]!]! });
-  }
-  // the basis keeps them in the order updates merge and compare them in
-  otherEdges.sort(compareEdges);
+  const otherEdges = otherEdgesOf(kept.edges, paths);
   const importRecords = new Map<string, ImportRecord>();
   const { files: at, imports, resolved, starts, probes } = kept.imports;
   at.forEach((file, k) => importRecords.set(paths[file]!, { probes: probes.slice(starts[k]!, starts[k + 1]!), imports: imports[k]!, resolved: resolved[k]! }));
@@ -82,4 +75,16 @@ export function fileGraphOfKept(
     edgeCounts: tableEdgeCounts(kept.edges),
     basis: { options: o, historyKey, history, otherEdges, resolve, importRecords, conventions: new SourceTestConventions(files) },
   });
+}
+
+/** The edges of a table that are not shared-symbol ones (`GraphBasis.otherEdges`), over `paths` (the nodes), in the order updates merge and compare them in. */
+export function otherEdgesOf(table: EdgeTable, paths: readonly string[]): EdgeSpec[] {
+  const otherEdges: EdgeSpec[] = [];
+  const { sources, targets, types, weights, labelIds, labels } = table;
+  for (let k = 0; k < sources.length; k++) {
+    const type = EDGE_ORDER[types[k]!]!;
+    if (type !== 'shared-symbol') otherEdges.push({ type, source: paths[sources[k]!]!, target: paths[targets[k]!]!, weight: weights[k]!, label: labels[labelIds[k]!]! });
+  }
+  otherEdges.sort(compareEdges);
+  return otherEdges;
 }

@@ -141,6 +141,33 @@ describe('snapshot parts', () => {
     expect(SymbolTable.fromParts(roundTrip(new SymbolTable([]).toParts(ids)), paths).definers('x')).toEqual([]);
   });
 
+  it("a built graph's symbol table is kept frozen: every list as before, its parts given as they are, replaced into as an unfrozen one", async () => {
+    const index = await indexOf('python-inventory');
+    const paths = index.corpus.files.map((f) => f.path);
+    const ids = new Map(paths.map((p, i) => [p, i]));
+    const frozen = index.fileGraph.symbols;
+    const plain = new SymbolTable(index.tags);
+    const names = new Set(index.tags.flatMap((t) => [...t.definitions.map((d) => d.name), ...t.references.map((r) => r.name)]));
+    // the parts it was frozen into, not made again; and the parts of the table it was made from
+    expect(frozen.toParts(ids)).toBe(frozen.toParts(ids));
+    expect(roundTrip(frozen.toParts(ids))).toEqual(roundTrip(plain.toParts(ids)));
+    expect(frozen.size).toBe(plain.size);
+    for (const name of [...names, 'not_a_name']) {
+      expect(frozen.definers(name)).toEqual(plain.definers(name));
+      expect(frozen.referencers(name)).toEqual(plain.referencers(name));
+    }
+    // parts over other positions are made from its lists
+    const reversed = new Map(paths.map((p, i) => [p, paths.length - 1 - i]));
+    expect(frozen.toParts(reversed)).toEqual(plain.toParts(reversed));
+    const copy = SymbolTable.fromParts(roundTrip(frozen.toParts(ids)), paths);
+    const first = index.tags[0]!;
+    const edited = { ...first, definitions: [...first.definitions, { name: 'brand_new', kind: 'function' as const, startLine: 1, endLine: 2 }] };
+    copy.replace(first, edited, (p) => ids.get(p)!);
+    plain.replace(first, edited, (p) => ids.get(p)!);
+    for (const name of [...names, 'brand_new']) expect(copy.definers(name)).toEqual(plain.definers(name));
+    expect(copy.toParts(ids)).not.toBe(frozen.toParts(ids));
+  });
+
   it('a CSR read back is the one of its flow, and no other flow or corpus takes it', async () => {
     const index = await indexOf('mixed-monorepo');
     const paths = index.corpus.files.map((f) => f.path);
