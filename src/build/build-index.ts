@@ -60,6 +60,8 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   terms?.save();
   // a file touched later but not edited (its text hashes to the key it was built with) still reads
   if (releasing) releaseTexts(corpus, (f) => readsText(f.path), (i, text) => textKey(text) === keys[i]);
+  // a lean build's BM25 index made anew looks its words up as a snapshot's does
+  if (releasing) lexical.bm25?.index.dropVocabularyMap();
   const t1 = performance.now();
   const historyKey = JSON.stringify({ head, history: options.history ?? null });
   let history: string[][] | undefined;

@@ -81,6 +81,44 @@ describe('Bm25Index.updated', () => {
     expect(updates).toBeGreaterThan(150);
   });
 
+  it('property: an index built anew whose word Map is dropped scores, gives parts and is updated as one that keeps it; an updated index keeps its Map', () => {
+    let updates = 0;
+    fc.assert(
+      fc.property(manyDocs, fc.array(edit, { minLength: 1, maxLength: 4 }), fc.array(word, { minLength: 1, maxLength: 5 }), (start, edits, q) => {
+        const kept = new Bm25Index(start);
+        const lean = new Bm25Index(start);
+        const words = (index: Bm25Index) => (index as unknown as { vocabularyMap?: Map<string, number> }).vocabularyMap;
+        lean.dropVocabularyMap();
+        expect(words(lean)).toBeUndefined();
+        expect(words(kept)).toBeInstanceOf(Map);
+        const query = q.join(' ');
+        expect([...lean.scores(query)]).toEqual([...kept.scores(query)]);
+        for (const w of ['alpha', 'gamma', 'parse', 'args', 'héllo', 'zzz']) expect(lean.idf(w)).toBe(kept.idf(w));
+        expect(v8.serialize(lean.toParts()).equals(v8.serialize(kept.toParts()))).toBe(true);
+        const next = start.map((d) => ({ ...d }));
+        const changed = new Set<string>();
+        for (const e of edits) {
+          if (e.kind === 'text') {
+            const d = next[e.at % next.length]!;
+            d.text = e.text;
+            changed.add(d.path);
+          }
+        }
+        const [fromLean, fromKept] = [Bm25Index.updated(lean, next, changed), Bm25Index.updated(kept, next, changed)];
+        expect([...fromLean.scores(query + ' beta delta')]).toEqual([...fromKept.scores(query + ' beta delta')]);
+        expect([...fromLean.scores(query)]).toEqual([...new Bm25Index(next).scores(query)]);
+        if (fromLean.reused > 0) {
+          updates++;
+          const map = words(fromLean);
+          fromLean.dropVocabularyMap();
+          expect(words(fromLean)).toBe(map);
+        }
+      }),
+      { numRuns: 100 },
+    );
+    expect(updates).toBeGreaterThan(50);
+  });
+
   it('property: an index updated from one read back from parts gives its words in the order a full sort does, through a chain of updates and write-backs', () => {
     fc.assert(
       fc.property(manyDocs, fc.array(fc.tuple(fc.nat(), text, fc.boolean()), { minLength: 1, maxLength: 4 }), (start, steps) => {
