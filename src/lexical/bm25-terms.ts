@@ -209,7 +209,7 @@ function grow<T extends Int32Array | Float64Array>(array: T, size: number, fill:
  * 10k-file `rank`: 430–432 MB with doubling, 420–428 MB with 64 KiB chunks, 410–418 MB
  * with these (DESIGN.md, "Memory at 10k files").
  */
-export class ChunkedArray<T extends Int32Array | Float64Array> {
+export class ChunkedArray<T extends Int32Array | Float32Array | Float64Array> {
   readonly chunks: T[] = [];
   length = 0;
   /** Elements in the first chunk. */

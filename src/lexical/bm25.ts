@@ -265,7 +265,7 @@ export class Bm25Index {
 
   /** Sorts the tokenized triples by term into CSR (documents stay ascending per term). */
   private postings(counted: Counted): void {
-    const { counter, tripleTerm, tripleTf, docEnd, docLength } = counted;
+    const { counter, tripleTerm, tripleTf, inexactTf, docEnd, docLength } = counted;
     const n = docLength.length;
     this.docLength = docLength;
     this.vocabularyMap = counter.vocabulary;
@@ -281,14 +281,13 @@ export class Bm25Index {
     for (let t = 0; t < terms; t++) termStart[t + 1]! += termStart[t] as number;
     const cursor = termStart.slice(0, terms);
     this.postingDoc = new Uint32Array(triples);
-    let exact = true;
-    for (let i = 0; i < triples && exact; i++) exact = isFloat32(tripleTf.at(i));
+    const exact = inexactTf.size === 0;
     this.postingTf = exact ? new Float32Array(triples) : new Float64Array(triples);
     for (let doc = 0, i = 0; doc < n; doc++) {
       for (const end = docEnd[doc] as number; i < end; i++) {
         const at = cursor[tripleTerm.at(i)]!++;
         this.postingDoc[at] = doc;
-        this.postingTf[at] = tripleTf.at(i);
+        this.postingTf[at] = exact ? tripleTf.at(i) : (inexactTf.get(i) ?? tripleTf.at(i));
       }
     }
     this.termStart = termStart;
@@ -530,7 +529,13 @@ interface Counted {
   sorted: readonly Bm25Document[];
   counter: TermCounter;
   tripleTerm: ChunkedArray<Int32Array>;
-  tripleTf: ChunkedArray<Float64Array>;
+  /**
+   * Term frequencies as 32-bit floats, and by triple those that are not one exactly (a
+   * fractional path weight): whole counts, the default's, take half the memory of 64-bit
+   * ones (at 100k files ~30M triples, 0.12 GB less at the parse's peak).
+   */
+  tripleTf: ChunkedArray<Float32Array>;
+  inexactTf: Map<number, number>;
   /** Where each document's triples end. */
   docEnd: Uint32Array;
   docLength: Float64Array;
@@ -555,12 +560,14 @@ function* countSteps(sorted: readonly Bm25Document[], pathWeight: number, terms?
     sorted,
     counter: new TermCounter(),
     tripleTerm: new ChunkedArray((size) => new Int32Array(size)),
-    tripleTf: new ChunkedArray((size) => new Float64Array(size)),
+    tripleTf: new ChunkedArray((size) => new Float32Array(size)),
+    inexactTf: new Map(),
     docEnd: new Uint32Array(n),
     docLength: new Float64Array(n),
   };
   const emit = (t: number, tf: number): void => {
     counted.tripleTerm.push(t);
+    if (!isFloat32(tf)) counted.inexactTf.set(counted.tripleTf.length, tf);
     counted.tripleTf.push(tf);
   };
   let sinceYield = 0;
