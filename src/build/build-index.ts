@@ -13,6 +13,7 @@ import { Index, recordParts } from './index.js';
 import { tagCounts } from './kept-tags.js';
 import type { IndexOptions } from './options.js';
 import { checkNotTaken, contentKey, earlierContents, textKey, type Previous } from './reuse.js';
+import { earlyRelease } from './early-release.js';
 import { resolveStageSettings, type StageSettings } from './settings.js';
 import { tagsWithCache } from './tags-stage.js';
 
@@ -41,17 +42,24 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   // parses nothing, keeps them): the cores are full then, and keeping them cost ~0.1-0.2 s;
   // a cache that holds terms in memory for the builds that follow (eval's) keeps them.
   const terms = updatesLexical ? undefined : textTerms;
-  const meanwhile = updatesLexical ? undefined : () => buildLexical(corpus.files, lexical, terms && (terms.held ? terms : { get: (doc) => terms.get(doc) }));
+  const releasing = options.releaseTexts && corpus.source === 'folder';
+  // texts let go as BM25 and the parse are done with them, not all after the tags stage (at 100k files ~0.8 GB)
+  const early = releasing && !updatesLexical ? earlyRelease(corpus, readsText, (i, text) => textKey(text) === keys[i]) : undefined;
+  const meanwhile = updatesLexical
+    ? undefined
+    : async (): Promise<void> => {
+        await buildLexical(corpus.files, lexical, terms && (terms.held ? terms : { get: (doc) => terms.get(doc) }));
+        early?.lexicalBuilt();
+      };
   // the earlier tables when the paths are the same (an edit)
   const pathTables = pathTablesOf(corpus.files, previous?.pathTables);
   // An update whose changed files parse on a worker started ahead updates BM25 now, while
   // that worker parses (the first rank, or the snapshot, reads it next), not after.
   if (updatesLexical && options.parsedAhead) lexicalOf(corpus.files, lexical, pathTables.ids);
-  const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, { ...options, meanwhile }, earlier).finally(
+  const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, { ...options, meanwhile, ...(early ? { onParsing: early.onParsing, onParsed: early.onParsed } : {}) }, earlier).finally(
     // parse workers started ahead (repoMap, the CLI) that no pool took: every file came from a cache, or few needed parsing
     () => void releasePrestarted(),
   );
-  const releasing = options.releaseTexts && corpus.source === 'folder';
   if ((releasing || terms) && !lexical.bm25 && !lexical.earlier) {
     // BM25 reads every text: a build that did not make it on the way makes it now (an
     // update of an earlier one reads only the changed files, again, at the first rank)

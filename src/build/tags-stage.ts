@@ -15,6 +15,8 @@ export interface TagsStageOptions {
   parseJobs?: number | undefined;
   meanwhile?: (() => Promise<void>) | undefined;
   parsedAhead?: ParsedAhead | undefined;
+  onParsing?: ((paths: readonly string[]) => void) | undefined;
+  onParsed?: ((path: string) => void) | undefined;
 }
 
 /**
@@ -57,15 +59,16 @@ async function tagsFromCache(
   options: TagsStageOptions,
 ): Promise<{ tags: FileTags[]; diagnostics: Diagnostic[]; cache?: { hits: number; misses: number } }> {
   const onProgress = options.onProgress ? (d: number, t: number) => options.onProgress!('tags', d, t) : undefined;
-  const { meanwhile, parsedAhead } = options;
-  if (!options.tagsCache) return extractTags(files, { onProgress, jobs: options.parseJobs, meanwhile, parsedAhead });
+  const { meanwhile, parsedAhead, onParsing, onParsed } = options;
+  const parse = { onProgress, jobs: options.parseJobs, meanwhile, parsedAhead, onParsing, onParsed };
+  if (!options.tagsCache) return extractTags(files, parse);
   const cache = options.tagsCache instanceof Map ? mapTagsCache(options.tagsCache) : options.tagsCache;
   const parseable = files.filter((f) => f.language !== null);
   const keys = files.flatMap((f, i) => (f.language !== null ? [`${f.language}:${contentKeys[i]}`] : []));
   const entries = cache.getMany([...new Set(keys)]);
   const missing = parseable.filter((_, i) => !entries.has(keys[i]!));
   const hits = parseable.length - missing.length;
-  const fresh = await extractTags(missing, { onProgress, jobs: options.parseJobs, meanwhile, parsedAhead });
+  const fresh = await extractTags(missing, parse);
   const byPath = new Map(fresh.tags.map((t) => [t.path, t]));
   const diagsByPath = new Map<string, Omit<Diagnostic, 'file'>[]>();
   for (const { file, ...d } of fresh.diagnostics) if (file !== undefined) diagsByPath.set(file, [...(diagsByPath.get(file) ?? []), d]);

@@ -4,7 +4,7 @@ export { CORPUS_DEFAULTS, type CorpusOptions } from './options.js';
 export { classifyPath, isTestPath } from './classify.js';
 export { resolveCommit } from './git-commit.js';
 export { readHistory, historyHead, HISTORY_DEFAULTS, type HistoryOptions } from './history.js';
-export { releaseTexts, isReleased } from './release.js';
+export { releaseTexts, textReleaser, isReleased } from './release.js';
 export { listFolder, pathKind, type FolderListing, type ListedEntry } from './walk.js';
 export { FolderFingerprint, watchedFiles, type SavedFingerprint } from './fingerprint.js';
 export { whySkipped } from './path-rules.js';

@@ -23,16 +23,30 @@ const scratch = new ScratchBuffer();
  * corpora not loaded from a folder by this process are left as they are (0).
  */
 export function releaseTexts(corpus: Corpus, keep: (file: FileRecord) => boolean = () => false, sameContent?: (index: number, text: string) => boolean): number {
-  const load = corpus.source === 'folder' ? loadStampsOf(corpus) : undefined;
-  if (!load) return 0;
+  const release = textReleaser(corpus, sameContent);
+  if (!release) return 0;
   let released = 0;
-  for (const [i, file] of corpus.files.entries()) {
-    const stamp = load.stamps.get(file.path);
-    if (!stamp || keep(file) || !Object.getOwnPropertyDescriptor(file, 'text')?.writable) continue;
-    readFromFile(file, join(load.root, file.path), stamp, sameContent && ((text) => sameContent(i, text)));
-    released++;
-  }
+  corpus.files.forEach((file, i) => {
+    if (!keep(file) && release(i)) released++;
+  });
   return released;
+}
+
+/**
+ * What `releaseTexts` does to one record, by its corpus index, as a function (undefined
+ * for a corpus not loaded from a folder by this process): true when the text was released
+ * now, false when it was already, or the file has no load stamp.
+ */
+export function textReleaser(corpus: Corpus, sameContent?: (index: number, text: string) => boolean): ((index: number) => boolean) | undefined {
+  const load = corpus.source === 'folder' ? loadStampsOf(corpus) : undefined;
+  if (!load) return undefined;
+  return (i) => {
+    const file = corpus.files[i]!;
+    const stamp = load.stamps.get(file.path);
+    if (!stamp || !Object.getOwnPropertyDescriptor(file, 'text')?.writable) return false;
+    readFromFile(file, join(load.root, file.path), stamp, sameContent && ((text) => sameContent(i, text)));
+    return true;
+  };
 }
 
 /** Whether a record's text was released (is read again from its file on access). */

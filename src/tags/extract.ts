@@ -38,6 +38,13 @@ export interface TagsOptions {
   meanwhile?: () => Promise<void>;
   /** Files parsed ahead on a worker (`parseAhead`): where one has a file's grammar, text and budget, its outcome is taken and the file not parsed again. */
   parsedAhead?: ParsedAhead | undefined;
+  /**
+   * Told the paths of the files about to be parsed here (before any is), then each path
+   * once its outcome is in and its text no longer read (on worker threads, as its batch
+   * completes): a caller may let the text go from then on.
+   */
+  onParsing?: ((paths: readonly string[]) => void) | undefined;
+  onParsed?: ((path: string) => void) | undefined;
 }
 
 export const TAGS_DEFAULTS = Object.freeze({
@@ -74,6 +81,7 @@ export async function extractTags(files: readonly FileRecord[], options: TagsOpt
   const early = options.parsedAhead ? await options.parsedAhead.outcomesOf(parseable, budget) : [];
   const own = early.length > 0 ? parseable.filter((_, i) => early[i] === undefined) : parseable;
   options.onProgress?.(0, own.length);
+  options.onParsing?.(own.map((f) => f.path));
 
   const bytes = own.reduce((n, f) => n + f.size, 0);
   const pooled = jobs > 1 && own.length >= settings.minFiles && bytes >= settings.minBytes;
@@ -81,7 +89,7 @@ export async function extractTags(files: readonly FileRecord[], options: TagsOpt
   if (!pooled) void releasePrestarted();
   const parsed = pooled
     ? (await Promise.all([parseOnWorkers(own, jobs, settings, budget, options), options.meanwhile?.()]))[0]
-    : await parseInThread(own, budget, options.onProgress);
+    : await parseInThread(own, budget, options);
   let next = 0;
   const outcomes = early.length > 0 ? parseable.map((_, i) => early[i] ?? parsed[next++]!) : parsed;
 
@@ -145,11 +153,12 @@ function resolveBudget(overrides: TagsBudgetOptions = {}): TagsBudget {
   return budget;
 }
 
-async function parseInThread(files: readonly ParseableFile[], budget: TagsBudget, onProgress: TagsOptions['onProgress']): Promise<FileOutcome[]> {
+async function parseInThread(files: readonly ParseableFile[], budget: TagsBudget, { onProgress, onParsed }: TagsOptions): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = [];
   for (const file of files) {
     const tools = await languageTools(file.language, file.path);
     outcomes.push(parseFile(tools, file.path, file.text, budget));
+    onParsed?.(file.path);
     onProgress?.(outcomes.length, files.length);
   }
   return outcomes;
@@ -160,7 +169,7 @@ async function parseOnWorkers(
   jobs: number,
   settings: PoolSettings,
   budget: TagsBudget,
-  { onProgress, onWorkers }: TagsOptions,
+  { onProgress, onWorkers, onParsed }: TagsOptions,
 ): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = new Array(files.length);
   let done = 0;
@@ -168,6 +177,9 @@ async function parseOnWorkers(
   try {
     const stats = await parseInWorkers(pooled, jobs, settings, budget, (index, outcome) => {
       outcomes[index] = outcome;
+      // its batch is done: the pool holds the file until the end, but not its text
+      pooled[index]!.text = '';
+      onParsed?.(files[index]!.path);
       onProgress?.(++done, files.length);
     });
     onWorkers?.(stats);

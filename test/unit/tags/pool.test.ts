@@ -182,6 +182,21 @@ console.log('taken', stats.prestarted);`;
     expect(JSON.stringify(result)).toBe(JSON.stringify(inThread));
   });
 
+  it('tells which files it is about to parse, then each once its outcome is in, on workers and in this thread alike', async () => {
+    const parseable = files.filter((f) => f.language !== null).map((f) => f.path).sort();
+    for (const run of [(o: TagsOptions) => onWorkers(files, o).then((r) => r.result), (o: TagsOptions) => extractTags(files, { jobs: 1, ...o })]) {
+      const log: string[] = [];
+      let parsing: readonly string[] = [];
+      const result = await run({ onParsing: (paths) => (parsing = paths), onParsed: (path) => log.push(path), onProgress: (done) => done > 0 && log.push(`progress ${done}`) });
+      expect([...parsing].sort()).toEqual(parseable);
+      const parsed = log.filter((l) => !l.startsWith('progress '));
+      expect([...parsed].sort()).toEqual(parseable);
+      // each file is told before the progress that counts it
+      expect(log.indexOf(parsed[0]!)).toBeLessThan(log.indexOf('progress 1'));
+      expect(JSON.stringify(result)).toBe(JSON.stringify(inThread));
+    }
+  });
+
   it('gives the same diagnostics as in-thread for files that fail to parse or have syntax errors', async () => {
     const mixed = [
       record('src/a.ts', 'typescript', 'export function a() { b(); }\n'),
