@@ -164,7 +164,7 @@ function flowCsrs(index: Index): { csrFlows: string[]; csrs: PartList } {
   let csrAt: ((k: number) => Csr) | undefined;
   const part = (k: number): Uint8Array[] => {
     const csr = (csrAt ??= index.csrsOneByOne(tasks))(k);
-    // after the last, the maker's arrays go (at 100k files ~185 MB, held through the sections after it before)
+    // after the last, the maker's arrays go (at 100k files ~150 MB, held through the sections after it before)
     if (k === tasks.length - 1) csrAt = undefined;
     return sectionChunks(csrParts(csr, index.settings.rank.flow[tasks[k]!]));
   };
