@@ -42,17 +42,17 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   // parses nothing, keeps them): the cores are full then, and keeping them cost ~0.1-0.2 s;
   // a cache that holds terms in memory for the builds that follow (eval's) keeps them.
   const terms = updatesLexical ? undefined : textTerms;
+  // the earlier tables when the paths are the same (an edit)
+  const pathTables = pathTablesOf(corpus.files, previous?.pathTables);
   const releasing = options.releaseTexts && corpus.source === 'folder';
   // texts let go as BM25 and the parse are done with them, not all after the tags stage (at 100k files ~0.8 GB)
-  const early = releasing && !updatesLexical ? earlyRelease(corpus, readsText, (i, text) => textKey(text) === keys[i]) : undefined;
+  const early = releasing && !updatesLexical ? earlyRelease(corpus, pathTables.ids, readsText, (i, text) => textKey(text) === keys[i]) : undefined;
   const meanwhile = updatesLexical
     ? undefined
     : async (): Promise<void> => {
         await buildLexical(corpus.files, lexical, terms && (terms.held ? terms : { get: (doc) => terms.get(doc) }));
         early?.lexicalBuilt();
       };
-  // the earlier tables when the paths are the same (an edit)
-  const pathTables = pathTablesOf(corpus.files, previous?.pathTables);
   // An update whose changed files parse on a worker started ahead updates BM25 now, while
   // that worker parses (the first rank, or the snapshot, reads it next), not after.
   if (updatesLexical && options.parsedAhead) lexicalOf(corpus.files, lexical, pathTables.ids);
@@ -67,9 +67,11 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   }
   terms?.save();
   // a file touched later but not edited (its text hashes to the key it was built with) still reads
-  if (releasing) releaseTexts(corpus, (f) => readsText(f.path), (i, text) => textKey(text) === keys[i]);
-  // a lean build's BM25 index made anew looks its words up as a snapshot's does
-  if (releasing) lexical.bm25?.index.dropVocabularyMap();
+  if (releasing) {
+    releaseTexts(corpus, (f) => readsText(f.path), (i, text) => textKey(text) === keys[i]);
+    // a lean build's BM25 index made anew looks its words up as a snapshot's does
+    lexical.bm25?.index.dropVocabularyMap();
+  }
   const t1 = performance.now();
   const historyKey = JSON.stringify({ head, history: options.history ?? null });
   let history: string[][] | undefined;

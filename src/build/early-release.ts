@@ -15,12 +15,15 @@ export interface EarlyRelease {
   lexicalBuilt(): void;
 }
 
-/** The early release of a folder corpus' texts (undefined for a corpus not loaded from a folder by this process). */
-export function earlyRelease(corpus: Corpus, keep: (path: string) => boolean, sameContent: (index: number, text: string) => boolean): EarlyRelease | undefined {
+/** The early release of a folder corpus' texts (`position`: path → index in its files), or undefined for a corpus not loaded from a folder by this process. */
+export function earlyRelease(
+  corpus: Corpus,
+  position: ReadonlyMap<string, number>,
+  keep: (path: string) => boolean,
+  sameContent: (index: number, text: string) => boolean,
+): EarlyRelease | undefined {
   const release = textReleaser(corpus, sameContent);
   if (!release) return undefined;
-  const position = new Map<string, number>();
-  corpus.files.forEach((f, i) => position.set(f.path, i));
   const waiting = new Set<string>();
   let built = false;
   const letGo = (path: string): void => {

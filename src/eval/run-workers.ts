@@ -59,8 +59,7 @@ export async function runInWorkers(
     let longest: Chain | undefined;
     for (const c of running) if (!longest || c.left.length > longest.left.length) longest = c;
     if (!longest || longest.left.length < SPLIT_MIN_SNAPSHOTS) return undefined;
-    const taken = longest.left.splice(longest.left.length - Math.floor(longest.left.length / 2));
-    return { job: { ...longest.job, snapshots: taken }, left: [...taken] };
+    return { job: longest.job, left: longest.left.splice(longest.left.length - Math.floor(longest.left.length / 2)) };
   };
   let snapshots = 0;
   try {
@@ -106,9 +105,14 @@ class WorkerProcess {
     });
     this.child.on('exit', (code, signal) => {
       this.exited = true;
-      const err = new RepoMapError('internal', `repomap/eval: the eval worker exited (${signal ?? `code ${code}`})${this.stderr ? `: ${this.stderr.trim()}` : ''}`, 'worker');
+      const err = this.exitError(signal ?? `code ${code}`);
       this.settle((p) => p.reject(err));
     });
+  }
+
+  /** The error of a worker that exited (`how`: its signal or exit code), with what it wrote to stderr. */
+  private exitError(how?: string): RepoMapError {
+    return new RepoMapError('internal', `repomap/eval: the eval worker exited${how ? ` (${how})` : ''}${this.stderr ? `: ${this.stderr.trim()}` : ''}`, 'worker');
   }
 
   private send(request: WorkerRequest): void {
@@ -124,7 +128,7 @@ class WorkerProcess {
   /** Evaluates one chain, handing its snapshots out as the worker asks; resolves to the number of snapshots indexed. */
   run(chain: Chain): Promise<number> {
     return new Promise((resolve, reject) => {
-      if (this.exited) return reject(new RepoMapError('internal', `repomap/eval: the eval worker exited${this.stderr ? `: ${this.stderr.trim()}` : ''}`, 'worker'));
+      if (this.exited) return reject(this.exitError());
       this.pending = { chain, resolve, reject };
       // the snapshots go one by one (`next`), not with the job
       this.send({ type: 'job', job: { ...chain.job, snapshots: [] } });
@@ -137,7 +141,7 @@ class WorkerProcess {
       if (this.exited) return resolve(this.rssKb);
       this.child.once('exit', (code, signal) => {
         if (code === 0) resolve(this.rssKb);
-        else reject(new RepoMapError('internal', `repomap/eval: the eval worker exited (${signal ?? `code ${code}`})${this.stderr ? `: ${this.stderr.trim()}` : ''}`, 'worker'));
+        else reject(this.exitError(signal ?? `code ${code}`));
       });
       this.send({ type: 'close' });
     });

@@ -88,7 +88,7 @@ export function buildFileGraph(
   // objects (9 MB at 10k files) for an update a one-shot command never makes
   lazyFields(basis, ['otherEdges'], () => ({ otherEdges: otherEdgesOf(rows.table, paths) }));
   // every edge is made: the rank and the snapshot look names up, an update makes the lists again
-  symbols.freeze(paths);
+  symbols.freeze(paths, position);
   return tableFileGraph(files, rows.table, { symbols, imports, edgeCounts: tableEdgeCounts(rows.table), basis });
 }
 

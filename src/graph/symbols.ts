@@ -47,15 +47,13 @@ export class SymbolTable {
   }
 
   /**
-   * Keeps the table in arrays over `paths` (the corpus' paths in order), as one read back
+   * Keeps the table in arrays over `paths` (the corpus' paths in order; `ids`: path → position), as one read back
    * from parts holds it: names looked up by binary search, a list made when first asked
    * for. A Map of a name to an array of paths per name took ~1.8 KB a file of heap (18 MB
    * at 10k files); `replace` makes every list again.
    */
-  freeze(paths: readonly string[]): void {
+  freeze(paths: readonly string[], ids: ReadonlyMap<string, number>): void {
     if (this.frozen) return;
-    const ids = new Map<string, number>();
-    paths.forEach((p, i) => ids.set(p, i));
     const parts = { definers: listsToParts(this.entries, ids), users: listsToParts(this.users, ids) };
     this.entries.clear();
     this.users.clear();

@@ -21,7 +21,7 @@ describe('earlyRelease', () => {
     const corpus = await loadCorpus({ folder: dir });
     const texts = new Map(corpus.files.map((f) => [f.path, f.text]));
     const released = () => corpus.files.filter(isReleased).map((f) => f.path).sort();
-    const early = earlyRelease(corpus, (path) => path === 'pyproject.toml', () => false)!;
+    const early = earlyRelease(corpus, new Map(corpus.files.map((f, i) => [f.path, i])), (path) => path === 'pyproject.toml', () => false)!;
     early.onParsing(['a.py', 'b.py']);
     early.onParsed('a.py');
     expect(released()).toEqual([]);
@@ -35,7 +35,7 @@ describe('earlyRelease', () => {
 
   it('is not made for a corpus that was not loaded from a folder', () => {
     const corpus = { root: dir, source: 'git' as const, files: [], skipped: {}, diagnostics: [] };
-    expect(earlyRelease(corpus as never, () => false, () => false)).toBeUndefined();
+    expect(earlyRelease(corpus as never, new Map(), () => false, () => false)).toBeUndefined();
   });
 });
 
