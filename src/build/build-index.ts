@@ -2,12 +2,12 @@
 import { createHash } from 'node:crypto';
 import { textTermsOf } from '../cache/text-terms.js';
 import { historyHead, readHistory, releaseTexts } from '../corpus/index.js';
-import { buildFileGraph, readsText, updateFileGraph, type FileGraph } from '../graph/index.js';
+import { buildFileGraph, readsText, readyForUpdate, updateFileGraph, type FileGraph } from '../graph/index.js';
 import { updatePays } from '../lexical/bm25.js';
 import { buildLexical, lexicalAfter, lexicalOf, type LexicalIndex } from '../rank/index-context.js';
 import { pathTablesOf } from '../rank/path-tables.js';
 import { releasePrestarted, snippetReader } from '../tags/index.js';
-import type { Corpus, IndexStats } from '../types.js';
+import type { Corpus, IndexStats, LanguageId } from '../types.js';
 import { codeLanguagesOf, deferredCodeReading } from './code-languages.js';
 import { Index, recordParts } from './index.js';
 import { tagCounts } from './kept-tags.js';
@@ -55,7 +55,13 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
       };
   // An update whose changed files parse on a worker started ahead updates BM25 now, while
   // that worker parses (the first rank, or the snapshot, reads it next), not after.
-  if (updatesLexical && options.parsedAhead) lexicalOf(corpus.files, lexical, pathTables.ids);
+  // So it readies what the graph's update reads first of the earlier graph, which does not
+  // wait on the new tags (where a changed file has tags to wait on).
+  if (options.parsedAhead && previous && earlier) {
+    if (updatesLexical) lexicalOf(corpus.files, lexical, pathTables.ids);
+    const languages = languagesOf(corpus.files, earlier.changed);
+    if (languages.size > 0) readyForUpdate(previous.graph, languages);
+  }
   const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, { ...options, meanwhile, ...(early ? { onParsing: early.onParsing, onParsed: early.onParsed } : {}) }, earlier).finally(
     // parse workers started ahead (repoMap, the CLI) that no pool took: every file came from a cache, or few needed parsing
     () => void releasePrestarted(),
@@ -114,6 +120,14 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   // a snippet reader for the languages of the parsed files, and the language of most of them for blocks that do not name one
   const reader = await snippetReader(languages);
   return new Index(record, stats, { ...settings, code: { reader, ...(primary !== undefined ? { primary } : {}) } }, fingerprint);
+}
+
+/** The languages of the `changed` files (those with a grammar). */
+function languagesOf(files: Corpus['files'], changed: readonly string[]): Set<LanguageId> {
+  const paths = new Set(changed);
+  const out = new Set<LanguageId>();
+  for (const f of files) if (f.language && paths.has(f.path)) out.add(f.language);
+  return out;
 }
 
 /** Hash of what an index is built from: every path with its content key, what was skipped, the settings, the history read. */

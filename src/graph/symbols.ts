@@ -60,8 +60,8 @@ export class SymbolTable {
     this.frozen = { paths, definers: frozenLists(parts.definers), users: frozenLists(parts.users), parts };
   }
 
-  /** Makes every list of a table read back from parts. */
-  private thaw(): void {
+  /** Makes every list of a table read back from parts (what `replace` does first; the parts' order is kept, so `toParts` is unchanged). */
+  thaw(): void {
     const frozen = this.frozen;
     if (!frozen) return;
     delete this.frozen;

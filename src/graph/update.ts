@@ -1,4 +1,4 @@
-import type { EdgeType, FileRecord, FileTags } from '../types.js';
+import type { EdgeType, FileRecord, FileTags, LanguageId } from '../types.js';
 import { resolveOptions } from '../options/resolve.js';
 import { addPathEdges, type KeptImports } from './build.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
@@ -9,7 +9,7 @@ import { tableEdgeCounts, tableFileGraph, type FileGraph, type GraphBasis } from
 import { addImportRows, importStats, importsUnaffected, movedPaths, type ImportRecord, type ImportStats, type MovedPaths } from './edges/import.js';
 import { addSharedSymbolEdges } from './edges/shared-symbol.js';
 import type { SourceTestConventions } from './edges/source-test.js';
-import { isResolverInput, tagsChangeTables, withChangedTags, type ResolveContext } from './resolve/index.js';
+import { isResolverInput, readyTables, tagsChangeTables, withChangedTags, type ResolveContext } from './resolve/index.js';
 
 /** Above this many changed files a full build is about as fast, and simpler. */
 const MAX_CHANGED = 256;
@@ -139,6 +139,20 @@ export function updateFileGraph(
   const table = nextTable(earlierTable, before.graph.paths, order, users, [...shared, ...otherEdges]);
   const next: GraphBasis = { ...basis, historyKey: history.key, history: commits, otherEdges, resolve, importRecords, conventions };
   return tableFileGraph(files, table, { symbols, imports, edgeCounts: tableEdgeCounts(table), basis: next });
+}
+
+/**
+ * Makes now, from `graph` alone, what `updateFileGraph` reads of it first, each part as the
+ * update would make it: the symbol table's lists, the edge table, the other edges, and the
+ * resolver tables of the changed files' `languages`. For a caller that waits on the parse
+ * of the changed files (a worker's): the update that follows starts from them. Changes no
+ * answer: a graph readied and not updated ranks as before.
+ */
+export function readyForUpdate(graph: FileGraph, languages: Iterable<LanguageId>): void {
+  graph.symbols.thaw();
+  graph.table();
+  void graph.basis.otherEdges;
+  readyTables(graph.basis.resolve, languages);
 }
 
 const SHARED_SYMBOL = EDGE_ORDER.indexOf('shared-symbol');

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexOfSnapshot, snapshotOf } from '../../src/build/snapshot.js';
 import { buildIndex, loadCorpus, parseAhead, type Index } from '../../src/index.js';
+import { positionsOf, readyForUpdate } from '../../src/graph/index.js';
 import { FIXTURES } from '../fixture-index.js';
 import { throughSnapshotFile } from '../snapshot-file.js';
 import { ageTree, makeTemp, removeTemp } from '../unit/corpus/helpers.js';
@@ -22,6 +23,26 @@ beforeAll(() => {
 afterAll(() => removeTemp(tmp));
 
 const edges = (index: Index) => index.fileGraph.graph.mapEdges((_k, a, s, t) => `${a.type} ${s} ${t} ${a.weight} ${a.label}`).sort();
+
+describe.each(REPOS)('the graph of %s read back from its snapshot, readied for an update that does not come', (repo) => {
+  it('keeps its symbol table\'s parts and ranks, explains and packs every case as before', async () => {
+    const folder = join(tmp, `${repo}-readied`);
+    cpSync(join(FIXTURES, 'repos', repo), folder, { recursive: true });
+    const built = await buildIndex(await loadCorpus({ folder }));
+    const file = join(tmp, 'snapshots-readied');
+    const read = () => indexOfSnapshot(throughSnapshotFile(snapshotOf(built), file, repo));
+    const loaded = read();
+    const graph = loaded.previous.graph;
+    const ids = positionsOf(graph.paths);
+    const parts = graph.symbols.toParts(ids);
+    const languages = new Set(loaded.corpus.files.flatMap((f) => (f.language ? [f.language] : [])));
+    expect(languages.size).toBeGreaterThan(0);
+    readyForUpdate(graph, languages);
+    expect(graph.symbols.toParts(ids)).toEqual(parts);
+    const cases = casesOf(repo);
+    expect(canonical(await caseOutputs(loaded, cases), folder)).toBe(canonical(await caseOutputs(read(), cases), folder));
+  });
+});
 
 describe.each(REPOS)('a build of %s from its snapshot after a file changed and one was added', (repo) => {
   // as the CLI does: the changed files parsed on a worker started ahead, BM25 updated while it parses

@@ -174,6 +174,16 @@ export function withChangedTags(ctx: ResolveContext, changed: readonly string[],
   return { ...ctx, tables };
 }
 
+/**
+ * Builds now the tables an update of the files of `languages` reads (`withChangedTags`
+ * and the import resolution of those files), as it would build them: those of the
+ * resolvers that take tags in, and those of the languages' resolvers.
+ */
+export function readyTables(ctx: ResolveContext, languages: Iterable<LanguageId>): void {
+  for (const resolver of UNIQUE_RESOLVERS) if (resolver.withTags) ctx.tables.get(resolver);
+  for (const language of languages) ctx.tables.get(RESOLVERS[language]);
+}
+
 /** The resolvers whose tables adding or removing one of `paths` can change. */
 export function resolversDependingOn(ctx: ResolveContext, paths: readonly string[]): Set<AnyResolver> {
   const out = new Set<AnyResolver>();

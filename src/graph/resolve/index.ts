@@ -3,6 +3,7 @@ export {
   isResolverInput,
   keptTablesOf,
   readsText,
+  readyTables,
   resolveImport,
   resolverOf,
   resolversDependingOn,
