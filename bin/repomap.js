@@ -25,8 +25,9 @@ for (const stream of [process.stdout, process.stderr]) {
 // the one-shot commands, and the MCP server, whose first index is the one an agent
 // waits for and whose later ones re-parse changed files only. Not for a command that
 // loads a kept snapshot (it parses nothing: the eager compile would only take a core)
-// or updates one (it parses a few files, for which V8's lazy default is quicker).
-// `eval` parses in worker processes of its own, which keep the default. Done before
+// or updates one: that parses a few files, which the baseline compiler alone does
+// quicker, with no optimizing compile beside them (`useBaselineCompilation`, up to
+// `BASELINE_COMPILATION_MAX_FILES` changed paths; V8's default above). `eval` parses in worker processes of its own, which keep the default. Done before
 // any WebAssembly compiles.
 const ONE_SHOT = ['rank', 'pack', 'explain', 'symbols', 'refs', 'impact', 'outline', 'status', 'mcp'];
 const SNAPSHOT_READERS = ONE_SHOT.filter((c) => c !== 'mcp');
@@ -38,6 +39,10 @@ async function oneShotCompilation() {
   const { useOneShotCompilation } = await import('../dist/cli/wasm-modules.js');
   useOneShotCompilation();
 }
+async function baselineCompilation(changed) {
+  const { useBaselineCompilation, BASELINE_COMPILATION_MAX_FILES } = await import('../dist/cli/wasm-modules.js');
+  if (changed <= BASELINE_COMPILATION_MAX_FILES) useBaselineCompilation();
+}
 let command;
 async function beforeCommand(name) {
   command = name;
@@ -45,12 +50,13 @@ async function beforeCommand(name) {
   if (ONE_SHOT.includes(name) && !SNAPSHOT_READERS.includes(name)) await oneShotCompilation();
 }
 let built = false;
-async function beforeBuild({ update }) {
+async function beforeBuild({ update, changed }) {
   // a build after a failed update may follow one that already parsed: only the first sets the flags
   const first = !built;
   built = true;
   if (!update) await leanHeap();
   if (first && !update && SNAPSHOT_READERS.includes(command)) await oneShotCompilation();
+  if (first && update && SNAPSHOT_READERS.includes(command)) await baselineCompilation(changed);
 }
 
 // A daemon of this build serving (`repomap daemon start`) runs the index commands in its

@@ -9,7 +9,7 @@ export type { Previous } from './build/reuse.js';
 export { Workspace, type BuildInfo, type BuildProgress, type WorkspaceScope } from './build/live.js';
 export { type TagsCache, type TagsCacheEntry } from './cache/types.js';
 export { TagsStore, TAGS_INDEX_VERSION, cacheDirFromEnv, defaultCacheDir, layeredTagsCache, memoryTagsCache, tagsStorePath, type PruneReport, type StoreStats, type TagsStoreOptions } from './cache/index.js';
-export { useOneShotCompilation } from './tags/wasm-modules.js';
+export { useBaselineCompilation, useOneShotCompilation } from './tags/wasm-modules.js';
 export { useLeanHeap, LEAN_HEAP_GROWING_PERCENT } from './heap.js';
 export { prestartWhenListed } from './tags/pool.js';
 export { TAGS_BUDGET, parseAhead, type ParsedAhead, type TagsBudget } from './tags/index.js';

@@ -23,9 +23,10 @@ export interface CliIo {
    * snapshot instead), `update` when the build starts from a kept snapshot's index
    * (it parses the changed files only): bin/repomap.js keeps the heap lean for a build
    * there, where a snapshot load, which allocates little that dies, would only pay for
-   * more collections, and sets one-shot compilation for a full build only.
+   * more collections, and sets one-shot compilation for a full build and baseline
+   * compilation for an update of a few `changed` paths (`BASELINE_COMPILATION_MAX_FILES`).
    */
-  beforeBuild?: (build: { update: boolean }) => void | Promise<void>;
+  beforeBuild?: (build: { update: boolean; changed: number }) => void | Promise<void>;
   /**
    * Indexes a long-running process keeps between the commands it runs (`repomap
    * daemon`): a command that opens a folder's index takes it from here when it has it,

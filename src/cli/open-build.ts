@@ -1,10 +1,10 @@
 /** The build half of ./open-index.ts: load the corpus, build its index through the tags store, keep its snapshot. */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadCorpus, rereadChangedFiles, type CorpusSource, type FolderFingerprint } from '../corpus/index.js';
+import { loadCorpus, readFilesAhead, rereadChangedFiles, type CorpusSource, type FolderFingerprint } from '../corpus/index.js';
 import { buildIndex } from '../build/build-index.js';
 import type { Index } from '../build/index.js';
-import { parseAhead, POOL_DEFAULTS, prestartWhenListed } from '../tags/index.js';
+import { parseAhead, POOL_DEFAULTS, prestartWhenListed, type ParsedAhead } from '../tags/index.js';
 import { TAGS_DEFAULTS } from '../tags/extract.js';
 import { openCacheStore } from './cache-store.js';
 import type { CliIo } from './io.js';
@@ -40,7 +40,7 @@ export interface BuildRequest {
   /** Where the built index is kept, for a folder with a cache. */
   slot: SnapshotSlot | null;
   /** The folder's kept index from before a few files changed, for the build to update, its file, and the paths its fingerprint found changed. */
-  earlier?: { index: Index; file: string; changed: readonly string[]; fingerprint: FolderFingerprint; inMemory?: boolean };
+  earlier?: { index: Index; file: string; changed: readonly string[]; fingerprint: FolderFingerprint; inMemory?: boolean; parsedAhead?: ParsedAhead };
   parseJobs?: number;
 }
 
@@ -57,6 +57,25 @@ function parsedInThread(io: CliIo, source: CorpusSource, changed: readonly strin
   if (!io.memory || !('folder' in source) || changed.length > DAEMON_UPDATE_IN_THREAD) return false;
   const at = (path: string): string => join(source.folder, path);
   return changed.every((path) => (statSync(at(path), { throwIfNoEntry: false })?.size ?? 0) < POOL_DEFAULTS.recycleBytes);
+}
+
+/**
+ * The parse of a folder's `changed` files started on a worker thread (`parseAhead`) as
+ * soon as the check of its kept snapshot found them, while this thread decodes the
+ * snapshot's index: the update's flags are set then (`CliIo.beforeBuild`). Undefined
+ * where an update parses on this thread (a daemon's few files, `--jobs 1`) or the files
+ * cannot be read; never throws: the build then parses them itself.
+ */
+export async function parseChangedAhead(request: Pick<BuildRequest, 'flags' | 'io' | 'source' | 'parseJobs'>, changed: readonly string[]): Promise<ParsedAhead | undefined> {
+  const { flags, io, source, parseJobs } = request;
+  if (!('folder' in source) || (parseJobs ?? TAGS_DEFAULTS.jobs) <= 1 || parsedInThread(io, source, changed)) return undefined;
+  try {
+    await io.beforeBuild?.({ update: true, changed: changed.length });
+    const files = readFilesAhead(source.folder, changed, { include: flags.include, exclude: flags.exclude });
+    return files.length > 0 ? parseAhead(files) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Builds the index of the request's source (see `openIndex`). */
@@ -77,7 +96,7 @@ export async function openBuilt(request: BuildRequest): Promise<OpenedIndex> {
 
 async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildRequest, earlier: BuildRequest['earlier']): Promise<OpenedIndex> {
   const previous = earlier?.index;
-  await io.beforeBuild?.({ update: previous !== undefined });
+  await io.beforeBuild?.({ update: previous !== undefined, changed: earlier?.changed.length ?? 0 });
   const progress = indexProgress(io, label, flags.quiet);
   const started = performance.now();
   const readStartedMs = Date.now();
@@ -87,7 +106,7 @@ async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildR
     const reread = earlier && 'folder' in source ? rereadChangedFiles(source.folder, earlier.index.corpus, earlier.changed, scope) : null;
     // and parsed on a worker meanwhile (not with --jobs 1: no worker threads), while this thread opens the store and makes the snapshot's record (its graph)
     const changed = new Set(earlier?.changed);
-    const parsedAhead = reread && (parseJobs ?? TAGS_DEFAULTS.jobs) > 1 ? parseAhead(reread.files.filter((f) => changed.has(f.path))) : undefined;
+    const parsedAhead = earlier?.parsedAhead ?? (reread && (parseJobs ?? TAGS_DEFAULTS.jobs) > 1 ? parseAhead(reread.files.filter((f) => changed.has(f.path))) : undefined);
     // parse workers start while the files are read, once the listing is large enough for them (not for an update: few files are parsed)
     const corpus =
       reread ??

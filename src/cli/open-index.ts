@@ -11,6 +11,7 @@ import { cacheDirOf } from './cache-flags.js';
 import { changesSince, loadSnapshot, snapshotFileOf, snapshotSlot, type KeptIndex } from './snapshot.js';
 import type { CliIo } from './io.js';
 import type { OpenedIndex } from './open-build.js';
+import type { ParsedAhead } from '../tags/index.js';
 import { repoOf, repoSource, type RepoFlags } from './repo-source.js';
 
 export type { OpenedIndex } from './open-build.js';
@@ -33,7 +34,13 @@ export async function openIndex(flags: RepoFlags, io: CliIo, label: string, pars
   const slot = where && folder !== null ? snapshotSlot(where.dir, resolve(folder), { include: flags.include, exclude: flags.exclude }) : null;
   // a daemon's index of the folder, else the kept snapshot
   const inMemory = slot ? await remembered(io, snapshotFileOf(slot)) : null;
-  const kept = inMemory ?? (slot ? await loadSnapshot(slot, note) : null);
+  // an update's changed files start parsing as soon as the snapshot's check finds them
+  let parsedAhead: ParsedAhead | undefined;
+  const onChanges = async (changed: readonly string[]): Promise<void> => {
+    const { parseChangedAhead } = await import('./open-build.js');
+    parsedAhead = await parseChangedAhead({ flags, io, source, ...(parseJobs !== undefined ? { parseJobs } : {}) }, changed);
+  };
+  const kept = inMemory ?? (slot ? await loadSnapshot(slot, note, onChanges) : null);
   const fromMemory = inMemory ? { inMemory: true } : {};
   if (kept?.current && slot && where) {
     const store = tagsStorePath(where.dir);
@@ -42,7 +49,7 @@ export async function openIndex(flags: RepoFlags, io: CliIo, label: string, pars
     return { index, source, repo, corpusMs: index.stats.timingsMs.corpus, snapshot: { file: snapshotFileOf(slot), updated: false, ...fromMemory }, ...(existsSync(store) ? { cacheFile: store } : {}) };
   }
   const { openBuilt } = await import('./open-build.js');
-  const earlier = kept && slot ? { index: kept.index, file: snapshotFileOf(slot), changed: kept.changed, fingerprint: kept.fingerprint, ...fromMemory } : undefined;
+  const earlier = kept && slot ? { index: kept.index, file: snapshotFileOf(slot), changed: kept.changed, fingerprint: kept.fingerprint, ...fromMemory, ...(parsedAhead ? { parsedAhead } : {}) } : undefined;
   return openBuilt({ flags, io, label, source, repo, slot, ...(earlier ? { earlier } : {}), ...(parseJobs !== undefined ? { parseJobs } : {}) });
 }
 

@@ -78,9 +78,11 @@ export interface KeptIndex {
  * built; else, when few paths changed, the index to update; null otherwise (`note`
  * says why when the file was unusable). At many files the folder's stamps are checked
  * on a worker thread while this one reads the index (`changedPathsAside`): at 100k files
- * each takes about half a second.
+ * each takes about half a second. `onChanges` hears the changed paths of an index to
+ * update as soon as they are known (before the index is decoded where the check runs on
+ * this thread), for a head start on the update; it must not throw.
  */
-export async function loadSnapshot(slot: SnapshotSlot, note: (message: string) => void): Promise<KeptIndex | null> {
+export async function loadSnapshot(slot: SnapshotSlot, note: (message: string) => void, onChanges?: (changed: readonly string[]) => Promise<void>): Promise<KeptIndex | null> {
   const started = performance.now();
   const read = readSnapshotFile(slot.folder, slot.key);
   if ('missing' in read) return null;
@@ -100,12 +102,20 @@ export async function loadSnapshot(slot: SnapshotSlot, note: (message: string) =
     }
     const fingerprint = FolderFingerprint.restore(slot.root, stored.check);
     checking = fingerprint.changedPathsAside(MAX_CHANGES_UPDATED + 1);
+    // a check made on this thread is over: the caller starts on the changes before the index decodes
+    let told = false;
+    if (onChanges && fingerprint.checkedInThread) {
+      const early = updatable(await checking);
+      if (early && early.length > 0) await onChanges(early);
+      told = true;
+    }
     const index = indexOfSnapshot(stored as Stored);
     const changed = updatable(await checking);
     if (changed === null) {
       file.close();
       return null;
     }
+    if (onChanges && !told && changed.length > 0) await onChanges(changed);
     // the index's load time: its file read and its folder checked
     index.stats.timingsMs.corpus = Math.round(performance.now() - started);
     return { index, current: changed.length === 0, fingerprint, changed };

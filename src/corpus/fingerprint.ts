@@ -3,7 +3,7 @@ import { STAMP_MARGIN_MS } from './folder-reuse.js';
 import { inRoot } from './paths.js';
 import { CORPUS_DEFAULTS } from './options.js';
 import { IGNORE_FILES } from './path-rules.js';
-import { changedPositions, changedPositionsAside, stampOf, statOf, type AsideOptions, type StampCheck } from './stamps.js';
+import { changedPositions, changedPositionsAside, STAMP_WORKER_MIN_PATHS, stampOf, statOf, type AsideOptions, type StampCheck } from './stamps.js';
 import { listFolder } from './walk.js';
 import type { Corpus } from '../types.js';
 
@@ -132,6 +132,11 @@ export class FolderFingerprint {
   async changedPathsAside(limit = Infinity, options?: AsideOptions): Promise<string[] | null> {
     if (this.unsettled) return null;
     return (await changedPositionsAside(this.check(limit), options)).map((i) => this.paths[i]!);
+  }
+
+  /** Whether `changedPathsAside` (at its default `minPaths`) checks on the calling thread alone: its answer is known when the call returns. */
+  get checkedInThread(): boolean {
+    return this.paths.length < STAMP_WORKER_MIN_PATHS;
   }
 
   private check(limit: number): StampCheck {

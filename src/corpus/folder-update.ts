@@ -2,10 +2,10 @@ import { join, resolve } from 'node:path';
 import { CorpusBuilder } from './builder.js';
 import { readCandidate, rememberFolderRules } from './folder.js';
 import { loadStampsOf, rememberLoad, rulesOf, type FileStamp } from './folder-reuse.js';
-import { resolveCorpusOptions, type CorpusOptions } from './options.js';
+import { resolveCorpusOptions, type CorpusOptions, type ResolvedCorpusOptions } from './options.js';
 import { IGNORE_FILES } from './path-rules.js';
 import { ScratchBuffer } from './read-file.js';
-import type { Corpus } from '../types.js';
+import type { Corpus, FileRecord } from '../types.js';
 
 /**
  * The corpus of `folder` read again where only the files `changed` were written since
@@ -33,20 +33,39 @@ export function rereadChangedFiles(folder: string, previous: Corpus, changed: re
 
   const startedMs = Date.now();
   const stamps = new Map<string, FileStamp>(load.stamps);
-  const scratch = new ScratchBuffer();
   // the changed files examined as a load does: each must be kept, and without a diagnostic
-  const builder = new CorpusBuilder(resolved);
-  for (const path of changed) {
-    const read = readCandidate(join(root, path), resolved, scratch);
-    if ('problem' in read) return null;
-    builder.examine(path, read.size, read.bytes);
-    stamps.set(path, read.stamp);
-  }
-  const examined = builder.finish(root, 'folder');
-  if (examined.files.length !== changed.length || examined.diagnostics.length > 0) return null;
+  const examined = examineFiles(root, changed, resolved, (path, stamp) => stamps.set(path, stamp));
+  if (!examined || examined.files.length !== changed.length || examined.diagnostics.length > 0) return null;
   const files = [...previous.files];
   for (const record of examined.files) files[at.get(record.path)!] = record;
   const corpus: Corpus = { root, source: 'folder', files, skipped: { ...previous.skipped }, diagnostics: previous.diagnostics.map((d) => ({ ...d })) };
   rememberLoad(corpus, { root, rules: load.rules, startedMs, stamps });
   return rememberFolderRules(corpus, load.rules);
+}
+
+/**
+ * The files of `paths` under `folder` read and examined as a load of the folder with
+ * `options` would examine them (language, kind, text), those a load would keep: for a
+ * head start on their parse (`parseAhead`) before the corpus they will join is at hand.
+ * Paths that cannot be read, and files a load would skip, are left out; whatever the
+ * build reads later (`rereadChangedFiles`) is what counts.
+ */
+export function readFilesAhead(folder: string, paths: readonly string[], options: CorpusOptions = {}): FileRecord[] {
+  const files: FileRecord[] = [];
+  const resolved = resolveCorpusOptions(options);
+  for (const path of paths) files.push(...(examineFiles(resolve(folder), [path], resolved)?.files ?? []));
+  return files;
+}
+
+/** The files of `paths` read and examined into a corpus of their own; null when one cannot be read. `stamped`: each file's stamp as read. */
+function examineFiles(root: string, paths: readonly string[], options: ResolvedCorpusOptions, stamped?: (path: string, stamp: FileStamp) => void): Corpus | null {
+  const scratch = new ScratchBuffer();
+  const builder = new CorpusBuilder(options);
+  for (const path of paths) {
+    const read = readCandidate(join(root, path), options, scratch);
+    if ('problem' in read) return null;
+    builder.examine(path, read.size, read.bytes);
+    stamped?.(path, read.stamp);
+  }
+  return builder.finish(root, 'folder');
 }

@@ -1,5 +1,5 @@
 export { loadCorpus, type CorpusSource } from './load.js';
-export { rereadChangedFiles } from './folder-update.js';
+export { readFilesAhead, rereadChangedFiles } from './folder-update.js';
 export { CORPUS_DEFAULTS, type CorpusOptions } from './options.js';
 export { classifyPath, isTestPath } from './classify.js';
 export { resolveCommit } from './git-commit.js';

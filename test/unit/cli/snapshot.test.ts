@@ -15,7 +15,10 @@ import { ageTree, makeTemp, removeTemp } from '../corpus/helpers.js';
 import { runCliCaptured } from '../../run-cli.js';
 import { buildIndex, loadCorpus } from '../../../src/index.js';
 import { FolderFingerprint } from '../../../src/corpus/index.js';
-import { openBuilt } from '../../../src/cli/open-build.js';
+import { openBuilt, parseChangedAhead } from '../../../src/cli/open-build.js';
+import { loadSnapshot, snapshotSlot } from '../../../src/cli/snapshot.js';
+import { extractTags } from '../../../src/tags/extract.js';
+import { TAGS_BUDGET } from '../../../src/tags/budget.js';
 import { runCli } from '../../../src/cli/run.js';
 
 const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
@@ -118,6 +121,37 @@ describe('the index snapshot of a folder', () => {
     await rank('--cache', cache);
     expect(await loadedFromSnapshot()).toBe(true);
     expect(zeroTimings((await rank('--cache', cache)).stdout)).toBe(zeroTimings(fresh.stdout));
+  });
+
+  it('tells the changed paths of an index to update as the check finds them, and their parse started then is the one the update takes', async () => {
+    await rank('--cache', cache);
+    const slot = snapshotSlot(cache, repo, { include: [], exclude: [] });
+    const told: (readonly string[])[] = [];
+    const onChanges = async (changed: readonly string[]): Promise<void> => void told.push(changed);
+    expect((await loadSnapshot(slot, () => undefined, onChanges))?.current).toBe(true);
+    expect(told).toEqual([]);
+    const changed = 'src/inventory/checkout.py';
+    appendFileSync(join(repo, changed), '\n\ndef rounding_note():\n    return apply_discount(1)\n');
+    const kept = await loadSnapshot(slot, () => undefined, onChanges);
+    expect(kept?.current).toBe(false);
+    expect(told).toEqual([[changed]]);
+    // the parse started for them: on a worker, the tags of this thread's parse
+    const io = { stdout: { write: () => true }, stderr: { write: () => true }, cwd: tmp };
+    const flags = { include: [], exclude: [], cache };
+    const ahead = (await parseChangedAhead({ flags, io, source: { folder: repo } }, told[0]!))!;
+    expect(ahead).toBeDefined();
+    const file = (await loadCorpus({ folder: repo })).files.find((f) => f.path === changed)!;
+    const { tags } = await extractTags([file], { jobs: 1 });
+    const [outcome] = await ahead.outcomesOf([{ path: file.path, language: file.language!, text: file.text }], TAGS_BUDGET);
+    expect(outcome?.tags).toEqual(tags[0]);
+    expect(tags[0]!.definitions.map((d) => d.name)).toContain('rounding_note');
+    // none where the update parses on this thread (--jobs 1), or for a source that is not a folder
+    expect(await parseChangedAhead({ flags, io, source: { folder: repo }, parseJobs: 1 }, [changed])).toBeUndefined();
+    expect(await parseChangedAhead({ flags, io, source: { gitDir: repo, commit: 'HEAD' } }, [changed])).toBeUndefined();
+    // nor when no changed path reads as a file
+    expect(await parseChangedAhead({ flags, io, source: { folder: repo } }, ['src', 'gone.py'])).toBeUndefined();
+    // and the command that updates ranks as a fresh build
+    expect(zeroTimings((await rank('--cache', cache)).stdout)).toBe(zeroTimings((await rank('--no-cache')).stdout));
   });
 
   it('reads a file touched but not edited since it was kept: rank and pack as a fresh build, the file in the pack', async () => {

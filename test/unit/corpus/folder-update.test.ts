@@ -10,7 +10,7 @@ import { appendFileSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FolderFingerprint, loadCorpus, rereadChangedFiles } from '../../../src/corpus/index.js';
+import { FolderFingerprint, loadCorpus, readFilesAhead, rereadChangedFiles } from '../../../src/corpus/index.js';
 import { packageRoot } from '../../../src/package-root.js';
 import type { Corpus } from '../../../src/types.js';
 import { ageTree, makeTemp, removeTemp, writeFiles } from './helpers.js';
@@ -83,6 +83,23 @@ describe('rereadChangedFiles', () => {
     expect(rereadChangedFiles(dir, first, ['b.py'])).toBeNull();
     // and no files at all changed: the same records
     expect(rereadChangedFiles(dir, first, [])).toEqual(first);
+  });
+});
+
+describe('readFilesAhead', () => {
+  it('reads and examines the paths as a load does, leaving out what a load skips and what cannot be read', async () => {
+    writeFileSync(join(dir, 'b.py'), 'def b():\n    return 22\n');
+    const ahead = readFilesAhead(dir, ['b.py', 'logo.png', 'gone.py', 'd/e.ts', 'd']);
+    const loaded = await loadCorpus({ folder: dir });
+    expect(ahead.map((f) => f.path)).toEqual(['b.py', 'd/e.ts']);
+    expect(ahead).toEqual([recordOf(loaded, 'b.py'), recordOf(loaded, 'd/e.ts')]);
+    expect(ahead[0]!.language).toBe('python');
+    expect(ahead[1]!.language).toBe('typescript');
+  });
+
+  it('examines under the options a load takes: a file they would exclude is still read, as the build decides what counts', () => {
+    const ahead = readFilesAhead(dir, ['a.py'], { exclude: ['*.py'] });
+    expect(ahead.map((f) => f.path)).toEqual(['a.py']);
   });
 });
 

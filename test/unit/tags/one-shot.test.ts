@@ -1,5 +1,5 @@
 /**
- * `useOneShotCompilation` changes V8 flags for the whole process, so each case runs in a
+ * `useOneShotCompilation` and `useBaselineCompilation` change V8 flags for the whole process, so each case runs in a
  * child process of the built package (`npm run build`, as for the pool tests): the tags
  * must be exactly those of the default compilation, in this thread and on workers.
  */
@@ -26,6 +26,7 @@ const api = await import(${JSON.stringify(dist('index.js'))});
 const { extractTags } = await import(${JSON.stringify(dist('tags/extract.js'))});
 const mode = process.argv[2];
 if (mode === 'one-shot') api.useOneShotCompilation();
+if (mode === 'baseline') api.useBaselineCompilation();
 const files = [];
 for (const repo of readdirSync(${JSON.stringify(FIXTURE_REPOS)}).sort()) {
   const corpus = await api.loadCorpus({ folder: join(${JSON.stringify(FIXTURE_REPOS)}, repo) });
@@ -38,7 +39,9 @@ let workers = 0;
 const onWorkers = await extractTags(files, { jobs: 2, pool, onWorkers: (s) => (workers = s.workersStarted) });
 let again = 'no error';
 try { api.useOneShotCompilation(); } catch (error) { again = error.code + ': ' + error.message; }
-console.log(JSON.stringify({ tags: inThread.tags.length, inThread: digest(inThread), onWorkers: digest(onWorkers), workers, again }));
+let againBaseline = 'no error';
+try { api.useBaselineCompilation(); } catch (error) { againBaseline = error.code + ': ' + error.message; }
+console.log(JSON.stringify({ tags: inThread.tags.length, inThread: digest(inThread), onWorkers: digest(onWorkers), workers, again, againBaseline }));
 `;
 
 interface Outcome {
@@ -47,6 +50,7 @@ interface Outcome {
   onWorkers: string;
   workers: number;
   again: string;
+  againBaseline: string;
 }
 
 const outcomes = new Map<string, Outcome>();
@@ -102,5 +106,19 @@ console.log(log.join(', '));`,
   it('is an error once the process has parsed a file, naming the call', () => {
     const { again } = run('default');
     expect(again).toBe('bad-option: repomap/tags: useOneShotCompilation must be called before any file is parsed');
+  }, 60_000);
+});
+
+describe('useBaselineCompilation', () => {
+  it('gives the same tags as the default compilation, in this thread and on workers', () => {
+    const standard = run('default');
+    const baseline = run('baseline');
+    expect(baseline.workers).toBe(2);
+    expect(baseline.inThread).toBe(standard.inThread);
+    expect(baseline.onWorkers).toBe(standard.inThread);
+  }, 60_000);
+
+  it('is an error once the process has parsed a file, naming the call', () => {
+    expect(run('default').againBaseline).toBe('bad-option: repomap/tags: useBaselineCompilation must be called before any file is parsed');
   }, 60_000);
 });
