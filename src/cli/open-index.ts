@@ -37,8 +37,12 @@ export async function openIndex(flags: RepoFlags, io: CliIo, label: string, pars
   // an update's changed files start parsing as soon as the snapshot's check finds them
   let parsedAhead: ParsedAhead | undefined;
   const onChanges = async (changed: readonly string[]): Promise<void> => {
-    const { parseChangedAhead } = await import('./open-build.js');
-    parsedAhead = await parseChangedAhead({ flags, io, source, ...(parseJobs !== undefined ? { parseJobs } : {}) }, changed);
+    try {
+      const { parseChangedAhead } = await import('./open-build.js');
+      parsedAhead = await parseChangedAhead({ flags, io, source, ...(parseJobs !== undefined ? { parseJobs } : {}) }, changed);
+    } catch {
+      // only a head start: the build meets whatever failed here the usual way
+    }
   };
   const kept = inMemory ?? (slot ? await loadSnapshot(slot, note, onChanges) : null);
   const fromMemory = inMemory ? { inMemory: true } : {};
