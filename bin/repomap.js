@@ -27,8 +27,9 @@ for (const stream of [process.stdout, process.stderr]) {
 // loads a kept snapshot (it parses nothing: the eager compile would only take a core)
 // or updates one: that parses a few files, which the baseline compiler alone does
 // quicker, with no optimizing compile beside them (`useBaselineCompilation`, up to
-// `BASELINE_COMPILATION_MAX_FILES` changed paths; V8's default above). `eval` parses in worker processes of its own, which keep the default. Done before
-// any WebAssembly compiles.
+// `BASELINE_COMPILATION_MAX_FILES` changed paths; V8's default above). `eval` parses
+// in worker processes of its own, which keep the default. Done before any WebAssembly
+// compiles.
 const ONE_SHOT = ['rank', 'pack', 'explain', 'symbols', 'refs', 'impact', 'outline', 'status', 'mcp'];
 const SNAPSHOT_READERS = ONE_SHOT.filter((c) => c !== 'mcp');
 async function leanHeap() {
