@@ -5,13 +5,13 @@
  * same as a user who may not read or write everything (issue 19).
  */
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
+import { ageTree, makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const BIN = join(ROOT, 'bin/repomap.js');
@@ -37,6 +37,24 @@ describe('bin/repomap.js (built)', () => {
     expect(rows).toHaveLength(3);
     expect(rows[0]).toMatch(/^\s*1\. \d\.\d{4} {2}src\/inventory\/pricing\.py$/);
   }, 30_000);
+
+  it('rank after an edit, in a fresh process: the kept index updated (the parse started at the stamp check, Liftoff alone) ranks as --no-cache', async () => {
+    const repo = join(tmp, 'rust-edited');
+    cpSync(join(ROOT, 'fixtures/repos/rust-tokenizer'), repo, { recursive: true });
+    ageTree(repo);
+    const own = { ...env, REPOMAP_NO_DAEMON: '1', REPOMAP_CACHE: join(tmp, 'cache-edited') };
+    const rank = (...more: string[]) => run(process.execPath, [BIN, 'rank', '--repo', repo, '--query', 'the lexer panics on an unterminated string literal', '--format', 'json', '--top', '10', ...more], { encoding: 'utf8', env: own });
+    const zeroTimings = (json: string): string => JSON.stringify({ ...JSON.parse(json), timing_ms: null });
+    await rank();
+    appendFileSync(join(repo, 'src/lexer.rs'), '\npub fn unterminated_string_literal_panics() -> bool {\n    true\n}\n');
+    const updated = await rank();
+    expect(updated.stderr).toBe('');
+    const status = await run(process.execPath, [BIN, 'status', '--repo', repo], { encoding: 'utf8', env: own });
+    expect(status.stdout).toMatch(/^snapshot +\S+\.snap \(the index was updated from it/m);
+    const fresh = await rank('--no-cache');
+    expect(zeroTimings(updated.stdout)).toBe(zeroTimings(fresh.stdout));
+    expect(JSON.parse(updated.stdout).top_files).toContain('src/lexer.rs');
+  }, 60_000);
 
   it('--version and -V print the package version', async () => {
     const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
