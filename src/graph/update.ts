@@ -148,7 +148,7 @@ export function updateFileGraph(
  * of the changed files (a worker's): the update that follows starts from them. Changes no
  * answer: a graph readied and not updated ranks as before.
  */
-export function readyForUpdate(graph: FileGraph, languages: Iterable<LanguageId>): void {
+export function readyForUpdate(graph: FileGraph, languages: ReadonlySet<LanguageId>): void {
   graph.symbols.thaw();
   graph.table();
   void graph.basis.otherEdges;

@@ -97,14 +97,16 @@ class ResolverTables extends Map<AnyResolver, unknown> {
 
   /**
    * Tables after some files' tags changed (the same paths): `changedTables` for the
-   * resolvers that take tags in (`withTags`), built now from this one's; every other
+   * resolvers that take tags in (`withTags`), built now from this one's where built
+   * already or `touched` by the change (the tags of their languages changed); every other
    * resolver's as this one has it or, not built yet, as first built when asked (tags
    * reach those tables only through a change that rebuilds every table: `tagsChangeTables`).
    */
-  derived(changedTables: (resolver: AnyResolver, before: unknown) => unknown): ResolverTables {
+  derived(changedTables: (resolver: AnyResolver, before: unknown) => unknown, touched: (resolver: AnyResolver) => boolean): ResolverTables {
     const next = new ResolverTables(this.make);
     for (const resolver of UNIQUE_RESOLVERS) {
-      if (resolver.withTags) next.set(resolver, changedTables(resolver, this.get(resolver)));
+      // tables not built yet that the change does not touch are built when first asked, as here
+      if (resolver.withTags && (super.has(resolver) || touched(resolver))) next.set(resolver, changedTables(resolver, this.get(resolver)));
       else if (super.has(resolver)) next.set(resolver, super.get(resolver));
     }
     return next;
@@ -167,8 +169,13 @@ export function tagsChangeTables(was: FileTags | undefined, is: FileTags | undef
 /** The context with every resolver's tables taking the changed files' new tags (same paths). */
 export function withChangedTags(ctx: ResolveContext, changed: readonly string[], tags: ReadonlyMap<string, FileTags>): ResolveContext {
   const change = (resolver: AnyResolver, before: unknown): unknown => resolver.withTags!(before, changed, tags);
-  // tables built at first use stay so: a changed Rust file builds no JavaScript manifests' tables
-  if (ctx.tables instanceof ResolverTables) return { ...ctx, tables: ctx.tables.derived(change) };
+  // tables built at first use stay so: a changed Rust file builds no JavaScript manifests'
+  // tables, and a changed Python file no Rust inline modules (a file without tags now may
+  // have had any language's)
+  if (ctx.tables instanceof ResolverTables) {
+    const languages = new Set(changed.map((p) => tags.get(p)?.language));
+    return { ...ctx, tables: ctx.tables.derived(change, (r) => languages.has(undefined) || readsTagsOf(r, languages)) };
+  }
   const tables = new Map(ctx.tables);
   for (const resolver of UNIQUE_RESOLVERS) if (resolver.withTags) tables.set(resolver, change(resolver, ctx.tables.get(resolver)));
   return { ...ctx, tables };
@@ -177,11 +184,16 @@ export function withChangedTags(ctx: ResolveContext, changed: readonly string[],
 /**
  * Builds now the tables an update of the files of `languages` reads (`withChangedTags`
  * and the import resolution of those files), as it would build them: those of the
- * resolvers that take tags in, and those of the languages' resolvers.
+ * resolvers that take in the tags of those languages, and those of the languages' resolvers.
  */
-export function readyTables(ctx: ResolveContext, languages: Iterable<LanguageId>): void {
-  for (const resolver of UNIQUE_RESOLVERS) if (resolver.withTags) ctx.tables.get(resolver);
+export function readyTables(ctx: ResolveContext, languages: ReadonlySet<LanguageId>): void {
+  for (const resolver of UNIQUE_RESOLVERS) if (resolver.withTags && readsTagsOf(resolver, languages)) ctx.tables.get(resolver);
   for (const language of languages) ctx.tables.get(RESOLVERS[language]);
+}
+
+/** Whether a resolver's tables read the tags of one of `languages` (every resolver without `tagLanguages` reads all). */
+function readsTagsOf(resolver: AnyResolver, languages: ReadonlySet<LanguageId | undefined>): boolean {
+  return !resolver.tagLanguages || resolver.tagLanguages.some((l) => languages.has(l));
 }
 
 /** The resolvers whose tables adding or removing one of `paths` can change. */

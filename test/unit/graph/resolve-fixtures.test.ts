@@ -339,7 +339,7 @@ describe('resolve on every fixture at once (each repository in a folder of its o
     expect(new Map(lazy.tables)).toEqual(eager.tables);
   }, 60_000);
 
-  it("after files' tags change, builds only the tables that take tags in, and the others as first built when asked", async () => {
+  it("after files' tags change, builds only the tables that take in the changed languages' tags, and the others as first built when asked", async () => {
     const { files, tags } = await everyFixture();
     // a Rust file that declares an inline module no more, and a Python file with another definition
     const rust = tags.find((t) => t.language === 'rust' && t.definitions.some((d) => d.kind === 'module'))!;
@@ -355,11 +355,25 @@ describe('resolve on every fixture at once (each repository in a folder of its o
       return languages ? tags.filter((t) => languages.includes(t.language)) : tags;
     });
     const after = withChangedTags(lazy, changed, now);
-    // the resolvers with `withTags` (Rust inline modules, C# declarations) built theirs; no other language's tags were read
-    expect(asked.sort()).toEqual(['csharp', 'rust']);
+    // the Rust resolver, which takes tags in (`withTags`), built its tables; C#'s, which takes tags in too, read no tags (no C# file changed), nor did any other
+    expect(asked.sort()).toEqual(['rust']);
     const eager = withChangedTags(buildResolveContext(files, tags), changed, now);
     expect(new Map(after.tables)).toEqual(eager.tables);
+    // (made whole by that comparison: C#'s tables then built as first built, from the tags as they were)
+    expect(asked).toContain('csharp');
     // the change reached the Rust tables (they differ from those before it)
     expect(new Map(after.tables)).not.toEqual(new Map(lazy.tables));
+
+    // a change of a Python file alone builds no table that takes tags in
+    asked.length = 0;
+    const pythonOnly = new Map(tags.map((t) => [t.path, t]));
+    pythonOnly.set(python.path, now.get(python.path)!);
+    const lazyAgain = buildResolveContext(files, (languages) => {
+      asked.push(languages ? languages.join('+') : 'all');
+      return languages ? tags.filter((t) => languages.includes(t.language)) : tags;
+    });
+    const afterPython = withChangedTags(lazyAgain, [python.path], pythonOnly);
+    expect(asked).toEqual([]);
+    expect(new Map(afterPython.tables)).toEqual(withChangedTags(buildResolveContext(files, tags), [python.path], pythonOnly).tables);
   }, 60_000);
 });
