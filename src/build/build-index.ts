@@ -9,7 +9,7 @@ import { pathTablesOf } from '../rank/path-tables.js';
 import { releasePrestarted, snippetReader } from '../tags/index.js';
 import type { Corpus, IndexStats, LanguageId } from '../types.js';
 import { codeLanguagesOf, deferredCodeReading } from './code-languages.js';
-import { Index, recordParts } from './index.js';
+import { EarlierCsrs, Index, recordParts } from './index.js';
 import { tagCounts } from './kept-tags.js';
 import type { IndexOptions } from './options.js';
 import { checkNotTaken, contentKey, earlierContents, textKey, type Previous } from './reuse.js';
@@ -84,6 +84,7 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   const historyNow = async (): Promise<string[][]> =>
     (history ??= head !== null && options.history !== false ? await readHistory(corpus.root, head, options.history === true ? {} : options.history) : []);
   let fileGraph: FileGraph | null = null;
+  let earlierCsrs: EarlierCsrs | undefined;
   if (previous && earlier) {
     // Another history (a new commit, a moved HEAD) is read first: the update redoes co-change from it.
     const commits = previous.graph.basis.historyKey === historyKey ? undefined : await historyNow();
@@ -93,7 +94,11 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
     previous.claim.taken = true;
     fileGraph = updateFileGraph(before, corpus.files, tags, earlier.changed, settings.graph, { key: historyKey, commits });
     if (fileGraph === null || fileGraph === previous.graph) previous.claim.taken = false;
+    // a graph updated over the same paths: the earlier index's CSRs, their changed rows made again, are this one's
+    else if (fileGraph.rowsChanged && given instanceof Index) earlierCsrs = new EarlierCsrs(given, fileGraph, settings.rank);
   }
+  // the earlier index holds no index of its own from here (a chain of updates holds one at most)
+  if (given instanceof Index) given.forgetEarlier();
   fileGraph ??= buildFileGraph(corpus.files, tags, settings.graph, await historyNow(), historyKey);
   const t2 = performance.now();
   const stats: IndexStats = {
@@ -115,11 +120,11 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   const { languages, primary } = codeLanguagesOf(tags);
   if (options.deferCodeGrammars) {
     const { code, prepare } = deferredCodeReading(languages, primary);
-    return new Index({ ...recordParts(record), prepare }, stats, { ...settings, code }, fingerprint);
+    return new Index({ ...recordParts(record, earlierCsrs), prepare }, stats, { ...settings, code }, fingerprint);
   }
   // a snippet reader for the languages of the parsed files, and the language of most of them for blocks that do not name one
   const reader = await snippetReader(languages);
-  return new Index(record, stats, { ...settings, code: { reader, ...(primary !== undefined ? { primary } : {}) } }, fingerprint);
+  return new Index(recordParts(record, earlierCsrs), stats, { ...settings, code: { reader, ...(primary !== undefined ? { primary } : {}) } }, fingerprint);
 }
 
 /** The languages of the `changed` files (those with a grammar). */

@@ -3,7 +3,7 @@ import { extractCues, type CodeReading, type CueTunables } from '../cues/index.j
 import { whySkipped } from '../corpus/index.js';
 import type { FileGraph } from '../graph/index.js';
 import type { RankContext } from '../rank/context.js';
-import type { Csr } from '../rank/csr.js';
+import { patchCsr, type Csr, type EdgeFlow } from '../rank/csr.js';
 import type { MessageIndex } from '../rank/messages.js';
 import { graphPartsOf, makeContext } from '../rank/index-context.js';
 import type { LexicalMatch, RankDefaults } from '../rank/defaults.js';
@@ -58,12 +58,14 @@ export interface IndexParts {
   taken(): boolean;
   /** The rank context under a rank stage's settings. */
   context(rank: RankDefaults): RankContext;
+  /** Lets go of what the parts hold of an earlier index (`EarlierCsrs`): a later build starts from this one. */
+  forgetEarlier?(): void;
   /** Loads what reading a query needs beyond the parts (a snapshot's snippet grammars). */
   prepare?(query: Query, cues: (code: CodeReading) => void): Promise<void>;
 }
 
-/** The parts of a build's record. */
-export function recordParts(record: Previous): IndexParts {
+/** The parts of a build's record; `earlier`: the CSRs of the index it updated, for its own (`EarlierCsrs`). */
+export function recordParts(record: Previous, earlier?: EarlierCsrs): IndexParts {
   let byPath: Map<string, FileTags> | undefined;
   const tagsOf = (path: string): FileTags | undefined => (byPath ??= new Map(record.tags.map((t) => [t.path, t]))).get(path);
   return {
@@ -73,8 +75,45 @@ export function recordParts(record: Previous): IndexParts {
     tags: () => record.tags,
     record: () => record,
     taken: () => record.claim.taken,
-    context: (rank) => makeContext(record.corpus.files, graphPartsOf(record.graph), rank, record.lexical, record.pathTables, tagsOf),
+    context: (rank) => makeContext(record.corpus.files, graphPartsOf(record.graph), rank, record.lexical, record.pathTables, tagsOf, earlier ? { csr: (flow) => earlier.csr(flow) } : {}),
+    ...(earlier ? { forgetEarlier: () => earlier.forget() } : {}),
   };
+}
+
+/**
+ * The CSRs of an updated index made from those of the index it was updated from
+ * (`patchCsr`: the rows of `FileGraph.rowsChanged` made again, the others copied; the
+ * same CSR as one built) where that index has the flow's CSR built or kept. It holds
+ * the earlier index until each flow of `rank` was asked for once, or until a later build
+ * starts from the updated one (`forget`), so a chain of updates holds no chain of indexes.
+ */
+export class EarlierCsrs {
+  private from: Index | undefined;
+  private readonly pending: Set<string>;
+
+  constructor(
+    from: Index,
+    private readonly graph: FileGraph,
+    rank: RankDefaults,
+  ) {
+    this.from = from;
+    this.pending = new Set(Object.values(rank.flow).map((flow) => JSON.stringify(flow)));
+  }
+
+  csr(flow: EdgeFlow): Csr | undefined {
+    const earlier = this.from?.madeCsr(flow);
+    this.pending.delete(JSON.stringify(flow));
+    if (this.pending.size === 0) this.forget();
+    const rows = this.graph.rowsChanged;
+    if (!earlier || !rows) return undefined;
+    const at = new Set<number>();
+    for (const path of rows) at.add(earlier.indexOf.get(path)!);
+    return patchCsr(earlier, this.graph.edges, flow, at);
+  }
+
+  forget(): void {
+    this.from = undefined;
+  }
 }
 
 /** A built index: corpus, tags and file graph of one repository state, reusable across queries. */
@@ -111,6 +150,16 @@ export class Index {
   /** The CSR of a task's edge flow under this index's rank settings (built on first use and kept: an index snapshot holds them). */
   csrFor(task: Task): Csr {
     return this.context.csrFor(task);
+  }
+
+  /** The CSR of a flow if this index has it built or kept already (`RankContext.madeCsr`). */
+  madeCsr(flow: EdgeFlow): Csr | undefined {
+    return this.context.madeCsr(flow);
+  }
+
+  /** Lets go of the earlier index this one was updated from (a later build starts from this one). */
+  forgetEarlier(): void {
+    this.parts.forgetEarlier?.();
   }
 
   /** The CSRs of several tasks' flows, one at a time, those not built yet not kept (`RankContext.csrsOneByOne`). */

@@ -31,6 +31,12 @@ export interface FileGraph {
   edgeCounts: Record<EdgeType, number>;
   /** What `updateFileGraph` reuses. */
   readonly basis: GraphBasis;
+  /**
+   * Of a graph `updateFileGraph` made over the same paths (and the same manifests and
+   * history): the nodes at either end of an edge it dropped, added or reweighed. Every
+   * other node has the earlier graph's edges, so its CSR rows are the earlier CSRs' (`patchCsr`).
+   */
+  readonly rowsChanged?: ReadonlySet<string>;
 }
 
 /** The parts of a build an update starts from. */
@@ -54,7 +60,7 @@ export interface GraphBasis {
 }
 
 /** What a file graph holds besides its edges. */
-export type GraphParts = Pick<FileGraph, 'symbols' | 'imports' | 'edgeCounts' | 'basis'>;
+export type GraphParts = Pick<FileGraph, 'symbols' | 'imports' | 'edgeCounts' | 'basis' | 'rowsChanged'>;
 
 /** Path → position in `paths` (a node's number). */
 export function positionsOf(paths: readonly string[]): Map<string, number> {

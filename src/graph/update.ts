@@ -3,7 +3,7 @@ import { resolveOptions } from '../options/resolve.js';
 import { addPathEdges, type KeptImports } from './build.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import { EdgeAccumulator, type EdgeSpec } from './edge.js';
-import { mergeEdges } from './edge-list.js';
+import { compareEdges, mergeEdges } from './edge-list.js';
 import { EDGE_ORDER, newEdgeTable, writeSpecs, type EdgeTable } from './edge-view.js';
 import { tableEdgeCounts, tableFileGraph, type FileGraph, type GraphBasis } from './file-graph.js';
 import { addImportRows, importStats, importsUnaffected, movedPaths, type ImportRecord, type ImportStats, type MovedPaths } from './edges/import.js';
@@ -136,9 +136,37 @@ export function updateFileGraph(
   const made: EdgeSpec[] = [];
   for (const e of rows.specs()) (e.type === 'shared-symbol' ? shared : made).push(e);
   const otherEdges = broad ? made : mergeEdges(basis.otherEdges.filter((e) => !(ROW_TYPES.has(e.type) && changedSet.has(e.source))), made);
-  const table = nextTable(earlierTable, before.graph.paths, order, users, [...shared, ...otherEdges]);
+  // Over the same paths, the nodes at either end of an edge dropped, added or reweighed: the rest keep their edges, and their CSR rows
+  const rowsChanged = broad ? undefined : new Set<string>();
+  const earlierPaths = before.graph.paths;
+  const dropped = rowsChanged && ((s: number, t: number): void => void rowsChanged.add(earlierPaths[s]!).add(earlierPaths[t]!));
+  const table = nextTable(earlierTable, earlierPaths, order, users, [...shared, ...otherEdges], dropped);
+  if (rowsChanged) {
+    for (const e of shared) rowsChanged.add(e.source).add(e.target);
+    for (const e of edgesNotIn(basis.otherEdges, otherEdges)) rowsChanged.add(e.source).add(e.target);
+  }
   const next: GraphBasis = { ...basis, historyKey: history.key, history: commits, otherEdges, resolve, importRecords, conventions };
-  return tableFileGraph(files, table, { symbols, imports, edgeCounts: tableEdgeCounts(table), basis: next });
+  return tableFileGraph(files, table, { symbols, imports, edgeCounts: tableEdgeCounts(table), basis: next, ...(rowsChanged ? { rowsChanged } : {}) });
+}
+
+/** The edges of either sorted list (`compareEdges` order) that the other has not, or has with another weight. */
+function edgesNotIn(a: readonly EdgeSpec[], b: readonly EdgeSpec[]): EdgeSpec[] {
+  const out: EdgeSpec[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const c = compareEdges(a[i]!, b[j]!);
+    if (c < 0) out.push(a[i++]!);
+    else if (c > 0) out.push(b[j++]!);
+    else {
+      if (a[i]!.weight !== b[j]!.weight) out.push(a[i]!);
+      i++;
+      j++;
+    }
+  }
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
 }
 
 /**
@@ -161,16 +189,27 @@ const SHARED_SYMBOL = EDGE_ORDER.indexOf('shared-symbol');
  * The edge table after an update: the earlier table's shared-symbol edges between files
  * that stay, except those from `remade` files (whose shared-symbol edges were made
  * again), renumbered to the new positions (`order`); then `added` (the remade
- * shared-symbol edges and every other edge, as the update has them).
+ * shared-symbol edges and every other edge, as the update has them). `dropped` hears the
+ * earlier positions of each shared-symbol edge left out.
  */
-function nextTable(earlier: EdgeTable, earlierPaths: readonly string[], order: ReadonlyMap<string, number>, remade: ReadonlySet<string>, added: readonly EdgeSpec[]): EdgeTable {
+function nextTable(
+  earlier: EdgeTable,
+  earlierPaths: readonly string[],
+  order: ReadonlyMap<string, number>,
+  remade: ReadonlySet<string>,
+  added: readonly EdgeSpec[],
+  dropped?: (source: number, target: number) => void,
+): EdgeTable {
   // an earlier node's new position, or -1 when it went
   const to = Int32Array.from(earlierPaths, (p) => order.get(p) ?? -1);
   const fromRemade = Uint8Array.from(earlierPaths, (p) => (remade.has(p) ? 1 : 0));
   const { sources, targets, types } = earlier;
   const keep = (k: number): boolean => types[k] === SHARED_SYMBOL && fromRemade[sources[k]!] === 0 && to[sources[k]!]! >= 0 && to[targets[k]!]! >= 0;
   let kept = 0;
-  for (let k = 0; k < sources.length; k++) if (keep(k)) kept++;
+  for (let k = 0; k < sources.length; k++) {
+    if (keep(k)) kept++;
+    else if (dropped && types[k] === SHARED_SYMBOL) dropped(sources[k]!, targets[k]!);
+  }
   const { table, labelId } = newEdgeTable(kept + added.length);
   let at = 0;
   // (labels come again through labelId: those only dropped edges named go with them)

@@ -1,7 +1,7 @@
 import type { PathSuffixIndex } from '../cues/index.js';
 import type { EdgeView, SymbolTable } from '../graph/index.js';
 import type { FileKind, LanguageId, Task } from '../types.js';
-import type { Csr } from './csr.js';
+import type { Csr, EdgeFlow } from './csr.js';
 import type { PathWords } from './path-tables.js';
 import type { LexicalMatch } from './defaults.js';
 import type { MessageIndex } from './messages.js';
@@ -43,4 +43,6 @@ export interface RankContext {
    * made in the arrays of the one before it, and holds only until the next is asked for.
    */
   csrsOneByOne(tasks: readonly Task[]): (k: number) => Csr;
+  /** The CSR of `flow` if one is built or kept already (none is built for it). */
+  madeCsr(flow: EdgeFlow): Csr | undefined;
 }

@@ -209,6 +209,90 @@ function stableOrder(keys: Int32Array, count: number, range: number, input: Int3
   return out;
 }
 
+/**
+ * The CSR `buildCsr` would build for `flow` from `graph`, made from `earlier` (the CSR of
+ * the same flow over the same `nodes` of a graph that differs from `graph` only in edges
+ * at `rows`: `FileGraph.rowsChanged`): those rows made again from their edges, walked and
+ * summed in the order `buildCsr` walks and sums them (so the same doubles), every other
+ * row copied. One walk of the edges, no sort of all of them.
+ */
+export function patchCsr(earlier: Csr, graph: EdgeView, flow: EdgeFlow, rows: ReadonlySet<number>): Csr {
+  const { order, nodes, indexOf } = earlier;
+  const changed = new Uint8Array(order);
+  for (const i of rows) changed[i] = 1;
+  // the entries of the changed rows, in walk order, as entriesOf makes them
+  const row: number[] = [];
+  const col: number[] = [];
+  const place: number[] = [];
+  const weight: number[] = [];
+  const push = (i: number, j: number, type: number, backward: number, w: number, at: number): void => {
+    if (i === j || changed[i] === 0) return;
+    const x = w * (backward ? flow[EDGE_ORDER[type]!].backward : flow[EDGE_ORDER[type]!].forward);
+    row.push(i);
+    col.push(j);
+    place.push(at);
+    weight.push(x);
+  };
+  const visit = (type: EdgeType, w: number, s: number, t: number): void => {
+    if (changed[s] === 0 && changed[t] === 0) return;
+    const typeId = TYPE_PLACE.get(type)!;
+    const at = 2 * typeId + (compareCodeUnits(nodes[s]!, nodes[t]!) < 0 ? 0 : 1);
+    push(s, t, typeId, 0, w, at);
+    push(t, s, typeId, 1, w, at);
+  };
+  if (!graph.forEachEdgeAt?.(nodes, visit)) graph.forEachEdge((attr, source, target) => visit(attr.type, attr.weight, indexOf.get(source)!, indexOf.get(target)!));
+  // by (row, column, place), ties in walk order: the order of entriesOf's three stable sorts
+  const sorted = row.map((_, k) => k).sort((a, b) => row[a]! - row[b]! || col[a]! - col[b]! || place[a]! - place[b]! || a - b);
+  // each changed row's columns and summed weights (entries of no weight left out)
+  const made = new Map<number, { cols: number[]; weights: number[] }>();
+  for (const i of rows) made.set(i, { cols: [], weights: [] });
+  for (let n = 0; n < sorted.length; ) {
+    const k = sorted[n]!;
+    const r = made.get(row[k]!)!;
+    const j = col[k]!;
+    let w = 0;
+    let any = false;
+    for (; n < sorted.length && row[sorted[n]!] === row[k] && col[sorted[n]!] === j; n++) {
+      const x = weight[sorted[n]!]!;
+      if (x <= 0) continue;
+      w += x;
+      any = true;
+    }
+    if (!any) continue;
+    r.cols.push(j);
+    r.weights.push(w);
+  }
+  let m = 0;
+  for (let i = 0; i < order; i++) m += made.get(i)?.cols.length ?? earlier.starts[i + 1]! - earlier.starts[i]!;
+  const starts = new Int32Array(order + 1);
+  const neighbors = new Int32Array(m);
+  const weights = new Float64Array(m);
+  const dangling: number[] = [];
+  let k = 0;
+  for (let i = 0; i < order; i++) {
+    starts[i] = k;
+    const own = made.get(i);
+    if (own) {
+      let sum = 0;
+      for (const w of own.weights) sum += w;
+      own.cols.forEach((j, q) => {
+        neighbors[k + q] = j;
+        weights[k + q] = own.weights[q]! / sum;
+      });
+      k += own.cols.length;
+    } else {
+      const from = earlier.starts[i]!;
+      const to = earlier.starts[i + 1]!;
+      neighbors.set(earlier.neighbors.subarray(from, to), k);
+      weights.set(earlier.weights.subarray(from, to), k);
+      k += to - from;
+    }
+    if (starts[i] === k) dangling.push(i);
+  }
+  starts[order] = k;
+  return { order, nodes, indexOf, starts, neighbors, weights, dangling: Int32Array.from(dangling) };
+}
+
 /** A CSR as arrays, with the flow it was built for (as JSON), for an index snapshot. */
 export interface CsrParts {
   flow: string;

@@ -189,6 +189,9 @@ export function makeContext(
       if (!csr) csrs.set(key, (csr = kept.csr?.(flow) ?? buildCsr(graph.edges, flow, paths, ids)));
       return csr;
     },
+    madeCsr(flow) {
+      return csrs.get(JSON.stringify(flow)) ?? kept.csr?.(flow);
+    },
     csrsOneByOne(tasks) {
       let build: ((flow: EdgeFlow) => Csr) | undefined;
       return (k) => {

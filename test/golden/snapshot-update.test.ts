@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexOfSnapshot, snapshotOf } from '../../src/build/snapshot.js';
 import { buildIndex, loadCorpus, parseAhead, type Index } from '../../src/index.js';
 import { positionsOf, readyForUpdate } from '../../src/graph/index.js';
+import { EarlierCsrs } from '../../src/build/index.js';
+import { buildCsr, type Csr } from '../../src/rank/csr.js';
+import { TASKS } from '../../src/types.js';
 import { FIXTURES } from '../fixture-index.js';
 import { throughSnapshotFile } from '../snapshot-file.js';
 import { ageTree, makeTemp, removeTemp } from '../unit/corpus/helpers.js';
@@ -41,6 +44,43 @@ describe.each(REPOS)('the graph of %s read back from its snapshot, readied for a
     expect(graph.symbols.toParts(ids)).toEqual(parts);
     const cases = casesOf(repo);
     expect(canonical(await caseOutputs(loaded, cases), folder)).toBe(canonical(await caseOutputs(read(), cases), folder));
+  });
+});
+
+describe.each(REPOS)('a build of %s from its snapshot after an edit alone', (repo) => {
+  const arrays = (csr: Csr) => [[...csr.starts], [...csr.neighbors], [...csr.weights], [...csr.dangling]];
+  it("makes its CSRs from the snapshot's, the changed rows made again: those built from its graph, and ranks every case as a fresh build", async () => {
+    const folder = join(tmp, `${repo}-edit`);
+    cpSync(join(FIXTURES, 'repos', repo), folder, { recursive: true });
+    ageTree(folder);
+    const built = await buildIndex(await loadCorpus({ folder }));
+    const read = () => indexOfSnapshot(throughSnapshotFile(snapshotOf(built), join(tmp, 'snapshots-edit'), repo));
+    const loaded = read();
+    // a source file with shared-symbol edges out (the update makes them again)
+    const out = built.fileGraph.graph;
+    const sharing = (path: string) => out.someOutEdge(path, (_k, a) => a.type === 'shared-symbol');
+    const edited = loaded.corpus.files.find((f) => f.kind === 'source' && f.language !== null && sharing(f.path))!;
+    expect(edited, 'a source file with shared-symbol edges out').toBeDefined();
+    appendFileSync(join(folder, edited.path), '\n');
+    const corpus = await loadCorpus({ folder }, { previous: loaded.corpus });
+    const updated = await buildIndex(corpus, { previous: loaded });
+    const graph = updated.fileGraph;
+    expect(graph.rowsChanged?.has(edited.path), 'the edited file is among the changed rows').toBe(true);
+    expect(graph.rowsChanged!.size, 'not every row').toBeLessThan(graph.paths.length);
+    for (const task of TASKS) expect(arrays(updated.csrFor(task)), task).toEqual(arrays(buildCsr(graph.edges, updated.settings.rank.flow[task], [...graph.paths])));
+    const fresh = await buildIndex(await loadCorpus({ folder }));
+    const cases = casesOf(repo);
+    expect(canonical(await caseOutputs(updated, cases), folder)).toBe(canonical(await caseOutputs(fresh, cases), folder));
+
+    // the earlier index is held until each flow was asked for once, or until let go
+    const again = read();
+    const flows = [...new Map(TASKS.map((t) => [JSON.stringify(updated.settings.rank.flow[t]), updated.settings.rank.flow[t]])).values()];
+    const earlier = new EarlierCsrs(again, graph, updated.settings.rank);
+    for (const flow of flows) expect(earlier.csr(flow)).toBeDefined();
+    expect(earlier.csr(flows[0]!)).toBeUndefined();
+    const forgotten = new EarlierCsrs(again, graph, updated.settings.rank);
+    forgotten.forget();
+    expect(forgotten.csr(flows[0]!)).toBeUndefined();
   });
 });
 

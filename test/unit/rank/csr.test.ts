@@ -4,13 +4,14 @@
  * parallel entries (several edge types, both flow directions) summed in EDGE_ORDER (by
  * type, then by source path) whatever order the graph holds its edges in,
  * self loops and non-positive weights left out, rows normalised, empty rows dangling.
+ * `patchCsr` makes the same CSR from an earlier graph's, where only some nodes' edges changed.
  */
 import fc from 'fast-check';
 import { MultiDirectedGraph } from 'graphology';
 import { describe, expect, it } from 'vitest';
 import { EDGE_ORDER, tableEdges, type FileGraphology } from '../../../src/graph/index.js';
 import { edgeTableOf, graphEdges } from '../graph/graphology-edges.js';
-import { buildCsr, buildCsrs, csrBuilder, type EdgeFlow } from '../../../src/rank/csr.js';
+import { buildCsr, buildCsrs, csrBuilder, patchCsr, type Csr, type EdgeFlow } from '../../../src/rank/csr.js';
 import { EDGE_TYPES, type EdgeType } from '../../../src/types.js';
 import { fixtureIndexes } from '../../fixture-index.js';
 
@@ -76,6 +77,47 @@ describe('buildCsr', () => {
         expect(csr.starts[n]).toBe(csr.neighbors.length);
         expect([...csr.dangling]).toEqual(dangling);
       }),
+    );
+  });
+
+  it('property: patchCsr of an earlier graph\'s CSR, given the nodes at either end of every edge dropped, added or reweighed, is the CSR built from the new graph', () => {
+    const editArb = fc.array(fc.tuple(fc.constantFrom('drop', 'add', 'reweigh'), fc.nat(), fc.nat(), fc.constantFrom(...EDGE_TYPES), fc.double({ min: 0.01, max: 5, noNaN: true })), { maxLength: 8 });
+    const same = (a: Csr, b: Csr) => {
+      expect([...a.starts]).toEqual([...b.starts]);
+      expect([...a.neighbors]).toEqual([...b.neighbors]);
+      expect([...a.weights]).toEqual([...b.weights]);
+      expect([...a.dangling]).toEqual([...b.dangling]);
+    };
+    fc.assert(
+      fc.property(graphArb, editArb, flowArb, ({ n, edges }, edits, flow) => {
+        const { graph, nodes } = graphOf(n, edges as [number, number, string, number][]);
+        const ids = new Map(nodes.map((p, i) => [p, i]));
+        const earlier = buildCsr(graphEdges(graph), flow, nodes, ids);
+        const after = graph.copy() as FileGraphology;
+        const rows = new Set<number>();
+        const keys = after.edges();
+        for (const [kind, a, b, type, w] of edits) {
+          if (kind === 'add') {
+            const source = nodes[a % n]!;
+            const target = nodes[b % n]!;
+            const key = `${type}:${source}->${target}`;
+            if (source === target || after.hasEdge(key)) continue;
+            after.addDirectedEdgeWithKey(key, source, target, { type, weight: w, label: '' });
+            rows.add(a % n).add(b % n);
+          } else if (keys.length > 0) {
+            const key = keys[a % keys.length]!;
+            if (!after.hasEdge(key)) continue;
+            rows.add(ids.get(after.source(key))!).add(ids.get(after.target(key))!);
+            if (kind === 'drop') after.dropEdge(key);
+            else after.setEdgeAttribute(key, 'weight', w);
+          }
+        }
+        const built = buildCsr(graphEdges(after), flow, nodes, ids);
+        same(patchCsr(earlier, graphEdges(after), flow, rows), built);
+        // and over the new graph's edge table, as an updated index holds it
+        same(patchCsr(earlier, tableEdges(edgeTableOf(after, ids), [...nodes], ids), flow, rows), built);
+      }),
+      { numRuns: 300 },
     );
   });
 
