@@ -27,7 +27,8 @@ for (const stream of [process.stdout, process.stderr]) {
 // loads a kept snapshot (it parses nothing: the eager compile would only take a core)
 // or updates one: that parses a few files, which the baseline compiler alone does
 // quicker, with no optimizing compile beside them (`useBaselineCompilation`, up to
-// `BASELINE_COMPILATION_MAX_FILES` changed paths; V8's default above). `eval` parses
+// `BASELINE_COMPILATION_MAX_FILES` changed files; V8's default above, or after a
+// changed folder, which may hold any number). `eval` parses
 // in worker processes of its own, which keep the default. Done before any WebAssembly
 // compiles.
 const ONE_SHOT = ['rank', 'pack', 'explain', 'symbols', 'refs', 'impact', 'outline', 'status', 'mcp'];
@@ -40,9 +41,9 @@ async function oneShotCompilation() {
   const { useOneShotCompilation } = await import('../dist/cli/wasm-modules.js');
   useOneShotCompilation();
 }
-async function baselineCompilation(changed) {
+async function baselineCompilation(parses) {
   const { useBaselineCompilation, BASELINE_COMPILATION_MAX_FILES } = await import('../dist/cli/wasm-modules.js');
-  if (changed <= BASELINE_COMPILATION_MAX_FILES) useBaselineCompilation();
+  if (parses <= BASELINE_COMPILATION_MAX_FILES) useBaselineCompilation();
 }
 let command;
 async function beforeCommand(name) {
@@ -51,13 +52,13 @@ async function beforeCommand(name) {
   if (ONE_SHOT.includes(name) && !SNAPSHOT_READERS.includes(name)) await oneShotCompilation();
 }
 let built = false;
-async function beforeBuild({ update, changed }) {
+async function beforeBuild({ update, parses }) {
   // a build after a failed update may follow one that already parsed: only the first sets the flags
   const first = !built;
   built = true;
   if (!update) await leanHeap();
   if (first && !update && SNAPSHOT_READERS.includes(command)) await oneShotCompilation();
-  if (first && update && SNAPSHOT_READERS.includes(command)) await baselineCompilation(changed);
+  if (first && update && SNAPSHOT_READERS.includes(command)) await baselineCompilation(parses);
 }
 
 // A daemon of this build serving (`repomap daemon start`) runs the index commands in its

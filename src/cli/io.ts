@@ -24,9 +24,10 @@ export interface CliIo {
    * (it parses the changed files only): bin/repomap.js keeps the heap lean for a build
    * there, where a snapshot load, which allocates little that dies, would only pay for
    * more collections, and sets one-shot compilation for a full build and baseline
-   * compilation for an update of a few `changed` paths (`BASELINE_COMPILATION_MAX_FILES`).
+   * compilation for an update that parses a few files (`parses`, at most that many;
+   * Infinity when not known, as after a changed folder: `BASELINE_COMPILATION_MAX_FILES`).
    */
-  beforeBuild?: (build: { update: boolean; changed: number }) => void | Promise<void>;
+  beforeBuild?: (build: { update: boolean; parses: number }) => void | Promise<void>;
   /**
    * Indexes a long-running process keeps between the commands it runs (`repomap
    * daemon`): a command that opens a folder's index takes it from here when it has it,

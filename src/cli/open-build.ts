@@ -70,8 +70,9 @@ export async function parseChangedAhead(request: Pick<BuildRequest, 'flags' | 'i
   const { flags, io, source, parseJobs } = request;
   if (!('folder' in source) || (parseJobs ?? TAGS_DEFAULTS.jobs) <= 1 || parsedInThread(io, source, changed)) return undefined;
   try {
-    await io.beforeBuild?.({ update: true, changed: changed.length });
     const files = readFilesAhead(source.folder, changed, { include: flags.include, exclude: flags.exclude });
+    // a changed path that is not a file read here (a folder) may bring any number of files to parse
+    await io.beforeBuild?.({ update: true, parses: files.length === changed.length ? files.length : Number.POSITIVE_INFINITY });
     return files.length > 0 ? parseAhead(files) : undefined;
   } catch {
     return undefined;
@@ -96,14 +97,15 @@ export async function openBuilt(request: BuildRequest): Promise<OpenedIndex> {
 
 async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildRequest, earlier: BuildRequest['earlier']): Promise<OpenedIndex> {
   const previous = earlier?.index;
-  await io.beforeBuild?.({ update: previous !== undefined, changed: earlier?.changed.length ?? 0 });
+  const scope = { include: flags.include, exclude: flags.exclude };
+  const readStartedMs = Date.now();
+  // where only some files' contents changed, those are read again and the folder is not listed
+  const reread = earlier && 'folder' in source ? rereadChangedFiles(source.folder, earlier.index.corpus, earlier.changed, scope) : null;
+  // (an update that reads the folder again may parse any number of files)
+  await io.beforeBuild?.({ update: previous !== undefined, parses: reread ? earlier!.changed.length : Number.POSITIVE_INFINITY });
   const progress = indexProgress(io, label, flags.quiet);
   const started = performance.now();
-  const readStartedMs = Date.now();
   try {
-    const scope = { include: flags.include, exclude: flags.exclude };
-    // where only some files' contents changed, those are read again and the folder is not listed
-    const reread = earlier && 'folder' in source ? rereadChangedFiles(source.folder, earlier.index.corpus, earlier.changed, scope) : null;
     // and parsed on a worker meanwhile (not with --jobs 1: no worker threads), while this thread opens the store and makes the snapshot's record (its graph)
     const changed = new Set(earlier?.changed);
     const parsedAhead = earlier?.parsedAhead ?? (reread && (parseJobs ?? TAGS_DEFAULTS.jobs) > 1 ? parseAhead(reread.files.filter((f) => changed.has(f.path))) : undefined);

@@ -150,6 +150,15 @@ describe('the index snapshot of a folder', () => {
     expect(await parseChangedAhead({ flags, io, source: { gitDir: repo, commit: 'HEAD' } }, [changed])).toBeUndefined();
     // nor when no changed path reads as a file
     expect(await parseChangedAhead({ flags, io, source: { folder: repo } }, ['src', 'gone.py'])).toBeUndefined();
+    // the update's flags are set with how many files it parses: not known after a changed folder, which may hold any number
+    const builds: { update: boolean; parses: number }[] = [];
+    const heard = { ...io, beforeBuild: (b: { update: boolean; parses: number }) => void builds.push(b) };
+    await parseChangedAhead({ flags, io: heard, source: { folder: repo } }, [changed]);
+    await parseChangedAhead({ flags, io: heard, source: { folder: repo } }, [changed, 'src']);
+    expect(builds).toEqual([
+      { update: true, parses: 1 },
+      { update: true, parses: Number.POSITIVE_INFINITY },
+    ]);
     // and the command that updates ranks as a fresh build
     expect(zeroTimings((await rank('--cache', cache)).stdout)).toBe(zeroTimings((await rank('--no-cache')).stdout));
   });
