@@ -59,7 +59,7 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   // wait on the new tags (where a changed file has tags to wait on).
   if (options.parsedAhead && previous && earlier) {
     if (updatesLexical) lexicalOf(corpus.files, lexical, pathTables.ids);
-    const languages = languagesOf(corpus.files, earlier.changed);
+    const languages = languagesOf(corpus.files, pathTables.ids, earlier.changed);
     if (languages.size > 0) readyForUpdate(previous.graph, languages);
   }
   const { tags, diagnostics, cache } = await tagsWithCache(corpus.files, keys, { ...options, meanwhile, ...(early ? { onParsing: early.onParsing, onParsed: early.onParsed } : {}) }, earlier).finally(
@@ -127,11 +127,13 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   return new Index(recordParts(record, earlierCsrs), stats, { ...settings, code: { reader, ...(primary !== undefined ? { primary } : {}) } }, fingerprint);
 }
 
-/** The languages of the `changed` files (those with a grammar). */
-function languagesOf(files: Corpus['files'], changed: readonly string[]): Set<LanguageId> {
-  const paths = new Set(changed);
+/** The languages of the `changed` files (those with a grammar; `ids`: path → index in `files`). */
+function languagesOf(files: Corpus['files'], ids: ReadonlyMap<string, number>, changed: readonly string[]): Set<LanguageId> {
   const out = new Set<LanguageId>();
-  for (const f of files) if (f.language && paths.has(f.path)) out.add(f.language);
+  for (const path of changed) {
+    const language = files[ids.get(path) ?? -1]?.language;
+    if (language) out.add(language);
+  }
   return out;
 }
 

@@ -90,6 +90,8 @@ export function recordParts(record: Previous, earlier?: EarlierCsrs): IndexParts
 export class EarlierCsrs {
   private from: Index | undefined;
   private readonly pending: Set<string>;
+  /** The changed rows' node numbers. */
+  private rows?: Set<number>;
 
   constructor(
     from: Index,
@@ -106,9 +108,9 @@ export class EarlierCsrs {
     if (this.pending.size === 0) this.forget();
     const rows = this.graph.rowsChanged;
     if (!earlier || !rows) return undefined;
-    const at = new Set<number>();
-    for (const path of rows) at.add(earlier.indexOf.get(path)!);
-    return patchCsr(earlier, this.graph.edges, flow, at);
+    // (every CSR of an index is over the same nodes)
+    this.rows ??= new Set([...rows].map((path) => earlier.indexOf.get(path)!));
+    return patchCsr(earlier, this.graph.edges, flow, this.rows);
   }
 
   forget(): void {

@@ -102,20 +102,19 @@ export async function loadSnapshot(slot: SnapshotSlot, note: (message: string) =
     }
     const fingerprint = FolderFingerprint.restore(slot.root, stored.check);
     checking = fingerprint.changedPathsAside(MAX_CHANGES_UPDATED + 1);
+    const tell = async (changed: readonly string[] | null): Promise<void> => {
+      if (onChanges && changed && changed.length > 0) await onChanges(changed);
+    };
     // a check made on this thread is over: the caller starts on the changes before the index decodes
-    let told = false;
-    if (onChanges && fingerprint.checkedInThread) {
-      const early = updatable(await checking);
-      if (early && early.length > 0) await onChanges(early);
-      told = true;
-    }
+    const early = fingerprint.checkedInThread;
+    if (early) await tell(updatable(await checking));
     const index = indexOfSnapshot(stored as Stored);
     const changed = updatable(await checking);
     if (changed === null) {
       file.close();
       return null;
     }
-    if (onChanges && !told && changed.length > 0) await onChanges(changed);
+    if (!early) await tell(changed);
     // the index's load time: its file read and its folder checked
     index.stats.timingsMs.corpus = Math.round(performance.now() - started);
     return { index, current: changed.length === 0, fingerprint, changed };

@@ -34,8 +34,8 @@ export function rereadChangedFiles(folder: string, previous: Corpus, changed: re
   const startedMs = Date.now();
   const stamps = new Map<string, FileStamp>(load.stamps);
   // the changed files examined as a load does: each must be kept, and without a diagnostic
-  const examined = examineFiles(root, changed, resolved, (path, stamp) => stamps.set(path, stamp));
-  if (!examined || examined.files.length !== changed.length || examined.diagnostics.length > 0) return null;
+  const { examined, unreadable } = examineFiles(root, changed, resolved, (path, stamp) => stamps.set(path, stamp));
+  if (unreadable > 0 || examined.files.length !== changed.length || examined.diagnostics.length > 0) return null;
   const files = [...previous.files];
   for (const record of examined.files) files[at.get(record.path)!] = record;
   const corpus: Corpus = { root, source: 'folder', files, skipped: { ...previous.skipped }, diagnostics: previous.diagnostics.map((d) => ({ ...d })) };
@@ -51,21 +51,30 @@ export function rereadChangedFiles(folder: string, previous: Corpus, changed: re
  * build reads later (`rereadChangedFiles`) is what counts.
  */
 export function readFilesAhead(folder: string, paths: readonly string[], options: CorpusOptions = {}): FileRecord[] {
-  const files: FileRecord[] = [];
-  const resolved = resolveCorpusOptions(options);
-  for (const path of paths) files.push(...(examineFiles(resolve(folder), [path], resolved)?.files ?? []));
-  return files;
+  return examineFiles(resolve(folder), paths, resolveCorpusOptions(options)).examined.files;
 }
 
-/** The files of `paths` read and examined into a corpus of their own; null when one cannot be read. `stamped`: each file's stamp as read. */
-function examineFiles(root: string, paths: readonly string[], options: ResolvedCorpusOptions, stamped?: (path: string, stamp: FileStamp) => void): Corpus | null {
+/**
+ * The files of `paths` read and examined into a corpus of their own, those that can be
+ * read (`unreadable`: how many could not). `stamped`: each file's stamp as read.
+ */
+function examineFiles(
+  root: string,
+  paths: readonly string[],
+  options: ResolvedCorpusOptions,
+  stamped?: (path: string, stamp: FileStamp) => void,
+): { examined: Corpus; unreadable: number } {
   const scratch = new ScratchBuffer();
   const builder = new CorpusBuilder(options);
+  let unreadable = 0;
   for (const path of paths) {
     const read = readCandidate(join(root, path), options, scratch);
-    if ('problem' in read) return null;
+    if ('problem' in read) {
+      unreadable++;
+      continue;
+    }
     builder.examine(path, read.size, read.bytes);
     stamped?.(path, read.stamp);
   }
-  return builder.finish(root, 'folder');
+  return { examined: builder.finish(root, 'folder'), unreadable };
 }

@@ -60,17 +60,9 @@ export function csrBuilder(graph: EdgeView, nodes: string[], indexOf: Map<string
   let buffers: RowBuffers | undefined;
   return (flow) => {
     const e = (entries ??= entriesOf(graph, nodes, indexOf));
-    // the flow's factor per (type, direction)
-    const factor = new Float64Array(2 * EDGE_ORDER.length);
-    EDGE_ORDER.forEach((type, k) => {
-      factor[2 * k] = flow[type].forward;
-      factor[2 * k + 1] = flow[type].backward;
-    });
     // with `reuse`, one set of arrays for every CSR made (each a view of them until the next)
     if (reuse) buffers ??= { starts: new Int32Array(nodes.length + 1), neighbors: new Int32Array(e.count), weights: new Float64Array(e.count) };
-    // an entry's weight under the flow, made when read rather than kept (8 bytes an entry: 35 MB at 100k files)
-    const weightOf = (k: number): number => e.weight[k]! * factor[2 * e.type[k]! + e.backward[k]!]!;
-    return rowsOf(nodes.length, nodes, indexOf, e.sorted, e.count, e.row, e.col, weightOf, buffers);
+    return rowsOf(nodes.length, nodes, indexOf, e, flowWeight(e, flow), buffers);
   };
 }
 
@@ -92,29 +84,54 @@ interface Entries {
   sorted: Int32Array;
 }
 
-function entriesOf(graph: EdgeView, nodes: string[], indexOf: Map<string, number>): Entries {
+/**
+ * The directed entries of `graph`, ordered (`Entries`); with `rows` (1 per node to take),
+ * only the entries of those rows, walked and ordered the same way.
+ */
+function entriesOf(graph: EdgeView, nodes: string[], indexOf: Map<string, number>, rows?: Uint8Array): Entries {
   const order = nodes.length;
-  // A node's rank in code-unit order of paths, as the graph build orders edges by.
-  const unitRank = new Int32Array(order);
-  nodes
-    .map((_, i) => i)
-    .sort((a, b) => compareCodeUnits(nodes[a]!, nodes[b]!))
-    .forEach((node, r) => (unitRank[node] = r));
+  // Whether s's path comes before t's in code-unit order, as the graph build orders edges
+  // by: a rank per node for a whole graph, a comparison for the few entries of some rows.
+  let before: (s: number, t: number) => boolean;
+  if (rows) before = (s, t) => compareCodeUnits(nodes[s]!, nodes[t]!) < 0;
+  else {
+    const unitRank = new Int32Array(order);
+    nodes
+      .map((_, i) => i)
+      .sort((a, b) => compareCodeUnits(nodes[a]!, nodes[b]!))
+      .forEach((node, r) => (unitRank[node] = r));
+    before = (s, t) => unitRank[s]! < unitRank[t]!;
+  }
   // Directed entries (row, column, type, weight) in edge order, two per edge (forward and
   // backward), in typed arrays: a Map per row cost ~25 MB of short-lived heap per build on
-  // a 10k-file graph (issue 6, peak RSS).
-  const capacity = 2 * graph.size;
-  const entryRow = new Int32Array(capacity);
-  const entryCol = new Int32Array(capacity);
-  const entryType = new Uint8Array(capacity);
-  const entryBackward = new Uint8Array(capacity);
-  const entryWeight = new Float64Array(capacity);
+  // a 10k-file graph (issue 6, peak RSS). Some rows' entries start small and grow.
+  let capacity = rows ? 1024 : 2 * graph.size;
+  let entryRow = new Int32Array(capacity);
+  let entryCol = new Int32Array(capacity);
+  let entryType = new Uint8Array(capacity);
+  let entryBackward = new Uint8Array(capacity);
+  let entryWeight = new Float64Array(capacity);
   // Where the entry's edge comes in EDGE_ORDER among the edges of its pair: type, then
   // whether its source is the pair's first path.
-  const entryPlace = new Int32Array(capacity);
+  let entryPlace = new Int32Array(capacity);
+  const grow = (): void => {
+    capacity *= 2;
+    const grown = <T extends Int32Array | Uint8Array | Float64Array>(a: T, make: (n: number) => T): T => {
+      const b = make(capacity);
+      b.set(a);
+      return b;
+    };
+    entryRow = grown(entryRow, (n) => new Int32Array(n));
+    entryCol = grown(entryCol, (n) => new Int32Array(n));
+    entryType = grown(entryType, (n) => new Uint8Array(n));
+    entryBackward = grown(entryBackward, (n) => new Uint8Array(n));
+    entryWeight = grown(entryWeight, (n) => new Float64Array(n));
+    entryPlace = grown(entryPlace, (n) => new Int32Array(n));
+  };
   let entries = 0;
   const push = (i: number, j: number, type: number, backward: number, w: number, place: number): void => {
-    if (i === j) return;
+    if (i === j || (rows && rows[i] === 0)) return;
+    if (entries === capacity) grow();
     entryRow[entries] = i;
     entryCol[entries] = j;
     entryType[entries] = type;
@@ -124,8 +141,9 @@ function entriesOf(graph: EdgeView, nodes: string[], indexOf: Map<string, number
     entries++;
   };
   const visit = (type: EdgeType, weight: number, s: number, t: number): void => {
+    if (rows && rows[s] === 0 && rows[t] === 0) return;
     const typeId = TYPE_PLACE.get(type)!;
-    const place = 2 * typeId + (unitRank[s]! < unitRank[t]! ? 0 : 1);
+    const place = 2 * typeId + (before(s, t) ? 0 : 1);
     push(s, t, typeId, 0, weight, place);
     push(t, s, typeId, 1, weight, place);
   };
@@ -139,18 +157,31 @@ function entriesOf(graph: EdgeView, nodes: string[], indexOf: Map<string, number
   return { count: entries, row: entryRow, col: entryCol, type: entryType, backward: entryBackward, weight: entryWeight, sorted };
 }
 
-/** The CSR of the sorted entries, less those of no weight (0 or less) under the flow (`weight`, per entry). */
+/** An entry's weight under `flow` (made when read rather than kept: 8 bytes an entry, 35 MB at 100k files). */
+function flowWeight(e: Entries, flow: EdgeFlow): (entry: number) => number {
+  const factor = new Float64Array(2 * EDGE_ORDER.length);
+  EDGE_ORDER.forEach((type, k) => {
+    factor[2 * k] = flow[type].forward;
+    factor[2 * k + 1] = flow[type].backward;
+  });
+  return (k) => e.weight[k]! * factor[2 * e.type[k]! + e.backward[k]!]!;
+}
+
+/**
+ * The CSR of the sorted entries, less those of no weight (0 or less) under the flow
+ * (`weight`, per entry). With `copied`, the rows not `changed` are the `earlier` CSR's,
+ * copied (the entries then are those of the changed rows only).
+ */
 function rowsOf(
   order: number,
   nodes: string[],
   indexOf: Map<string, number>,
-  sorted: Int32Array,
-  entries: number,
-  entryRow: Int32Array,
-  entryCol: Int32Array,
+  { sorted, count: entries, row: entryRow, col: entryCol }: Entries,
   weight: (entry: number) => number,
   into?: RowBuffers,
+  copied?: { earlier: Csr; changed: Uint8Array },
 ): Csr {
+  const copiedRow = (i: number): boolean => copied !== undefined && copied.changed[i] === 0;
   let m = 0;
   let last = -1;
   for (let k = 0; k < entries; k++) {
@@ -159,6 +190,7 @@ function rowsOf(
     if (last < 0 || entryRow[last] !== entryRow[e] || entryCol[last] !== entryCol[e]) m++;
     last = e;
   }
+  if (copied) for (let i = 0; i < order; i++) if (copiedRow(i)) m += copied.earlier.starts[i + 1]! - copied.earlier.starts[i]!;
   const starts = into ? into.starts : new Int32Array(order + 1);
   const neighbors = into ? into.neighbors.subarray(0, m) : new Int32Array(m);
   // each entry's summed weight, then divided by its row's sum in place
@@ -173,6 +205,16 @@ function rowsOf(
   for (let i = 0; i < order; i++) {
     starts[i] = k;
     const rowStart = k;
+    if (copiedRow(i)) {
+      const { earlier } = copied!;
+      const from = earlier.starts[i]!;
+      const to = earlier.starts[i + 1]!;
+      neighbors.set(earlier.neighbors.subarray(from, to), k);
+      weights.set(earlier.weights.subarray(from, to), k);
+      k += to - from;
+      if (k === rowStart) dangling.push(i);
+      continue;
+    }
     while (at < entries && entryRow[sorted[at]!] === i) {
       const j = entryCol[sorted[at]!]!;
       let w = 0;
@@ -211,86 +253,16 @@ function stableOrder(keys: Int32Array, count: number, range: number, input: Int3
 
 /**
  * The CSR `buildCsr` would build for `flow` from `graph`, made from `earlier` (the CSR of
- * the same flow over the same `nodes` of a graph that differs from `graph` only in edges
- * at `rows`: `FileGraph.rowsChanged`): those rows made again from their edges, walked and
- * summed in the order `buildCsr` walks and sums them (so the same doubles), every other
- * row copied. One walk of the edges, no sort of all of them.
+ * the same flow over the same nodes of a graph that differs from `graph` only in edges
+ * at `rows`: `FileGraph.rowsChanged`): those rows made again from their entries, walked,
+ * ordered and summed as `buildCsr` does (so the same doubles), every other row copied.
  */
 export function patchCsr(earlier: Csr, graph: EdgeView, flow: EdgeFlow, rows: ReadonlySet<number>): Csr {
   const { order, nodes, indexOf } = earlier;
   const changed = new Uint8Array(order);
   for (const i of rows) changed[i] = 1;
-  // the entries of the changed rows, in walk order, as entriesOf makes them
-  const row: number[] = [];
-  const col: number[] = [];
-  const place: number[] = [];
-  const weight: number[] = [];
-  const push = (i: number, j: number, type: number, backward: number, w: number, at: number): void => {
-    if (i === j || changed[i] === 0) return;
-    const x = w * (backward ? flow[EDGE_ORDER[type]!].backward : flow[EDGE_ORDER[type]!].forward);
-    row.push(i);
-    col.push(j);
-    place.push(at);
-    weight.push(x);
-  };
-  const visit = (type: EdgeType, w: number, s: number, t: number): void => {
-    if (changed[s] === 0 && changed[t] === 0) return;
-    const typeId = TYPE_PLACE.get(type)!;
-    const at = 2 * typeId + (compareCodeUnits(nodes[s]!, nodes[t]!) < 0 ? 0 : 1);
-    push(s, t, typeId, 0, w, at);
-    push(t, s, typeId, 1, w, at);
-  };
-  if (!graph.forEachEdgeAt?.(nodes, visit)) graph.forEachEdge((attr, source, target) => visit(attr.type, attr.weight, indexOf.get(source)!, indexOf.get(target)!));
-  // by (row, column, place), ties in walk order: the order of entriesOf's three stable sorts
-  const sorted = row.map((_, k) => k).sort((a, b) => row[a]! - row[b]! || col[a]! - col[b]! || place[a]! - place[b]! || a - b);
-  // each changed row's columns and summed weights (entries of no weight left out)
-  const made = new Map<number, { cols: number[]; weights: number[] }>();
-  for (const i of rows) made.set(i, { cols: [], weights: [] });
-  for (let n = 0; n < sorted.length; ) {
-    const k = sorted[n]!;
-    const r = made.get(row[k]!)!;
-    const j = col[k]!;
-    let w = 0;
-    let any = false;
-    for (; n < sorted.length && row[sorted[n]!] === row[k] && col[sorted[n]!] === j; n++) {
-      const x = weight[sorted[n]!]!;
-      if (x <= 0) continue;
-      w += x;
-      any = true;
-    }
-    if (!any) continue;
-    r.cols.push(j);
-    r.weights.push(w);
-  }
-  let m = 0;
-  for (let i = 0; i < order; i++) m += made.get(i)?.cols.length ?? earlier.starts[i + 1]! - earlier.starts[i]!;
-  const starts = new Int32Array(order + 1);
-  const neighbors = new Int32Array(m);
-  const weights = new Float64Array(m);
-  const dangling: number[] = [];
-  let k = 0;
-  for (let i = 0; i < order; i++) {
-    starts[i] = k;
-    const own = made.get(i);
-    if (own) {
-      let sum = 0;
-      for (const w of own.weights) sum += w;
-      own.cols.forEach((j, q) => {
-        neighbors[k + q] = j;
-        weights[k + q] = own.weights[q]! / sum;
-      });
-      k += own.cols.length;
-    } else {
-      const from = earlier.starts[i]!;
-      const to = earlier.starts[i + 1]!;
-      neighbors.set(earlier.neighbors.subarray(from, to), k);
-      weights.set(earlier.weights.subarray(from, to), k);
-      k += to - from;
-    }
-    if (starts[i] === k) dangling.push(i);
-  }
-  starts[order] = k;
-  return { order, nodes, indexOf, starts, neighbors, weights, dangling: Int32Array.from(dangling) };
+  const e = entriesOf(graph, nodes, indexOf, changed);
+  return rowsOf(order, nodes, indexOf, e, flowWeight(e, flow), undefined, { earlier, changed });
 }
 
 /** A CSR as arrays, with the flow it was built for (as JSON), for an index snapshot. */
