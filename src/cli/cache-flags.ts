@@ -24,9 +24,12 @@ export interface CacheFlags {
   quiet?: boolean;
 }
 
-/** `--cache <dir>`; `byDefault` says whether the command uses a cache when neither flag nor environment names one. */
-export function cacheOption(byDefault: boolean): Option {
-  const fallback = byDefault ? `$${CACHE_ENV}, else \${XDG_CACHE_HOME:-~/.cache}/repomap` : `$${CACHE_ENV} when set, else no cache`;
+/**
+ * `--cache <dir>`; `byDefault` says whether the command uses a cache when neither flag nor
+ * environment names one, `otherwise` what it does then (default: "no cache").
+ */
+export function cacheOption(byDefault: boolean, otherwise = 'no cache'): Option {
+  const fallback = byDefault ? `$${CACHE_ENV}, else \${XDG_CACHE_HOME:-~/.cache}/repomap` : `$${CACHE_ENV} when set, else ${otherwise}`;
   return new Option('--cache <dir>', `folder of the persistent tags cache, shared by runs and processes (default: ${fallback})`);
 }
 
@@ -37,9 +40,9 @@ export function cacheMaxMbOption(): Option {
   );
 }
 
-/** `--no-cache`. */
-export function noCacheOption(): Option {
-  return new Option('--no-cache', 'read and write no tags cache: parse every file');
+/** `--no-cache`, with what it means for the command. */
+export function noCacheOption(description = 'read and write no tags cache: parse every file'): Option {
+  return new Option('--no-cache', description);
 }
 
 /**

@@ -2,9 +2,11 @@
  * An evaluation run: every sample ranked by one method on the tree at its base
  * commit, and scored. Samples are grouped by repository and snapshot
  * (`planRepositories`); repositories are evaluated in plan order, in this
- * process or sharded over worker processes (each takes whole repositories, so
- * tags caches stay per repository). Results are merged by input position, so a
- * run gives the same rows and scores whatever the number of workers.
+ * process or sharded over worker processes (each takes whole repositories, or
+ * the back half of one's snapshots; they share the tags they parse through the
+ * persistent store, else through a store made for the run). Results are merged
+ * by input position, so a run gives the same rows and scores whatever the number
+ * of workers.
  *
  * A sample whose repository or commit cannot be read (or whose query the
  * ranker rejects) gets no row: it is listed in `errors` and scored as a
@@ -20,6 +22,7 @@ import { planRepositories } from './run-plan.js';
 import { checkEvalPackOptions, type EvalPackOptions } from './run-pack.js';
 import { RUN_DEFAULTS, type EvalMethod } from './run-defaults.js';
 import { evaluateRepository, type RepositoryJob, type SampleOutcome } from './run-repo.js';
+import { openRunStore } from './run-store.js';
 import { runInWorkers, workerCount } from './run-workers.js';
 import type { Sample } from './samples.js';
 
@@ -47,6 +50,14 @@ export interface RunOptions {
   cacheDir?: string;
   /** Size cap of that store in bytes (see `RepositoryJob.cacheMaxBytes`); default the store's. */
   cacheMaxBytes?: number;
+  /**
+   * With worker processes and no `cacheDir`: whether they share the tags they parse
+   * through a store made for the run under `runStoreRoot` and removed when it ends
+   * (./run-store.ts). Default true; false, or without the store's driver, each keeps its own in memory.
+   */
+  shareTags?: boolean;
+  /** Folder the run's shared store is made in (default the system's temp folder). */
+  runStoreRoot?: string;
   /** Messages of the tags store (a rebuilt or unusable cache), from this process or a worker. */
   onNote?: (message: string) => void;
   /** Also pack every sample at these budgets (repomap method): rows gain `pack` and `pack_whole` ranges. Default none. */
@@ -76,6 +87,8 @@ export interface EvalRun {
   processes: number;
   /** Largest peak resident set size among those processes and this one, in KiB. */
   peakRssKb: number;
+  /** Where the tags were kept: the persistent store, a store the workers shared for the run, or each process's memory. */
+  tagsStore: 'persistent' | 'run' | 'memory';
 }
 
 /** Evaluates `samples` (see the module comment). */
@@ -99,6 +112,26 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
 
   const plan = planRepositories(samples);
   const workers = workerCount(plan, jobs);
+  const shared =
+    workers > 1 && method !== 'bm25' && options.cacheDir === undefined && options.shareTags !== false ? openRunStore(options.runStoreRoot, options.onNote) : undefined;
+  const cacheDir = options.cacheDir ?? shared?.dir;
+  const tagsStore = shared ? 'run' : cacheDir !== undefined ? 'persistent' : 'memory';
+  try {
+    const run = await runPlan(samples, plan, workers, { ...options, method, top, ...(cacheDir !== undefined ? { cacheDir } : {}), config, pack });
+    return { ...run, tagsStore };
+  } finally {
+    shared?.remove();
+  }
+}
+
+/** Runs the plan over `workers` processes (this one when 1) and scores it. */
+async function runPlan(
+  samples: readonly Sample[],
+  plan: ReturnType<typeof planRepositories>,
+  workers: number,
+  options: Omit<RunOptions, 'config' | 'pack'> & { method: EvalMethod; top: number; config: EvalConfig | undefined; pack: EvalPackOptions | undefined },
+): Promise<Omit<EvalRun, 'tagsStore'>> {
+  const { method, top, config, pack } = options;
   const work: RepositoryJob[] = plan.map((p) => ({
     repo: p.repo,
     reposDir: options.reposDir,

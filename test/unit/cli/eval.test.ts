@@ -5,7 +5,7 @@
  * samples that hit every per-sample error path.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -446,11 +446,14 @@ describe('the built CLI: --jobs', () => {
   }, 120_000);
   afterAll(() => removeTemp(build));
 
-  const runBuilt = (...args: string[]): string =>
+  const runBuilt = (...args: string[]): string => runBuiltIn(undefined, ...args);
+  /** Runs the built CLI with `tmp` as the system's temp folder (where a run's shared tags store is made) when given. */
+  const runBuiltIn = (tmp: string | undefined, ...args: string[]): string =>
     execFileSync(process.execPath, ['--input-type=module', '-e', RUNNER, join(build, 'src', 'cli', 'run.js'), ...args], {
       cwd: world.dir,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, REPOMAP_CACHE: '', ...(tmp !== undefined ? { TMPDIR: tmp } : {}) },
     });
 
   it('--jobs 2 writes the same details as --jobs 1, byte for byte', () => {
@@ -486,15 +489,22 @@ describe('the built CLI: --jobs', () => {
     }
     writeFileSync(join(dir, 'samples.jsonl'), samples.map((x) => JSON.stringify(x)).join('\n') + '\n');
     const base = ['eval', '--samples', join(dir, 'samples.jsonl'), '--repos', join(dir, 'repos'), '--no-timing'];
-    runBuilt(...base, '--jobs', '1', '--out', join(dir, 'j1.details.jsonl'), '--summary', join(dir, 'j1.json'));
-    runBuilt(...base, '--jobs', '2', '--out', join(dir, 'j2.details.jsonl'), '--summary', join(dir, 'j2.json'));
+    const tmp = join(dir, 'tmp');
+    mkdirSync(tmp);
+    runBuiltIn(tmp, ...base, '--jobs', '1', '--out', join(dir, 'j1.details.jsonl'), '--summary', join(dir, 'j1.json'));
+    runBuiltIn(tmp, ...base, '--jobs', '2', '--out', join(dir, 'j2.details.jsonl'), '--summary', join(dir, 'j2.json'));
+    runBuiltIn(tmp, ...base, '--jobs', '2', '--no-cache', '--out', join(dir, 'j2m.details.jsonl'), '--summary', join(dir, 'j2m.json'));
     const one = readFileSync(join(dir, 'j1.details.jsonl'));
     expect(one.toString().trim().split('\n')).toHaveLength(16);
     expect(readFileSync(join(dir, 'j2.details.jsonl')).equals(one)).toBe(true);
-    const [s1, s2] = [join(dir, 'j1.json'), join(dir, 'j2.json')].map((f) => JSON.parse(readFileSync(f, 'utf8')) as RunSummary);
-    expect([s1!.processes, s2!.processes]).toEqual([1, 2]);
+    expect(readFileSync(join(dir, 'j2m.details.jsonl')).equals(one)).toBe(true);
+    const [s1, s2, s2m] = [join(dir, 'j1.json'), join(dir, 'j2.json'), join(dir, 'j2m.json')].map((f) => JSON.parse(readFileSync(f, 'utf8')) as RunSummary);
+    expect([s1!.processes, s2!.processes, s2m!.processes]).toEqual([1, 2, 2]);
     // every snapshot indexed once, whichever worker took it
-    expect([s1!.snapshots, s2!.snapshots]).toEqual([16, 16]);
+    expect([s1!.snapshots, s2!.snapshots, s2m!.snapshots]).toEqual([16, 16, 16]);
     expect(metricsOf(s2!)).toBe(metricsOf(s1!));
+    // the workers shared a store made for the run (none with --no-cache, none for one process), removed at its end
+    expect([s1!.tags_store, s2!.tags_store, s2m!.tags_store]).toEqual(['memory', 'run', 'memory']);
+    expect(readdirSync(tmp)).toEqual([]);
   }, 120_000);
 });

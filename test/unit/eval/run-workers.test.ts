@@ -4,12 +4,13 @@
  * one at a time and reports each sample with the process that took it, so the test sees
  * which worker evaluated which snapshot, in which order.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEval } from '../../../src/eval/index.js';
 import { SPLIT_MIN_SNAPSHOTS, workerCount } from '../../../src/eval/run-workers.js';
 import type { Sample } from '../../../src/eval/samples.js';
+import { TAGS_STORE_FILE } from '../../../src/cache/location.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 
 /** A worker that evaluates nothing: each sample's outcome names the process and the snapshot's place in its run. */
@@ -29,12 +30,44 @@ process.on('message', (m) => {
 });
 `;
 
+/** A worker that reports, for each sample, the tags store folder its job names and whether that folder holds the store's file. */
+const STORE_STAND_IN = `
+const { existsSync } = require('node:fs');
+const { join } = require('node:path');
+const send = (m, then) => process.send(m, undefined, undefined, then);
+let job;
+process.on('message', (m) => {
+  if (m.type === 'job') { job = m.job; send({ type: 'next' }); }
+  else if (m.type === 'snapshot') {
+    if (!m.snapshot) return send({ type: 'done', repo: job.repo, snapshots: 0 });
+    const dir = job.cacheDir ?? '-';
+    const held = job.cacheDir !== undefined && existsSync(join(job.cacheDir, ${JSON.stringify(TAGS_STORE_FILE)}));
+    for (const { index } of m.snapshot.samples) send({ type: 'sample', outcome: { index, scores: {}, error: process.pid + ' ' + dir + ' ' + held } });
+    setTimeout(() => send({ type: 'next' }), 5);
+  } else if (m.type === 'close') send({ type: 'closed', maxRssKb: 1 }, () => process.disconnect());
+});
+`;
+
+/** A worker that dies at its first snapshot. */
+const DYING_STAND_IN = `
+process.on('message', (m) => {
+  if (m.type === 'job') process.send({ type: 'next' });
+  else if (m.type === 'snapshot') process.exit(3);
+});
+`;
+
 let dir: string;
 let module: string;
+let storeModule: string;
+let dyingModule: string;
 beforeAll(() => {
   dir = makeTemp('repomap-run-workers-');
   module = join(dir, 'stand-in.cjs');
   writeFileSync(module, STAND_IN);
+  storeModule = join(dir, 'store-stand-in.cjs');
+  writeFileSync(storeModule, STORE_STAND_IN);
+  dyingModule = join(dir, 'dying-stand-in.cjs');
+  writeFileSync(dyingModule, DYING_STAND_IN);
 });
 afterAll(() => removeTemp(dir));
 
@@ -74,5 +107,67 @@ describe('runEval over worker processes', () => {
     expect(workerCount([{ snapshots: Array(3) }], 4)).toBe(1);
     expect(workerCount([{ snapshots: Array(16) }], 2)).toBe(2);
     expect(workerCount([{ snapshots: Array(3) }, { snapshots: Array(1) }], 4)).toBe(2);
+  });
+});
+
+describe("runEval's tags store for its worker processes", () => {
+  /** Per sample: the process, the store folder its job named ('-' for none) and whether the store's file was there. */
+  const stores = (errors: { message: string }[]): { pid: string; dir: string; held: boolean }[] =>
+    errors.map((e) => {
+      const [pid, storeDir, held] = e.message.split(' ');
+      return { pid: pid!, dir: storeDir!, held: held === 'true' };
+    });
+  let n = 0;
+  const freshRoot = (): string => {
+    const root = join(dir, `root-${n++}`);
+    mkdirSync(root);
+    return root;
+  };
+
+  it('without a persistent store, makes one under the root that both workers share, and removes it at the end', async () => {
+    const root = freshRoot();
+    const run = await runEval(samplesOf('acme/long', 16), { reposDir: dir, jobs: 2, workerModule: storeModule, runStoreRoot: root });
+    const seen = stores(run.errors);
+    expect(new Set(seen.map((s) => s.pid)).size, 'two workers').toBe(2);
+    const dirs = new Set(seen.map((s) => s.dir));
+    expect(dirs.size, 'one store for both').toBe(1);
+    const [storeDir] = dirs;
+    expect(storeDir!.startsWith(join(root, 'repomap-eval-'))).toBe(true);
+    expect(seen.every((s) => s.held), 'the store existed while the workers ran').toBe(true);
+    expect(run.tagsStore).toBe('run');
+    expect(readdirSync(root), 'removed once the run ended').toEqual([]);
+  });
+
+  it('removes the store when a worker dies', async () => {
+    const root = freshRoot();
+    await expect(runEval(samplesOf('acme/long', 16), { reposDir: dir, jobs: 2, workerModule: dyingModule, runStoreRoot: root })).rejects.toThrow(/eval worker/);
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('makes none with shareTags false, with one process, or for BM25; uses a persistent store as it is and keeps it', async () => {
+    const root = freshRoot();
+    const unshared = await runEval(samplesOf('acme/long', 16), { reposDir: dir, jobs: 2, workerModule: storeModule, runStoreRoot: root, shareTags: false });
+    expect(stores(unshared.errors).map((s) => s.dir)).toEqual(Array(16).fill('-'));
+    expect(unshared.tagsStore).toBe('memory');
+    const bm25 = await runEval(samplesOf('acme/long', 16), { reposDir: dir, jobs: 2, method: 'bm25', workerModule: storeModule, runStoreRoot: root });
+    expect(stores(bm25.errors).map((s) => s.dir)).toEqual(Array(16).fill('-'));
+    expect(readdirSync(root)).toEqual([]);
+
+    const persistent = join(dir, 'persistent');
+    const kept = await runEval(samplesOf('acme/long', 16), { reposDir: dir, jobs: 2, workerModule: storeModule, runStoreRoot: root, cacheDir: persistent });
+    expect(new Set(stores(kept.errors).map((s) => s.dir))).toEqual(new Set([persistent]));
+    expect(kept.tagsStore).toBe('persistent');
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('notes why it could not make the store, and the workers keep their tags in memory', async () => {
+    const notes: string[] = [];
+    const missing = join(dir, 'no-such-root');
+    const run = await runEval(samplesOf('acme/long', 16), { reposDir: dir, jobs: 2, workerModule: storeModule, runStoreRoot: missing, onNote: (m) => notes.push(m) });
+    expect(stores(run.errors).map((s) => s.dir)).toEqual(Array(16).fill('-'));
+    expect(run.tagsStore).toBe('memory');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toContain(missing);
+    expect(existsSync(missing)).toBe(false);
   });
 });
