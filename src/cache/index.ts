@@ -2,6 +2,6 @@ export { TagsStore, STORE_DEFAULTS, STORE_SCHEMA_VERSION, type TagsStoreOptions 
 export type { PruneReport, StoreRows, StoreStats } from './store-lru.js';
 export { TAGS_INDEX_VERSION, currentIdentity, type CacheIdentity } from './identity.js';
 export { CACHE_ENV, TAGS_STORE_FILE, cacheDirFromEnv, defaultCacheDir, tagsStorePath } from './location.js';
-export { layeredTagsCache, mapTagsCache, memoryTagsCache } from './layered.js';
+export { layeredTagsCache, mapTagsCache, memoryTagsCache, storeTagsCache } from './layered.js';
 export type { TagsCache, TagsCacheEntry } from './types.js';
 export { SNAPSHOT_FOLDER, snapshotFolder, snapshotFilePath, readSnapshotFile, writeSnapshotFile, snapshotFiles, pruneSnapshots, type SnapshotRead } from './snapshot-files.js';

@@ -23,6 +23,23 @@ export function memoryTagsCache(): TagsCache {
 }
 
 /**
+ * A store read and written as it is, with the terms put in it held for the builds that
+ * follow (`holdsTerms`). Used by eval with a store (`--cache`, or the one its workers share
+ * for the run): a build reads the few entries it needs from the store, rather than a Map
+ * in front of it keeping every snapshot's tags and terms in memory as well (sympy's 53
+ * issue rows: 1.28 → 0.83-1.07 GB peak RSS, bench/NOTES.md).
+ */
+export function storeTagsCache(store: TagsCache): TagsCache {
+  return {
+    holdsTerms: true,
+    getMany: (keys) => store.getMany(keys),
+    putMany: (entries) => store.putMany(entries),
+    ...(store.getTerms ? { getTerms: (keys: readonly string[]) => store.getTerms!(keys) } : {}),
+    ...(store.putTerms ? { putTerms: (entries: Iterable<readonly [string, TextTerms]>) => store.putTerms!(entries) } : {}),
+  };
+}
+
+/**
  * `front` answers what it holds; the rest is asked of `back` and remembered in `front`.
  * Writes go to both. Texts' BM25 terms are layered the same way (in a Map of their own;
  * `back` may keep none). Used by eval: a repository's snapshots share the Maps, and the

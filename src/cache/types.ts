@@ -26,8 +26,8 @@ export interface TagsCache {
   getTerms?(keys: readonly string[]): Map<string, TextTerms>;
   putTerms?(entries: Iterable<readonly [string, TextTerms]>): void;
   /**
-   * Whether terms put here are held in memory for the builds that follow (eval's
-   * snapshots): a build then keeps the terms of the texts it tokenizes while workers
+   * Whether terms put here are held for the builds that follow, in memory or in a store
+   * (eval's snapshots): a build then keeps the terms of the texts it tokenizes while workers
    * parse too, which a build with only a persistent store skips to keep the cores free.
    */
   readonly holdsTerms?: boolean;

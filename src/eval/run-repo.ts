@@ -9,6 +9,7 @@
  * and its result depends only on the job: the same job gives the same rows
  * whichever process runs it.
  */
+import { storeTagsCache } from '../cache/index.js';
 import { queryText } from '../cues/index.js';
 import {
   Bm25Index,
@@ -16,7 +17,6 @@ import {
   TASKS,
   TagsStore,
   buildIndex,
-  layeredTagsCache,
   memoryTagsCache,
   loadCorpus,
   tagsStorePath,
@@ -161,7 +161,7 @@ async function evaluateWith(
     return { repo: job.repo, outcomes, snapshots: 0 };
   }
 
-  const tagsCache: TagsCache = store ? layeredTagsCache(new Map(), store) : memoryTagsCache();
+  const tagsCache: TagsCache = store ? storeTagsCache(store) : memoryTagsCache();
   // Each snapshot's index is built from the one before (`previous`): only the files that
   // differ are parsed, tokenized and linked again, and the ranking is a fresh build's.
   let previous: Index | undefined;

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TagsStore, currentIdentity, layeredTagsCache, memoryTagsCache } from '../../../src/cache/index.js';
+import { TagsStore, currentIdentity, layeredTagsCache, memoryTagsCache, storeTagsCache } from '../../../src/cache/index.js';
 import { loadCorpus } from '../../../src/corpus/index.js';
 import { TEXT_TERMS_VERSION } from '../../../src/lexical/text-terms.js';
 import { buildIndex, type IndexOptions, type TagsCacheEntry } from '../../../src/index.js';
@@ -165,6 +165,24 @@ describe('buildIndex with eval\'s in-run caches', () => {
     await build({ tagsCache: layered });
     expect(fromStore.asked, 'the second snapshot asks the store nothing').toBe(asked);
     expect(fromStore.put).toBe(0);
+    store.close();
+  });
+
+  it('over a store as it is, the terms a build tokenizes go to the store and the next build asks it again (none kept in memory): nothing parsed or tokenized twice, the same ranking', async () => {
+    const plain = await build();
+    const store = TagsStore.open(join(dir, 'direct.sqlite'));
+    const counts = counting(store);
+    const cache = storeTagsCache(store);
+    expect(cache.holdsTerms).toBe(true);
+    const first = await build({ tagsCache: cache });
+    expect(first.parsed).toBe(parseable);
+    expect(counts.put).toBe(corpus.files.length);
+    const asked = counts.asked;
+    const second = await build({ tagsCache: cache });
+    expect(second.parsed).toBe(0);
+    expect(counts.put, 'no text tokenized again').toBe(corpus.files.length);
+    expect(counts.asked, 'asked the store again').toBeGreaterThan(asked);
+    for (const q of ['apply_discount rounding', 'checkout cart total', 'storage backend']) expect(second.index.rank(q).files, q).toEqual(plain.index.rank(q).files);
     store.close();
   });
 
