@@ -1,6 +1,7 @@
 import { readBlobs } from './cat-file.js';
 import { CorpusBuilder } from './builder.js';
 import { locateGitDir, resolveCommitIn } from './git-commit.js';
+import { earlierGitRecords, rememberGitLoad } from './git-reuse.js';
 import { listTree, type TreeEntry } from './git-tree.js';
 import { GitignoreMatcher } from './gitignore.js';
 import type { ResolvedCorpusOptions } from './options.js';
@@ -19,7 +20,9 @@ const IGNORE_FILE_MAX_BYTES = 1024 * 1024;
  * patterns, a name that is not valid UTF-8 (folder mode cannot open such a file, and no
  * path string can name it), symlink, submodule, then the content rules. `.gitignore` does
  * not apply (tracked files are tracked). Blobs are read by one `git cat-file` process;
- * vendored, ignored, symlink, submodule and unnamable entries are never read.
+ * vendored, ignored, symlink, submodule and unnamable entries are never read, nor is a
+ * file that `options.previous` (a load of the same repository with the same rules) has at
+ * the same path with the same blob id: its record is taken as it is.
  */
 export async function loadGitTree(source: { gitDir: string; commit: string }, options: ResolvedCorpusOptions): Promise<Corpus> {
   const gitDir = await locateGitDir(source.gitDir);
@@ -28,8 +31,11 @@ export async function loadGitTree(source: { gitDir: string; commit: string }, op
   const rules = new PathRules(new Set(options.vendoredFolders), new Map([['.repomapignore', await repomapignoreOf(gitDir, entries)]]), options);
 
   const builder = new CorpusBuilder(options);
+  const earlier = earlierGitRecords(gitDir, options);
   /** Paths wanting each blob, in first-seen order (identical files share one read). */
   const pathsByOid = new Map<string, string[]>();
+  /** The paths of files taken from `earlier`. */
+  const kept: string[] = [];
   let total = 0;
   for (const entry of entries) {
     const verdict = rules.verdict(entry.path);
@@ -44,17 +50,23 @@ export async function loadGitTree(source: { gitDir: string; commit: string }, op
     } else if (entry.mode === SUBMODULE_MODE || entry.type === 'commit') {
       builder.skip('submodule', entry.path, `skipped submodule ${entry.path} (commit ${entry.oid} of another repository)`);
     } else if (entry.type === 'blob') {
+      total++;
+      const record = earlier?.get(entry.path);
+      if (record?.blobId === entry.oid) {
+        builder.keep(record);
+        kept.push(entry.path);
+        continue;
+      }
       const paths = pathsByOid.get(entry.oid);
       if (paths) paths.push(entry.path);
       else pathsByOid.set(entry.oid, [entry.path]);
-      total++;
     }
   }
 
   const oids = [...pathsByOid.keys()];
-  let done = 0;
-  if (options.onListed) options.onListed([...pathsByOid.values()].flat());
-  options.onProgress?.(0, total);
+  let done = kept.length;
+  if (options.onListed) options.onListed([...kept, ...[...pathsByOid.values()].flat()]);
+  options.onProgress?.(done, total);
   await readBlobs(
     gitDir,
     oids,
@@ -72,7 +84,7 @@ export async function loadGitTree(source: { gitDir: string; commit: string }, op
       }
     },
   );
-  return rememberPathRules(builder.finish(gitDir, 'git', commit), rules);
+  return rememberPathRules(rememberGitLoad(builder.finish(gitDir, 'git', commit), gitDir, options), rules);
 }
 
 /** The `.repomapignore` files of a tree (read first: there are few, and they are small) as one matcher. */

@@ -43,11 +43,11 @@ export interface CorpusOptions {
    */
   onListed?: (paths: readonly string[]) => void;
   /**
-   * A corpus loaded earlier from the same folder with the same options (folders only;
-   * ignored for git sources, whose blob ids already say what changed). A file whose
-   * size, modification and change times and inode are what they were then, and that
-   * had not been modified for 2 s before that load began, is taken from it without
-   * being read again. Everything else is read and examined as usual.
+   * A corpus loaded earlier from the same source with the same options. From a folder:
+   * a file whose size, modification and change times and inode are what they were then,
+   * and that had not been modified for 2 s before that load began, is taken from it
+   * without being read again. From a git repository (any commit of it): a file at the
+   * same path with the same blob id is. Everything else is read and examined as usual.
    */
   previous?: Corpus;
 }

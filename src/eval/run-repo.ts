@@ -165,12 +165,14 @@ async function evaluateWith(
   // Each snapshot's index is built from the one before (`previous`): only the files that
   // differ are parsed, tokenized and linked again, and the ranking is a fresh build's.
   let previous: Index | undefined;
+  // the snapshot before's files: those with the same path and blob are taken unread
+  let earlier: Corpus | undefined;
   let snapshots = 0;
   for (let snapshot = await pull(); snapshot; snapshot = await pull()) {
     const started = performance.now();
     let corpus: Corpus;
     try {
-      corpus = await loadCorpus({ gitDir, commit: snapshot.commit });
+      corpus = await loadCorpus({ gitDir, commit: snapshot.commit }, earlier ? { previous: earlier } : undefined);
     } catch (err) {
       if (!isReportable(err)) throw err;
       for (const item of snapshot.samples) fail(item, err.message);
@@ -179,6 +181,7 @@ async function evaluateWith(
     const index =
       job.method === 'bm25' ? undefined : await buildIndex(corpus, { ...resolveIndexOptions(job.config), tagsCache, parseJobs: job.parseJobs, ...(previous ? { previous } : {}) });
     previous = index ?? previous;
+    earlier = corpus;
     const rank = await makeRanker(job, corpus, index);
     const indexMs = Math.round(performance.now() - started);
     snapshots++;
