@@ -42,8 +42,9 @@ export function storeTagsCache(store: TagsCache): TagsCache {
 /**
  * `front` answers what it holds; the rest is asked of `back` and remembered in `front`.
  * Writes go to both. Texts' BM25 terms are layered the same way (in a Map of their own;
- * `back` may keep none). Used by eval: a repository's snapshots share the Maps, and the
- * persistent store fills them across runs.
+ * `back` may keep none). For a program that asks for the same entries again and again;
+ * eval, whose later snapshots ask mostly for new blobs, reads its store as it is
+ * (`storeTagsCache`).
  */
 export function layeredTagsCache(front: Map<string, TagsCacheEntry>, back: TagsCache): TagsCache {
   const tags = layer(front, { get: (keys) => back.getMany(keys), put: (entries) => back.putMany(entries) });
