@@ -112,26 +112,11 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
 
   const plan = planRepositories(samples);
   const workers = workerCount(plan, jobs);
+  const module = workers > 1 ? (options.workerModule ?? defaultWorkerModule()) : undefined;
+  // the workers' shared store when they have none, removed once they are done
   const shared =
     workers > 1 && method !== 'bm25' && options.cacheDir === undefined && options.shareTags !== false ? openRunStore(options.runStoreRoot, options.onNote) : undefined;
   const cacheDir = options.cacheDir ?? shared?.dir;
-  const tagsStore = shared ? 'run' : cacheDir !== undefined ? 'persistent' : 'memory';
-  try {
-    const run = await runPlan(samples, plan, workers, { ...options, method, top, ...(cacheDir !== undefined ? { cacheDir } : {}), config, pack });
-    return { ...run, tagsStore };
-  } finally {
-    shared?.remove();
-  }
-}
-
-/** Runs the plan over `workers` processes (this one when 1) and scores it. */
-async function runPlan(
-  samples: readonly Sample[],
-  plan: ReturnType<typeof planRepositories>,
-  workers: number,
-  options: Omit<RunOptions, 'config' | 'pack'> & { method: EvalMethod; top: number; config: EvalConfig | undefined; pack: EvalPackOptions | undefined },
-): Promise<Omit<EvalRun, 'tagsStore'>> {
-  const { method, top, config, pack } = options;
   const work: RepositoryJob[] = plan.map((p) => ({
     repo: p.repo,
     reposDir: options.reposDir,
@@ -142,7 +127,7 @@ async function runPlan(
     // Several worker processes already share the cores; one process parses on two threads.
     parseJobs: workers > 1 ? 1 : 2,
     ...(config !== undefined ? { config } : {}),
-    ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
+    ...(cacheDir !== undefined ? { cacheDir } : {}),
     ...(options.cacheMaxBytes !== undefined ? { cacheMaxBytes: options.cacheMaxBytes } : {}),
     ...(pack !== undefined ? { pack } : {}),
   }));
@@ -159,7 +144,7 @@ async function runPlan(
   if (workers <= 1) {
     for (const job of work) snapshots += (await evaluateRepository(job, onSample, options.onNote)).snapshots;
   } else {
-    const sharded = await runInWorkers(work, workers, options.workerModule ?? defaultWorkerModule(), onSample, options.onNote);
+    const sharded = await runInWorkers(work, workers, module!, onSample, options.onNote).finally(() => shared?.remove());
     snapshots = sharded.snapshots;
     processes = workers;
     peakRssKb = sharded.peakRssKb;
@@ -176,7 +161,8 @@ async function runPlan(
     scores.push(o.scores);
     if (o.error !== undefined) errors.push({ sample_id: sample.id, repo: sample.repo, base_commit: sample.base_commit, message: o.error });
   });
-  return { rows, scores, errors, repositories: plan.length, snapshots, processes, peakRssKb };
+  const tagsStore = shared ? 'run' : cacheDir !== undefined ? 'persistent' : 'memory';
+  return { rows, scores, errors, repositories: plan.length, snapshots, processes, peakRssKb, tagsStore };
 }
 
 function defaultWorkerModule(): string {
