@@ -6,6 +6,7 @@ import { buildFileGraph, readsText, readyForUpdate, updateFileGraph, type FileGr
 import { updatePays } from '../lexical/bm25.js';
 import { buildLexical, lexicalAfter, lexicalOf, type LexicalIndex } from '../rank/index-context.js';
 import { pathTablesOf } from '../rank/path-tables.js';
+import { UnitWordsCache } from '../rank/functions.js';
 import { releasePrestarted, snippetReader } from '../tags/index.js';
 import type { Corpus, IndexStats, LanguageId } from '../types.js';
 import { codeLanguagesOf, deferredCodeReading } from './code-languages.js';
@@ -116,7 +117,8 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
     ...(cache ? { cache } : {}),
   };
   const claim = previous && fileGraph === previous.graph ? previous.claim : { taken: false };
-  const record: Previous = { fingerprint, corpus, tags, tagDiagnostics: diagnostics, lexical, pathTables, graph: fileGraph, claim };
+  const unitWords = previous?.unitWords ?? new UnitWordsCache();
+  const record: Previous = { fingerprint, corpus, tags, tagDiagnostics: diagnostics, lexical, pathTables, graph: fileGraph, unitWords, claim };
   const { languages, primary } = codeLanguagesOf(tags);
   if (options.deferCodeGrammars) {
     const { code, prepare } = deferredCodeReading(languages, primary);

@@ -11,13 +11,13 @@ import { lexicalText } from '../rank/seeds.js';
 import { compareDescending } from '../text/order.js';
 import { rankFiles } from '../rank/score.js';
 import { attachSpans, SpanFinder, spanSource, type SpanSource } from '../spans/spans.js';
-import { attachFunctions, rankedFunctionIds, UnitWordsCache } from '../rank/functions.js';
+import { attachFunctions, rankedFunctionIds, type UnitWordsCache } from '../rank/functions.js';
 import { checkPackOptions, packFiles, packSourceOf, type Pack, type PackOptions } from '../pack/index.js';
 import { explainFile, notInCorpus, type ExplainFileOptions, type FileExplanation } from '../explain/explain-file.js';
 import { RepoMapError } from '../errors.js';
 import type { DeepPartial } from '../options/resolve.js';
 import type { Corpus, Diagnostic, FileTags, IndexStats, LanguageId, Query, QueryCues, RankedFile, RepoMapResult, Task } from '../types.js';
-import { checkNotTaken, type Previous } from './reuse.js';
+import { checkNotTaken, contentKey, type Previous } from './reuse.js';
 import { resolveStageSettings, type StageOptions, type StageSettings } from './settings.js';
 
 export interface RankOptions {
@@ -58,6 +58,8 @@ export interface IndexParts {
   taken(): boolean;
   /** The rank context under a rank stage's settings. */
   context(rank: RankDefaults): RankContext;
+  /** The units' words of ranked files (the record's, shared with the builds before and after it). */
+  readonly unitWords: UnitWordsCache;
   /** Lets go of what the parts hold of an earlier index (`EarlierCsrs`): a later build starts from this one. */
   forgetEarlier?(): void;
   /** Loads what reading a query needs beyond the parts (a snapshot's snippet grammars). */
@@ -75,6 +77,7 @@ export function recordParts(record: Previous, earlier?: EarlierCsrs): IndexParts
     tags: () => record.tags,
     record: () => record,
     taken: () => record.claim.taken,
+    unitWords: record.unitWords,
     context: (rank) => makeContext(record.corpus.files, graphPartsOf(record.graph), rank, record.lexical, record.pathTables, tagsOf, earlier ? { csr: (flow) => earlier.csr(flow) } : {}),
     ...(earlier ? { forgetEarlier: () => earlier.forget() } : {}),
   };
@@ -131,8 +134,6 @@ export class Index {
   private readonly context: RankContext;
   /** Built on first use: what spans read per file. */
   private spans?: SpanSource;
-  /** Built on first use: the words of the units of files whose functions were ranked. */
-  private unitWords?: UnitWordsCache;
   /** What `buildIndex({ previous })` compares to return this index as it is ('' for views, which are never returned so). */
   readonly fingerprint: string;
 
@@ -282,7 +283,8 @@ export class Index {
       ctx: this.context,
       tagsOf: (p) => this.tagsOf(p),
       textOf: (p) => this.textOf(p),
-      unitWords: (this.unitWords ??= new UnitWordsCache()),
+      unitWords: this.parts.unitWords,
+      contentKeyOf: (p) => contentKey(this.corpus.files[this.context.indexOf(p)]!),
     }, rank.functions);
   }
 

@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import type { FileGraph } from '../graph/index.js';
 import type { LexicalIndex } from '../rank/index-context.js';
 import type { PathTables } from '../rank/path-tables.js';
+import type { UnitWordsCache } from '../rank/functions.js';
 import { RepoMapError } from '../errors.js';
 import type { Corpus, Diagnostic, FileRecord, FileTags } from '../types.js';
 
@@ -32,6 +33,8 @@ export interface Previous {
   readonly lexical: LexicalIndex;
   readonly pathTables: PathTables;
   readonly graph: FileGraph;
+  /** The words of the units of files whose functions were ranked, by path and content: handed on to the builds that follow. */
+  readonly unitWords: UnitWordsCache;
   /**
    * Set when a later build updated `graph` in place: the indexes holding it must not be
    * used. One claim per graph, shared by the records of the builds that kept it as it was.

@@ -18,6 +18,7 @@ import type { PostingBlock } from '../lexical/bm25-blocks.js';
 import { Bm25fIndex, type Bm25fField, type FieldParts } from '../lexical/bm25f.js';
 import { fieldsOf, lexicalOf, makeContext, rememberSideFields, sideFieldsOf, type LexicalIndex, type SideFields } from '../rank/index-context.js';
 import type { MessageIndexParts } from '../rank/messages.js';
+import { UnitWordsCache } from '../rank/functions.js';
 import { csrParts, keptCsr, type Csr, type CsrParts, type EdgeFlow } from '../rank/csr.js';
 import { savedPathTables, type PathWordsParts } from '../rank/path-tables.js';
 import { RepoMapError } from '../errors.js';
@@ -244,13 +245,14 @@ export function indexOfSnapshot(snapshot: Snapshot): Index {
   };
   const resolveOf = (): ResolveContext => (resolve ??= buildResolveContext(files, tagsIn, snapshot.resolverTables));
   let record: Previous | undefined;
+  const unitWords = new UnitWordsCache();
   const recordOf = (): Previous => {
     if (!record) {
       const history = JSON.parse(snapshot.history.commits) as string[][];
       const kept = { edges: snapshot.edges, symbols: snapshot.symbols, imports: snapshot.imports };
       // the resolvers' tables a query's cues may have made already (resolveOf); the rest as an update of the graph asks for them
       const graph = fileGraphOfKept(files, resolveOf(), kept, snapshot.settings.graph, history, snapshot.history.key);
-      record = { fingerprint: snapshot.fingerprint, corpus, tags: tags(), tagDiagnostics: snapshot.tagDiagnostics, lexical, pathTables: tables, graph, claim: { taken: false } };
+      record = { fingerprint: snapshot.fingerprint, corpus, tags: tags(), tagDiagnostics: snapshot.tagDiagnostics, lexical, pathTables: tables, graph, unitWords, claim: { taken: false } };
     }
     return record;
   };
@@ -262,6 +264,7 @@ export function indexOfSnapshot(snapshot: Snapshot): Index {
     tags,
     record: recordOf,
     taken: () => record?.claim.taken ?? false,
+    unitWords,
     context: (rank) =>
       makeContext(files, { edges, symbols, resolve: resolveOf }, rank, lexical, tables, tagsOf, { csr: (flow) => keptFlowCsr(snapshot, flow, paths, ids), messages: () => snapshot.messages }),
     prepare,

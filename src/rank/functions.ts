@@ -85,6 +85,8 @@ export interface FunctionSource {
   textOf(path: string): string | undefined;
   /** The units' words of files ranked before (absent: counted for each query). */
   unitWords?: UnitWordsCache;
+  /** What a file's content is known by (its blob id, or its text's hash): the key of its units' words, with its path. */
+  contentKeyOf?(path: string): string;
 }
 
 /** A unit's words in the order first met, with their counts, and its length in words: what its text score reads, the same for every query. */
@@ -95,22 +97,25 @@ export interface UnitWords {
 }
 
 /**
- * The units' words of recently ranked files, for one index (a file's units and text do
- * not change within one): at most `size` files, the least recently used let go. Counting
- * them was most of an issue query's rank (every line of the 20 best files tokenized again
- * for each query).
+ * The units' words of recently ranked files, by path and content (a file's units and
+ * words follow from its path, which names its grammar, and its content): at most `size`
+ * files, the least recently used let go. Counting them was most of an issue query's rank
+ * (every line of the 20 best files tokenized again for each query). An index hands its
+ * cache on to the indexes built from it (`Previous.unitWords`), so the snapshots of one
+ * repository that an eval ranks one after another count an unchanged file once.
  */
 export class UnitWordsCache {
   private readonly files = new Map<string, UnitWords[]>();
 
   constructor(private readonly size = 256) {}
 
-  /** The units' words of `path`, made by `count` when not kept. */
-  get(path: string, count: () => UnitWords[]): UnitWords[] {
-    const kept = this.files.get(path);
-    if (kept) this.files.delete(path);
+  /** The units' words of `path` with the content `key`, made by `count` when not kept. */
+  get(path: string, key: string, count: () => UnitWords[]): UnitWords[] {
+    const at = `${path}\0${key}`;
+    const kept = this.files.get(at);
+    if (kept) this.files.delete(at);
     const words = kept ?? count();
-    this.files.set(path, words);
+    this.files.set(at, words);
     if (this.files.size > this.size) this.files.delete(this.files.keys().next().value!);
     return words;
   }
@@ -212,8 +217,8 @@ export class FunctionFinder {
   /** BM25 of the query's words over each unit's own lines (IDF from the corpus' specificity). */
   private textScores(path: string, units: readonly Unit[], text: string): number[] {
     if (this.words.size === 0) return units.map(() => 0);
-    const cache = this.source.unitWords;
-    const counted = cache ? cache.get(path, () => this.unitWords(units, text)) : this.unitWords(units, text);
+    const { unitWords: cache, contentKeyOf } = this.source;
+    const counted = cache && contentKeyOf ? cache.get(path, contentKeyOf(path), () => this.unitWords(units, text)) : this.unitWords(units, text);
     const avg = counted.reduce((n, c) => n + c.length, 0) / counted.length || 1;
     const idf = (this.idf ??= new Map([...this.words.keys()].map((w) => [w, this.source.ctx.specificity(w)])));
     const { k1, b } = this.o;

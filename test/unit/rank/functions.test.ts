@@ -4,6 +4,8 @@
  * and the ranking across files multiplies file and function scores. The units' words an
  * index keeps for the files ranked before change no ranking.
  */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildIndex, loadCorpus } from '../../../src/index.js';
@@ -63,14 +65,42 @@ describe('UnitWordsCache', () => {
   it('counts a file once while it is kept, and lets the least recently used go past its size', () => {
     const cache = new UnitWordsCache(2);
     const counted: string[] = [];
-    const get = (path: string, n: number) => cache.get(path, () => (counted.push(path), words(n)));
+    const get = (path: string, n: number, key = 'k') => cache.get(path, key, () => (counted.push(`${path}@${key}`), words(n)));
     expect(get('a.py', 1)).toEqual(words(1));
     get('b.py', 2);
     expect(get('a.py', 9), 'kept: not counted again').toEqual(words(1));
     get('c.py', 3); // b.py, the least recently used, goes
     get('a.py', 9);
     expect(get('b.py', 4)).toEqual(words(4));
-    expect(counted).toEqual(['a.py', 'b.py', 'c.py', 'b.py']);
+    expect(get('a.py', 5, 'other content'), 'the same path with other content is counted').toEqual(words(5));
+    expect(counted).toEqual(['a.py@k', 'b.py@k', 'c.py@k', 'b.py@k', 'a.py@other content']);
+  });
+
+  it('an index built from an earlier one counts an edited file anew: its functions are those of a fresh build', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'repomap-unit-words-'));
+    try {
+      const folder = join(tmp, 'repo');
+      cpSync(join(FIXTURES, 'repos', 'python-inventory'), folder, { recursive: true });
+      const query = 'apply_discount rounds the total twice';
+      const before = await buildIndex(await loadCorpus({ folder }));
+      const first = before.rank(query, { task: 'issue2code' });
+      expect(first.functions, 'pricing.py is ranked with its functions').toContain('src/inventory/pricing.py::apply_discount');
+      // a helper that says the query's words, above apply_discount: every unit below it moves down
+      const pricing = join(folder, 'src', 'inventory', 'pricing.py');
+      const helper = 'def total_rounds_twice(total):\n    """The total, rounded twice: discount rounds."""\n    return round(round(total))\n\n\n';
+      writeFileSync(pricing, readFileSync(pricing, 'utf8').replace('def apply_discount(', `${helper}def apply_discount(`));
+      const updated = await buildIndex(await loadCorpus({ folder }), { previous: before });
+      expect(updated.previous.unitWords, 'the earlier index hands its units\' words on').toBe(before.previous.unitWords);
+      const fresh = await buildIndex(await loadCorpus({ folder }));
+      const { stats: _a, ...again } = updated.rank(query, { task: 'issue2code' });
+      const { stats: _b, ...expected } = fresh.rank(query, { task: 'issue2code' });
+      expect(again).toEqual(expected);
+      expect(again.functions, 'the edit changed the functions').toContain('src/inventory/pricing.py::total_rounds_twice');
+      const units = (r: typeof again) => r.files.find((f) => f.path === 'src/inventory/pricing.py')?.functions?.map((f) => [f.name, f.start, f.end]);
+      expect(units(again)).not.toEqual(units(first));
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 
   it('an index that ranked other issues first names the same functions, with the same scores, as a fresh one', async () => {
