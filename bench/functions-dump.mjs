@@ -11,6 +11,7 @@ import { buildIndex, layeredTagsCache, loadCorpus, TagsStore, tagsStorePath } fr
 import { resolveIndexOptions } from '../dist/src/eval/config.js';
 import { locateRepository } from '../dist/src/eval/run-plan.js';
 import { forEachIdentifierWord } from '../dist/src/text/tokens.js';
+import { pathTargets } from '../dist/src/rank/path-targets.js';
 import { halfOf, readJsonl } from './issues-groups.mjs';
 
 const args = process.argv.slice(2);
@@ -62,7 +63,7 @@ for (const [repo, rows] of byRepo) {
       }
       const specificity = Object.fromEntries([...words].map((w) => [w, ctx.specificity(w)]));
       const pathMatches = {};
-      for (const c of cues.cues) if (c.kind === 'frame' || c.kind === 'path') pathMatches[c.value] = ctx.pathIndex.match(c.value);
+      for (const c of cues.cues) if (c.kind === 'frame' || c.kind === 'path') pathMatches[c.value] = pathTargets(c, ctx).paths;
       out.push({ id: sample.id, repo, gold: sample.gold.functions, functions: result.functions ?? [], cues, files, tags, texts, specificity, pathMatches });
       process.stderr.write(`${sample.id}\n`);
     }

@@ -27,6 +27,9 @@ function sourceOf(row) {
   return {
     ctx: {
       pathIndex: { match: (v) => row.pathMatches[v] ?? [] },
+      // the dump keeps the matches rank kept (a line past a file's end already left out)
+      indexOf: () => 0,
+      lineCount: () => Infinity,
       specificity: (w) => {
         if (!(w in row.specificity)) missing.add(w);
         return row.specificity[w] ?? 0;

@@ -12,6 +12,7 @@ import { identifierTerms } from '../text/identifiers.js';
 import { forEachIdentifierWord, forEachWordRun } from '../text/tokens.js';
 import type { Definition, FileTags, QueryCues, RankedFunction } from '../types.js';
 import type { RankContext } from './context.js';
+import { pathTargets } from './path-targets.js';
 import { FUNCTION_DEFAULTS, type FunctionDefaults } from './function-defaults.js';
 
 export { FUNCTION_DEFAULTS, type FunctionDefaults } from './function-defaults.js';
@@ -142,7 +143,7 @@ export class FunctionFinder {
     for (const cue of cues.cues) {
       if (NAMING.has(cue.kind)) this.names.set(cue.value, Math.max(this.names.get(cue.value) ?? 0, cue.strength));
       else if ((cue.kind === 'frame' || cue.kind === 'path') && cue.line !== undefined) {
-        for (const p of source.ctx.pathIndex.match(cue.value)) {
+        for (const p of pathTargets(cue, source.ctx).paths) {
           const list = this.lines.get(p) ?? [];
           list.push({ line: cue.line, weight: cue.strength });
           this.lines.set(p, list);

@@ -4,6 +4,7 @@
  * the CSR of each task's flow.
  */
 import { exportDefiners, moduleFiles, type EdgeView, type ExportSource, type FileGraph, type ResolveContext, type SymbolTable } from '../graph/index.js';
+import { RepoMapError } from '../errors.js';
 import type { FileRecord, FileTags } from '../types.js';
 import { Bm25Index, type TextTermsCache } from '../lexical/bm25.js';
 import { Bm25fIndex, type Bm25fDocument } from '../lexical/bm25f.js';
@@ -117,6 +118,20 @@ export interface GraphParts {
   resolve: () => ResolveContext;
 }
 
+/** A file's lines (line breaks + 1); Infinity when its text cannot be read (released, and changed on disk since). */
+function linesOf(file: Pick<FileRecord, 'text'>): number {
+  let text: string;
+  try {
+    text = file.text;
+  } catch (error) {
+    if (error instanceof RepoMapError && error.code === 'file-changed') return Infinity;
+    throw error;
+  }
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++;
+  return lines;
+}
+
 /** What an earlier process kept of a rank context (an index snapshot): read in place of building it. */
 export interface KeptParts {
   /** The CSR of a flow, if one was kept for it. */
@@ -152,6 +167,7 @@ export function makeContext(
   let exports: ExportSource | undefined;
   const exportSource = (): ExportSource => (exports ??= { resolve: graph.resolve(), tagsOf });
   let messages: MessageIndex | undefined;
+  const lineCounts = new Map<number, number>();
   const fielded = (body: Bm25Index): Bm25fIndex => fieldsOf(lexical, body, sideFields);
   return {
     paths,
@@ -160,6 +176,11 @@ export function makeContext(
     exportDefiners: (modules, name) => exportDefiners(exportSource(), modules, name),
     kinds: tables.kinds,
     sizes: Int32Array.from(files.map((f) => f.size)),
+    lineCount(i) {
+      let count = lineCounts.get(i);
+      if (count === undefined) lineCounts.set(i, (count = linesOf(files[i]!)));
+      return count;
+    },
     get pathIndex() {
       return tables.pathIndex;
     },

@@ -2,6 +2,7 @@ import { splitTitle } from '../cues/index.js';
 import type { Cue, QueryCues } from '../types.js';
 import { compareDescending, firstInOrder } from '../text/order.js';
 import type { RankContext } from './context.js';
+import { pathTargets } from './path-targets.js';
 import type { RankDefaults } from './defaults.js';
 
 /** Direct evidence for each file: the cue matches that seed the PageRank. */
@@ -44,7 +45,7 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
   const frameStrength = matchedFrameStrengths(cues, ctx, o);
   const kindWeights = o.cueWeights[cues.task];
   for (const cue of cues.cues) {
-    const targets = targetsOf(cue, ctx, o);
+    const { targets, among } = targetsOf(cue, ctx, o);
     if (cue.kind === 'path' && known.has(cue.field)) for (const i of targets) seeds.given.add(i);
     let weight = kindWeights[cue.kind] * (frameStrength.get(cue) ?? cue.strength);
     if (specificity > 0 && (cue.kind === 'identifier' || cue.kind === 'imported') && targets.length > 0) weight *= ctx.specificity(cue.value) ** specificity;
@@ -56,7 +57,7 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
       }
     }
     if (targets.length > 0) {
-      const share = weight / targets.length;
+      const share = weight / among;
       for (const i of targets) {
         add(seeds, i, share, describe(cue));
         if (cues.task === 'trace2code' && PATH_KINDS.has(cue.kind) && ctx.kinds[i] === 'test') seeds.evidence.add(i);
@@ -97,7 +98,7 @@ function matchedFrameStrengths(cues: QueryCues, ctx: RankContext, o: RankDefault
   const decay = o.matchedFrameDecay[cues.task];
   const out = new Map<Cue, number>();
   if (!(decay > 0)) return out;
-  const frames = cues.cues.filter((c) => c.kind === 'frame' && c.depth !== undefined && ctx.pathIndex.match(c.value).length > 0);
+  const frames = cues.cues.filter((c) => c.kind === 'frame' && c.depth !== undefined && pathTargets(c, ctx).paths.length > 0);
   const order = frames.map((c, k) => ({ c, k })).sort((a, b) => a.c.depth! - b.c.depth! || b.c.strength - a.c.strength || a.k - b.k);
   order.forEach(({ c }, k) => out.set(c, Math.max(decay ** k, 1e-4)));
   return out;
@@ -141,8 +142,18 @@ function add(seeds: Seeds, i: number, weight: number, text: string): void {
   list.push({ weight, text });
 }
 
-function targetsOf(cue: Cue, ctx: RankContext, o: RankDefaults): number[] {
-  if (PATH_KINDS.has(cue.kind)) return ctx.pathIndex.match(cue.value).map((p) => ctx.indexOf(p));
+/** The files a cue names, and how many its share of weight is split among (more than them for a path whose line some matches cannot hold). */
+function targetsOf(cue: Cue, ctx: RankContext, o: RankDefaults): { targets: number[]; among: number } {
+  if (PATH_KINDS.has(cue.kind)) {
+    const { paths, among } = pathTargets(cue, ctx);
+    return { targets: paths.map((p) => ctx.indexOf(p)), among };
+  }
+  const targets = namedFiles(cue, ctx, o);
+  return { targets, among: targets.length };
+}
+
+/** The files a module, symbol or term cue names. */
+function namedFiles(cue: Cue, ctx: RankContext, o: RankDefaults): number[] {
   if (cue.kind === 'module' || cue.kind === 'imported') {
     const modules = cue.language ? ctx.moduleFiles(cue.language, cue.kind === 'module' ? cue.value : cue.module!) : [];
     const files = cue.kind === 'module' ? modules.filter((p) => isModuleNamed(p, cue.value)) : ctx.exportDefiners(modules, cue.value);

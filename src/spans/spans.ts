@@ -1,6 +1,7 @@
 import { stringList } from '../cues/query.js';
 import { SPAN_KINDS, type Cue, type Definition, type FileTags, type Query, type QueryCues, type Span, type SpanKind } from '../types.js';
 import type { RankContext } from '../rank/context.js';
+import { pathTargets } from '../rank/path-targets.js';
 import { changedOldLines, DefinitionLines } from './span-lines.js';
 import { compareCodeUnits } from '../text/order.js';
 
@@ -92,7 +93,7 @@ export class SpanFinder {
         const known = this.cued.get(cue.value);
         if (!known || cueRank(cue) < cueRank(known.cue)) this.cued.set(cue.value, { cue, ...phrases(cue) });
       } else if (cue.kind === 'path' || cue.kind === 'frame' || cue.kind === 'given-file') {
-        for (const p of ctx.pathIndex.match(cue.value)) {
+        for (const p of pathTargets(cue, ctx).paths) {
           seeds.add(p);
           if (cue.line === undefined) continue;
           const why = cue.kind === 'frame' ? `frame of the trace at line ${cue.line}` : `line ${cue.line} named in the query (${cue.field})`;
