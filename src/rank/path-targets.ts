@@ -11,17 +11,22 @@
  * weight is split among them as before, and the files that cannot hold the line lose
  * their share rather than pass it to the others (a user's own `index.rst:28`, matched to
  * a hundred `index.rst` of the corpus, does not become strong evidence for the few that
- * are longer).
+ * are longer). A path that matches more than `LINE_CHECK_MAX_MATCHES` files is not checked:
+ * counting lines reads each file's text (from disk, for a loaded snapshot's folder), and
+ * the cue's share of each is small already.
  */
 import type { Cue } from '../types.js';
 import type { RankContext } from './context.js';
+
+/** The most files a path's matches are checked against its line (see above). */
+export const LINE_CHECK_MAX_MATCHES = 64;
 
 /** Sorted corpus paths a `path`, `frame` or `given-file` cue names, and how many its path matched (see above). */
 export function pathTargets(cue: Pick<Cue, 'kind' | 'value' | 'line'>, ctx: Pick<RankContext, 'pathIndex' | 'indexOf' | 'lineCount'>): { paths: string[]; among: number } {
   const matches = ctx.pathIndex.match(cue.value);
   const among = matches.length;
   const line = cue.line;
-  if (line === undefined || among === 0 || cue.kind === 'given-file') return { paths: matches, among };
+  if (line === undefined || among === 0 || among > LINE_CHECK_MAX_MATCHES || cue.kind === 'given-file') return { paths: matches, among };
   const holding = matches.filter((p) => ctx.lineCount(ctx.indexOf(p)) >= line);
   if (holding.length > 0) return { paths: holding, among };
   return { paths: isBareFileName(cue.value) ? [] : matches, among };

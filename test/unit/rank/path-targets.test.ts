@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex, loadCorpus, type Index } from '../../../src/index.js';
-import { pathTargets } from '../../../src/rank/path-targets.js';
+import { LINE_CHECK_MAX_MATCHES, pathTargets } from '../../../src/rank/path-targets.js';
 import { PathSuffixIndex } from '../../../src/cues/index.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 
@@ -106,6 +106,17 @@ describe('pathTargets', () => {
     expect(pathTargets({ kind: 'path', value: 'tool.js', line: 50 }, ctx)).toEqual({ paths: [], among: 1 });
     expect(pathTargets({ kind: 'path', value: '/home/u/c/tool.js', line: 50 }, ctx)).toEqual({ paths: ['c/tool.js'], among: 1 });
     expect(pathTargets({ kind: 'path', value: 'C:\\proj\\c\\tool.js', line: 50 }, ctx)).toEqual({ paths: ['c/tool.js'], among: 1 });
+  });
+
+  it('a path matching more than LINE_CHECK_MAX_MATCHES files is not checked (its text is not read)', () => {
+    const many = Array.from({ length: LINE_CHECK_MAX_MATCHES + 1 }, (_, k) => `d${k}/index.js`);
+    const read: number[] = [];
+    const wide = { pathIndex: new PathSuffixIndex(many), indexOf: (p: string) => many.indexOf(p), lineCount: (i: number) => (read.push(i), 1) };
+    expect(pathTargets({ kind: 'frame', value: 'index.js', line: 50 }, wide)).toEqual({ paths: [...many].sort(), among: many.length });
+    expect(read).toEqual([]);
+    const fewer = { ...wide, pathIndex: new PathSuffixIndex(many.slice(1)) };
+    expect(pathTargets({ kind: 'frame', value: 'index.js', line: 50 }, fewer)).toEqual({ paths: [], among: LINE_CHECK_MAX_MATCHES });
+    expect(read).toHaveLength(LINE_CHECK_MAX_MATCHES);
   });
 
   it('a given file is named whatever its line', () => {
