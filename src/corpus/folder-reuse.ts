@@ -2,6 +2,7 @@ import { lstatSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { lazyFields } from '../lazy-fields.js';
 import { GitignoreMatcher } from './gitignore.js';
+import { takeableRecords } from './reuse-records.js';
 import type { ResolvedCorpusOptions } from './options.js';
 import type { Corpus, FileRecord } from '../types.js';
 
@@ -85,7 +86,7 @@ export class FolderReuse {
   readonly startedMs = Date.now();
   private readonly stamps = new Map<string, FileStamp>();
   private readonly earlier: FolderLoadState | undefined;
-  private readonly records = new Map<string, FileRecord>();
+  private readonly records: Map<string, FileRecord> = new Map();
   private readonly ignoreFiles = new Map<string, IgnoreFileState>();
 
   constructor(
@@ -96,9 +97,7 @@ export class FolderReuse {
     const state = previous ? states.get(previous) : undefined;
     if (!previous || !state || state.root !== root || state.rules !== rulesOf(options)) return;
     this.earlier = state;
-    // A file reported as invalid UTF-8 is read again, so that its diagnostic is too.
-    const reported = new Set(previous.diagnostics.filter((d) => d.code === 'invalid-utf8').map((d) => d.file));
-    for (const f of previous.files) if (!reported.has(f.path)) this.records.set(f.path, f);
+    this.records = takeableRecords(previous);
   }
 
   /** Whether an earlier load can be reused at all (else every file is read). */

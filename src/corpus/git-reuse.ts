@@ -4,6 +4,7 @@
  * taken from it unread. A record follows from its path, its bytes and the rules alone.
  */
 import { rulesOf } from './folder-reuse.js';
+import { takeableRecords } from './reuse-records.js';
 import type { ResolvedCorpusOptions } from './options.js';
 import type { Corpus, FileRecord } from '../types.js';
 
@@ -18,15 +19,12 @@ export function rememberGitLoad(corpus: Corpus, gitDir: string, options: Resolve
 
 /**
  * The records of `options.previous` by path, when it is a load of `gitDir` with the same
- * rules; undefined otherwise. Files it reported as re-encoded (UTF-16, invalid UTF-8) are
- * left out, so that they are read again and their diagnostics given again.
+ * rules; undefined otherwise. Files it reported as re-encoded are left out
+ * (`takeableRecords`), so that they are read again and their diagnostics given again.
  */
 export function earlierGitRecords(gitDir: string, options: ResolvedCorpusOptions): Map<string, FileRecord> | undefined {
   const previous = options.previous;
   const load = previous ? loads.get(previous) : undefined;
   if (!previous || !load || load.gitDir !== gitDir || load.rules !== rulesOf(options)) return undefined;
-  const reported = new Set(previous.diagnostics.filter((d) => d.code === 'invalid-utf8' || d.code === 'decoded-utf16').map((d) => d.file));
-  const records = new Map<string, FileRecord>();
-  for (const f of previous.files) if (f.blobId !== undefined && !reported.has(f.path)) records.set(f.path, f);
-  return records;
+  return takeableRecords(previous);
 }

@@ -3,7 +3,8 @@
  * (size, modification and change times, inode) is unchanged and it had not been written
  * for 2 s before that load (issue 6, re-index). Anything else is read again: a changed
  * file, a file written just before or during the earlier load, a same-size rewrite with
- * its modification time put back, other skip rules, a file reported as invalid UTF-8.
+ * its modification time put back, other skip rules, a file reported as invalid UTF-8 or
+ * decoded from UTF-16.
  */
 import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,6 +38,9 @@ const recordOf = (corpus: Corpus, path: string) => corpus.files.find((f) => f.pa
 
 describe('loadCorpus with previous (folders)', () => {
   it('takes unchanged files from the earlier corpus and reads changed ones', async () => {
+    writeFiles(dir, { 'w.py': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('x = 1\n', 'utf16le')]) }); // UTF-16LE
+    const past = new Date(Date.now() - 10_000);
+    utimesSync(join(dir, 'w.py'), past, past);
     const first = await loadCorpus({ folder: dir });
     writeFileSync(join(dir, 'b.py'), 'def b():\n    return 22\n');
     const second = await loadCorpus({ folder: dir }, { previous: first });
@@ -44,8 +48,10 @@ describe('loadCorpus with previous (folders)', () => {
     expect(recordOf(second, 'd/e.ts')).toBe(recordOf(first, 'd/e.ts'));
     expect(recordOf(second, 'b.py')).not.toBe(recordOf(first, 'b.py'));
     expect(recordOf(second, 'b.py').text).toContain('return 22');
-    // the invalid-UTF-8 file is read again, so its diagnostic is reported again
+    // the invalid-UTF-8 and UTF-16 files are read again, so their diagnostics are reported again
     expect(recordOf(second, 'c.txt')).not.toBe(recordOf(first, 'c.txt'));
+    expect(recordOf(second, 'w.py')).not.toBe(recordOf(first, 'w.py'));
+    expect(first.diagnostics.map((d) => d.code).sort()).toEqual(['decoded-utf16', 'invalid-utf8']);
     expect(second.diagnostics).toEqual(first.diagnostics);
     // the same corpus as a load without previous
     const plain = await loadCorpus({ folder: dir });
