@@ -277,7 +277,7 @@ export class Index {
   private withSpans(top: readonly RankedFile[], cues: QueryCues, query: Query, given: ReadonlySet<string>, task: Task): RankedFile[] {
     const { spans, rank, graph } = this.settings;
     const limits = { minNameLength: graph.sharedSymbol.minNameLength, maxDefiners: rank.maxSymbolDefiners, maxReferencers: rank.maxSymbolReferencers };
-    const source = (this.spans ??= spanSource(this.context, (p) => this.tagsOf(p), (p) => this.textOf(p)));
+    const source = (this.spans ??= spanSource(this.context, (p) => this.tagsOf(p)));
     const finder = new SpanFinder(cues, query, [...given].sort(), source, { ...spans, ...limits });
     return attachFunctions(attachSpans(top, finder, spans.maxFiles), cues, rank.functionFiles[task], {
       ctx: this.context,

@@ -15,7 +15,7 @@ export interface RankContext {
   kinds: FileKind[];
   /** Size in bytes per node. */
   sizes: Int32Array;
-  /** Lines of a node's text (its line breaks + 1), counted on first use; Infinity when the text cannot be read. */
+  /** Lines of a node's text (`countLines`), counted on first use; Infinity when the text cannot be read. */
   lineCount(i: number): number;
   pathIndex: PathSuffixIndex;
   symbols: SymbolTable;

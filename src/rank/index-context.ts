@@ -5,6 +5,7 @@
  */
 import { exportDefiners, moduleFiles, type EdgeView, type ExportSource, type FileGraph, type ResolveContext, type SymbolTable } from '../graph/index.js';
 import { RepoMapError } from '../errors.js';
+import { countLines } from '../text/lines.js';
 import type { FileRecord, FileTags } from '../types.js';
 import { Bm25Index, type TextTermsCache } from '../lexical/bm25.js';
 import { Bm25fIndex, type Bm25fDocument } from '../lexical/bm25f.js';
@@ -118,18 +119,14 @@ export interface GraphParts {
   resolve: () => ResolveContext;
 }
 
-/** A file's lines (line breaks + 1); Infinity when its text cannot be read (released, and changed on disk since). */
+/** A file's lines (`countLines`); Infinity when its text cannot be read (released, and changed on disk since). */
 function linesOf(file: Pick<FileRecord, 'text'>): number {
-  let text: string;
   try {
-    text = file.text;
+    return countLines(file.text);
   } catch (error) {
     if (error instanceof RepoMapError && error.code === 'file-changed') return Infinity;
     throw error;
   }
-  let lines = 1;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++;
-  return lines;
 }
 
 /** What an earlier process kept of a rank context (an index snapshot): read in place of building it. */

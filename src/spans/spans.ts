@@ -269,19 +269,18 @@ export function attachSpans<T extends { path: string }>(files: readonly T[], fin
 }
 
 /**
- * The span source of one index: its tags by path, and per file the line count and
- * the definitions by line, each computed on first use and kept across queries.
+ * The span source of one index: its tags by path, per file the line count (the rank
+ * context's) and the definitions by line, computed on first use and kept across queries.
  */
-export function spanSource(ctx: RankContext, tagsOf: (path: string) => FileTags | undefined, textOf: (path: string) => string | undefined): SpanSource {
-  const lineCounts = new Map<string, number>();
+export function spanSource(ctx: RankContext, tagsOf: (path: string) => FileTags | undefined): SpanSource {
   const definitionLines = new Map<string, DefinitionLines>();
   return {
     ctx,
     tagsOf,
     lineCount(path) {
-      let n = lineCounts.get(path);
-      if (n === undefined) lineCounts.set(path, (n = countLines(textOf(path) ?? '')));
-      return n;
+      const n = ctx.lineCount(ctx.indexOf(path));
+      // a text that can no longer be read has no lines to show
+      return Number.isFinite(n) ? n : 0;
     },
     definitionLines(path) {
       let lines = definitionLines.get(path);
@@ -293,12 +292,4 @@ export function spanSource(ctx: RankContext, tagsOf: (path: string) => FileTags 
       return lines;
     },
   };
-}
-
-/** Lines of a text; a final newline does not start another line. */
-export function countLines(text: string): number {
-  if (text === '') return 0;
-  let n = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < text.length - 1; i = text.indexOf('\n', i + 1)) n++;
-  return n;
 }
