@@ -283,8 +283,8 @@ export class Index {
       ctx: this.context,
       tagsOf: (p) => this.tagsOf(p),
       textOf: (p) => this.textOf(p),
-      unitWords: this.parts.unitWords,
-      contentKeyOf: (p) => contentKey(this.corpus.files[this.context.indexOf(p)]!),
+      // kept by path and content: the cache outlives this index (`Previous.unitWords`)
+      unitWordsOf: (p, count) => this.parts.unitWords.get(p, contentKey(this.corpus.files[this.context.indexOf(p)]!), count),
     }, rank.functions);
   }
 

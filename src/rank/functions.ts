@@ -84,10 +84,8 @@ export interface FunctionSource {
   ctx: RankContext;
   tagsOf(path: string): FileTags | undefined;
   textOf(path: string): string | undefined;
-  /** The units' words of files ranked before (absent: counted for each query). */
-  unitWords?: UnitWordsCache;
-  /** What a file's content is known by (its blob id, or its text's hash): the key of its units' words, with its path. */
-  contentKeyOf?(path: string): string;
+  /** The units' words of `path`, kept from files ranked before or made by `count` (absent: counted for each query). */
+  unitWordsOf?(path: string, count: () => UnitWords[]): UnitWords[];
 }
 
 /** A unit's words in the order first met, with their counts, and its length in words: what its text score reads, the same for every query. */
@@ -218,8 +216,8 @@ export class FunctionFinder {
   /** BM25 of the query's words over each unit's own lines (IDF from the corpus' specificity). */
   private textScores(path: string, units: readonly Unit[], text: string): number[] {
     if (this.words.size === 0) return units.map(() => 0);
-    const { unitWords: cache, contentKeyOf } = this.source;
-    const counted = cache && contentKeyOf ? cache.get(path, contentKeyOf(path), () => this.unitWords(units, text)) : this.unitWords(units, text);
+    const count = (): UnitWords[] => this.unitWords(units, text);
+    const counted = this.source.unitWordsOf ? this.source.unitWordsOf(path, count) : count();
     const avg = counted.reduce((n, c) => n + c.length, 0) / counted.length || 1;
     const idf = (this.idf ??= new Map([...this.words.keys()].map((w) => [w, this.source.ctx.specificity(w)])));
     const { k1, b } = this.o;
