@@ -4,7 +4,7 @@
  * one at a time and reports each sample with the process that took it, so the test sees
  * which worker evaluated which snapshot, in which order.
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEval } from '../../../src/eval/index.js';
@@ -13,13 +13,29 @@ import type { Sample } from '../../../src/eval/samples.js';
 import { TAGS_STORE_FILE } from '../../../src/cache/location.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 
-/** A worker that evaluates nothing: each sample's outcome names the process and the snapshot's place in its run. */
+/**
+ * A worker that evaluates nothing: each sample's outcome names the process and the snapshot's
+ * place in its run. Before its first snapshot it waits (up to 2 s) until a second worker of
+ * the run has its job too (each marks the job's folder), so that a slow start of one process
+ * does not let the other finish its chain before the first snapshot of the second is taken.
+ */
 const STAND_IN = `
+const { readdirSync, writeFileSync } = require('node:fs');
+const { join } = require('node:path');
 const send = (m, then) => process.send(m, undefined, undefined, then);
 let job;
 let taken = 0;
+let started = false;
+const whenBothStarted = (then) => {
+  if (started) return then();
+  started = true;
+  writeFileSync(join(job.reposDir, 'started-' + process.pid), '');
+  const until = Date.now() + 2000;
+  const poll = () => readdirSync(job.reposDir).filter((f) => f.startsWith('started-')).length >= 2 || Date.now() > until ? then() : setTimeout(poll, 2);
+  poll();
+};
 process.on('message', (m) => {
-  if (m.type === 'job') { job = m.job; taken = 0; send({ type: 'next' }); }
+  if (m.type === 'job') { job = m.job; taken = 0; whenBothStarted(() => send({ type: 'next' })); }
   else if (m.type === 'snapshot') {
     if (!m.snapshot) return send({ type: 'done', repo: job.repo, snapshots: taken });
     for (const { index } of m.snapshot.samples) send({ type: 'sample', outcome: { index, scores: {}, error: process.pid + ' ' + job.repo + ' ' + taken } });
@@ -76,7 +92,8 @@ const samplesOf = (repo: string, commits: number): Sample[] =>
 
 /** Per sample (input order): the process, repository and place in its worker's run the stand-in reported. */
 async function who(samples: Sample[], jobs: number): Promise<{ pid: string; repo: string; place: number }[]> {
-  const run = await runEval(samples, { reposDir: dir, jobs, workerModule: module });
+  // a folder of the run's own: the stand-ins mark it as they start
+  const run = await runEval(samples, { reposDir: mkdtempSync(join(dir, 'run-')), jobs, workerModule: module });
   return run.errors.map((e) => {
     const [pid, repo, place] = e.message.split(' ');
     return { pid: pid!, repo: repo!, place: Number(place) };
