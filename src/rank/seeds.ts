@@ -42,10 +42,12 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
   }
   const known = new Set<string>(o.knownFields[cues.task]);
   const specificity = o.specificityExponent[cues.task];
-  const frameStrength = matchedFrameStrengths(cues, ctx, o);
+  // each cue's files, found once: the frames' order below reads which of them matched
+  const named = new Map(cues.cues.map((cue) => [cue, targetsOf(cue, ctx, o)]));
+  const frameStrength = matchedFrameStrengths(cues, (cue) => named.get(cue)!.targets.length > 0, o);
   const kindWeights = o.cueWeights[cues.task];
   for (const cue of cues.cues) {
-    const { targets, among } = targetsOf(cue, ctx, o);
+    const { targets, among } = named.get(cue)!;
     if (cue.kind === 'path' && known.has(cue.field)) for (const i of targets) seeds.given.add(i);
     let weight = kindWeights[cue.kind] * (frameStrength.get(cue) ?? cue.strength);
     if (specificity > 0 && (cue.kind === 'identifier' || cue.kind === 'imported') && targets.length > 0) weight *= ctx.specificity(cue.value) ** specificity;
@@ -91,14 +93,14 @@ export function lexicalText(cues: QueryCues, o: RankDefaults): string {
 }
 
 /**
- * Strengths of the frame cues that carry a depth and match corpus files, when the task's
+ * Strengths of the frame cues that carry a depth and match corpus files (`matched`), when the task's
  * matchedFrameDecay is on: matchedFrameDecay^k for the k-th deepest (ties by strength, then cue order).
  */
-function matchedFrameStrengths(cues: QueryCues, ctx: RankContext, o: RankDefaults): Map<Cue, number> {
+function matchedFrameStrengths(cues: QueryCues, matched: (cue: Cue) => boolean, o: RankDefaults): Map<Cue, number> {
   const decay = o.matchedFrameDecay[cues.task];
   const out = new Map<Cue, number>();
   if (!(decay > 0)) return out;
-  const frames = cues.cues.filter((c) => c.kind === 'frame' && c.depth !== undefined && pathTargets(c, ctx).paths.length > 0);
+  const frames = cues.cues.filter((c) => c.kind === 'frame' && c.depth !== undefined && matched(c));
   const order = frames.map((c, k) => ({ c, k })).sort((a, b) => a.c.depth! - b.c.depth! || b.c.strength - a.c.strength || a.k - b.k);
   order.forEach(({ c }, k) => out.set(c, Math.max(decay ** k, 1e-4)));
   return out;
