@@ -112,6 +112,7 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
 
   const plan = planRepositories(samples);
   const workers = workerCount(plan, jobs);
+  // found before the run's store is made: a missing worker fails the run with nothing to remove
   const module = workers > 1 ? (options.workerModule ?? defaultWorkerModule()) : undefined;
   // the workers' shared store when they have none, removed once they are done
   const shared =
