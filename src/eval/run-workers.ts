@@ -103,6 +103,11 @@ class WorkerProcess {
       else if (message.type === 'error') this.settle((p) => p.reject(new RepoMapError('internal', `repomap/eval: the eval worker failed: ${message.message}`, 'worker')));
       else if (message.type === 'closed') this.rssKb = message.maxRssKb;
     });
+    // a fork that failed, or a signal that could not be sent: no 'exit' may follow
+    this.child.on('error', (error) => {
+      this.exited ||= this.child.pid === undefined;
+      this.settle((p) => p.reject(new RepoMapError('internal', `repomap/eval: the eval worker failed: ${error.message}`, 'worker')));
+    });
     this.child.on('exit', (code, signal) => {
       this.exited = true;
       const err = this.exitError(signal ?? `code ${code}`);
@@ -115,8 +120,14 @@ class WorkerProcess {
     return new RepoMapError('internal', `repomap/eval: the eval worker exited${how ? ` (${how})` : ''}${this.stderr ? `: ${this.stderr.trim()}` : ''}`, 'worker');
   }
 
+  /**
+   * Sends a request unless the worker is gone. A worker whose channel closes between asking
+   * and the answer (it died, or disconnected) makes the write fail: that failure is left to
+   * the worker's exit, which settles its chain with what it wrote to stderr, instead of
+   * surfacing as an uncaught EPIPE.
+   */
   private send(request: WorkerRequest): void {
-    if (!this.exited) this.child.send(request);
+    if (!this.exited && this.child.connected) this.child.send(request, () => undefined);
   }
 
   private settle(action: (p: NonNullable<WorkerProcess['pending']>) => void): void {

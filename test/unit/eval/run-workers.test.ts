@@ -72,10 +72,18 @@ process.on('message', (m) => {
 });
 `;
 
+/** A worker that asks for its first snapshot, then closes its channel before the answer comes and exits. */
+const LEAVING_STAND_IN = `
+process.on('message', (m) => {
+  if (m.type === 'job') process.send({ type: 'next' }, () => { process.disconnect(); setTimeout(() => process.exit(3), 100); });
+});
+`;
+
 let dir: string;
 let module: string;
 let storeModule: string;
 let dyingModule: string;
+let leavingModule: string;
 beforeAll(() => {
   dir = makeTemp('repomap-run-workers-');
   module = join(dir, 'stand-in.cjs');
@@ -84,6 +92,8 @@ beforeAll(() => {
   writeFileSync(storeModule, STORE_STAND_IN);
   dyingModule = join(dir, 'dying-stand-in.cjs');
   writeFileSync(dyingModule, DYING_STAND_IN);
+  leavingModule = join(dir, 'leaving-stand-in.cjs');
+  writeFileSync(leavingModule, LEAVING_STAND_IN);
 });
 afterAll(() => removeTemp(dir));
 
@@ -118,6 +128,13 @@ describe('runEval over worker processes', () => {
     const a = seen.filter((s) => s.repo === 'acme/a');
     expect(new Set(a.map((s) => s.pid)).size, 'one worker for all of a').toBe(1);
     expect(a.map((s) => s.place)).toEqual(Array.from({ length: short }, (_, i) => i));
+  });
+
+  it('fails the run with the exit of a worker that left while its answer was on the way, not with an uncaught write error', async () => {
+    // the answer's write to a closed channel fails (EPIPE) in some of these runs; vitest fails the file on an uncaught one
+    for (let run = 0; run < 10; run++) {
+      await expect(runEval(samplesOf('acme/long', 16), { reposDir: dir, jobs: 2, workerModule: leavingModule, shareTags: false })).rejects.toThrow(/the eval worker exited \(code 3\)/);
+    }
   });
 
   it('starts no more workers than the repositories can use', () => {
