@@ -59,9 +59,12 @@ export async function daemonStartAction(io: CliIo, flags: DaemonFlags): Promise<
   if (flags.indexes !== undefined) args.push('--indexes', String(flags.indexes));
   const out = openSync(log, 'a');
   let exited: number | null = null;
+  let failed: string | null = null;
   try {
     const child = spawn(process.execPath, args, { cwd: io.cwd, env: { ...(io.env ?? process.env) }, detached: true, stdio: ['ignore', out, out] });
     child.on('exit', (code) => (exited = code ?? 1));
+    // a process that could not be started: no 'exit' follows, and unheard the error would end this one
+    child.on('error', (error) => (failed = error.message));
     child.unref();
   } finally {
     closeSync(out);
@@ -73,11 +76,12 @@ export async function daemonStartAction(io: CliIo, flags: DaemonFlags): Promise<
       io.stdout.write(`repomap daemon: serving ${socket} (pid ${status.pid}; log ${log})\n`);
       return;
     }
-    if (exited !== null) break;
+    if (exited !== null || failed !== null) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const tail = existsSync(log) ? readFileSync(log, 'utf8').trimEnd().split('\n').slice(-5).join('\n') : '';
-  throw new CliExit(1, `daemon: did not start serving ${socket}${exited !== null ? ` (it exited with ${exited})` : ` within ${WAIT_MS / 1000} s`}; its log ${log}${tail ? ` ends:\n${tail}` : ''}`);
+  const why = failed !== null ? ` (it could not be started: ${failed})` : exited !== null ? ` (it exited with ${exited})` : ` within ${WAIT_MS / 1000} s`;
+  throw new CliExit(1, `daemon: did not start serving ${socket}${why}; its log ${log}${tail ? ` ends:\n${tail}` : ''}`);
 }
 
 export async function daemonStopAction(io: CliIo): Promise<void> {

@@ -233,6 +233,14 @@ describe('repomap daemon', () => {
     }
   });
 
+  it('start says why when the daemon process cannot be started at all', async () => {
+    // a working folder that does not exist: the spawn fails, and no 'exit' follows
+    const at = join(tmp, 'sockets-unstarted', 'd.sock');
+    const run = await runCliCaptured(['daemon', 'start'], { cwd: join(tmp, 'no-such-folder'), env: { ...process.env, REPOMAP_DAEMON_SOCKET: at } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/did not start serving .*\(it could not be started: spawn .*ENOENT\)/);
+  });
+
   it('will not serve a socket a live daemon serves, and takes over one a dead daemon left', async () => {
     await expect(serve(socket, 'x', () => undefined)).rejects.toThrow(/a daemon already serves/);
     // a process killed while it listened leaves its socket behind
