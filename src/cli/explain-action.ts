@@ -12,8 +12,8 @@ export interface ExplainFlags extends SourceFlags {
   includeGiven?: boolean;
 }
 
-export async function explainAction(io: CliIo, file: string, positional: string | undefined, flags: ExplainFlags): Promise<void> {
-  const input = await queryFromFlags(flags, io, 'explain', positional);
+export async function explainAction(io: CliIo, file: string, words: readonly string[], flags: ExplainFlags): Promise<void> {
+  const input = await queryFromFlags(flags, io, 'explain', words);
   const { index, source } = await openIndex(flags, io, 'explain');
   await index.prepare(input.query, { task: flags.task ?? input.task });
   const explanation = index.explain(input.query, repoRelative(file, source), {

@@ -11,12 +11,12 @@ export function registerExplain(program: Command, io: CliIo): void {
       .command('explain')
       .description('Explain why a file ranks where it does for a query: score parts, cues matched, strongest edge paths from seeded files.')
       .argument('<file>', 'repo-relative path of the file to explain')
-      .argument('[query]', 'query text (or --query / --query-file)'),
+      .argument('[query...]', 'query text: one quoted argument, or words joined by spaces (or --query / --query-file)'),
   )
     .option('--paths <n>', 'edge paths to show', positiveInt, 3)
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--include-given', 'rank given files where they fall instead of last')
-    .action(async (file: string, positional: string | undefined, flags: ExplainFlags) =>
-      (await import('./explain-action.js')).explainAction(io, file, positional, flags),
+    .action(async (file: string, words: string[], flags: ExplainFlags) =>
+      (await import('./explain-action.js')).explainAction(io, file, words, flags),
     );
 }

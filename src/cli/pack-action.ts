@@ -12,8 +12,8 @@ export interface PackFlags extends SourceFlags {
   format: PackFormat;
 }
 
-export async function packAction(io: CliIo, positional: string | undefined, flags: PackFlags): Promise<void> {
-  const input = await queryFromFlags(flags, io, 'pack', positional);
+export async function packAction(io: CliIo, words: readonly string[], flags: PackFlags): Promise<void> {
+  const input = await queryFromFlags(flags, io, 'pack', words);
   const { index } = await openIndex(flags, io, 'pack');
   await index.prepare(input.query, { task: flags.task ?? input.task });
   const pack = await index.pack(input.query, {

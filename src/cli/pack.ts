@@ -16,10 +16,10 @@ export function registerPack(program: Command, io: CliIo): void {
     program
       .command('pack')
       .description('Pack the ranked spans of a repository for a query into a token budget (Markdown for a prompt, or JSON).')
-      .argument('[query]', 'query text (or --query / --query-file)'),
+      .argument('[query...]', 'query text: one quoted argument, or words joined by spaces (or --query / --query-file)'),
   )
     .option('--budget <n>', 'hard token budget of the whole output (headers and trailer included)', positiveInt, DEFAULT_BUDGET)
     .addOption(new Option('--tokenizer <name>', 'how tokens are counted').choices(TOKENIZERS).default(DEFAULT_TOKENIZER))
     .addOption(new Option('--format <format>', 'output format').choices(PACK_FORMATS).default('markdown'))
-    .action(async (positional: string | undefined, flags: PackFlags) => (await import('./pack-action.js')).packAction(io, positional, flags));
+    .action(async (words: string[], flags: PackFlags) => (await import('./pack-action.js')).packAction(io, words, flags));
 }

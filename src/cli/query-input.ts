@@ -54,11 +54,13 @@ function parseQueryText(text: string, file: string): QueryInput {
 }
 
 /**
- * The query of a command: its positional QUERY, `--query TEXT` or `--query-file FILE`
+ * The query of a command: its positional QUERY (one argument, or several words, joined by
+ * spaces as `rank why does checkout fail` means), `--query TEXT` or `--query-file FILE`
  * (`-` reads standard input). Exactly one of them, and not empty or blank: a usage
  * error otherwise.
  */
-export async function queryFromFlags(flags: { query?: string; queryFile?: string }, io: CliIo, command: string, positional?: string): Promise<QueryInput> {
+export async function queryFromFlags(flags: { query?: string; queryFile?: string }, io: CliIo, command: string, words: readonly string[] = []): Promise<QueryInput> {
+  const positional = words.length > 0 ? words.join(' ') : undefined;
   const given = [positional !== undefined && 'QUERY', flags.query !== undefined && '--query', flags.queryFile !== undefined && '--query-file'].filter((g) => g !== false);
   if (given.length > 1) throw new CliExit(2, `give the query once: ${given.join(' and ')} were both given`);
   const input =

@@ -13,8 +13,8 @@ export interface RankFlags extends SourceFlags {
   jobs: number;
 }
 
-export async function rankAction(io: CliIo, positional: string | undefined, flags: RankFlags): Promise<void> {
-  const input = await queryFromFlags(flags, io, 'rank', positional);
+export async function rankAction(io: CliIo, words: readonly string[], flags: RankFlags): Promise<void> {
+  const input = await queryFromFlags(flags, io, 'rank', words);
   const { index, corpusMs } = await openIndex(flags, io, 'rank', flags.jobs);
   await index.prepare(input.query, { task: flags.task ?? input.task });
   // the text format shows paths, scores and reasons: no spans or functions to find; the

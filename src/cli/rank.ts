@@ -10,11 +10,11 @@ export function registerRank(program: Command, io: CliIo): void {
     program
       .command('rank')
       .description('Rank the files of a repository (folder, or git commit) for a query.')
-      .argument('[query]', 'query text (or --query / --query-file)'),
+      .argument('[query...]', 'query text: one quoted argument, or words joined by spaces (or --query / --query-file)'),
   )
     .option('--top <n>', 'files to show', positiveInt, 20)
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--include-given', 'rank given files where they fall instead of last')
     .option('--jobs <n>', 'parse threads (1: parse in the main thread; small repositories always are)', positiveInt, 2)
-    .action(async (positional: string | undefined, flags: RankFlags) => (await import('./rank-action.js')).rankAction(io, positional, flags));
+    .action(async (words: string[], flags: RankFlags) => (await import('./rank-action.js')).rankAction(io, words, flags));
 }

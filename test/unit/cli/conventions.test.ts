@@ -67,6 +67,30 @@ describe('the repository and the query', () => {
     expect(noStdin.stderr).toContain('--query-file - reads standard input');
   });
 
+  it('an unquoted query is its words joined by spaces, in rank, pack and explain', async () => {
+    const text = 'apply_discount rounds half a cent the wrong way';
+    const json = async (argv: string[]): Promise<unknown> => {
+      const r = await run([...argv, '--format', 'json']);
+      expect(r.stderr, argv.join(' ')).toBe('');
+      expect(r.code, argv.join(' ')).toBe(0);
+      const row = JSON.parse(r.stdout) as Record<string, unknown>;
+      // wall-clock timings are the only part two runs may differ in
+      return { ...row, timing_ms: undefined };
+    };
+    const words = text.split(' ');
+    expect(await json(['rank', ...words])).toEqual(await json(['rank', text]));
+    expect(await json(['rank', ...words])).toEqual(await json(['rank', '--query', text]));
+    expect(await json(['rank', ...words]), 'another query ranks otherwise').not.toEqual(await json(['rank', words[0]!]));
+    const explain = ['explain', 'src/inventory/models.py'];
+    expect(await json([...explain, ...words])).toEqual(await json([...explain, '--query', text]));
+    const packed = (argv: string[]): Promise<CliRun> => run([...argv, '--budget', '400']);
+    expect((await packed(['pack', ...words])).stdout).toBe((await packed(['pack', '--query', text])).stdout);
+    // words and --query are two queries: a usage error as before
+    const both = await run(['rank', 'apply_discount', 'rounds', '--query', 'apply_discount']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toBe('repomap: give the query once: QUERY and --query were both given\n');
+  });
+
   it('an empty or blank query is a usage error (exit 2), whichever way it came', async () => {
     for (const [argv, stdin] of [
       [['rank', ''], undefined],
