@@ -28,11 +28,16 @@ export interface RankOptions {
   /** Keep given files at their earned rank instead of last. */
   includeGiven?: boolean;
   /**
-   * false: the files without `spans` and `functions` (and the result without `functions`),
-   * for a caller that shows paths, scores and reasons only; the ranking is the same and
-   * costs less. Default true.
+   * false: the files without `spans`, for a caller that shows paths, scores and reasons
+   * only; the ranking is the same and costs less. Default true.
    */
   spans?: boolean;
+  /**
+   * How many of the first files get `functions` (at most the task's `rank.functionFiles`;
+   * 0: none, and the result has no `functions` list). The ranking is the same. Default:
+   * the task's `rank.functionFiles`, or 0 when `spans` is false.
+   */
+  functions?: number;
 }
 
 
@@ -255,12 +260,17 @@ export class Index {
     if (options.top !== undefined && !(Number.isInteger(options.top) && options.top >= 0)) {
       throw new RepoMapError('bad-option', `repomap/build: rank's top must be a whole number ≥ 0, got ${options.top}`, 'top');
     }
+    if (options.functions !== undefined && !(Number.isInteger(options.functions) && options.functions >= 0)) {
+      throw new RepoMapError('bad-option', `repomap/build: rank's functions must be a whole number ≥ 0, got ${options.functions}`, 'functions');
+    }
     const started = performance.now();
     const cues = this.cuesOf(query, options.task);
     const outcome = rankFiles(cues, this.context, this.settings.rank, { includeGiven: options.includeGiven, limit: options.top });
     const top = outcome.files;
     const given = new Set([...outcome.seeds.given].map((i) => this.context.paths[i]!));
-    const detailed = options.spans === false ? top : this.withSpans(top, cues, query, given, outcome.task);
+    const spanned = options.spans === false ? top : this.withSpans(top, cues, query, given);
+    const functionFiles = Math.min(options.functions ?? (options.spans === false ? 0 : Infinity), this.settings.rank.functionFiles[outcome.task]);
+    const detailed = functionFiles > 0 ? this.withFunctions(spanned, cues, functionFiles) : spanned;
     const files = detailed.map((f) => (given.has(f.path) ? { ...f, given: true } : f));
     return {
       task: outcome.task,
@@ -273,13 +283,19 @@ export class Index {
     };
   }
 
-  /** The ranked files with the line spans that earned their rank and, for the task's top files, the functions most likely to change. */
-  private withSpans(top: readonly RankedFile[], cues: QueryCues, query: Query, given: ReadonlySet<string>, task: Task): RankedFile[] {
+  /** The ranked files with the line spans that earned their rank. */
+  private withSpans(top: readonly RankedFile[], cues: QueryCues, query: Query, given: ReadonlySet<string>): RankedFile[] {
     const { spans, rank, graph } = this.settings;
     const limits = { minNameLength: graph.sharedSymbol.minNameLength, maxDefiners: rank.maxSymbolDefiners, maxReferencers: rank.maxSymbolReferencers };
     const source = (this.spans ??= spanSource(this.context, (p) => this.tagsOf(p)));
     const finder = new SpanFinder(cues, query, [...given].sort(), source, { ...spans, ...limits });
-    return attachFunctions(attachSpans(top, finder, spans.maxFiles), cues, rank.functionFiles[task], {
+    return attachSpans(top, finder, spans.maxFiles);
+  }
+
+  /** The ranked files with, for the first `count`, the functions most likely to change. */
+  private withFunctions(top: readonly RankedFile[], cues: QueryCues, count: number): RankedFile[] {
+    const { rank } = this.settings;
+    return attachFunctions(top, cues, count, {
       ctx: this.context,
       tagsOf: (p) => this.tagsOf(p),
       textOf: (p) => this.textOf(p),

@@ -1,5 +1,5 @@
 /** What `repomap rank` does once its arguments are parsed (./rank.ts defines it). */
-import { DETAILS_MIN_FILES, renderText, toDetailsRow } from '../render/index.js';
+import { DETAILS_MIN_FILES, renderText, TEXT_FUNCTION_FILES, toDetailsRow } from '../render/index.js';
 import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
 import type { CliIo } from './io.js';
 import { openIndex } from './open-index.js';
@@ -17,10 +17,12 @@ export async function rankAction(io: CliIo, words: readonly string[], flags: Ran
   const input = await queryFromFlags(flags, io, 'rank', words);
   const { index, corpusMs } = await openIndex(flags, io, 'rank', flags.jobs);
   await index.prepare(input.query, { task: flags.task ?? input.task });
-  // the text format shows paths, scores and reasons: no spans or functions to find; the
-  // files past what is shown are not ordered (a details row lists at least DETAILS_MIN_FILES)
-  const top = flags.format === 'json' ? Math.max(flags.top, DETAILS_MIN_FILES) : flags.top;
-  const result = index.rank(input.query, { task: flags.task ?? input.task, includeGiven: flags.includeGiven, spans: flags.format === 'json', top });
+  // the text format shows paths, scores, reasons and, for its first TEXT_FUNCTION_FILES
+  // files, the functions likely to change: no spans to find; the files past what is
+  // shown are not ordered (a details row lists at least DETAILS_MIN_FILES)
+  const json = flags.format === 'json';
+  const top = json ? Math.max(flags.top, DETAILS_MIN_FILES) : flags.top;
+  const result = index.rank(input.query, { task: flags.task ?? input.task, includeGiven: flags.includeGiven, spans: json, ...(json ? {} : { functions: TEXT_FUNCTION_FILES }), top });
   result.stats.timingsMs.corpus = corpusMs;
   if (flags.format === 'json') {
     const row = toDetailsRow(result, {

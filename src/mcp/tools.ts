@@ -34,7 +34,8 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
       title: 'Rank repository files',
       description:
         'Ranks the files of the repository for a query, most useful first, each with the reasons it is there ' +
-        '(cues it matches, graph links to files the query names). Structural: definitions, imports, tests, co-change; no embeddings.',
+        '(cues it matches, graph links to files the query names) and, for a bug report, the functions most likely to change ' +
+        'with their lines. Structural: definitions, imports, tests, co-change; no embeddings.',
       inputSchema: z.strictObject({
         query,
         task,
@@ -51,7 +52,12 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
             structuredContent: {
               task: result.task,
               confidence: result.confidence,
-              files: result.files.map((f) => ({ path: f.path, score: f.score, reasons: f.reasons })),
+              files: result.files.map((f) => ({
+                path: f.path,
+                score: f.score,
+                reasons: f.reasons,
+                ...(f.functions && f.functions.length > 0 ? { functions: f.functions.map(({ name, kind, start, end }) => ({ name, kind, start, end })) } : {}),
+              })),
               index: { ...workspace.lastBuild },
             },
           };

@@ -167,6 +167,20 @@ describe('repomap mcp over stdio', () => {
     expect(textOf(r)).toContain('src/inventory/pricing.py');
   });
 
+  it('rank_files gives a bug report the functions likely to change, with their lines', async () => {
+    const r = await call('rank_files', { query: 'apply_discount rounds half a cent the wrong way', top: 5 });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    const ranked = r.structuredContent as unknown as { task: string; files: (Ranked['files'][number] & { functions?: { name: string; kind: string; start: number; end: number }[] })[] };
+    expect(ranked.task).toBe('issue2code');
+    expect(ranked.files[0]!.path).toBe('src/inventory/pricing.py');
+    expect(ranked.files[0]!.functions![0]).toEqual({ name: 'apply_discount', kind: 'function', start: 34, end: 40 });
+    expect(textOf(r)).toMatch(/\n {11}likely to change: apply_discount \(34-40\), /);
+    // a trace's ranking names no functions: the function stage is issue2code's
+    const trace = await call('rank_files', { query: caseOf('trace-rounding-assertion').query, task: 'trace2code', top: 5 });
+    expect((trace.structuredContent as unknown as Ranked).files.every((f) => !('functions' in f))).toBe(true);
+    expect(textOf(trace)).not.toContain('likely to change');
+  });
+
   it('explain_file names the cue and the source-test edge from the changed file to its test', async () => {
     const c = caseOf('code2test-storage-backend');
     const r = await call('explain_file', { query: c.query, task: c.task, path: 'tests/storage/test_backend.py' });

@@ -72,6 +72,28 @@ describe('rank on the current folder (no --repo)', () => {
     expect(r.stdout.endsWith('\n')).toBe(true);
   });
 
+  it('names the functions likely to change under the first files of a bug report, with their lines', async () => {
+    const r = await run(['rank', '--query', 'apply_discount rounds half a cent the wrong way', '--top', '8']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    const fileAt = lines.map((l, i) => (/^\s*\d+\. \d\.\d{4} {2}\S/.test(l) ? i : -1)).filter((i) => i >= 0);
+    // each file's block: its row, its reasons, then at most one `likely to change` line, last
+    const blocks = fileAt.map((at, k) => lines.slice(at + 1, fileAt[k + 1] ?? lines.length - 1));
+    const named = blocks.map((b) => b.filter((l) => l.includes('likely to change: ')));
+    expect(named.every((n) => n.length <= 1)).toBe(true);
+    expect(named[0]![0]).toMatch(/^ {11}likely to change: apply_discount \(34-40\), /);
+    expect(blocks[0]!.at(-1)).toBe(named[0]![0]);
+    // the first TEXT_FUNCTION_FILES files only (those with functions); none past them
+    expect(named.slice(5).every((n) => n.length === 0)).toBe(true);
+    expect(named.slice(0, 5).filter((n) => n.length === 1).length).toBeGreaterThanOrEqual(2);
+    // the JSON details row ranks the same files (functions take no part in the ranking)
+    const { row } = await runJson(['rank', '--query', 'apply_discount rounds half a cent the wrong way', '--top', '8']);
+    expect(fileAt.map((at) => lines[at]!.trim().split(/\s+/)[2])).toEqual(row.top_files.slice(0, 8));
+    // other tasks have no function stage
+    const trace = await run(['rank', '--query', 'apply_discount', '--task', 'code2test']);
+    expect(trace.stdout).not.toContain('likely to change');
+  });
+
   it('--top limits the rows of the table', async () => {
     const r = await run(['rank', '--query', 'apply_discount', '--top', '3']);
     expect(r.code).toBe(0);

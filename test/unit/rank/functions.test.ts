@@ -138,4 +138,23 @@ describe('rank without spans', () => {
     }
     expect(spans, 'the full rankings had spans to leave out').toBeGreaterThan(0);
   });
+
+  it('gives `functions` to as many first files as asked, each as a full ranking has them', async () => {
+    const index = await buildIndex(await loadCorpus({ folder: join(FIXTURES, 'repos', 'python-inventory') }));
+    const q = 'apply_discount rounds half a cent the wrong way';
+    const full = index.rank(q, { task: 'issue2code' });
+    const two = index.rank(q, { task: 'issue2code', spans: false, functions: 2 });
+    expect(two.files.map((f) => [f.path, f.score, f.reasons])).toEqual(full.files.map((f) => [f.path, f.score, f.reasons]));
+    expect(two.files.map((f) => f.functions !== undefined)).toEqual(full.files.map((_, i) => i < 2));
+    expect(two.files.slice(0, 2).map((f) => f.functions)).toEqual(full.files.slice(0, 2).map((f) => f.functions));
+    expect(two.files[0]!.functions![0]!.name).toBe('apply_discount');
+    expect(two.files.every((f) => f.spans === undefined)).toBe(true);
+    // the task's functionFiles caps it, and 0 asks for none
+    expect(index.rank(q, { task: 'issue2code', functions: 1000 }).functions).toEqual(full.functions);
+    const none = index.rank(q, { task: 'issue2code', functions: 0 });
+    expect(none.functions).toBeUndefined();
+    expect(none.files.every((f) => f.functions === undefined && f.spans !== undefined)).toBe(true);
+    expect(index.rank(q, { task: 'code2test', functions: 5 }).files.every((f) => f.functions === undefined)).toBe(true);
+    for (const bad of [-1, 1.5, Number.NaN]) expect(() => index.rank(q, { functions: bad }), String(bad)).toThrow(/rank's functions must be a whole number ≥ 0/);
+  });
 });
