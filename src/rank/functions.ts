@@ -67,16 +67,17 @@ function cut(unit: Unit, start: number, end: number): void {
   unit.ranges = out;
 }
 
-/** The lines of a file's imports, first to last (undefined when it has none). */
-function importLines(tags: FileTags): { start: number; end: number } | undefined {
-  if (tags.imports.length === 0) return undefined;
-  let start = Infinity;
-  let end = 0;
-  for (const i of tags.imports) {
-    start = Math.min(start, i.line);
-    end = Math.max(end, i.line);
-  }
-  return { start, end };
+/**
+ * The lines of a file's imports, first to last, of those before its first function or
+ * method (the module's header, types declared among them; a Rust `use` in a test module
+ * at the end, or a Python import inside a function, is not part of it); of all of them
+ * when none comes first. Undefined when it has none.
+ */
+function importLines(tags: FileTags, units: readonly Unit[]): { start: number; end: number } | undefined {
+  const firstFunction = Math.min(...units.filter((u) => u.def.kind === 'function' || u.def.kind === 'method').map((u) => u.def.startLine));
+  const header = tags.imports.filter((i) => i.line < firstFunction);
+  const lines = (header.length > 0 ? header : tags.imports).map((i) => i.line);
+  return lines.length === 0 ? undefined : { start: Math.min(...lines), end: Math.max(...lines) };
 }
 
 /** What function ranking reads of an index. */
@@ -181,7 +182,7 @@ export class FunctionFinder {
     const ranked = units
       .map((u, i) => ({ name: u.name, kind: u.def.kind, start: u.def.startLine, end: u.def.endLine, s: score[i]! / best }))
       .filter((x) => x.s > 0);
-    const imports = this.o.importsShare > 0 ? importLines(tags) : undefined;
+    const imports = this.o.importsShare > 0 ? importLines(tags, units) : undefined;
     if (imports) ranked.push({ name: 'imports', kind: 'module', start: imports.start, end: imports.end, s: this.o.importsShare });
     return ranked
       .sort((a, b) => b.s - a.s || a.start - b.start)

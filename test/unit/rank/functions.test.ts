@@ -45,6 +45,57 @@ describe('unitsOf', () => {
   });
 });
 
+describe('the imports unit', () => {
+  it('spans the module header: the imports before the first function, types among them, not those inside functions or a test module', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'repomap-imports-unit-'));
+    try {
+      const folder = join(tmp, 'repo');
+      cpSync(join(FIXTURES, 'repos', 'python-inventory'), folder, { recursive: true });
+      const python = [
+        '"""Ledger entries."""',
+        'import os',
+        '',
+        'class LedgerError(Exception):',
+        '    pass',
+        '',
+        'from decimal import Decimal',
+        '',
+        'def ledger_balance(entries):',
+        '    import json',
+        '    return sum(Decimal(json.loads(e)["amount"]) for e in entries)',
+        '',
+        'def ledger_path():',
+        '    from pathlib import Path',
+        '    return Path(os.getcwd()) / "ledger"',
+        '',
+      ];
+      writeFileSync(join(folder, 'src', 'inventory', 'ledger.py'), python.join('\n'));
+      const rust = [
+        'use std::fmt;',
+        'pub struct Ledger { total: i64 }',
+        'use std::io;',
+        'impl Ledger {',
+        '    pub fn ledger_balance(&self) -> i64 { self.total }',
+        '}',
+        '#[cfg(test)]',
+        'mod tests {',
+        '    use super::*;',
+        '    fn ledger_balance_is_total() {}',
+        '}',
+        '',
+      ];
+      writeFileSync(join(folder, 'src', 'ledger.rs'), rust.join('\n'));
+      const index = await buildIndex(await loadCorpus({ folder }));
+      const result = index.rank('ledger_balance gives a wrong ledger balance', { task: 'issue2code' });
+      const imports = (path: string) => result.files.find((f) => f.path === path)?.functions?.find((f) => f.name === 'imports');
+      expect(imports('src/inventory/ledger.py')).toMatchObject({ kind: 'module', start: 2, end: 7 });
+      expect(imports('src/ledger.rs')).toMatchObject({ kind: 'module', start: 1, end: 3 });
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('rankedFunctionIds', () => {
   it('orders by fileScore^fileExponent × function score, then file order, and names each once', () => {
     const files = [
