@@ -11,7 +11,7 @@ import { lexicalText } from '../rank/seeds.js';
 import { compareDescending } from '../text/order.js';
 import { rankFiles } from '../rank/score.js';
 import { attachSpans, SpanFinder, spanSource, type SpanSource } from '../spans/spans.js';
-import { attachFunctions, rankedFunctionIds, type UnitWordsCache } from '../rank/functions.js';
+import { attachFunctions, FunctionFinder, rankedFunctionIds, type FunctionSource, type UnitWordsCache } from '../rank/functions.js';
 import { checkPackOptions, packFiles, packSourceOf, type Pack, type PackOptions } from '../pack/index.js';
 import { explainFile, notInCorpus, type ExplainFileOptions, type FileExplanation } from '../explain/explain-file.js';
 import { RepoMapError } from '../errors.js';
@@ -294,14 +294,18 @@ export class Index {
 
   /** The ranked files with, for the first `count`, the functions most likely to change. */
   private withFunctions(top: readonly RankedFile[], cues: QueryCues, count: number): RankedFile[] {
-    const { rank } = this.settings;
-    return attachFunctions(top, cues, count, {
+    return attachFunctions(top, cues, count, this.functionSource(), this.settings.rank.functions);
+  }
+
+  /** What function ranking reads of this index. */
+  private functionSource(): FunctionSource {
+    return {
       ctx: this.context,
       tagsOf: (p) => this.tagsOf(p),
       textOf: (p) => this.textOf(p),
       // kept by path and content: the cache outlives this index (`Previous.unitWords`)
       unitWordsOf: (p, count) => this.parts.unitWords.get(p, contentKey(this.corpus.files[this.context.indexOf(p)]!), count),
-    }, rank.functions);
+    };
   }
 
   /**
@@ -329,7 +333,10 @@ export class Index {
     const skipped = this.context.indexOf(path) < 0 ? whySkipped(this.corpus, path) : undefined;
     if (skipped !== undefined) throw notInCorpus(path, this.context, skipped);
     const cues = this.cuesOf(query, options.task);
-    return explainFile(cues, path, this.context, this.settings.rank, options);
+    const explanation = explainFile(cues, path, this.context, this.settings.rank, options);
+    if (!(this.settings.rank.functionFiles[cues.task] > 0)) return explanation;
+    const functions = new FunctionFinder(cues, this.functionSource(), this.settings.rank.functions).explainedFunctionsOf(path);
+    return functions.length > 0 ? { ...explanation, functions } : explanation;
   }
 
   /**

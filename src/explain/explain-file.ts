@@ -4,6 +4,7 @@ import { seedMass, strongestPaths, type BestPathsOptions } from './best-paths.js
 import type { RankContext } from '../rank/context.js';
 import type { Csr } from '../rank/csr.js';
 import type { RankDefaults } from '../rank/defaults.js';
+import type { ExplainedFunction } from '../rank/functions.js';
 import { Incoming } from '../rank/reasons.js';
 import { rankFiles, scoreParts } from '../rank/score.js';
 import { matchCues } from '../rank/seeds.js';
@@ -88,6 +89,11 @@ export interface FileExplanation {
   /** The reasons rank gives for the file. */
   reasons: string[];
   paths: EdgePath[];
+  /**
+   * Tasks with a function stage (issue2code): the file's functions most likely to change,
+   * as rank names them for its first files, each with the parts of its score.
+   */
+  functions?: ExplainedFunction[];
 }
 
 const SYMBOL_KINDS = new Set<CueKind>(['identifier', 'diff-symbol', 'test-name']);

@@ -1,4 +1,5 @@
 import type { FileExplanation, HopEdge } from './explain-file.js';
+import type { ExplainedFunction } from '../rank/functions.js';
 import { escapeControls } from '../render/printable.js';
 
 /** Plain-text explanation of one file's place: score and its factors, cues matched, paths from seeds (controls in names escaped: one line each). */
@@ -33,7 +34,19 @@ export function renderExplanation(e: FileExplanation): string {
     }
   });
   if (e.reasons.length > 0) lines.push('', 'reasons (as rank prints them)', ...e.reasons.map((r) => `  - ${r}`));
+  if (e.functions && e.functions.length > 0) {
+    lines.push('', 'likely to change (score over the best unit of the file = named + name words + query lines + words, each over its best)');
+    for (const f of e.functions) lines.push(`  ${f.name} (${f.start}-${f.end}) · ${f.score} · ${functionParts(f)}`);
+  }
   return lines.map(escapeControls).join('\n') + '\n';
+}
+
+/** What a function's score sums, as a line: its parts, or `imports`' fixed share. */
+function functionParts(f: ExplainedFunction): string {
+  const p = f.parts;
+  if (!p) return 'the import lines, at a fixed share of the best unit';
+  const sum = `named ${p.named} + name words ${p.nameWords} + query lines ${p.lines} + words ${p.words}`;
+  return p.classWeight !== undefined ? `(${sum}) × class ${p.classWeight}` : sum;
 }
 
 /** The hop's edge as a sentence about `from` and `to`. */

@@ -71,7 +71,8 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
       title: 'Explain a file\u2019s rank',
       description:
         'Explains why one file ranks where it does for a query: its score and the parts behind it, the query cues it matches, ' +
-        'and the strongest edge paths (imports, shared symbols, tests, co-change) from files the query names to it.',
+        'and the strongest edge paths (imports, shared symbols, tests, co-change) from files the query names to it; ' +
+        'for a bug report, its functions most likely to change and what each one\u2019s score sums.',
       inputSchema: z.strictObject({
         query,
         path: z.string().max(MAX_PATH_CHARS).describe('Repo-relative path of the file, e.g. src/app/models.py.'),

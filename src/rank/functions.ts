@@ -80,6 +80,26 @@ function importLines(tags: FileTags, units: readonly Unit[]): { start: number; e
   return lines.length === 0 ? undefined : { start: Math.min(...lines), end: Math.max(...lines) };
 }
 
+/**
+ * What a unit's score in its file sums, before a class's classWeight and the division by
+ * the file's best unit: each part is its weight × the unit's value over the best value
+ * in the file (the query naming the unit, the query's words in its name, query lines
+ * inside it, the BM25 of the query's words over its lines).
+ */
+export interface UnitParts {
+  named: number;
+  nameWords: number;
+  lines: number;
+  words: number;
+  /** A class's or interface's sum is multiplied by this (`classWeight`). */
+  classWeight?: number;
+}
+
+/** A ranked function with the parts of its score (absent for `imports`, which scores importsShare). */
+export interface ExplainedFunction extends RankedFunction {
+  parts?: UnitParts;
+}
+
 /** What function ranking reads of an index. */
 export interface FunctionSource {
   ctx: RankContext;
@@ -154,40 +174,53 @@ export class FunctionFinder {
 
   /** The units of one file most likely to change, best first (score in (0, 1], ties in line order); [] without tags. */
   functionsOf(path: string): RankedFunction[] {
+    return this.explainedFunctionsOf(path).map(({ parts: _parts, ...f }) => f);
+  }
+
+  /** `functionsOf`, each function with the parts its score in the file sums (none for `imports`, scored importsShare). */
+  explainedFunctionsOf(path: string): ExplainedFunction[] {
     const tags = this.source.tagsOf(path);
     if (!tags) return [];
     const units = unitsOf(tags.definitions);
     if (units.length === 0) return [];
     const text = this.source.textOf(path);
-    const name = units.map((u) => this.nameScore(u));
-    const nameWords = units.map((u) => this.nameWordScore(u));
-    const line = units.map((u) => this.lineScore(path, u));
-    const lexical = text === undefined ? units.map(() => 0) : this.textScores(path, units, text);
-    const parts = [
-      [name, this.o.nameWeight],
-      [nameWords, this.o.nameWordWeight],
-      [line, this.o.lineWeight],
-      [lexical, this.o.textWeight],
-    ] as const;
-    const score = units.map(() => 0);
-    for (const [values, weight] of parts) {
+    const shares = (values: number[], weight: number): number[] => {
       const max = Math.max(...values);
-      if (max > 0 && weight > 0) values.forEach((v, i) => (score[i]! += (weight * v) / max));
-    }
-    units.forEach((u, i) => {
-      if (u.def.kind === 'class' || u.def.kind === 'interface') score[i]! *= this.o.classWeight;
+      return max > 0 && weight > 0 ? values.map((v) => (weight * v) / max) : values.map(() => 0);
+    };
+    const named = shares(units.map((u) => this.nameScore(u)), this.o.nameWeight);
+    const nameWords = shares(units.map((u) => this.nameWordScore(u)), this.o.nameWordWeight);
+    const lines = shares(units.map((u) => this.lineScore(path, u)), this.o.lineWeight);
+    const words = shares(text === undefined ? units.map(() => 0) : this.textScores(path, units, text), this.o.textWeight);
+    // summed in this order: the sums are the same, bit for bit, as before parts were kept
+    const score = units.map((u, i) => {
+      const sum = 0 + named[i]! + nameWords[i]! + lines[i]! + words[i]!;
+      return u.def.kind === 'class' || u.def.kind === 'interface' ? sum * this.o.classWeight : sum;
     });
     const best = Math.max(...score);
     if (!(best > 0)) return [];
     const ranked = units
-      .map((u, i) => ({ name: u.name, kind: u.def.kind, start: u.def.startLine, end: u.def.endLine, s: score[i]! / best }))
+      .map((u, i) => ({
+        name: u.name,
+        kind: u.def.kind,
+        start: u.def.startLine,
+        end: u.def.endLine,
+        s: score[i]! / best,
+        parts: {
+          named: round(named[i]!),
+          nameWords: round(nameWords[i]!),
+          lines: round(lines[i]!),
+          words: round(words[i]!),
+          ...(u.def.kind === 'class' || u.def.kind === 'interface' ? { classWeight: this.o.classWeight } : {}),
+        } as UnitParts | undefined,
+      }))
       .filter((x) => x.s > 0);
     const imports = this.o.importsShare > 0 ? importLines(tags, units) : undefined;
-    if (imports) ranked.push({ name: 'imports', kind: 'module', start: imports.start, end: imports.end, s: this.o.importsShare });
+    if (imports) ranked.push({ name: 'imports', kind: 'module', start: imports.start, end: imports.end, s: this.o.importsShare, parts: undefined });
     return ranked
       .sort((a, b) => b.s - a.s || a.start - b.start)
       .slice(0, this.o.maxPerFile)
-      .map(({ s, ...f }) => ({ ...f, score: round(s) }));
+      .map(({ s, parts, ...f }) => ({ ...f, score: round(s), ...(parts ? { parts } : {}) }));
   }
 
   /** IDF-weighted share of the unit name's words that the query says. */

@@ -139,6 +139,49 @@ describe('repomap explain on fixture cases', () => {
   });
 });
 
+describe('the functions likely to change, explained', () => {
+  const query = 'apply_discount rounds half a cent the wrong way';
+
+  it('lists the file\u2019s functions as rank names them, each score the sum of its parts over the best unit\u2019s', async () => {
+    const index = await indexOf('python-inventory');
+    const ranking = index.rank(query, { task: 'issue2code' });
+    for (const file of ['src/inventory/pricing.py', 'src/inventory/checkout.py', 'src/inventory/models.py']) {
+      const e = index.explain(query, file, { task: 'issue2code' });
+      const ranked = ranking.files[e.rank - 1]!;
+      expect(ranked.path).toBe(file);
+      // what rank names for the file, in its order, with its lines and scores
+      expect(e.functions?.map(({ parts: _p, ...f }) => f), file).toEqual(ranked.functions);
+      const total = (f: NonNullable<FileExplanation['functions']>[number]): number =>
+        (f.parts!.named + f.parts!.nameWords + f.parts!.lines + f.parts!.words) * (f.parts!.classWeight ?? 1);
+      const best = e.functions!.find((f) => f.score === 1)!;
+      for (const f of e.functions!) {
+        if (f.name === 'imports') expect(f.parts, file).toBeUndefined();
+        else expect(total(f) / total(best), `${file} ${f.name}`).toBeCloseTo(f.score, 5);
+      }
+    }
+    const pricing = index.explain(query, 'src/inventory/pricing.py', { task: 'issue2code' });
+    expect(pricing.functions![0]).toMatchObject({ name: 'apply_discount', start: 34, end: 40, score: 1, parts: { named: 1 } });
+    expect(pricing.functions!.find((f) => f.kind === 'class')?.parts?.classWeight).toBe(RANK_DEFAULTS.functions.classWeight);
+    // a task without a function stage explains none
+    expect(index.explain(query, 'src/inventory/pricing.py', { task: 'code2test' }).functions).toBeUndefined();
+  });
+
+  it('prints them in the text, as the JSON has them', async () => {
+    const argv = ['explain', 'src/inventory/pricing.py', '--query', query];
+    const [asJson, asText] = [await run([...argv, '--format', 'json']), await run(argv)];
+    const e = JSON.parse(asJson.stdout) as FileExplanation;
+    expect(e.functions!.length).toBeGreaterThan(2);
+    const lines = asText.stdout.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('likely to change ('));
+    expect(at).toBeGreaterThan(0);
+    e.functions!.forEach((f, k) => {
+      const p = f.parts;
+      const sum = p ? `named ${p.named} + name words ${p.nameWords} + query lines ${p.lines} + words ${p.words}` : 'the import lines, at a fixed share of the best unit';
+      expect(lines[at + 1 + k]).toBe(`  ${f.name} (${f.start}-${f.end}) · ${f.score} · ${p?.classWeight !== undefined ? `(${sum}) × class ${p.classWeight}` : sum}`);
+    });
+  });
+});
+
 describe('Index.explain agrees with Index.rank on every fixture case', () => {
   const repos = readdirSync(join(fixtures, 'cases')).map((f) => f.replace(/\.json$/, ''));
   it.each(repos)('%s', async (repo) => {
