@@ -192,7 +192,7 @@ export class FunctionFinder {
     const nameWords = shares(units.map((u) => this.nameWordScore(u)), this.o.nameWordWeight);
     const lines = shares(units.map((u) => this.lineScore(path, u)), this.o.lineWeight);
     const words = shares(text === undefined ? units.map(() => 0) : this.textScores(path, units, text), this.o.textWeight);
-    // summed in this order: the sums are the same, bit for bit, as before parts were kept
+    // summed in this fixed order: scores, and so the order of ties, are the same bit for bit on every run
     const score = units.map((u, i) => {
       const sum = 0 + named[i]! + nameWords[i]! + lines[i]! + words[i]!;
       return u.def.kind === 'class' || u.def.kind === 'interface' ? sum * this.o.classWeight : sum;
