@@ -174,11 +174,16 @@ export class FunctionFinder {
 
   /** The units of one file most likely to change, best first (score in (0, 1], ties in line order); [] without tags. */
   functionsOf(path: string): RankedFunction[] {
-    return this.explainedFunctionsOf(path).map(({ parts: _parts, ...f }) => f);
+    return this.rankUnits(path, false);
   }
 
   /** `functionsOf`, each function with the parts its score in the file sums (none for `imports`, scored importsShare). */
   explainedFunctionsOf(path: string): ExplainedFunction[] {
+    return this.rankUnits(path, true);
+  }
+
+  /** The file's units ranked; `withParts` gives the kept ones their score's parts. */
+  private rankUnits(path: string, withParts: boolean): ExplainedFunction[] {
     const tags = this.source.tagsOf(path);
     if (!tags) return [];
     const units = unitsOf(tags.definitions);
@@ -192,35 +197,31 @@ export class FunctionFinder {
     const nameWords = shares(units.map((u) => this.nameWordScore(u)), this.o.nameWordWeight);
     const lines = shares(units.map((u) => this.lineScore(path, u)), this.o.lineWeight);
     const words = shares(text === undefined ? units.map(() => 0) : this.textScores(path, units, text), this.o.textWeight);
+    const isClass = (u: Unit): boolean => u.def.kind === 'class' || u.def.kind === 'interface';
     // summed in this fixed order: scores, and so the order of ties, are the same bit for bit on every run
     const score = units.map((u, i) => {
       const sum = 0 + named[i]! + nameWords[i]! + lines[i]! + words[i]!;
-      return u.def.kind === 'class' || u.def.kind === 'interface' ? sum * this.o.classWeight : sum;
+      return isClass(u) ? sum * this.o.classWeight : sum;
     });
     const best = Math.max(...score);
     if (!(best > 0)) return [];
+    // `at`: the unit's index, -1 for the import lines
     const ranked = units
-      .map((u, i) => ({
-        name: u.name,
-        kind: u.def.kind,
-        start: u.def.startLine,
-        end: u.def.endLine,
-        s: score[i]! / best,
-        parts: {
-          named: round(named[i]!),
-          nameWords: round(nameWords[i]!),
-          lines: round(lines[i]!),
-          words: round(words[i]!),
-          ...(u.def.kind === 'class' || u.def.kind === 'interface' ? { classWeight: this.o.classWeight } : {}),
-        } as UnitParts | undefined,
-      }))
+      .map((u, at) => ({ at, name: u.name, kind: u.def.kind, start: u.def.startLine, end: u.def.endLine, s: score[at]! / best }))
       .filter((x) => x.s > 0);
     const imports = this.o.importsShare > 0 ? importLines(tags, units) : undefined;
-    if (imports) ranked.push({ name: 'imports', kind: 'module', start: imports.start, end: imports.end, s: this.o.importsShare, parts: undefined });
+    if (imports) ranked.push({ at: -1, name: 'imports', kind: 'module', start: imports.start, end: imports.end, s: this.o.importsShare });
+    const partsOf = (at: number): UnitParts => ({
+      named: round(named[at]!),
+      nameWords: round(nameWords[at]!),
+      lines: round(lines[at]!),
+      words: round(words[at]!),
+      ...(isClass(units[at]!) ? { classWeight: this.o.classWeight } : {}),
+    });
     return ranked
       .sort((a, b) => b.s - a.s || a.start - b.start)
       .slice(0, this.o.maxPerFile)
-      .map(({ s, parts, ...f }) => ({ ...f, score: round(s), ...(parts ? { parts } : {}) }));
+      .map(({ at, s, ...f }) => ({ ...f, score: round(s), ...(withParts && at >= 0 ? { parts: partsOf(at) } : {}) }));
   }
 
   /** IDF-weighted share of the unit name's words that the query says. */
