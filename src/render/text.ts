@@ -37,9 +37,9 @@ export function rankedFileLines(files: readonly RankedFile[]): string[] {
   ]);
 }
 
-/** `name (start-end)` of the first FUNCTIONS_SHOWN functions, and how many more there are. */
+/** `name (start-end)` of the first FUNCTIONS_SHOWN functions (lines as `symbols` and `explain` print them), and how many more there are. */
 function functionList(functions: readonly RankedFunction[]): string {
-  const shown = functions.slice(0, FUNCTIONS_SHOWN).map((fn) => `${escapeControls(fn.name)} (${fn.start === fn.end ? fn.start : `${fn.start}-${fn.end}`})`);
+  const shown = functions.slice(0, FUNCTIONS_SHOWN).map((fn) => `${escapeControls(fn.name)} (${fn.start}-${fn.end})`);
   const more = functions.length - shown.length;
   return shown.join(', ') + (more > 0 ? ` and ${more} more` : '');
 }
