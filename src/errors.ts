@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   'not-a-git-repository',
   'missing-commit',
   'git-failed',
+  /** A repository owned by another user, which git's own `safe.directory` does not allow. */
+  'unsafe-repository',
   'grammar-load-failed',
   'query-error',
   'bad-query',

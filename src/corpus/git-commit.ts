@@ -1,13 +1,20 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { checkRepositoryOwner } from './git-owner.js';
 import { gitFailed, runGit } from './git-process.js';
+import { readRepositoryFile } from './repository-file.js';
 import { RepoMapError } from '../errors.js';
 
+/** The largest `.git` file read (a linked worktree's or a submodule's `gitdir:` line). */
+const GIT_FILE_MAX_BYTES = 64 * 1024;
+
 /**
- * The git directory to read: `<path>/.git` when the path is a working repository (a `.git`
- * folder, or a `.git` file as in worktrees and submodules, which git follows), else the path
- * itself (a bare repository, or a git directory given directly). Whether it really is a
- * repository is left to git, which reports it on the first command.
+ * The git directory to read: `<path>/.git` when the path is a working repository with a
+ * `.git` folder; the folder its `gitdir:` line names when `.git` is a file (a linked
+ * worktree, a submodule); else the path itself (a bare repository, or a git directory
+ * given directly). Whether it really is a repository is left to git, which reports it on
+ * the first command. Before any git command runs on it, the repository passes git's
+ * ownership rule (./git-owner.ts): `unsafe-repository` otherwise.
  */
 export async function locateGitDir(path: string): Promise<string> {
   const dir = resolve(path);
@@ -19,12 +26,24 @@ export async function locateGitDir(path: string): Promise<string> {
   }
   if (!isDirectory) throw new RepoMapError('not-a-git-repository', `repomap/corpus: ${dir} is not a git repository (it is a file)`, dir);
   const dotGit = join(dir, '.git');
-  try {
-    await stat(dotGit);
-    return dotGit;
-  } catch {
-    return dir;
+  const kind = await stat(dotGit).then(
+    (s) => (s.isDirectory() ? 'folder' : 'file'),
+    () => 'none',
+  );
+  const gitDir = kind === 'folder' ? dotGit : kind === 'file' ? gitDirOfFile(dotGit, dir) : dir;
+  await checkRepositoryOwner(dir, gitDir);
+  return gitDir;
+}
+
+/** The git directory a `.git` file names (`gitdir: <path>`, relative to the folder holding it). */
+function gitDirOfFile(file: string, dir: string): string {
+  const read = readRepositoryFile(file, GIT_FILE_MAX_BYTES);
+  const line = 'text' in read ? /^gitdir: *(.+?)\s*$/m.exec(read.text)?.[1] : undefined;
+  if (line === undefined) {
+    const why = 'text' in read ? 'it has no "gitdir:" line' : read.problem.missing ? 'it vanished' : read.problem.reason;
+    throw new RepoMapError('not-a-git-repository', `repomap/corpus: ${dir} is not a git repository (${file} is not a usable git file: ${why})`, file);
   }
+  return resolve(dir, line);
 }
 
 /**
@@ -48,6 +67,17 @@ export async function resolveCommitIn(gitDir: string, commitish: string): Promis
   if (/not a git repository/i.test(result.stderr)) {
     throw new RepoMapError('not-a-git-repository', `repomap/corpus: ${gitDir} is not a git repository`, gitDir);
   }
-  if (result.code === 1) throw missing();
+  if (result.code === 1) {
+    if (/^[0-9a-f]{4,39}$/i.test(commitish) && (await isAmbiguous(gitDir, commitish))) {
+      throw new RepoMapError('missing-commit', `repomap/corpus: commit ${commitish} is ambiguous in ${gitDir}: several commits' ids start with it; give more of its digits`, commitish);
+    }
+    throw missing();
+  }
   throw gitFailed(gitDir, args, result.stderr || `exit code ${result.code}`);
+}
+
+/** Whether git finds a short id ambiguous (`--quiet` says only that it names no single commit). */
+async function isAmbiguous(gitDir: string, short: string): Promise<boolean> {
+  const result = await runGit(gitDir, ['rev-parse', '--verify', '--end-of-options', `${short}^{commit}`]);
+  return result.code !== 0 && /\bambiguous\b/.test(result.stderr);
 }
