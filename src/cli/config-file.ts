@@ -3,13 +3,19 @@
  * the `repomap` key of its package.json. Finding and parsing the file needs no schema
  * (./config.ts checks it), so a command on a repository without one loads no validator.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeError } from '../errors.js';
+import { readRepositoryFile } from '../corpus/repository-file.js';
 import { CliExit } from './io.js';
 
 /** The config file's name at a repository's root. */
 export const CONFIG_FILE = 'repomap.config.json';
+
+/**
+ * The largest config or package.json read for a config, in bytes: the corpus' default
+ * file-size cap. Both are the repository's files, read under the corpus reader's rules
+ * (`readRepositoryFile`): a FIFO, a device or a symlink there is refused, not followed.
+ */
+export const CONFIG_MAX_BYTES = 1024 * 1024;
 
 /**
  * The unchecked config of the repository at `root`, the file it came from and how to
@@ -19,23 +25,29 @@ export const CONFIG_FILE = 'repomap.config.json';
  */
 export function findConfig(root: string, onNote: (message: string) => void = () => {}): { value: unknown; file: string; where: string } | null {
   const own = join(root, CONFIG_FILE);
-  if (existsSync(own)) return { value: parsed(own), file: own, where: own };
+  const config = readRepositoryFile(own, CONFIG_MAX_BYTES);
+  if ('text' in config) return { value: parsed(own, config.text), file: own, where: own };
+  if (!config.problem.missing) throw new CliExit(2, `${own}: not read: ${config.problem.reason}`);
   const manifest = join(root, 'package.json');
-  if (!existsSync(manifest)) return null;
+  const read = readRepositoryFile(manifest, CONFIG_MAX_BYTES);
+  if (!('text' in read)) {
+    if (!read.problem.missing) onNote(`${manifest} not read (${read.problem.reason}); no "repomap" config taken from it`);
+    return null;
+  }
   let pkg: unknown;
   try {
-    pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+    pkg = JSON.parse(read.text);
   } catch (error) {
-    onNote(`cannot read ${manifest} (${describeError(error)}); no "repomap" config taken from it`);
+    onNote(`cannot read ${manifest} (${(error as Error).message}); no "repomap" config taken from it`);
     return null;
   }
   if (typeof pkg !== 'object' || pkg === null || !('repomap' in pkg)) return null;
   return { value: (pkg as { repomap: unknown }).repomap, file: manifest, where: `${manifest}, key "repomap"` };
 }
 
-function parsed(file: string): unknown {
+function parsed(file: string, text: string): unknown {
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(text);
   } catch (error) {
     throw new CliExit(2, `${file}: ${(error as Error).message}`);
   }

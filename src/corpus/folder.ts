@@ -1,10 +1,11 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { CorpusBuilder } from './builder.js';
 import { FolderReuse, stampOf, type FileStamp } from './folder-reuse.js';
 import { parentOf } from './paths.js';
 import { readStart, ScratchBuffer } from './read-file.js';
+import { readIgnoreFile } from './repository-file.js';
 import type { ResolvedCorpusOptions } from './options.js';
 import { IGNORE_FILES, PathRules, rememberPathRules, type IgnoreFile } from './path-rules.js';
 import { listFolder, type EntryKind, type ListedEntry } from './walk.js';
@@ -50,7 +51,7 @@ export async function loadFolder(folder: string, options: ResolvedCorpusOptions)
     if (path !== '.git' && path.endsWith('/.git')) submodules.add(parentOf(path));
   }
   const matchers = new Map(
-    [...ruleFolders].map(([name, folders]) => [name, reuse.ignoreFile(name, folders, (dir) => readFileSync(join(root, dir, name), 'utf8'))] as const),
+    [...ruleFolders].map(([name, folders]) => [name, reuse.ignoreFile(name, folders, (dir) => readIgnoreFile(join(root, dir, name)))] as const),
   );
   const rules = new PathRules(new Set(options.vendoredFolders), matchers, options);
 
@@ -131,7 +132,7 @@ export function rememberFolderRules(corpus: Corpus, rules: string): Corpus {
   return rememberPathRules(corpus, () => {
     const options = JSON.parse(rules) as Pick<ResolvedCorpusOptions, 'vendoredFolders' | 'include' | 'exclude'>;
     const { root } = corpus;
-    const matchers = new Map([...ignoreFileFolders(listFolder(root).entries)].map(([name, folders]) => [name, new GitignoreMatcher(folders, (dir) => readFileSync(join(root, dir, name), 'utf8'))] as const));
+    const matchers = new Map([...ignoreFileFolders(listFolder(root).entries)].map(([name, folders]) => [name, new GitignoreMatcher(folders, (dir) => readIgnoreFile(join(root, dir, name)))] as const));
     return new PathRules(new Set(options.vendoredFolders), matchers, options);
   });
 }

@@ -3,7 +3,7 @@
  * a file's text is read again from its file when something asks for it (spans, packs)
  * instead of staying in memory. On a 10,000-file corpus the texts are ~67 MB of heap.
  */
-import { closeSync, fstatSync, openSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeText } from './content.js';
 import { loadStampsOf, stampOf, type FileStamp } from './folder-reuse.js';
@@ -76,13 +76,17 @@ export function readFromFile(file: FileRecord, at: string, stamp: Pick<FileStamp
 function readAgain(file: string, path: string, stamp: Pick<FileStamp, 'key'>, sameContent?: (text: string) => boolean): string {
   let fd: number;
   try {
-    fd = openSync(file, 'r');
+    // as the load opened it: a symlink or FIFO put in its place is refused, never followed or waited on
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw changed(path, 'is gone');
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw changed(path, 'is gone');
+    if (code === 'ELOOP') throw changed(path, 'was replaced by a symlink');
     throw error;
   }
   try {
     const stats = fstatSync(fd);
+    if (!stats.isFile()) throw changed(path, 'is no longer a regular file');
     const moved = stampOf(stats).key !== stamp.key;
     if (moved && !sameContent) throw changed(path, 'was modified');
     const { text } = decodeText(readStart(fd, stats.size, scratch));
