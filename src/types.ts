@@ -43,6 +43,8 @@ export const SKIP_REASONS = [
   'unreadable',
   'special',
   'unrepresentable-name',
+  'missing-object',
+  'not-fetched',
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
@@ -65,6 +67,12 @@ export const DIAGNOSTIC_CODES = [
   /** Parse and tags query of a file went past the tags stage's budget (tree depth, query matches or time): kept as a node without tags. */
   'too-complex',
   'unresolved-cue',
+  /** A folder's `.git` that git cannot read (or refuses for its owner): ranked without co-change history. */
+  'history-unavailable',
+  /** A git corpus' blob missing from a repository that is not a partial clone: a damaged repository, or a copy that leaves out files. */
+  'skipped-missing-object',
+  /** A blob a partial clone never fetched: repomap does not fetch. */
+  'skipped-not-fetched',
 ] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 

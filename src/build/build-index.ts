@@ -1,14 +1,14 @@
 /** The build: a loaded corpus through the stages in order (tags, lexical, graph) into an `Index`. */
 import { createHash } from 'node:crypto';
 import { textTermsOf } from '../cache/text-terms.js';
-import { historyHead, readHistory, releaseTexts } from '../corpus/index.js';
+import { historyHead, readCorpusHistory, releaseTexts } from '../corpus/index.js';
 import { buildFileGraph, readsText, readyForUpdate, updateFileGraph, type FileGraph } from '../graph/index.js';
 import { updatePays } from '../lexical/bm25.js';
 import { buildLexical, lexicalAfter, lexicalOf, type LexicalIndex } from '../rank/index-context.js';
 import { pathTablesOf } from '../rank/path-tables.js';
 import { UnitWordsCache } from '../rank/functions.js';
 import { releasePrestarted, snippetReader } from '../tags/index.js';
-import type { Corpus, IndexStats, LanguageId } from '../types.js';
+import type { Corpus, Diagnostic, IndexStats, LanguageId } from '../types.js';
 import { codeLanguagesOf, deferredCodeReading } from './code-languages.js';
 import { EarlierCsrs, Index, recordParts } from './index.js';
 import { tagCounts } from './kept-tags.js';
@@ -24,7 +24,10 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   const keys = corpus.files.map(contentKey);
   const settings = resolveStageSettings(options);
   const readsHistory = settings.graph.coChangeWeight > 0 && options.history !== false;
-  const head = readsHistory ? await historyHead(corpus) : null;
+  const found = readsHistory ? await historyHead(corpus) : { head: null };
+  const { head } = found;
+  /** A folder read without its co-change history, and why: one of the build's diagnostics. */
+  let historyProblem = found.unavailable === undefined ? undefined : historyDiagnostic(found.unavailable);
   const fingerprint = fingerprintOf(corpus, keys, settings, options.history, head);
   const given = options.previous;
   const previous = given instanceof Index ? given.previous : given;
@@ -82,13 +85,20 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   const t1 = performance.now();
   const historyKey = JSON.stringify({ head, history: options.history ?? null });
   let history: string[][] | undefined;
-  const historyNow = async (): Promise<string[][]> =>
-    (history ??= head !== null && options.history !== false ? await readHistory(corpus.root, head, options.history === true ? {} : options.history) : []);
+  const historyNow = async (): Promise<string[][]> => {
+    if (history) return history;
+    if (head === null || options.history === false) return (history = []);
+    const read = await readCorpusHistory(corpus, head, options.history === true || options.history === undefined ? {} : options.history);
+    if (read.unavailable !== undefined) historyProblem ??= historyDiagnostic(read.unavailable);
+    return (history = read.commits);
+  };
   let fileGraph: FileGraph | null = null;
   let earlierCsrs: EarlierCsrs | undefined;
   if (previous && earlier) {
     // Another history (a new commit, a moved HEAD) is read first: the update redoes co-change from it.
     const commits = previous.graph.basis.historyKey === historyKey ? undefined : await historyNow();
+    // the same history as before: so is whatever kept it from being read
+    if (commits === undefined) historyProblem ??= previous.tagDiagnostics.find((d) => d.code === 'history-unavailable');
     const before = { graph: previous.graph, files: previous.corpus.files, tags: previous.tags };
     // The update changes the earlier graph in place: the record is taken before it starts
     // (a failure half-way leaves that graph unusable) and given back when nothing was changed.
@@ -118,7 +128,8 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   };
   const claim = previous && fileGraph === previous.graph ? previous.claim : { taken: false };
   const unitWords = previous?.unitWords ?? new UnitWordsCache();
-  const record: Previous = { fingerprint, corpus, tags, tagDiagnostics: diagnostics, lexical, pathTables, graph: fileGraph, unitWords, claim };
+  const buildDiagnostics = historyProblem === undefined ? diagnostics : [...diagnostics, historyProblem];
+  const record: Previous = { fingerprint, corpus, tags, tagDiagnostics: buildDiagnostics, lexical, pathTables, graph: fileGraph, unitWords, claim };
   const { languages, primary } = codeLanguagesOf(tags);
   if (options.deferCodeGrammars) {
     const { code, prepare } = deferredCodeReading(languages, primary);
@@ -146,4 +157,9 @@ function fingerprintOf(corpus: Corpus, keys: readonly string[], settings: StageS
   hash.update(JSON.stringify({ root, source, skipped, diagnostics, settings, history, head }));
   corpus.files.forEach((f, i) => hash.update(`\0${f.path}\0${keys[i]}`));
   return hash.digest('hex');
+}
+
+/** The diagnostic of a folder ranked without its co-change history, and why. */
+function historyDiagnostic(reason: string): Diagnostic {
+  return { code: 'history-unavailable', message: `co-change history not read (${reason}); the folder is ranked without it` };
 }

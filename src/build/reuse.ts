@@ -28,7 +28,7 @@ export interface Previous {
   /** The corpus it was built from (a folder corpus also remembers the stamps its load read files with). */
   readonly corpus: Corpus;
   readonly tags: readonly FileTags[];
-  /** The tags stage's diagnostics (parse errors and failures, files past the budget). */
+  /** The tags stage's diagnostics (parse errors and failures, files past the budget), and the build's own (a folder's history unavailable). */
   readonly tagDiagnostics: readonly Diagnostic[];
   readonly lexical: LexicalIndex;
   readonly pathTables: PathTables;

@@ -23,9 +23,10 @@ export function diagnosticsField(diagnostics: readonly Diagnostic[]): Diagnostic
 }
 
 /**
- * Writes, on stderr, every diagnostic when `--diagnostics` was given; otherwise, for text
- * output (`summary`), one note counting them by code, unless `--quiet`. Nothing when
- * there are none.
+ * Writes, on stderr, every diagnostic when `--diagnostics` was given; otherwise a warning
+ * for files missing from a damaged repository's object store (always), and, for text
+ * output (`summary`) unless `--quiet`, a note for a folder ranked without its history and
+ * one note counting the others by code. Nothing when there are none.
  */
 export function reportDiagnostics(io: CliIo, diagnostics: readonly Diagnostic[], flags: DiagnosticsFlags & { quiet?: boolean }, summary: boolean): void {
   if (diagnostics.length === 0) return;
@@ -34,9 +35,22 @@ export function reportDiagnostics(io: CliIo, diagnostics: readonly Diagnostic[],
     for (const d of diagnostics) io.stderr.write(`  ${d.code}  ${d.file !== undefined ? `${printablePath(d.file)}: ` : ''}${escapeControls(d.message)}\n`);
     return;
   }
+  const missing = diagnostics.filter((d) => d.code === 'skipped-missing-object');
+  if (missing.length > 0) {
+    // files that should be there are not: a warning, -q or not, whatever the output format
+    const first = missing[0]!;
+    io.stderr.write(
+      `repomap: warning: ${missing.length} file${missing.length === 1 ? ' is' : 's are'} missing from the repository's object store and not indexed (a damaged repository?), first ${printablePath(first.file ?? '')}${missing.length > 1 ? ' (--diagnostics lists them)' : ''}\n`,
+    );
+  }
   if (!summary || flags.quiet) return;
+  for (const d of diagnostics) if (d.file === undefined && SAID_IN_FULL.has(d.code)) io.stderr.write(`repomap: note: ${escapeControls(d.message)}\n`);
   const counts = new Map<string, number>();
-  for (const d of diagnostics) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
+  for (const d of diagnostics) if (!SAID_IN_FULL.has(d.code)) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
+  if (counts.size === 0) return;
   const parts = [...counts].map(([code, n]) => `${code} ${n}`).join(', ');
   io.stderr.write(`repomap: note: diagnostics: ${parts} (--diagnostics lists them)\n`);
 }
+
+/** Diagnostics about the whole build, not a file, that the summary says in words. */
+const SAID_IN_FULL: ReadonlySet<string> = new Set(['history-unavailable']);

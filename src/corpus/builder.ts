@@ -17,6 +17,8 @@ const CODES = {
   unreadable: 'skipped-unreadable',
   special: 'skipped-special',
   'unrepresentable-name': 'skipped-unrepresentable-name',
+  'missing-object': 'skipped-missing-object',
+  'not-fetched': 'skipped-not-fetched',
 } as const satisfies Record<ReportedReason, Diagnostic['code']>;
 
 /**

@@ -2,17 +2,17 @@ import { readBlobs } from './cat-file.js';
 import { CorpusBuilder } from './builder.js';
 import { locateGitDir, resolveCommitIn } from './git-commit.js';
 import { earlierGitRecords, rememberGitLoad } from './git-reuse.js';
+import { runGit } from './git-process.js';
 import { listTree, type TreeEntry } from './git-tree.js';
 import { GitignoreMatcher } from './gitignore.js';
 import type { ResolvedCorpusOptions } from './options.js';
 import { PathRules, rememberPathRules } from './path-rules.js';
 import { parentOf } from './paths.js';
+import { IGNORE_FILE_MAX_BYTES } from './repository-file.js';
 import type { Corpus } from '../types.js';
 
 const SYMLINK_MODE = '120000';
 const SUBMODULE_MODE = '160000';
-/** An ignore file larger than this is not a list of patterns: read as empty. */
-const IGNORE_FILE_MAX_BYTES = 1024 * 1024;
 
 /**
  * Loads the tree of a commit straight from the object store: no checkout, no temp copy.
@@ -64,6 +64,8 @@ export async function loadGitTree(source: { gitDir: string; commit: string }, op
   }
 
   const oids = [...pathsByOid.keys()];
+  /** Blobs the tree names and the object store lacks. */
+  const missing: { path: string; oid: string }[] = [];
   let done = kept.length;
   if (options.onListed) options.onListed([...kept, ...[...pathsByOid.values()].flat()]);
   options.onProgress?.(done, total);
@@ -75,8 +77,7 @@ export async function loadGitTree(source: { gitDir: string; commit: string }, op
       const oid = oids[index]!;
       for (const path of pathsByOid.get(oid)!) {
         if (blob === null) {
-          // Stored snapshots may omit their largest blobs: the tree names them, the store lacks them.
-          builder.skip('too-large', path, `skipped ${path}: blob ${oid} is absent from the object store (likely a large file left out of the snapshot)`);
+          missing.push({ path, oid });
         } else {
           builder.examine(path, blob.size, blob.bytes, oid);
         }
@@ -84,7 +85,25 @@ export async function loadGitTree(source: { gitDir: string; commit: string }, op
       }
     },
   );
+  if (missing.length > 0) {
+    // A partial clone lacks blobs by design (repomap never fetches them); any other repository lacking one is damaged, or a copy made without some files.
+    const partial = await isPartialClone(gitDir);
+    for (const { path, oid } of missing) {
+      if (partial) builder.skip('not-fetched', path, `skipped ${path}: blob ${oid} is not in this partial clone (repomap never fetches)`);
+      else builder.skip('missing-object', path, `skipped ${path}: blob ${oid} is missing from the object store (a damaged repository, or a copy that leaves out large files)`);
+    }
+  }
   return rememberPathRules(rememberGitLoad(builder.finish(gitDir, 'git', commit), gitDir, options), rules);
+}
+
+/** Whether the repository is a partial clone: a promisor remote (`extensions.partialClone`, `remote.<name>.promisor`). */
+async function isPartialClone(gitDir: string): Promise<boolean> {
+  const result = await runGit(gitDir, ['config', '--get-regexp', '^(extensions\\.partialclone|remote\\..*\\.promisor)$']);
+  if (result.code !== 0) return false;
+  return result.stdout
+    .toString('utf8')
+    .split('\n')
+    .some((line) => /^extensions\.partialclone \S/i.test(line) || /^remote\..*\.promisor (true|yes|on|1)$/i.test(line));
 }
 
 /** The `.repomapignore` files of a tree (read first: there are few, and they are small) as one matcher. */

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { RepoMapError } from '../errors.js';
+import { isReportable, messageWithoutModule, RepoMapError } from '../errors.js';
 import type { Corpus } from '../types.js';
 import { locateGitDir, resolveCommit, resolveCommitIn } from './git-commit.js';
 import { runGit } from './git-process.js';
@@ -43,14 +43,35 @@ export async function readHistory(gitDir: string, commit: string, options: Histo
   return commits;
 }
 
-/** The commit a corpus' co-change history is read before: a git corpus' commit, a working tree's HEAD (none before its first commit), else null. */
-export async function historyHead(corpus: Corpus): Promise<string | null> {
-  if (corpus.source === 'git') return corpus.commit ?? null;
-  if (!existsSync(join(corpus.root, '.git'))) return null;
+/**
+ * The commit a corpus' co-change history is read before: a git corpus' commit, a working
+ * tree's HEAD (none before its first commit), else null. A folder is ranked whatever its
+ * `.git` holds: where git cannot read it (an empty `.git` folder, a `gitdir:` line naming
+ * nothing, a broken HEAD, a repository git refuses for its owner) the head is null and
+ * `unavailable` says why.
+ */
+export async function historyHead(corpus: Corpus): Promise<{ head: string | null; unavailable?: string }> {
+  if (corpus.source === 'git') return { head: corpus.commit ?? null };
+  if (!existsSync(join(corpus.root, '.git'))) return { head: null };
   try {
-    return await resolveCommit(corpus.root, 'HEAD');
+    return { head: await resolveCommit(corpus.root, 'HEAD') };
   } catch (error) {
-    if (error instanceof RepoMapError && error.code === 'missing-commit') return null;
-    throw error;
+    if (error instanceof RepoMapError && error.code === 'missing-commit') return { head: null };
+    if (!isReportable(error)) throw error;
+    return { head: null, unavailable: messageWithoutModule(error) };
+  }
+}
+
+/**
+ * `readHistory` for a corpus whose head `historyHead` gave: for a folder, history git
+ * cannot walk (a missing parent in a shallow or damaged repository) is none, and
+ * `unavailable` says why; a git corpus' failure is an error as before.
+ */
+export async function readCorpusHistory(corpus: Corpus, head: string, options: HistoryOptions): Promise<{ commits: string[][]; unavailable?: string }> {
+  try {
+    return { commits: await readHistory(corpus.root, head, options) };
+  } catch (error) {
+    if (corpus.source === 'git' || !isReportable(error)) throw error;
+    return { commits: [], unavailable: messageWithoutModule(error) };
   }
 }

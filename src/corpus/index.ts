@@ -3,7 +3,7 @@ export { readFilesAhead, rereadChangedFiles } from './folder-update.js';
 export { CORPUS_DEFAULTS, type CorpusOptions } from './options.js';
 export { classifyPath, isTestPath } from './classify.js';
 export { resolveCommit } from './git-commit.js';
-export { readHistory, historyHead, HISTORY_DEFAULTS, type HistoryOptions } from './history.js';
+export { readHistory, readCorpusHistory, historyHead, HISTORY_DEFAULTS, type HistoryOptions } from './history.js';
 export { releaseTexts, textReleaser, isReleased } from './release.js';
 export { listFolder, pathKind, type FolderListing, type ListedEntry } from './walk.js';
 export { FolderFingerprint, watchedFiles, type SavedFingerprint } from './fingerprint.js';

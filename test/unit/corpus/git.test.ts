@@ -93,6 +93,8 @@ describe('loadCorpus on a git commit', () => {
       unreadable: 0,
       special: 0,
       'unrepresentable-name': 0,
+      'missing-object': 0,
+      'not-fetched': 0,
     });
     expect(corpus.diagnostics.map((d) => [d.code, d.file])).toEqual([
       ['invalid-utf8', 'bad.py'],
