@@ -272,6 +272,17 @@ export interface RepoMapResult {
   confidence: number;
   /** The functions most likely to change across the ranked files, best first, as `path::Qualified.name` (with `RankedFile.functions`). */
   functions?: string[];
+  /** The learned ranker's feature vectors of the tuned ranking's first files (RankOptions.features). */
+  features?: RankFeatures;
   diagnostics: Diagnostic[];
   stats: IndexStats & { rankMs: number };
+}
+
+/** Feature vectors of candidate files (src/learn/features.ts): `values[k]` is `paths[k]`'s, in `names` order. */
+export interface RankFeatures {
+  version: number;
+  names: string[];
+  /** The candidates in the tuned ranking's order. */
+  paths: string[];
+  values: number[][];
 }

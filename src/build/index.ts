@@ -6,17 +6,18 @@ import type { RankContext } from '../rank/context.js';
 import { patchCsr, type Csr, type EdgeFlow } from '../rank/csr.js';
 import type { MessageIndex } from '../rank/messages.js';
 import { graphPartsOf, makeContext } from '../rank/index-context.js';
-import type { LexicalMatch, RankDefaults } from '../rank/defaults.js';
+import { RANKERS, type LexicalMatch, type RankDefaults } from '../rank/defaults.js';
 import { lexicalText } from '../rank/seeds.js';
 import { compareDescending } from '../text/order.js';
-import { rankFiles } from '../rank/score.js';
+import { rankFiles, type RankOutcome } from '../rank/score.js';
+import { FEATURE_NAMES, FEATURE_POOL, FEATURE_VERSION, poolVectors, rerank, shippedModel } from '../learn/index.js';
 import { attachSpans, SpanFinder, spanSource, type SpanSource } from '../spans/spans.js';
 import { attachFunctions, FunctionFinder, rankedFunctionIds, type FunctionSource, type UnitWordsCache } from '../rank/functions.js';
 import { checkPackOptions, packFiles, packSourceOf, type Pack, type PackOptions } from '../pack/index.js';
 import { explainFile, notInCorpus, type ExplainFileOptions, type FileExplanation } from '../explain/explain-file.js';
 import { RepoMapError } from '../errors.js';
 import type { DeepPartial } from '../options/resolve.js';
-import type { Corpus, Diagnostic, FileTags, IndexStats, LanguageId, Query, QueryCues, RankedFile, RepoMapResult, Task } from '../types.js';
+import type { Corpus, Diagnostic, FileTags, IndexStats, LanguageId, Query, QueryCues, RankedFile, RankFeatures, RepoMapResult, Task } from '../types.js';
 import { checkNotTaken, contentKey, type Previous } from './reuse.js';
 import { resolveStageSettings, type StageOptions, type StageSettings } from './settings.js';
 
@@ -38,6 +39,8 @@ export interface RankOptions {
    * the task's `rank.functionFiles`, or 0 when `spans` is false.
    */
   functions?: number;
+  /** Also return the learned ranker's feature vectors of the tuned ranking's first files (`RepoMapResult.features`). */
+  features?: boolean;
 }
 
 
@@ -265,8 +268,7 @@ export class Index {
     }
     const started = performance.now();
     const cues = this.cuesOf(query, options.task);
-    const outcome = rankFiles(cues, this.context, this.settings.rank, { includeGiven: options.includeGiven, limit: options.top });
-    const top = outcome.files;
+    const { outcome, top, features } = this.rankedFiles(cues, options);
     const given = new Set([...outcome.seeds.given].map((i) => this.context.paths[i]!));
     const spanned = options.spans === false ? top : this.withSpans(top, cues, query, given);
     const functionFiles = Math.min(options.functions ?? (options.spans === false ? 0 : Infinity), this.settings.rank.functionFiles[outcome.task]);
@@ -278,9 +280,38 @@ export class Index {
       files,
       confidence: outcome.confidence,
       ...(files.some((f) => f.functions && f.functions.length > 0) ? { functions: rankedFunctionIds(files, this.settings.rank.functions.fileExponent) } : {}),
+      ...(features ? { features } : {}),
       diagnostics: this.diagnostics.map((d) => ({ ...d })),
       stats: { ...structuredClone(this.stats), rankMs: Math.round(performance.now() - started) },
     };
+  }
+
+  /**
+   * The ranked files (the first `top`) by the task's ranker: the tuned ranking, or the
+   * learned one over the tuned ranking's first files; with their feature vectors when asked.
+   */
+  private rankedFiles(cues: QueryCues, options: RankOptions): { outcome: RankOutcome; top: RankedFile[]; features?: RankFeatures } {
+    const o = this.settings.rank;
+    const ranker = o.ranker[cues.task];
+    if (!(RANKERS as readonly string[]).includes(ranker)) {
+      throw new RepoMapError('bad-option', `repomap/build: rank.ranker.${cues.task} must be one of ${RANKERS.join(', ')}, got ${JSON.stringify(ranker)}`, `rank.ranker.${cues.task}`);
+    }
+    const learned = ranker === 'learned';
+    if (!learned && !options.features) {
+      const outcome = rankFiles(cues, this.context, o, { includeGiven: options.includeGiven, limit: options.top });
+      return { outcome, top: outcome.files };
+    }
+    const model = learned ? shippedModel() : undefined;
+    const pool = model?.pool ?? FEATURE_POOL;
+    // the pool's files all get reasons: the model may lift any of them to the top
+    const explained = { ...o, explainedFiles: Math.max(o.explainedFiles, pool) };
+    const limit = options.top === undefined ? undefined : Math.max(options.top, pool);
+    const outcome = rankFiles(cues, this.context, explained, { includeGiven: options.includeGiven, limit });
+    const vectors = poolVectors(cues, outcome, this.context, o, pool);
+    const files = model ? rerank(outcome.files, vectors, model) : outcome.files;
+    const top = options.top === undefined ? files : files.slice(0, options.top);
+    const features = options.features ? { version: FEATURE_VERSION, names: [...FEATURE_NAMES], paths: vectors.paths, values: vectors.values } : undefined;
+    return { outcome, top, ...(features ? { features } : {}) };
   }
 
   /** The ranked files with the line spans that earned their rank. */

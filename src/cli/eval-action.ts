@@ -1,4 +1,5 @@
 /** What `repomap eval` does once its arguments are parsed (./eval.ts defines it). */
+import { mkdirSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { buildRunSummary, checkPackBudgets, loadEvalConfig, runEval, spanSummaryOf, type DetailsRow, type EvalConfig, type EvalMethod } from '../eval/index.js';
@@ -27,6 +28,7 @@ export interface EvalFlags {
   cacheMaxMb?: number;
   packBudgets?: number[];
   packTokenizer: TokenizerName;
+  features?: string;
 }
 
 /** The summary's record of a configuration: its label, file and overrides. */
@@ -40,6 +42,9 @@ export async function evalAction(io: CliIo, flags: EvalFlags, command: Command):
   const started = performance.now();
   if (flags.config !== undefined && flags.method === 'bm25') throw new CliExit(2, `--config applies to --method repomap or bm25f, not ${flags.method}`);
   if (flags.packBudgets !== undefined && flags.method !== 'repomap') throw new CliExit(2, `--pack-budgets applies to --method repomap, not ${flags.method}`);
+  if (flags.features !== undefined && flags.method !== 'repomap') throw new CliExit(2, `--features applies to --method repomap, not ${flags.method}`);
+  const featuresDir = flags.features !== undefined ? resolve(io.cwd, flags.features) : undefined;
+  if (featuresDir !== undefined) mkdirSync(featuresDir, { recursive: true });
   const pack = flags.packBudgets !== undefined ? { budgets: flags.packBudgets, tokenizer: flags.packTokenizer } : undefined;
   const config = flags.config !== undefined ? await loadEvalConfig(resolve(io.cwd, flags.config)) : undefined;
   const restricted = await restrictSamples(io, await readSampleFiles(io, flags.samples), flags.repoList);
@@ -64,6 +69,7 @@ export async function evalAction(io: CliIo, flags: EvalFlags, command: Command):
       onNote: (m: string) => io.stderr.write(`repomap: note: ${m}\n`),
       ...(flags.cacheMaxMb !== undefined ? { cacheMaxBytes: flags.cacheMaxMb * MIB } : {}),
       ...(pack !== undefined ? { pack } : {}),
+      ...(featuresDir !== undefined ? { featuresDir } : {}),
       onProgress: (done) => progress.update(done),
     });
   } finally {

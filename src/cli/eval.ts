@@ -41,6 +41,7 @@ export function registerEval(program: Command, io: CliIo): void {
     .addOption(cacheOption(false, "a store the run's worker processes share, removed when it ends"))
     .addOption(noCacheOption('no tags store on disk, not even for the run: each process keeps the tags it parses in memory'))
     .addOption(cacheMaxMbOption())
+    .option('--features <dir>', 'also append each sample\u2019s candidate feature vectors (the learned ranker\u2019s inputs) to <dir>/<owner+name>.jsonl (repomap method)')
     .option('--pack-budgets <list>', 'also pack each sample at these token budgets (e.g. 4000,8000): rows gain "pack" and "pack_whole" line ranges, scored against gold spans (repomap method)', budgetList)
     .addOption(new Option('--pack-tokenizer <name>', 'how pack tokens are counted (regex: the contract\u2019s tokens, as BCY)').choices(TOKENIZERS).default('regex'))
     .action(async (flags: EvalFlags, command: Command) => (await import('./eval-action.js')).evalAction(io, flags, command));

@@ -9,6 +9,8 @@
  * and its result depends only on the job: the same job gives the same rows
  * whichever process runs it.
  */
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { storeTagsCache } from '../cache/index.js';
 import { queryText } from '../cues/index.js';
 import {
@@ -24,6 +26,7 @@ import {
   type Corpus,
   type Index,
   type IndexOptions,
+  type RankFeatures,
   type Task,
 } from '../index.js';
 import { resolveIndexOptions, type EvalConfig } from './config.js';
@@ -69,6 +72,8 @@ export interface RepositoryJob {
    * parsed by earlier runs, or by other workers at the same time, are not parsed again.
    */
   cacheDir?: string;
+  /** Folder to append each sample's candidate feature vectors to (`<owner+name>.jsonl`, one line a sample); repomap method only. */
+  featuresDir?: string;
   /** Size cap of that store in bytes (`TagsStoreOptions.maxBytes`); default the store's. */
   cacheMaxBytes?: number;
   /**
@@ -211,12 +216,14 @@ async function evaluateWith(
       if (ranked.functions) row.functions = ranked.functions;
       if (ranked.packs) Object.assign(row, ranked.packs);
       emit({ index: item.index, row, scores: scoreSample(sample, row, textOf) });
+      if (job.featuresDir && ranked.features) appendFeatures(job.featuresDir, sample, ranked.features);
     }
   }
   return { repo: job.repo, outcomes, snapshots };
 }
 
 interface Ranked {
+  features?: RankFeatures;
   files: string[];
   scores: number[];
   confidence: number;
@@ -253,11 +260,21 @@ async function makeRanker(job: RepositoryJob, corpus: Corpus, index: Index | und
   return (sample) => {
     const task = (TASKS as readonly string[]).includes(sample.task_type) ? (sample.task_type as Task) : undefined;
     // Packs need the whole ranking (their trailer counts every left-out file); the row keeps `top`.
-    const result = index.rank(sample.query, { ...(task ? { task } : {}), ...(packer ? {} : { top }) });
+    const result = index.rank(sample.query, { ...(task ? { task } : {}), ...(packer ? {} : { top }), ...(job.featuresDir ? { features: true } : {}) });
     const row = toDetailsRow(result, { top });
     const ranked: Ranked = { files: row.top_files, scores: row.scores, confidence: row.confidence, rankMs: result.stats.rankMs };
     if (row.functions) ranked.functions = row.functions;
     if (packer) ranked.packs = packer(result.files);
+    if (result.features) ranked.features = result.features;
     return ranked;
   };
+}
+
+/**
+ * Appends one sample's feature vectors to its repository's file in `dir`, as one line
+ * (an O_APPEND write: two workers on one repository's snapshots never interleave lines).
+ */
+function appendFeatures(dir: string, sample: Sample, features: RankFeatures): void {
+  const line = { sample_id: sample.id, repo: sample.repo, base_commit: sample.base_commit, task_type: sample.task_type, ...features };
+  appendFileSync(join(dir, `${sample.repo.replace('/', '+')}.jsonl`), `${JSON.stringify(line)}\n`);
 }

@@ -62,6 +62,8 @@ export interface RunOptions {
   onNote?: (message: string) => void;
   /** Also pack every sample at these budgets (repomap method): rows gain `pack` and `pack_whole` ranges. Default none. */
   pack?: EvalPackOptions;
+  /** Folder to append each sample's candidate feature vectors to, a file a repository (see `RepositoryJob.featuresDir`); repomap method only. */
+  featuresDir?: string;
 }
 
 /** A sample that got no row, and why. */
@@ -131,6 +133,7 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
     ...(cacheDir !== undefined ? { cacheDir } : {}),
     ...(options.cacheMaxBytes !== undefined ? { cacheMaxBytes: options.cacheMaxBytes } : {}),
     ...(pack !== undefined ? { pack } : {}),
+    ...(options.featuresDir !== undefined ? { featuresDir: options.featuresDir } : {}),
   }));
 
   const outcomes: (SampleOutcome | undefined)[] = new Array(samples.length);

@@ -262,6 +262,23 @@ export const RANK_DEFAULTS = {
   maxReasons: 3,
   /** Ranked files that get reasons, the first ones (the rest get none: each costs a scan of the file's neighbours). */
   explainedFiles: 50,
+  /**
+   * Per task, which ranker orders the files: `tuned` (the score above) or `learned` (the
+   * shipped model reorders the tuned ranking's first files: src/learn, DESIGN.md "Learned ranker").
+   */
+  ranker: {
+    generic: 'tuned',
+    code2test: 'tuned',
+    trace2code: 'tuned',
+    edit2ripple: 'tuned',
+    comment2context: 'tuned',
+    issue2code: 'tuned',
+    abstention: 'tuned',
+  } as Record<Task, Ranker>,
 };
+
+/** The rankers a task can use. */
+export const RANKERS = ['tuned', 'learned'] as const;
+export type Ranker = (typeof RANKERS)[number];
 
 export type RankDefaults = typeof RANK_DEFAULTS;

@@ -20,7 +20,14 @@ export interface Seeds {
   totalStrength: number;
   /** Non-term cues that matched at least one file. */
   matchedCues: number;
+  /** Seed weight per node by the evidence that gave it (a channel is made at its first weight): the learned ranker's features read them. */
+  channels: Map<SeedChannel, Float64Array>;
+  /** The lexical score of every node for the query's text, when the task reads it (textWeight > 0). */
+  textScores?: Float64Array;
 }
+
+/** Where a seed weight comes from: a cue kind's own match, the users of a matched symbol, the lexical match, a quoted error string. */
+export type SeedChannel = Cue['kind'] | 'users' | 'text' | 'message';
 
 const SYMBOL_KINDS = new Set(['identifier', 'diff-symbol', 'test-name', 'imported']);
 const PATH_KINDS = new Set(['path', 'frame', 'given-file']);
@@ -36,6 +43,7 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
     matchedStrength: 0,
     totalStrength: 0,
     matchedCues: 0,
+    channels: new Map(),
   };
   for (const written of cues.givenFiles) {
     for (const path of ctx.pathIndex.match(written)) seeds.given.add(ctx.indexOf(path));
@@ -61,7 +69,7 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
     if (targets.length > 0) {
       const share = weight / among;
       for (const i of targets) {
-        add(seeds, i, share, describe(cue));
+        add(seeds, i, share, describe(cue), cue.kind);
         if (cues.task === 'trace2code' && PATH_KINDS.has(cue.kind) && ctx.kinds[i] === 'test') seeds.evidence.add(i);
       }
     }
@@ -75,7 +83,7 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
       const callerWeight = o.callerWeight[cues.task] * weight;
       if (users.length > 0 && users.length <= o.maxSymbolReferencers && callerWeight > 0) {
         const share = callerWeight / users.length;
-        for (const i of users) add(seeds, i, share, `uses ${cue.value}${cue.kind === 'diff-symbol' ? ', changed in the diff' : ', named in the query'}`);
+        for (const i of users) add(seeds, i, share, `uses ${cue.value}${cue.kind === 'diff-symbol' ? ', changed in the diff' : ', named in the query'}`, 'users');
       }
     }
   }
@@ -115,12 +123,13 @@ function addTextSeeds(seeds: Seeds, cues: QueryCues, ctx: RankContext, o: RankDe
   const weight = o.textWeight[cues.task];
   if (weight <= 0 || !cues.text.trim()) return;
   const scores = ctx.textScores(lexicalText(cues, o), o.lexical[cues.task]);
+  seeds.textScores = scores;
   const positive: number[] = [];
   for (let i = 0; i < scores.length; i++) if (scores[i]! > 0) positive.push(i);
   const top = firstInOrder(positive, o.textTopK, (a, b) => compareDescending(scores[a]!, scores[b]!) || a - b);
   let total = 0;
   for (const i of top) total += scores[i]!;
-  for (const i of top) add(seeds, i, (weight * scores[i]!) / total, 'matches words of the query (BM25)');
+  for (const i of top) add(seeds, i, (weight * scores[i]!) / total, 'matches words of the query (BM25)', 'text');
 }
 
 /**
@@ -133,12 +142,15 @@ function addMessageSeeds(seeds: Seeds, cues: QueryCues, ctx: RankContext, o: Ran
   for (const m of ctx.messages().matches(cues.text)) {
     const share = (weight * m.strength) / m.files.length;
     const quoted = m.message.length > 60 ? `${m.message.slice(0, 57)}...` : m.message;
-    for (const i of m.files) add(seeds, i, share, `raises or logs "${quoted}", quoted in the query`);
+    for (const i of m.files) add(seeds, i, share, `raises or logs "${quoted}", quoted in the query`, 'message');
   }
 }
 
-function add(seeds: Seeds, i: number, weight: number, text: string): void {
+function add(seeds: Seeds, i: number, weight: number, text: string, channel: SeedChannel): void {
   seeds.direct[i] += weight;
+  let weights = seeds.channels.get(channel);
+  if (!weights) seeds.channels.set(channel, (weights = new Float64Array(seeds.direct.length)));
+  weights[i] += weight;
   let list = seeds.why.get(i);
   if (!list) seeds.why.set(i, (list = []));
   list.push({ weight, text });
