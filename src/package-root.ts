@@ -41,3 +41,9 @@ export function compiledModule(from: string, compiled: string): string {
   const here = fileURLToPath(from);
   return here.endsWith('.ts') ? join(packageRoot(), 'dist', compiled) : join(dirname(here), basename(compiled));
 }
+
+/** A file of the installed package (a path relative to its root), as text. */
+export function readPackageFile(relative: string): { file: string; text: string } {
+  const file = join(packageRoot(), relative);
+  return { file, text: readFileSync(file, 'utf8') };
+}

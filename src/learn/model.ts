@@ -6,10 +6,8 @@
  * comparisons per tree, in doubles, with no native code: it equals the trainer's own
  * prediction to rounding.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { RepoMapError } from '../errors.js';
-import { packageRoot } from '../package-root.js';
+import { readPackageFile } from '../package-root.js';
 import { FEATURE_NAMES, FEATURE_VERSION } from './features.js';
 
 export const MODEL_FORMAT = 'repomap-ranker';
@@ -101,13 +99,13 @@ let shipped: RankerModel | undefined;
 /** The model shipped in the package (models/issue2code-ranker.json), read on first use. */
 export function shippedModel(): RankerModel {
   if (shipped) return shipped;
-  const file = join(packageRoot(), 'models', 'issue2code-ranker.json');
-  let text: string;
+  const relative = 'models/issue2code-ranker.json';
+  let read: { file: string; text: string };
   try {
-    text = readFileSync(file, 'utf8');
+    read = readPackageFile(relative);
   } catch (error) {
-    throw new RepoMapError('internal', `repomap: the learned ranker's model ${file} cannot be read (${(error as Error).message}); use the tuned ranker`, 'ranker');
+    throw new RepoMapError('internal', `repomap: the learned ranker's model ${relative} cannot be read (${(error as Error).message}); use the tuned ranker`, 'ranker');
   }
-  shipped = parseModel(JSON.parse(text), file);
+  shipped = parseModel(JSON.parse(read.text), read.file);
   return shipped;
 }
