@@ -1,7 +1,9 @@
 /** What `repomap rank` does once its arguments are parsed (./rank.ts defines it). */
 import { DETAILS_MIN_FILES, renderText, TEXT_FUNCTION_FILES, toDetailsRow } from '../render/index.js';
 import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
-import type { CliIo } from './io.js';
+import { CliExit, type CliIo } from './io.js';
+import { everyTask } from './ranker-flag.js';
+import type { Ranker } from '../rank/defaults.js';
 import { openIndex } from './open-index.js';
 import { queryFromFlags } from './query-input.js';
 import type { SourceFlags } from './repo-source.js';
@@ -11,18 +13,23 @@ export interface RankFlags extends SourceFlags {
   format: 'text' | 'json';
   includeGiven?: boolean;
   jobs: number;
+  ranker?: Ranker;
+  features?: boolean;
 }
 
 export async function rankAction(io: CliIo, words: readonly string[], flags: RankFlags): Promise<void> {
+  if (flags.features && flags.format !== 'json') throw new CliExit(2, '--features needs --format json');
   const input = await queryFromFlags(flags, io, 'rank', words);
-  const { index, corpusMs } = await openIndex(flags, io, 'rank', flags.jobs);
+  const opened = await openIndex(flags, io, 'rank', flags.jobs);
+  const { corpusMs } = opened;
+  const index = flags.ranker ? opened.index.withRank({ ranker: everyTask(flags.ranker) }) : opened.index;
   await index.prepare(input.query, { task: flags.task ?? input.task });
   // the text format shows paths, scores, reasons and, for its first TEXT_FUNCTION_FILES
   // files, the functions likely to change: no spans to find; the files past what is
   // shown are not ordered (a details row lists at least DETAILS_MIN_FILES)
   const json = flags.format === 'json';
   const top = json ? Math.max(flags.top, DETAILS_MIN_FILES) : flags.top;
-  const result = index.rank(input.query, { task: flags.task ?? input.task, includeGiven: flags.includeGiven, spans: json, ...(json ? {} : { functions: TEXT_FUNCTION_FILES }), top });
+  const result = index.rank(input.query, { task: flags.task ?? input.task, includeGiven: flags.includeGiven, spans: json, ...(json ? {} : { functions: TEXT_FUNCTION_FILES }), top, features: flags.features === true });
   result.stats.timingsMs.corpus = corpusMs;
   if (flags.format === 'json') {
     const row = toDetailsRow(result, {
@@ -31,7 +38,7 @@ export async function rankAction(io: CliIo, words: readonly string[], flags: Ran
       repo: input.repo,
       baseCommit: input.baseCommit ?? result.commit,
     });
-    io.stdout.write(JSON.stringify({ ...row, diagnostics: diagnosticsField(result.diagnostics) }) + '\n');
+    io.stdout.write(JSON.stringify({ ...row, ...(result.features ? { features: result.features } : {}), diagnostics: diagnosticsField(result.diagnostics) }) + '\n');
   } else {
     io.stdout.write(renderText(result, { top: flags.top }));
   }
