@@ -23,7 +23,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 bench_repos "bench/ablation.sh REPOS_DIR [NAME ...]   (or set REPOMAP_REPOS)" "${1:-}"
 INVOCATION="bench/ablation.sh $*"
 [ $# -gt 0 ] && shift
-DEV="$(bench_set "${REPOMAP_DEV:-}" dev)"
+bench_set DEV dev
 bench_out ablation
 cd "$ROOT"
 

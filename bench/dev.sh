@@ -15,7 +15,7 @@ set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 bench_repos "bench/dev.sh REPOS_DIR   (or set REPOMAP_REPOS)" "${1:-}"
-DEV="$(bench_set "${REPOMAP_DEV:-}" dev)"
+bench_set DEV dev
 bench_out dev
 cd "$ROOT"
 

@@ -14,7 +14,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 bench_repos "bench/issues-ablation.sh REPOS_DIR [NAME ...]   (or set REPOMAP_REPOS)" "${1:-}"
 INVOCATION="bench/issues-ablation.sh $*"
 [ $# -gt 0 ] && shift
-ISSUES="$(bench_set "${REPOMAP_ISSUES:-}" issues)"
+bench_set ISSUES issues
 bench_out issues-ablation
 cd "$ROOT"
 npm run build --silent

@@ -16,7 +16,7 @@ set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 bench_repos "bench/issues.sh REPOS_DIR   (or set REPOMAP_REPOS)" "${1:-}"
-ISSUES="$(bench_set "${REPOMAP_ISSUES:-}" issues)"
+bench_set ISSUES issues
 bench_out issues
 cd "$ROOT"
 

@@ -17,7 +17,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 bench_repos "bench/spans.sh REPOS_DIR [EVAL_ARGS...]   (or set REPOMAP_REPOS)" "${1:-}"
 shift || true
-DEV="$(bench_set "${REPOMAP_DEV:-}" dev)"
+bench_set DEV dev
 BUDGETS="${REPOMAP_PACK_BUDGETS:-4000,8000}"
 TOKENIZER="${REPOMAP_PACK_TOKENIZER:-regex}"
 bench_out spans

@@ -1,14 +1,18 @@
 /**
- * One temp folder per test run, set as TMPDIR for every test and the processes they
- * start, and as the tags cache of the commands whose cache is on by default (rank,
- * pack, explain, mcp), never the user's ~/.cache. Tests remove what they make; the
- * run removes the folder, and fails naming whatever a test left in it.
+ * Before any test file runs: dist/ built when missing or older than the sources
+ * (./build-dist.ts), so no test file builds it while others run. Then one temp folder
+ * per test run, set as TMPDIR for every test and the processes they start, and as the
+ * tags cache of the commands whose cache is on by default (rank, pack, explain, mcp),
+ * never the user's ~/.cache. Tests remove what they make; the run removes the folder,
+ * and fails naming whatever a test left in it.
  */
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildIfStale } from './build-dist.js';
 
 export default function setup(): () => void {
+  buildIfStale(join(import.meta.dirname, '..'), (line) => process.stderr.write(`${line}\n`));
   const run = mkdtempSync(join(tmpdir(), 'repomap-test-run-'));
   // Open to every user, as /tmp is: the tests that run the binary as an unprivileged
   // user (test/unit/cli/bin.test.ts) reach their files here and make temp files of their own.

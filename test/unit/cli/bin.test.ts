@@ -1,8 +1,9 @@
 /**
- * The built binary as a user runs it: `npm run build`, then `node bin/repomap.js` as a
- * child process with the real streams and exit code (stdin, pipes, --version); the
- * modules it loads (none of the engine for help, the version or a usage error); and the
- * same as a user who may not read or write everything (issue 19).
+ * The built binary as a user runs it (dist/, built by test/global-setup.ts before any
+ * test file runs): `node bin/repomap.js` as a child process with the real streams and
+ * exit code (stdin, pipes, --version); the modules it loads (none of the engine for help,
+ * the version or a usage error); and the same as a user who may not read or write
+ * everything (issue 19).
  */
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,11 +18,6 @@ const ROOT = join(import.meta.dirname, '../../..');
 const BIN = join(ROOT, 'bin/repomap.js');
 const FIXTURE = join(ROOT, 'fixtures/repos/python-inventory');
 const run = promisify(execFile);
-
-beforeAll(() => {
-  // stdio piped so a failed build shows tsc's errors in the test failure
-  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe', encoding: 'utf8' });
-}, 120_000);
 
 describe('bin/repomap.js (built)', () => {
   // rank caches tags by default: a temp folder, never the user's ~/.cache

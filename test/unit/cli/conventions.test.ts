@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../../src/cli/io.js';
+import { INDEX_PROGRESS_DEFAULTS } from '../../../src/cli/progress.js';
 import { makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 import { runCliCaptured, type CliRun } from '../../run-cli.js';
 
@@ -132,25 +133,36 @@ describe('progress of a long build', () => {
     return () => (t += 2000);
   };
 
-  it('is a bar on a terminal, plain lines otherwise, and nothing with --quiet', async () => {
+  it('is never shown for a build of few files, however slow the clock', async () => {
     const argv = ['rank', 'apply_discount', '--top', '1', '--no-cache'];
+    for (const tty of [true, false]) {
+      const r = await run(argv, { tty, now: slowClock() });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe('');
+    }
+  });
+
+  it('is a bar on a terminal, plain lines otherwise, and nothing with --quiet, for a phase of more files than its threshold', async () => {
+    const files = INDEX_PROGRESS_DEFAULTS.minFiles.parsing + 1;
+    // fewer files than the reading threshold: their reading shows nothing
+    expect(files).toBeLessThanOrEqual(INDEX_PROGRESS_DEFAULTS.minFiles.reading);
+    const repo = join(tmp, 'many-files');
+    writeFiles(repo, Object.fromEntries(Array.from({ length: files }, (_, i) => [`pkg/m${i}.py`, `def price_${i}():\n    return ${i}\n`])));
+    const argv = ['rank', 'price_7', '--top', '1', '--no-cache', '--repo', repo];
     const bar = await run(argv, { tty: true, now: slowClock() });
     expect(bar.code).toBe(0);
-    expect(bar.stderr).toMatch(/rank reading \[.*\] \d+\/13 files/);
-    expect(bar.stderr).toMatch(/rank parsing \[.*\] \d+\/11 files/);
+    expect(bar.stderr).toMatch(new RegExp(`rank parsing \\[.*\\] \\d+/${files} files \\| [\\d.]+/s \\| ETA \\d+(s|m\\d\\ds|h\\d\\dm)`));
+    expect(bar.stderr).not.toMatch(/reading|LL|NF/);
     const plain = await run(argv, { tty: false, now: slowClock() });
-    expect(plain.stderr).toMatch(/^\[rank reading\] 13\/13 files, [\d.]+\/s, [\d.]+ s$/m);
-    expect(plain.stderr).toMatch(/^\[rank parsing\] 11\/11 files, [\d.]+\/s, [\d.]+ s$/m);
+    const lines = plain.stderr.split('\n').filter(Boolean);
+    for (const line of lines.slice(0, -1)) expect(line).toMatch(new RegExp(`^\\[rank parsing\\] \\d+/${files} files, [\\d.]+/s, ETA \\d`));
+    expect(lines.at(-1)).toMatch(new RegExp(`^\\[rank parsing\\] ${files}/${files} files, [\\d.]+/s, [\\d.]+ s$`));
     const quiet = await run([...argv, '--quiet'], { tty: true, now: slowClock() });
     expect(quiet.stderr).toBe('');
     const untimed = (s: string): string => s.replace(/index \d+ ms · rank \d+ ms/, '');
     expect(untimed(quiet.stdout)).toBe(untimed(bar.stdout));
-  });
-
-  it('is not shown for a build that ends quickly', async () => {
-    const r = await run(['rank', 'apply_discount', '--no-cache'], { tty: true, now: () => 0 });
-    expect(r.stderr).toBe('');
-  });
+    expect(ranked(quiet.stdout)).toEqual(['pkg/m7.py']);
+  }, 60_000);
 });
 
 describe('scope: --include, --exclude and .repomapignore', () => {

@@ -1,6 +1,6 @@
 /**
  * `useOneShotCompilation` and `useBaselineCompilation` change V8 flags for the whole process, so each case runs in a
- * child process of the built package (`npm run build`, as for the pool tests): the tags
+ * child process of the built package (dist/, built by test/global-setup.ts): the tags
  * must be exactly those of the default compilation, in this thread and on workers.
  */
 import { execFileSync } from 'node:child_process';
@@ -55,13 +55,22 @@ interface Outcome {
 
 const outcomes = new Map<string, Outcome>();
 
+/**
+ * A guard against a hung child, not a measure: a child tags every fixture repository twice
+ * (in its thread, then on two workers): 20-50 s on two shared cores, 47-86 s with two busy
+ * loops and two other test files beside it (load average 8-14). A test waits on at most
+ * two children.
+ */
+const CHILD_TIMEOUT_MS = 300_000;
+const TEST_TIMEOUT_MS = 2 * CHILD_TIMEOUT_MS;
+
 /** The script's output in a fresh process, once per mode. */
 function run(mode: string): Outcome {
   let outcome = outcomes.get(mode);
   if (!outcome) {
     const script = join(dir, 'tag-fixtures.mjs');
     writeFileSync(script, SCRIPT);
-    outcome = JSON.parse(execFileSync(process.execPath, [script, mode], { encoding: 'utf8' })) as Outcome;
+    outcome = JSON.parse(execFileSync(process.execPath, [script, mode], { encoding: 'utf8', timeout: CHILD_TIMEOUT_MS })) as Outcome;
     outcomes.set(mode, outcome);
   }
   return outcome;
@@ -77,7 +86,7 @@ describe('useOneShotCompilation', () => {
     expect(standard.onWorkers).toBe(standard.inThread);
     expect(oneShot.inThread).toBe(standard.inThread);
     expect(oneShot.onWorkers).toBe(standard.inThread);
-  }, 60_000);
+  }, TEST_TIMEOUT_MS);
 
   it('starts compiling any other wasm file only once the runtime compiled under its flags', () => {
     // A grammar compiled while the flags are set would get the runtime's eager TurboFan compilation.
@@ -100,13 +109,13 @@ api.useOneShotCompilation();
 await Promise.all([wasm.compiledWasm(grammar.grammarWasmPath('python')), wasm.compiledWasm(wasm.runtimeWasmPath())]);
 console.log(log.join(', '));`,
     );
-    expect(execFileSync(process.execPath, [script], { encoding: 'utf8' }).trim()).toBe('start runtime, end runtime, start python, end python');
-  }, 60_000);
+    expect(execFileSync(process.execPath, [script], { encoding: 'utf8', timeout: CHILD_TIMEOUT_MS }).trim()).toBe('start runtime, end runtime, start python, end python');
+  }, TEST_TIMEOUT_MS);
 
   it('is an error once the process has parsed a file, naming the call', () => {
     const { again } = run('default');
     expect(again).toBe('bad-option: repomap/tags: useOneShotCompilation must be called before any file is parsed');
-  }, 60_000);
+  }, TEST_TIMEOUT_MS);
 });
 
 describe('useBaselineCompilation', () => {
@@ -116,9 +125,9 @@ describe('useBaselineCompilation', () => {
     expect(baseline.workers).toBe(2);
     expect(baseline.inThread).toBe(standard.inThread);
     expect(baseline.onWorkers).toBe(standard.inThread);
-  }, 60_000);
+  }, TEST_TIMEOUT_MS);
 
   it('is an error once the process has parsed a file, naming the call', () => {
     expect(run('default').againBaseline).toBe('bad-option: repomap/tags: useBaselineCompilation must be called before any file is parsed');
-  }, 60_000);
+  }, TEST_TIMEOUT_MS);
 });
