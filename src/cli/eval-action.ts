@@ -9,6 +9,8 @@ import { openCacheStore } from './cache-store.js';
 import { commandLine, detailsText, emitSampleScores, emitSummary, mib, readSampleFiles, reportErrors, restrictSamples, writeOutput } from './eval-io.js';
 import { CliExit, type CliIo } from './io.js';
 import { startProgress } from './progress.js';
+import { everyTask } from './ranker-flag.js';
+import type { Ranker } from '../rank/defaults.js';
 
 export interface EvalFlags {
   samples: string[];
@@ -29,6 +31,7 @@ export interface EvalFlags {
   packBudgets?: number[];
   packTokenizer: TokenizerName;
   features?: string;
+  ranker?: Ranker;
 }
 
 /** The summary's record of a configuration: its label, file and overrides. */
@@ -46,7 +49,9 @@ export async function evalAction(io: CliIo, flags: EvalFlags, command: Command):
   const featuresDir = flags.features !== undefined ? resolve(io.cwd, flags.features) : undefined;
   if (featuresDir !== undefined) mkdirSync(featuresDir, { recursive: true });
   const pack = flags.packBudgets !== undefined ? { budgets: flags.packBudgets, tokenizer: flags.packTokenizer } : undefined;
-  const config = flags.config !== undefined ? await loadEvalConfig(resolve(io.cwd, flags.config)) : undefined;
+  if (flags.ranker !== undefined && flags.method !== 'repomap') throw new CliExit(2, `--ranker applies to --method repomap, not ${flags.method}`);
+  const loaded = flags.config !== undefined ? await loadEvalConfig(resolve(io.cwd, flags.config)) : undefined;
+  const config = flags.ranker !== undefined ? { ...loaded, rank: { ...loaded?.rank, ranker: everyTask(flags.ranker) } } : loaded;
   const restricted = await restrictSamples(io, await readSampleFiles(io, flags.samples), flags.repoList);
   const samples = restricted.samples;
   // Opened here first so an unusable folder fails (or a rebuild is reported) before any work.

@@ -1,5 +1,6 @@
 /** `repomap eval`: its arguments and help; ./eval-action.ts, loaded when it runs, does the work. */
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { RANKERS } from '../rank/defaults.js';
 // leaf modules, not the stages' entries: --help shows these names without loading the engine
 import { EVAL_METHODS, RUN_DEFAULTS } from '../eval/run-defaults.js';
 import { TOKENIZERS } from '../pack/tokenizers.js';
@@ -41,6 +42,7 @@ export function registerEval(program: Command, io: CliIo): void {
     .addOption(cacheOption(false, "a store the run's worker processes share, removed when it ends"))
     .addOption(noCacheOption('no tags store on disk, not even for the run: each process keeps the tags it parses in memory'))
     .addOption(cacheMaxMbOption())
+    .addOption(new Option('--ranker <ranker>', 'which ranker orders the files for every task (repomap method; default: each task\u2019s rank.ranker)').choices(RANKERS))
     .option('--features <dir>', 'also append each sample\u2019s candidate feature vectors (the learned ranker\u2019s inputs) to <dir>/<owner+name>.jsonl (repomap method)')
     .option('--pack-budgets <list>', 'also pack each sample at these token budgets (e.g. 4000,8000): rows gain "pack" and "pack_whole" line ranges, scored against gold spans (repomap method)', budgetList)
     .addOption(new Option('--pack-tokenizer <name>', 'how pack tokens are counted (regex: the contract\u2019s tokens, as BCY)').choices(TOKENIZERS).default('regex'))
