@@ -194,6 +194,10 @@ export interface Cue {
 export const TASKS = ['code2test', 'comment2context', 'trace2code', 'edit2ripple', 'issue2code', 'abstention', 'generic'] as const;
 export type Task = (typeof TASKS)[number];
 
+/** The rankers a task can use (`rank.ranker`): the hand-tuned score, or the learned model over it. */
+export const RANKERS = ['tuned', 'learned'] as const;
+export type Ranker = (typeof RANKERS)[number];
+
 /** A query: free text, or an ARB query object (every string value counts as text). */
 export type Query = string | Record<string, unknown>;
 

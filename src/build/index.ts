@@ -6,7 +6,7 @@ import type { RankContext } from '../rank/context.js';
 import { patchCsr, type Csr, type EdgeFlow } from '../rank/csr.js';
 import type { MessageIndex } from '../rank/messages.js';
 import { graphPartsOf, makeContext } from '../rank/index-context.js';
-import { RANKERS, type LexicalMatch, type RankDefaults } from '../rank/defaults.js';
+import type { LexicalMatch, RankDefaults } from '../rank/defaults.js';
 import { lexicalText } from '../rank/seeds.js';
 import { compareDescending } from '../text/order.js';
 import { rankFiles, type RankOutcome } from '../rank/score.js';
@@ -17,7 +17,7 @@ import { checkPackOptions, packFiles, packSourceOf, type Pack, type PackOptions 
 import { explainFile, notInCorpus, type ExplainFileOptions, type FileExplanation } from '../explain/explain-file.js';
 import { RepoMapError } from '../errors.js';
 import type { DeepPartial } from '../options/resolve.js';
-import type { Corpus, Diagnostic, FileTags, IndexStats, LanguageId, Query, QueryCues, RankedFile, RankFeatures, RepoMapResult, Task } from '../types.js';
+import { RANKERS, type Corpus, type Diagnostic, type FileTags, type IndexStats, type LanguageId, type Query, type QueryCues, type RankedFile, type RankFeatures, type RepoMapResult, type Task } from '../types.js';
 import { checkNotTaken, contentKey, type Previous } from './reuse.js';
 import { resolveStageSettings, type StageOptions, type StageSettings } from './settings.js';
 

@@ -10,7 +10,7 @@ import { commandLine, detailsText, emitSampleScores, emitSummary, mib, readSampl
 import { CliExit, type CliIo } from './io.js';
 import { startProgress } from './progress.js';
 import { everyTask } from './ranker-flag.js';
-import type { Ranker } from '../rank/defaults.js';
+import type { Ranker } from '../types.js';
 
 export interface EvalFlags {
   samples: string[];

@@ -1,6 +1,6 @@
 /** `repomap eval`: its arguments and help; ./eval-action.ts, loaded when it runs, does the work. */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { RANKERS } from '../rank/defaults.js';
+import { RANKERS } from '../types.js';
 // leaf modules, not the stages' entries: --help shows these names without loading the engine
 import { EVAL_METHODS, RUN_DEFAULTS } from '../eval/run-defaults.js';
 import { TOKENIZERS } from '../pack/tokenizers.js';

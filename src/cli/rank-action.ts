@@ -3,7 +3,7 @@ import { DETAILS_MIN_FILES, renderText, TEXT_FUNCTION_FILES, toDetailsRow } from
 import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
 import { CliExit, type CliIo } from './io.js';
 import { everyTask } from './ranker-flag.js';
-import type { Ranker } from '../rank/defaults.js';
+import type { Ranker } from '../types.js';
 import { openIndex } from './open-index.js';
 import { queryFromFlags } from './query-input.js';
 import type { SourceFlags } from './repo-source.js';

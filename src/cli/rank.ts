@@ -4,7 +4,7 @@ import { positiveInt } from './arguments.js';
 import type { CliIo } from './io.js';
 import type { RankFlags } from './rank-action.js';
 import { addSourceOptions } from './repo-source.js';
-import { RANKERS } from '../rank/defaults.js';
+import { RANKERS } from '../types.js';
 
 export function registerRank(program: Command, io: CliIo): void {
   addSourceOptions(

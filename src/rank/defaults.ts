@@ -1,4 +1,4 @@
-import type { CueKind, FileKind, Task } from '../types.js';
+import type { CueKind, FileKind, Ranker, Task } from '../types.js';
 import type { Bm25fOptions } from '../lexical/bm25f.js';
 import { FUNCTION_DEFAULTS } from './function-defaults.js';
 import { MESSAGE_DEFAULTS } from './messages.js';
@@ -277,8 +277,5 @@ export const RANK_DEFAULTS = {
   } as Record<Task, Ranker>,
 };
 
-/** The rankers a task can use. */
-export const RANKERS = ['tuned', 'learned'] as const;
-export type Ranker = (typeof RANKERS)[number];
 
 export type RankDefaults = typeof RANK_DEFAULTS;
