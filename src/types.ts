@@ -59,6 +59,8 @@ export const DIAGNOSTIC_CODES = [
   'skipped-unreadable',
   'skipped-special',
   'skipped-unrepresentable-name',
+  /** A line of a .gitignore or .repomapignore left out: longer than the matcher takes, or not a pattern it can compile. */
+  'ignore-line-left-out',
   'invalid-utf8',
   /** A UTF-16 file (byte-order mark) decoded to text; kept. */
   'decoded-utf16',

@@ -56,6 +56,11 @@ export class CorpusBuilder {
     this.report({ code: CODES[reason], file: path, message });
   }
 
+  /** A diagnostic about a file that is not skipped for it (an ignore file with lines left out). */
+  note(diagnostic: Diagnostic & { file: string }): void {
+    this.report(diagnostic);
+  }
+
   /** Keeps a record examined by an earlier load (unchanged since). */
   keep(record: FileRecord): void {
     this.files.push(record);
