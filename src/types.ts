@@ -30,7 +30,8 @@ export interface FileRecord {
  * Why a file of the source was not made a node. Closed set, each counted in the stats.
  * `unreadable`: a file or folder the process may not read (a folder counts once);
  * `special`: a FIFO, socket or device, not a regular file; `unrepresentable-name`: a
- * name that is not valid UTF-8, so no path string can name it (a folder counts once).
+ * name that is not valid UTF-8, so no path string can name it (a folder counts once);
+ * `lfs-pointer`: a Git LFS pointer, whose content is in LFS storage, not the repository.
  */
 export const SKIP_REASONS = [
   'binary',
@@ -45,6 +46,7 @@ export const SKIP_REASONS = [
   'unrepresentable-name',
   'missing-object',
   'not-fetched',
+  'lfs-pointer',
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
@@ -59,7 +61,9 @@ export const DIAGNOSTIC_CODES = [
   'skipped-unreadable',
   'skipped-special',
   'skipped-unrepresentable-name',
-  /** A line of a .gitignore or .repomapignore left out: longer than the matcher takes, or not a pattern it can compile. */
+  /** A Git LFS pointer file (`version https://git-lfs.github.com/spec/v1`, an oid and a size): its content is not in the repository. */
+  'skipped-lfs-pointer',
+  /** A line of a .gitignore or .repomapignore left out: longer than the matcher takes, not a pattern it can compile, or past the cap on wildcards. */
   'ignore-line-left-out',
   'invalid-utf8',
   /** A UTF-16 file (byte-order mark) decoded to text; kept. */

@@ -19,6 +19,7 @@ const CODES = {
   'unrepresentable-name': 'skipped-unrepresentable-name',
   'missing-object': 'skipped-missing-object',
   'not-fetched': 'skipped-not-fetched',
+  'lfs-pointer': 'skipped-lfs-pointer',
 } as const satisfies Record<ReportedReason, Diagnostic['code']>;
 
 /**
