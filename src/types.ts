@@ -75,6 +75,8 @@ export const DIAGNOSTIC_CODES = [
   'unresolved-cue',
   /** A folder's `.git` that git cannot read (or refuses for its owner): ranked without co-change history. */
   'history-unavailable',
+  /** A query longer than `cues.maxQueryChars`: ranked from the text kept (a note about the query, not a file). */
+  'query-cut',
   /** A git corpus' blob missing from a repository that is not a partial clone: a damaged repository, or a copy that leaves out files. */
   'skipped-missing-object',
   /** A blob a partial clone never fetched: repomap does not fetch. */
@@ -203,6 +205,12 @@ export type Task = (typeof TASKS)[number];
 /** A query: free text, or an ARB query object (every string value counts as text). */
 export type Query = string | Record<string, unknown>;
 
+/** A query longer than the cue stage reads (`cues.maxQueryChars`): its characters, and how many were read. */
+export interface QueryCut {
+  chars: number;
+  kept: number;
+}
+
 /** Cues of one query, plus the given files and the inferred task. */
 export interface QueryCues {
   task: Task;
@@ -211,6 +219,8 @@ export interface QueryCues {
   givenFiles: string[];
   /** All query text joined, for term matching. */
   text: string;
+  /** Set when the query was longer than the cue stage reads: the cues come from the text kept. */
+  cut?: QueryCut;
 }
 
 /** What earned a span its place (see DESIGN.md, "Spans and packs"). */

@@ -217,6 +217,16 @@ describe('--query-file', () => {
     expect(withoutTimings(stdin.stdout)).toBe(withoutTimings(inline.stdout));
   });
 
+  it('a query longer than the cues read is ranked from its start, with a note saying it was cut', async () => {
+    const long = `apply_discount rounds half a cent the wrong way\n${'INFO heartbeat ok\n'.repeat(20_000)}`;
+    const file = writeTemp('long-query.txt', long);
+    const text = await run(['rank', '--query-file', file, '--top', '1']);
+    expect(text.code).toBe(0);
+    expect(text.stderr).toBe(`repomap: note: the query has ${long.length} characters, over the 262144 its cues are read from (cues.maxQueryChars): its longest text was cut to 262144 in all, each long field keeping its start\n`);
+    const json = await run(['rank', '--query-file', file, '--format', 'json']);
+    expect((JSON.parse(json.stdout) as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code)).toEqual(['query-cut']);
+  });
+
   it('a query object with no text is empty: a usage error, as `rank ""` is', async () => {
     for (const [name, content] of [
       ['empty-query.json', { query: {} }],
