@@ -30,7 +30,8 @@ export interface FileRecord {
  * Why a file of the source was not made a node. Closed set, each counted in the stats.
  * `unreadable`: a file or folder the process may not read (a folder counts once);
  * `special`: a FIFO, socket or device, not a regular file; `unrepresentable-name`: a
- * name that is not valid UTF-8, so no path string can name it (a folder counts once).
+ * name that is not valid UTF-8, so no path string can name it (a folder counts once);
+ * `lfs-pointer`: a Git LFS pointer, whose content is in LFS storage, not the repository.
  */
 export const SKIP_REASONS = [
   'binary',
@@ -45,6 +46,7 @@ export const SKIP_REASONS = [
   'unrepresentable-name',
   'missing-object',
   'not-fetched',
+  'lfs-pointer',
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
@@ -59,6 +61,10 @@ export const DIAGNOSTIC_CODES = [
   'skipped-unreadable',
   'skipped-special',
   'skipped-unrepresentable-name',
+  /** A Git LFS pointer file (`version https://git-lfs.github.com/spec/v1`, an oid and a size): its content is not in the repository. */
+  'skipped-lfs-pointer',
+  /** A line of a .gitignore or .repomapignore left out: longer than the matcher takes, not a pattern it can compile, or past the cap on wildcards. */
+  'ignore-line-left-out',
   'invalid-utf8',
   /** A UTF-16 file (byte-order mark) decoded to text; kept. */
   'decoded-utf16',
@@ -69,6 +75,8 @@ export const DIAGNOSTIC_CODES = [
   'unresolved-cue',
   /** A folder's `.git` that git cannot read (or refuses for its owner): ranked without co-change history. */
   'history-unavailable',
+  /** A query longer than `cues.maxQueryChars`: ranked from the text kept (a note about the query, not a file). */
+  'query-cut',
   /** A git corpus' blob missing from a repository that is not a partial clone: a damaged repository, or a copy that leaves out files. */
   'skipped-missing-object',
   /** A blob a partial clone never fetched: repomap does not fetch. */
@@ -201,6 +209,12 @@ export type Ranker = (typeof RANKERS)[number];
 /** A query: free text, or an ARB query object (every string value counts as text). */
 export type Query = string | Record<string, unknown>;
 
+/** A query longer than the cue stage reads (`cues.maxQueryChars`): its characters, and how many were read. */
+export interface QueryCut {
+  chars: number;
+  kept: number;
+}
+
 /** Cues of one query, plus the given files and the inferred task. */
 export interface QueryCues {
   task: Task;
@@ -209,6 +223,8 @@ export interface QueryCues {
   givenFiles: string[];
   /** All query text joined, for term matching. */
   text: string;
+  /** Set when the query was longer than the cue stage reads: the cues come from the text kept. */
+  cut?: QueryCut;
 }
 
 /** What earned a span its place (see DESIGN.md, "Spans and packs"). */

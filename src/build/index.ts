@@ -1,5 +1,5 @@
 /** The read API of a built index: rank, lexical rank, explain and pack a query. */
-import { extractCues, type CodeReading, type CueTunables } from '../cues/index.js';
+import { boundQuery, extractCues, queryCutDiagnostic, type CodeReading, type CueTunables } from '../cues/index.js';
 import { whySkipped } from '../corpus/index.js';
 import type { FileGraph } from '../graph/index.js';
 import type { RankContext } from '../rank/context.js';
@@ -267,10 +267,12 @@ export class Index {
       throw new RepoMapError('bad-option', `repomap/build: rank's functions must be a whole number ≥ 0, got ${options.functions}`, 'functions');
     }
     const started = performance.now();
-    const cues = this.cuesOf(query, options.task);
+    // spans read the query's diff and files too: the bounded query, as the cues read it
+    const bounded = boundQuery(query, this.settings.cues.maxQueryChars).query;
+    const cues = this.cuesOf(bounded, options.task);
     const { outcome, top, features } = this.rankedFiles(cues, options);
     const given = new Set([...outcome.seeds.given].map((i) => this.context.paths[i]!));
-    const spanned = options.spans === false ? top : this.withSpans(top, cues, query, given);
+    const spanned = options.spans === false ? top : this.withSpans(top, cues, bounded, given);
     const functionFiles = Math.min(options.functions ?? (options.spans === false ? 0 : Infinity), this.settings.rank.functionFiles[outcome.task]);
     const detailed = functionFiles > 0 ? this.withFunctions(spanned, cues, functionFiles) : spanned;
     const files = detailed.map((f) => (given.has(f.path) ? { ...f, given: true } : f));
@@ -281,7 +283,7 @@ export class Index {
       confidence: outcome.confidence,
       ...(files.some((f) => f.functions && f.functions.length > 0) ? { functions: rankedFunctionIds(files, this.settings.rank.functions.fileExponent) } : {}),
       ...(features ? { features } : {}),
-      diagnostics: this.diagnostics.map((d) => ({ ...d })),
+      diagnostics: [...this.diagnostics.map((d) => ({ ...d })), ...this.queryDiagnostics(query)],
       stats: { ...structuredClone(this.stats), rankMs: Math.round(performance.now() - started) },
     };
   }
@@ -312,6 +314,13 @@ export class Index {
     const top = options.top === undefined ? files : files.slice(0, options.top);
     const features = options.features ? { version: FEATURE_VERSION, names: [...FEATURE_NAMES], paths: vectors.paths, values: vectors.values } : undefined;
     return { outcome, top, ...(features ? { features } : {}) };
+  }
+
+  /** Notes about a query itself, which `rank` adds to its diagnostics: a `query-cut` when it is longer than `cues.maxQueryChars`. */
+  queryDiagnostics(query: Query): Diagnostic[] {
+    const max = this.settings.cues.maxQueryChars;
+    const { cut } = boundQuery(query, max);
+    return cut ? [queryCutDiagnostic(cut, max)] : [];
   }
 
   /** The ranked files with the line spans that earned their rank. */

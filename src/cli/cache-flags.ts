@@ -4,7 +4,7 @@
  * default) `${XDG_CACHE_HOME:-~/.cache}/repomap`.
  */
 import { resolve } from 'node:path';
-import { Option } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 // location.ts alone, not the cache's entry: the options are defined for --help too, which
 // does not load the store (and its driver).
 import { CACHE_ENV, cacheDirFromEnv } from '../cache/location.js';
@@ -14,6 +14,16 @@ import type { CliIo } from './io.js';
 
 /** Bytes in the MiB of --cache-max-mb and --max-mb. */
 export const MIB = 1024 ** 2;
+
+/** The largest size in MiB a flag takes: 8 PiB, whose bytes are still a safe integer (the store counts bytes in SQLite's 64-bit integers). */
+const MAX_MIB = Math.floor(Number.MAX_SAFE_INTEGER / MIB);
+
+/** A size in MiB: a whole number from 1 to `MAX_MIB` (`1e20` passed as a whole number, then failed in the store). */
+export function mebibytes(value: string): number {
+  const n = positiveInt(value);
+  if (n > MAX_MIB) throw new InvalidArgumentError(`expected at most ${MAX_MIB} (8 PiB)`);
+  return n;
+}
 
 /** Commander's value for the pair: a folder, false for --no-cache, undefined when neither was given. */
 export interface CacheFlags {
@@ -36,7 +46,7 @@ export function cacheOption(byDefault: boolean, otherwise = 'no cache'): Option 
 /** `--cache-max-mb <n>`: the cap a command that writes the store passes to it. */
 export function cacheMaxMbOption(): Option {
   return new Option('--cache-max-mb <n>', `size cap of the tags cache in MiB: a write that passes it removes the least recently used entries (default: ${STORE_DEFAULTS.maxBytes / MIB})`).argParser(
-    positiveInt,
+    mebibytes,
   );
 }
 

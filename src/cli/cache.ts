@@ -1,7 +1,6 @@
 /** `repomap cache stats|prune`: their arguments and help; ./cache-action.ts, loaded when one runs, does the work. */
 import { Command } from 'commander';
-import { positiveInt } from './arguments.js';
-import { cacheMaxMbOption, cacheOption, MIB } from './cache-flags.js';
+import { cacheMaxMbOption, cacheOption, mebibytes, MIB } from './cache-flags.js';
 import { STORE_DEFAULTS } from '../cache/store-defaults.js';
 import type { CacheCommandFlags } from './cache-action.js';
 import type { CliIo } from './io.js';
@@ -19,7 +18,7 @@ export function registerCache(program: Command, io: CliIo): void {
     .command('prune')
     .description('Remove the least recently used entries until the store is under --max-mb, give the space back, and print what was removed.')
     .addOption(cacheOption(true))
-    .option('--max-mb <n>', `size to prune to, in MiB (default: the cap, ${STORE_DEFAULTS.maxBytes / MIB})`, positiveInt)
+    .option('--max-mb <n>', `size to prune to, in MiB (default: the cap, ${STORE_DEFAULTS.maxBytes / MIB})`, mebibytes)
     .option('--json', 'one JSON object instead of text')
     .action(async (flags: CacheCommandFlags) => (await import('./cache-action.js')).cachePruneAction(io, flags));
 }

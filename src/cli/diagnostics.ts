@@ -25,8 +25,9 @@ export function diagnosticsField(diagnostics: readonly Diagnostic[]): Diagnostic
 /**
  * Writes, on stderr, every diagnostic when `--diagnostics` was given; otherwise a warning
  * for files missing from a damaged repository's object store (always), and, for text
- * output (`summary`) unless `--quiet`, a note for a folder ranked without its history and
- * one note counting the others by code. Nothing when there are none.
+ * output (`summary`) unless `--quiet`, a note for a folder ranked without its history or
+ * a query cut to the length its cues are read from, and one note counting the others by
+ * code. Nothing when there are none.
  */
 export function reportDiagnostics(io: CliIo, diagnostics: readonly Diagnostic[], flags: DiagnosticsFlags & { quiet?: boolean }, summary: boolean): void {
   if (diagnostics.length === 0) return;
@@ -53,4 +54,4 @@ export function reportDiagnostics(io: CliIo, diagnostics: readonly Diagnostic[],
 }
 
 /** Diagnostics about the whole build, not a file, that the summary says in words. */
-const SAID_IN_FULL: ReadonlySet<string> = new Set(['history-unavailable']);
+const SAID_IN_FULL: ReadonlySet<string> = new Set(['history-unavailable', 'query-cut']);

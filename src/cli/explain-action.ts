@@ -21,6 +21,7 @@ export async function explainAction(io: CliIo, file: string, words: readonly str
     includeGiven: flags.includeGiven,
     paths: flags.paths,
   });
-  io.stdout.write(flags.format === 'json' ? JSON.stringify({ ...explanation, diagnostics: diagnosticsField(index.diagnostics) }) + '\n' : renderExplanation(explanation));
-  reportDiagnostics(io, index.diagnostics, flags, flags.format === 'text');
+  const diagnostics = [...index.diagnostics, ...index.queryDiagnostics(input.query)];
+  io.stdout.write(flags.format === 'json' ? JSON.stringify({ ...explanation, diagnostics: diagnosticsField(diagnostics) }) + '\n' : renderExplanation(explanation));
+  reportDiagnostics(io, diagnostics, flags, flags.format === 'text');
 }

@@ -1,3 +1,4 @@
+import { decodeText } from '../corpus/content.js';
 import type { IndexMemory } from './index-memory.js';
 
 /** Streams and working folder the CLI runs against; tests pass fakes. */
@@ -54,10 +55,10 @@ export class CliExit extends Error {
   }
 }
 
-/** All of standard input as text; a usage error naming `flag` when the run has none. */
+/** All of standard input as text (UTF-16 when it starts with its byte-order mark, else UTF-8); a usage error naming `flag` when the run has none. */
 export async function readStdin(io: CliIo, flag: string): Promise<string> {
   if (!io.stdin) throw new CliExit(2, `${flag} - reads standard input, which this run does not have`);
   const chunks: Buffer[] = [];
   for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8');
+  return decodeText(Buffer.concat(chunks)).text;
 }

@@ -29,12 +29,19 @@ function print<T extends object>(io: CliIo, flags: RepoFlags & { format: Format 
   reportDiagnostics(io, index.diagnostics, flags, flags.format === 'text');
 }
 
+/** A blank positional argument is a usage error naming it, before any index is built. */
+function required(command: string, what: string, value: string): void {
+  if (value.trim() === '') throw new CliExit(2, `${command}: the ${what} is empty`);
+}
+
 export async function symbolsAction(io: CliIo, query: string, flags: SymbolsFlags): Promise<void> {
+  required('symbols', 'query', query);
   const { index } = await openIndex(flags, io, 'symbols');
   print(io, flags, index, findSymbols(index, query, { limit: flags.limit, ...(flags.kind ? { kind: flags.kind } : {}) }), renderSymbols);
 }
 
 export async function refsAction(io: CliIo, symbol: string, flags: RefsFlags): Promise<void> {
+  required('refs', 'symbol', symbol);
   const { index, source } = await openIndex(flags, io, 'refs');
   const path = flags.path !== undefined ? repoRelative(flags.path, source) : undefined;
   print(io, flags, index, findReferences(index, symbol, { limit: flags.limit, ...(path !== undefined ? { path } : {}) }), renderReferences);
@@ -49,6 +56,7 @@ export async function impactAction(io: CliIo, flags: ImpactFlags): Promise<void>
 }
 
 export async function outlineAction(io: CliIo, file: string, flags: OutlineFlags): Promise<void> {
+  required('outline', 'file', file);
   const { index, source } = await openIndex(flags, io, 'outline');
   print(io, flags, index, await outlineFile(index, repoRelative(file, source), { budget: flags.budget, tokenizer: flags.tokenizer }), renderOutline);
 }

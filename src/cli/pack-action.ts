@@ -26,7 +26,8 @@ export async function packAction(io: CliIo, words: readonly string[], flags: Pac
     const why = pack.omitted.length + pack.omittedMore === 0 ? 'the query ranks no file' : `no ranked file fits in --budget ${flags.budget} (${flags.tokenizer} tokens)`;
     if (!flags.quiet) io.stderr.write(`repomap: note: nothing packed: ${why}\n`);
   }
-  // the JSON pack gains the index's diagnostics; its text is what `tokens` counted
-  io.stdout.write(flags.format === 'json' ? JSON.stringify({ ...JSON.parse(pack.text), diagnostics: diagnosticsField(index.diagnostics) }) + '\n' : pack.text);
-  reportDiagnostics(io, index.diagnostics, flags, flags.format !== 'json');
+  // the JSON pack gains the index's diagnostics and the query's; its text is what `tokens` counted
+  const diagnostics = [...index.diagnostics, ...index.queryDiagnostics(input.query)];
+  io.stdout.write(flags.format === 'json' ? JSON.stringify({ ...JSON.parse(pack.text), diagnostics: diagnosticsField(diagnostics) }) + '\n' : pack.text);
+  reportDiagnostics(io, diagnostics, flags, flags.format !== 'json');
 }

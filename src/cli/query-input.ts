@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { decodeText } from '../corpus/content.js';
+import { queryText } from '../cues/query.js';
 import { TASKS, type Query, type Task } from '../types.js';
 import { CliExit, readStdin, type CliIo } from './io.js';
 
@@ -14,16 +16,17 @@ export interface QueryInput {
 
 /**
  * Reads `--query-file`: a plain text file, an ARB query object (JSON), or a whole
- * ARB sample row (JSON with a `query` object; its `gold` is never read).
+ * ARB sample row (JSON with a `query` object; its `gold` is never read). UTF-16 when it
+ * starts with a UTF-16 byte-order mark (as an editor on Windows saves it), else UTF-8.
  */
 export async function readQueryFile(file: string): Promise<QueryInput> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (err) {
     throw new CliExit(1, `cannot read --query-file ${file}: ${(err as Error).message}`);
   }
-  return parseQueryText(text, file);
+  return parseQueryText(decodeText(bytes).text, file);
 }
 
 /** A query file's text (`file` names it in errors): plain text, an ARB query object, or an ARB sample row. */
@@ -73,5 +76,7 @@ export async function queryFromFlags(flags: { query?: string; queryFile?: string
           : null;
   if (input === null) throw new CliExit(2, `${command} needs a query: ${command} "TEXT", --query TEXT or --query-file FILE (- for standard input)`);
   if (typeof input.query === 'string' && input.query.trim() === '') throw new CliExit(2, `${command}: the query is empty`);
+  // a query object is read for its text (`gold` and `metadata` are not): with none, nothing says what to rank
+  if (typeof input.query !== 'string' && queryText(input.query).trim() === '') throw new CliExit(2, `${command}: the query is empty: its JSON object holds no text`);
   return input;
 }

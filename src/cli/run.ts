@@ -50,6 +50,8 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
     .hook('preAction', async (_program, command) => {
       // Commands run on one repository (--repo) take their defaults from its config file.
       if (command.options.some((o) => o.long === '--repo')) {
+        const { checkScope, checkSource } = await import('./repo-check.js');
+        checkSource(command);
         const { findConfig } = await import('./config-file.js');
         const { repo, quiet } = command.opts<{ repo?: string; quiet?: boolean }>();
         const found = findConfig(repoOf({ repo }, io), (m) => void (quiet || io.stderr.write(`repomap: note: ${m}\n`)));
@@ -57,6 +59,7 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
           const { applyConfig, checkedConfig } = await import('./config.js');
           applyConfig(command, checkedConfig(found.value, found.where));
         }
+        checkScope(command, found?.where);
       }
       await io.beforeCommand?.(command.name());
     });

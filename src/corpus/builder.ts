@@ -19,6 +19,7 @@ const CODES = {
   'unrepresentable-name': 'skipped-unrepresentable-name',
   'missing-object': 'skipped-missing-object',
   'not-fetched': 'skipped-not-fetched',
+  'lfs-pointer': 'skipped-lfs-pointer',
 } as const satisfies Record<ReportedReason, Diagnostic['code']>;
 
 /**
@@ -54,6 +55,11 @@ export class CorpusBuilder {
     this.reported.add(key);
     this.skipped[reason]++;
     this.report({ code: CODES[reason], file: path, message });
+  }
+
+  /** A diagnostic about a file that is not skipped for it (an ignore file with lines left out). */
+  note(diagnostic: Diagnostic & { file: string }): void {
+    this.report(diagnostic);
   }
 
   /** Keeps a record examined by an earlier load (unchanged since). */

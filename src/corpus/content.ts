@@ -2,7 +2,7 @@ import type { ResolvedCorpusOptions } from './options.js';
 
 /** What the content rules decided about one file. */
 export type ContentVerdict =
-  | { skip: 'binary' | 'too-large' | 'minified'; message: string }
+  | { skip: 'binary' | 'too-large' | 'lfs-pointer' | 'minified'; message: string }
   | ({ skip: null } & DecodedText);
 
 /** A file's bytes as text. */
@@ -52,13 +52,14 @@ export function decodeText(bytes: Uint8Array): DecodedText {
 
 /**
  * Applies the content rules in order: binary (a NUL byte in the first `binarySniffBytes`),
- * too-large (`size` above `maxFileBytes`), minified (a `minifiedSuffixes` name, or a line
- * longer than `minifiedLineBytes` in a file whose average line is longer than
- * `minifiedAverageLineBytes`; prose extensions are exempt from the line test), then decodes
- * it (`decodeText`). A file that starts with a UTF-16 byte-order mark is judged by its
- * text re-encoded as UTF-8, so its zero high bytes do not make it binary. `bytes` holds the
- * whole file when `size` is within `maxFileBytes`, otherwise at least its first
- * `binarySniffBytes` bytes.
+ * too-large (`size` above `maxFileBytes`), lfs-pointer (a Git LFS pointer: in a clone
+ * without LFS, or a git tree, the file's place holds this and not its content), minified
+ * (a `minifiedSuffixes` name, or a line longer than `minifiedLineBytes` in a file whose
+ * average line is longer than `minifiedAverageLineBytes`; prose extensions are exempt from
+ * the line test), then decodes it (`decodeText`). A file that starts with a UTF-16
+ * byte-order mark is judged by its text re-encoded as UTF-8, so its zero high bytes do not
+ * make it binary. `bytes` holds the whole file when `size` is within `maxFileBytes`,
+ * otherwise at least its first `binarySniffBytes` bytes.
  */
 export function examineContent(path: string, size: number, bytes: Buffer, options: ResolvedCorpusOptions): ContentVerdict {
   const decoded = utf16Of(bytes) !== null ? decodeText(bytes) : undefined;
@@ -70,9 +71,24 @@ export function examineContent(path: string, size: number, bytes: Buffer, option
   if (size > options.maxFileBytes) {
     return { skip: 'too-large', message: `skipped ${path}: ${size} bytes is over the ${options.maxFileBytes}-byte limit` };
   }
+  if (isLfsPointer(content)) {
+    return { skip: 'lfs-pointer', message: `skipped ${path}: a Git LFS pointer (its content is in LFS storage, which repomap does not fetch)` };
+  }
   const minified = minifiedReason(path, content, options);
   if (minified) return { skip: 'minified', message: `skipped minified/generated file ${path} (${minified})` };
   return { skip: null, ...(decoded ?? decodeText(bytes)) };
+}
+
+/** The first line of every Git LFS pointer (https://github.com/git-lfs/git-lfs/blob/main/docs/spec.md). */
+const LFS_VERSION = Buffer.from('version https://git-lfs.github.com/spec/v1\n');
+/** The line that names the object, next in every pointer the spec allows. */
+const LFS_OID = Buffer.from('\noid sha256:');
+/** The spec caps a pointer below this many bytes. */
+const LFS_POINTER_MAX_BYTES = 1024;
+
+/** Whether `bytes` are a Git LFS pointer: its version line, then an `oid sha256:` line, in under 1024 bytes. */
+function isLfsPointer(bytes: Buffer): boolean {
+  return bytes.length < LFS_POINTER_MAX_BYTES && bytes.subarray(0, LFS_VERSION.length).equals(LFS_VERSION) && bytes.includes(LFS_OID);
 }
 
 function minifiedReason(path: string, bytes: Buffer, options: ResolvedCorpusOptions): string | null {

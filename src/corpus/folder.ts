@@ -85,6 +85,7 @@ export async function loadFolder(folder: string, options: ResolvedCorpusOptions)
       builder.skip('unreadable', path, `skipped ${path}: cannot read it: ${describeError(error)}; its rules are not applied`);
     }
   }
+  for (const d of rules.leftOutLines()) builder.note(d);
 
   // Synchronous reads, yielding to the event loop now and then: several times faster than
   // promise-based reads for many small files (no thread-pool round trips per call).

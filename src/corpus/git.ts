@@ -63,6 +63,8 @@ export async function loadGitTree(source: { gitDir: string; commit: string }, op
     }
   }
 
+  for (const d of rules.leftOutLines()) builder.note(d);
+
   const oids = [...pathsByOid.keys()];
   /** Blobs the tree names and the object store lacks. */
   const missing: { path: string; oid: string }[] = [];

@@ -1,4 +1,4 @@
-import ignore from 'ignore';
+import { IgnoreRules, type IgnoreLineProblem } from './ignore-rules.js';
 import { parentOf } from './paths.js';
 
 /**
@@ -6,14 +6,17 @@ import { parentOf } from './paths.js';
  * precedence: a file inside an ignored folder is ignored (git never looks inside it), and
  * otherwise the deepest `.gitignore` that has a verdict on the path wins, so a nested
  * `!pattern` can re-include what a parent `.gitignore` excludes. Matching itself is done
- * by the `ignore` package; rule files are read lazily, only for folders actually reached.
+ * by IgnoreRules (./ignore-rules.ts), which leaves out, and reports, a line it cannot
+ * match; rule files are read lazily, only for folders actually reached.
  * Not consulted: `.git/info/exclude` and the user's `core.excludesFile`, which are not part
  * of the tree.
  */
 export class GitignoreMatcher {
-  private rules = new Map<string, ignore.Ignore | null>();
+  private rules = new Map<string, IgnoreRules | null>();
   /** Folders whose `.gitignore` could not be read (its rules are not applied), with the error. */
   private unreadable = new Map<string, unknown>();
+  /** Folders whose `.gitignore` has lines left out, with them. */
+  private leftOut = new Map<string, readonly IgnoreLineProblem[]>();
   private readonly folderVerdicts = new Map<string, boolean>();
   /** File path → verdict, for the paths asked about. */
   private readonly fileVerdicts = new Map<string, boolean>();
@@ -51,6 +54,7 @@ export class GitignoreMatcher {
     const next = new GitignoreMatcher(this.folders, this.read);
     next.rules = this.rules;
     next.unreadable = this.unreadable;
+    next.leftOut = this.leftOut;
     next.earlier = this.fileVerdicts;
     return next;
   }
@@ -80,12 +84,13 @@ export class GitignoreMatcher {
     }
   }
 
-  private rulesOf(folder: string): ignore.Ignore | null {
+  private rulesOf(folder: string): IgnoreRules | null {
     if (!this.folders.has(folder)) return null;
     let rules = this.rules.get(folder);
     if (rules === undefined) {
       try {
-        rules = ignore().add(this.read(folder));
+        rules = IgnoreRules.parse(this.read(folder));
+        if (rules.problems.length > 0) this.leftOut.set(folder, rules.problems);
       } catch (error) {
         // An unreadable .gitignore ignores nothing: its folder's files are kept (and it is reported).
         this.unreadable.set(folder, error);
@@ -99,5 +104,10 @@ export class GitignoreMatcher {
   /** The folders whose `.gitignore` could not be read so far, with the error each gave. */
   unreadableRules(): ReadonlyMap<string, unknown> {
     return this.unreadable;
+  }
+
+  /** The folders whose `.gitignore` has lines left out so far (IgnoreRules' `problems`), with them. */
+  leftOutLines(): ReadonlyMap<string, readonly IgnoreLineProblem[]> {
+    return this.leftOut;
   }
 }

@@ -1,6 +1,7 @@
 import { RepoMapError } from '../errors.js';
 import { failOption } from '../options/resolve.js';
 import type { Corpus } from '../types.js';
+import { IgnoreRules } from './ignore-rules.js';
 
 /** Options of `loadCorpus`; every threshold defaults to `CORPUS_DEFAULTS`. */
 export interface CorpusOptions {
@@ -150,6 +151,7 @@ export function resolveCorpusOptions(options: CorpusOptions = {}): ResolvedCorpu
     if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
       throw new RepoMapError('bad-option', `repomap/corpus: option ${key} must be an array of strings`, key);
     }
+    if (key === 'exclude' || key === 'include') checkPatterns(value, key);
     resolved[key] = value;
   }
   if (options.onProgress !== undefined) resolved.onProgress = checkedFunction(options.onProgress, 'onProgress');
@@ -162,6 +164,12 @@ export function resolveCorpusOptions(options: CorpusOptions = {}): ResolvedCorpu
     resolved.previous = options.previous;
   }
   return resolved;
+}
+
+/** A pattern the matcher cannot take (too long, or not compiling) is a bad option naming it, shortened. */
+function checkPatterns(patterns: readonly string[], key: 'exclude' | 'include'): void {
+  const problem = IgnoreRules.of(patterns).problems[0];
+  if (problem) throw new RepoMapError('bad-option', `repomap/corpus: option ${key}[${problem.line - 1}], pattern ${problem.pattern}, cannot be used: ${problem.reason}`, key);
 }
 
 function checkedFunction<T>(value: T, key: string): T {

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import ignore, { type Ignore } from 'ignore';
-import type { Corpus } from '../types.js';
+import type { Corpus, Diagnostic } from '../types.js';
 import type { GitignoreMatcher } from './gitignore.js';
+import { IgnoreRules } from './ignore-rules.js';
 import { vendoredFolderOf } from './vendored.js';
 
 /**
@@ -27,16 +27,28 @@ export type PathVerdict =
  * `docs/`, `*.min.js`, `src/**`, `!keep.py`).
  */
 export class PathRules {
-  private readonly exclude: Ignore | null;
-  private readonly include: Ignore | null;
+  private readonly exclude: IgnoreRules | null;
+  private readonly include: IgnoreRules | null;
 
   constructor(
     private readonly vendored: ReadonlySet<string>,
     private readonly ignoreFiles: ReadonlyMap<IgnoreFile, GitignoreMatcher>,
     patterns: { include: readonly string[]; exclude: readonly string[] },
   ) {
-    this.exclude = patterns.exclude.length > 0 ? ignore().add([...patterns.exclude]) : null;
-    this.include = patterns.include.length > 0 ? ignore().add([...patterns.include]) : null;
+    this.exclude = patterns.exclude.length > 0 ? IgnoreRules.of(patterns.exclude) : null;
+    this.include = patterns.include.length > 0 ? IgnoreRules.of(patterns.include) : null;
+  }
+
+  /** A diagnostic for each line of the ignore files read so far that was left out (IgnoreRules' `problems`). */
+  leftOutLines(): (Diagnostic & { file: string })[] {
+    const out: (Diagnostic & { file: string })[] = [];
+    for (const [name, matcher] of this.ignoreFiles) {
+      for (const [folder, problems] of matcher.leftOutLines()) {
+        const file = folder === '' ? name : `${folder}/${name}`;
+        for (const p of problems) out.push({ code: 'ignore-line-left-out', file, message: `${file} line ${p.line}: ${p.pattern} is left out: ${p.reason}` });
+      }
+    }
+    return out;
   }
 
   /** The first rule that leaves `path` (repo-relative POSIX) out, or null when none does. */

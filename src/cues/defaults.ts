@@ -131,6 +131,12 @@ export const CUE_DEFAULTS = {
   maxGivenFiles: 16,
   maxModules: 16,
   maxTerms: 48,
+  /**
+   * Characters of query text read at most: past them the longest strings are cut (./query-bound.ts),
+   * with a `query-cut` note. Cues are read in time linear in the text, ~0.6 s per MB; an issue body
+   * on GitHub holds at most 65,536 characters, and a long diff keeps its first files.
+   */
+  maxQueryChars: 262_144,
 } as const;
 
 /** Shape of {@link CUE_DEFAULTS}; `extractCues` accepts a partial override. */

@@ -11,6 +11,7 @@ import { withoutEnvironment } from './environment.js';
 import { findPaths, isLibraryPath } from './paths.js';
 import { assertQuery, lineField, queryStrings, queryText, stringList } from './query.js';
 import { issueCues } from './issue.js';
+import { boundQuery } from './query-bound.js';
 import { inferTask } from './task.js';
 import { findTestNames, parsePytestId, parseQualifiedTest } from './test-names.js';
 
@@ -134,11 +135,13 @@ function resolveTask(query: Query, task: Task | undefined): Task {
  * the symbols they test, diff symbols, identifiers and terms, each with a
  * strength in (0, 1] (conventions in {@link CUE_DEFAULTS}), deduplicated by
  * (kind, value, line) and sorted by kind, strength, value. The same query
- * gives the same cues, byte for byte. `gold` and `metadata` are never read.
+ * gives the same cues, byte for byte. `gold` and `metadata` are never read. Text past
+ * `maxQueryChars` is not read either (`boundQuery`): `cut` then says so.
  */
-export function extractCues(query: Query, options: ExtractCuesOptions = {}): QueryCues {
-  assertQuery(query);
+export function extractCues(whole: Query, options: ExtractCuesOptions = {}): QueryCues {
+  assertQuery(whole);
   const t = resolveCueTunables(options.tunables);
+  const { query, cut } = boundQuery(whole, t.maxQueryChars);
   const ctx: Context = {
     set: new CueSet(),
     t,
@@ -178,5 +181,6 @@ export function extractCues(query: Query, options: ExtractCuesOptions = {}): Que
     cues: ctx.set.finish(t, issue ? t.mentionBoost : 0),
     givenFiles: ctx.given.slice(0, Math.max(0, Math.floor(t.maxGivenFiles))),
     text: issue ? issueText(queryText(query)) : queryText(query),
+    ...(cut ? { cut } : {}),
   };
 }

@@ -6,6 +6,7 @@ export { splitTitle } from './issue.js';
 export { codeBlocks, languageOfInfo, type CodeBlock } from './code-blocks.js';
 export type { CodeReading } from './code-cues.js';
 export { queryText } from './query.js';
+export { boundQuery, queryCutDiagnostic } from './query-bound.js';
 export { diffFiles } from './diff.js';
 export { PathSuffixIndex, normalizeWrittenPath } from './path-suffix-index.js';
 export { isLibraryPath } from './paths.js';

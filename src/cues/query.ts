@@ -4,7 +4,9 @@ import type { Query } from '../types.js';
 import { isPlainObject } from '../options/resolve.js';
 
 /** Top-level keys of a sample that are never query text (the scorer's and the miner's). */
-const NOT_QUERY = new Set(['gold', 'metadata']);
+export const NOT_QUERY: ReadonlySet<string> = new Set(['gold', 'metadata']);
+/** Nesting below which a query object's values are not read. */
+export const QUERY_DEPTH = 32;
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -39,7 +41,7 @@ export function queryStrings(query: Query): QueryString[] {
   if (typeof query === 'string') return query ? [{ field: 'text', value: query }] : [];
   const out: QueryString[] = [];
   const walk = (value: unknown, field: string, depth: number): void => {
-    if (depth > 32) return;
+    if (depth > QUERY_DEPTH) return;
     if (typeof value === 'string') {
       if (value) out.push({ field, value });
     } else if (Array.isArray(value)) {

@@ -4,7 +4,7 @@ import { edgeOf } from '../graph/index.js';
 import type { Index } from '../build/index.js';
 import type { EdgeType, Query } from '../types.js';
 import { NAVIGATE_DEFAULTS } from './defaults.js';
-import { corpusPath } from './paths.js';
+import { corpusPath, describeOutside, isCorpusFile } from './paths.js';
 
 /** An edit: a unified diff, the file edited, or both (the file then anchors a diff without headers). */
 export interface Edit {
@@ -57,13 +57,18 @@ const RELATIONS: readonly { type: EdgeType; from: 'candidate' | 'edited' | 'eith
  * importers, tests, files changed together in the history), each file with how it is
  * linked to the edited files and the ranking's reasons. The edited files themselves are
  * left out. An edit naming no file (a diff without headers and no `file`) is a
- * RepoMapError; a `file` outside the corpus is one naming it.
+ * RepoMapError; a `file` outside the corpus, or a diff naming only such files, is one
+ * naming them.
  */
 export function editImpact(index: Index, edit: Edit, options: { top?: number } = {}): Impact {
   const diff = edit.diff?.trim() ? edit.diff : undefined;
   if (edit.diff !== undefined && diff === undefined) throw new RepoMapError('bad-query', 'repomap/navigate: the diff is empty', 'diff');
   const anchor = edit.file !== undefined ? corpusPath(index, edit.file, 'file') : undefined;
   const named = diff !== undefined ? diffFiles(diff) : [];
+  if (anchor === undefined && named.length > 0 && !named.some((path) => isCorpusFile(index, path))) {
+    // ranking from files the index does not hold gives unrelated files: say so, as for `file`
+    throw new RepoMapError('bad-query', `repomap/navigate: the diff names no file of the corpus: ${describeOutside(index, named)}`, 'diff');
+  }
   const edited = [...new Set([...(anchor !== undefined ? [anchor] : []), ...named])];
   if (edited.length === 0) {
     throw new RepoMapError('bad-query', 'repomap/navigate: the edit names no file: give a diff with its ---/+++ headers, or the edited file', diff !== undefined ? 'diff' : 'file');

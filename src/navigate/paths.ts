@@ -9,7 +9,25 @@ import type { Index } from '../build/index.js';
  */
 export function corpusPath(index: Index, written: string, field: string): string {
   const path = written.trim().replace(/^\.\//, '');
-  if (index.languageOf(path) !== null || index.corpus.files.some((f) => f.path === path)) return path;
+  if (isCorpusFile(index, path)) return path;
   const skipped = whySkipped(index.corpus, path);
   throw new RepoMapError('bad-option', `repomap/navigate: ${path} is not a file of the corpus${skipped ? ` (${skipped})` : ''}`, field);
+}
+
+export function isCorpusFile(index: Index, path: string): boolean {
+  return index.languageOf(path) !== null || index.corpus.files.some((f) => f.path === path);
+}
+
+/** How many paths a message names before it counts the rest. */
+const NAMED_PATHS = 5;
+
+/** Paths that are not files of the corpus, as a message names them: the first few, each with the rule that skipped it, if one did. */
+export function describeOutside(index: Index, paths: readonly string[]): string {
+  const named = paths.slice(0, NAMED_PATHS).map((p) => withSkipReason(index, p));
+  return named.join(', ') + (paths.length > NAMED_PATHS ? `, and ${paths.length - NAMED_PATHS} more` : '');
+}
+
+function withSkipReason(index: Index, path: string): string {
+  const skipped = whySkipped(index.corpus, path);
+  return skipped ? `${path} (${skipped})` : path;
 }

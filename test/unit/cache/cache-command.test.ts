@@ -118,6 +118,14 @@ describe('cache prune', () => {
       expect(r.stderr).toContain(`option '--max-mb <n>' argument '${bad}' is invalid. expected a whole number ≥ 1`);
     }
   });
+
+  it('a size past 8 PiB (1e20, a whole number) is a usage error too, not a failure of the store', async () => {
+    for (const [command, flag] of [['prune', '--max-mb'], ['stats', '--cache-max-mb']] as const) {
+      const r = await run(['cache', command, '--cache', 'full-cache', flag, '1e20']);
+      expect(r.code, flag).toBe(2);
+      expect(r.stderr).toContain(`option '${flag} <n>' argument '1e20' is invalid. expected at most 8589934591 (8 PiB)`);
+    }
+  });
 });
 
 describe('--cache-max-mb', () => {

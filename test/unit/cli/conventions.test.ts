@@ -107,6 +107,33 @@ describe('the repository and the query', () => {
   });
 });
 
+describe('the source and scope flags', () => {
+  it('an empty --repo or --commit is a usage error, not the current folder nor folder mode', async () => {
+    const repo = await run(['rank', 'apply_discount', '--repo', '']);
+    expect(repo.code).toBe(2);
+    expect(repo.stdout).toBe('');
+    expect(repo.stderr).toBe('repomap: --repo is empty: give a repository folder or git directory (or leave --repo out for the current folder)\n');
+    for (const argv of [['rank', 'apply_discount', '--commit', ''], ['symbols', 'apply', '--commit', '']]) {
+      const commit = await run(argv);
+      expect(commit.code, argv.join(' ')).toBe(2);
+      expect(commit.stderr).toBe('repomap: --commit is empty: give a commit (sha, branch or tag), or leave --commit out to read the folder\n');
+    }
+  });
+
+  it('an --exclude or --include pattern the matcher cannot take is a usage error naming the flag or config key, shortened', async () => {
+    const long = 'a*'.repeat(16_400);
+    const flag = await run(['rank', 'apply_discount', '--exclude', 'tests/', '--exclude', long]);
+    expect(flag.code).toBe(2);
+    expect(flag.stdout).toBe('');
+    expect(flag.stderr).toBe(`repomap: --exclude: pattern ${JSON.stringify(`${long.slice(0, 60)}…`)} (32800 characters) cannot be used: it is longer than 4096 characters\n`);
+    const repo = copy('long-pattern');
+    writeFileSync(join(repo, 'repomap.config.json'), JSON.stringify({ include: [long] }));
+    const config = await run(['rank', 'apply_discount', '--repo', repo]);
+    expect(config.code).toBe(2);
+    expect(config.stderr).toBe(`repomap: ${join(repo, 'repomap.config.json')}: "include": pattern ${JSON.stringify(`${long.slice(0, 60)}…`)} (32800 characters) cannot be used: it is longer than 4096 characters\n`);
+  });
+});
+
 describe('messages', () => {
   it('name the folder without the library module prefix', async () => {
     const missing = join(tmp, 'no-such-folder');

@@ -66,10 +66,35 @@ describe('repomap impact', () => {
     expect(text.stdout).toMatch(/^edit of src\/inventory\/pricing\.py · confidence \d\.\d\d · 1 file\n\n1\. \d\.\d{4} {2}tests\/test_pricing\.py {2}\[caller, importer, test\]\n/);
   });
 
+  it('a diff naming only files outside the corpus fails naming them, as --file does', async () => {
+    const outside = '--- a/src/inventory/gone.py\n+++ b/src/inventory/gone.py\n@@ -1,1 +1,1 @@\n-x = 1\n+x = 2\n--- a/lib/other.py\n+++ b/lib/other.py\n@@ -1,1 +1,1 @@\n-y = 1\n+y = 2\n';
+    const r = await run(['impact', '--diff', '-'], { stdin: Readable.from([outside]) });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('repomap: the diff names no file of the corpus: src/inventory/gone.py, lib/other.py\n');
+    // one file of the corpus among them is enough to rank from
+    expect((await run(['impact', '--diff', '-'], { stdin: Readable.from([outside + diff]) })).code).toBe(0);
+  });
+
   it('without --diff or --file it is a usage error', async () => {
     const r = await run(['impact']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('repomap: impact needs --diff FILE (- for standard input) or --file PATH\n');
+  });
+});
+
+describe('a blank argument', () => {
+  it('symbols "", refs "" and outline "" are usage errors, as rank "" is', async () => {
+    for (const [argv, message] of [
+      [['symbols', ''], 'symbols: the query is empty'],
+      [['refs', ' '], 'refs: the symbol is empty'],
+      [['outline', ''], 'outline: the file is empty'],
+    ] as const) {
+      const r = await run([...argv]);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(`repomap: ${message}\n`);
+    }
   });
 });
 

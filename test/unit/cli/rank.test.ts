@@ -3,8 +3,9 @@
  * python-inventory fixture (the current folder, so no --repo) and on a temp git repo.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitAll, initRepo, makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 import type { toDetailsRow } from '../../../src/render/index.js';
@@ -198,6 +199,45 @@ describe('--query-file', () => {
     const ta = await run(['rank', '--query-file', a]);
     const tb = await run(['rank', '--query-file', b]);
     expect(textWithoutTimings(tb.stdout)).toBe(textWithoutTimings(ta.stdout));
+  });
+
+  it('a UTF-16 file (either byte-order mark) ranks like the same text in UTF-8', async () => {
+    const text = 'apply_discount rounds half a cent the wrong way';
+    const inline = await runJson(['rank', '--query', text]);
+    const le = join(tmp, 'query-utf16le.txt');
+    writeFileSync(le, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    const be = join(tmp, 'query-utf16be.txt');
+    writeFileSync(be, Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]));
+    for (const file of [le, be]) expect(withoutTimings((await runJson(['rank', '--query-file', file])).stdout), file).toBe(withoutTimings(inline.stdout));
+    const stdin = await runCliCaptured(['rank', '--query-file', '-', '--format', 'json'], {
+      cwd: FIXTURE,
+      env: { ...process.env, REPOMAP_CACHE: join(tmp, 'tags-cache') },
+      stdin: Readable.from([readFileSync(le)]),
+    });
+    expect(withoutTimings(stdin.stdout)).toBe(withoutTimings(inline.stdout));
+  });
+
+  it('a query longer than the cues read is ranked from its start, with a note saying it was cut', async () => {
+    const long = `apply_discount rounds half a cent the wrong way\n${'INFO heartbeat ok\n'.repeat(20_000)}`;
+    const file = writeTemp('long-query.txt', long);
+    const text = await run(['rank', '--query-file', file, '--top', '1']);
+    expect(text.code).toBe(0);
+    expect(text.stderr).toBe(`repomap: note: the query has ${long.length} characters, over the 262144 its cues are read from (cues.maxQueryChars): its longest text was cut to 262144 in all, each long field keeping its start\n`);
+    const json = await run(['rank', '--query-file', file, '--format', 'json']);
+    expect((JSON.parse(json.stdout) as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code)).toEqual(['query-cut']);
+  });
+
+  it('a query object with no text is empty: a usage error, as `rank ""` is', async () => {
+    for (const [name, content] of [
+      ['empty-query.json', { query: {} }],
+      ['blank-query.json', { query: { text: '  ', changed_files: [] }, gold: { files: ['README.md'] } }],
+      ['no-fields.json', {}],
+    ] as const) {
+      const r = await run(['rank', '--query-file', writeTemp(name, JSON.stringify(content))]);
+      expect(r.code, name).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe('repomap: rank: the query is empty: its JSON object holds no text\n');
+    }
   });
 
   // BUG (src/cli/rank.ts:67): a relative --query-file is read against process.cwd(),

@@ -95,6 +95,7 @@ describe('loadCorpus on a git commit', () => {
       'unrepresentable-name': 0,
       'missing-object': 0,
       'not-fetched': 0,
+      'lfs-pointer': 0,
     });
     expect(corpus.diagnostics.map((d) => [d.code, d.file])).toEqual([
       ['invalid-utf8', 'bad.py'],

@@ -110,6 +110,29 @@ describe('UTF-16 sources', () => {
   });
 });
 
+describe('Git LFS pointers', () => {
+  const pointer = 'version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n';
+
+  it('skips a pointer file as lfs-pointer, counted and named, in folder and git mode; a file that only quotes the line is kept', async () => {
+    const repo = initRepo(temp, 'lfs');
+    writeFiles(repo, {
+      '.gitattributes': 'models/*.py filter=lfs diff=lfs merge=lfs -text\n',
+      'models/weights.py': pointer,
+      'docs/lfs.md': 'version https://git-lfs.github.com/spec/v1 is the first line of a pointer\n',
+      'src/app.py': 'def main():\n    return 1\n',
+    });
+    // committed as the pointer itself: no LFS filter runs here (none is configured)
+    const commit = commitAll(repo, 'one');
+    for (const corpus of [await loadCorpus({ folder: repo }), await loadCorpus({ gitDir: repo, commit })]) {
+      expect(paths(corpus)).toEqual(['.gitattributes', 'docs/lfs.md', 'src/app.py']);
+      expect(corpus.skipped['lfs-pointer']).toBe(1);
+      expect(corpus.diagnostics.filter((d) => d.file === 'models/weights.py')).toEqual([
+        { code: 'skipped-lfs-pointer', file: 'models/weights.py', message: 'skipped models/weights.py: a Git LFS pointer (its content is in LFS storage, which repomap does not fetch)' },
+      ]);
+    }
+  });
+});
+
 describe('submodules', () => {
   it('skips a checked-out submodule in folder mode as git mode does: once, by its folder', async () => {
     const inner = initRepo(temp, 'inner');

@@ -96,6 +96,16 @@ describe('include and exclude patterns', () => {
   it('are checked as options: not a list of strings is an error naming the option', async () => {
     await expect(loadCorpus({ folder: tmp }, { exclude: 'docs/' as unknown as string[] })).rejects.toThrow(/option exclude must be an array of strings/);
   });
+
+  it('a pattern the matcher cannot take is a bad option naming it, shortened (it threw V8\'s error quoting all of it)', async () => {
+    const long = 'a*'.repeat(16_400);
+    const error = await loadCorpus({ folder: tmp }, { exclude: ['docs/', long] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RepoMapError);
+    expect((error as RepoMapError).code).toBe('bad-option');
+    expect((error as RepoMapError).message).toBe(
+      `repomap/corpus: option exclude[1], pattern ${JSON.stringify(`${long.slice(0, 60)}…`)} (32800 characters), cannot be used: it is longer than 4096 characters`,
+    );
+  });
 });
 
 describe('whySkipped', () => {
