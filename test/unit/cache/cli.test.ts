@@ -4,6 +4,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 import { runCliCaptured } from '../../run-cli.js';
@@ -61,6 +62,30 @@ describe('rank --cache DIR', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^repomap: note: .*corrupt-cache\/tags\.sqlite is not a usable tags cache .*rebuilt it empty\n$/);
     expect(parsed.files).toBe(PARSEABLE);
+  });
+
+  it('an entry edited with sqlite3 (a definition renamed) is parsed again, said on stderr, and the output does not change, then or after', async () => {
+    const first = await run([...QUERY, '--cache', 'edited-cache']);
+    const file = join(tmp, 'edited-cache', 'tags.sqlite');
+    const db = new Database(file);
+    const edited = db.prepare("UPDATE tags SET value = replace(value, '\"apply_discount\"', '\"apply_rebate\"') WHERE value LIKE '%\"apply_discount\"%'").run();
+    db.close();
+    expect(edited.changes).toBeGreaterThan(0);
+    // the store is what this is about: without the index snapshot the next runs read it
+    const withoutSnapshot = async () => {
+      rmSync(join(tmp, 'edited-cache', 'snapshots'), { recursive: true, force: true });
+      parsed.files = 0;
+      return run([...QUERY, '--cache', 'edited-cache']);
+    };
+    const next = await withoutSnapshot();
+    expect(next.code).toBe(0);
+    expect(next.stderr).toMatch(new RegExp(`^repomap: note: ${edited.changes} malformed entries in the tags cache ${file} were ignored \\(they are re-parsed and rewritten; first: python:\\S+: fails its checksum\\)\n$`));
+    expect(parsed.files).toBe(edited.changes);
+    expect(zeroTimings(next.stdout)).toBe(zeroTimings(first.stdout));
+    // rewritten: read as it is the time after
+    const after = await withoutSnapshot();
+    expect([after.stderr, parsed.files]).toEqual(['', 0]);
+    expect(zeroTimings(after.stdout)).toBe(zeroTimings(first.stdout));
   });
 
   it('a --cache that is a file fails saying so, naming it', async () => {
