@@ -319,6 +319,6 @@ describe('an unusable file is rebuilt with a message, never misread', () => {
   it('a folder that cannot be created is an error naming it and what is in the way', () => {
     writeFileSync(join(dir, 'a-file'), 'x');
     file = join(dir, 'a-file', 'tags.sqlite');
-    expect(() => openStore()).toThrow(`cannot use ${join(dir, 'a-file')} as the tags cache folder: it is a file`);
+    expect(() => openStore()).toThrow(`repomap/cache: the tags cache cannot be created at ${join(dir, 'a-file')} (it is a file)`);
   });
 });
