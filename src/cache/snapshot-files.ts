@@ -109,7 +109,7 @@ export function readSnapshotFile(folder: string, key: string): SnapshotRead {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { missing: true };
     if (code === 'ELOOP') return damagedEntry(path, 'is a symbolic link, not a snapshot file');
-    return { unreadable: `cannot read ${path}: ${describeError(error)}` };
+    return { unreadable: `${path} cannot be read (${describeError(error)})` };
   }
   let opened: { table: SectionEntry[]; size: number; ino: number } | string;
   try {

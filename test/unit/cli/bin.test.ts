@@ -293,6 +293,20 @@ describe.skipIf('skip' in as)(`bin/repomap.js as an unprivileged user${'skip' in
     );
     expect(zeroTimings(r.stdout)).toBe(zeroTimings(plain.stdout));
   });
+
+  it('an index snapshot it may not read: built without it, left where it is, with a note that does not say it was removed', () => {
+    const cache = join(tmp, 'unreadable-snapshot-cache');
+    const query = ['rank', '--repo', FIXTURE, '--query', 'apply_discount rounds half a cent', '--format', 'json'];
+    execFileSync(process.execPath, [BIN, ...query, '--cache', cache], { cwd: ROOT, stdio: 'pipe' });
+    const [name] = readdirSync(join(cache, 'snapshots'));
+    const file = join(cache, 'snapshots', name!);
+    chmodSync(file, 0);
+    const r = repomap([...query, '--cache', cache]);
+    expect(r.code).toBe(0);
+    expect(r.stderr.split('\n')[0]).toMatch(new RegExp(`^repomap: note: the index snapshot ${file} cannot be read \\(permission denied \\(EACCES\\)\\); the index is built without it$`));
+    expect(existsSync(file)).toBe(true);
+    expect(zeroTimings(r.stdout)).toBe(zeroTimings(repomap([...query, '--no-cache']).stdout));
+  });
 });
 
 /** The exit code and output of a child process once it has exited. */
