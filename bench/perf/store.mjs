@@ -60,7 +60,7 @@ function rank(checkout, cache) {
   return ms;
 }
 
-/** Ages every stamp of the store in `cache` by an hour (schema 3 only). */
+/** Ages every stamp of the store in `cache` by an hour (schema 3 and later). */
 function age(cache) {
   const db = new Database(join(cache, 'tags.sqlite'));
   db.exec('UPDATE tags SET used = used - 1; UPDATE terms SET used = used - 1;');
@@ -95,12 +95,15 @@ try {
   const copy = join(tmp, 'source.sqlite');
   copyFileSync(storeFile, copy);
   const { TagsStore } = await import(join(ROOT, 'dist/src/index.js'));
+  const { rowChecksum } = await import(join(ROOT, 'dist/src/cache/tags-store.js'));
   TagsStore.open(join(dir, 'tags.sqlite')).close();
   const db = new Database(join(dir, 'tags.sqlite'));
+  // each row's checksum, as the store makes it (schema 4)
+  db.function('row_checksum', { deterministic: true }, (key, value) => rowChecksum(key, value));
   const hour = Math.floor(Date.now() / 3_600_000);
   db.exec(`ATTACH '${copy}' AS old`);
   // stamps over 30 days by the key's last hex digit: 16 generations, 45 hours apart
-  db.exec(`INSERT INTO tags (key, used, value) SELECT key, ${hour} - 45 * instr('0123456789abcdef', substr(key, -1)), value FROM old.tags`);
+  db.exec(`INSERT INTO tags (key, used, sum, value) SELECT key, ${hour} - 45 * instr('0123456789abcdef', substr(key, -1)), row_checksum(key, value), value FROM old.tags`);
   db.exec('DETACH old');
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();

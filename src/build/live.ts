@@ -126,6 +126,17 @@ export class Workspace {
     return onProgress ? run.finally(() => this.listeners.delete(onProgress)) : run;
   }
 
+  /**
+   * Resolves once no build or call is running or queued (their failures are their calls'
+   * own): a server that stops takes its tags store away only after the build's writes.
+   */
+  async settled(): Promise<void> {
+    for (let last = this.pending; last !== null; last = this.pending) {
+      await last.catch(() => undefined);
+      if (this.pending === last) return;
+    }
+  }
+
   private report(phase: 'reading' | 'parsing', done: number, total: number): void {
     const now = phase === 'reading' ? { reading: { done, total }, parsing: null } : { reading: this.progress?.reading ?? { done: 0, total: 0 }, parsing: { done, total } };
     this.progress = now;

@@ -10,12 +10,14 @@
  * and checked at a time. The header is written last, and the file is written whole under a
  * temporary name and renamed into place, so a reader sees an old file or a new one, never
  * half of one (a writer killed mid-write leaves only its temporary file, removed by the
- * next prune). A file whose header or table does not check (cut short, another format, a
- * bad checksum) is reported as such and removed; a section that fails its checksum when
- * read throws, and its file is removed. Opening a file touches its modification time:
+ * next prune, which reports it). A file whose header or table does not check (cut short,
+ * another format, a bad checksum), or anything but a regular file in a snapshot's place (a
+ * folder, a FIFO: opened without blocking and without following a symlink), is reported as
+ * such and removed (when it cannot be, the command goes on without it); a section that
+ * fails its checksum when read throws, and its file is removed. Opening a file touches its modification time:
  * `pruneSnapshots` removes the least recently used first.
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import v8 from 'node:v8';
 import { crc32 } from 'node:zlib';
@@ -80,20 +82,34 @@ export function snapshotFilePath(folder: string, key: string): string {
   return join(folder, key + SUFFIX);
 }
 
-/** What opening a snapshot file gave: the file, nothing (no such file), or why it could not be read (the file is then removed). */
-export type SnapshotRead = { file: SnapshotFile; bytes: number } | { missing: true } | { problem: string };
+/**
+ * What opening a snapshot file gave: the file; nothing (no such file); a file that is not a
+ * snapshot that reads (`problem`: cut short, another format, a bad checksum, not a regular
+ * file), removed, or left where it is when it could not be (`unremovable` says why); or a
+ * file that could not be opened at all (`unreadable`: permissions, a path too long), left as
+ * it is.
+ */
+export type SnapshotRead = { file: SnapshotFile; bytes: number } | { missing: true } | { problem: string; unremovable?: string } | { unreadable: string };
+
+/**
+ * Regular files only, opened without following a symlink and without blocking: a FIFO put
+ * in the snapshot's place would hold the open until a writer came, a folder fails every
+ * read; anything but a regular file is a damaged entry.
+ */
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
 
 /** Opens the snapshot stored under `key` (a file name stem: hex), checking its header and table. */
 export function readSnapshotFile(folder: string, key: string): SnapshotRead {
   const path = snapshotFilePath(folder, key);
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    fd = openSync(path, OPEN_FLAGS);
   } catch (error) {
     // no such file, or a cache "folder" that is a file (the tags store says so)
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { missing: true };
-    return { problem: `cannot read ${path}: ${describeError(error)}` };
+    if (code === 'ELOOP') return damagedEntry(path, 'is a symbolic link, not a snapshot file');
+    return { unreadable: `${path} cannot be read (${describeError(error)})` };
   }
   let opened: { table: SectionEntry[]; size: number; ino: number } | string;
   try {
@@ -103,15 +119,26 @@ export function readSnapshotFile(folder: string, key: string): SnapshotRead {
   }
   if (typeof opened === 'string') {
     closeSync(fd);
-    rmSync(path, { force: true });
-    return { problem: `${path} ${opened}` };
+    return damagedEntry(path, opened);
   }
   touch(path);
   return { file: new SnapshotFile(path, fd, opened.ino, opened.table), bytes: opened.size };
 }
 
+/** Removes what is at a snapshot's place and is not one (a folder there too, whatever it holds: repomap owns the name), and says what it was. */
+function damagedEntry(path: string, problem: string): SnapshotRead {
+  try {
+    rmSync(path, { recursive: true, force: true });
+    return { problem: `${path} ${problem}` };
+  } catch (error) {
+    return { problem: `${path} ${problem}`, unremovable: describeError(error) };
+  }
+}
+
 function readTable(fd: number): { table: SectionEntry[]; size: number; ino: number } | string {
-  const { size, ino } = fstatSync(fd);
+  const stats = fstatSync(fd);
+  if (!stats.isFile()) return `is not a regular file (${stats.isDirectory() ? 'a folder' : stats.isFIFO() ? 'a FIFO' : stats.isSocket() ? 'a socket' : 'a device'})`;
+  const { size, ino } = stats;
   const header = readAt(fd, 0, Math.min(size, HEADER));
   if (header.length < HEADER || !header.subarray(0, MAGIC.length).equals(MAGIC)) return 'is not a repomap snapshot';
   const tableAt = Number(header.readBigUInt64LE(MAGIC.length));
@@ -447,42 +474,44 @@ export function decodeSection(bytes: Uint8Array): unknown {
   return deserializer.readValue();
 }
 
-/** The snapshot files of a folder, most recently used first (size in bytes, last use in ms). */
-export function snapshotFiles(folder: string): { name: string; bytes: number; usedMs: number }[] {
-  let names: string[];
-  try {
-    names = readdirSync(folder);
-  } catch {
-    return [];
-  }
-  const out: { name: string; bytes: number; usedMs: number }[] = [];
-  for (const name of names) {
-    if (!name.endsWith(SUFFIX)) continue;
-    const stats = statSync(join(folder, name), { throwIfNoEntry: false });
-    if (stats?.isFile()) out.push({ name, bytes: stats.size, usedMs: stats.mtimeMs });
-  }
-  return out.sort((a, b) => b.usedMs - a.usedMs || (a.name < b.name ? -1 : 1));
+/** A file of a snapshot folder: its name, size in bytes and last use (modification time, ms). */
+export interface SnapshotFolderFile {
+  name: string;
+  bytes: number;
+  usedMs: number;
+}
+
+/** The snapshot files of a folder, most recently used first. */
+export function snapshotFiles(folder: string): SnapshotFolderFile[] {
+  return filesOf(folder, (name) => name.endsWith(SUFFIX)).sort((a, b) => b.usedMs - a.usedMs || (a.name < b.name ? -1 : 1));
+}
+
+/** The temporary files of snapshot writers in a folder: under way, or left by a writer that died (a prune removes those). */
+export function snapshotTempFiles(folder: string): SnapshotFolderFile[] {
+  return filesOf(folder, isTempName).sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+/** What `pruneSnapshots` removed: snapshots (files, bytes), and temporary files of writers that died. */
+export interface SnapshotPrune {
+  removed: number;
+  bytes: number;
+  temp: { removed: number; bytes: number };
 }
 
 /**
  * Removes the least recently used snapshots until the rest take at most `maxBytes`
- * (the most recent one is always kept), and temporary files of writers that died.
- * Returns how many files and bytes it removed.
+ * (the most recent one is always kept), and temporary files of writers that died
+ * (older than ten minutes). Returns what it removed.
  */
-export function pruneSnapshots(folder: string, maxBytes: number, nowMs = Date.now()): { removed: number; bytes: number } {
-  let names: string[] = [];
-  try {
-    names = readdirSync(folder);
-  } catch {
-    return { removed: 0, bytes: 0 };
-  }
-  for (const name of names) {
-    if (!name.endsWith('.tmp')) continue;
-    const stats = statSync(join(folder, name), { throwIfNoEntry: false });
-    if (stats && nowMs - stats.mtimeMs > STALE_TEMP_MS) rmSync(join(folder, name), { force: true });
+export function pruneSnapshots(folder: string, maxBytes: number, nowMs = Date.now()): SnapshotPrune {
+  const temp = { removed: 0, bytes: 0 };
+  for (const f of snapshotTempFiles(folder)) {
+    if (nowMs - f.usedMs <= STALE_TEMP_MS || !removed(join(folder, f.name))) continue;
+    temp.removed++;
+    temp.bytes += f.bytes;
   }
   let kept = 0;
-  let removed = 0;
+  let count = 0;
   let bytes = 0;
   let full = false;
   snapshotFiles(folder).forEach((f, i) => {
@@ -491,9 +520,41 @@ export function pruneSnapshots(folder: string, maxBytes: number, nowMs = Date.no
       kept += f.bytes;
       return;
     }
-    rmSync(join(folder, f.name), { force: true });
-    removed++;
+    if (!removed(join(folder, f.name))) return;
+    count++;
     bytes += f.bytes;
   });
-  return { removed, bytes };
+  return { removed: count, bytes, temp };
+}
+
+/** A writer's temporary file: `<key>.snap.<pid>.<ms>.tmp` (`writeSnapshotFile`). */
+function isTempName(name: string): boolean {
+  return name.endsWith('.tmp') && name.includes(`${SUFFIX}.`);
+}
+
+/** The regular files of a folder whose names pass `take` (none when it cannot be listed). */
+function filesOf(folder: string, take: (name: string) => boolean): SnapshotFolderFile[] {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return [];
+  }
+  const out: SnapshotFolderFile[] = [];
+  for (const name of names) {
+    if (!take(name)) continue;
+    const stats = lstatSync(join(folder, name), { throwIfNoEntry: false });
+    if (stats?.isFile()) out.push({ name, bytes: stats.size, usedMs: stats.mtimeMs });
+  }
+  return out;
+}
+
+/** Removes a file; false when it could not be (or was gone already: another process' prune took it). */
+function removed(file: string): boolean {
+  try {
+    rmSync(file);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,7 +1,7 @@
 /** What `repomap cache stats` and `repomap cache prune` do once their arguments are parsed (./cache.ts defines them). */
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { pruneSnapshots, snapshotFiles, snapshotFolder, TagsStore, tagsStorePath, type StoreStats } from '../cache/index.js';
+import { pruneSnapshots, snapshotFiles, snapshotFolder, snapshotTempFiles, TagsStore, tagsStorePath, type StoreStats } from '../cache/index.js';
 import { cacheDirOf, MIB } from './cache-flags.js';
 import { CliExit, type CliIo } from './io.js';
 
@@ -16,10 +16,14 @@ export function cacheStatsAction(io: CliIo, flags: CacheCommandFlags): void {
   const store = openExisting(io, flags);
   try {
     const stats = store.stats();
-    const snapshots = snapshotFiles(snapshotFolder(dirname(store.file)));
+    const folder = snapshotFolder(dirname(store.file));
+    const snapshots = snapshotFiles(folder);
     const snapshotBytes = snapshots.reduce((n, f) => n + f.bytes, 0);
+    // writers' temporary files: under way, or left by one that died (a prune removes those after ten minutes)
+    const temp = snapshotTempFiles(folder);
+    const tempBytes = temp.reduce((n, f) => n + f.bytes, 0);
     if (flags.json) {
-      io.stdout.write(JSON.stringify({ ...statsJson(stats), snapshots: { files: snapshots.length, bytes: snapshotBytes } }) + '\n');
+      io.stdout.write(JSON.stringify({ ...statsJson(stats), snapshots: { files: snapshots.length, bytes: snapshotBytes }, snapshot_temp_files: { files: temp.length, bytes: tempBytes } }) + '\n');
       return;
     }
     const { tags, terms } = stats.rows;
@@ -30,7 +34,8 @@ export function cacheStatsAction(io: CliIo, flags: CacheCommandFlags): void {
         `cap         ${mib(stats.maxBytes)}`,
         `rows        ${tags} tags ${tags === 1 ? 'entry' : 'entries'}, ${terms} text terms`,
         `used        ${stats.oldestUse === undefined ? 'never (empty)' : `${hour(stats.oldestUse)} … ${hour(stats.newestUse!)}`}`,
-        `snapshots   ${snapshots.length} index ${snapshots.length === 1 ? 'snapshot' : 'snapshots'}, ${mib(snapshotBytes)} (in ${snapshotFolder(dirname(store.file))}; the cap counts them too)`,
+        `snapshots   ${snapshots.length} index ${snapshots.length === 1 ? 'snapshot' : 'snapshots'}, ${mib(snapshotBytes)} (in ${folder}; the cap counts them too)`,
+        ...(temp.length > 0 ? [`            and ${temp.length} temporary ${temp.length === 1 ? 'file' : 'files'} of snapshot writers, ${mib(tempBytes)} (a prune removes those older than ten minutes)`] : []),
       ].join('\n') + '\n',
     );
   } finally {
@@ -59,12 +64,15 @@ export function cachePruneAction(io: CliIo, flags: CacheCommandFlags): void {
           file_bytes: { before: fileBefore, after: fileAfter },
           newest_removed_use: newestRemovedUse === undefined ? null : new Date(newestRemovedUse).toISOString(),
           snapshots_removed: { files: snapshots.removed, bytes: snapshots.bytes },
+          snapshot_temp_files_removed: { files: snapshots.temp.removed, bytes: snapshots.temp.bytes },
         }) + '\n',
       );
       return;
     }
     const { tags, terms } = report.removed;
     if (snapshots.removed > 0) io.stdout.write(`removed ${snapshots.removed} index ${snapshots.removed === 1 ? 'snapshot' : 'snapshots'} (${mib(snapshots.bytes)}), least recently used first\n`);
+    const { temp } = snapshots;
+    if (temp.removed > 0) io.stdout.write(`removed ${temp.removed} temporary ${temp.removed === 1 ? 'file' : 'files'} of snapshot writers that died (${mib(temp.bytes)})\n`);
     if (tags + terms === 0) {
       io.stdout.write(`nothing to prune: ${store.file} holds ${mib(report.liveBytesAfter)}, within ${mib(limit)}\n`);
       return;

@@ -66,3 +66,8 @@ export function cacheDirOf(flags: CacheFlags, io: CliIo, byDefault: boolean): { 
   if (!byDefault && !env[CACHE_ENV]) return null;
   return { dir: cacheDirFromEnv(env, io.cwd), explicit: false };
 }
+
+/** The warning of a cache folder that cannot be created (the sentence of src/cache/store-file.ts's `storeFolderProblem`). */
+export function cacheFolderWarning(problem: string): string {
+  return `repomap: warning: ${problem}; running without a cache\n`;
+}

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { Readable } from 'node:stream';
 import { packageVersion } from '../package-root.js';
-import { DAEMON_COMMANDS, daemonBuild, daemonSocket, lineReader, unsafeSocket, type FromDaemon, type ToDaemon } from './daemon-protocol.js';
+import { DAEMON_COMMANDS, DAEMON_MAX_LINE_BYTES, daemonBuild, daemonSocket, lineReader, unsafeSocket, type FromDaemon, type ToDaemon } from './daemon-protocol.js';
 
 /** The process a command runs in: its streams, folder and environment. */
 export interface ClientProcess {
@@ -39,6 +39,9 @@ export async function runOnDaemon(proc: ClientProcess): Promise<DaemonOutcome> {
   // a command that reads standard input (`--query-file -`, `--diff -`) sends it whole, read before it queues
   const stdin = proc.argv.some((a) => a === '-' || a.endsWith('=-')) ? await readAll(proc.stdin) : undefined;
   const run: ToDaemon = { type: 'run', build, argv: proc.argv, cwd: proc.cwd, env, stdoutTTY: proc.stdout.isTTY === true, stderrTTY: proc.stderr.isTTY === true, ...(stdin !== undefined ? { stdin } : {}) };
+  const sent = JSON.stringify(run) + '\n';
+  // a message past what a daemon reads (a large standard input) is not sent: the daemon would refuse it
+  if (Buffer.byteLength(sent) > DAEMON_MAX_LINE_BYTES) return { here: true, ...(stdin !== undefined ? { stdin } : {}) };
   return new Promise((resolve) => {
     let answered = false;
     let done = false;
@@ -49,7 +52,7 @@ export async function runOnDaemon(proc: ClientProcess): Promise<DaemonOutcome> {
       resolve(code !== null ? { code } : { here: true, ...(stdin !== undefined ? { stdin } : {}) });
     };
     const connection = connect(socket);
-    connection.on('connect', () => connection.write(JSON.stringify(run) + '\n'));
+    connection.on('connect', () => connection.write(sent));
     connection.on(
       'data',
       lineReader((line) => {

@@ -97,15 +97,51 @@ function daemonFolder(): string {
   return join(tmpdir(), `repomap-${userInfo().uid}`);
 }
 
-/** Splits a stream's chunks into lines, each handed to `onLine` without its newline. */
-export function lineReader(onLine: (line: string) => void): (chunk: Buffer | string) => void {
-  let rest = '';
+/**
+ * The longest line a daemon reads (a command's message: its arguments, environment and
+ * standard input); past it the daemon refuses the message and closes the connection, and
+ * a command whose message would be longer runs in its own process.
+ */
+export const DAEMON_MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+export interface LineReaderOptions {
+  /** The longest line, in bytes; past it `onOverlong` is called once and nothing more is read. Default: no limit. */
+  maxBytes?: number;
+  onOverlong?: () => void;
+}
+
+/**
+ * Splits a stream's chunks into lines, each handed to `onLine` without its newline (empty
+ * lines are skipped). Lines are cut on bytes and decoded whole, so a character split across
+ * two chunks reads right; each chunk is searched once, so a line sent in many chunks costs
+ * its length, not its length times the chunks.
+ */
+export function lineReader(onLine: (line: string) => void, options: LineReaderOptions = {}): (chunk: Buffer | string) => void {
+  const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+  // the line so far: chunks without a newline, and their length
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  let over = false;
+  const overlong = (): void => {
+    over = true;
+    held = [];
+    options.onOverlong?.();
+  };
   return (chunk) => {
-    rest += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-    for (let end = rest.indexOf('\n'); end >= 0; end = rest.indexOf('\n')) {
-      const line = rest.slice(0, end);
-      rest = rest.slice(end + 1);
+    if (over) return;
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    let start = 0;
+    for (let end = bytes.indexOf(10); end >= 0; end = bytes.indexOf(10, start)) {
+      if (heldBytes + end - start > maxBytes) return overlong();
+      const line = heldBytes === 0 ? bytes.toString('utf8', start, end) : Buffer.concat([...held, bytes.subarray(start, end)]).toString('utf8');
+      held = [];
+      heldBytes = 0;
+      start = end + 1;
       if (line.length > 0) onLine(line);
     }
+    if (start === bytes.length) return;
+    heldBytes += bytes.length - start;
+    if (heldBytes > maxBytes) return overlong();
+    held.push(bytes.subarray(start));
   };
 }

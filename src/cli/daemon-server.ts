@@ -6,13 +6,17 @@
  * index is updated in memory, with the parsers and their queries already compiled, and
  * its snapshot is written after the answer. Commands run one at a time, in the order
  * they came. The daemon ends after `idleMs` without a command, or when told to stop.
+ * Every line is checked before it is acted on (./daemon-messages.ts), and its length
+ * capped: a bad one is refused with the reason and its connection closed, and the daemon
+ * goes on serving.
  */
 import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { describeError } from '../errors.js';
-import { lineReader, unsafeSocket, type DaemonStatus, type FromDaemon, type ToDaemon } from './daemon-protocol.js';
+import { readToDaemon } from './daemon-messages.js';
+import { DAEMON_MAX_LINE_BYTES, lineReader, unsafeSocket, type DaemonStatus, type FromDaemon, type ToDaemon } from './daemon-protocol.js';
 import { IndexMemory } from './index-memory.js';
 import { CliExit, type CliIo } from './io.js';
 
@@ -34,11 +38,14 @@ export interface DaemonOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Called once it listens, with what stops it (as a `stop` message does). */
   onListening?: (stop: (why: string) => void) => void;
+  /** The longest message it reads, in bytes (default `DAEMON_MAX_LINE_BYTES`): a longer one is refused and its connection closed. */
+  maxLineBytes?: number;
 }
 
 /** Serves until idle or stopped; rejects when the socket is taken by a live daemon or cannot be listened on. */
 export async function serveDaemon(options: DaemonOptions): Promise<void> {
   const { socket, build, log } = options;
+  const maxBytes = options.maxLineBytes ?? DAEMON_MAX_LINE_BYTES;
   if (await answers(socket)) throw new CliExit(1, `a daemon already serves ${socket}`);
   mkdirSync(dirname(socket), { recursive: true, mode: 0o700 });
   const unsafe = unsafeSocket(socket, false);
@@ -56,47 +63,62 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
 
   const server = createServer((connection) => {
     connection.on('error', () => undefined);
+    // what comes over the socket is checked before anything is done with it: a bad line is refused, the daemon goes on
+    let refused = false;
+    const refuse = (why: string): void => {
+      refused = true;
+      log(`refused a message: ${why}`);
+      answer(connection, { type: 'refused', why }, true);
+      // nothing more is read from it: it goes once the refusal is written
+      connection.once('finish', () => connection.destroy());
+    };
     connection.on(
       'data',
-      lineReader((line) => {
-        let message: ToDaemon;
-        try {
-          message = JSON.parse(line) as ToDaemon;
-        } catch {
-          log(`a message that is not JSON: ${line.slice(0, 80)}`);
-          connection.destroy();
-          return;
-        }
-        if (message.type === 'status') {
-          const status: DaemonStatus = { pid: process.pid, build, socket, startedAt, commands, idleMinutes: options.idleMs / 60_000, indexes: memory.list(), rssMb: Math.round(process.memoryUsage.rss() / 2 ** 20) };
-          answer(connection, { type: 'status', ...status }, true);
-        } else if (message.type === 'stop') {
-          answer(connection, { type: 'stopping' }, true);
-          stop('told to stop');
-        } else if (message.type === 'run') {
-          if (message.build !== build) return answer(connection, { type: 'refused', why: `this daemon is another build of repomap (${build})` }, true);
-          const differs = gitEnvironmentDiffers(message.env, options.env ?? process.env);
-          if (differs) {
-            log(`refused a ${message.argv[0]} from ${message.cwd}: its ${differs} is not the daemon's (git would run otherwise)`);
-            return answer(connection, { type: 'refused', why: `its ${differs} is not the daemon's` }, true);
+      lineReader(
+        (line) => {
+          if (refused) return;
+          const read = readToDaemon(line);
+          if ('why' in read) return refuse(read.why);
+          try {
+            take(connection, read.message);
+          } catch (error) {
+            refuse(`it could not be taken: ${describeError(error)}`);
           }
-          waiting++;
-          if (idle) clearTimeout(idle);
-          queue = queue.then(async () => {
-            try {
-              await runOne(connection, message);
-              await memory.settle((error) => log(`deferred work failed: ${describeError(error)}`));
-            } catch (error) {
-              // never reached by a command's own failure (runOne answers it); the queue goes on whatever happens
-              log(`a command's run failed: ${describeError(error)}`);
-            }
-            waiting--;
-            if (waiting === 0 && !stopping) idle = setTimeout(() => stop(`idle for ${options.idleMs / 60_000} minutes`), options.idleMs);
-          });
-        }
-      }),
+        },
+        { maxBytes, onOverlong: () => refuse(`a message longer than ${maxBytes} bytes`) },
+      ),
     );
   });
+
+  function take(connection: Socket, message: ToDaemon): void {
+    if (message.type === 'status') {
+      const status: DaemonStatus = { pid: process.pid, build, socket, startedAt, commands, idleMinutes: options.idleMs / 60_000, indexes: memory.list(), rssMb: Math.round(process.memoryUsage.rss() / 2 ** 20) };
+      return answer(connection, { type: 'status', ...status }, true);
+    }
+    if (message.type === 'stop') {
+      answer(connection, { type: 'stopping' }, true);
+      return stop('told to stop');
+    }
+    if (message.build !== build) return answer(connection, { type: 'refused', why: `this daemon is another build of repomap (${build})` }, true);
+    const differs = gitEnvironmentDiffers(message.env, options.env ?? process.env);
+    if (differs) {
+      log(`refused a ${message.argv[0]} from ${message.cwd}: its ${differs} is not the daemon's (git would run otherwise)`);
+      return answer(connection, { type: 'refused', why: `its ${differs} is not the daemon's` }, true);
+    }
+    waiting++;
+    if (idle) clearTimeout(idle);
+    queue = queue.then(async () => {
+      try {
+        await runOne(connection, message);
+        await memory.settle((error) => log(`deferred work failed: ${describeError(error)}`));
+      } catch (error) {
+        // never reached by a command's own failure (runOne answers it); the queue goes on whatever happens
+        log(`a command's run failed: ${describeError(error)}`);
+      }
+      waiting--;
+      if (waiting === 0 && !stopping) idle = setTimeout(() => stop(`idle for ${options.idleMs / 60_000} minutes`), options.idleMs);
+    });
+  }
 
   async function runOne(connection: Socket, message: Extract<ToDaemon, { type: 'run' }>): Promise<void> {
     // a command whose process went away while it waited (killed, timed out) is not run

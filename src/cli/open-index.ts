@@ -7,7 +7,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { tagsStorePath } from '../cache/location.js';
-import { cacheDirOf } from './cache-flags.js';
+import { storeFolderProblem } from '../cache/store-file.js';
+import { cacheDirOf, cacheFolderWarning } from './cache-flags.js';
 import { changesSince, loadSnapshot, snapshotFileOf, snapshotSlot, type KeptIndex } from './snapshot.js';
 import type { CliIo } from './io.js';
 import type { OpenedIndex } from './open-build.js';
@@ -25,9 +26,11 @@ export type { OpenedIndex } from './open-build.js';
  * updates the snapshot's index (their tags, BM25 terms and graph edges) instead of
  * starting over.
  */
-export async function openIndex(flags: RepoFlags, io: CliIo, label: string, parseJobs?: number): Promise<OpenedIndex> {
-  const repo = repoOf(flags, io);
-  const source = repoSource(repo, flags.commit);
+export async function openIndex(given: RepoFlags, io: CliIo, label: string, parseJobs?: number): Promise<OpenedIndex> {
+  const repo = repoOf(given, io);
+  const source = repoSource(repo, given.commit);
+  // (a git source keeps no snapshot: its build opens the store, which says the same)
+  const flags = 'folder' in source ? withUsableCache(given, io) : given;
   const note = (m: string): void => void (flags.quiet || io.stderr.write(`repomap: note: ${m}\n`));
   const folder = 'folder' in source ? source.folder : null;
   const where = folder !== null ? cacheDirOf(flags, io, true) : null;
@@ -55,6 +58,21 @@ export async function openIndex(flags: RepoFlags, io: CliIo, label: string, pars
   const { openBuilt } = await import('./open-build.js');
   const earlier = kept && slot ? { index: kept.index, file: snapshotFileOf(slot), changed: kept.changed, fingerprint: kept.fingerprint, ...fromMemory, ...(parsedAhead ? { parsedAhead } : {}) } : undefined;
   return openBuilt({ flags, io, label, source, repo, slot, ...(earlier ? { earlier } : {}), ...(parseJobs !== undefined ? { parseJobs } : {}) });
+}
+
+/**
+ * The flags as given unless something is in the way of their cache folder (a file, a
+ * path that cannot be stated); then, once that is said (where, and why), the flags of a
+ * command without a cache: no snapshot, no tags store. A folder that cannot be made is
+ * found when the build opens the store, which says the same.
+ */
+function withUsableCache(flags: RepoFlags, io: CliIo): RepoFlags {
+  const where = cacheDirOf(flags, io, true);
+  // a look only: nothing is made before the store opens (which needs its driver, an optional dependency)
+  const problem = where && storeFolderProblem(tagsStorePath(where.dir), false);
+  if (!problem) return flags;
+  io.stderr.write(cacheFolderWarning(problem));
+  return { ...flags, cache: false };
 }
 
 /** The slot's index (by its snapshot file) the process keeps in memory (`CliIo.memory`): current, or to update (as a kept snapshot's); null when none, or when too much changed. */

@@ -87,7 +87,11 @@ export async function loadSnapshot(slot: SnapshotSlot, note: (message: string) =
   const read = readSnapshotFile(slot.folder, slot.key);
   if ('missing' in read) return null;
   if ('problem' in read) {
-    note(`the index snapshot ${read.problem}; it was removed and the index is built again`);
+    note(`the index snapshot ${read.problem}; ${read.unremovable === undefined ? 'it was removed and the index is built again' : `it cannot be removed (${read.unremovable}); the index is built without it`}`);
+    return null;
+  }
+  if ('unreadable' in read) {
+    note(`the index snapshot ${read.unreadable}; the index is built without it`);
     return null;
   }
   const { file } = read;

@@ -26,7 +26,9 @@ export function createMcpServer(workspace: Workspace): McpServer {
 /**
  * Serves the workspace over stdio until stdin ends. The index build starts at once, in
  * the background, so the first call finds it warm; a build failure is reported by the calls.
- * A malformed message is answered with a JSON-RPC error and told to `onNote`.
+ * A malformed message is answered with a JSON-RPC error and told to `onNote`. Once stdin
+ * ends, it returns when the build and calls under way are over (their writes to the tags
+ * store and the snapshot done: the caller closes the store then).
  */
 export async function serveStdio(workspace: Workspace, stdin: Readable, stdout: Writable, onNote?: (message: string) => void): Promise<void> {
   workspace.index().catch(() => undefined);
@@ -37,5 +39,6 @@ export async function serveStdio(workspace: Workspace, stdin: Readable, stdout: 
   });
   await server.connect(new LineTransport(stdin, stdout, onNote));
   await closed;
+  await workspace.settled();
   await server.close();
 }

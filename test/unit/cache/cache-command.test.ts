@@ -71,6 +71,7 @@ describe('cache stats', () => {
       oldest_use: new Date(direct.oldestUse!).toISOString(),
       newest_use: new Date(direct.newestUse!).toISOString(),
       snapshots: { files: 1, bytes: expect.any(Number) },
+      snapshot_temp_files: { files: 0, bytes: 0 },
     });
     expect(stats.rows.tags).toBe(PARSEABLE);
   });

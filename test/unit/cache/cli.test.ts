@@ -4,6 +4,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 import { runCliCaptured } from '../../run-cli.js';
@@ -63,28 +64,63 @@ describe('rank --cache DIR', () => {
     expect(parsed.files).toBe(PARSEABLE);
   });
 
-  it('a --cache that is a file fails saying so, naming it', async () => {
+  it('an entry edited with sqlite3 (a definition renamed) is parsed again, said on stderr, and the output does not change, then or after', async () => {
+    const first = await run([...QUERY, '--cache', 'edited-cache']);
+    const file = join(tmp, 'edited-cache', 'tags.sqlite');
+    const db = new Database(file);
+    const edited = db.prepare("UPDATE tags SET value = replace(value, '\"apply_discount\"', '\"apply_rebate\"') WHERE value LIKE '%\"apply_discount\"%'").run();
+    db.close();
+    expect(edited.changes).toBeGreaterThan(0);
+    // the store is what this is about: without the index snapshot the next runs read it
+    const withoutSnapshot = async () => {
+      rmSync(join(tmp, 'edited-cache', 'snapshots'), { recursive: true, force: true });
+      parsed.files = 0;
+      return run([...QUERY, '--cache', 'edited-cache']);
+    };
+    const next = await withoutSnapshot();
+    expect(next.code).toBe(0);
+    expect(next.stderr).toMatch(new RegExp(`^repomap: note: ${edited.changes} malformed entries in the tags cache ${file} were ignored \\(they are re-parsed and rewritten; first: python:\\S+: fails its checksum\\)\n$`));
+    expect(parsed.files).toBe(edited.changes);
+    expect(zeroTimings(next.stdout)).toBe(zeroTimings(first.stdout));
+    // rewritten: read as it is the time after
+    const after = await withoutSnapshot();
+    expect([after.stderr, parsed.files]).toEqual(['', 0]);
+    expect(zeroTimings(after.stdout)).toBe(zeroTimings(first.stdout));
+  });
+
+  /** A rank with --cache `dir`: it runs without a cache, saying once where and why none could be made. */
+  async function withoutCache(dir: string, why: string | RegExp): Promise<void> {
+    parsed.files = 0;
+    const r = await run([...QUERY, '--cache', dir]);
+    expect(r.code).toBe(0);
+    const warning = `repomap: warning: the tags cache cannot be created at ${join(tmp, dir)} (`;
+    expect(r.stderr.startsWith(warning) && r.stderr.endsWith('); running without a cache\n')).toBe(true);
+    expect(r.stderr.slice(warning.length, -'); running without a cache\n'.length)).toMatch(why);
+    expect(parsed.files).toBe(PARSEABLE);
+    expect(zeroTimings(r.stdout)).toBe(zeroTimings((await run([...QUERY, '--no-cache'])).stdout));
+  }
+
+  it('a --cache that is a file, or under one, runs without a cache, saying where and why', async () => {
     writeFileSync(join(tmp, 'not-a-folder'), 'x');
-    const r = await run([...QUERY, '--cache', 'not-a-folder']);
-    expect(r.code).toBe(1);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`repomap: cannot use ${join(tmp, 'not-a-folder')} as the tags cache folder: it is a file\n`);
-    const below = await run([...QUERY, '--cache', 'not-a-folder/sub']);
-    expect(below.stderr).toBe(`repomap: cannot create the tags cache folder ${join(tmp, 'not-a-folder/sub')}: ${join(tmp, 'not-a-folder')} is a file\n`);
+    await withoutCache('not-a-folder', /^it is a file$/);
+    // it said the index snapshot "was removed and the index is built again" before the store's error
+    await withoutCache('not-a-folder/sub', new RegExp(`^${join(tmp, 'not-a-folder')} is a file$`));
   });
 
-  it('a folder where the store file should be fails saying so, naming it', async () => {
+  it('a --cache whose path is too long to make runs without a cache, saying so (it said the snapshot was removed)', async () => {
+    await withoutCache('x'.repeat(300), /^name too long \(ENAMETOOLONG\)$/);
+  });
+
+  it('a folder where the store file should be: runs without a cache, saying where and why', async () => {
     mkdirSync(join(tmp, 'odd-cache', 'tags.sqlite'), { recursive: true });
-    const r = await run([...QUERY, '--cache', 'odd-cache']);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`repomap: ${join(tmp, 'odd-cache', 'tags.sqlite')} is a folder, not a tags cache file; move it away or use another cache folder\n`);
+    await withoutCache('odd-cache', new RegExp(`^${join(tmp, 'odd-cache', 'tags.sqlite')} is a folder, not a tags cache file$`));
   });
 
-  it('a --cache folder that cannot be created fails at once, naming it (it spun for ever under /proc)', async () => {
+  it('a --cache folder that cannot be created runs without a cache at once, saying so (it spun for ever under /proc)', async () => {
     if (!existsSync('/proc/self')) return; // no /proc on this system: nothing to spin on
     const r = await run([...QUERY, '--cache', '/proc/nope']);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^repomap: cannot create the tags cache folder \/proc\/nope: .*\((ENOENT|EACCES|EPERM)\)\n$/);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^repomap: warning: the tags cache cannot be created at \/proc\/nope \(.*\((ENOENT|EACCES|EPERM)\)\); running without a cache\n$/);
   });
 
   it('creates missing parent folders, however many', async () => {
@@ -114,7 +150,7 @@ describe('where the cache is without --cache', () => {
     writeFileSync(join(tmp, 'env-file'), 'x');
     const r = await run(QUERY, { REPOMAP_CACHE: 'env-file' });
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^repomap: warning: .*cannot use .*env-file as the tags cache folder: it is a file; running without the tags cache\n$/);
+    expect(r.stderr).toBe(`repomap: warning: the tags cache cannot be created at ${join(tmp, 'env-file')} (it is a file); running without a cache\n`);
     expect(JSON.parse(r.stdout).top_files[0]).toBe('src/inventory/pricing.py');
   });
 

@@ -1,8 +1,9 @@
 /** Snapshot files (src/cache/snapshot-files.ts): written whole or not at all, read back section by section or refused, pruned least recently used first. */
-import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeSection, encodeSection, pruneSnapshots, readSnapshotFile, sectionChunks, snapshotFiles, snapshotFilePath, writeSnapshotFile, PartList, type ByteList } from '../../../src/cache/snapshot-files.js';
+import { decodeSection, encodeSection, pruneSnapshots, readSnapshotFile, sectionChunks, snapshotFiles, snapshotFilePath, snapshotTempFiles, writeSnapshotFile, PartList, type ByteList } from '../../../src/cache/snapshot-files.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 
 let tmp: string;
@@ -173,9 +174,35 @@ describe('snapshot files', () => {
     writeFileSync(join(folder, 'mid.snap.123.456.tmp'), 'half a write');
     utimesSync(join(folder, 'mid.snap.123.456.tmp'), at(60), at(60));
     writeFileSync(join(folder, 'new.snap.124.457.tmp'), 'a write going on');
-    expect(pruneSnapshots(folder, sizes[0]! * 2)).toEqual({ removed: 1, bytes: sizes[1] });
+    // both temporary files are listed; the dead writer's is removed, and reported
+    expect(snapshotTempFiles(folder)).toEqual([
+      { name: 'mid.snap.123.456.tmp', bytes: 12, usedMs: expect.any(Number) },
+      { name: 'new.snap.124.457.tmp', bytes: 16, usedMs: expect.any(Number) },
+    ]);
+    expect(pruneSnapshots(folder, sizes[0]! * 2)).toEqual({ removed: 1, bytes: sizes[1], temp: { removed: 1, bytes: 12 } });
     expect(readdirSync(folder).sort()).toEqual(['new.snap', 'new.snap.124.457.tmp', 'old.snap']);
-    expect(pruneSnapshots(folder, 0)).toEqual({ removed: 1, bytes: sizes[2] });
+    expect(pruneSnapshots(folder, 0)).toEqual({ removed: 1, bytes: sizes[2], temp: { removed: 0, bytes: 0 } });
     expect(readdirSync(folder).sort()).toEqual(['new.snap.124.457.tmp', 'old.snap']);
+  });
+
+  it('refuse anything but a regular file in a snapshot\'s place, without blocking on a FIFO, and remove it (a folder with what it holds, a symlink but not its target)', () => {
+    const folder = join(tmp, 'odd');
+    const file = snapshotFilePath(folder, 'k');
+    mkdirSync(join(file, 'inside'), { recursive: true });
+    writeFileSync(join(file, 'inside', 'x'), 'x');
+    expect(readSnapshotFile(folder, 'k')).toEqual({ problem: `${file} is not a regular file (a folder)` });
+    expect(existsSync(file)).toBe(false);
+    // a FIFO opened to read would wait for a writer: this read would never return
+    execFileSync('mkfifo', [file]);
+    expect(readSnapshotFile(folder, 'k')).toEqual({ problem: `${file} is not a regular file (a FIFO)` });
+    expect(existsSync(file)).toBe(false);
+    const target = join(tmp, 'a-snapshot-elsewhere.snap');
+    writeSnapshotFile(tmp, 'a-snapshot-elsewhere', value(1));
+    symlinkSync(target, file);
+    expect(readSnapshotFile(folder, 'k')).toEqual({ problem: `${file} is a symbolic link, not a snapshot file` });
+    expect([existsSync(file), existsSync(target)]).toEqual([false, true]);
+    // written there again, it reads
+    writeSnapshotFile(folder, 'k', value(2));
+    expect('file' in readSnapshotFile(folder, 'k')).toBe(true);
   });
 });

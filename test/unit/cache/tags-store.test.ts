@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORE_DEFAULTS, TAGS_INDEX_VERSION, TagsStore, currentIdentity, type CacheIdentity } from '../../../src/cache/index.js';
 import { identityStamps, identityText } from '../../../src/cache/identity.js';
+import { rowChecksum } from '../../../src/cache/tags-store.js';
 import { textTerms } from '../../../src/lexical/text-terms.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 import { entryFor, closeStores } from './helpers.js';
@@ -89,7 +90,9 @@ describe('text terms', () => {
     store.putTerms([['1:good', textTerms(['a'], [1])]]);
     store.close();
     const db = new Database(file);
-    db.prepare('INSERT INTO terms (key, used, value) VALUES (?, 0, ?), (?, 0, ?)').run('1:torn', 'a b\n1', '1:zero', 'a\n0');
+    // each row with its own checksum: what is checked here is the value's form
+    const insert = db.prepare('INSERT INTO terms (key, used, sum, value) VALUES (?, 0, ?, ?)');
+    for (const [key, value] of [['1:torn', 'a b\n1'], ['1:zero', 'a\n0']] as const) insert.run(key, rowChecksum(key, value), value);
     db.close();
     const again = openStore();
     expect([...again.store.getTerms(['1:good', '1:torn', '1:zero']).keys()]).toEqual(['1:good']);
@@ -256,14 +259,14 @@ describe('an unusable file is rebuilt with a message, never misread', () => {
     store.putMany([['python:good', entryFor('good')]]);
     store.close();
     const db = new Database(file);
-    db.prepare('INSERT INTO tags (key, used, value) VALUES (?, 0, ?), (?, 0, ?), (?, 0, ?)').run(
-      'python:torn',
-      JSON.stringify(entryFor('torn')).slice(0, 40),
-      'go:wrong-language',
-      JSON.stringify(entryFor('x')),
-      'python:no-arrays',
-      JSON.stringify({ tags: { language: 'python' }, diagnostics: [] }),
-    );
+    const insert = db.prepare('INSERT INTO tags (key, used, sum, value) VALUES (?, 0, ?, ?)');
+    for (const [key, value] of [
+      ['python:torn', JSON.stringify(entryFor('torn')).slice(0, 40)],
+      ['go:wrong-language', JSON.stringify(entryFor('x'))],
+      ['python:no-arrays', JSON.stringify({ tags: { language: 'python' }, diagnostics: [] })],
+    ] as const) {
+      insert.run(key, rowChecksum(key, value), value);
+    }
     db.close();
     const next = openStore();
     const found = next.store.getMany(['python:good', 'python:torn', 'go:wrong-language', 'python:no-arrays']);
@@ -272,9 +275,50 @@ describe('an unusable file is rebuilt with a message, never misread', () => {
     expect(messages).toEqual([]);
   });
 
+  it('a row edited into another well-formed one (a name, a line, its key) fails its checksum: a miss, reported; rewritten, it reads again', () => {
+    const { store } = openStore();
+    store.putMany(keys(3).map((k) => [k, entryFor(k)]));
+    store.putTerms([['1:t', textTerms(['apply', 'discount'], [2, 1])]]);
+    store.close();
+    const db = new Database(file);
+    // what sqlite3 lets anyone do: each value still well-formed, each row where a reader looks
+    db.prepare("UPDATE tags SET value = replace(value, 'python:k0#d0', 'python:k0#dX') WHERE key = 'python:k0'").run();
+    db.prepare("UPDATE tags SET value = replace(value, '\"startLine\":2', '\"startLine\":1') WHERE key = 'python:k1'").run();
+    db.prepare("DELETE FROM tags WHERE key = 'python:k2'").run();
+    db.prepare("INSERT INTO tags (key, used, sum, value) SELECT 'python:k2', used, sum, value FROM tags WHERE key = 'python:k1'").run();
+    db.prepare("UPDATE terms SET value = replace(value, 'discount', 'discounts')").run();
+    db.close();
+    const next = openStore();
+    expect(next.store.getMany(keys(3))).toEqual(new Map());
+    expect(next.store.getTerms(['1:t'])).toEqual(new Map());
+    expect(next.messages).toEqual([
+      `3 malformed entries in the tags cache ${file} were ignored (they are re-parsed and rewritten; first: python:k0: fails its checksum)`,
+      `1 malformed text terms in the tags cache ${file} were ignored (they are re-tokenized and rewritten; first: 1:t: fails its checksum)`,
+    ]);
+    next.store.putMany(keys(3).map((k) => [k, entryFor(k)]));
+    expect(next.store.getMany(keys(3))).toEqual(new Map(keys(3).map((k) => [k, entryFor(k)])));
+    expect(next.messages).toHaveLength(2);
+  });
+
+  it('bytes of a row changed in the file itself (no SQLite in between): a miss, reported', () => {
+    const { store } = openStore();
+    store.putMany(keys(50).map((k) => [k, entryFor(k)]));
+    store.close();
+    const bytes = readFileSync(file);
+    // one definition's name, as its page holds it, turned into another of the same length
+    const at = bytes.indexOf('python:k7#d1');
+    expect(at).toBeGreaterThan(0);
+    bytes.write('python:k8#d1', at);
+    writeFileSync(file, bytes);
+    const next = openStore();
+    const found = next.store.getMany(keys(50));
+    expect([...found.keys()].sort()).toEqual(keys(50).filter((k) => k !== 'python:k7').sort());
+    expect(next.messages).toEqual([expect.stringMatching(/^1 malformed entries .* first: python:k7: fails its checksum\)$/)]);
+  });
+
   it('a folder that cannot be created is an error naming it and what is in the way', () => {
     writeFileSync(join(dir, 'a-file'), 'x');
     file = join(dir, 'a-file', 'tags.sqlite');
-    expect(() => openStore()).toThrow(`cannot use ${join(dir, 'a-file')} as the tags cache folder: it is a file`);
+    expect(() => openStore()).toThrow(`repomap/cache: the tags cache cannot be created at ${join(dir, 'a-file')} (it is a file)`);
   });
 });

@@ -6,7 +6,7 @@
  * everything (issue 19).
  */
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -276,6 +276,38 @@ describe.skipIf('skip' in as)(`bin/repomap.js as an unprivileged user${'skip' in
     expect(cached.code).toBe(0);
     expect(cached.stderr).toMatch(new RegExp(`^repomap: note: the tags cache ${cache}/tags\\.sqlite cannot be written \\(.*\\); reading it as it is, and keeping no new tags\\n$`));
     expect(zeroTimings(cached.stdout)).toBe(zeroTimings(plain.stdout));
+  });
+
+  it('a folder in the place of an index snapshot that it may not remove: built without it, with a note saying so', () => {
+    const cache = join(tmp, 'odd-snapshot-cache');
+    const query = ['rank', '--repo', FIXTURE, '--query', 'apply_discount rounds half a cent', '--format', 'json'];
+    execFileSync(process.execPath, [BIN, ...query, '--cache', cache], { cwd: ROOT, stdio: 'pipe' });
+    const folder = join(cache, 'snapshots');
+    const [name] = readdirSync(folder);
+    rmSync(join(folder, name!));
+    writeFiles(join(folder, name!), { 'inside/x': 'x' });
+    chmodSync(folder, 0o555);
+    const plain = repomap([...query, '--no-cache']);
+    const r = repomap([...query, '--cache', cache]);
+    expect(r.code).toBe(0);
+    expect(r.stderr.split('\n')[0]).toMatch(
+      new RegExp(`^repomap: note: the index snapshot ${folder}/${name} is not a regular file \\(a folder\\); it cannot be removed \\(.*EACCES.*\\); the index is built without it$`),
+    );
+    expect(zeroTimings(r.stdout)).toBe(zeroTimings(plain.stdout));
+  });
+
+  it('an index snapshot it may not read: built without it, left where it is, with a note that does not say it was removed', () => {
+    const cache = join(tmp, 'unreadable-snapshot-cache');
+    const query = ['rank', '--repo', FIXTURE, '--query', 'apply_discount rounds half a cent', '--format', 'json'];
+    execFileSync(process.execPath, [BIN, ...query, '--cache', cache], { cwd: ROOT, stdio: 'pipe' });
+    const [name] = readdirSync(join(cache, 'snapshots'));
+    const file = join(cache, 'snapshots', name!);
+    chmodSync(file, 0);
+    const r = repomap([...query, '--cache', cache]);
+    expect(r.code).toBe(0);
+    expect(r.stderr.split('\n')[0]).toMatch(new RegExp(`^repomap: note: the index snapshot ${file} cannot be read \\(permission denied \\(EACCES\\)\\); the index is built without it$`));
+    expect(existsSync(file)).toBe(true);
+    expect(zeroTimings(r.stdout)).toBe(zeroTimings(repomap([...query, '--no-cache']).stdout));
   });
 });
 

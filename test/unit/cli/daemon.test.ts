@@ -9,6 +9,7 @@
  */
 import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,7 +17,7 @@ import { ageTree, makeTemp, removeTemp } from '../corpus/helpers.js';
 import { runCliCaptured } from '../../run-cli.js';
 import { runCli } from '../../../src/cli/run.js';
 import { runOnDaemon } from '../../../src/cli/daemon-client.js';
-import { daemonBuild } from '../../../src/cli/daemon-protocol.js';
+import { DAEMON_COMMANDS, daemonBuild, lineReader } from '../../../src/cli/daemon-protocol.js';
 import { serveDaemon, type CliRunner } from '../../../src/cli/daemon-server.js';
 import { IndexMemory } from '../../../src/cli/index-memory.js';
 import { packageVersion } from '../../../src/package-root.js';
@@ -35,12 +36,12 @@ let stopDaemon: (why: string) => void;
 let served: Promise<void>;
 
 /** Serves a daemon in this process; resolves once it listens, with what stops it and its end. */
-async function serve(at: string, build: string, log: (line: string) => void, run: CliRunner = runCli): Promise<{ stop: (why: string) => void; ended: Promise<void> }> {
+async function serve(at: string, build: string, log: (line: string) => void, run: CliRunner = runCli, more: { maxLineBytes?: number } = {}): Promise<{ stop: (why: string) => void; ended: Promise<void> }> {
   let stop!: (why: string) => void;
   let listening!: () => void;
   const up = new Promise<void>((resolve) => (listening = resolve));
   // git's environment is the commands' own (else the daemon refuses them)
-  const ended = serveDaemon({ socket: at, build, idleMs: 600_000, indexes: 2, run, log, env: env(), onListening: (s) => ((stop = s), listening()) });
+  const ended = serveDaemon({ socket: at, build, idleMs: 600_000, indexes: 2, run, log, env: env(), onListening: (s) => ((stop = s), listening()), ...more });
   await Promise.race([up, ended]);
   return { stop, ended };
 }
@@ -156,12 +157,14 @@ describe('repomap daemon', () => {
     const usageHere = await here(['rank', '--repo', repo, '--top', 'none', QUERY]);
     expect(usage).toEqual(usageHere);
     expect(usage!.code).toBe(2);
-    // another cache folder is another index: not the one in memory (here, a file that cannot be one)
+    // another cache folder is another index: not the one in memory (here, a file that cannot be one: no cache at all)
     writeFileSync(join(tmp, 'a-file'), 'not a folder');
-    const notFolder = ['rank', '--repo', repo, '--cache', join(tmp, 'a-file'), QUERY];
+    const notFolder = ['rank', '--repo', repo, '--cache', join(tmp, 'a-file'), '--format', 'json', QUERY];
     const notFolderHere = await here(notFolder);
-    expect(notFolderHere.code).toBe(1);
-    expect(await onDaemon(notFolder)).toEqual(notFolderHere);
+    expect(notFolderHere.code).toBe(0);
+    expect(notFolderHere.stderr).toMatch(/^repomap: warning: the tags cache cannot be created at .*a-file \(it is a file\); running without a cache\n$/);
+    const notFolderThere = await onDaemon(notFolder);
+    expect({ ...notFolderThere!, stdout: zeroTimings(notFolderThere!.stdout) }).toEqual({ ...notFolderHere, stdout: zeroTimings(notFolderHere.stdout) });
     const missing = await onDaemon(['rank', '--repo', join(tmp, 'no-such-folder'), QUERY]);
     expect(missing!.code).toBe(1);
     expect(missing!.stderr).toContain('no-such-folder');
@@ -252,6 +255,108 @@ describe('repomap daemon', () => {
     daemon.stop('test over');
     await daemon.ended;
     expect(existsSync(left)).toBe(false);
+  });
+});
+
+/**
+ * Writes `chunks` to the socket as they come (a client of the daemon's user, not the
+ * repomap client) and gives back the lines the daemon answered before the connection
+ * closed, parsed.
+ */
+function rawExchange(at: string, chunks: (string | Buffer)[]): Promise<Record<string, unknown>[]> {
+  return new Promise((resolve) => {
+    const connection = connect(at);
+    let text = '';
+    connection.on('connect', () => chunks.forEach((c) => connection.write(c)));
+    connection.on('data', (d) => (text += d.toString()));
+    // the daemon may close while a long message is still being written
+    connection.on('error', () => undefined);
+    connection.on('close', () => resolve(text.split('\n').filter((l) => l.length > 0).map((l) => JSON.parse(l) as Record<string, unknown>)));
+  });
+}
+
+describe('repomap daemon, given bad lines on its socket', () => {
+  const build = daemonBuild(packageVersion());
+  const run = (fields: Record<string, unknown>) => JSON.stringify({ type: 'run', build, argv: ['status', '--repo', repo], cwd: tmp, env: env(), stdoutTTY: false, stderrTTY: false, ...fields });
+  const withoutArgv = (): Record<string, unknown> => {
+    const { argv: _argv, ...rest } = JSON.parse(run({})) as Record<string, unknown>;
+    return rest;
+  };
+
+  it.each([
+    ['null', () => 'null', /^value: /],
+    ['a number', () => '42', /^value: /],
+    ['a list', () => '[]', /^value: /],
+    ['not JSON', () => '{"type": "run", ', /^not JSON/],
+    ['an unknown type', () => '{"type": "restart"}', /^type: /],
+    ['a run with nothing else', () => '{"type": "run"}', /^(build|argv|cwd|env|stdoutTTY|stderrTTY): /],
+    ['a run without env', () => run({ env: undefined }), /^env: /],
+    ['a run whose env is null', () => run({ env: null }), /^env: /],
+    ['a run whose env holds a number', () => run({ env: { ...env(), PATH: 7 } }), /^env\.PATH: /],
+    ['a run without argv whose environment differs', () => JSON.stringify({ ...withoutArgv(), env: { ...env(), GIT_DIR: '/elsewhere' } }), /^argv: /],
+    ['a run with an empty argv', () => run({ argv: [] }), /^argv: /],
+    ['a run from a relative folder', () => run({ cwd: 'somewhere' }), /^cwd: /],
+    ['a run of mcp (not an index command)', () => run({ argv: ['mcp', '--repo', repo] }), /^it runs the index commands only \(rank, .*\), not mcp$/],
+    ['a run of eval', () => run({ argv: ['eval', '--samples', 'x.jsonl'] }), /^it runs the index commands only .*, not eval$/],
+    ['a run of cache prune', () => run({ argv: ['cache', 'prune', '--cache', cache] }), /^it runs the index commands only .*, not cache$/],
+    ['a run of an option', () => run({ argv: ['--version'] }), /^it runs the index commands only .*, not --version$/],
+  ])('refuses %s with a reply saying why, and goes on serving', async (_what, line, why) => {
+    const replies = await rawExchange(socket, [line() + '\n']);
+    expect(replies).toEqual([{ type: 'refused', why: expect.stringMatching(why) }]);
+    expect(logs.at(-1)).toMatch(/^refused a message: /);
+    // still serving: its status, and a command
+    expect(await rawExchange(socket, [JSON.stringify({ type: 'status' }) + '\n'])).toEqual([expect.objectContaining({ type: 'status', pid: process.pid })]);
+    const status = await onDaemon(['status', '--repo', repo, '--cache', cache]);
+    expect(status?.code).toBe(0);
+  });
+
+  it('runs each index command it is offered (the list the client offers)', () => {
+    expect(DAEMON_COMMANDS).toEqual(['rank', 'pack', 'explain', 'symbols', 'refs', 'impact', 'outline', 'status']);
+  });
+
+  it('refuses a line longer than its cap, sent in many chunks without a newline, and closes that connection only', async () => {
+    const at = join(tmp, 'sockets', 'capped.sock');
+    const cappedLogs: string[] = [];
+    const daemon = await serve(at, build, (line) => cappedLogs.push(line), runCli, { maxLineBytes: 4096 });
+    try {
+      // a client that streams bytes and never ends its line
+      const replies = await rawExchange(at, Array.from({ length: 64 }, () => 'x'.repeat(1000)));
+      expect(replies).toEqual([{ type: 'refused', why: 'a message longer than 4096 bytes' }]);
+      expect(cappedLogs.at(-1)).toBe('refused a message: a message longer than 4096 bytes');
+      // a run within the cap is answered as before
+      expect(await onDaemon(['status', '--repo', repo, '--cache', cache], { env: { ...env(), REPOMAP_DAEMON_SOCKET: at } })).toMatchObject({ code: 0 });
+      // one over it is refused: it runs in the command's own process
+      expect(await onDaemon(rankArgs('--query-file', '-'), { stdin: 'q'.repeat(5000), env: { ...env(), REPOMAP_DAEMON_SOCKET: at } })).toBeNull();
+    } finally {
+      daemon.stop('test over');
+      await daemon.ended;
+    }
+  });
+});
+
+describe('lineReader', () => {
+  it('hands on each line whole, however the chunks cut it (a character split across two included), and nothing of a line not ended', () => {
+    const lines: string[] = [];
+    const read = lineReader((line) => lines.push(line));
+    const bytes = Buffer.from('first\n\nsecond é line\nthird 😀\nunfinished');
+    for (let at = 0; at < bytes.length; at += 3) read(bytes.subarray(at, at + 3));
+    expect(lines).toEqual(['first', 'second é line', 'third 😀']);
+  });
+
+  it('past its cap, says so once and reads no more', () => {
+    const lines: string[] = [];
+    const over: number[] = [];
+    const read = lineReader((line) => lines.push(line), { maxBytes: 10, onOverlong: () => over.push(1) });
+    read('0123456789\n0123');
+    read('4567890');
+    read('\nshort\n');
+    expect(lines).toEqual(['0123456789']);
+    expect(over).toEqual([1]);
+    // a long line inside one chunk too
+    const again: string[] = [];
+    const overAgain: number[] = [];
+    lineReader((line) => again.push(line), { maxBytes: 4, onOverlong: () => overAgain.push(1) })('ok\ntoo long\nok\n');
+    expect([again, overAgain]).toEqual([['ok'], [1]]);
   });
 });
 

@@ -8,6 +8,7 @@
  * whose times are set an hour back (a file written within the stamp margin of a build
  * keeps that build from being kept).
  */
+import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -23,6 +24,7 @@ import { runCli } from '../../../src/cli/run.js';
 
 const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
 const QUERY = 'apply_discount rounds half a cent the wrong way';
+const BIN = join(import.meta.dirname, '../../../bin/repomap.js');
 
 let tmp: string;
 let repo: string;
@@ -299,6 +301,66 @@ describe('the index snapshot of a folder', () => {
     flipped[flipped.length - 10]! ^= 0xff;
     writeFileSync(file, flipped);
     expect((await rank('--cache', cache)).stderr).toMatch(/\.snap fails its checksum; it was removed/);
+  });
+
+  it('that is a folder is removed, whatever it holds, and built again, with a note (every rank failed on it)', async () => {
+    const first = await rank('--cache', cache);
+    const [name] = snapshots();
+    const file = join(cache, 'snapshots', name!);
+    rmSync(file);
+    mkdirSync(join(file, 'inside'), { recursive: true });
+    writeFileSync(join(file, 'inside', 'x'), 'x');
+    const again = await rank('--cache', cache);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toBe(`repomap: note: the index snapshot ${file} is not a regular file (a folder); it was removed and the index is built again\n`);
+    expect(zeroTimings(again.stdout)).toBe(zeroTimings(first.stdout));
+    // kept again in its place
+    expect(await loadedFromSnapshot()).toBe(true);
+  });
+
+  it('that is a FIFO is removed and built again, with a note (every rank waited on it for ever)', () => {
+    const cli = (...argv: string[]) =>
+      spawnSync(process.execPath, [BIN, 'rank', '--repo', repo, '--query', QUERY, '--format', 'json', '--top', '20', '--cache', cache, ...argv], {
+        cwd: tmp,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, HOME: join(tmp, 'home'), XDG_CACHE_HOME: join(tmp, 'xdg'), REPOMAP_NO_DAEMON: '1' },
+        // a guard against the hang, not a measure
+        timeout: 120_000,
+      });
+    const first = cli();
+    expect(first.status).toBe(0);
+    const [name] = snapshots();
+    const file = join(cache, 'snapshots', name!);
+    rmSync(file);
+    execFileSync('mkfifo', [file]);
+    const again = cli();
+    expect(again.signal).toBeNull();
+    expect(again.status).toBe(0);
+    expect(again.stderr).toBe(`repomap: note: the index snapshot ${file} is not a regular file (a FIFO); it was removed and the index is built again\n`);
+    expect(zeroTimings(again.stdout)).toBe(zeroTimings(first.stdout));
+    expect(statSync(file).isFile()).toBe(true);
+  });
+
+  it('left half written by a writer killed midway is counted by cache stats, and removed and reported by cache prune after ten minutes', async () => {
+    await rank('--cache', cache);
+    const [name] = snapshots();
+    const temp = join(cache, 'snapshots', `${name}.4242.1700000000000.tmp`);
+    writeFileSync(temp, Buffer.alloc(3 * 1024 * 1024, 1));
+    const stats = JSON.parse((await run('cache', 'stats', '--cache', cache, '--json')).stdout) as Record<string, unknown>;
+    expect(stats.snapshot_temp_files).toEqual({ files: 1, bytes: 3 * 1024 * 1024 });
+    expect((await run('cache', 'stats', '--cache', cache)).stdout).toMatch(/^ +and 1 temporary file of snapshot writers, 3\.0 MiB \(a prune removes those older than ten minutes\)$/m);
+    // a writer may still be at it: kept for ten minutes
+    const early = JSON.parse((await run('cache', 'prune', '--cache', cache, '--json')).stdout) as Record<string, unknown>;
+    expect(early.snapshot_temp_files_removed).toEqual({ files: 0, bytes: 0 });
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(temp, hourAgo, hourAgo);
+    const pruned = JSON.parse((await run('cache', 'prune', '--cache', cache, '--json')).stdout) as Record<string, unknown>;
+    expect(pruned.snapshots_removed).toEqual({ files: 0, bytes: 0 });
+    expect(pruned.snapshot_temp_files_removed).toEqual({ files: 1, bytes: 3 * 1024 * 1024 });
+    expect(readdirSync(join(cache, 'snapshots'))).toEqual([name]);
+    writeFileSync(temp, 'x');
+    utimesSync(temp, hourAgo, hourAgo);
+    expect((await run('cache', 'prune', '--cache', cache)).stdout).toMatch(/^removed 1 temporary file of snapshot writers that died \(0\.0 MiB\)$/m);
   });
 
   it('is counted by cache stats and by cache prune, which keeps what fits under the cap', async () => {
