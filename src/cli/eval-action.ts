@@ -2,7 +2,18 @@
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { buildRunSummary, checkPackBudgets, loadEvalConfig, runEval, spanSummaryOf, type DetailsRow, type EvalConfig, type EvalMethod } from '../eval/index.js';
+import {
+  buildRunSummary,
+  checkPackBudgets,
+  loadEvalConfig,
+  runEval,
+  shardSamples,
+  spanSummaryOf,
+  type DetailsRow,
+  type EvalConfig,
+  type EvalMethod,
+  type Shard,
+} from '../eval/index.js';
 import type { TokenizerName } from '../pack/index.js';
 import { MIB } from './cache-flags.js';
 import { openCacheStore } from './cache-store.js';
@@ -32,6 +43,7 @@ export interface EvalFlags {
   packTokenizer: TokenizerName;
   features?: string;
   ranker?: Ranker;
+  shard?: Shard;
 }
 
 /** The summary's record of a configuration: its label, file and overrides. */
@@ -53,7 +65,14 @@ export async function evalAction(io: CliIo, flags: EvalFlags, command: Command):
   const loaded = flags.config !== undefined ? await loadEvalConfig(resolve(io.cwd, flags.config)) : undefined;
   const config = flags.ranker !== undefined ? { ...loaded, rank: { ...loaded?.rank, ranker: everyTask(flags.ranker) } } : loaded;
   const restricted = await restrictSamples(io, await readSampleFiles(io, flags.samples), flags.repoList);
-  const samples = restricted.samples;
+  const notes = [...restricted.notes];
+  const shard = flags.shard !== undefined ? shardSamples(restricted.samples, flags.shard) : undefined;
+  const samples = shard?.samples ?? restricted.samples;
+  if (shard !== undefined) {
+    const note = `shard ${flags.shard!.index}/${flags.shard!.count}: ${shard.repositories} repositories, ${samples.length} of ${restricted.samples.length} samples.`;
+    io.stderr.write(`repomap: note: ${note}\n`);
+    notes.push(note);
+  }
   // Opened here first so an unusable folder fails (or a rebuild is reported) before any work.
   const store = flags.method !== 'bm25' ? openCacheStore(flags, io, false) : undefined;
   store?.close();
@@ -90,10 +109,11 @@ export async function evalAction(io: CliIo, flags: EvalFlags, command: Command):
     errors: run.errors,
     bcy: true,
     selective: flags.selective === true,
-    notes: restricted.notes,
+    notes,
     facts: {
       ...configFact(flags, config),
       ...restricted.facts,
+      ...(shard !== undefined ? { shard: { index: flags.shard!.index, count: flags.shard!.count, repositories: shard.repositories } } : {}),
       ...(cacheDir !== undefined ? { tags_cache: cacheDir } : {}),
       tags_store: run.tagsStore,
       ...(pack !== undefined ? { pack: { budgets: checkPackBudgets(pack.budgets), tokenizer: pack.tokenizer } } : {}),
@@ -111,5 +131,7 @@ export async function evalAction(io: CliIo, flags: EvalFlags, command: Command):
   await emitSummary(io, summary, flags.summary);
   await emitSampleScores(io, run.scores, flags.sampleScores);
   reportErrors(io, run.errors, samples.length, 'failed');
+  // a shard with no repository (more shards than repositories) did its share: nothing
+  if (samples.length === 0 && shard !== undefined) return;
   if (rows.length === 0) throw new CliExit(1, samples.length === 0 ? 'no samples to evaluate' : `no sample produced a row (all ${samples.length} failed)`);
 }
