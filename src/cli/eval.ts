@@ -4,7 +4,7 @@ import { RANKERS } from '../types.js';
 // leaf modules, not the stages' entries: --help shows these names without loading the engine
 import { EVAL_METHODS, RUN_DEFAULTS } from '../eval/run-defaults.js';
 import { TOKENIZERS } from '../pack/tokenizers.js';
-import { collect, positiveInt } from './arguments.js';
+import { collect, positiveInt, shardSpec } from './arguments.js';
 import { cacheMaxMbOption, cacheOption, noCacheOption } from './cache-flags.js';
 import type { EvalFlags } from './eval-action.js';
 import type { CliIo } from './io.js';
@@ -29,7 +29,9 @@ export function registerEval(program: Command, io: CliIo): void {
     .option('--samples <file>', 'samples JSONL (repeatable)', collect, [])
     .requiredOption('--repos <dir>', 'folder of git repositories named owner+name, owner+name/repo or owner/name (bare or not)')
     .addOption(new Option('--method <method>', 'retriever').choices(EVAL_METHODS).default(RUN_DEFAULTS.method))
-    .option('--out <file>', 'write the details rows (JSONL, input order)')
+    .option('--out <file>', 'write the details rows (JSONL: appended as samples finish, input order once the run ends)')
+    .option('--resume', 'keep the rows already in --out (complete lines; a cut last line is run again) and run only the other samples; with --features, also the samples without vectors there')
+    .option('--shard <i/n>', 'run only the i-th of n shards: whole repositories, most samples first, each to the shard with the fewest (cat the shards\u2019 --out files and `repomap score` them for the whole run)', shardSpec)
     .option('--summary <file>', 'write the summary JSON')
     .option('--sample-scores <file>', 'write each sample\u2019s metrics as JSONL (for tables by language or half)')
     .option('--jobs <n>', "worker processes (each takes a repository's snapshots in order; an idle one takes the back half of another's)", positiveInt, RUN_DEFAULTS.jobs)

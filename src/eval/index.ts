@@ -91,6 +91,11 @@ export {
 } from './span-metrics.js';
 export type { LineRange, LineRanges, PackField, PackScore, PackSummary, SampleSpanScores, SpanGroup, SpanMetricName, SpanSummary } from './span-metrics.js';
 export { scoreDetails } from './run-score.js';
+export { assignShards, shardSamples } from './shard.js';
+export type { Shard } from './shard.js';
+export { featuresFile, resumeDetails, resumeFeatures, rowsOfSamples } from './resume.js';
+export type { ResumedDetails, ResumedFeatures } from './resume.js';
+export { DetailsOut } from './details-out.js';
 export type { ScoreDetailsOptions, ScoredDetails } from './run-score.js';
 export { buildRunSummary, formatRunReport, formatSelective, selectiveItems } from './run-summary.js';
 export type { ReportedGroup, ReportedMetrics, RunSummary, RunSummaryInput, SelectiveSummary } from './run-summary.js';

@@ -4,13 +4,15 @@
  * scored while the snapshot's file texts are at hand (BCY needs them), then
  * the snapshot is let go. One tags cache lives for the whole repository, so a
  * later snapshot only parses the blobs that changed; it goes with the call.
+ * A sample that has its row from an earlier run (a resumed run) keeps it and is
+ * only scored; a snapshot whose samples all have theirs is read for its texts
+ * and not indexed.
  *
  * A job is plain data (it crosses a process boundary when the run is sharded),
  * and its result depends only on the job: the same job gives the same rows
  * whichever process runs it.
  */
 import { appendFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { storeTagsCache } from '../cache/index.js';
 import { queryText } from '../cues/index.js';
 import {
@@ -31,10 +33,11 @@ import {
 } from '../index.js';
 import { resolveIndexOptions, type EvalConfig } from './config.js';
 import type { DetailsRow } from './details.js';
-import { scoreSample, type SampleScores } from './metrics.js';
+import { scoreSample, type SampleScores, type TextOf } from './metrics.js';
 import { bm25Ranking } from './run-bm25.js';
 import { locateRepository, repositoryCandidates } from './run-plan.js';
 import { makePacker, type EvalPackOptions, type PackFields } from './run-pack.js';
+import { featuresFile } from './resume.js';
 import type { Sample } from './samples.js';
 import type { EvalMethod } from './run-defaults.js';
 
@@ -45,6 +48,13 @@ const MIN_TOP = 20;
 export interface JobSample {
   index: number;
   sample: Sample;
+  /**
+   * Its row from an earlier run (`RunOptions.done`): kept as it is and scored on the
+   * snapshot's texts; the sample is ranked again only for feature vectors not yet written.
+   */
+  row?: DetailsRow;
+  /** Its feature vectors are in `featuresDir` already: they are not appended again. */
+  featured?: boolean;
 }
 
 /** One snapshot of a job: a base commit and the samples on it. */
@@ -88,9 +98,11 @@ export interface SampleOutcome {
   index: number;
   /** The details row; absent when the sample failed. */
   row?: DetailsRow;
+  /** The row is the sample's row from an earlier run (`JobSample.row`), not a new one. */
+  kept?: boolean;
   /** Scores of the row (a failed sample is scored as a missing row). */
   scores: SampleScores;
-  /** Why the sample has no row. */
+  /** Why the sample has no row (or, for a kept row, why its texts could not be read for BCY). */
   error?: string;
 }
 
@@ -148,8 +160,16 @@ async function evaluateWith(
     outcomes.push(o);
     onSample?.(o);
   };
-  const fail = (item: JobSample, message: string): void =>
-    emit({ index: item.index, scores: scoreSample(item.sample, undefined, NO_TEXT), error: message });
+  // A sample that cannot be ranked (or whose snapshot cannot be read) gets no row; one with
+  // a row from an earlier run keeps it, scored on the texts when they were read (else without BCY).
+  const fail = (item: JobSample, message: string, textOf?: TextOf): void => {
+    if (item.row === undefined) emit({ index: item.index, scores: scoreSample(item.sample, undefined, NO_TEXT), error: message });
+    else emit({ index: item.index, row: item.row, kept: true, scores: scoreSample(item.sample, item.row, textOf), error: textOf ? message : `no texts for BCY: ${message}` });
+  };
+  const keep = (item: JobSample & { row: DetailsRow }, textOf: TextOf): void =>
+    emit({ index: item.index, row: item.row, kept: true, scores: scoreSample(item.sample, item.row, textOf) });
+  // ranked again: no row yet, or one whose feature vectors are still to be written
+  const toRank = (item: JobSample): boolean => item.row === undefined || (job.featuresDir !== undefined && job.method === 'repomap' && item.featured !== true);
 
   let gitDir: string | null;
   let problem: string | undefined;
@@ -183,40 +203,53 @@ async function evaluateWith(
       for (const item of snapshot.samples) fail(item, err.message);
       continue;
     }
+    earlier = corpus;
+    const texts = new Map(corpus.files.map((f) => [f.path, f.text]));
+    const textOf = (path: string): string | undefined => texts.get(path);
+    if (!snapshot.samples.some(toRank)) {
+      // every sample has its row from an earlier run: the texts score them, no index is built
+      for (const item of snapshot.samples) keep(item as JobSample & { row: DetailsRow }, textOf);
+      continue;
+    }
     const index =
       job.method === 'bm25' ? undefined : await buildIndex(corpus, { ...resolveIndexOptions(job.config), tagsCache, parseJobs: job.parseJobs, ...(previous ? { previous } : {}) });
     previous = index ?? previous;
-    earlier = corpus;
     const rank = await makeRanker(job, corpus, index);
     const indexMs = Math.round(performance.now() - started);
     snapshots++;
-    const texts = new Map(corpus.files.map((f) => [f.path, f.text]));
-    const textOf = (path: string): string | undefined => texts.get(path);
     for (const item of snapshot.samples) {
+      if (!toRank(item)) {
+        keep(item as JobSample & { row: DetailsRow }, textOf);
+        continue;
+      }
       let ranked: Ranked;
       try {
         ranked = rank(item.sample);
       } catch (err) {
         if (!isReportable(err)) throw err;
-        fail(item, err.message);
+        fail(item, err.message, textOf);
         continue;
       }
       const { sample } = item;
-      const row: DetailsRow = {
-        sample_id: sample.id,
-        repo: sample.repo,
-        base_commit: sample.base_commit,
-        task_type: sample.task_type,
-        top_files: ranked.files,
-        scores: ranked.scores,
-        confidence: ranked.confidence,
-        abstain: false,
-      };
-      if (job.timings) row.timing_ms = { index: indexMs, rank: ranked.rankMs };
-      if (ranked.functions) row.functions = ranked.functions;
-      if (ranked.packs) Object.assign(row, ranked.packs);
-      emit({ index: item.index, row, scores: scoreSample(sample, row, textOf) });
-      if (job.featuresDir && ranked.features) appendFeatures(job.featuresDir, sample, ranked.features);
+      if (item.row !== undefined) {
+        keep(item as JobSample & { row: DetailsRow }, textOf);
+      } else {
+        const row: DetailsRow = {
+          sample_id: sample.id,
+          repo: sample.repo,
+          base_commit: sample.base_commit,
+          task_type: sample.task_type,
+          top_files: ranked.files,
+          scores: ranked.scores,
+          confidence: ranked.confidence,
+          abstain: false,
+        };
+        if (job.timings) row.timing_ms = { index: indexMs, rank: ranked.rankMs };
+        if (ranked.functions) row.functions = ranked.functions;
+        if (ranked.packs) Object.assign(row, ranked.packs);
+        emit({ index: item.index, row, scores: scoreSample(sample, row, textOf) });
+      }
+      if (job.featuresDir && ranked.features && item.featured !== true) appendFeatures(job.featuresDir, sample, ranked.features);
     }
   }
   return { repo: job.repo, outcomes, snapshots };
@@ -276,5 +309,5 @@ async function makeRanker(job: RepositoryJob, corpus: Corpus, index: Index | und
  */
 function appendFeatures(dir: string, sample: Sample, features: RankFeatures): void {
   const line = { sample_id: sample.id, repo: sample.repo, base_commit: sample.base_commit, task_type: sample.task_type, ...features };
-  appendFileSync(join(dir, `${sample.repo.replace('/', '+')}.jsonl`), `${JSON.stringify(line)}\n`);
+  appendFileSync(featuresFile(dir, sample.repo), `${JSON.stringify(line)}\n`);
 }

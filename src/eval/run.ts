@@ -11,6 +11,10 @@
  * A sample whose repository or commit cannot be read (or whose query the
  * ranker rejects) gets no row: it is listed in `errors` and scored as a
  * missing row, as `repomap score` would score the written details.
+ *
+ * A resumed run is given the rows an interrupted one wrote (`done`): their
+ * samples are scored, not ranked again, so its rows and scores are those of
+ * an uninterrupted run.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +25,7 @@ import type { SampleScores } from './metrics.js';
 import { planRepositories } from './run-plan.js';
 import { checkEvalPackOptions, type EvalPackOptions } from './run-pack.js';
 import { RUN_DEFAULTS, type EvalMethod } from './run-defaults.js';
-import { evaluateRepository, type RepositoryJob, type SampleOutcome } from './run-repo.js';
+import { evaluateRepository, type JobSample, type RepositoryJob, type SampleOutcome } from './run-repo.js';
 import { openRunStore } from './run-store.js';
 import { runInWorkers, workerCount } from './run-workers.js';
 import type { Sample } from './samples.js';
@@ -64,9 +68,23 @@ export interface RunOptions {
   pack?: EvalPackOptions;
   /** Folder to append each sample's candidate feature vectors to, a file a repository (see `RepositoryJob.featuresDir`); repomap method only. */
   featuresDir?: string;
+  /**
+   * Rows of an earlier run by sample id (a resumed run, ./resume.ts): their samples are
+   * not ranked again but scored as those rows, on their snapshot's texts, so the run's
+   * scores are those of an uninterrupted one. Rows of other samples are ignored.
+   */
+  done?: ReadonlyMap<string, DetailsRow>;
+  /**
+   * Samples whose feature vectors are in `featuresDir` already: they are not appended
+   * again. With `featuresDir`, a sample with a row in `done` but not here is ranked again
+   * for its vectors (its row stays the earlier one).
+   */
+  featured?: ReadonlySet<string>;
+  /** Called with each new row (not those of `done`) as its sample finishes, in this process: to write it as it comes. */
+  onRow?: (row: DetailsRow) => void;
 }
 
-/** A sample that got no row, and why. */
+/** A sample that got no row (or kept an earlier row whose texts could not be read), and why. */
 export interface SampleError {
   sample_id: string;
   repo: string;
@@ -81,6 +99,8 @@ export interface EvalRun {
   scores: SampleScores[];
   /** Failed samples in input order. */
   errors: SampleError[];
+  /** Rows taken from `RunOptions.done` (the others are new). */
+  kept: number;
   /** Distinct repositories of the samples. */
   repositories: number;
   /** Snapshots read and indexed: one per (repository, base commit) that could be read. */
@@ -123,7 +143,7 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
   const work: RepositoryJob[] = plan.map((p) => ({
     repo: p.repo,
     reposDir: options.reposDir,
-    snapshots: p.snapshots.map((s) => ({ commit: s.commit, samples: s.samples.map((index) => ({ index, sample: samples[index] as Sample })) })),
+    snapshots: p.snapshots.map((s) => ({ commit: s.commit, samples: s.samples.map((index) => jobSample(samples, index, options)) })),
     method,
     top,
     timings: options.timings ?? RUN_DEFAULTS.timings,
@@ -138,8 +158,11 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
 
   const outcomes: (SampleOutcome | undefined)[] = new Array(samples.length);
   let done = 0;
+  let kept = 0;
   const onSample = (o: SampleOutcome): void => {
     outcomes[o.index] = o;
+    if (o.kept) kept++;
+    else if (o.row !== undefined) options.onRow?.(o.row);
     options.onProgress?.(++done, samples.length);
   };
   let snapshots = 0;
@@ -166,7 +189,14 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
     if (o.error !== undefined) errors.push({ sample_id: sample.id, repo: sample.repo, base_commit: sample.base_commit, message: o.error });
   });
   const tagsStore = shared ? 'run' : cacheDir !== undefined ? 'persistent' : 'memory';
-  return { rows, scores, errors, repositories: plan.length, snapshots, processes, peakRssKb, tagsStore };
+  return { rows, scores, errors, kept, repositories: plan.length, snapshots, processes, peakRssKb, tagsStore };
+}
+
+/** The job's record of the sample at `index`: with its earlier row and whether its vectors are written, when resumed. */
+function jobSample(samples: readonly Sample[], index: number, options: RunOptions): JobSample {
+  const sample = samples[index] as Sample;
+  const row = options.done?.get(sample.id);
+  return { index, sample, ...(row !== undefined ? { row } : {}), ...(options.featured?.has(sample.id) ? { featured: true } : {}) };
 }
 
 function defaultWorkerModule(): string {
