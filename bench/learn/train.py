@@ -12,6 +12,7 @@ row plus test/fixtures/learn/parity.json (synthetic vectors and the booster's sc
 """
 import argparse
 import json
+import warnings
 import os
 import sys
 
@@ -27,12 +28,14 @@ from export import export_booster, predict  # noqa: E402
 from metrics import evaluate, mean_metrics  # noqa: E402
 
 SEED = 7
+# the final model is fitted with feature names and scored on plain arrays in the same order
+warnings.filterwarnings("ignore", message="X does not have valid feature names")
 FOLDS = 5
 PARAMS = dict(
     objective="lambdarank",
     n_estimators=200,
     learning_rate=0.05,
-    num_leaves=15,
+    num_leaves=7,
     min_child_samples=50,
     colsample_bytree=0.8,
     subsample=0.8,
@@ -73,6 +76,7 @@ def fit_lgbm(queries, columns, names=None):
     x, y, groups = stack(trainable(queries), columns)
     model = lgb.LGBMRanker(**PARAMS)
     model.fit(x, y, group=groups, **({"feature_name": [names[c] for c in columns]} if names else {}))
+    model.booster_.params.pop("feature_name", None)
     return model
 
 
