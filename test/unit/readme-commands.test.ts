@@ -32,13 +32,13 @@ beforeAll(() => {
   for (const tool of ['npm', 'npx']) {
     // `npm ci` makes node_modules, as the real one does
     const make = tool === 'npm' ? '[ "$1" = ci ] && mkdir -p node_modules\n' : '';
-    writeFileSync(join(bin, tool), `#!/bin/sh\necho "${tool} $1" >> "${log()}"\n${make}exit 0\n`);
+    writeFileSync(join(bin, tool), `#!/bin/sh\necho "${tool} $1\${2:+ $2}" >> "${log()}"\n${make}exit 0\n`);
     chmodSync(join(bin, tool), 0o755);
   }
 });
 afterAll(() => removeTemp(tmp));
 
-/** Runs a README command in the clone; the tools it called, one `tool first-argument` a line. */
+/** Runs a README command in the clone; the tools it called, one `tool` and its first two arguments a line. */
 function run(command: string): string[] {
   rmSync(log(), { force: true });
   const r = spawnSync('sh', ['-c', command], { cwd: clone, env: { ...process.env, PATH: `${join(tmp, 'bin')}:${process.env.PATH}` }, encoding: 'utf8', timeout: 30_000 });
@@ -59,8 +59,18 @@ describe("the README's two commands", () => {
     rmSync(join(clone, 'node_modules'), { recursive: true, force: true });
     expect(run(test)).toEqual(['npm ci', 'npm test']);
     rmSync(join(clone, 'node_modules'), { recursive: true, force: true });
-    expect(run(rank)).toEqual(['npm ci', 'npx repomap']);
+    expect(run(rank)).toEqual(['npm ci', 'npm run build', 'npx repomap rank']);
     expect(run(test)).toEqual(['npm test']);
+  });
+
+  it('the ranking builds dist/ itself: installing runs no build (npm pack builds in prepack)', () => {
+    const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(Object.keys(scripts).filter((name) => /^(pre|post)?(install|prepare)$/.test(name))).toEqual([]);
+    expect(scripts.prepack).toMatch(/npm run build$/);
+    const [rank] = readmeCommands() as [string];
+    const calls = run(rank);
+    expect(calls.indexOf('npm run build')).toBeGreaterThan(calls.indexOf('npm ci'));
+    expect(calls.indexOf('npm run build')).toBeLessThan(calls.indexOf('npx repomap rank'));
   });
 
   it('CI runs the test command after its own clean install', () => {
