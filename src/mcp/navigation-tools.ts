@@ -4,6 +4,7 @@ import { editImpact, findReferences, findSymbols, indexStatus, NAVIGATE_DEFAULTS
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../pack/index.js';
 import { renderImpact, renderOutline, renderReferences, renderStatus, renderSymbols } from '../render/index.js';
 import { answer } from './answer.js';
+import { FIND_SYMBOL_OUTPUT, IMPACT_OUTPUT, INDEX_STATUS_OUTPUT, OUTLINE_OUTPUT, REFERENCES_OUTPUT } from './output-schemas.js';
 import { MAX_PATH_CHARS, repoRelativePath, ToolInputError } from './paths.js';
 import { progressNotifier } from './progress.js';
 import { TOOL_LIMITS } from './tools.js';
@@ -28,6 +29,7 @@ export function registerNavigationTools(server: McpServer, workspace: Workspace)
         kind: z.enum(SYMBOL_KINDS).optional().describe('Only definitions of this kind.'),
         limit: limit('definitions', NAVIGATE_DEFAULTS.symbolLimit),
       }),
+      outputSchema: FIND_SYMBOL_OUTPUT,
     },
     (args, extra) =>
       answer(async () => {
@@ -51,6 +53,7 @@ export function registerNavigationTools(server: McpServer, workspace: Workspace)
         path: z.string().max(MAX_PATH_CHARS).optional().describe('Repo-relative path of the file whose definition is meant.'),
         limit: limit('files', NAVIGATE_DEFAULTS.referenceFiles),
       }),
+      outputSchema: REFERENCES_OUTPUT,
     },
     (args, extra) =>
       answer(async () => {
@@ -75,6 +78,7 @@ export function registerNavigationTools(server: McpServer, workspace: Workspace)
         file: z.string().max(MAX_PATH_CHARS).optional().describe('Repo-relative path of the edited file.'),
         top: limit('files', NAVIGATE_DEFAULTS.impactTop),
       }),
+      outputSchema: IMPACT_OUTPUT,
     },
     (args, extra) =>
       answer(async () => {
@@ -98,6 +102,7 @@ export function registerNavigationTools(server: McpServer, workspace: Workspace)
         budget: z.number().int().min(1).max(TOOL_LIMITS.maxBudget).optional().describe(`Token budget of the outline (default ${NAVIGATE_DEFAULTS.outlineBudget}).`),
         tokenizer: z.enum(TOKENIZERS).optional().describe(`How tokens are counted (default ${DEFAULT_TOKENIZER}).`),
       }),
+      outputSchema: OUTLINE_OUTPUT,
     },
     (args, extra) =>
       answer(async () => {
@@ -116,6 +121,7 @@ export function registerNavigationTools(server: McpServer, workspace: Workspace)
       title: 'Index status',
       description: 'What the index holds: files per language, parse errors, skipped files, symbols, edges, the tags cache, and when it was last refreshed.',
       inputSchema: z.strictObject({}),
+      outputSchema: INDEX_STATUS_OUTPUT,
     },
     (_args, extra) =>
       answer(async () => {

@@ -5,6 +5,7 @@ import { renderExplanation } from '../explain/render.js';
 import { rankedFileLines } from '../render/text.js';
 import { TASKS, type RepoMapResult } from '../types.js';
 import { answer } from './answer.js';
+import { CONTEXT_PACK_OUTPUT, EXPLAIN_FILE_OUTPUT, RANK_FILES_OUTPUT } from './output-schemas.js';
 import { MAX_PATH_CHARS, repoRelativePath } from './paths.js';
 import { progressNotifier } from './progress.js';
 import type { Workspace } from '../build/live.js';
@@ -41,6 +42,7 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
         task,
         top: z.number().int().min(1).max(TOOL_LIMITS.maxTop).optional().describe(`How many files to return (default ${TOOL_LIMITS.defaultTop}).`),
       }),
+      outputSchema: RANK_FILES_OUTPUT,
     },
     (args, extra) =>
       answer(() =>
@@ -59,7 +61,7 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
                 ...(f.functions && f.functions.length > 0 ? { functions: f.functions.map(({ name, kind, start, end }) => ({ name, kind, start, end })) } : {}),
               })),
               index: { ...workspace.lastBuild },
-            },
+            } satisfies z.output<typeof RANK_FILES_OUTPUT>,
           };
         }, progressNotifier(extra)),
       ),
@@ -78,6 +80,7 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
         path: z.string().max(MAX_PATH_CHARS).describe('Repo-relative path of the file, e.g. src/app/models.py.'),
         task,
       }),
+      outputSchema: EXPLAIN_FILE_OUTPUT,
     },
     (args, extra) =>
       answer(async () => {
@@ -107,6 +110,7 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
         format: z.enum(PACK_FORMATS).optional().describe('markdown (default) or json.'),
         task,
       }),
+      outputSchema: CONTEXT_PACK_OUTPUT,
     },
     (args, extra) =>
       answer(async () => {
@@ -128,7 +132,7 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
             files: pack.files.map((f) => f.path),
             omitted: pack.omitted,
             omittedMore: pack.omittedMore,
-          },
+          } satisfies z.output<typeof CONTEXT_PACK_OUTPUT>,
         };
       }),
   );

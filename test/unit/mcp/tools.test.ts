@@ -1,0 +1,68 @@
+/**
+ * The MCP tools as a client sees them, in-process over the SDK's linked in-memory
+ * transports, on a temp copy of the python-inventory fixture: every tool declares the
+ * shape of its structured content (the SDK client checks each result against it).
+ */
+import { cpSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMcpServer } from '../../../src/mcp/server.js';
+import { Workspace } from '../../../src/build/live.js';
+import { makeTemp, removeTemp } from '../corpus/helpers.js';
+
+let tmp: string;
+let client: Client;
+beforeAll(async () => {
+  tmp = makeTemp('repomap-mcp-tools-');
+  const repo = join(tmp, 'repo');
+  cpSync(join(import.meta.dirname, '../../../fixtures/repos/python-inventory'), repo, { recursive: true });
+  symlinkSync('/etc', join(repo, 'etc-link'));
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await createMcpServer(new Workspace(repo, undefined, new Map())).connect(serverSide);
+  client = new Client({ name: 'repomap-tools-test', version: '0.0.0' });
+  await client.connect(clientSide);
+});
+afterAll(async () => {
+  await client?.close();
+  removeTemp(tmp);
+});
+
+async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+const textOf = (r: CallToolResult): string => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+
+const BUG_REPORT = 'apply_discount rounds half a cent the wrong way';
+const DIFF = '--- a/src/inventory/pricing.py\n+++ b/src/inventory/pricing.py\n@@ -22,1 +22,1 @@\n-def round_cents(amount: Decimal) -> int:\n+def round_cents(amount: Decimal, mode: str = "half-even") -> int:\n';
+
+describe('every MCP tool', () => {
+  it('declares an output schema, and what it returns conforms to it (the client checks each result)', async () => {
+    const { tools } = await client.listTools();
+    expect(tools).toHaveLength(8);
+    for (const tool of tools) expect(tool.outputSchema, tool.name).toMatchObject({ type: 'object', additionalProperties: false });
+    // one call of each, with the optional parts of its content present where a call can give them
+    const calls: [string, Record<string, unknown>][] = [
+      ['rank_files', { query: BUG_REPORT, top: 5 }],
+      ['explain_file', { query: BUG_REPORT, path: 'src/inventory/pricing.py' }],
+      ['context_pack', { query: BUG_REPORT, budget: 600, tokenizer: 'regex' }],
+      ['find_symbol', { query: 'aply_discount' }],
+      ['references', { symbol: 'apply_discount', path: 'src/inventory/pricing.py' }],
+      ['impact', { diff: DIFF, top: 5 }],
+      ['outline', { path: 'src/inventory/models.py', budget: 60, tokenizer: 'regex' }],
+      ['index_status', {}],
+    ];
+    expect(calls.map(([name]) => name).sort()).toEqual(tools.map((t) => t.name).sort());
+    for (const [name, args] of calls) {
+      const r = await call(name, args);
+      expect(r.isError, `${name}: ${textOf(r)}`).toBeFalsy();
+      expect(r.structuredContent, name).toBeDefined();
+    }
+    const ranked = (await call('rank_files', { query: BUG_REPORT, top: 5 })).structuredContent as { files: { functions?: unknown[] }[] };
+    expect(ranked.files[0]!.functions!.length).toBeGreaterThan(0);
+    const explained = (await call('explain_file', { query: BUG_REPORT, path: 'src/inventory/pricing.py' })).structuredContent as { functions?: { parts?: unknown }[] };
+    expect(explained.functions![0]!.parts).toBeDefined();
+  });
+});
