@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
+import { diffFiles } from '../cues/index.js';
 import { editImpact, findReferences, findSymbols, indexStatus, NAVIGATE_DEFAULTS, outlineFile, SYMBOL_KINDS } from '../navigate/index.js';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../pack/index.js';
 import { renderImpact, renderOutline, renderReferences, renderStatus, renderSymbols } from '../render/index.js';
@@ -84,6 +85,8 @@ export function registerNavigationTools(server: McpServer, workspace: Workspace)
       answer(async () => {
         if (args.diff === undefined && args.file === undefined) throw new ToolInputError('diff', 'give diff, file, or both');
         const file = args.file !== undefined ? repoRelativePath(args.file, 'file', workspace.folder) : undefined;
+        // the diff's files are refused as the file argument is (none is read either way)
+        for (const named of args.diff !== undefined ? diffFiles(args.diff) : []) repoRelativePath(named, 'diff', workspace.folder);
         const impact = await workspace.use(
           (index) => editImpact(index, { ...(args.diff !== undefined ? { diff: args.diff } : {}), ...(file !== undefined ? { file } : {}) }, args.top ? { top: args.top } : {}),
           progressNotifier(extra),

@@ -1,7 +1,8 @@
 /**
  * The MCP tools as a client sees them, in-process over the SDK's linked in-memory
  * transports, on a temp copy of the python-inventory fixture: every tool declares the
- * shape of its structured content (the SDK client checks each result against it).
+ * shape of its structured content (the SDK client checks each result against it), and
+ * the refusals an agent meets first say what is wrong in words.
  */
 import { cpSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,5 +65,22 @@ describe('every MCP tool', () => {
     expect(ranked.files[0]!.functions!.length).toBeGreaterThan(0);
     const explained = (await call('explain_file', { query: BUG_REPORT, path: 'src/inventory/pricing.py' })).structuredContent as { functions?: { parts?: unknown }[] };
     expect(explained.functions![0]!.parts).toBeDefined();
+  });
+});
+
+describe('the MCP tools refuse or answer in words', () => {
+  it('impact refuses a diff naming a path outside the repository as it refuses the file argument', async () => {
+    const escape = '--- a/../../etc/passwd\n+++ b/../../etc/passwd\n@@ -1,1 +1,1 @@\n-root:x:0:0\n+root:x:0:1\n';
+    const byDiff = await call('impact', { diff: escape });
+    const byFile = await call('impact', { file: '../../etc/passwd' });
+    expect(byFile.isError).toBe(true);
+    expect(textOf(byFile)).toBe('file: "../../etc/passwd" is outside the repository');
+    expect(byDiff.isError).toBe(true);
+    expect(textOf(byDiff)).toBe('diff: "../../etc/passwd" is outside the repository');
+    // absolute and symlinked ones too
+    const absolute = await call('impact', { diff: '--- /etc/passwd\n+++ /etc/passwd\n@@ -1,1 +1,1 @@\n-a\n+b\n' });
+    expect(textOf(absolute)).toBe('diff: "/etc/passwd" is absolute; give a path relative to the repository root');
+    const linked = await call('impact', { diff: '--- a/etc-link/passwd\n+++ b/etc-link/passwd\n@@ -1,1 +1,1 @@\n-a\n+b\n' });
+    expect(textOf(linked)).toBe('diff: "etc-link/passwd" resolves outside the repository (through a symlink)');
   });
 });
