@@ -8,7 +8,7 @@ import { answer } from './answer.js';
 import { FIND_SYMBOL_OUTPUT, IMPACT_OUTPUT, INDEX_STATUS_OUTPUT, OUTLINE_OUTPUT, REFERENCES_OUTPUT } from './output-schemas.js';
 import { MAX_PATH_CHARS, repoRelativePath, ToolInputError } from './paths.js';
 import { progressNotifier } from './progress.js';
-import { TOOL_LIMITS } from './tools.js';
+import { echoed, TOOL_LIMITS } from './tools.js';
 import type { Workspace } from '../build/live.js';
 
 const limit = (what: string, fallback: number) => z.number().int().min(1).max(TOOL_LIMITS.maxTop).optional().describe(`How many ${what} to return (default ${fallback}).`);
@@ -34,11 +34,12 @@ export function registerNavigationTools(server: McpServer, workspace: Workspace)
     },
     (args, extra) =>
       answer(async () => {
-        const found = await workspace.use(
+        const search = await workspace.use(
           (index) => findSymbols(index, args.query, { ...(args.limit ? { limit: args.limit } : {}), ...(args.kind ? { kind: args.kind } : {}) }),
           progressNotifier(extra),
         );
-        return { content: [{ type: 'text', text: renderSymbols(found) }], structuredContent: { ...found } };
+        const found = { ...search, query: echoed(search.query) };
+        return { content: [{ type: 'text', text: renderSymbols(found) }], structuredContent: found };
       }),
   );
 

@@ -17,7 +17,15 @@ export const TOOL_LIMITS = {
   maxTop: 1000,
   /** context_pack refuses budgets above this many tokens. */
   maxBudget: 1_000_000,
+  /** An argument said back in a result (find_symbol's query) keeps this many characters, then `…`. */
+  echoChars: 200,
 };
+
+/** `text` as a result says it back: its first `TOOL_LIMITS.echoChars` characters (code points), then `…` when there were more. */
+export function echoed(text: string): string {
+  const points = Array.from(text.slice(0, 2 * TOOL_LIMITS.echoChars + 2));
+  return points.length > TOOL_LIMITS.echoChars ? `${points.slice(0, TOOL_LIMITS.echoChars).join('')}\u2026` : text;
+}
 
 const query = z
   .union([z.string().trim().min(1), z.record(z.string(), z.unknown())])

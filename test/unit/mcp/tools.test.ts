@@ -83,4 +83,11 @@ describe('the MCP tools refuse or answer in words', () => {
     const linked = await call('impact', { diff: '--- a/etc-link/passwd\n+++ b/etc-link/passwd\n@@ -1,1 +1,1 @@\n-a\n+b\n' });
     expect(textOf(linked)).toBe('diff: "etc-link/passwd" resolves outside the repository (through a symlink)');
   });
+
+  it('find_symbol echoes at most 200 characters of a long query', async () => {
+    const r = await call('find_symbol', { query: 'q'.repeat(100_000) });
+    expect(r.isError).toBeFalsy();
+    expect(textOf(r)).toBe(`0 definitions match "${'q'.repeat(200)}…"\n`);
+    expect((r.structuredContent as { query: string }).query).toBe(`${'q'.repeat(200)}…`);
+  });
 });
