@@ -8,7 +8,7 @@ import { answer } from './answer.js';
 import { FIND_SYMBOL_OUTPUT, IMPACT_OUTPUT, INDEX_STATUS_OUTPUT, OUTLINE_OUTPUT, REFERENCES_OUTPUT } from './output-schemas.js';
 import { MAX_PATH_CHARS, repoRelativePath, ToolInputError } from './paths.js';
 import { progressNotifier } from './progress.js';
-import { echoed, TOOL_LIMITS } from './tools.js';
+import { echoed, requiredAs, TOOL_LIMITS } from './tools.js';
 import type { Workspace } from '../build/live.js';
 
 const limit = (what: string, fallback: number) => z.number().int().min(1).max(TOOL_LIMITS.maxTop).optional().describe(`How many ${what} to return (default ${fallback}).`);
@@ -26,7 +26,7 @@ export function registerNavigationTools(server: McpServer, workspace: Workspace)
         'Finds definitions (functions, methods, classes, interfaces, types, constants) by name: exact, prefix, substring, ' +
         'or within a typo of the name, case-insensitive; each with its kind, file and line span.',
       inputSchema: z.strictObject({
-        query: z.string().trim().min(1).describe('A symbol name or part of one, e.g. apply_discount or ApplyDisc.'),
+        query: z.string(requiredAs('query', 'a string')).trim().min(1).describe('A symbol name or part of one, e.g. apply_discount or ApplyDisc.'),
         kind: z.enum(SYMBOL_KINDS).optional().describe('Only definitions of this kind.'),
         limit: limit('definitions', NAVIGATE_DEFAULTS.symbolLimit),
       }),
@@ -51,7 +51,7 @@ export function registerNavigationTools(server: McpServer, workspace: Workspace)
         'Lists the files and lines that reference a symbol, callers first, each saying how it reaches the definition ' +
         '(same file, import, same module). Give path when several files define the name.',
       inputSchema: z.strictObject({
-        symbol: z.string().trim().min(1).describe('The symbol name, e.g. apply_discount.'),
+        symbol: z.string(requiredAs('symbol', 'a string')).trim().min(1).describe('The symbol name, e.g. apply_discount.'),
         path: z.string().max(MAX_PATH_CHARS).optional().describe('Repo-relative path of the file whose definition is meant.'),
         limit: limit('files', NAVIGATE_DEFAULTS.referenceFiles),
       }),
@@ -102,7 +102,7 @@ export function registerNavigationTools(server: McpServer, workspace: Workspace)
       title: 'Outline a file',
       description: 'The signatures of a file\u2019s definitions in line order, nested ones indented, within a token budget (the most nested are left out first).',
       inputSchema: z.strictObject({
-        path: z.string().max(MAX_PATH_CHARS).describe('Repo-relative path of the file, e.g. src/app/models.py.'),
+        path: z.string(requiredAs('path', 'a string')).max(MAX_PATH_CHARS).describe('Repo-relative path of the file, e.g. src/app/models.py.'),
         budget: z.number().int().min(1).max(TOOL_LIMITS.maxBudget).optional().describe(`Token budget of the outline (default ${NAVIGATE_DEFAULTS.outlineBudget}).`),
         tokenizer: z.enum(TOKENIZERS).optional().describe(`How tokens are counted (default ${DEFAULT_TOKENIZER}).`),
       }),

@@ -27,8 +27,16 @@ export function echoed(text: string): string {
   return points.length > TOOL_LIMITS.echoChars ? `${points.slice(0, TOOL_LIMITS.echoChars).join('')}\u2026` : text;
 }
 
+/**
+ * Zod's `error` option of a required argument: a missing one is named as required, with
+ * its type (`query is required (a string)`), rather than as zod's `Invalid input`.
+ */
+export function requiredAs(field: string, type: string): { error: (issue: { input?: unknown }) => string | undefined } {
+  return { error: (issue) => (issue.input === undefined ? `${field} is required (${type})` : undefined) };
+}
+
 const query = z
-  .union([z.string().trim().min(1), z.record(z.string(), z.unknown())])
+  .union([z.string().trim().min(1), z.record(z.string(), z.unknown())], requiredAs('query', 'a string'))
   .describe(
     'What the agent is working on: free text (an issue, a stack trace, a failing test, a review comment) ' +
       'or an ARB query object (raw_signal, anchor_file/anchor_diff, review_comment/path, changed_files/change_summary, …).',
@@ -85,7 +93,7 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
         'for a bug report, its functions most likely to change and what each one\u2019s score sums.',
       inputSchema: z.strictObject({
         query,
-        path: z.string().max(MAX_PATH_CHARS).describe('Repo-relative path of the file, e.g. src/app/models.py.'),
+        path: z.string(requiredAs('path', 'a string')).max(MAX_PATH_CHARS).describe('Repo-relative path of the file, e.g. src/app/models.py.'),
         task,
       }),
       outputSchema: EXPLAIN_FILE_OUTPUT,
@@ -113,7 +121,7 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
         'ready to paste into a prompt (markdown) or to read as data (json).',
       inputSchema: z.strictObject({
         query,
-        budget: z.number().int().min(1).max(TOOL_LIMITS.maxBudget).describe('Hard token budget of the pack.'),
+        budget: z.number(requiredAs('budget', 'a number of tokens')).int().min(1).max(TOOL_LIMITS.maxBudget).describe('Hard token budget of the pack.'),
         tokenizer: z.enum(TOKENIZERS).optional().describe(`How tokens are counted (default ${DEFAULT_TOKENIZER}).`),
         format: z.enum(PACK_FORMATS).optional().describe('markdown (default) or json.'),
         task,

@@ -90,4 +90,11 @@ describe('the MCP tools refuse or answer in words', () => {
     expect(textOf(r)).toBe(`0 definitions match "${'q'.repeat(200)}…"\n`);
     expect((r.structuredContent as { query: string }).query).toBe(`${'q'.repeat(200)}…`);
   });
+
+  it('a missing required argument is named as required, with its type', async () => {
+    const r = await call('rank_files', {});
+    expect(r.isError).toBe(true);
+    // the SDK says where after the message
+    expect(textOf(r)).toMatch(/: query is required \(a string\) at query$/);
+  });
 });
