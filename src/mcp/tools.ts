@@ -4,7 +4,7 @@ import { DEFAULT_TOKENIZER, PACK_FORMATS, TOKENIZERS } from '../pack/index.js';
 import { renderExplanation } from '../explain/render.js';
 import { rankedFileLines } from '../render/text.js';
 import { TASKS, type RepoMapResult } from '../types.js';
-import { answer } from './answer.js';
+import { answer, failure } from './answer.js';
 import { CONTEXT_PACK_OUTPUT, EXPLAIN_FILE_OUTPUT, RANK_FILES_OUTPUT } from './output-schemas.js';
 import { MAX_PATH_CHARS, repoRelativePath } from './paths.js';
 import { progressNotifier } from './progress.js';
@@ -139,6 +139,9 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
             ...(args.task ? { task: args.task } : {}),
           });
         }, progressNotifier(extra));
+        if (pack.files.length === 0 && pack.omitted.length + pack.omittedMore > 0) {
+          return failure(`budget: nothing packed: no ranked file fits in ${pack.budget} ${pack.tokenizer} token${pack.budget === 1 ? '' : 's'}`);
+        }
         return {
           content: [{ type: 'text', text: pack.text }],
           structuredContent: {

@@ -97,4 +97,10 @@ describe('the MCP tools refuse or answer in words', () => {
     // the SDK says where after the message
     expect(textOf(r)).toMatch(/: query is required \(a string\) at query$/);
   });
+
+  it('context_pack with a budget nothing fits in says so, as an error', async () => {
+    const r = await call('context_pack', { query: BUG_REPORT, budget: 1, tokenizer: 'regex' });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toBe('budget: nothing packed: no ranked file fits in 1 regex token');
+  });
 });
