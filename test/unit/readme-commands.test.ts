@@ -2,7 +2,8 @@
  * The README's two commands, run by sh in a temp folder with an `npm` and an `npx` of the
  * test's own that only log their arguments: each works on a fresh clone alone (it
  * installs), and the second does not install again after the first. And CI (.ci/run)
- * runs the README's test command after its own clean install.
+ * runs the README's test command after its own clean install. And the README's MCP client
+ * entry is JSON naming the server's command, arguments and tags cache.
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -77,5 +78,15 @@ describe("the README's two commands", () => {
     const steps = readFileSync(join(ROOT, '.ci/run'), 'utf8').split('\n').filter((line) => /^npm /.test(line));
     expect(steps.indexOf('npm test')).toBeGreaterThan(steps.indexOf('npm ci'));
     expect(steps.indexOf('npm ci')).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe("the README's MCP client entry", () => {
+  it('is JSON an agent takes as it is: the server started as `repomap mcp --repo`, with the tags cache in env', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## MCP server'));
+    const entry = (JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!) as { mcpServers: Record<string, { command: string; args: string[]; env: Record<string, string> }> }).mcpServers.repomap!;
+    expect([entry.command, ...entry.args].join(' ')).toMatch(/^npx repomap mcp --repo \S+$/);
+    expect(Object.keys(entry.env)).toEqual(['REPOMAP_CACHE']);
   });
 });
