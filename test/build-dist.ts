@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 export const BUILD_INPUTS = ['src', 'scripts/bundle-cli.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
 
 /** Written last by `npm run build` (scripts/bundle-cli.mjs): its time is the build's. */
-export const BUILD_STAMP = 'dist/cli/inputs.json';
+export const BUILD_STAMP = 'dist/bundle-inputs.json';
 
 /** Why dist/ under `root` must be built (no build, or an input newer than it), or null when it is current. */
 export function staleBuild(root: string): string | null {

@@ -40,7 +40,10 @@ export interface StoreStats {
 type Table = keyof StoreRows;
 const TABLES: readonly Table[] = ['tags', 'terms'];
 
-/** (page_count − freelist_count) × page_size: the bytes rows and indexes hold. */
+/**
+ * (page_count − freelist_count) × page_size: the bytes rows and indexes hold.
+ * @internal
+ */
 export function liveBytes(db: Database.Database): number {
   return liveBytesOf(db)();
 }
@@ -58,7 +61,10 @@ export function bytesOnDisk(file: string): number {
   return total;
 }
 
-/** Rows per table, and the oldest and newest `used` stamps. */
+/**
+ * Rows per table, and the oldest and newest `used` stamps.
+ * @internal
+ */
 export function rowsAndUses(db: Database.Database): { rows: StoreRows; oldest?: number; newest?: number } {
   const rows = { tags: 0, terms: 0 };
   let oldest: number | undefined;
@@ -77,6 +83,7 @@ export function rowsAndUses(db: Database.Database): { rows: StoreRows; oldest?: 
  * is at most `target` bytes or no row is left; `owned` is checked in each transaction (a
  * store rebuilt meanwhile by another build is left alone). Then frees the pages. Returns
  * the rows removed and the newest stamp among them.
+ * @internal
  */
 export function removeLeastRecentlyUsed(db: Database.Database, target: number, batch: number, owned: () => boolean): { removed: StoreRows; newest?: number } {
   const oldest = Object.fromEntries(TABLES.map((t) => [t, db.prepare(`SELECT key, used FROM ${t} ORDER BY used, key LIMIT ?`).raw()])) as Record<Table, Database.Statement>;
@@ -104,7 +111,10 @@ export function removeLeastRecentlyUsed(db: Database.Database, target: number, b
   return { removed, ...(newest !== undefined ? { newest } : {}) };
 }
 
-/** Gives free pages back to the file system, `pages` per transaction, then checkpoints without waiting for readers. */
+/**
+ * Gives free pages back to the file system, `pages` per transaction, then checkpoints without waiting for readers.
+ * @internal
+ */
 export function freePages(db: Database.Database, pages: number): void {
   for (let free = db.pragma('freelist_count', { simple: true }) as number; free > 0; ) {
     db.pragma(`incremental_vacuum(${pages})`);

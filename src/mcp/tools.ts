@@ -4,7 +4,8 @@ import { DEFAULT_TOKENIZER, PACK_FORMATS, TOKENIZERS } from '../pack/index.js';
 import { renderExplanation } from '../explain/render.js';
 import { rankedFileLines } from '../render/text.js';
 import { TASKS, type RepoMapResult } from '../types.js';
-import { answer } from './answer.js';
+import { answer, failure } from './answer.js';
+import { CONTEXT_PACK_OUTPUT, EXPLAIN_FILE_OUTPUT, RANK_FILES_OUTPUT } from './output-schemas.js';
 import { MAX_PATH_CHARS, repoRelativePath } from './paths.js';
 import { progressNotifier } from './progress.js';
 import type { Workspace } from '../build/live.js';
@@ -16,10 +17,26 @@ export const TOOL_LIMITS = {
   maxTop: 1000,
   /** context_pack refuses budgets above this many tokens. */
   maxBudget: 1_000_000,
+  /** An argument said back in a result (find_symbol's query) keeps this many characters, then `…`. */
+  echoChars: 200,
 };
 
+/** `text` as a result says it back: its first `TOOL_LIMITS.echoChars` characters (code points), then `…` when there were more. */
+export function echoed(text: string): string {
+  const points = Array.from(text.slice(0, 2 * TOOL_LIMITS.echoChars + 2));
+  return points.length > TOOL_LIMITS.echoChars ? `${points.slice(0, TOOL_LIMITS.echoChars).join('')}\u2026` : text;
+}
+
+/**
+ * Zod's `error` option of a required argument: a missing one is named as required, with
+ * its type (`query is required (a string)`), rather than as zod's `Invalid input`.
+ */
+export function requiredAs(field: string, type: string): { error: (issue: { input?: unknown }) => string | undefined } {
+  return { error: (issue) => (issue.input === undefined ? `${field} is required (${type})` : undefined) };
+}
+
 const query = z
-  .union([z.string().trim().min(1), z.record(z.string(), z.unknown())])
+  .union([z.string().trim().min(1), z.record(z.string(), z.unknown())], requiredAs('query', 'a string'))
   .describe(
     'What the agent is working on: free text (an issue, a stack trace, a failing test, a review comment) ' +
       'or an ARB query object (raw_signal, anchor_file/anchor_diff, review_comment/path, changed_files/change_summary, …).',
@@ -41,6 +58,7 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
         task,
         top: z.number().int().min(1).max(TOOL_LIMITS.maxTop).optional().describe(`How many files to return (default ${TOOL_LIMITS.defaultTop}).`),
       }),
+      outputSchema: RANK_FILES_OUTPUT,
     },
     (args, extra) =>
       answer(() =>
@@ -59,7 +77,7 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
                 ...(f.functions && f.functions.length > 0 ? { functions: f.functions.map(({ name, kind, start, end }) => ({ name, kind, start, end })) } : {}),
               })),
               index: { ...workspace.lastBuild },
-            },
+            } satisfies z.output<typeof RANK_FILES_OUTPUT>,
           };
         }, progressNotifier(extra)),
       ),
@@ -75,9 +93,10 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
         'for a bug report, its functions most likely to change and what each one\u2019s score sums.',
       inputSchema: z.strictObject({
         query,
-        path: z.string().max(MAX_PATH_CHARS).describe('Repo-relative path of the file, e.g. src/app/models.py.'),
+        path: z.string(requiredAs('path', 'a string')).max(MAX_PATH_CHARS).describe('Repo-relative path of the file, e.g. src/app/models.py.'),
         task,
       }),
+      outputSchema: EXPLAIN_FILE_OUTPUT,
     },
     (args, extra) =>
       answer(async () => {
@@ -102,11 +121,12 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
         'ready to paste into a prompt (markdown) or to read as data (json).',
       inputSchema: z.strictObject({
         query,
-        budget: z.number().int().min(1).max(TOOL_LIMITS.maxBudget).describe('Hard token budget of the pack.'),
+        budget: z.number(requiredAs('budget', 'a number of tokens')).int().min(1).max(TOOL_LIMITS.maxBudget).describe('Hard token budget of the pack.'),
         tokenizer: z.enum(TOKENIZERS).optional().describe(`How tokens are counted (default ${DEFAULT_TOKENIZER}).`),
         format: z.enum(PACK_FORMATS).optional().describe('markdown (default) or json.'),
         task,
       }),
+      outputSchema: CONTEXT_PACK_OUTPUT,
     },
     (args, extra) =>
       answer(async () => {
@@ -119,6 +139,9 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
             ...(args.task ? { task: args.task } : {}),
           });
         }, progressNotifier(extra));
+        if (pack.files.length === 0 && pack.omitted.length + pack.omittedMore > 0) {
+          return failure(`budget: nothing packed: no ranked file fits in ${pack.budget} ${pack.tokenizer} token${pack.budget === 1 ? '' : 's'}`);
+        }
         return {
           content: [{ type: 'text', text: pack.text }],
           structuredContent: {
@@ -128,7 +151,7 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
             files: pack.files.map((f) => f.path),
             omitted: pack.omitted,
             omittedMore: pack.omittedMore,
-          },
+          } satisfies z.output<typeof CONTEXT_PACK_OUTPUT>,
         };
       }),
   );

@@ -47,7 +47,10 @@ export const TAGS_BUDGET: Readonly<TagsBudget> = Object.freeze({
   timeMs: 10_000,
 });
 
-/** Whether a node lies more than `max` levels below `root` (the root is level 0). */
+/**
+ * Whether a node lies more than `max` levels below `root` (the root is level 0).
+ * @internal
+ */
 export function deeperThan(root: Node, max: number): boolean {
   // A subtree of n nodes is at most n - 1 levels deep: only large subtrees are entered,
   // so a typical file costs one call, and a large one a walk over its large subtrees' children.
@@ -90,6 +93,7 @@ export function deadline(ms: number): () => boolean {
  * `timeMs`. Every parse of the tags stage and every snippet read goes through it, so no
  * query in the thread runs with a larger match limit (see `matchLimit`). Throws when the
  * parser fails.
+ * @internal
  */
 export function parseWithinBudget(
   tools: LanguageTools,

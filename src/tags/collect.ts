@@ -32,6 +32,7 @@ interface PendingImport {
  * plain data. Text and end lines are read from `source` rather than through node getters:
  * each getter is a call into WebAssembly, and a large file has tens of thousands of captures.
  * `options` go to `query.matches` (the tags stage's budget: a match limit, a progress callback).
+ * @internal
  */
 export function collectTags(query: Query, root: Node, source: string, options?: QueryOptions): CollectedTags {
   const text = new SourceText(source);

@@ -120,6 +120,7 @@ export async function tagsFromSource(language: LanguageId, path: string, text: s
  * `too-complex` diagnostic when the tree is deeper or the query needs more matches than
  * the budget allows, or a `parse-failed` diagnostic when parsing threw or went past the
  * budget's time. The in-thread path and the workers both use it.
+ * @internal
  */
 export function parseFile(tools: LanguageTools, path: string, text: string, budget: TagsBudget = TAGS_BUDGET): FileOutcome {
   try {

@@ -7,6 +7,10 @@ import type { LanguageId } from '../types.js';
 import { loadGrammar } from './grammar.js';
 import { loadTagsQuery } from './query.js';
 
+/**
+ * A language's parser and tags query.
+ * @internal
+ */
 export interface LanguageTools {
   language: LanguageId;
   parser: Parser;
@@ -15,7 +19,10 @@ export interface LanguageTools {
 
 const tools = new Map<LanguageId, Promise<LanguageTools>>();
 
-/** Parser and query for a language; `forFile` names the file that needed them, for errors. */
+/**
+ * Parser and query for a language; `forFile` names the file that needed them, for errors.
+ * @internal
+ */
 export function languageTools(language: LanguageId, forFile?: string): Promise<LanguageTools> {
   let pending = tools.get(language);
   if (!pending) {
@@ -37,6 +44,7 @@ async function createTools(language: LanguageId, forFile: string | undefined): P
 /**
  * Replaces a language's parser after a parse threw, so a parser left in a bad
  * state is not reused for the next file.
+ * @internal
  */
 export function renewParser(entry: LanguageTools): void {
   const grammar = entry.parser.language;

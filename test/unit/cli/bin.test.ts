@@ -142,16 +142,16 @@ describe('bin/repomap.js loads the engine only for a command that runs', () => {
   }
   /**
    * The source modules behind loaded files: a file of the bundled CLI (dist/cli/) stands for
-   * the modules the bundler put in it (dist/cli/inputs.json: `/dist/src/…`, `/node_modules/…`).
+   * the modules the bundler put in it (dist/bundle-inputs.json: `/dist/src/…`, `/node_modules/…`).
    */
   let inputs: Record<string, string[]> | undefined;
   const sourcesOf = (modules: string[]): string[] => {
-    inputs ??= JSON.parse(readFileSync(join(ROOT, 'dist/cli/inputs.json'), 'utf8')) as Record<string, string[]>;
+    inputs ??= JSON.parse(readFileSync(join(ROOT, 'dist/bundle-inputs.json'), 'utf8')) as Record<string, string[]>;
     return modules.flatMap((m) => {
       const at = m.indexOf('/dist/cli/');
       if (at < 0) return [m];
       const held = inputs![m.slice(at + '/dist/cli/'.length)];
-      if (!held) throw new Error(`${m} is not an output of the bundle (dist/cli/inputs.json)`);
+      if (!held) throw new Error(`${m} is not an output of the bundle (dist/bundle-inputs.json)`);
       return held.map((i) => `/${i}`);
     });
   };
@@ -192,6 +192,27 @@ describe('bin/repomap.js loads the engine only for a command that runs', () => {
     for (const used of ['web-tree-sitter', 'graphology', 'zod']) expect(packages).toContain(used);
     expect(packages).not.toContain('@modelcontextprotocol/sdk');
   }, 30_000);
+});
+
+describe('the bundled CLI (dist/cli/)', () => {
+  /** A package's name from a path under node_modules (the innermost). */
+  const packageOf = (path: string): string | null => /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? null;
+
+  it('holds a second copy of an installed package only for those loaded on a command\'s way (scripts/bundle-cli.mjs says why)', () => {
+    const inputs = JSON.parse(readFileSync(join(ROOT, 'dist/bundle-inputs.json'), 'utf8')) as Record<string, string[]>;
+    const bundled = new Set(Object.values(inputs).flat().flatMap((i) => packageOf(i) ?? []));
+    // what `npm install repomap` brings: the lockfile's packages but the devDependencies' own
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+    const installed = new Set(Object.entries(lock.packages).flatMap(([path, entry]) => (entry.dev ? [] : (packageOf(path) ?? []))));
+    const twice = [...bundled].filter((name) => installed.has(name)).sort();
+    // zod, @nodelib/fs.walk (with its own dependencies), ignore and fastest-levenshtein
+    expect(twice).toEqual(['@nodelib/fs.scandir', '@nodelib/fs.stat', '@nodelib/fs.walk', 'fastest-levenshtein', 'fastq', 'ignore', 'queue-microtask', 'reusify', 'run-parallel', 'zod']);
+    // and the CLI's own packages are in it alone
+    for (const name of ['@modelcontextprotocol/sdk', 'commander', 'cli-progress']) {
+      expect(bundled).toContain(name);
+      expect(installed).not.toContain(name);
+    }
+  });
 });
 
 /**
