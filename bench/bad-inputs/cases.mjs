@@ -241,6 +241,9 @@ function send(socket, data) {
   });
 }
 
+/** Where the daemon case's daemon listened. */
+const daemonNote = (p) => `with REPOMAP_DAEMON_SOCKET=${p.env.REPOMAP_DAEMON_SOCKET}, started by \`repomap daemon start --idle-minutes 10\`, after the payload`;
+
 /** Reads the daemon's peak RSS, closes the case's connection, stops the daemon (by its process id when it does not stop). */
 async function stopDaemon(r, p, h) {
   const { pid, env, connection } = p.state;
@@ -418,6 +421,7 @@ export const CASES = [
     prepare: (h) => daemonCase(h, () => 'null\n'),
     check: (r) => exits(r, 0),
     finish: stopDaemon,
+    note: daemonNote,
   },
   {
     id: '5b',
@@ -426,6 +430,7 @@ export const CASES = [
     prepare: (h) => daemonCase(h, (build, repo) => JSON.stringify({ type: 'run', build, argv: ['status', '--repo', repo], cwd: repo, stdoutTTY: false, stderrTTY: false }) + '\n'),
     check: (r) => exits(r, 0),
     finish: stopDaemon,
+    note: daemonNote,
   },
   {
     id: '5c',
@@ -434,6 +439,7 @@ export const CASES = [
     prepare: (h) => daemonCase(h, () => Buffer.alloc(10 * 2 ** 20, 'a')),
     check: (r) => exits(r, 0),
     finish: stopDaemon,
+    note: daemonNote,
   },
   {
     id: '6a',

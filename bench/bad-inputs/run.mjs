@@ -164,7 +164,7 @@ for (const c of CASES.filter((c) => !only || only.includes(c.id))) {
   try {
     prepared = await c.prepare(h);
     const shown = prepared.args.map((arg, i) => prepared.show?.[i] ?? shellWord(arg));
-    row.command = untmp(`${prepared.cwd ? `(cd ${prepared.cwd}) ` : ''}repomap ${shown.join(' ')}`);
+    row.command = untmp(`${prepared.cwd ? `cd ${prepared.cwd} && ` : ''}repomap ${shown.join(' ')}`);
     const r = await h.run(prepared.args, prepared);
     try {
       await c.finish?.(r, prepared, h);
@@ -177,7 +177,7 @@ for (const c of CASES.filter((c) => !only || only.includes(c.id))) {
       pass: failures.length === 0 ? 'yes' : `**no**: ${failures.join('; ')}`,
       time: r.timedOut ? `>${timeoutMs / 1000}` : (r.ms / 1000).toFixed(2),
       rss: `${r.peakMb === null ? '?' : Math.round(r.peakMb)}${r.peakOf ? ` (${r.peakOf})` : ''}`,
-      note: c.note?.(prepared) ?? '',
+      note: untmp(c.note?.(prepared) ?? ''),
     });
   } catch (error) {
     Object.assign(row, { outcome: `set-up failed: ${untmp(firstLine(String(error.message ?? error)))}`, pass: '**error**' });
