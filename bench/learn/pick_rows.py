@@ -2,7 +2,7 @@
 repository (evenly spaced in id order), so that many repositories weigh more than a few
 large ones and a dump's cost stays bounded.
 
-    python3 bench/learn/select.py TRAIN.jsonl REPOS_DIR --cap 3 [--skip DUMP_DIR] > rows.jsonl
+    python3 bench/learn/pick_rows.py TRAIN.jsonl REPOS_DIR --cap 3 [--skip DUMP_DIR] > rows.jsonl
 """
 import argparse
 import glob
@@ -47,7 +47,7 @@ def main():
             if row["id"] not in done:
                 sys.stdout.write(json.dumps(row) + "\n")
                 picked += 1
-    print(f"select: {picked} rows", file=sys.stderr)
+    print(f"pick_rows: {picked} rows", file=sys.stderr)
 
 
 if __name__ == "__main__":
