@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'bad-details',
   'superseded-index',
   'file-changed',
+  /** A repository file read outside the corpus (a config, an ignore file) that is not a regular file, is too large or cannot be read. */
+  'unreadable-file',
   'cache-unavailable',
   /** The parser returned no tree for a text (a file's `parse-failed` diagnostic when indexing). */
   'parse-failed',

@@ -10,7 +10,7 @@ import type { ResolvedCorpusOptions } from './options.js';
 import { IGNORE_FILES, PathRules, rememberPathRules, type IgnoreFile } from './path-rules.js';
 import { listFolder, type EntryKind, type ListedEntry } from './walk.js';
 import { GitignoreMatcher } from './gitignore.js';
-import { describeError, RepoMapError } from '../errors.js';
+import { describeError, messageWithoutModule, RepoMapError } from '../errors.js';
 import type { Corpus, FileRecord } from '../types.js';
 
 /** Files read between two yields to the event loop. */
@@ -82,7 +82,8 @@ export async function loadFolder(folder: string, options: ResolvedCorpusOptions)
   for (const [name, matcher] of matchers) {
     for (const [dir, error] of matcher.unreadableRules()) {
       const path = dir === '' ? name : `${dir}/${name}`;
-      builder.skip('unreadable', path, `skipped ${path}: cannot read it: ${describeError(error)}; its rules are not applied`);
+      const why = error instanceof RepoMapError ? messageWithoutModule(error) : describeError(error);
+      builder.skip('unreadable', path, `skipped ${path}: cannot read it: ${why}; its rules are not applied`);
     }
   }
   for (const d of rules.leftOutLines()) builder.note(d);

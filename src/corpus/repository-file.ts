@@ -7,7 +7,7 @@
  * bound), and at most `maxBytes` bytes.
  */
 import { closeSync, constants, fstatSync, openSync } from 'node:fs';
-import { describeError } from '../errors.js';
+import { describeError, RepoMapError } from '../errors.js';
 import { readStart, ScratchBuffer } from './read-file.js';
 
 /** Why a repository file was not read: absent, or the reason in words. */
@@ -47,5 +47,5 @@ export function readRepositoryFile(file: string, maxBytes: number): RepositoryFi
 export function readIgnoreFile(file: string): string {
   const read = readRepositoryFile(file, IGNORE_FILE_MAX_BYTES);
   if ('text' in read) return read.text;
-  throw new Error(read.problem.missing ? 'it vanished while the folder was read' : read.problem.reason);
+  throw new RepoMapError('unreadable-file', `repomap/corpus: ${read.problem.missing ? 'it vanished while the folder was read' : read.problem.reason}`, file);
 }

@@ -56,7 +56,7 @@ export function predict(model: RankerModel, x: readonly number[]): number {
 /** A parsed model file, checked: the format, the feature version and names, and every tree's shape. */
 export function parseModel(json: unknown, source: string): RankerModel {
   const fail = (field: string, what: string): never => {
-    throw new RepoMapError('bad-option', `${source}: ${field} ${what}`, field);
+    throw new RepoMapError('bad-option', `repomap/learn: ${source}: ${field} ${what}`, field);
   };
   if (typeof json !== 'object' || json === null) return fail('model', 'is not a JSON object');
   const m = json as Record<string, unknown>;
@@ -104,7 +104,7 @@ export function shippedModel(): RankerModel {
   try {
     read = readPackageFile(relative);
   } catch (error) {
-    throw new RepoMapError('internal', `repomap: the learned ranker's model ${relative} cannot be read (${(error as Error).message}); use the tuned ranker`, 'ranker');
+    throw new RepoMapError('internal', `repomap/learn: the learned ranker's model ${relative} cannot be read (${(error as Error).message}); use the tuned ranker`, 'ranker');
   }
   shipped = parseModel(JSON.parse(read.text), read.file);
   return shipped;

@@ -57,9 +57,9 @@ describe('parseModel', () => {
   };
 
   it('refuses a model of other features, another feature version or another format, naming the field', () => {
-    expect(refused(model({ features: [...FEATURE_NAMES].reverse() }))).toMatch(/^m\.json: features do not match/);
-    expect(refused(model({ feature_version: FEATURE_VERSION + 1 }))).toMatch(/^m\.json: feature_version is \d+; this repomap computes feature version/);
-    expect(refused({ ...model(), format: 'xgboost' })).toMatch(/^m\.json: format must be "repomap-ranker"/);
+    expect(refused(model({ features: [...FEATURE_NAMES].reverse() }))).toMatch(/^repomap\/learn: m\.json: features do not match/);
+    expect(refused(model({ feature_version: FEATURE_VERSION + 1 }))).toMatch(/^repomap\/learn: m\.json: feature_version is \d+; this repomap computes feature version/);
+    expect(refused({ ...model(), format: 'xgboost' })).toMatch(/^repomap\/learn: m\.json: format must be "repomap-ranker"/);
     expect(refused(model({ pool: 0 }))).toMatch(/pool must be a whole number/);
   });
 
