@@ -10,7 +10,7 @@ import type { LexicalMatch, RankDefaults } from '../rank/defaults.js';
 import { lexicalText } from '../rank/seeds.js';
 import { compareDescending } from '../text/order.js';
 import { rankFiles, type RankOutcome } from '../rank/score.js';
-import { FEATURE_NAMES, FEATURE_POOL, FEATURE_VERSION, poolVectors, rerank, shippedModel } from '../learn/index.js';
+import { FEATURE_NAMES, FEATURE_POOL, FEATURE_VERSION, poolVectors, predict, rerank, shippedModel } from '../learn/index.js';
 import { attachSpans, SpanFinder, spanSource, type SpanSource } from '../spans/spans.js';
 import { attachFunctions, FunctionFinder, rankedFunctionIds, type FunctionSource, type UnitWordsCache } from '../rank/functions.js';
 import { checkPackOptions, packFiles, packSourceOf, type Pack, type PackOptions } from '../pack/index.js';
@@ -373,10 +373,27 @@ export class Index {
     const skipped = this.context.indexOf(path) < 0 ? whySkipped(this.corpus, path) : undefined;
     if (skipped !== undefined) throw notInCorpus(path, this.context, skipped);
     const cues = this.cuesOf(query, options.task);
-    const explanation = explainFile(cues, path, this.context, this.settings.rank, options);
+    const explanation = this.withLearned(explainFile(cues, path, this.context, this.settings.rank, options), cues, options);
     if (!(this.settings.rank.functionFiles[cues.task] > 0)) return explanation;
     const functions = new FunctionFinder(cues, this.functionSource(), this.settings.rank.functions).explainedFunctionsOf(path);
     return functions.length > 0 ? { ...explanation, functions } : explanation;
+  }
+
+  /** An explanation with the learned ranking's place and score, when the task's ranker is the learned one. */
+  private withLearned(explanation: FileExplanation, cues: QueryCues, options: { includeGiven?: boolean }): FileExplanation {
+    if (this.settings.rank.ranker[cues.task] !== 'learned') return explanation;
+    const { top, features } = this.rankedFiles(cues, { includeGiven: options.includeGiven, features: true });
+    const place = top.findIndex((f) => f.path === explanation.path);
+    const k = features!.paths.indexOf(explanation.path);
+    const values = k >= 0 ? features!.values[k]! : null;
+    const model = values ? predict(shippedModel(), values) : null;
+    const learned = {
+      tunedRank: explanation.rank,
+      tunedScore: explanation.score,
+      model,
+      features: values ? Object.fromEntries(features!.names.map((n, j) => [n, values[j]!])) : null,
+    };
+    return { ...explanation, rank: place + 1, score: top[place]!.score, reasons: top[place]!.reasons, learned };
   }
 
   /**

@@ -88,6 +88,12 @@ export interface FileExplanation {
   lexical: number;
   /** The reasons rank gives for the file. */
   reasons: string[];
+  /**
+   * With the learned ranker (`rank.ranker`): `rank` and `score` are the learned ranking's;
+   * `parts` are the tuned score's, which the model reads among its features. `model` is the
+   * model's raw score (null for a file past the pool, which keeps its tuned order).
+   */
+  learned?: { tunedRank: number; tunedScore: number; model: number | null; features: Record<string, number> | null };
   paths: EdgePath[];
   /**
    * Tasks with a function stage (issue2code): the file's functions most likely to change,

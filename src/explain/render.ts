@@ -15,6 +15,7 @@ export function renderExplanation(e: FileExplanation): string {
     `  ppr     PageRank ${p.ppr.raw} (share ${p.ppr.share} of the largest)`,
     `  size    ${p.size.bytes} bytes → ${p.size.factor}`,
     ...(p.feedback ? [`  feedback PageRank from the best files (share ${p.feedback.share} of the largest)`] : []),
+    ...(e.learned ? [learnedLine(e.learned)] : []),
     '',
     'cues matched',
   ];
@@ -65,4 +66,10 @@ function phrase(edge: HopEdge, from: string, to: string): string {
     case 'same-module':
       return `${from} is in the same module as ${to}`;
   }
+}
+
+/** The learned ranker's line: where the tuned score put the file, and what the model made of it. */
+function learnedLine(l: NonNullable<FileExplanation['learned']>): string {
+  const model = l.model === null ? 'past the pool the model reorders: kept in the tuned order' : `model score ${Number(l.model.toPrecision(6))}`;
+  return `learned ranker: tuned rank ${l.tunedRank}, tuned score ${l.tunedScore}; ${model} (score above = the learned ranking's)`;
 }

@@ -82,6 +82,9 @@ export const EXPLAIN_FILE_OUTPUT = exactly<FileExplanation>()(
     ),
     lexical: z.number(),
     reasons: z.array(z.string()),
+    learned: z
+      .object({ tunedRank: z.number(), tunedScore: z.number(), model: z.number().nullable(), features: z.record(z.string(), z.number()).nullable() })
+      .optional(),
     paths: z.array(
       z.object({
         seed: z.object({ path: z.string(), reason: z.string() }),

@@ -43,7 +43,7 @@ function privateBuild(into: string): string {
   if (!existsSync(join(pkg, 'dist/src/cli/run.js'))) throw new Error(`mcp e2e: the build wrote no dist/src/cli/run.js under ${pkg}`);
   copyFileSync(join(ROOT, 'bin/repomap.js'), join(pkg, 'bin/repomap.js'));
   copyFileSync(join(ROOT, 'package.json'), join(pkg, 'package.json'));
-  for (const dir of ['grammars', 'queries', 'node_modules']) symlinkSync(join(ROOT, dir), join(pkg, dir));
+  for (const dir of ['grammars', 'queries', 'models', 'node_modules']) symlinkSync(join(ROOT, dir), join(pkg, dir));
   // the binary runs the bundled CLI, as `npm run build` makes it
   execFileSync(process.execPath, [join(ROOT, 'scripts/bundle-cli.mjs'), join(pkg, 'dist')], { cwd: ROOT, stdio: 'pipe', encoding: 'utf8' });
   return join(pkg, 'bin/repomap.js');

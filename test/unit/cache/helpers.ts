@@ -39,7 +39,7 @@ export function buildPackage(without: readonly string[] = []): string {
     // Type errors elsewhere still emit JavaScript; the children fail loudly if it is missing.
   }
   writeFileSync(join(build, 'package.json'), JSON.stringify({ name: 'repomap', type: 'module' }));
-  for (const d of ['grammars', 'queries']) symlinkSync(join(ROOT, d), join(build, d));
+  for (const d of ['grammars', 'queries', 'models']) symlinkSync(join(ROOT, d), join(build, d));
   if (without.length === 0) {
     symlinkSync(join(ROOT, 'node_modules'), join(build, 'node_modules'));
   } else {

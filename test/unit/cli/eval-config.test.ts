@@ -146,7 +146,7 @@ describe('the built CLI: --config with --jobs 2', () => {
       // Type errors elsewhere still emit JavaScript; the runs below fail if it is missing.
     }
     writeFileSync(join(build, 'package.json'), JSON.stringify({ name: 'repomap', type: 'module' }));
-    for (const d of ['node_modules', 'grammars', 'queries']) symlinkSync(join(ROOT, d), join(build, d));
+    for (const d of ['node_modules', 'grammars', 'queries', 'models']) symlinkSync(join(ROOT, d), join(build, d));
   }, 180_000);
   afterAll(() => removeTemp(build));
 

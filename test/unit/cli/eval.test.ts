@@ -314,7 +314,7 @@ describe('the built CLI: --jobs', () => {
       // Type errors elsewhere still emit JavaScript; the runs below fail if it is missing.
     }
     writeFileSync(join(build, 'package.json'), JSON.stringify({ name: 'repomap', type: 'module' }));
-    for (const dir of ['node_modules', 'grammars', 'queries']) symlinkSync(join(ROOT, dir), join(build, dir));
+    for (const dir of ['node_modules', 'grammars', 'queries', 'models']) symlinkSync(join(ROOT, dir), join(build, dir));
   }, 120_000);
   afterAll(() => removeTemp(build));
 

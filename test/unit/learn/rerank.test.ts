@@ -71,6 +71,22 @@ describe('rank with the learned ranker', () => {
     expect(r.files[0]!.reasons.length).toBeGreaterThan(0);
   });
 
+  it('is what explain reports: the learned place and score, beside the tuned ones', () => {
+    const issue = 'Store.evict raises KeyError\n\nEvicting a key twice from the cache `Store` raises KeyError instead of ignoring it.\n';
+    const learned = index.withRank({ ranker: { issue2code: 'learned' } });
+    const files = learned.rank(issue).files;
+    const tunedFiles = index.withRank({ ranker: { issue2code: 'tuned' } }).rank(issue).files;
+    files.forEach((f, k) => {
+      const e = learned.explain(issue, f.path);
+      expect(e.rank).toBe(k + 1);
+      expect(e.score).toBe(f.score);
+      expect(e.learned!.tunedRank).toBe(tunedFiles.findIndex((t) => t.path === f.path) + 1);
+      expect(e.learned!.model).not.toBeNull();
+      expect(Object.keys(e.learned!.features!)).toHaveLength(65);
+    });
+    expect(index.withRank({ ranker: { issue2code: 'tuned' } }).explain(issue, files[0]!.path).learned).toBeUndefined();
+  });
+
   it('refuses a ranker it does not know, naming the option', () => {
     expect(() => index.withRank({ ranker: { issue2code: 'neural' as 'tuned' } }).rank('Store.evict fails')).toThrow(/rank\.ranker\.issue2code must be one of tuned, learned, got "neural"/);
   });
