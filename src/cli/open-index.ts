@@ -13,7 +13,8 @@ import { changesSince, loadSnapshot, snapshotFileOf, snapshotSlot, type KeptInde
 import type { CliIo } from './io.js';
 import type { OpenedIndex } from './open-build.js';
 import type { ParsedAhead } from '../tags/index.js';
-import { repoOf, repoSource, type RepoFlags } from './repo-source.js';
+import { chosenRepo, fileArgument, repoNote } from './repo-root.js';
+import { repoSource, type RepoFlags } from './repo-source.js';
 
 export type { OpenedIndex } from './open-build.js';
 
@@ -27,7 +28,9 @@ export type { OpenedIndex } from './open-build.js';
  * starting over.
  */
 export async function openIndex(given: RepoFlags, io: CliIo, label: string, parseJobs?: number): Promise<OpenedIndex> {
-  const repo = repoOf(given, io);
+  const chosen = chosenRepo(given, io);
+  if (chosen.aboveCwd && !given.quiet) io.stderr.write(`repomap: note: ${repoNote(chosen)}\n`);
+  const repo = chosen.dir;
   const source = repoSource(repo, given.commit);
   // (a git source keeps no snapshot: its build opens the store, which says the same)
   const flags = 'folder' in source ? withUsableCache(given, io) : given;
@@ -58,6 +61,16 @@ export async function openIndex(given: RepoFlags, io: CliIo, label: string, pars
   const { openBuilt } = await import('./open-build.js');
   const earlier = kept && slot ? { index: kept.index, file: snapshotFileOf(slot), changed: kept.changed, fingerprint: kept.fingerprint, ...fromMemory, ...(parsedAhead ? { parsedAhead } : {}) } : undefined;
   return openBuilt({ flags, io, label, source, repo, slot, ...(earlier ? { earlier } : {}), ...(parseJobs !== undefined ? { parseJobs } : {}) });
+}
+
+/**
+ * A command's file argument as a path of the opened repository (`fileArgument`): from the
+ * working folder when that is inside the repository, else as written.
+ */
+export function fileOf(opened: Pick<OpenedIndex, 'index' | 'repo'>, file: string, io: Pick<CliIo, 'cwd'>): string {
+  let paths: Set<string> | undefined;
+  const known = (path: string): boolean => (paths ??= new Set(opened.index.corpus.files.map((f) => f.path))).has(path);
+  return fileArgument(file, { repo: opened.repo, cwd: io.cwd }, known);
 }
 
 /**

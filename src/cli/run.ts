@@ -2,7 +2,6 @@ import { Command, CommanderError } from 'commander';
 import { isReportable, messageWithoutModule } from '../errors.js';
 import { packageVersion } from '../package-root.js';
 import { CliExit, type CliIo } from './io.js';
-import { repoOf } from './repo-source.js';
 import { registerCache } from './cache.js';
 import { registerDaemon } from './daemon.js';
 import { registerEval } from './eval.js';
@@ -53,6 +52,7 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
         const { checkScope, checkSource } = await import('./repo-check.js');
         checkSource(command);
         const { findConfig } = await import('./config-file.js');
+        const { repoOf } = await import('./repo-root.js');
         const { repo, quiet } = command.opts<{ repo?: string; quiet?: boolean }>();
         const found = findConfig(repoOf({ repo }, io), (m) => void (quiet || io.stderr.write(`repomap: note: ${m}\n`)));
         if (found) {

@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
-import { buildPackage, ROOT } from './helpers.js';
+import { buildPackage } from './helpers.js';
+import { fixtureCopy } from '../../fixture-copy.js';
 
 const run = promisify(execFile);
-const FIXTURE = join(ROOT, 'fixtures/repos/python-inventory');
+const FIXTURE = fixtureCopy('python-inventory');
 const QUERY = 'apply_discount rounds half a cent the wrong way';
 
 let build: string;

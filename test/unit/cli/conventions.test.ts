@@ -12,8 +12,9 @@ import type { CliIo } from '../../../src/cli/io.js';
 import { INDEX_PROGRESS_DEFAULTS } from '../../../src/cli/progress.js';
 import { makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 import { runCliCaptured, type CliRun } from '../../run-cli.js';
+import { fixtureCopy } from '../../fixture-copy.js';
 
-const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
+const FIXTURE = fixtureCopy('python-inventory');
 
 let tmp: string;
 beforeAll(() => {

@@ -10,9 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitAll, initRepo, makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 import type { toDetailsRow } from '../../../src/render/index.js';
 import { runCliCaptured, type CliRun } from '../../run-cli.js';
+import { fixtureCopy } from '../../fixture-copy.js';
 
 /** The fixture the runs are in unless they say otherwise: without --repo, rank ranks it. */
-const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
+const FIXTURE = fixtureCopy('python-inventory');
 
 function run(argv: string[], cwd = FIXTURE): Promise<CliRun> {
   // rank caches tags by default: keep the cache in this file's temp folder, never in ~/.cache
