@@ -45,6 +45,8 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
+      // commander's errors take repomap's prefix, as every other error of the CLI: `repomap: unknown option '--bogus'`
+      outputError: (s, write) => write(s.replace(/^error: /, 'repomap: ')),
     })
     .hook('preAction', async (_program, command) => {
       // Commands run on one repository (--repo) take their defaults from its config file.

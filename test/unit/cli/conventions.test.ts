@@ -143,6 +143,18 @@ describe('messages', () => {
     expect(r.stderr).toBe(`repomap: folder ${missing} does not exist\n`);
   });
 
+  it('every error starts with repomap:, the argument parser\'s too (exit 2 for usage)', async () => {
+    const unknown = await run(['rank', 'x', '--bogus']);
+    expect(unknown).toMatchObject({ code: 2, stderr: "repomap: unknown option '--bogus'\n" });
+    const invalid = await run(['rank', 'x', '--top', '0']);
+    expect(invalid).toMatchObject({ code: 2, stderr: "repomap: option '--top <n>' argument '0' is invalid. expected a whole number ≥ 1\n" });
+    const command = await run(['rnak', 'x']);
+    expect(command.code).toBe(2);
+    expect(command.stderr).toMatch(/^repomap: unknown command 'rnak'\n\(Did you mean rank\?\)\n$/);
+    const own = await run(['rank', '--features', 'x']);
+    expect(own).toMatchObject({ code: 2, stderr: 'repomap: --features needs --format json\n' });
+  });
+
   it('explain on a skipped file says why it was skipped', async () => {
     const repo = copy('skipped');
     writeFiles(repo, { '.repomapignore': 'docs/\n', 'docs/notes.py': 'def note():\n    pass\n', 'static/app.min.js': 'var a=1;\n' });
