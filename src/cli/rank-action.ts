@@ -1,5 +1,5 @@
 /** What `repomap rank` does once its arguments are parsed (./rank.ts defines it). */
-import { DETAILS_MIN_FILES, renderText, TEXT_FUNCTION_FILES, toDetailsRow } from '../render/index.js';
+import { renderText, TEXT_FUNCTION_FILES, toDetailsRow } from '../render/index.js';
 import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
 import { CliExit, type CliIo } from './io.js';
 import { everyTask } from './ranker-flag.js';
@@ -25,11 +25,10 @@ export async function rankAction(io: CliIo, words: readonly string[], flags: Ran
   const index = flags.ranker ? opened.index.withRank({ ranker: everyTask(flags.ranker) }) : opened.index;
   await index.prepare(input.query, { task: flags.task ?? input.task });
   // the text format shows paths, scores, reasons and, for its first TEXT_FUNCTION_FILES
-  // files, the functions likely to change: no spans to find; the files past what is
-  // shown are not ordered (a details row lists at least DETAILS_MIN_FILES)
+  // files, the functions likely to change: no spans to find; either format lists --top
+  // files (default DETAILS_MIN_FILES, the contract's deepest cut-off) and orders no others
   const json = flags.format === 'json';
-  const top = json ? Math.max(flags.top, DETAILS_MIN_FILES) : flags.top;
-  const result = index.rank(input.query, { task: flags.task ?? input.task, includeGiven: flags.includeGiven, spans: json, ...(json ? {} : { functions: TEXT_FUNCTION_FILES }), top, features: flags.features === true });
+  const result = index.rank(input.query, { task: flags.task ?? input.task, includeGiven: flags.includeGiven, spans: json, ...(json ? {} : { functions: TEXT_FUNCTION_FILES }), top: flags.top, features: flags.features === true });
   result.stats.timingsMs.corpus = corpusMs;
   if (flags.format === 'json') {
     const row = toDetailsRow(result, {

@@ -1,5 +1,6 @@
 /** `repomap rank`: its arguments and help; ./rank-action.ts, loaded when it runs, does the work. */
 import { Command, Option } from 'commander';
+import { DETAILS_MIN_FILES } from '../render/details.js';
 import { positiveInt } from './arguments.js';
 import type { CliIo } from './io.js';
 import type { RankFlags } from './rank-action.js';
@@ -13,7 +14,7 @@ export function registerRank(program: Command, io: CliIo): void {
       .description('Rank the files of a repository (folder, or git commit) for a query.')
       .argument('[query...]', 'query text: one quoted argument, or words joined by spaces (or --query / --query-file)'),
   )
-    .option('--top <n>', 'files to show', positiveInt, 20)
+    .option('--top <n>', 'files to show (with --format json, files the details row lists)', positiveInt, DETAILS_MIN_FILES)
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--include-given', 'rank given files where they fall instead of last')
     .addOption(new Option('--ranker <ranker>', 'which ranker orders the files (default: the task\u2019s, rank.ranker in DESIGN.md)').choices(RANKERS))

@@ -96,17 +96,21 @@ describe('rank on the current folder (no --repo)', () => {
     expect(trace.stdout).not.toContain('likely to change');
   });
 
-  it('--top limits the rows of the table', async () => {
+  it('--top limits the rows of the table, and the files of the JSON row', async () => {
     const r = await run(['rank', '--query', 'apply_discount', '--top', '3']);
     expect(r.code).toBe(0);
     const rows = r.stdout.split('\n').filter((l) => /^\s*\d+\. \d\.\d{4} {2}\S/.test(l));
     expect(rows.map((l) => l.trim().split(/\s+/)[0])).toEqual(['1.', '2.', '3.']);
+    const { row } = await runJson(['rank', '--query', 'apply_discount', '--top', '3']);
+    expect(row.top_files).toEqual(rows.map((l) => l.trim().split(/\s+/)[2]));
+    expect(row.scores).toHaveLength(3);
+    expect(Object.keys(row.reasons)).toEqual(row.top_files);
   });
 
   it('--format json prints one contract details row', async () => {
-    const { row } = await runJson(['rank', '--query', 'apply_discount', '--top', '3']);
-    // at least min(20, files) files, whatever --top says
-    expect(row.top_files.length).toBeGreaterThanOrEqual(Math.min(20, FIXTURE_FILES));
+    const { row } = await runJson(['rank', '--query', 'apply_discount']);
+    // --top files, 20 by default (the contract's deepest cut-off): all of the fixture's
+    expect(row.top_files).toHaveLength(Math.min(20, FIXTURE_FILES));
     expect(new Set(row.top_files).size, 'no duplicates').toBe(row.top_files.length);
     expect(row.top_files[0]).toBe('src/inventory/pricing.py');
     expect(row.scores).toHaveLength(row.top_files.length);
