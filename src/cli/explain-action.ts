@@ -25,5 +25,5 @@ export async function explainAction(io: CliIo, file: string, words: readonly str
   });
   const diagnostics = [...index.diagnostics, ...index.queryDiagnostics(input.query)];
   io.stdout.write(flags.format === 'json' ? JSON.stringify({ ...explanation, diagnostics: diagnosticsField(diagnostics) }) + '\n' : renderExplanation(explanation));
-  reportDiagnostics(io, diagnostics, flags, flags.format === 'text');
+  reportDiagnostics(io, diagnostics, flags, flags.format === 'text', index.stats.skipped);
 }

@@ -26,7 +26,7 @@ export type StatusFlags = RepoFlags & { format: Format };
  */
 function print<T extends object>(io: CliIo, flags: RepoFlags & { format: Format }, index: Index, result: T, text: (r: T) => string): void {
   io.stdout.write(flags.format === 'json' ? JSON.stringify({ ...result, diagnostics: diagnosticsField(index.diagnostics) }) + '\n' : text(result));
-  reportDiagnostics(io, index.diagnostics, flags, flags.format === 'text');
+  reportDiagnostics(io, index.diagnostics, flags, flags.format === 'text', index.stats.skipped);
 }
 
 /** A blank positional argument is a usage error naming it, before any index is built. */

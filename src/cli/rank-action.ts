@@ -41,5 +41,5 @@ export async function rankAction(io: CliIo, words: readonly string[], flags: Ran
   } else {
     io.stdout.write(renderText(result, { top: flags.top }));
   }
-  reportDiagnostics(io, result.diagnostics, flags, flags.format === 'text');
+  reportDiagnostics(io, result.diagnostics, flags, flags.format === 'text', result.stats.skipped);
 }
