@@ -60,4 +60,17 @@ describe('without better-sqlite3', () => {
     // --quiet keeps the note to itself
     expect((await cli('rank', QUERY, '--quiet')).stderr).toBe('');
   }, 30_000);
+
+  it('cache stats and cache prune fail naming the missing driver, not an empty cache folder', async () => {
+    for (const action of ['stats', 'prune']) {
+      const failed = await cli('cache', action).then(
+        () => null,
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+      expect(failed).toMatchObject({ code: 1, stdout: '' });
+      expect(failed!.stderr).toBe(
+        `repomap: the persistent tags cache needs better-sqlite3, which did not load (it is not installed): no tags cache is kept without it (npm install better-sqlite3), and there is none at ${join(tmp, 'cache', 'tags.sqlite')}\n`,
+      );
+    }
+  }, 30_000);
 });
