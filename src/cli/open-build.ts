@@ -20,7 +20,12 @@ export interface OpenedIndex {
   source: CorpusSource;
   /** The repository folder on disk (the folder, or the git directory). */
   repo: string;
-  corpusMs: number;
+  /**
+   * How long this command took to have the index: reading the files, tagging and linking
+   * them for a build; the whole load (the corpus part) for an index loaded from a snapshot
+   * or taken from a daemon's memory, never the time its build once took.
+   */
+  timingsMs: { corpus: number; tags: number; graph: number };
   /** The persistent tags cache file the build read and wrote, when it had one. */
   cacheFile?: string;
   /**
@@ -157,7 +162,8 @@ async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildR
           }
         } else later(write);
       }
-      return { index, source, repo, corpusMs, ...(store ? { cacheFile: store.file } : {}) };
+      const timingsMs = { corpus: corpusMs, tags: index.stats.timingsMs.tags, graph: index.stats.timingsMs.graph };
+      return { index, source, repo, timingsMs, ...(store ? { cacheFile: store.file } : {}) };
     } finally {
       store?.close();
     }

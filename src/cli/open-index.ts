@@ -28,6 +28,8 @@ export type { OpenedIndex } from './open-build.js';
  * starting over.
  */
 export async function openIndex(given: RepoFlags, io: CliIo, label: string, parseJobs?: number): Promise<OpenedIndex> {
+  const clock = io.now ?? ((): number => performance.now());
+  const started = clock();
   const chosen = chosenRepo(given, io);
   if (chosen.aboveCwd && !given.quiet) io.stderr.write(`repomap: note: ${repoNote(chosen)}\n`);
   const repo = chosen.dir;
@@ -56,7 +58,9 @@ export async function openIndex(given: RepoFlags, io: CliIo, label: string, pars
     const store = tagsStorePath(where.dir);
     const { index } = kept;
     io.memory?.keep(snapshotFileOf(slot), { index, fingerprint: kept.fingerprint });
-    return { index, source, repo, corpusMs: index.stats.timingsMs.corpus, snapshot: { file: snapshotFileOf(slot), updated: false, ...fromMemory }, ...(existsSync(store) ? { cacheFile: store } : {}) };
+    // this command's own time to have the index (the snapshot's read and check, or the daemon's look at its folder), not its build's
+    const timingsMs = { corpus: Math.round(clock() - started), tags: 0, graph: 0 };
+    return { index, source, repo, timingsMs, snapshot: { file: snapshotFileOf(slot), updated: false, ...fromMemory }, ...(existsSync(store) ? { cacheFile: store } : {}) };
   }
   const { openBuilt } = await import('./open-build.js');
   const earlier = kept && slot ? { index: kept.index, file: snapshotFileOf(slot), changed: kept.changed, fingerprint: kept.fingerprint, ...fromMemory, ...(parsedAhead ? { parsedAhead } : {}) } : undefined;

@@ -21,7 +21,6 @@ export async function rankAction(io: CliIo, words: readonly string[], flags: Ran
   if (flags.features && flags.format !== 'json') throw new CliExit(2, '--features needs --format json');
   const input = await queryFromFlags(flags, io, 'rank', words);
   const opened = await openIndex(flags, io, 'rank', flags.jobs);
-  const { corpusMs } = opened;
   const index = flags.ranker ? opened.index.withRank({ ranker: everyTask(flags.ranker) }) : opened.index;
   await index.prepare(input.query, { task: flags.task ?? input.task });
   // the text format shows paths, scores, reasons and, for its first TEXT_FUNCTION_FILES
@@ -29,7 +28,7 @@ export async function rankAction(io: CliIo, words: readonly string[], flags: Ran
   // files (default DETAILS_MIN_FILES, the contract's deepest cut-off) and orders no others
   const json = flags.format === 'json';
   const result = index.rank(input.query, { task: flags.task ?? input.task, includeGiven: flags.includeGiven, spans: json, ...(json ? {} : { functions: TEXT_FUNCTION_FILES }), top: flags.top, features: flags.features === true });
-  result.stats.timingsMs.corpus = corpusMs;
+  result.stats.timingsMs = { ...opened.timingsMs };
   if (flags.format === 'json') {
     const row = toDetailsRow(result, {
       top: flags.top,

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitAll, initRepo, makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 import type { toDetailsRow } from '../../../src/render/index.js';
 import { runCliCaptured, type CliRun } from '../../run-cli.js';
+import { IndexMemory } from '../../../src/cli/index-memory.js';
 import { fixtureCopy } from '../../fixture-copy.js';
 
 /** The fixture the runs are in unless they say otherwise: without --repo, rank ranks it. */
@@ -309,6 +310,24 @@ describe('--repo and --commit', () => {
     expect(row.top_files).toContain('app/modern_pricing.py');
     expect(row.top_files.some((p) => p.startsWith('objects/') || p === 'HEAD')).toBe(false);
     expect(row.base_commit).toMatch(/^[0-9a-f]{40}$/);
+  });
+});
+
+describe('the index time', () => {
+  it('of an index served from a daemon\'s memory or loaded from its snapshot is the command\'s own, not its build\'s', async () => {
+    const memory = new IndexMemory();
+    // the clock the command reads stands still (runCliCaptured's): a load takes 0 ms by it; a build's stages time themselves
+    const io = { cwd: FIXTURE, env: { ...process.env, REPOMAP_CACHE: join(tmp, 'index-time-cache') }, memory, defer: (work: () => void | Promise<void>) => memory.defer(work) };
+    const argv = ['rank', 'apply_discount', '--format', 'json'];
+    const built = await runCliCaptured(argv, io);
+    expect(built.code).toBe(0);
+    await memory.settle((error) => {
+      throw error;
+    });
+    const served = await runCliCaptured(argv, io);
+    expect(JSON.parse(served.stdout).timing_ms.index).toBe(0);
+    const loaded = await runCliCaptured(['rank', 'apply_discount'], { cwd: io.cwd, env: io.env });
+    expect(loaded.stdout.split('\n')[0]).toMatch(/ · index 0 ms · rank \d+ ms$/);
   });
 });
 
