@@ -136,8 +136,8 @@ async function build({ flags, io, label, source, repo, slot, parseJobs }: BuildR
         ...(previous ? { previous } : {}),
         ...(parsedAhead ? { parsedAhead } : {}),
       });
-      // the snapshot is kept with the tags cache: none without a usable, writable store
-      if (slot && store && !store.readOnly) {
+      // the snapshot is kept with the tags cache: none without a usable, writable store, nor of an empty index (nothing to rank: the command fails)
+      if (slot && store && !store.readOnly && corpus.files.length > 0) {
         const fingerprint = await snapshotFingerprint(slot, index, readStartedMs, reread && earlier ? earlier : undefined);
         const cache = { cacheMaxMb: flags.cacheMaxMb, storeFile: store.file };
         const write = (): void => {

@@ -10,7 +10,8 @@ import { tagsStorePath } from '../cache/location.js';
 import { storeFolderProblem } from '../cache/store-file.js';
 import { cacheDirOf, cacheFolderWarning } from './cache-flags.js';
 import { changesSince, loadSnapshot, snapshotFileOf, snapshotSlot, type KeptIndex } from './snapshot.js';
-import type { CliIo } from './io.js';
+import { reportDiagnostics } from './diagnostics.js';
+import { CliExit, type CliIo } from './io.js';
 import type { OpenedIndex } from './open-build.js';
 import type { ParsedAhead } from '../tags/index.js';
 import { chosenRepo, fileArgument, repoNote } from './repo-root.js';
@@ -20,7 +21,8 @@ export type { OpenedIndex } from './open-build.js';
 
 /**
  * Loads the flags' source in its scope and builds its index, through the persistent tags
- * cache unless --no-cache, with progress on stderr for a long build (`label` names the
+ * cache unless --no-cache; an index of no file fails every command but `status`
+ * (`nothingToRank`), with progress on stderr for a long build (`label` names the
  * command in it) unless --quiet. `parseJobs` as `buildIndex`'s (default 2). With the
  * cache, a folder's built index is kept as a snapshot (./snapshot.ts) and loaded in place
  * of the build while the folder stays as it was; after a few files changed, the build
@@ -28,6 +30,36 @@ export type { OpenedIndex } from './open-build.js';
  * starting over.
  */
 export async function openIndex(given: RepoFlags, io: CliIo, label: string, parseJobs?: number): Promise<OpenedIndex> {
+  const opened = await openAny(given, io, label, parseJobs);
+  if (!ANSWERS_EMPTY.has(label) && opened.index.corpus.files.length === 0) nothingToRank(opened, given, io);
+  return opened;
+}
+
+/** The commands that answer on an index of no file: `status` says what was skipped. */
+const ANSWERS_EMPTY: ReadonlySet<string> = new Set(['status']);
+
+/**
+ * Fails the command (exit 1) on an index of no file (an empty or binary-only folder, or
+ * a scope that leaves nothing): there is nothing to rank or look up. The message names
+ * the folder (or commit) and the files skipped by rule, as the rank header counts them;
+ * `--diagnostics` lists them first.
+ */
+function nothingToRank({ index, repo }: OpenedIndex, flags: RepoFlags, io: CliIo): never {
+  const { corpus } = index;
+  const where = corpus.commit !== undefined ? `${repo} at ${corpus.commit.slice(0, 12)}` : repo;
+  const skipped = Object.entries(index.stats.skipped).filter(([, n]) => n > 0);
+  const scoped = flags.include.length + flags.exclude.length > 0 ? ' in the scope of --include/--exclude' : '';
+  let why: string;
+  if (skipped.length === 0) why = corpus.commit !== undefined ? `its tree holds no file${scoped}` : `it holds no file${scoped}`;
+  else {
+    if (flags.diagnostics) reportDiagnostics(io, index.diagnostics, flags, false);
+    const counts = skipped.map(([rule, n]) => `${rule} ${n}`).join(', ');
+    why = `no file${scoped} is indexed (skipped: ${counts}${flags.diagnostics || index.diagnostics.length === 0 ? '' : '; --diagnostics lists them'})`;
+  }
+  throw new CliExit(1, `nothing to rank in ${where}: ${why}`);
+}
+
+async function openAny(given: RepoFlags, io: CliIo, label: string, parseJobs?: number): Promise<OpenedIndex> {
   const clock = io.now ?? ((): number => performance.now());
   const started = clock();
   const chosen = chosenRepo(given, io);

@@ -41,6 +41,18 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
   const program = new Command('repomap')
     .description('Rank the repository files a coding agent should read next.')
     .version(packageVersion(), '-V, --version', 'print the version and exit')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Without --repo, a command reads the git work tree holding the current folder',
+        '(from its root), else the current folder.',
+        'Exit codes: 0 success; 1 failure (the message names the file, commit or field',
+        'at fault), or nothing to rank (an empty or binary-only folder: the message',
+        'names it and the files skipped by rule); 2 usage error. Every error starts',
+        'with "repomap: ". `repomap rank --help` says what confidence means.',
+      ].join('\n'),
+    )
     .exitOverride()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),

@@ -113,7 +113,7 @@ describe('the source and scope flags', () => {
     const repo = await run(['rank', 'apply_discount', '--repo', '']);
     expect(repo.code).toBe(2);
     expect(repo.stdout).toBe('');
-    expect(repo.stderr).toBe('repomap: --repo is empty: give a repository folder or git directory (or leave --repo out for the current folder)\n');
+    expect(repo.stderr).toBe('repomap: --repo is empty: give a repository folder or git directory (or leave --repo out for the git work tree holding the current folder)\n');
     for (const argv of [['rank', 'apply_discount', '--commit', ''], ['symbols', 'apply', '--commit', '']]) {
       const commit = await run(argv);
       expect(commit.code, argv.join(' ')).toBe(2);
@@ -141,6 +141,18 @@ describe('messages', () => {
     const r = await run(['rank', 'x', '--repo', missing]);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`repomap: folder ${missing} does not exist\n`);
+  });
+
+  it('--help says the exit codes, nothing to rank among them; rank --help what confidence means and how to act on it', async () => {
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Exit codes: 0 success; 1 failure');
+    expect(help.stdout).toContain('or nothing to rank (an empty or binary-only folder');
+    expect(help.stdout).toContain('Without --repo, a command reads the git work tree holding the current folder');
+    const rank = await run(['rank', '--help']);
+    expect(rank.stdout).toContain('Confidence (0 to 1, in the header and the JSON row) is how much of what the query');
+    expect(rank.stdout).toContain('it is not the chance that the first file is\nright');
+    expect(rank.stdout).toContain('add what you\nknow (a path, a stack trace, a function or test name) and rank again');
   });
 
   it('every error starts with repomap:, the argument parser\'s too (exit 2 for usage)', async () => {
