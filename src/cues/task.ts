@@ -1,5 +1,5 @@
 import type { Query, Task } from '../types.js';
-import { hasHunks } from './diff.js';
+import { hasHunks, isUnifiedDiff } from './diff.js';
 import { assertQuery, hasField, queryText } from './query.js';
 
 /**
@@ -33,7 +33,8 @@ const MARKDOWN = /^ {0,3}(?:`{3,}|~{3,}|#{1,6} (?!Running:$)\S)/m;
  * The task of a query from the ARB fields it carries. Plain text (a string, or
  * an object with only free text) that holds a failure — a traceback, a failed
  * test line, a panic, stack frames — is `trace2code`, unless it is markdown (a
- * report with a fenced block or headings, where the failure is one part of an issue); text with diff hunks is
+ * report with a fenced block or headings, where the failure is one part of an issue); a unified diff (`git diff`,
+ * `git show`: a commit's header and message may come first) is an edit, `edit2ripple`; other text with diff hunks is
  * `generic`, as is a query with no text; other text (prose: a bug report, a feature request) is `issue2code`.
  * (`abstention` is never inferred: such a query looks like any other.)
  */
@@ -45,6 +46,8 @@ export function inferTask(query: Query): Task {
     }
   }
   const text = queryText(query);
+  // a diff is an edit, whatever lines its hunks hold (a test's expected traceback)
+  if (isUnifiedDiff(text)) return 'edit2ripple';
   // a failure pasted into a markdown report (fenced, under headings) is part of an issue
   if (FAILURE_LINE.test(text) && !MARKDOWN.test(text)) return 'trace2code';
   return text.trim() === '' || hasHunks(text) ? 'generic' : 'issue2code';
