@@ -82,11 +82,11 @@ describe('frames of an installed copy of the repository', () => {
   });
 
   it('weighs the installed frames as the checkout frames (the deepest 1, the next frameDecay, …)', () => {
-    const frames = (query: string, path: string): number[] =>
+    const frames = (query: string, path: string): string[] =>
       flask.index
         .explain(query, path, { task: 'trace2code' })
         .cues.filter((c) => c.kind === 'frame')
-        .map((c) => c.weight)
+        .map((c) => `${c.line} strength ${c.strength} weight ${c.weight}`)
         .sort();
     for (const path of ['src/flask/json/provider.py', 'src/flask/app.py']) {
       const checkout = frames(CHECKOUT, path);
