@@ -5,6 +5,7 @@ import type { RankContext } from '../rank/context.js';
 import type { Csr } from '../rank/csr.js';
 import type { RankDefaults } from '../rank/defaults.js';
 import type { ExplainedFunction } from '../rank/functions.js';
+import { pathTargets } from '../rank/path-targets.js';
 import { Incoming } from '../rank/reasons.js';
 import { rankFiles, scoreParts } from '../rank/score.js';
 import { matchCues } from '../rank/seeds.js';
@@ -173,7 +174,8 @@ function cueMatches(cues: QueryCues, i: number, ctx: RankContext, o: RankDefault
       kind: cue.kind,
       value: cue.value,
       field: cue.field,
-      strength: cue.strength,
+      // a frame of an installed copy of the repository weighs as its own (pathTargets)
+      strength: PATH_KINDS.has(cue.kind) ? pathTargets(cue, ctx).strength : cue.strength,
       ...(cue.line !== undefined ? { line: cue.line } : {}),
       match,
       weight: round(weight),

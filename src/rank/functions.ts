@@ -162,9 +162,10 @@ export class FunctionFinder {
     for (const cue of cues.cues) {
       if (NAMING.has(cue.kind)) this.names.set(cue.value, Math.max(this.names.get(cue.value) ?? 0, cue.strength));
       else if ((cue.kind === 'frame' || cue.kind === 'path') && cue.line !== undefined) {
-        for (const p of pathTargets(cue, source.ctx).paths) {
+        const { paths, strength } = pathTargets(cue, source.ctx);
+        for (const p of paths) {
           const list = this.lines.get(p) ?? [];
-          list.push({ line: cue.line, weight: cue.strength });
+          list.push({ line: cue.line, weight: strength });
           this.lines.set(p, list);
         }
       }

@@ -23,6 +23,7 @@ const LOCATION = /^(?:\s+(\S+\.go):(\d+)(?: \+0x[0-9a-f]+)?|(\S+\.go):(\d+) \+0x
 
 /** Go panic frame location under `pkg.(*T).F(…)` */
 export const goroutineFrame: FrameFormat = {
+  failureLines: [/panic: /],
   read(lines, i) {
     const m = LOCATION.exec(lines[i]!);
     if (!m) return null;
