@@ -39,5 +39,11 @@ export const PACK_DEFAULTS = {
   wholeValue: 2,
   /** A file's weight is (score / top score) ^ scorePower: above 1, value concentrates on the best-ranked files. */
   scorePower: 3,
+  /**
+   * JSON packs list the index's and the query's diagnostics (files skipped or not fully
+   * parsed) within this share of the budget, the first that fit; the rest are counted
+   * (`diagnosticsMore`). The budget counts them: they are part of what is printed.
+   */
+  diagnosticsShare: 0.1,
 };
 export type PackDefaults = typeof PACK_DEFAULTS;

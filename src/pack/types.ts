@@ -35,7 +35,7 @@ export interface Pack {
   budget: number;
   tokenizer: TokenizerName;
   format: PackFormat;
-  /** Tokens of the Markdown rendering (headers, line numbers, markers and trailer included); never above `budget`. */
+  /** Tokens of `text` as printed (Markdown: headers, line numbers, fences, markers and trailer; JSON: the whole line); never above `budget`. */
   tokens: number;
   /** The pack rendered in `format`. */
   text: string;
@@ -49,7 +49,7 @@ export interface Pack {
 
 /** Options of `index.pack` (and `repomap pack`). */
 export interface PackOptions {
-  /** Hard token budget of the rendered pack (a whole number ≥ 1). */
+  /** Hard token budget of the rendered pack, in `tokenizer` tokens, of all of `text` (a whole number ≥ 1). */
   budget: number;
   /** How tokens are counted (default o200k_base). */
   tokenizer?: TokenizerName;
