@@ -42,7 +42,8 @@ interface Render {
 export function buildPack(files: readonly PackInputFile[], source: PackSource, tokenizer: Tokenizer, options: BuildPackOptions, o: PackDefaults = PACK_DEFAULTS): Pack {
   const considered = files.slice(0, o.maxFiles);
   const candidates = buildCandidates(considered, source, tokenizer, o, false, options.format);
-  return fit(candidates, considered, files.length - considered.length, source, tokenizer, options, selectByDensity, o);
+  const select = (c: readonly Candidate[], limit: number) => selectByDensity(c, limit, o.firstFunctions);
+  return fit(candidates, considered, files.length - considered.length, source, tokenizer, options, select, o);
 }
 
 /**
