@@ -132,6 +132,59 @@ describe('outlineFile', () => {
     expect(small.text).toMatch(/⋮ \d+ more definitions left out for the budget of 40 tokens\n$/);
   });
 
+  it('prints a signature split over lines whole, up to its body, each line numbered', async () => {
+    const index = await indexOf('outline-split', {
+      'app.py': [
+        'class App:',
+        '    def __init__(',
+        '        self,',
+        "        name: str = 'a (b',",
+        '        *,',
+        '        debug: bool = False,',
+        '    ) -> None:',
+        '        self.name = name',
+        '',
+        '    def run(self, host: str = "x)") -> None:',
+        '        pass',
+        '',
+      ].join('\n'),
+      'lib.rs': ["pub fn longest<'a>(", "    x: &'a str,", "    y: &'a str,", ") -> &'a str {", '    x', '}', ''].join('\n'),
+    });
+    const py = await outlineFile(index, 'app.py', { tokenizer: 'regex' });
+    expect(py.entries.find((e) => e.name === '__init__')!.signature).toBe(
+      ['    def __init__(', '        self,', "        name: str = 'a (b',", '        *,', '        debug: bool = False,', '    ) -> None:'].join('\n'),
+    );
+    expect(py.text).toBe(
+      [
+        ' 1  class App:',
+        ' 2    def __init__(',
+        ' 3        self,',
+        " 4        name: str = 'a (b',",
+        ' 5        *,',
+        ' 6        debug: bool = False,',
+        ' 7    ) -> None:',
+        '10    def run(self, host: str = "x)") -> None:',
+        '',
+      ].join('\n'),
+    );
+    const rs = await outlineFile(index, 'lib.rs', { tokenizer: 'regex' });
+    expect(rs.text).toBe(["1  pub fn longest<'a>(", "2      x: &'a str,", "3      y: &'a str,", "4  ) -> &'a str {", ''].join('\n'));
+  });
+
+  it('under a short budget keeps functions, methods and classes before module-level variables', async () => {
+    const variables = Array.from({ length: 8 }, (_, i) => `T_${i} = t.TypeVar("T_${i}", bound=t.Callable[..., t.Any])`);
+    const methods = Array.from({ length: 6 }, (_, i) => [`    def method_${i}(self, value: int) -> int:`, `        return value + ${i}`, '']).flat();
+    const index = await indexOf('outline-short', { 'app.py': ['import typing as t', '', ...variables, '', 'class Flask:', ...methods].join('\n') });
+    const full = await outlineFile(index, 'app.py', { tokenizer: 'regex' });
+    expect(full.entries.map((e) => e.kind)).toEqual([...variables.map(() => 'constant'), 'class', ...methods.filter((l) => l.includes('def')).map(() => 'method')]);
+    const short = await outlineFile(index, 'app.py', { tokenizer: 'regex', budget: 120 });
+    expect(short.tokens).toBeLessThanOrEqual(120);
+    expect(short.omitted).toBeGreaterThan(0);
+    // the class and all its methods are shown; what is left out is variables
+    expect(short.entries.filter((e) => e.kind !== 'constant').map((e) => e.name)).toEqual(['Flask', 'method_0', 'method_1', 'method_2', 'method_3', 'method_4', 'method_5']);
+    expect(short.entries.filter((e) => e.kind === 'constant').length).toBeLessThan(variables.length);
+  });
+
   it('a file without a grammar, or outside the corpus, is an error saying so', async () => {
     await expect(outlineFile(inventory, 'README.md')).rejects.toThrow('README.md is not parsed (no grammar for it), so it has no outline');
     await expect(outlineFile(inventory, 'src/nothing.py')).rejects.toThrow('src/nothing.py is not a file of the corpus');
