@@ -85,12 +85,12 @@ module.exports = {
       name: 'fs-only-in-io-stages',
       severity: 'error',
       comment:
-        'The file system is read by corpus/ (the files), cache/ (the store), tags/ (wasm and ' +
-        'queries) and the adapters. Known exceptions, to be moved into those stages: ' +
+        'The file system is read by corpus/ (the files), cache/ (the store), persist/ (the ' +
+        'snapshot files), tags/ (wasm and queries) and the adapters. Known exceptions, to be moved into those stages: ' +
         'languages/manifest.ts and package-root.ts (reading the package\'s own files).',
       from: {
         path: '^src/',
-        pathNot: ['^src/(corpus|cache|tags|cli|mcp|eval)/', '^src/package-root\\.ts$', '^src/languages/manifest\\.ts$'],
+        pathNot: ['^src/(corpus|cache|persist|tags|cli|mcp|eval)/', '^src/package-root\\.ts$', '^src/languages/manifest\\.ts$'],
       },
       to: { path: '^(node:)?fs(/promises)?$', dependencyTypes: ['core'] },
     },
@@ -107,8 +107,8 @@ module.exports = {
       comment:
         'build/ joins the stages (corpus, tags, lexical, graph, rank, spans, explain, pack) into an ' +
         'Index; a stage never reaches up into it. Only the entry, the readers of a built index ' +
-        '(navigate/) and the adapters use build/.',
-      from: { path: '^src/', pathNot: ['^src/(build|navigate|cli|mcp|eval)/', '^src/index\\.ts$'] },
+        '(navigate/), persist/ (which keeps an Index and opens it again) and the adapters use build/.',
+      from: { path: '^src/', pathNot: ['^src/(build|navigate|persist|cli|mcp|eval)/', '^src/index\\.ts$'] },
       to: { path: '^src/build/' },
     },
     {

@@ -1,4 +1,4 @@
-import { readSnapshotFile, writeSnapshotFile } from '../src/cache/snapshot-files.js';
+import { readSnapshotFile, writeSnapshotFile } from '../src/persist/snapshot-file.js';
 import type { Snapshot, SnapshotSections } from '../src/build/snapshot.js';
 
 /**

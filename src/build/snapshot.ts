@@ -9,7 +9,7 @@
  * is resolved again), only when something asks for them (`index.previous`,
  * `index.fileGraph`: the navigate commands, a later incremental build).
  */
-import { decodeSection, PartList, sectionChunks, type ByteList } from '../cache/snapshot-files.js';
+import { decodeSection, PartList, sectionChunks, type ByteList } from '../persist/sections.js';
 import { restoreCorpus, saveCorpus, type SavedCorpus } from '../corpus/index.js';
 import { buildResolveContext, fileGraphOfKept, importRecordParts, keptTablesOf, SymbolTable, tableEdges, type EdgeTable, type ImportRecordParts, type KeptTables, type ResolveContext } from '../graph/index.js';
 import type { SymbolTableParts } from '../graph/symbols.js';

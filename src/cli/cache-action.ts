@@ -1,7 +1,8 @@
 /** What `repomap cache stats` and `repomap cache prune` do once their arguments are parsed (./cache.ts defines them). */
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { pruneSnapshots, snapshotFiles, snapshotFolder, snapshotTempFiles, TagsStore, tagsStorePath, type StoreStats } from '../cache/index.js';
+import { TagsStore, tagsStorePath, type StoreStats } from '../cache/index.js';
+import { pruneSnapshots, snapshotFiles, snapshotFolder, snapshotTempFiles } from '../persist/snapshot-file.js';
 import { cacheDirOf, MIB } from './cache-flags.js';
 import { CliExit, type CliIo } from './io.js';
 

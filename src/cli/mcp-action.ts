@@ -7,7 +7,7 @@ import { cacheDirOf, type CacheFlags } from './cache-flags.js';
 import { openCacheStore } from './cache-store.js';
 import type { CliIo } from './io.js';
 import { repoSource } from './repo-source.js';
-import { loadSnapshot, saveSnapshot, snapshotSlot } from './snapshot.js';
+import { loadSnapshot, saveSnapshot, snapshotSlot } from '../persist/kept-index.js';
 
 /** Streams the MCP server talks over; the CLI passes the process' own. */
 export interface McpIo {
@@ -34,7 +34,7 @@ export async function mcpAction(io: CliIo, mcpIo: McpIo, flags: McpFlags): Promi
 }
 
 /**
- * The folder's index snapshot in the cache folder (./snapshot.ts), as the one-shot commands
+ * The folder's index snapshot in the cache folder (../persist/kept-index.ts), as the one-shot commands
  * keep it: the server starts from it and keeps its first build there. Kept only with a
  * usable, writable tags store, as those commands do.
  */

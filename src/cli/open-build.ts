@@ -10,7 +10,7 @@ import { openCacheStore } from './cache-store.js';
 import type { CliIo } from './io.js';
 import { indexProgress } from './progress.js';
 import type { RepoFlags } from './repo-source.js';
-import { loadSnapshot, snapshotFileOf, snapshotFingerprint, writeSnapshot, type SnapshotSlot } from './snapshot.js';
+import { loadSnapshot, snapshotFileOf, snapshotFingerprint, writeSnapshot, type SnapshotSlot } from '../persist/kept-index.js';
 import type { IndexMemory } from './index-memory.js';
 import { describeError } from '../errors.js';
 

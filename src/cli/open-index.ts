@@ -1,6 +1,6 @@
 /**
  * The index a command opens from its source flags (./repo-source.ts): a folder's kept
- * snapshot when nothing changed since it was built (./snapshot.ts), else a build
+ * snapshot when nothing changed since it was built (../persist/kept-index.ts), else a build
  * (./open-build.ts, loaded only then: the parsers, the graph builder and the tags store
  * are most of the CLI's modules).
  */
@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { tagsStorePath } from '../cache/location.js';
 import { storeFolderProblem } from '../cache/store-file.js';
 import { cacheDirOf, cacheFolderWarning } from './cache-flags.js';
-import { changesSince, loadSnapshot, snapshotFileOf, snapshotSlot, type KeptIndex } from './snapshot.js';
+import { changesSince, loadSnapshot, snapshotFileOf, snapshotSlot, type KeptIndex } from '../persist/kept-index.js';
 import type { CliIo } from './io.js';
 import type { OpenedIndex } from './open-build.js';
 import type { ParsedAhead } from '../tags/index.js';
@@ -21,7 +21,7 @@ export type { OpenedIndex } from './open-build.js';
  * Loads the flags' source in its scope and builds its index, through the persistent tags
  * cache unless --no-cache, with progress on stderr for a long build (`label` names the
  * command in it) unless --quiet. `parseJobs` as `buildIndex`'s (default 2). With the
- * cache, a folder's built index is kept as a snapshot (./snapshot.ts) and loaded in place
+ * cache, a folder's built index is kept as a snapshot (../persist/kept-index.ts) and loaded in place
  * of the build while the folder stays as it was; after a few files changed, the build
  * updates the snapshot's index (their tags, BM25 terms and graph edges) instead of
  * starting over.

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexOfSnapshot, snapshotOf, type Snapshot } from '../../../src/build/snapshot.js';
-import type { ByteList } from '../../../src/cache/snapshot-files.js';
+import type { ByteList } from '../../../src/persist/sections.js';
 import { UNIQUE_RESOLVERS } from '../../../src/graph/resolve/registry.js';
 import { javaResolver } from '../../../src/graph/resolve/java.js';
 import { fixtureIndexes } from '../../fixture-index.js';

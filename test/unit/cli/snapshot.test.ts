@@ -1,5 +1,5 @@
 /**
- * The index snapshot the CLI keeps in its cache (src/cli/snapshot.ts): a command on an
+ * The index snapshot the CLI keeps in its cache (src/persist/kept-index.ts): a command on an
  * unchanged folder loads it instead of building, and ranks byte for byte as a build; after
  * a changed, added or removed file the next command updates the snapshot's index and
  * ranks as a fresh build (or builds again, with a note, when the update fails); a snapshot that
@@ -17,7 +17,7 @@ import { runCliCaptured } from '../../run-cli.js';
 import { buildIndex, loadCorpus } from '../../../src/index.js';
 import { FolderFingerprint } from '../../../src/corpus/index.js';
 import { openBuilt, parseChangedAhead } from '../../../src/cli/open-build.js';
-import { loadSnapshot, snapshotSlot } from '../../../src/cli/snapshot.js';
+import { loadSnapshot, snapshotSlot } from '../../../src/persist/kept-index.js';
 import { extractTags } from '../../../src/tags/extract.js';
 import { TAGS_BUDGET } from '../../../src/tags/budget.js';
 import { runCli } from '../../../src/cli/run.js';
