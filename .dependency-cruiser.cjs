@@ -131,6 +131,33 @@ module.exports = {
       to: { path: '^src/(spans|explain)/' },
     },
     {
+      name: 'only-persist-imports-codecs',
+      severity: 'error',
+      comment:
+        'A stage that keeps state encodes and decodes it in its own codec (<stage>/codec.ts, with ' +
+        'a format version); src/persist/ alone joins them into a snapshot, so nothing else knows ' +
+        'a stage\'s persisted layout.',
+      from: { path: '^src/', pathNot: '^src/persist/' },
+      to: { path: '^src/[^/]+/codec\\.ts$' },
+    },
+    {
+      name: 'persist-above-build',
+      severity: 'error',
+      comment:
+        'persist/ keeps a built Index and opens it again: the entry and the adapters use it; ' +
+        'the stages and build/ never do, but for the section encoding their codecs write to ' +
+        '(persist/sections.ts, which imports nothing of src/ but the error class).',
+      from: { path: '^src/', pathNot: ['^src/(persist|cli|mcp|eval)/', '^src/index\\.ts$'] },
+      to: { path: '^src/persist/', pathNot: '^src/persist/sections\\.ts$' },
+    },
+    {
+      name: 'sections-is-a-leaf',
+      severity: 'error',
+      comment: 'persist/sections.ts is what stage codecs write to: it imports nothing of src/ but the error class, so codecs do not reach into persist/.',
+      from: { path: '^src/persist/sections\\.ts$' },
+      to: { path: '^src/', pathNot: '^src/errors\\.ts$' },
+    },
+    {
       name: 'parse-workers-only-through-tags',
       severity: 'error',
       comment: 'The worker pool, its worker and their protocol are tags/ internals: other stages call extractTags (or prestartWhenListed through the entry).',

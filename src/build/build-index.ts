@@ -11,7 +11,7 @@ import { releasePrestarted, snippetReader } from '../tags/index.js';
 import type { Corpus, Diagnostic, IndexStats, LanguageId } from '../types.js';
 import { codeLanguagesOf, deferredCodeReading } from './code-languages.js';
 import { EarlierCsrs, Index, recordParts } from './index.js';
-import { tagCounts } from './kept-tags.js';
+import { tagCounts } from '../tags/kept-tags.js';
 import type { IndexOptions } from './options.js';
 import { checkNotTaken, contentKey, earlierContents, textKey, type Previous } from './reuse.js';
 import { earlyRelease } from './early-release.js';

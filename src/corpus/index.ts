@@ -9,4 +9,3 @@ export { listFolder, pathKind, type FolderListing, type ListedEntry } from './wa
 export { FolderFingerprint, watchedFiles, type SavedFingerprint } from './fingerprint.js';
 export { whySkipped } from './path-rules.js';
 export { STAMP_MARGIN_MS } from './folder-reuse.js';
-export { saveCorpus, restoreCorpus, type SavedCorpus } from './saved.js';

@@ -13,7 +13,7 @@ import { pruneSnapshots, readSnapshotFile, snapshotFilePath, snapshotFolder, wri
 import { STORE_DEFAULTS } from '../cache/store-defaults.js';
 import { TAGS_INDEX_VERSION } from '../cache/tags-version.js';
 import { FolderFingerprint, watchedFiles, type SavedFingerprint } from '../corpus/index.js';
-import { indexOfSnapshot, snapshotOf, SNAPSHOT_VERSION, type Snapshot, type SnapshotSections } from '../build/snapshot.js';
+import { indexOfSnapshot, snapshotOf, SNAPSHOT_VERSION, type Snapshot, type SnapshotSections } from './snapshot.js';
 import type { Index } from '../build/index.js';
 import { describeError } from '../errors.js';
 import { packageVersion } from '../package-root.js';

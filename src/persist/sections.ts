@@ -13,6 +13,9 @@
 import v8 from 'node:v8';
 import { RepoMapError } from '../errors.js';
 
+/** A record of sections as a stage's codec gives it to be written: each a value, or a function that makes it when its section is written. */
+export type Sections<T> = { [K in keyof T]: T[K] | (() => T[K]) };
+
 /** A list of byte arrays, as an array holds them or as a snapshot file reads them one at a time. */
 export interface ByteList {
   readonly length: number;
