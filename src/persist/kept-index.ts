@@ -15,6 +15,7 @@ import { TAGS_INDEX_VERSION } from '../cache/tags-version.js';
 import { FolderFingerprint, watchedFiles, type SavedFingerprint } from '../corpus/index.js';
 import { indexOfSnapshot, snapshotOf, SNAPSHOT_VERSION, type Snapshot, type SnapshotSections } from './snapshot.js';
 import type { Index } from '../build/index.js';
+import type { IndexKeeper } from '../build/live.js';
 import { describeError } from '../errors.js';
 import { packageVersion } from '../package-root.js';
 import { MAX_CHANGED } from '../graph/index.js';
@@ -202,4 +203,29 @@ export async function saveSnapshot(
 ): Promise<string | null> {
   const fingerprint = await snapshotFingerprint(slot, index, readStartedMs, reread);
   return fingerprint ? writeSnapshot(slot, index, fingerprint, cache) : null;
+}
+
+/**
+ * The keeper of a folder's index for a long-running `Workspace` (the MCP server): it
+ * starts from the folder's snapshot in the cache folder, as `openIndex` does, and keeps its
+ * first build there (capped as `writeSnapshot` caps it). `tell` hears notes and warnings.
+ */
+export function snapshotKeeper(
+  cacheDir: string,
+  root: string,
+  scope: { include: readonly string[]; exclude: readonly string[] },
+  cache: { cacheMaxMb?: number | undefined; storeFile: string },
+  tell: (message: string) => void,
+): IndexKeeper {
+  const slot = snapshotSlot(cacheDir, root, scope);
+  return {
+    load: async () => {
+      const kept = await loadSnapshot(slot, tell);
+      return kept && { index: kept.index, current: kept.current ? kept.fingerprint : null };
+    },
+    async save(index, readStartedMs) {
+      const warning = await saveSnapshot(slot, index, readStartedMs, cache);
+      if (warning) tell(`warning: ${warning}`);
+    },
+  };
 }
