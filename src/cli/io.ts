@@ -10,7 +10,7 @@ export interface CliIo {
   cwd: string;
   /** Environment variables the CLI reads (REPOMAP_CACHE, XDG_CACHE_HOME); default process.env. */
   env?: Readonly<Record<string, string | undefined>>;
-  /** Clock in milliseconds for progress output; default performance.now (tests pass their own). */
+  /** Clock in milliseconds for progress output and the time a command took to load its index; default performance.now (tests pass their own). */
   now?: () => number;
   /**
    * Called with the command's name once its arguments (and the repository's config) are

@@ -29,5 +29,5 @@ export async function packAction(io: CliIo, words: readonly string[], flags: Pac
   // the JSON pack gains the index's diagnostics and the query's; its text is what `tokens` counted
   const diagnostics = [...index.diagnostics, ...index.queryDiagnostics(input.query)];
   io.stdout.write(flags.format === 'json' ? JSON.stringify({ ...JSON.parse(pack.text), diagnostics: diagnosticsField(diagnostics) }) + '\n' : pack.text);
-  reportDiagnostics(io, diagnostics, flags, flags.format !== 'json');
+  reportDiagnostics(io, diagnostics, flags, flags.format !== 'json', index.stats.skipped);
 }

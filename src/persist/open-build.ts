@@ -118,8 +118,8 @@ async function build({ options, source, slot }: BuildRequest, earlier: BuildRequ
         ...(previous ? { previous } : {}),
         ...(parsedAhead ? { parsedAhead } : {}),
       });
-      // the snapshot is kept with the tags cache: none without a usable, writable store
-      if (slot && store && !store.readOnly) {
+      // the snapshot is kept with the tags cache: none without a usable, writable store, nor of an empty index (nothing to rank: the command fails)
+      if (slot && store && !store.readOnly && corpus.files.length > 0) {
         const fingerprint = await snapshotFingerprint(slot, index, readStartedMs, reread && earlier ? earlier : undefined);
         const cap = { cacheMaxMb: options.cacheMaxMb, storeFile: store.file };
         const write = (): void => {
@@ -144,7 +144,8 @@ async function build({ options, source, slot }: BuildRequest, earlier: BuildRequ
           }
         } else later(write);
       }
-      return { index, source, corpusMs, ...(store ? { cacheFile: store.file } : {}) };
+      const timingsMs = { corpus: corpusMs, tags: index.stats.timingsMs.tags, graph: index.stats.timingsMs.graph };
+      return { index, source, timingsMs, ...(store ? { cacheFile: store.file } : {}) };
     } finally {
       store?.close();
     }

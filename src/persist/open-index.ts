@@ -24,6 +24,8 @@ export type { OpenProgress, HeldIndex, IndexHolder, OpenedIndex, OpenIndexOption
  * is rebuilt with a note (`onNote`), never misread.
  */
 export async function openIndex(source: CorpusSource, options: OpenIndexOptions = {}): Promise<OpenedIndex> {
+  const clock = options.now ?? ((): number => performance.now());
+  const started = clock();
   const { cache } = options;
   const folder = 'folder' in source ? source.folder : null;
   const scope = { include: [...(options.include ?? [])], exclude: [...(options.exclude ?? [])] };
@@ -48,7 +50,9 @@ export async function openIndex(source: CorpusSource, options: OpenIndexOptions 
     const store = tagsStorePath(cache);
     const { index } = kept;
     options.memory?.keep(snapshotFileOf(slot), { index, fingerprint: kept.fingerprint });
-    return { index, source, corpusMs: index.stats.timingsMs.corpus, snapshot: { file: snapshotFileOf(slot), updated: false, ...fromMemory }, ...(existsSync(store) ? { cacheFile: store } : {}) };
+    // this call's own time to have the index (the snapshot's read and check, or a look at the held index's folder), not its build's
+    const timingsMs = { corpus: Math.round(clock() - started), tags: 0, graph: 0 };
+    return { index, source, timingsMs, snapshot: { file: snapshotFileOf(slot), updated: false, ...fromMemory }, ...(existsSync(store) ? { cacheFile: store } : {}) };
   }
   const { openBuilt } = await import('./open-build.js');
   const earlier = kept && slot ? { index: kept.index, file: snapshotFileOf(slot), changed: kept.changed, fingerprint: kept.fingerprint, ...fromMemory, ...(parsedAhead ? { parsedAhead } : {}) } : undefined;

@@ -57,13 +57,20 @@ export interface OpenIndexOptions {
   memory?: IndexHolder;
   /** Runs work once the caller has answered (a snapshot write); default: at once. */
   defer?: (work: () => void | Promise<void>) => void;
+  /** Clock in milliseconds that times a load from a snapshot or from `memory` (`timingsMs`); default performance.now. */
+  now?: () => number;
 }
 
-/** An opened index, the source it read and how long reading the files took. */
+/** An opened index, the source it read and how long the caller took to have it. */
 export interface OpenedIndex {
   index: Index;
   source: CorpusSource;
-  corpusMs: number;
+  /**
+   * How long this call took to have the index: reading the files, tagging and linking
+   * them for a build; the whole load (the corpus part) for an index loaded from a snapshot
+   * or taken from `memory`, never the time its build once took.
+   */
+  timingsMs: { corpus: number; tags: number; graph: number };
   /** The tags store file the build read and wrote, when it had one. */
   cacheFile?: string;
   /**

@@ -2,10 +2,11 @@
  * The library's `openIndex` (src/persist/open-index.ts): with a cache folder, the first
  * call builds and keeps a snapshot, the next loads it while the folder is unchanged, and
  * after a file changed updates it; each ranks as a fresh build. Without a cache folder it
- * builds and keeps nothing. The folder is a copy of a fixture whose times are set an hour
+ * builds and keeps nothing. Its `timingsMs` is the call's own (a load's, by its `now` clock),
+ * and an index of no file is never kept. The folder is a copy of a fixture whose times are set an hour
  * back (a file written within the stamp margin of a build keeps that build from being kept).
  */
-import { appendFileSync, cpSync, existsSync, readdirSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex, loadCorpus, openIndex, type Index } from '../../../src/index.js';
@@ -53,6 +54,31 @@ describe('openIndex', () => {
     expect(third.index.tagsOf(changed)?.definitions.map((d) => d.name)).toContain('rounding_note');
     expect(ranked(third.index)).toEqual(await fresh());
     expect(notes).toEqual([]);
+  });
+
+  it("times a loaded index by the call's own clock, not by the build that made it", async () => {
+    const repo = join(tmp, 'timed');
+    const cache = join(tmp, 'timed-cache');
+    cpSync(FIXTURE, repo, { recursive: true });
+    ageTree(repo);
+    await openIndex({ folder: repo }, { cache });
+    // a clock that stands still: the load took no time by it, whatever its build took
+    const loaded = await openIndex({ folder: repo }, { cache, now: () => 1_000 });
+    expect(loaded.snapshot).toMatchObject({ updated: false });
+    expect(loaded.timingsMs).toEqual({ corpus: 0, tags: 0, graph: 0 });
+  });
+
+  it('keeps no snapshot of an index of no file', async () => {
+    const repo = join(tmp, 'binary-only');
+    const cache = join(tmp, 'empty-cache');
+    mkdirSync(repo);
+    writeFileSync(join(repo, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
+    ageTree(repo);
+    const opened = await openIndex({ folder: repo }, { cache });
+    expect(opened.index.corpus.files).toEqual([]);
+    expect(opened.snapshot).toBeUndefined();
+    const snapshots = join(cache, 'snapshots');
+    expect(existsSync(snapshots) ? readdirSync(snapshots).filter((f) => f.endsWith('.snap')) : []).toEqual([]);
   });
 
   it('without a cache folder builds, and keeps nothing', async () => {
