@@ -5,4 +5,3 @@ export { TAGS_INDEX_VERSION, currentIdentity, type CacheIdentity } from './ident
 export { CACHE_ENV, TAGS_STORE_FILE, cacheDirFromEnv, defaultCacheDir, tagsStorePath } from './location.js';
 export { layeredTagsCache, mapTagsCache, memoryTagsCache, storeTagsCache } from './layered.js';
 export type { TagsCache, TagsCacheEntry } from './types.js';
-export { SNAPSHOT_FOLDER, snapshotFolder, snapshotFilePath, readSnapshotFile, writeSnapshotFile, snapshotFiles, snapshotTempFiles, pruneSnapshots, type SnapshotPrune, type SnapshotRead } from './snapshot-files.js';

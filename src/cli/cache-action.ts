@@ -1,9 +1,10 @@
 /** What `repomap cache stats` and `repomap cache prune` do once their arguments are parsed (./cache.ts defines them). */
 import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { lookAtStore, pruneSnapshots, snapshotFiles, snapshotFolder, snapshotTempFiles, TagsStore, tagsStorePath, type StoreStats } from '../cache/index.js';
+import { lookAtStore, TagsStore, tagsStorePath, type StoreStats } from '../cache/index.js';
 import { sqliteDriver } from '../cache/sqlite.js';
 import { messageWithoutModule, RepoMapError } from '../errors.js';
+import { pruneSnapshots, snapshotFiles, snapshotFolder, snapshotTempFiles } from '../persist/snapshot-file.js';
 import { cacheDirOf, MIB } from './cache-flags.js';
 import { CliExit, type CliIo } from './io.js';
 

@@ -7,7 +7,7 @@ import { openCacheStore } from './cache-store.js';
 import type { CliIo } from './io.js';
 import { chosenRepo } from './repo-root.js';
 import { repoSource } from './repo-source.js';
-import { loadSnapshot, saveSnapshot, snapshotSlot } from './snapshot.js';
+import { snapshotKeeper as folderKeeper } from '../persist/kept-index.js';
 
 /** Streams the MCP server talks over; the CLI passes the process' own. */
 export interface McpIo {
@@ -36,23 +36,12 @@ export async function mcpAction(io: CliIo, mcpIo: McpIo, flags: McpFlags): Promi
 }
 
 /**
- * The folder's index snapshot in the cache folder (./snapshot.ts), as the one-shot commands
- * keep it: the server starts from it and keeps its first build there. Kept only with a
- * usable, writable tags store, as those commands do.
+ * The folder's index snapshot in the cache folder (src/persist/kept-index.ts), as the
+ * one-shot commands keep it: the server starts from it and keeps its first build there.
+ * Kept only with a usable, writable tags store, as those commands do.
  */
 function snapshotKeeper(flags: McpFlags, io: CliIo, repo: string, scope: { include: string[]; exclude: string[] }, storeFile: string): IndexKeeper | undefined {
   const where = cacheDirOf(flags, io, true);
   if (!where) return undefined;
-  const slot = snapshotSlot(where.dir, repo, scope);
-  const tell = (m: string): void => void io.stderr.write(`repomap mcp: ${m}\n`);
-  return {
-    load: async () => {
-      const kept = await loadSnapshot(slot, tell);
-      return kept && { index: kept.index, current: kept.current ? kept.fingerprint : null };
-    },
-    async save(index, readStartedMs) {
-      const warning = await saveSnapshot(slot, index, readStartedMs, { cacheMaxMb: flags.cacheMaxMb, storeFile });
-      if (warning) tell(`warning: ${warning}`);
-    },
-  };
+  return folderKeeper(where.dir, repo, scope, { cacheMaxMb: flags.cacheMaxMb, storeFile }, (m) => void io.stderr.write(`repomap mcp: ${m}\n`));
 }

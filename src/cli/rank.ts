@@ -1,6 +1,6 @@
 /** `repomap rank`: its arguments and help; ./rank-action.ts, loaded when it runs, does the work. */
 import { Command, Option } from 'commander';
-import { DETAILS_MIN_FILES } from '../render/details.js';
+import { DETAILS_MIN_FILES } from '../render/index.js';
 import { positiveInt } from './arguments.js';
 import type { CliIo } from './io.js';
 import type { RankFlags } from './rank-action.js';

@@ -11,8 +11,11 @@ import { addSharedSymbolEdges } from './edges/shared-symbol.js';
 import type { SourceTestConventions } from './edges/source-test.js';
 import { isResolverInput, readyTables, tagsChangeTables, withChangedTags, type ResolveContext } from './resolve/index.js';
 
-/** Above this many changed files a full build is about as fast, and simpler. */
-const MAX_CHANGED = 256;
+/**
+ * Above this many changed files a full build is about as fast, and simpler. The one change
+ * limit: a kept index (src/persist/) is updated up to this many changed paths too.
+ */
+export const MAX_CHANGED = 256;
 
 /** Edge types whose edges are stored from the file whose tags make them. */
 const ROW_TYPES: ReadonlySet<EdgeType> = new Set(['import', 'source-test', 'shared-symbol']);
