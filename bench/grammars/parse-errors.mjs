@@ -207,6 +207,19 @@ for (const language of LANGUAGES) {
       `${num(s.old.errorFiles)} (${pct(s.old.errorFiles, s.files)}) | ${num(s.now.errorFiles)} (${pct(s.now.errorFiles, s.files)}) | ${speed(s, 'old')} | ${speed(s, 'now')} |`,
   );
 }
+const all = emptyStats();
+for (const s of totals.values()) {
+  all.files += s.files;
+  all.bytes += s.bytes;
+  for (const side of ['old', 'now']) {
+    all[side].errorFiles += s[side].errorFiles;
+    all[side].ms += s[side].ms;
+  }
+}
+out.push(
+  `| all | | | ${num(all.files)} | ${mb(all.bytes).toFixed(1)} | ${num(all.old.errorFiles)} (${pct(all.old.errorFiles, all.files)}) | ` +
+    `${num(all.now.errorFiles)} (${pct(all.now.errorFiles, all.files)}) | ${speed(all, 'old')} | ${speed(all, 'now')} |`,
+);
 out.push('');
 out.push('Per repository:');
 out.push('');
