@@ -1,4 +1,4 @@
-; repomap tags query for Java (grammar: tree-sitter-java from tree-sitter-wasms 0.1.13).
+; repomap tags query for Java (grammar: tree-sitter-java 0.23.5).
 ;
 ; Capture vocabulary and pattern precedence: queries/README.md.
 ;

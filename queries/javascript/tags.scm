@@ -1,4 +1,4 @@
-; repomap tags query for JavaScript and JSX (grammar: tree-sitter-javascript from tree-sitter-wasms 0.1.13).
+; repomap tags query for JavaScript and JSX (grammar: tree-sitter-javascript 0.23.1).
 ;
 ; Capture vocabulary and pattern precedence: queries/README.md.
 ;

@@ -1,4 +1,4 @@
-; repomap tags query for Python (grammar: tree-sitter-python from tree-sitter-wasms 0.1.13).
+; repomap tags query for Python (grammar: tree-sitter-python 0.25.0).
 ;
 ; Capture vocabulary and pattern precedence: queries/README.md.
 ;

@@ -1,4 +1,4 @@
-; repomap tags query for TypeScript (grammar: tree-sitter-typescript from tree-sitter-wasms 0.1.13).
+; repomap tags query for TypeScript (grammar: tree-sitter-typescript 0.23.2).
 ; TSX uses this query too (compiled against the tsx grammar), followed by queries/jsx/tags.scm.
 ;
 ; Capture vocabulary and pattern precedence: queries/README.md.
