@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { MAX_CHANGES_UPDATED } from '../corpus/change-limit.js';
 import { pruneSnapshots, readSnapshotFile, snapshotFilePath, snapshotFolder, writeSnapshotFile } from '../cache/snapshot-files.js';
 import { STORE_DEFAULTS } from '../cache/store-defaults.js';
 import { TAGS_INDEX_VERSION } from '../cache/tags-version.js';
@@ -42,13 +43,6 @@ export function snapshotSlot(cacheDir: string, root: string, scope: { include: r
 export function snapshotFileOf(slot: SnapshotSlot): string {
   return snapshotFilePath(slot.folder, slot.key);
 }
-
-/**
- * At most this many changed paths (files, folders, ignore files) since a snapshot was
- * taken, and a build starts from the snapshot's index (`buildIndex({ previous })`); past
- * it, a build from the tags cache costs about the same (the graph update's own limit).
- */
-const MAX_CHANGES_UPDATED = 256;
 
 /**
  * The paths `fingerprint` watches that changed since it was taken; null when too many
