@@ -138,6 +138,7 @@ export function scoreParts(
   const kindPrior = o.kindPrior[task][ctx.kinds[i]!];
   const evidence = seeds.evidence.has(i) ? o.evidencePenalty : 1;
   const sizeExponent = o.sizeExponent[task];
+  // biome-ignore lint/style/useExponentiationOperator: the scores stay byte-identical to the Math.pow they were made with
   const size = sizeExponent > 0 ? Math.pow(1 + ctx.sizes[i]! / o.sizeScale, -sizeExponent) : 1;
   const lift = feedback ? feedback[i]! : 0;
   let s = kindPrior * (o.directWeight * direct + o.pprWeight * graph + o.feedbackWeight[task] * lift);
