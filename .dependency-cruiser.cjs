@@ -219,6 +219,9 @@ module.exports = {
           '^src/persist/snapshot-file\\.ts$',
           // TODO(render): renderers, exported by the entry
           '^src/render/index\\.ts$',
+          // TODO(process): the V8 heap policy and the wasm module cache that main.ts sets before a command runs
+          '^src/heap\\.ts$',
+          '^src/tags/wasm-modules\\.ts$',
           // TODO(types): the shared records, re-exported by the entry
           '^src/types\\.ts$',
         ],

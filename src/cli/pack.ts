@@ -1,5 +1,5 @@
 /** `repomap pack`: its arguments and help; ./pack-action.ts, loaded when it runs, does the work. */
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 // the pack stage's leaf modules, not its entry: --help shows their names without loading the packer
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../pack/tokenizers.js';
 import { PACK_FORMATS } from '../pack/types.js';

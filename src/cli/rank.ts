@@ -1,5 +1,5 @@
 /** `repomap rank`: its arguments and help; ./rank-action.ts, loaded when it runs, does the work. */
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { DETAILS_MIN_FILES } from '../render/index.js';
 import { positiveInt } from './arguments.js';
 import type { CliIo } from './io.js';

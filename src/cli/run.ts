@@ -30,6 +30,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       try {
         await work();
       } catch (error) {
+        // a bug in deferred work is not swallowed: it replaces the exit code
+        // biome-ignore lint/correctness/noUnsafeFinally: meant, as the line above says
         if (!isReportable(error)) throw error;
         io.stderr.write(`repomap: warning: ${messageWithoutModule(error)}\n`);
       }

@@ -100,7 +100,7 @@ const LINE_PATTERNS: readonly RegExp[] = [
  */
 export function findTestNames(line: string, inFailureList = false): TestNameMatch[] {
   const out: TestNameMatch[] = [];
-  for (const m of line.matchAll(/(?<![\w./\\-])((?:[\w.\-]+[\\/])*[\w.\-]+\.py)::((?:\w+::)*\w+(?:\[[^\]\s]*\])?)/g)) {
+  for (const m of line.matchAll(/(?<![\w./\\-])((?:[\w.-]+[\\/])*[\w.-]+\.py)::((?:\w+::)*\w+(?:\[[^\]\s]*\])?)/g)) {
     const parsed = parsePytestId(`${m[1]}::${m[2]}`);
     if (parsed) out.push({ ...parsed, start: m.index, end: m.index + m[0].length });
   }

@@ -7,7 +7,7 @@ export { buildResolveContext, keptTablesOf, type KeptTables, type ResolveContext
 export { moduleOf, baseName } from './module.js';
 export { testStem, conventionSources } from './edges/source-test.js';
 export { nameWeight } from './edges/shared-symbol.js';
-export { MAX_CHANGED, readyForUpdate, updateFileGraph, type GraphBefore } from './update.js';
+export { readyForUpdate, updateFileGraph, type GraphBefore } from './update.js';
 export { readsText } from './resolve/index.js';
 export { exportDefiners, moduleFiles, reExporterOf, type ExportSource } from './exports.js';
 export { EDGE_ORDER, tableEdges, type EdgeView, type EdgeTable, type FileGraphology, type FileNodeAttributes, type FileEdgeAttributes } from './edge-view.js';

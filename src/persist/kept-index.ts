@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { MAX_CHANGES_UPDATED } from '../corpus/change-limit.js';
 import { pruneSnapshots, readSnapshotFile, snapshotFilePath, snapshotFolder, writeSnapshotFile } from './snapshot-file.js';
 import { STORE_DEFAULTS } from '../cache/store-defaults.js';
 import { TAGS_INDEX_VERSION } from '../cache/tags-version.js';
@@ -18,7 +19,6 @@ import type { Index } from '../build/index.js';
 import type { IndexKeeper } from '../build/live.js';
 import { describeError } from '../errors.js';
 import { packageVersion } from '../package-root.js';
-import { MAX_CHANGED } from '../graph/index.js';
 
 /** What a snapshot file holds, a section per field: the folder's fingerprint when its index was built (`check`), and the index. */
 type Stored = Snapshot & { check: SavedFingerprint };
@@ -61,13 +61,6 @@ export function snapshotSlot(cacheDir: string, root: string, scope: { include: r
 export function snapshotFileOf(slot: SnapshotSlot): string {
   return snapshotFilePath(slot.folder, slot.key);
 }
-
-/**
- * At most this many changed paths (files, folders, ignore files) since a snapshot was
- * taken, and a build starts from the snapshot's index (`buildIndex({ previous })`); past
- * it, a build from the tags cache costs about the same: the graph update's own limit.
- */
-const MAX_CHANGES_UPDATED = MAX_CHANGED;
 
 /**
  * The paths `fingerprint` watches that changed since it was taken; null when too many

@@ -14,6 +14,7 @@ import type { Definition, FileTags, QueryCues, RankedFunction } from '../types.j
 import type { RankContext } from './context.js';
 import { pathTargets } from './path-targets.js';
 import { FUNCTION_DEFAULTS, type FunctionDefaults } from './function-defaults.js';
+import { roundScore } from './round.js';
 
 export { FUNCTION_DEFAULTS, type FunctionDefaults } from './function-defaults.js';
 
@@ -213,16 +214,16 @@ export class FunctionFinder {
     const imports = this.o.importsShare > 0 ? importLines(tags, units) : undefined;
     if (imports) ranked.push({ at: -1, name: 'imports', kind: 'module', start: imports.start, end: imports.end, s: this.o.importsShare });
     const partsOf = (at: number): UnitParts => ({
-      named: round(named[at]!),
-      nameWords: round(nameWords[at]!),
-      lines: round(lines[at]!),
-      words: round(words[at]!),
+      named: roundScore(named[at]!),
+      nameWords: roundScore(nameWords[at]!),
+      lines: roundScore(lines[at]!),
+      words: roundScore(words[at]!),
       ...(isClass(units[at]!) ? { classWeight: this.o.classWeight } : {}),
     });
     return ranked
       .sort((a, b) => b.s - a.s || a.start - b.start)
       .slice(0, this.o.maxPerFile)
-      .map(({ at, s, ...f }) => ({ ...f, score: round(s), ...(withParts && at >= 0 ? { parts: partsOf(at) } : {}) }));
+      .map(({ at, s, ...f }) => ({ ...f, score: roundScore(s), ...(withParts && at >= 0 ? { parts: partsOf(at) } : {}) }));
   }
 
   /** IDF-weighted share of the unit name's words that the query says. */
@@ -324,8 +325,4 @@ export function rankedFunctionIds(files: readonly { path: string; score: number;
   all.sort((a, b) => b.s - a.s || a.file - b.file || a.at - b.at);
   const seen = new Set<string>();
   return all.filter((x) => !seen.has(x.id) && seen.add(x.id)).map((x) => x.id);
-}
-
-function round(x: number): number {
-  return Number(x.toPrecision(6));
 }

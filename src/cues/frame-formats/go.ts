@@ -29,7 +29,7 @@ export const goroutineFrame: FrameFormat = {
     if (!m) return null;
     const f = frame(m[1] ?? m[3]!, m[2] ?? m[4], i);
     const above = lines[i - 1];
-    if (above !== undefined && above.trim() && !/^\s/.test(above) && !LOCATION.test(above)) {
+    if (above?.trim() && !/^\s/.test(above) && !LOCATION.test(above)) {
       const info = goFuncSymbols(above);
       if (info.library) f.library = true;
       if (f.test && info.funcName && /^(?:Test|Benchmark|Fuzz)/.test(info.funcName)) f.testName = info.funcName;

@@ -1,5 +1,5 @@
 /**
- * The built binary as a user runs it (dist/, built by test/global-setup.ts before any
+ * The built binary as a user runs it (dist/, built by test/build-setup.ts before any
  * test file runs): `node bin/repomap.js` as a child process with the real streams and
  * exit code (stdin, pipes, --version); the modules it loads (none of the engine for help,
  * the version or a usage error); and the same as a user who may not read or write
