@@ -23,11 +23,15 @@ const half = flag('--half');
 const cacheDir = flag('--cache') ?? process.env.REPOMAP_CACHE;
 const [reposDir, samplesFile, outFile] = args;
 if (!outFile) {
-  process.stderr.write('usage: node bench/functions-dump.mjs REPOS_DIR SAMPLES.jsonl OUT.jsonl [--half held-in|held-out] [--cache DIR]\n');
+  process.stderr.write(
+    'usage: node bench/functions-dump.mjs REPOS_DIR SAMPLES.jsonl OUT.jsonl [--half held-in|held-out] [--cache DIR]\n',
+  );
   process.exit(2);
 }
 
-const samples = readJsonl(samplesFile).filter((s) => (s.gold?.functions ?? []).length > 0 && (!half || halfOf(s.repo) === half));
+const samples = readJsonl(samplesFile).filter(
+  (s) => (s.gold?.functions ?? []).length > 0 && (!half || halfOf(s.repo) === half),
+);
 const groupBy = (xs, key) => {
   const m = new Map();
   for (const x of xs) m.set(key(x), [...(m.get(key(x)) ?? []), x]);
@@ -54,7 +58,13 @@ for (const [repo, rows] of byRepo) {
       forEachIdentifierWord(cues.text, (w) => words.add(w));
       for (const { path } of files) {
         const t = index.tagsOf(path);
-        if (t) tags[path] = { definitions: t.definitions, imports: t.imports, messages: t.messages, references: t.references };
+        if (t)
+          tags[path] = {
+            definitions: t.definitions,
+            imports: t.imports,
+            messages: t.messages,
+            references: t.references,
+          };
         const text = index.textOf(path);
         if (text !== undefined) {
           texts[path] = text;
@@ -63,8 +73,20 @@ for (const [repo, rows] of byRepo) {
       }
       const specificity = Object.fromEntries([...words].map((w) => [w, ctx.specificity(w)]));
       const pathMatches = {};
-      for (const c of cues.cues) if (c.kind === 'frame' || c.kind === 'path') pathMatches[c.value] = pathTargets(c, ctx).paths;
-      out.push({ id: sample.id, repo, gold: sample.gold.functions, functions: result.functions ?? [], cues, files, tags, texts, specificity, pathMatches });
+      for (const c of cues.cues)
+        if (c.kind === 'frame' || c.kind === 'path') pathMatches[c.value] = pathTargets(c, ctx).paths;
+      out.push({
+        id: sample.id,
+        repo,
+        gold: sample.gold.functions,
+        functions: result.functions ?? [],
+        cues,
+        files,
+        tags,
+        texts,
+        specificity,
+        pathMatches,
+      });
       process.stderr.write(`${sample.id}\n`);
     }
   }

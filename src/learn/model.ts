@@ -61,7 +61,11 @@ export function parseModel(json: unknown, source: string): RankerModel {
   if (typeof json !== 'object' || json === null) return fail('model', 'is not a JSON object');
   const m = json as Record<string, unknown>;
   if (m.format !== MODEL_FORMAT) fail('format', `must be "${MODEL_FORMAT}", got ${JSON.stringify(m.format)}`);
-  if (m.feature_version !== FEATURE_VERSION) fail('feature_version', `is ${JSON.stringify(m.feature_version)}; this repomap computes feature version ${FEATURE_VERSION}`);
+  if (m.feature_version !== FEATURE_VERSION)
+    fail(
+      'feature_version',
+      `is ${JSON.stringify(m.feature_version)}; this repomap computes feature version ${FEATURE_VERSION}`,
+    );
   const names = m.features;
   if (!Array.isArray(names) || names.length !== FEATURE_NAMES.length || names.some((f, k) => f !== FEATURE_NAMES[k])) {
     fail('features', `do not match this repomap's ${FEATURE_NAMES.length} feature names`);
@@ -78,14 +82,26 @@ function checkTree(t: unknown, at: string, fail: (field: string, what: string) =
   const tree = t as Record<string, unknown>;
   const arrays = ['feature', 'threshold', 'left', 'right', 'leaf'] as const;
   for (const key of arrays) {
-    if (!Array.isArray(tree[key]) || !(tree[key] as unknown[]).every((v) => typeof v === 'number' && Number.isFinite(v))) fail(`${at}.${key}`, 'must be an array of finite numbers');
+    if (
+      !Array.isArray(tree[key]) ||
+      !(tree[key] as unknown[]).every((v) => typeof v === 'number' && Number.isFinite(v))
+    )
+      fail(`${at}.${key}`, 'must be an array of finite numbers');
   }
-  const [feature, threshold, left, right, leaf] = arrays.map((key) => tree[key] as number[]) as [number[], number[], number[], number[], number[]];
+  const [feature, threshold, left, right, leaf] = arrays.map((key) => tree[key] as number[]) as [
+    number[],
+    number[],
+    number[],
+    number[],
+    number[],
+  ];
   const splits = feature.length;
-  if (threshold.length !== splits || left.length !== splits || right.length !== splits) fail(at, 'has split arrays of different lengths');
+  if (threshold.length !== splits || left.length !== splits || right.length !== splits)
+    fail(at, 'has split arrays of different lengths');
   if (leaf.length !== splits + 1) fail(`${at}.leaf`, `must hold ${splits + 1} values (one more than the splits)`);
   for (let k = 0; k < splits; k++) {
-    if (!Number.isInteger(feature[k]) || feature[k]! < 0 || feature[k]! >= FEATURE_NAMES.length) fail(`${at}.feature[${k}]`, 'is not a feature index');
+    if (!Number.isInteger(feature[k]) || feature[k]! < 0 || feature[k]! >= FEATURE_NAMES.length)
+      fail(`${at}.feature[${k}]`, 'is not a feature index');
     for (const child of [left[k]!, right[k]!]) {
       // children point forward (k < child) or at a leaf, so every walk ends
       const ok = Number.isInteger(child) && (child < 0 ? -child - 1 < leaf.length : child > k && child < splits);
@@ -104,7 +120,11 @@ export function shippedModel(): RankerModel {
   try {
     read = readPackageFile(relative);
   } catch (error) {
-    throw new RepoMapError('internal', `repomap/learn: the learned ranker's model ${relative} cannot be read (${(error as Error).message}); use the tuned ranker`, 'ranker');
+    throw new RepoMapError(
+      'internal',
+      `repomap/learn: the learned ranker's model ${relative} cannot be read (${(error as Error).message}); use the tuned ranker`,
+      'ranker',
+    );
   }
   shipped = parseModel(JSON.parse(read.text), read.file);
   return shipped;

@@ -34,7 +34,9 @@ interface Unit {
 
 /** The units of a file: functions and classes not nested in a function, qualified by their classes. */
 export function unitsOf(definitions: readonly Definition[]): Unit[] {
-  const defs = definitions.filter((d) => UNIT_KINDS.has(d.kind) && d.endLine >= d.startLine).sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+  const defs = definitions
+    .filter((d) => UNIT_KINDS.has(d.kind) && d.endLine >= d.startLine)
+    .sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
   const units: Unit[] = [];
   const stack: { def: Definition; unit: Unit | null }[] = [];
   for (const d of defs) {
@@ -45,10 +47,13 @@ export function unitsOf(definitions: readonly Definition[]): Unit[] {
       stack.push({ def: d, unit: null });
       continue;
     }
-    const classes = stack.filter((s) => s.unit && (s.def.kind === 'class' || s.def.kind === 'interface')).map((s) => s.def.name);
+    const classes = stack
+      .filter((s) => s.unit && (s.def.kind === 'class' || s.def.kind === 'interface'))
+      .map((s) => s.def.name);
     const unit: Unit = { def: d, name: [...classes, d.name].join('.'), ranges: [[d.startLine, d.endLine]] };
     if (classes.length > 0) unit.owner = classes[classes.length - 1]!;
-    if (parent?.unit && (parent.def.kind === 'class' || parent.def.kind === 'interface')) cut(parent.unit, d.startLine, d.endLine);
+    if (parent?.unit && (parent.def.kind === 'class' || parent.def.kind === 'interface'))
+      cut(parent.unit, d.startLine, d.endLine);
     units.push(unit);
     stack.push({ def: d, unit });
   }
@@ -75,7 +80,9 @@ function cut(unit: Unit, start: number, end: number): void {
  * when none comes first. Undefined when it has none.
  */
 function importLines(tags: FileTags, units: readonly Unit[]): { start: number; end: number } | undefined {
-  const firstFunction = Math.min(...units.filter((u) => u.def.kind === 'function' || u.def.kind === 'method').map((u) => u.def.startLine));
+  const firstFunction = Math.min(
+    ...units.filter((u) => u.def.kind === 'function' || u.def.kind === 'method').map((u) => u.def.startLine),
+  );
   const header = tags.imports.filter((i) => i.line < firstFunction);
   const lines = (header.length > 0 ? header : tags.imports).map((i) => i.line);
   return lines.length === 0 ? undefined : { start: Math.min(...lines), end: Math.max(...lines) };
@@ -195,10 +202,22 @@ export class FunctionFinder {
       const max = Math.max(...values);
       return max > 0 && weight > 0 ? values.map((v) => (weight * v) / max) : values.map(() => 0);
     };
-    const named = shares(units.map((u) => this.nameScore(u)), this.o.nameWeight);
-    const nameWords = shares(units.map((u) => this.nameWordScore(u)), this.o.nameWordWeight);
-    const lines = shares(units.map((u) => this.lineScore(path, u)), this.o.lineWeight);
-    const words = shares(text === undefined ? units.map(() => 0) : this.textScores(path, units, text), this.o.textWeight);
+    const named = shares(
+      units.map((u) => this.nameScore(u)),
+      this.o.nameWeight,
+    );
+    const nameWords = shares(
+      units.map((u) => this.nameWordScore(u)),
+      this.o.nameWordWeight,
+    );
+    const lines = shares(
+      units.map((u) => this.lineScore(path, u)),
+      this.o.lineWeight,
+    );
+    const words = shares(
+      text === undefined ? units.map(() => 0) : this.textScores(path, units, text),
+      this.o.textWeight,
+    );
     const isClass = (u: Unit): boolean => u.def.kind === 'class' || u.def.kind === 'interface';
     // summed in this fixed order: scores, and so the order of ties, are the same bit for bit on every run
     const score = units.map((u, i) => {
@@ -209,10 +228,25 @@ export class FunctionFinder {
     if (!(best > 0)) return [];
     // `at`: the unit's index, -1 for the import lines
     const ranked = units
-      .map((u, at) => ({ at, name: u.name, kind: u.def.kind, start: u.def.startLine, end: u.def.endLine, s: score[at]! / best }))
+      .map((u, at) => ({
+        at,
+        name: u.name,
+        kind: u.def.kind,
+        start: u.def.startLine,
+        end: u.def.endLine,
+        s: score[at]! / best,
+      }))
       .filter((x) => x.s > 0);
     const imports = this.o.importsShare > 0 ? importLines(tags, units) : undefined;
-    if (imports) ranked.push({ at: -1, name: 'imports', kind: 'module', start: imports.start, end: imports.end, s: this.o.importsShare });
+    if (imports)
+      ranked.push({
+        at: -1,
+        name: 'imports',
+        kind: 'module',
+        start: imports.start,
+        end: imports.end,
+        s: this.o.importsShare,
+      });
     const partsOf = (at: number): UnitParts => ({
       named: roundScore(named[at]!),
       nameWords: roundScore(nameWords[at]!),
@@ -223,7 +257,11 @@ export class FunctionFinder {
     return ranked
       .sort((a, b) => b.s - a.s || a.start - b.start)
       .slice(0, this.o.maxPerFile)
-      .map(({ at, s, ...f }) => ({ ...f, score: roundScore(s), ...(withParts && at >= 0 ? { parts: partsOf(at) } : {}) }));
+      .map(({ at, s, ...f }) => ({
+        ...f,
+        score: roundScore(s),
+        ...(withParts && at >= 0 ? { parts: partsOf(at) } : {}),
+      }));
   }
 
   /** IDF-weighted share of the unit name's words that the query says. */
@@ -246,7 +284,8 @@ export class FunctionFinder {
 
   private lineScore(path: string, u: Unit): number {
     let s = 0;
-    for (const { line, weight } of this.lines.get(path) ?? []) if (u.ranges.some(([a, b]) => a <= line && line <= b)) s += weight;
+    for (const { line, weight } of this.lines.get(path) ?? [])
+      if (u.ranges.some(([a, b]) => a <= line && line <= b)) s += weight;
     return s;
   }
 
@@ -319,9 +358,16 @@ export function attachFunctions<T extends { path: string }>(
  * `path::Qualified.name` of the functions of ranked files, best first across files:
  * fileScore^fileExponent × the function's score in its file.
  */
-export function rankedFunctionIds(files: readonly { path: string; score: number; functions?: readonly RankedFunction[] }[], fileExponent = FUNCTION_DEFAULTS.fileExponent): string[] {
+export function rankedFunctionIds(
+  files: readonly { path: string; score: number; functions?: readonly RankedFunction[] }[],
+  fileExponent = FUNCTION_DEFAULTS.fileExponent,
+): string[] {
   const all: { id: string; s: number; file: number; at: number }[] = [];
-  files.forEach((f, file) => f.functions?.forEach((fn, at) => all.push({ id: `${f.path}::${fn.name}`, s: f.score ** fileExponent * fn.score, file, at })));
+  files.forEach((f, file) =>
+    f.functions?.forEach((fn, at) =>
+      all.push({ id: `${f.path}::${fn.name}`, s: f.score ** fileExponent * fn.score, file, at }),
+    ),
+  );
   all.sort((a, b) => b.s - a.s || a.file - b.file || a.at - b.at);
   const seen = new Set<string>();
   return all.filter((x) => !seen.has(x.id) && seen.add(x.id)).map((x) => x.id);
