@@ -35,7 +35,7 @@ export function decodeLexical(state: LexicalState, where: string): { bm25: Bm25I
   if (state.bm25Postings.length !== state.bm25.blockTerms.length - 1) {
     throw new RepoMapError(
       'internal',
-      `repomap/build: a snapshot of ${where} has ${state.bm25Postings.length} blocks of BM25 postings for ${state.bm25.blockTerms.length - 1}`,
+      `repomap/lexical: a snapshot of ${where} has ${state.bm25Postings.length} blocks of BM25 postings for ${state.bm25.blockTerms.length - 1}`,
       'bm25Postings',
     );
   }

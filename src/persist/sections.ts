@@ -84,7 +84,7 @@ class SectionSerializer extends v8.DefaultSerializer {
     // a Buffer first: it is a Uint8Array too
     const type = view instanceof Buffer ? VIEW_TYPES.length - 1 : VIEW_TYPES.findIndex(([T]) => view.constructor === T);
     if (type < 0)
-      throw new RepoMapError('internal', `repomap/cache: cannot keep a ${view.constructor.name} in a snapshot`);
+      throw new RepoMapError('internal', `repomap/persist: cannot keep a ${view.constructor.name} in a snapshot`);
     this.writeUint32(type);
     this.writeUint32(this.views.length);
     this.views.push(view);
@@ -110,7 +110,7 @@ class SectionDeserializer extends v8.DefaultDeserializer {
     if (viewOf === undefined || at === undefined || length === undefined || at + length > this.bytes.length)
       throw new RepoMapError(
         'cache-unavailable',
-        `repomap/cache: typed array ${k} of type ${type} is not in the section`,
+        `repomap/persist: typed array ${k} of type ${type} is not in the section`,
       );
     return viewOf(this.bytes.buffer as ArrayBuffer, this.bytes.byteOffset + at, length);
   }
@@ -175,7 +175,7 @@ export function decodeSection(bytes: Uint8Array): unknown {
   if (head + streamLength > at.length)
     throw new RepoMapError(
       'cache-unavailable',
-      `repomap/cache: a section's stream of ${streamLength} bytes does not fit in its ${at.length}`,
+      `repomap/persist: a section's stream of ${streamLength} bytes does not fit in its ${at.length}`,
     );
   const places = new Float64Array(at.buffer.slice(at.byteOffset + 8, at.byteOffset + head));
   const deserializer = new SectionDeserializer(at.subarray(head, head + streamLength), at, places);

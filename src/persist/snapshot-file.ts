@@ -152,7 +152,7 @@ function readAt(fd: number, at: number, length: number): Buffer {
     if (n === 0)
       throw new RepoMapError(
         'cache-unavailable',
-        `repomap/cache: the file ends at byte ${at + done}, ${length - done} bytes short of a section`,
+        `repomap/persist: the file ends at byte ${at + done}, ${length - done} bytes short of a section`,
       );
     done += n;
   }
@@ -240,7 +240,7 @@ export class SnapshotFile {
     if (this.closed)
       throw new RepoMapError(
         'internal',
-        `repomap/cache: the index snapshot ${this.path} was closed before its ${what} was read`,
+        `repomap/persist: the index snapshot ${this.path} was closed before its ${what} was read`,
         this.path,
       );
     let bytes: Buffer;
@@ -265,7 +265,7 @@ export class SnapshotFile {
     if (statSync(this.path, { throwIfNoEntry: false })?.ino === this.ino) rmSync(this.path, { force: true });
     throw new RepoMapError(
       'cache-unavailable',
-      `repomap/cache: the index snapshot ${this.path} is damaged: ${problem}; it was removed, and the next command builds the index again`,
+      `repomap/persist: the index snapshot ${this.path} is damaged: ${problem}; it was removed, and the next command builds the index again`,
       this.path,
     );
   }

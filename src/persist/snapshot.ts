@@ -115,7 +115,7 @@ export function indexOfSnapshot(snapshot: Snapshot): Index {
   if (!isCurrentVersion(snapshot)) {
     throw new RepoMapError(
       'internal',
-      `repomap/build: snapshot version ${snapshot.version} ${JSON.stringify(snapshot.stages)}, this build reads ${SNAPSHOT_VERSION} ${JSON.stringify(STATE_VERSIONS)}`,
+      `repomap/persist: snapshot version ${snapshot.version} ${JSON.stringify(snapshot.stages)}, this build reads ${SNAPSHOT_VERSION} ${JSON.stringify(STATE_VERSIONS)}`,
       'version',
     );
   }
@@ -126,7 +126,7 @@ export function indexOfSnapshot(snapshot: Snapshot): Index {
   if (keys.length !== files.length)
     throw new RepoMapError(
       'internal',
-      `repomap/build: a snapshot of ${root} has ${keys.length} content keys for ${files.length} files`,
+      `repomap/persist: a snapshot of ${root} has ${keys.length} content keys for ${files.length} files`,
       'contentKeys',
     );
   files.forEach((f, i) => rememberContentKey(f, keys[i]!));

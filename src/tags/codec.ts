@@ -67,7 +67,7 @@ export function decodeTags(
   if (state.tagCounts.length !== 2 * state.tagFiles.length)
     throw new RepoMapError(
       'internal',
-      `repomap/build: a snapshot of ${where} has ${state.tagCounts.length / 2} tag counts for ${state.tagFiles.length} files with tags`,
+      `repomap/tags: a snapshot of ${where} has ${state.tagCounts.length / 2} tag counts for ${state.tagFiles.length} files with tags`,
       'tagCounts',
     );
   const index = new Map<string, number>();

@@ -164,7 +164,7 @@ class Reader {
   private fail(): never {
     throw new RepoMapError(
       'cache-unavailable',
-      `repomap/build: a file's kept tags are not ${this.bytes.length} bytes of tags (read to ${this.at})`,
+      `repomap/tags: a file's kept tags are not ${this.bytes.length} bytes of tags (read to ${this.at})`,
       'tags',
     );
   }

@@ -196,7 +196,7 @@ describe('snapshot files', () => {
     const parts = read.file.section('parts') as ByteList;
     expect(Buffer.from(parts.at(0)!).toString()).toBe('good part');
     expect(() => parts.at(1)).toThrow(
-      `repomap/cache: the index snapshot ${file} is damaged: its part 1 of section parts fails its checksum; it was removed, and the next command builds the index again`,
+      `repomap/persist: the index snapshot ${file} is damaged: its part 1 of section parts fails its checksum; it was removed, and the next command builds the index again`,
     );
     expect(readdirSync(folder)).toEqual([]);
     // the reader keeps the file open: its other sections still read, and still check
