@@ -58,7 +58,8 @@ for (const [repo, all] of byRepo) {
       process.stderr.write(`${repo}@${commit}: ${error.message}; ${group.length} samples left out\n`);
       continue;
     }
-    const index = await buildIndex(corpus, { ...resolveIndexOptions(undefined), tagsCache: cache });
+    // the tuned function ranking: what the replays and the learned function ranker start from
+    const index = (await buildIndex(corpus, { ...resolveIndexOptions(undefined), tagsCache: cache })).withRank({ functions: { learned: false } });
     const ctx = index.context;
     const count = index.settings.rank.functionFiles.issue2code;
     for (const sample of group) {

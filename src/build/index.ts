@@ -10,14 +10,14 @@ import type { LexicalMatch, RankDefaults } from '../rank/defaults.js';
 import { lexicalText } from '../rank/seeds.js';
 import { compareDescending } from '../text/order.js';
 import { rankFiles, type RankOutcome } from '../rank/score.js';
-import { FEATURE_NAMES, FEATURE_POOL, FEATURE_VERSION, poolVectors, predict, rerank, shippedModel } from '../learn/index.js';
+import { FEATURE_NAMES, FEATURE_POOL, FEATURE_VERSION, learnedFunctions, poolVectors, predict, rerank, shippedFunctionModel, shippedModel, UNIT_FEATURE_NAMES, UNIT_FEATURE_VERSION, unitVectors } from '../learn/index.js';
 import { attachSpans, SpanFinder, spanSource, type SpanSource } from '../spans/spans.js';
 import { attachFunctions, FunctionFinder, rankedFunctionIds, type FunctionSource, type UnitWordsCache } from '../rank/functions.js';
 import { checkPackOptions, packFiles, packSourceOf, type Pack, type PackOptions } from '../pack/index.js';
 import { explainFile, notInCorpus, type ExplainFileOptions, type FileExplanation } from '../explain/explain-file.js';
 import { RepoMapError } from '../errors.js';
 import type { DeepPartial } from '../options/resolve.js';
-import { RANKERS, type Corpus, type Diagnostic, type FileTags, type IndexStats, type LanguageId, type Query, type QueryCues, type RankedFile, type RankFeatures, type RepoMapResult, type Task } from '../types.js';
+import { RANKERS, type Corpus, type Diagnostic, type FileTags, type IndexStats, type LanguageId, type Query, type QueryCues, type RankedFile, type RankFeatures, type RepoMapResult, type Task, type UnitFeatures } from '../types.js';
 import { checkNotTaken, contentKey, type Previous } from './reuse.js';
 import { resolveStageSettings, type StageOptions, type StageSettings } from './settings.js';
 
@@ -41,6 +41,8 @@ export interface RankOptions {
   functions?: number;
   /** Also return the learned ranker's feature vectors of the tuned ranking's first files (`RepoMapResult.features`). */
   features?: boolean;
+  /** Also return the learned function ranker's vectors of the units of the files that get functions (`RepoMapResult.unitFeatures`). */
+  unitFeatures?: boolean;
 }
 
 
@@ -274,15 +276,18 @@ export class Index {
     const given = new Set([...outcome.seeds.given].map((i) => this.context.paths[i]!));
     const spanned = options.spans === false ? top : this.withSpans(top, cues, bounded, given);
     const functionFiles = Math.min(options.functions ?? (options.spans === false ? 0 : Infinity), this.settings.rank.functionFiles[outcome.task]);
-    const detailed = functionFiles > 0 ? this.withFunctions(spanned, cues, functionFiles) : spanned;
-    const files = detailed.map((f) => (given.has(f.path) ? { ...f, given: true } : f));
+    const withFunctions = functionFiles > 0 ? this.withFunctions(spanned, cues, functionFiles) : { files: spanned };
+    const unitFeatures = options.unitFeatures && functionFiles > 0 ? this.unitFeaturesOf(spanned, cues, functionFiles) : undefined;
+    const files = withFunctions.files.map((f) => (given.has(f.path) ? { ...f, given: true } : f));
+    const functionIds = withFunctions.ids ?? (files.some((f) => f.functions && f.functions.length > 0) ? rankedFunctionIds(files, this.settings.rank.functions.fileExponent) : undefined);
     return {
       task: outcome.task,
       ...(this.corpus.commit !== undefined ? { commit: this.corpus.commit } : {}),
       files,
       confidence: outcome.confidence,
-      ...(files.some((f) => f.functions && f.functions.length > 0) ? { functions: rankedFunctionIds(files, this.settings.rank.functions.fileExponent) } : {}),
+      ...(functionIds && functionIds.length > 0 ? { functions: functionIds } : {}),
       ...(features ? { features } : {}),
+      ...(unitFeatures ? { unitFeatures } : {}),
       diagnostics: [...this.diagnostics.map((d) => ({ ...d })), ...this.queryDiagnostics(query)],
       stats: { ...structuredClone(this.stats), rankMs: Math.round(performance.now() - started) },
     };
@@ -332,9 +337,24 @@ export class Index {
     return attachSpans(top, finder, spans.maxFiles);
   }
 
-  /** The ranked files with, for the first `count`, the functions most likely to change. */
-  private withFunctions(top: readonly RankedFile[], cues: QueryCues, count: number): RankedFile[] {
-    return attachFunctions(top, cues, count, this.functionSource(), this.settings.rank.functions);
+  /**
+   * The ranked files with, for the first `count`, the functions most likely to change; with
+   * the learned function ranker (the task's ranker is `learned` and `functions.learned` is
+   * on), also its list across files.
+   */
+  private withFunctions(top: readonly RankedFile[], cues: QueryCues, count: number): { files: RankedFile[]; ids?: string[] } {
+    const o = this.settings.rank.functions;
+    if (o.learned && this.settings.rank.ranker[cues.task] === 'learned') {
+      return learnedFunctions(top, cues, count, new FunctionFinder(cues, this.functionSource(), o), shippedFunctionModel(), o);
+    }
+    return { files: attachFunctions(top, cues, count, this.functionSource(), o) };
+  }
+
+  /** The unit feature vectors of the first `count` files' units (the learned function ranker's inputs). */
+  private unitFeaturesOf(top: readonly RankedFile[], cues: QueryCues, count: number): UnitFeatures {
+    const o = this.settings.rank.functions;
+    const v = unitVectors(cues, new FunctionFinder(cues, this.functionSource(), o), top.slice(0, count), o.fileExponent, o.importsShare);
+    return { version: UNIT_FEATURE_VERSION, names: [...UNIT_FEATURE_NAMES], ids: v.ids, values: v.values };
   }
 
   /** What function ranking reads of this index. */

@@ -5,6 +5,12 @@
  */
 /** Tunables of function ranking (`RANK_DEFAULTS.functions`). */
 export const FUNCTION_DEFAULTS = {
+  /**
+   * Whether a task whose `ranker` is `learned` also orders functions by the learned function
+   * ranker (models/issue2code-functions.json over src/learn/unit-features.ts) rather than
+   * by the score below.
+   */
+  learned: true,
   /** Functions kept per file. */
   maxPerFile: 10,
   /** Weight of the query naming the unit (its name, or for a method its class's at classShare). */

@@ -239,7 +239,11 @@ export class FunctionFinder {
 
   /** The file's units ranked; `withParts` gives the kept ones their score's parts. */
   private rankUnits(path: string, withParts: boolean): ExplainedFunction[] {
-    const scored = this.scoredUnits(path);
+    return this.functionsFrom(this.scoredUnits(path), withParts);
+  }
+
+  /** A file's scored units ranked as `functionsOf` ranks them (at most maxPerFile, best first). */
+  functionsFrom(scored: ScoredUnits | undefined, withParts = false): ExplainedFunction[] {
     if (!scored || !scored.score.some((x) => x > 0)) return [];
     const { units, parts, score } = scored;
     // `at`: the unit's index, -1 for the import lines
