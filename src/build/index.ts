@@ -395,7 +395,16 @@ export class Index {
     const cues = this.cuesOf(query, options.task);
     const explanation = this.withLearned(explainFile(cues, path, this.context, this.settings.rank, options), cues, options);
     if (!(this.settings.rank.functionFiles[cues.task] > 0)) return explanation;
-    const functions = new FunctionFinder(cues, this.functionSource(), this.settings.rank.functions).explainedFunctionsOf(path);
+    const o = this.settings.rank.functions;
+    const tuned = new FunctionFinder(cues, this.functionSource(), o).explainedFunctionsOf(path);
+    if (!(o.learned && this.settings.rank.ranker[cues.task] === 'learned')) return tuned.length > 0 ? { ...explanation, functions: tuned } : explanation;
+    // the learned function ranker: the file's functions as rank names them, each with its tuned parts where the tuned ranking kept it
+    const parts = new Map(tuned.map((f) => [f.name, f.parts]));
+    const ranked = this.rank(query, { task: cues.task, ...(options.includeGiven ? { includeGiven: true } : {}) }).files.find((f) => f.path === path)?.functions ?? [];
+    const functions = ranked.map((f) => {
+      const p = parts.get(f.name);
+      return p ? { ...f, parts: p } : f;
+    });
     return functions.length > 0 ? { ...explanation, functions } : explanation;
   }
 
