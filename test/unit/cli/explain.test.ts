@@ -143,7 +143,7 @@ describe('the functions likely to change, explained', () => {
   const query = 'apply_discount rounds half a cent the wrong way';
 
   it('lists the file\u2019s functions as rank names them under the learned function ranker, with their tuned parts', async () => {
-    const index = await indexOf('python-inventory');
+    const index = (await indexOf('python-inventory')).withRank({ ranker: { issue2code: 'learned' }, functions: { learned: true } });
     const ranking = index.rank(query, { task: 'issue2code' });
     for (const file of ['src/inventory/pricing.py', 'src/inventory/checkout.py', 'src/inventory/models.py']) {
       const e = index.explain(query, file, { task: 'issue2code' });

@@ -145,7 +145,7 @@ describe('unit vectors and the learned order on a real parse', () => {
   });
 
   it('is what rank returns with the learned ranker: the shipped model orders the functions', () => {
-    const learned = index.withRank({ ranker: { issue2code: 'learned' } });
+    const learned = index.withRank({ ranker: { issue2code: 'learned' }, functions: { learned: true } });
     const r = learned.rank(issue, { task: 'issue2code', unitFeatures: true });
     const m = shippedFunctionModel();
     const u = r.unitFeatures!;
