@@ -33,7 +33,6 @@
 // The tags stage has no public way to run a grammar that is not in the manifest, so this
 // script imports the stage's modules from dist/ (query compilation, tag collection,
 // error counting) instead of going through `buildIndex`.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cpus } from 'node:os';

@@ -36,7 +36,6 @@
 // IMPORTS_DEBUG=N prints N intra-repo imports that did not resolve, and N
 // other imports that did, per repository (on stderr).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { baseCommits, newest } from './dev-snapshots.mjs';
@@ -284,7 +283,7 @@ async function resolvedFlags(corpus, index, cache) {
       ambiguous.set(keyOfPath.get(t.path), chunks);
       flags.set(t.path, new Array(specs.length).fill(false));
     } else {
-      flags.set(t.path, specs.map((spec) => entry !== undefined && entry.labels.some((l) => labelHas(l, spec))));
+      flags.set(t.path, specs.map((spec) => (entry?.labels.some((l) => labelHas(l, spec)) ?? false)));
     }
   }
   const passes = Math.max(0, ...[...ambiguous.values()].map((c) => c.length));
@@ -307,7 +306,7 @@ async function resolvedFlags(corpus, index, cache) {
       const chunk = ambiguous.get(keyOfPath.get(t.path))?.[p];
       if (!chunk) continue;
       const entry = passLabels.get(t.path);
-      for (const i of chunk) flags.get(t.path)[i] = entry !== undefined && entry.labels.some((l) => labelHas(l, t.imports[i].specifier));
+      for (const i of chunk) flags.get(t.path)[i] = (entry?.labels.some((l) => labelHas(l, t.imports[i].specifier)) ?? false);
     }
   }
   return { flags, passes, ambiguousFiles: [...index.tags].filter((t) => ambiguous.has(keyOfPath.get(t.path))).length };

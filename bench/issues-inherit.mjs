@@ -61,7 +61,7 @@ function relations(index) {
   const parents = new Map();
   for (const p of paths) {
     const t = index.tagsOf(p);
-    if (!t || !t.definitions.some((d) => d.kind === 'class' || d.kind === 'interface')) continue;
+    if (!t?.definitions.some((d) => d.kind === 'class' || d.kind === 'interface')) continue;
     const text = index.textOf(p);
     if (text === undefined) continue;
     const lines = text.split('\n');

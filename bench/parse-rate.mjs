@@ -118,6 +118,6 @@ for (const folder of args.folders) {
 }
 
 const header = ['repository', 'language', 'files', 'error files', 'error nodes', 'MB', 'files/s', 'MB/s', 'definitions', 'references', 'imports resolved', 'most unresolved'];
-process.stdout.write(`| ${header.join(' | ')} |\n| ${header.map((h, i) => (i < 2 || i === header.length - 1 ? '---' : '---:')).join(' | ')} |\n`);
+process.stdout.write(`| ${header.join(' | ')} |\n| ${header.map((_h, i) => (i < 2 || i === header.length - 1 ? '---' : '---:')).join(' | ')} |\n`);
 for (const row of rows) process.stdout.write(`| ${row.join(' | ')} |\n`);
 process.stdout.write(`\n${cpus().length} CPUs (shared), one parse thread; files/s and MB/s from the fastest of ${args.runs} run(s) of the tags stage.\n`);

@@ -35,10 +35,8 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 /** Dependencies the bundle holds a copy of, with their own dependencies (above: why). */
 const COPIED = ['zod', '@nodelib/fs.walk', 'ignore', 'fastest-levenshtein'];
 const entries = {
+  main: 'src/cli/main.js',
   run: 'src/cli/run.js',
-  'daemon-client': 'src/cli/daemon-client.js',
-  heap: 'src/heap.js',
-  'wasm-modules': 'src/tags/wasm-modules.js',
   worker: 'src/tags/worker.js',
   'stamp-worker': 'src/corpus/stamp-worker.js',
   'run-worker': 'src/eval/run-worker.js',

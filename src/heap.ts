@@ -18,8 +18,8 @@ export const LEAN_HEAP_GROWING_PERCENT = 10;
  * times within the run-to-run noise (bench/perf; DESIGN.md, "Lean heap").
  *
  * It sets a V8 flag for the whole process (parse workers included), so it is for a
- * process of its own: bin/repomap.js calls it once a command is about to run (not for
- * --help or --version, which load next to nothing). Call it before the corpus loads; a
+ * process of its own: the CLI calls it once a command is about to run
+ * (src/cli/process-flags.ts; not for --help or --version, which load next to nothing). Call it before the corpus loads; a
  * library embedded in another program should leave that program's heap to it.
  */
 export function useLeanHeap(growingPercent: number = LEAN_HEAP_GROWING_PERCENT): void {

@@ -1,6 +1,7 @@
 /** Public API of repomap. */
 export { repoMap } from './build/repo-map.js';
 export { buildIndex } from './build/build-index.js';
+export { openIndex, type OpenIndexOptions, type OpenedIndex, type OpenProgress, type IndexHolder, type HeldIndex } from './persist/open-index.js';
 export { Index, type RankOptions } from './build/index.js';
 export type { IndexOptions } from './build/options.js';
 export { DEFAULTS, resolveStageSettings, type StageOptions, type StageSettings } from './build/settings.js';

@@ -196,6 +196,12 @@ export interface Cue {
    * repository has, whichever they are.
    */
   depth?: number;
+  /**
+   * Frames in an installed package or a toolchain's library (`site-packages/flask/…`,
+   * `/usr/lib/python3.12/json/…`): the strength the frame has when the repository is that
+   * package, as one of its own frames in frame order; `strength` is its strength otherwise.
+   */
+  repoStrength?: number;
 }
 
 /** Task modes; inferred from an ARB query's fields when not given. */

@@ -1,7 +1,7 @@
 /**
  * dist/ for the tests that run the built package (the binary, parse workers, child
- * processes): built by test/global-setup.ts before any test file runs, so no test file
- * builds it while others read it. Built only when missing or older than what it is built
+ * processes): built by test/build-setup.ts before any file of the process tier runs, so no
+ * test file builds it while others read it. Built only when missing or older than what it is built
  * from: a run of one test file then pays no build (about 11 s of `npm run build` on two
  * loaded cores), and a run after an edit never reads stale JavaScript.
  */

@@ -1,5 +1,5 @@
-import { readSnapshotFile, writeSnapshotFile } from '../src/cache/snapshot-files.js';
-import type { Snapshot, SnapshotSections } from '../src/build/snapshot.js';
+import { readSnapshotFile, writeSnapshotFile } from '../src/persist/snapshot-file.js';
+import type { Snapshot, SnapshotSections } from '../src/persist/snapshot.js';
 
 /**
  * A snapshot written to a snapshot file in `folder` under `key` and opened again, as the CLI

@@ -18,7 +18,7 @@ export function scaleSvg(panels, { title = '' } = {}) {
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`,
     `<rect width="${width}" height="${height}" fill="white"/>`,
-    `<text x="${width / 2}" y="16" text-anchor="middle" font-size="13" font-weight="bold">${escape(title)}</text>`,
+    `<text x="${width / 2}" y="16" text-anchor="middle" font-size="13" font-weight="bold">${escapeXml(title)}</text>`,
   ];
   panels.forEach((panel, i) => parts.push(panelSvg(panel, i * PANEL.width, 8)));
   parts.push('</svg>');
@@ -30,12 +30,12 @@ function panelSvg(panel, x0, y0) {
   const series = panel.series.map((s) => ({ ...s, points: s.points.filter(([x, y]) => x > 0 && y > 0 && Number.isFinite(y)) }));
   const xs = series.flatMap((s) => s.points.map((p) => p[0]));
   const ys = series.flatMap((s) => s.points.map((p) => p[1]));
-  if (xs.length === 0) return `<text x="${x0 + PANEL.width / 2}" y="${y0 + PANEL.height / 2}" text-anchor="middle">${escape(panel.title)}: no data</text>`;
+  if (xs.length === 0) return `<text x="${x0 + PANEL.width / 2}" y="${y0 + PANEL.height / 2}" text-anchor="middle">${escapeXml(panel.title)}: no data</text>`;
   const xr = logRange(Math.min(...xs), Math.max(...xs));
   const yr = logRange(Math.min(...ys), Math.max(...ys));
   const sx = (v) => plot.x + ((Math.log10(v) - xr[0]) / (xr[1] - xr[0])) * plot.w;
   const sy = (v) => plot.y + plot.h - ((Math.log10(v) - yr[0]) / (yr[1] - yr[0])) * plot.h;
-  const out = [`<g>`, `<text x="${x0 + PANEL.width / 2}" y="${y0 + PANEL.top - 10}" text-anchor="middle" font-weight="bold">${escape(panel.title)}</text>`];
+  const out = [`<g>`, `<text x="${x0 + PANEL.width / 2}" y="${y0 + PANEL.top - 10}" text-anchor="middle" font-weight="bold">${escapeXml(panel.title)}</text>`];
   out.push(`<rect x="${plot.x}" y="${plot.y}" width="${plot.w}" height="${plot.h}" fill="none" stroke="#444"/>`);
   for (const t of logTicks(xr)) {
     const x = sx(t.value);
@@ -48,7 +48,7 @@ function panelSvg(panel, x0, y0) {
     if (t.label) out.push(`<text x="${plot.x - 4}" y="${f(y + 4)}" text-anchor="end">${t.label}</text>`);
   }
   out.push(`<text x="${plot.x + plot.w / 2}" y="${plot.y + plot.h + 30}" text-anchor="middle">files (log)</text>`);
-  out.push(`<text transform="translate(${x0 + 14} ${plot.y + plot.h / 2}) rotate(-90)" text-anchor="middle">${escape(panel.yLabel)} (log)</text>`);
+  out.push(`<text transform="translate(${x0 + 14} ${plot.y + plot.h / 2}) rotate(-90)" text-anchor="middle">${escapeXml(panel.yLabel)} (log)</text>`);
   const legend = [];
   if (panel.reference) {
     const [rx, ry] = panel.reference.through;
@@ -73,7 +73,7 @@ function panelSvg(panel, x0, y0) {
   legend.forEach((l, k) => {
     const y = y0 + PANEL.height + k * 15;
     out.push(`<line x1="${plot.x}" y1="${y - 4}" x2="${plot.x + 22}" y2="${y - 4}" stroke="${l.color}" stroke-width="2"${l.dashed ? ' stroke-dasharray="5 4"' : ''}/>`);
-    out.push(`<text x="${plot.x + 28}" y="${y}">${escape(l.name)}</text>`);
+    out.push(`<text x="${plot.x + 28}" y="${y}">${escapeXml(l.name)}</text>`);
   });
   out.push('</g>');
   return out.join('\n');
@@ -120,6 +120,6 @@ function f(v) {
   return v.toFixed(1);
 }
 
-function escape(text) {
+function escapeXml(text) {
   return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

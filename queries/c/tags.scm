@@ -1,4 +1,4 @@
-; repomap tags query for C (grammar: tree-sitter-c from tree-sitter-wasms 0.1.13); C++ ends
+; repomap tags query for C (grammar: tree-sitter-c 0.24.1); C++ ends
 ; with it too (after queries/cpp/tags.scm, compiled against tree-sitter-cpp, whose C nodes
 ; are the same).
 ;

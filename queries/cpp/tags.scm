@@ -1,4 +1,4 @@
-; repomap tags query for C++ (grammar: tree-sitter-cpp from tree-sitter-wasms 0.1.13): these
+; repomap tags query for C++ (grammar: tree-sitter-cpp 0.23.4): these
 ; C++ patterns, then queries/c/tags.scm for what C++ shares with C (includes, functions,
 ; macros, structs, enums, typedefs, calls, types), compiled as one query. Earlier patterns win,
 ; so a function defined in a class body is a method here before it is a function there.

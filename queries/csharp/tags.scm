@@ -73,13 +73,20 @@
 ] @reference.class)
 
 ; Calls: `F()`, `a.F()` (as `F`), `F<T>()`; not `nameof(x)` nor the members every object has.
+; A method of the runtime's is no reference to the repository's: not when the receiver is a
+; literal (`"a,b".Split(',')`) or a core type of `System`, or a chain rooted at one
+; (`Console.Out.WriteLine()`, `Math.Max()`, `string.Join()`).
 ((invocation_expression function: [
   (identifier) @name
   (generic_name . (identifier) @name)
-  (member_access_expression name: (identifier) @name)
-  (member_access_expression name: (generic_name . (identifier) @name))
 ]) @reference.call
   (#not-any-of? @name "nameof" "ToString" "Equals" "GetHashCode" "GetType"))
+((invocation_expression function: [
+  (member_access_expression expression: (_) @_receiver name: (identifier) @name)
+  (member_access_expression expression: (_) @_receiver name: (generic_name . (identifier) @name))
+]) @reference.call
+  (#not-any-of? @name "nameof" "ToString" "Equals" "GetHashCode" "GetType")
+  (#not-match? @_receiver "^([\"0-9]|[@$]{1,2}\"|(Console|Math|String|string|Convert|Environment|Object|object|Int32|int|Int64|long|Double|double|Boolean|bool|Char|char)(\\.|$))"))
 
 ; Static member access on a type: `Money.Zero`, `Guards.NotNull(x)` (capitalized receivers
 ; only: a local `account.Post()` is not a type).

@@ -1,4 +1,4 @@
-; repomap tags query for Go (grammar: tree-sitter-go from tree-sitter-wasms 0.1.13).
+; repomap tags query for Go (grammar: tree-sitter-go 0.25.0's own wasm).
 ;
 ; Capture vocabulary and pattern precedence: queries/README.md.
 ;
@@ -24,13 +24,15 @@
 (type_alias name: (type_identifier) @name) @definition.type
 
 ; Interface methods: `type Store interface { Get(k string) int }`.
-(method_spec name: (field_identifier) @name) @definition.method
+(method_elem name: (field_identifier) @name) @definition.method
 
 ; Direct identifier children are the names (`const A, B = 1, 2`); a `name:` field pattern would only see the first.
 (const_spec (identifier) @name) @definition.constant
 
-; Package-level variables: `var ErrLimited = errors.New(...)`.
+; Package-level variables: `var ErrLimited = errors.New(...)`, and each of a group `var ( … )`
+; (whose specs sit in a var_spec_list).
 (source_file (var_declaration (var_spec (identifier) @name) @definition.constant))
+(source_file (var_declaration (var_spec_list (var_spec (identifier) @name) @definition.constant)))
 
 ; ---------------------------------------------------------------- references
 
@@ -44,6 +46,9 @@
     "uint" "uint8" "uint16" "uint32" "uint64" "uintptr"))
 (call_expression function: (selector_expression field: (field_identifier) @name)) @reference.call
 (call_expression function: (index_expression operand: (identifier) @name)) @reference.call
+; tree-sitter-go 0.25 reads a generic call with one argument (`Map[int](xs)`) as a conversion to a generic type.
+(type_conversion_expression type: (generic_type type: (type_identifier) @name)) @reference.call
+(type_conversion_expression type: (generic_type type: (qualified_type name: (type_identifier) @name))) @reference.call
 
 ; Composite literals: `Limiter{...}`, `clock.Real{}`.
 (composite_literal type: (type_identifier) @name) @reference.class

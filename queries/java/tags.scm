@@ -1,4 +1,4 @@
-; repomap tags query for Java (grammar: tree-sitter-java from tree-sitter-wasms 0.1.13).
+; repomap tags query for Java (grammar: tree-sitter-java 0.23.5).
 ;
 ; Capture vocabulary and pattern precedence: queries/README.md.
 ;
@@ -38,8 +38,12 @@
 
 ; ---------------------------------------------------------------- references
 
-; Calls: `f()`, `a.b()` (as `b`).
-(method_invocation name: (identifier) @name) @reference.call
+; Calls: `f()`, `a.b()` (as `b`). A method of the runtime's is no reference to the
+; repository's: not when the receiver is a string literal (`"a,b".split(",")`) or a class of
+; `java.lang`, or a chain rooted at one (`System.out.println()`, `Math.max()`).
+((method_invocation object: (_) @_receiver name: (identifier) @name) @reference.call
+  (#not-match? @_receiver "^([\"0-9]|(System|Math|StrictMath|String|Integer|Long|Short|Byte|Double|Float|Boolean|Character|Object|Thread)(\\.|$))"))
+((method_invocation !object name: (identifier) @name) @reference.call)
 
 ; new X(), new X<>(), new a.X()
 (object_creation_expression type: [

@@ -1,4 +1,4 @@
-; repomap tags query for JavaScript and JSX (grammar: tree-sitter-javascript from tree-sitter-wasms 0.1.13).
+; repomap tags query for JavaScript and JSX (grammar: tree-sitter-javascript 0.23.1).
 ;
 ; Capture vocabulary and pattern precedence: queries/README.md.
 ;
@@ -50,14 +50,19 @@
 
 ; ---------------------------------------------------------------- references
 
-; Calls: `f()`, `a.b()` (as `b`), `a?.b()`.
+; Calls: `f()`, `a.b()` (as `b`), `a?.b()`. A member of the runtime's is no reference to
+; the repository's: not when the receiver is a literal (`/re/.test(s)`, `'a'.split()`,
+; `[].map()`) or a global object of the language or its hosts, or a chain rooted at one
+; (`console.warn()`, `Object.prototype.hasOwnProperty.call()`, `document.body.append()`).
 ((call_expression function: (identifier) @name) @reference.call
   (#not-eq? @name "require"))
-(call_expression function: (member_expression property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
+((call_expression function: (member_expression object: (_) @_receiver property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
+  (#not-match? @_receiver "^([\"'`/\\[0-9]|(globalThis|window|document|console|process|Buffer|Math|JSON|Object|Array|Number|String|Boolean|Symbol|BigInt|Date|RegExp|Error|Promise|Reflect|Intl)(\\.|\\?\\.|\\[|$))"))
 
 ; new X(), new ns.X()
 (new_expression constructor: (identifier) @name) @reference.class
-(new_expression constructor: (member_expression property: (property_identifier) @name)) @reference.class
+((new_expression constructor: (member_expression object: (_) @_receiver property: (property_identifier) @name)) @reference.class
+  (#not-match? @_receiver "^([\"'`/\\[0-9]|(globalThis|window|document|console|process|Buffer|Math|JSON|Object|Array|Number|String|Boolean|Symbol|BigInt|Date|RegExp|Error|Promise|Reflect|Intl)(\\.|\\?\\.|\\[|$))"))
 
 ; class A extends B, class A extends ns.B
 (class_heritage (identifier) @name) @reference.class

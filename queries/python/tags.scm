@@ -1,4 +1,4 @@
-; repomap tags query for Python (grammar: tree-sitter-python from tree-sitter-wasms 0.1.13).
+; repomap tags query for Python (grammar: tree-sitter-python 0.25.0).
 ;
 ; Capture vocabulary and pattern precedence: queries/README.md.
 ;
@@ -56,9 +56,12 @@
     (attribute attribute: (identifier) @name)
   ] @reference.class))
 
-; Calls: `f()` and `obj.f()` (as `f`).
+; Calls: `f()` and `obj.f()` (as `f`). A method of the runtime's is no reference to the
+; repository's: not when the receiver is a literal (`", ".join()`, `f"{x}".strip()`,
+; `[].append()`, `{}.get()`) or a builtin type, or a chain rooted at one (`str.maketrans()`).
 (call function: (identifier) @name) @reference.call
-(call function: (attribute attribute: (identifier) @name)) @reference.call
+((call function: (attribute object: (_) @_receiver attribute: (identifier) @name)) @reference.call
+  (#not-match? @_receiver "^([rRbBuUfF]{0,2}[\"']|[\\[{0-9]|(str|bytes|bytearray|dict|list|set|frozenset|tuple|int|float|complex|bool|object|type)(\\.|$))"))
 
 ; Decorators: `@cache`, `@app.route(...)`.
 (decorator [

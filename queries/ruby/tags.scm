@@ -1,4 +1,4 @@
-; repomap tags query for Ruby (grammar: tree-sitter-ruby from tree-sitter-wasms 0.1.13).
+; repomap tags query for Ruby (grammar: tree-sitter-ruby 0.23.1).
 ;
 ; Capture vocabulary and pattern precedence: queries/README.md.
 ;

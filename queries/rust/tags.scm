@@ -1,4 +1,4 @@
-; repomap tags query for Rust (grammar: tree-sitter-rust from tree-sitter-wasms 0.1.13).
+; repomap tags query for Rust (grammar: tree-sitter-rust 0.24.0).
 ;
 ; Capture vocabulary and pattern precedence: queries/README.md.
 ;

@@ -428,8 +428,10 @@ export class Index {
   /**
    * A context pack for the query: the ranked files' spans (with the signature lines
    * above them, line numbers and `⋮` where lines are left out), small files whole,
-   * chosen by value per token under a hard token budget that the rendered text
-   * (headers and trailer included) never exceeds. Given files are left out.
+   * chosen by value per token under a hard token budget that the rendered text, in
+   * its format (Markdown headers, line numbers, fences and trailer; or the whole
+   * JSON, with the index's and the query's diagnostics), never exceeds. Given files
+   * are left out.
    *
    * @param query a string or an ARB query object, as for `rank`
    * @param options `budget` (tokens, a whole number ≥ 1), `tokenizer` (`o200k_base`
@@ -446,7 +448,7 @@ export class Index {
   private async packOf(query: Query, options: PackOptions): Promise<Pack> {
     checkPackOptions(options); // a bad option fails before the ranking
     const ranked = this.rank(query, options.task ? { task: options.task } : {});
-    return packFiles(ranked.files, packSourceOf(this), options, this.settings.pack);
+    return packFiles(ranked.files, packSourceOf(this), options, this.settings.pack, [...this.diagnostics, ...this.queryDiagnostics(query)]);
   }
 
   /**

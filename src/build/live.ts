@@ -32,7 +32,7 @@ export type WorkspaceScope = Pick<CorpusOptions, 'include' | 'exclude'>;
 
 /**
  * Where a folder workspace finds an index an earlier process kept, and keeps its own
- * first build (the CLI's index snapshots, cli/snapshot.ts).
+ * first build (the CLI's index snapshots, persist/kept-index.ts).
  */
 export interface IndexKeeper {
   /**

@@ -285,6 +285,18 @@ export class TagsStore implements TagsCache {
     };
   }
 
+  /**
+   * Copies the write-ahead log into the file and cuts the log to nothing, waiting up to the
+   * busy timeout for other processes' readers and writers; false when one of them kept it
+   * from finishing (the log then stays as long as it is). A prune's deletes go to the log
+   * first: without this, the file and its log on disk can hold more than the cap pruned to.
+   */
+  truncateLog(): boolean {
+    this.checkUsable();
+    const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    return result?.busy === 0;
+  }
+
   /** The file's size on disk and live, rows per table, the oldest and newest use, and the cap. */
   stats(): StoreStats {
     this.checkUsable();

@@ -1,5 +1,5 @@
 /** `repomap cache stats|prune`: their arguments and help; ./cache-action.ts, loaded when one runs, does the work. */
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { cacheMaxMbOption, cacheOption, mebibytes, MIB } from './cache-flags.js';
 import { STORE_DEFAULTS } from '../cache/store-defaults.js';
 import type { CacheCommandFlags } from './cache-action.js';

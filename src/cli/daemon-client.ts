@@ -1,6 +1,6 @@
 /**
  * A command run by this build's daemon when one is serving (`repomap daemon start`):
- * bin/repomap.js hands it the arguments first, and runs the command itself when told to
+ * the CLI's `main` (./main.ts) hands it the arguments first, and runs the command itself when told to
  * (no daemon, another command, REPOMAP_NO_DAEMON set to anything but 0, a socket that is
  * not safely this user's, or a daemon that refused or ended before saying anything). The daemon's output is this process' output,
  * its exit code this process' exit code.

@@ -3,16 +3,17 @@
  * one JSON message per line over a Unix socket. The socket's name carries this build of
  * repomap (`daemonBuild`), so a command only ever reaches a daemon of its own build; a
  * daemon refuses a run from another build all the same. Loaded by every `repomap` process
- * before anything else (bin/repomap.js): it imports nothing of the engine.
+ * before anything else (./main.ts): it imports nothing of the engine.
  */
 import { createHash } from 'node:crypto';
 import { lstatSync, statSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMMANDS } from './commands.js';
 
-/** The commands a daemon runs for another process: those that open one folder's index and answer from it. */
-export const DAEMON_COMMANDS: readonly string[] = ['rank', 'pack', 'explain', 'symbols', 'refs', 'impact', 'outline', 'status'];
+/** The commands a daemon runs for another process: those that open one folder's index and answer from it (./commands.ts). */
+export const DAEMON_COMMANDS: readonly string[] = Object.entries(COMMANDS).flatMap(([name, traits]) => (traits.daemonServed ? [name] : []));
 
 /** Minutes without a command after which a daemon ends, unless told otherwise. */
 export const DEFAULT_IDLE_MINUTES = 30;

@@ -1,5 +1,5 @@
 /** `repomap daemon start|stop|status|serve`: their arguments and help; ./daemon-action.ts, loaded when one runs, does the work. */
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { positiveInt } from './arguments.js';
 import type { CliRunner } from './daemon-server.js';
 import type { DaemonFlags } from './daemon-action.js';

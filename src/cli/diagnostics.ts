@@ -1,11 +1,12 @@
 /**
  * What the commands say about the files an index skipped or could not fully parse: JSON
  * output carries them (`diagnostics`, one `{file, code, message}` each), text output adds
- * one summary line on stderr, and `--diagnostics` lists them all on stderr.
+ * one summary line on stderr (skipped files counted by rule, with the names and counts of
+ * `status` and the rank header), and `--diagnostics` lists them all on stderr.
  */
 import { Option } from 'commander';
 import { escapeControls, printablePath } from '../render/index.js';
-import type { Diagnostic } from '../types.js';
+import { SKIP_REASONS, type Diagnostic, type SkipReason } from '../types.js';
 import type { CliIo } from './io.js';
 
 export interface DiagnosticsFlags {
@@ -26,10 +27,18 @@ export function diagnosticsField(diagnostics: readonly Diagnostic[]): Diagnostic
  * Writes, on stderr, every diagnostic when `--diagnostics` was given; otherwise a warning
  * for files missing from a damaged repository's object store (always), and, for text
  * output (`summary`) unless `--quiet`, a note for a folder ranked without its history or
- * a query cut to the length its cues are read from, and one note counting the others by
+ * a query cut to the length its cues are read from, and one note counting the others:
+ * skipped files by rule, as `status` and the rank header count them (`skipped`, the
+ * index's counts: files, where a vendored folder is one diagnostic), then the rest by
  * code. Nothing when there are none.
  */
-export function reportDiagnostics(io: CliIo, diagnostics: readonly Diagnostic[], flags: DiagnosticsFlags & { quiet?: boolean }, summary: boolean): void {
+export function reportDiagnostics(
+  io: CliIo,
+  diagnostics: readonly Diagnostic[],
+  flags: DiagnosticsFlags & { quiet?: boolean },
+  summary: boolean,
+  skipped: Readonly<Partial<Record<SkipReason, number>>> = {},
+): void {
   if (diagnostics.length === 0) return;
   if (flags.diagnostics) {
     io.stderr.write(`repomap: ${diagnostics.length} diagnostic${diagnostics.length === 1 ? '' : 's'}:\n`);
@@ -46,11 +55,26 @@ export function reportDiagnostics(io: CliIo, diagnostics: readonly Diagnostic[],
   }
   if (!summary || flags.quiet) return;
   for (const d of diagnostics) if (d.file === undefined && SAID_IN_FULL.has(d.code)) io.stderr.write(`repomap: note: ${escapeControls(d.message)}\n`);
-  const counts = new Map<string, number>();
-  for (const d of diagnostics) if (!SAID_IN_FULL.has(d.code)) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
-  if (counts.size === 0) return;
-  const parts = [...counts].map(([code, n]) => `${code} ${n}`).join(', ');
-  io.stderr.write(`repomap: note: diagnostics: ${parts} (--diagnostics lists them)\n`);
+  const skips = new Map<string, number>();
+  const others = new Map<string, number>();
+  for (const d of diagnostics) {
+    if (SAID_IN_FULL.has(d.code)) continue;
+    const rule = skipRuleOf(d.code);
+    if (rule === null) others.set(d.code, (others.get(d.code) ?? 0) + 1);
+    else skips.set(rule, (skips.get(rule) ?? 0) + 1);
+  }
+  const parts = [
+    ...(skips.size > 0 ? [`skipped: ${[...skips].map(([rule, n]) => `${rule} ${skipped[rule as SkipReason] || n}`).join(', ')}`] : []),
+    ...(others.size > 0 ? [`diagnostics: ${[...others].map(([code, n]) => `${code} ${n}`).join(', ')}`] : []),
+  ];
+  if (parts.length === 0) return;
+  io.stderr.write(`repomap: note: ${parts.join('; ')} (--diagnostics lists them)\n`);
+}
+
+/** The skip rule a `skipped-…` diagnostic reports (`skipped-vendored`: `vendored`), else null. */
+function skipRuleOf(code: string): SkipReason | null {
+  const rule = code.startsWith('skipped-') ? code.slice('skipped-'.length) : null;
+  return rule !== null && (SKIP_REASONS as readonly string[]).includes(rule) ? (rule as SkipReason) : null;
 }
 
 /** Diagnostics about the whole build, not a file, that the summary says in words. */

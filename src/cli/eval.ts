@@ -1,5 +1,5 @@
 /** `repomap eval`: its arguments and help; ./eval-action.ts, loaded when it runs, does the work. */
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { RANKERS } from '../types.js';
 // leaf modules, not the stages' entries: --help shows these names without loading the engine
 import { EVAL_METHODS, RUN_DEFAULTS } from '../eval/run-defaults.js';

@@ -1,5 +1,5 @@
 /** `repomap explain`: its arguments and help; ./explain-action.ts, loaded when it runs, does the work. */
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { positiveInt } from './arguments.js';
 import type { ExplainFlags } from './explain-action.js';
 import type { CliIo } from './io.js';

@@ -10,19 +10,19 @@ export interface CliIo {
   cwd: string;
   /** Environment variables the CLI reads (REPOMAP_CACHE, XDG_CACHE_HOME); default process.env. */
   env?: Readonly<Record<string, string | undefined>>;
-  /** Clock in milliseconds for progress output; default performance.now (tests pass their own). */
+  /** Clock in milliseconds for progress output and the time a command took to load its index; default performance.now (tests pass their own). */
   now?: () => number;
   /**
    * Called with the command's name once its arguments (and the repository's config) are
    * read, just before it runs; never for --help, --version or a usage error. Where the
-   * process that runs the CLI sets what holds for the whole process (bin/repomap.js sets
-   * V8 flags there); in-process runs leave it out.
+   * process that runs the CLI sets what holds for the whole process (./main.ts sets
+   * V8 flags there: ./process-flags.ts); in-process runs leave it out.
    */
   beforeCommand?: (command: string) => void | Promise<void>;
   /**
    * Called when a command is about to build an index (not when it loads a kept
    * snapshot instead), `update` when the build starts from a kept snapshot's index
-   * (it parses the changed files only): bin/repomap.js keeps the heap lean for a build
+   * (it parses the changed files only): ./process-flags.ts keeps the heap lean for a build
    * there, where a snapshot load, which allocates little that dies, would only pay for
    * more collections, and sets one-shot compilation for a full build and baseline
    * compilation for an update that parses a few files (`parses`, at most that many;

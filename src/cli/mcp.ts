@@ -12,7 +12,7 @@ export function registerMcp(program: Command, io: CliIo, mcpIo: McpIo = { stdin:
       'Serve rank_files, context_pack, explain_file, find_symbol, references, impact, outline and index_status to an agent over MCP (stdio); ' +
         'the index stays warm and follows file changes.',
     )
-    .option('--repo <dir>', 'repository folder (or git directory)', '.')
+    .option('--repo <dir>', 'repository folder (or git directory) (default: the root of the git work tree holding the current folder, else the current folder)')
     .option('--commit <ref>', 'serve the tree at this commit (read from git, no checkout); a bare repository serves HEAD')
     .option('--include <pattern>', 'index only files matching a pattern (gitignore syntax; repeatable)', collect, [])
     .option('--exclude <pattern>', 'leave out files matching a pattern (gitignore syntax; repeatable), besides .gitignore and .repomapignore', collect, [])

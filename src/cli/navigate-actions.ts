@@ -10,8 +10,8 @@ import { renderImpact, renderOutline, renderReferences, renderStatus, renderSymb
 import type { Index } from '../build/index.js';
 import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
 import { CliExit, readStdin, type CliIo } from './io.js';
-import { openIndex } from './open-index.js';
-import { repoRelative, type RepoFlags } from './repo-source.js';
+import { fileOf, openIndex } from './open-index.js';
+import type { RepoFlags } from './repo-source.js';
 
 export type Format = 'text' | 'json';
 export type SymbolsFlags = RepoFlags & { kind?: SymbolKind; limit: number; format: Format };
@@ -26,7 +26,7 @@ export type StatusFlags = RepoFlags & { format: Format };
  */
 function print<T extends object>(io: CliIo, flags: RepoFlags & { format: Format }, index: Index, result: T, text: (r: T) => string): void {
   io.stdout.write(flags.format === 'json' ? JSON.stringify({ ...result, diagnostics: diagnosticsField(index.diagnostics) }) + '\n' : text(result));
-  reportDiagnostics(io, index.diagnostics, flags, flags.format === 'text');
+  reportDiagnostics(io, index.diagnostics, flags, flags.format === 'text', index.stats.skipped);
 }
 
 /** A blank positional argument is a usage error naming it, before any index is built. */
@@ -42,23 +42,26 @@ export async function symbolsAction(io: CliIo, query: string, flags: SymbolsFlag
 
 export async function refsAction(io: CliIo, symbol: string, flags: RefsFlags): Promise<void> {
   required('refs', 'symbol', symbol);
-  const { index, source } = await openIndex(flags, io, 'refs');
-  const path = flags.path !== undefined ? repoRelative(flags.path, source) : undefined;
+  const opened = await openIndex(flags, io, 'refs');
+  const { index } = opened;
+  const path = flags.path !== undefined ? fileOf(opened, flags.path, io) : undefined;
   print(io, flags, index, findReferences(index, symbol, { limit: flags.limit, ...(path !== undefined ? { path } : {}) }), renderReferences);
 }
 
 export async function impactAction(io: CliIo, flags: ImpactFlags): Promise<void> {
   if (flags.diff === undefined && flags.file === undefined) throw new CliExit(2, 'impact needs --diff FILE (- for standard input) or --file PATH');
   const diff = flags.diff === undefined ? undefined : flags.diff === '-' ? await readStdin(io, '--diff') : await readDiff(resolve(io.cwd, flags.diff));
-  const { index, source } = await openIndex(flags, io, 'impact');
-  const file = flags.file !== undefined ? repoRelative(flags.file, source) : undefined;
+  const opened = await openIndex(flags, io, 'impact');
+  const { index } = opened;
+  const file = flags.file !== undefined ? fileOf(opened, flags.file, io) : undefined;
   print(io, flags, index, editImpact(index, { ...(diff !== undefined ? { diff } : {}), ...(file !== undefined ? { file } : {}) }, { top: flags.top }), renderImpact);
 }
 
 export async function outlineAction(io: CliIo, file: string, flags: OutlineFlags): Promise<void> {
   required('outline', 'file', file);
-  const { index, source } = await openIndex(flags, io, 'outline');
-  print(io, flags, index, await outlineFile(index, repoRelative(file, source), { budget: flags.budget, tokenizer: flags.tokenizer }), renderOutline);
+  const opened = await openIndex(flags, io, 'outline');
+  const { index } = opened;
+  print(io, flags, index, await outlineFile(index, fileOf(opened, file, io), { budget: flags.budget, tokenizer: flags.tokenizer }), renderOutline);
 }
 
 export async function statusAction(io: CliIo, flags: StatusFlags): Promise<void> {

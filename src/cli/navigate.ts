@@ -54,7 +54,7 @@ export function registerNavigate(program: Command, io: CliIo): void {
   addRepoOptions(
     program
       .command('outline')
-      .description('The signatures of a file in line order, within a token budget (the most nested left out first).')
+      .description('The signatures of a file in line order, each whole (a multi-line one up to its body), within a token budget (variables, then the most nested, left out first).')
       .argument('<file>', 'repo-relative path of the file'),
   )
     .option('--budget <n>', 'token budget of the outline', positiveInt, NAVIGATE_DEFAULTS.outlineBudget)

@@ -1,63 +1,94 @@
 /**
- * The index a command opens from its source flags (./repo-source.ts): a folder's kept
- * snapshot when nothing changed since it was built (./snapshot.ts), else a build
- * (./open-build.ts, loaded only then: the parsers, the graph builder and the tags store
- * are most of the CLI's modules).
+ * The index a command opens from its source flags (./repo-source.ts): the library's
+ * `openIndex` (src/persist/open-index.ts) with the flags' repository (./repo-root.ts),
+ * cache folder and tags store, notes and warnings on stderr, progress for a long build
+ * (`label` names the command in it) unless --quiet, the daemon's memory and deferred work,
+ * and the clock that times a load (`CliIo`). An index of no file fails every command but
+ * `status` (`nothingToRank`).
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { tagsStorePath } from '../cache/location.js';
 import { storeFolderProblem } from '../cache/store-file.js';
+import { openIndex as openSourceIndex, type OpenedIndex as LibraryOpened } from '../persist/open-index.js';
 import { cacheDirOf, cacheFolderWarning } from './cache-flags.js';
-import { changesSince, loadSnapshot, snapshotFileOf, snapshotSlot, type KeptIndex } from './snapshot.js';
-import type { CliIo } from './io.js';
-import type { OpenedIndex } from './open-build.js';
-import type { ParsedAhead } from '../tags/index.js';
-import { repoOf, repoSource, type RepoFlags } from './repo-source.js';
+import { openCacheStore } from './cache-store.js';
+import { reportDiagnostics } from './diagnostics.js';
+import { CliExit, type CliIo } from './io.js';
+import { indexProgress } from './progress.js';
+import { chosenRepo, fileArgument, repoNote } from './repo-root.js';
+import { repoSource, type RepoFlags } from './repo-source.js';
 
-export type { OpenedIndex } from './open-build.js';
+/** An index opened by a command, and the repository folder on disk it read (the folder, or the git directory). */
+export type OpenedIndex = LibraryOpened & { repo: string };
 
 /**
- * Loads the flags' source in its scope and builds its index, through the persistent tags
- * cache unless --no-cache, with progress on stderr for a long build (`label` names the
- * command in it) unless --quiet. `parseJobs` as `buildIndex`'s (default 2). With the
- * cache, a folder's built index is kept as a snapshot (./snapshot.ts) and loaded in place
- * of the build while the folder stays as it was; after a few files changed, the build
- * updates the snapshot's index (their tags, BM25 terms and graph edges) instead of
- * starting over.
+ * Loads the flags' source in its scope and opens its index, through the persistent tags
+ * cache unless --no-cache; an index of no file fails every command but `status`
+ * (`nothingToRank`). `parseJobs` as `buildIndex`'s (default 2).
  */
 export async function openIndex(given: RepoFlags, io: CliIo, label: string, parseJobs?: number): Promise<OpenedIndex> {
-  const repo = repoOf(given, io);
+  const opened = await openAny(given, io, label, parseJobs);
+  if (!ANSWERS_EMPTY.has(label) && opened.index.corpus.files.length === 0) nothingToRank(opened, given, io);
+  return opened;
+}
+
+/** The commands that answer on an index of no file: `status` says what was skipped. */
+const ANSWERS_EMPTY: ReadonlySet<string> = new Set(['status']);
+
+/**
+ * Fails the command (exit 1) on an index of no file (an empty or binary-only folder, or
+ * a scope that leaves nothing): there is nothing to rank or look up. The message names
+ * the folder (or commit) and the files skipped by rule, as the rank header counts them;
+ * `--diagnostics` lists them first.
+ */
+function nothingToRank({ index, repo }: OpenedIndex, flags: RepoFlags, io: CliIo): never {
+  const { corpus } = index;
+  const where = corpus.commit !== undefined ? `${repo} at ${corpus.commit.slice(0, 12)}` : repo;
+  const skipped = Object.entries(index.stats.skipped).filter(([, n]) => n > 0);
+  const scoped = flags.include.length + flags.exclude.length > 0 ? ' in the scope of --include/--exclude' : '';
+  let why: string;
+  if (skipped.length === 0) why = corpus.commit !== undefined ? `its tree holds no file${scoped}` : `it holds no file${scoped}`;
+  else {
+    if (flags.diagnostics) reportDiagnostics(io, index.diagnostics, flags, false);
+    const counts = skipped.map(([rule, n]) => `${rule} ${n}`).join(', ');
+    why = `no file${scoped} is indexed (skipped: ${counts}${flags.diagnostics || index.diagnostics.length === 0 ? '' : '; --diagnostics lists them'})`;
+  }
+  throw new CliExit(1, `nothing to rank in ${where}: ${why}`);
+}
+
+async function openAny(given: RepoFlags, io: CliIo, label: string, parseJobs?: number): Promise<OpenedIndex> {
+  const chosen = chosenRepo(given, io);
+  if (chosen.aboveCwd && !given.quiet) io.stderr.write(`repomap: note: ${repoNote(chosen)}\n`);
+  const repo = chosen.dir;
   const source = repoSource(repo, given.commit);
   // (a git source keeps no snapshot: its build opens the store, which says the same)
   const flags = 'folder' in source ? withUsableCache(given, io) : given;
-  const note = (m: string): void => void (flags.quiet || io.stderr.write(`repomap: note: ${m}\n`));
-  const folder = 'folder' in source ? source.folder : null;
-  const where = folder !== null ? cacheDirOf(flags, io, true) : null;
-  const slot = where && folder !== null ? snapshotSlot(where.dir, resolve(folder), { include: flags.include, exclude: flags.exclude }) : null;
-  // a daemon's index of the folder, else the kept snapshot
-  const inMemory = slot ? await remembered(io, snapshotFileOf(slot)) : null;
-  // an update's changed files start parsing as soon as the snapshot's check finds them
-  let parsedAhead: ParsedAhead | undefined;
-  const onChanges = async (changed: readonly string[]): Promise<void> => {
-    try {
-      const { parseChangedAhead } = await import('./open-build.js');
-      parsedAhead = await parseChangedAhead({ flags, io, source, ...(parseJobs !== undefined ? { parseJobs } : {}) }, changed);
-    } catch {
-      // only a head start: the build meets whatever failed here the usual way
-    }
-  };
-  const kept = inMemory ?? (slot ? await loadSnapshot(slot, note, onChanges) : null);
-  const fromMemory = inMemory ? { inMemory: true } : {};
-  if (kept?.current && slot && where) {
-    const store = tagsStorePath(where.dir);
-    const { index } = kept;
-    io.memory?.keep(snapshotFileOf(slot), { index, fingerprint: kept.fingerprint });
-    return { index, source, repo, corpusMs: index.stats.timingsMs.corpus, snapshot: { file: snapshotFileOf(slot), updated: false, ...fromMemory }, ...(existsSync(store) ? { cacheFile: store } : {}) };
-  }
-  const { openBuilt } = await import('./open-build.js');
-  const earlier = kept && slot ? { index: kept.index, file: snapshotFileOf(slot), changed: kept.changed, fingerprint: kept.fingerprint, ...fromMemory, ...(parsedAhead ? { parsedAhead } : {}) } : undefined;
-  return openBuilt({ flags, io, label, source, repo, slot, ...(earlier ? { earlier } : {}), ...(parseJobs !== undefined ? { parseJobs } : {}) });
+  const where = cacheDirOf(flags, io, true);
+  const opened = await openSourceIndex(source, {
+    ...(where ? { cache: where.dir } : {}),
+    include: flags.include,
+    exclude: flags.exclude,
+    ...(flags.cacheMaxMb !== undefined ? { cacheMaxMb: flags.cacheMaxMb } : {}),
+    ...(parseJobs !== undefined ? { parseJobs } : {}),
+    openStore: () => openCacheStore(flags, io, true),
+    onNote: (m) => void (flags.quiet || io.stderr.write(`repomap: note: ${m}\n`)),
+    onWarning: (m) => void io.stderr.write(`repomap: warning: ${m}\n`),
+    progress: () => indexProgress(io, label, flags.quiet),
+    ...(io.beforeBuild ? { beforeBuild: io.beforeBuild } : {}),
+    ...(io.memory ? { memory: io.memory } : {}),
+    ...(io.defer ? { defer: io.defer } : {}),
+    ...(io.now ? { now: io.now } : {}),
+  });
+  return { ...opened, repo };
+}
+
+/**
+ * A command's file argument as a path of the opened repository (`fileArgument`): from the
+ * working folder when that is inside the repository, else as written.
+ */
+export function fileOf(opened: Pick<OpenedIndex, 'index' | 'repo'>, file: string, io: Pick<CliIo, 'cwd'>): string {
+  let paths: Set<string> | undefined;
+  const known = (path: string): boolean => (paths ??= new Set(opened.index.corpus.files.map((f) => f.path))).has(path);
+  return fileArgument(file, { repo: opened.repo, cwd: io.cwd }, known);
 }
 
 /**
@@ -73,12 +104,4 @@ function withUsableCache(flags: RepoFlags, io: CliIo): RepoFlags {
   if (!problem) return flags;
   io.stderr.write(cacheFolderWarning(problem));
   return { ...flags, cache: false };
-}
-
-/** The slot's index (by its snapshot file) the process keeps in memory (`CliIo.memory`): current, or to update (as a kept snapshot's); null when none, or when too much changed. */
-async function remembered(io: CliIo, file: string): Promise<KeptIndex | null> {
-  const entry = io.memory?.take(file);
-  if (!entry) return null;
-  const changed = await changesSince(entry.fingerprint);
-  return changed && { index: entry.index, current: changed.length === 0, fingerprint: entry.fingerprint, changed };
 }

@@ -1,6 +1,6 @@
 /** What `repomap pack` does once its arguments are parsed (./pack.ts defines it). */
 import type { PackFormat, TokenizerName } from '../pack/index.js';
-import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
+import { reportDiagnostics } from './diagnostics.js';
 import type { CliIo } from './io.js';
 import { openIndex } from './open-index.js';
 import { queryFromFlags } from './query-input.js';
@@ -26,8 +26,12 @@ export async function packAction(io: CliIo, words: readonly string[], flags: Pac
     const why = pack.omitted.length + pack.omittedMore === 0 ? 'the query ranks no file' : `no ranked file fits in --budget ${flags.budget} (${flags.tokenizer} tokens)`;
     if (!flags.quiet) io.stderr.write(`repomap: note: nothing packed: ${why}\n`);
   }
-  // the JSON pack gains the index's diagnostics and the query's; its text is what `tokens` counted
+  // printed as packed: the text is what `tokens` counted (a JSON pack lists the index's and the query's diagnostics)
+  io.stdout.write(pack.text);
   const diagnostics = [...index.diagnostics, ...index.queryDiagnostics(input.query)];
-  io.stdout.write(flags.format === 'json' ? JSON.stringify({ ...JSON.parse(pack.text), diagnostics: diagnosticsField(diagnostics) }) + '\n' : pack.text);
-  reportDiagnostics(io, diagnostics, flags, flags.format !== 'json');
+  reportDiagnostics(io, diagnostics, flags, flags.format !== 'json', index.stats.skipped);
+  if (flags.format === 'json' && pack.text !== '' && !flags.quiet && !flags.diagnostics) {
+    const more = (JSON.parse(pack.text) as { diagnosticsMore: number }).diagnosticsMore;
+    if (more > 0) io.stderr.write(`repomap: note: ${more} diagnostic${more === 1 ? '' : 's'} not listed in the JSON within --budget ${flags.budget} (--diagnostics lists them)\n`);
+  }
 }

@@ -1,5 +1,5 @@
 /** `repomap pack`: its arguments and help; ./pack-action.ts, loaded when it runs, does the work. */
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 // the pack stage's leaf modules, not its entry: --help shows their names without loading the packer
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../pack/tokenizers.js';
 import { PACK_FORMATS } from '../pack/types.js';
@@ -18,7 +18,7 @@ export function registerPack(program: Command, io: CliIo): void {
       .description('Pack the ranked spans of a repository for a query into a token budget (Markdown for a prompt, or JSON).')
       .argument('[query...]', 'query text: one quoted argument, or words joined by spaces (or --query / --query-file)'),
   )
-    .option('--budget <n>', 'hard token budget of the whole output (headers and trailer included)', positiveInt, DEFAULT_BUDGET)
+    .option('--budget <n>', 'hard budget of everything printed, in --tokenizer tokens (Markdown: headers, line numbers, fences and trailer; JSON: the whole line)', positiveInt, DEFAULT_BUDGET)
     .addOption(new Option('--tokenizer <name>', 'how tokens are counted').choices(TOKENIZERS).default(DEFAULT_TOKENIZER))
     .addOption(new Option('--format <format>', 'output format').choices(PACK_FORMATS).default('markdown'))
     .action(async (words: string[], flags: PackFlags) => (await import('./pack-action.js')).packAction(io, words, flags));

@@ -1,5 +1,5 @@
 /** What `repomap rank` does once its arguments are parsed (./rank.ts defines it). */
-import { DETAILS_MIN_FILES, renderText, TEXT_FUNCTION_FILES, toDetailsRow } from '../render/index.js';
+import { renderText, TEXT_FUNCTION_FILES, toDetailsRow } from '../render/index.js';
 import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
 import { CliExit, type CliIo } from './io.js';
 import { everyTask } from './ranker-flag.js';
@@ -21,16 +21,14 @@ export async function rankAction(io: CliIo, words: readonly string[], flags: Ran
   if (flags.features && flags.format !== 'json') throw new CliExit(2, '--features needs --format json');
   const input = await queryFromFlags(flags, io, 'rank', words);
   const opened = await openIndex(flags, io, 'rank', flags.jobs);
-  const { corpusMs } = opened;
   const index = flags.ranker ? opened.index.withRank({ ranker: everyTask(flags.ranker) }) : opened.index;
   await index.prepare(input.query, { task: flags.task ?? input.task });
   // the text format shows paths, scores, reasons and, for its first TEXT_FUNCTION_FILES
-  // files, the functions likely to change: no spans to find; the files past what is
-  // shown are not ordered (a details row lists at least DETAILS_MIN_FILES)
+  // files, the functions likely to change: no spans to find; either format lists --top
+  // files (default DETAILS_MIN_FILES, the contract's deepest cut-off) and orders no others
   const json = flags.format === 'json';
-  const top = json ? Math.max(flags.top, DETAILS_MIN_FILES) : flags.top;
-  const result = index.rank(input.query, { task: flags.task ?? input.task, includeGiven: flags.includeGiven, spans: json, ...(json ? {} : { functions: TEXT_FUNCTION_FILES }), top, features: flags.features === true });
-  result.stats.timingsMs.corpus = corpusMs;
+  const result = index.rank(input.query, { task: flags.task ?? input.task, includeGiven: flags.includeGiven, spans: json, ...(json ? {} : { functions: TEXT_FUNCTION_FILES }), top: flags.top, features: flags.features === true });
+  result.stats.timingsMs = { ...opened.timingsMs };
   if (flags.format === 'json') {
     const row = toDetailsRow(result, {
       top: flags.top,
@@ -42,5 +40,5 @@ export async function rankAction(io: CliIo, words: readonly string[], flags: Ran
   } else {
     io.stdout.write(renderText(result, { top: flags.top }));
   }
-  reportDiagnostics(io, result.diagnostics, flags, flags.format === 'text');
+  reportDiagnostics(io, result.diagnostics, flags, flags.format === 'text', result.stats.skipped);
 }

@@ -12,7 +12,7 @@ import { CliExit } from './io.js';
 /** `--repo` and `--commit`, checked before the config file is looked for. */
 export function checkSource(command: Command): void {
   const flags = command.opts<{ repo?: string; commit?: string }>();
-  if (flags.repo === '') throw new CliExit(2, '--repo is empty: give a repository folder or git directory (or leave --repo out for the current folder)');
+  if (flags.repo === '') throw new CliExit(2, '--repo is empty: give a repository folder or git directory (or leave --repo out for the git work tree holding the current folder)');
   if (flags.commit === '') throw new CliExit(2, '--commit is empty: give a commit (sha, branch or tag), or leave --commit out to read the folder');
 }
 

@@ -1,19 +1,18 @@
 /**
  * What the commands that index a repository share: the `--repo/--commit` source (the
- * current folder by default), its scope (`--include/--exclude`, besides .gitignore and
+ * work tree holding the current folder by default, ./repo-root.ts), its scope (`--include/--exclude`, besides .gitignore and
  * .repomapignore), the tags cache (`--cache/--no-cache`), `--quiet` and the query options
  * of the commands that take one. The index built from them is ./open-index.ts's: these
  * options are defined for --help too, which loads no engine.
  */
 import { existsSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { CorpusSource } from '../corpus/index.js';
 import { TASKS, type Task } from '../types.js';
 import { collect } from './arguments.js';
 import { cacheMaxMbOption, cacheOption, noCacheOption, type CacheFlags } from './cache-flags.js';
 import { diagnosticsOption, type DiagnosticsFlags } from './diagnostics.js';
-import type { CliIo } from './io.js';
 
 export interface RepoFlags extends CacheFlags, DiagnosticsFlags {
   repo?: string;
@@ -33,7 +32,7 @@ export type SourceFlags = RepoFlags & QueryFlags;
 /** Adds --repo, --commit, --include, --exclude, --cache, --no-cache (the cache is on by default), --cache-max-mb, --diagnostics and --quiet. */
 export function addRepoOptions(command: Command): Command {
   return command
-    .option('--repo <dir>', 'repository folder or git directory (default: the current folder)')
+    .option('--repo <dir>', 'repository folder or git directory (default: the root of the git work tree holding the current folder, else the current folder)')
     .option('--commit <sha>', 'read the tree at this commit straight from git (no checkout); a bare repository defaults to HEAD')
     .option('--include <pattern>', 'read only files matching a pattern (gitignore syntax; repeatable)', collect, [])
     .option('--exclude <pattern>', 'leave out files matching a pattern (gitignore syntax; repeatable), besides .gitignore and .repomapignore', collect, [])
@@ -57,13 +56,8 @@ export function addSourceOptions(command: Command): Command {
   return addQueryOptions(addRepoOptions(command));
 }
 
-/** The --repo folder (resolved against the working directory), else the working directory itself. */
-export function repoOf(flags: { repo?: string }, io: CliIo): string {
-  return resolve(io.cwd, flags.repo ?? '.');
-}
-
 /** A bare git repository: HEAD, objects/ and refs/ at its top and no work tree. */
-function isBareRepository(dir: string): boolean {
+export function isBareRepository(dir: string): boolean {
   return existsSync(join(dir, 'HEAD')) && existsSync(join(dir, 'objects')) && existsSync(join(dir, 'refs')) && !existsSync(join(dir, '.git'));
 }
 
@@ -71,14 +65,4 @@ function isBareRepository(dir: string): boolean {
 export function repoSource(repo: string, commit?: string): CorpusSource {
   const at = commit ?? (isBareRepository(repo) ? 'HEAD' : undefined);
   return at ? { gitDir: repo, commit: at } : { folder: repo };
-}
-
-/**
- * A file argument as a repo-relative POSIX path: an absolute path inside a folder source
- * becomes relative to it; anything else is taken as written.
- */
-export function repoRelative(file: string, source: CorpusSource): string {
-  const inside = 'folder' in source && isAbsolute(file) ? relative(source.folder, file) : null;
-  const path = inside !== null && !inside.startsWith('..') && !isAbsolute(inside) ? inside : file;
-  return path.split(sep).join('/').replace(/^\.\//, '');
 }

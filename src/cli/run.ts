@@ -2,7 +2,6 @@ import { Command, CommanderError } from 'commander';
 import { isReportable, messageWithoutModule } from '../errors.js';
 import { packageVersion } from '../package-root.js';
 import { CliExit, type CliIo } from './io.js';
-import { repoOf } from './repo-source.js';
 import { registerCache } from './cache.js';
 import { registerDaemon } from './daemon.js';
 import { registerEval } from './eval.js';
@@ -31,6 +30,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       try {
         await work();
       } catch (error) {
+        // a bug in deferred work is not swallowed: it replaces the exit code
+        // biome-ignore lint/correctness/noUnsafeFinally: meant, as the line above says
         if (!isReportable(error)) throw error;
         io.stderr.write(`repomap: warning: ${messageWithoutModule(error)}\n`);
       }
@@ -42,10 +43,24 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
   const program = new Command('repomap')
     .description('Rank the repository files a coding agent should read next.')
     .version(packageVersion(), '-V, --version', 'print the version and exit')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Without --repo, a command reads the git work tree holding the current folder',
+        '(from its root), else the current folder.',
+        'Exit codes: 0 success; 1 failure (the message names the file, commit or field',
+        'at fault), or nothing to rank (an empty or binary-only folder: the message',
+        'names it and the files skipped by rule); 2 usage error. Every error starts',
+        'with "repomap: ". `repomap rank --help` says what confidence means.',
+      ].join('\n'),
+    )
     .exitOverride()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
+      // commander's errors take repomap's prefix, as every other error of the CLI: `repomap: unknown option '--bogus'`
+      outputError: (s, write) => write(s.replace(/^error: /, 'repomap: ')),
     })
     .hook('preAction', async (_program, command) => {
       // Commands run on one repository (--repo) take their defaults from its config file.
@@ -53,6 +68,7 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
         const { checkScope, checkSource } = await import('./repo-check.js');
         checkSource(command);
         const { findConfig } = await import('./config-file.js');
+        const { repoOf } = await import('./repo-root.js');
         const { repo, quiet } = command.opts<{ repo?: string; quiet?: boolean }>();
         const found = findConfig(repoOf({ repo }, io), (m) => void (quiet || io.stderr.write(`repomap: note: ${m}\n`)));
         if (found) {

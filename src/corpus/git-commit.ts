@@ -2,11 +2,8 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { checkRepositoryOwner } from './git-owner.js';
 import { gitFailed, runGit } from './git-process.js';
-import { readRepositoryFile } from './repository-file.js';
+import { GIT_FILE_MAX_BYTES, readRepositoryFile } from './repository-file.js';
 import { RepoMapError } from '../errors.js';
-
-/** The largest `.git` file read (a linked worktree's or a submodule's `gitdir:` line). */
-const GIT_FILE_MAX_BYTES = 64 * 1024;
 
 /**
  * The git directory to read: `<path>/.git` when the path is a working repository with a

@@ -6,7 +6,7 @@ export { resolveCommit } from './git-commit.js';
 export { readHistory, readCorpusHistory, historyHead, HISTORY_DEFAULTS, type HistoryOptions } from './history.js';
 export { releaseTexts, textReleaser, isReleased } from './release.js';
 export { listFolder, pathKind, type FolderListing, type ListedEntry } from './walk.js';
+export { workTreeRoot } from './work-tree.js';
 export { FolderFingerprint, watchedFiles, type SavedFingerprint } from './fingerprint.js';
 export { whySkipped } from './path-rules.js';
 export { STAMP_MARGIN_MS } from './folder-reuse.js';
-export { saveCorpus, restoreCorpus, type SavedCorpus } from './saved.js';

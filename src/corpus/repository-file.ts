@@ -15,6 +15,9 @@ export type RepositoryFileProblem = { missing: true } | { missing: false; reason
 
 export type RepositoryFileRead = { text: string } | { problem: RepositoryFileProblem };
 
+/** The largest `.git` file read (a linked worktree's or a submodule's `gitdir:` line). */
+export const GIT_FILE_MAX_BYTES = 64 * 1024;
+
 /** An ignore file larger than this is not a list of patterns (folder mode: not read, and reported; git mode: read as empty). */
 export const IGNORE_FILE_MAX_BYTES = 1024 * 1024;
 

@@ -18,6 +18,7 @@ const CAP_OF: Record<CueKind, keyof CueTunables> = {
 export interface CueExtras {
   line?: number;
   depth?: number;
+  repoStrength?: number;
   language?: LanguageId;
   module?: string;
 }
@@ -46,11 +47,12 @@ export class CueSet {
   add(kind: CueKind, value: string, strength: number, field: string, line?: number, extras: Omit<CueExtras, 'line'> = {}): void {
     if (!value || !(strength > 0)) return;
     const s = tidyStrength(strength);
-    const { depth, language, module } = extras;
+    const { depth, repoStrength, language, module } = extras;
     const key = `${kind}\u0000${value}\u0000${line ?? ''}${module !== undefined ? `\u0000${language}\u0000${module}` : language !== undefined ? `\u0000${language}` : ''}`;
     const existing = this.entries.get(key);
     if (existing) {
       existing.count++;
+      if (repoStrength !== undefined) existing.cue.repoStrength = Math.max(existing.cue.repoStrength ?? 0, tidyStrength(repoStrength));
       if (s > existing.cue.strength) {
         existing.cue.strength = s;
         existing.cue.field = field;
@@ -62,6 +64,7 @@ export class CueSet {
     if (language !== undefined) cue.language = language;
     if (module !== undefined) cue.module = module;
     if (depth !== undefined) cue.depth = depth;
+    if (repoStrength !== undefined) cue.repoStrength = tidyStrength(repoStrength);
     this.entries.set(key, { cue, count: 1, order: this.order++ });
   }
 

@@ -53,7 +53,7 @@ const PATTERNS: Record<CodeFamily, readonly Pattern[]> = {
     { re: /^\s*type\s+([A-Za-z_]\w*)/ },
     { re: /^(?:const|var)\s+([A-Za-z_]\w*)/, topLevelOnly: true },
     // entries of a `const (` / `var (` block: one tab, Name [Type] = …
-    { re: /^\t(?!err\b|ok\b)([A-Za-z]\w+)(?:\s+[\w.*\[\]]+)?\s*=(?!=)/, loose: true },
+    { re: /^\t(?!err\b|ok\b)([A-Za-z]\w+)(?:\s+[\w.*[\]]+)?\s*=(?!=)/, loose: true },
   ],
   rust: [
     {
@@ -101,7 +101,7 @@ const PATTERNS: Record<CodeFamily, readonly Pattern[]> = {
     // constructors: modifier Name(
     { re: /^\s*(?:public|protected|private|internal)\s+([A-Z]\w*)\s*\(/, loose: true },
     // properties: modifier Type Name { or =>
-    { re: /^\s*(?:(?:public|private|protected|internal|static|virtual|override|abstract|required)\s+)+[\w.<>\[\]?,]+\s+([A-Z]\w*)\s*(?:\{|=>)/, loose: true },
+    { re: /^\s*(?:(?:public|private|protected|internal|static|virtual|override|abstract|required)\s+)+[\w.<>[\]?,]+\s+([A-Z]\w*)\s*(?:\{|=>)/, loose: true },
   ],
   c: [
     { re: /^\s*(?:typedef\s+)?(?:struct|union|enum(?:\s+class)?|class|namespace)\s+([A-Za-z_]\w*)/ },

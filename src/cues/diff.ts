@@ -12,6 +12,8 @@ import { COMMON_CALLS, isCodeStopWord } from './stop-words.js';
 
 const HUNK_RE = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@ ?(.*)$/;
 const FILE_HEADER_RE = /^(?:(?:---|\+\+\+) (?:[ab]\/)?(\S+)|diff --git a\/(\S+) b\/(\S+))/;
+/** git's extended header lines between `diff --git` and the `---` line (modes, renames, copies, the index line). */
+const EXTENDED_HEADER_RE = /^(?:index [0-9a-f]+\.\.[0-9a-f]+|(?:new|deleted) file mode |old mode |new mode |(?:dis)?similarity index |(?:rename|copy) (?:from|to) |Binary files )/;
 const COMMENT_RE = /^\s*(?:\/\/|#(?!\[)|\*|\/\*|<!--|"""|''')/;
 /** Rust attributes (`#[inline]`, `#[cfg(feature = "x")]`): their names are not the code's. */
 const ATTRIBUTE_RE = /^\s*#!?\[/;
@@ -19,6 +21,32 @@ const ATTRIBUTE_RE = /^\s*#!?\[/;
 /** True when the text holds at least one unified-diff hunk header. */
 export function hasHunks(text: string): boolean {
   return /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/m.test(text);
+}
+
+/**
+ * True when the text is a unified diff (`git diff`, `diff -u`, `git show`, `git format-patch`):
+ * it has hunks, and from its first file header or hunk on every line is diff (headers,
+ * git's extended headers, hunk lines, blank lines) up to the end or to a patch's `-- `
+ * signature. What comes before (a commit's header and message) is free.
+ */
+export function isUnifiedDiff(text: string): boolean {
+  if (!hasHunks(text)) return false;
+  const lines = text.split(/\r?\n/);
+  const start = lines.findIndex((line, i) => HUNK_RE.test(line) || /^diff --git /.test(line) || isPairedHeader(lines, i));
+  for (let i = start; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line === '-- ') return true;
+    if (!/^[ +\-\\@]|^$/.test(line) && !/^diff --git /.test(line) && !EXTENDED_HEADER_RE.test(line)) return false;
+  }
+  return true;
+}
+
+/** Whether line `i` is a `---` file header followed by its `+++` line, or that `+++` line (a removed line `-- x` is no header). */
+function isPairedHeader(lines: readonly string[], i: number): boolean {
+  const line = lines[i] ?? '';
+  if (line.startsWith('--- ')) return lines[i + 1]?.startsWith('+++ ') ?? false;
+  if (line.startsWith('+++ ')) return lines[i - 1]?.startsWith('--- ') ?? false;
+  return false;
 }
 
 /** Code of a changed line without string literals and trailing comments. */
@@ -69,11 +97,17 @@ export function diffCues(lines: readonly string[], family: CodeFamily | undefine
       return;
     }
     const header = line.match(FILE_HEADER_RE);
-    if (header && (whole || inHunk || /^diff --git /.test(line))) {
+    if (header && (whole || inHunk || /^diff --git /.test(line) || isPairedHeader(lines, i))) {
       consumed.add(i);
       for (const p of [header[1], header[2], header[3]]) {
         if (p && p !== '/dev/null') set.add('path', p, t.textPathStrength, field);
       }
+      inHunk = true;
+      return;
+    }
+    if (inHunk && EXTENDED_HEADER_RE.test(line)) {
+      // `index 83db48f..bf269f4 100644`, `rename from a.py`: inside the headers, no cue (the file headers name the files)
+      consumed.add(i);
       inHunk = true;
       return;
     }

@@ -1,5 +1,6 @@
 import type { CueTunables } from './defaults.js';
 import { FRAME_FORMATS, type Frame, type FrameStyle, type LineResult } from './frame-formats/index.js';
+import { frameOrigin } from './frame-origin.js';
 
 /**
  * Stack frames read out of failure output, grouped by traceback so that each
@@ -122,6 +123,30 @@ export function frameStrengths(group: FrameGroup, t: CueTunables): number[] {
     const cls = f.library ? 'library' : f.test ? 'test' : 'app';
     const base = cls === 'app' ? 1 : cls === 'test' ? t.testFrameScale : t.libraryFrameStrength;
     strengths[index] = Math.min(1, Math.max(t.minFrameStrength, base * t.frameDecay ** seen[cls]++));
+  }
+  return strengths;
+}
+
+/**
+ * Strength of each frame of a group in an installed package or a toolchain (`frameOrigin`)
+ * should the repository be that package, in printed order (undefined for other frames): it
+ * is then one of the repository's frames, weighed as `frameStrengths` weighs application
+ * (or test) frames, counted from the innermost among the frames of the same package.
+ */
+export function repositoryStrengths(group: FrameGroup, t: CueTunables): (number | undefined)[] {
+  const n = group.frames.length;
+  const strengths = new Array<number | undefined>(n).fill(undefined);
+  const seen = new Map<string, number>();
+  for (let step = 0; step < n; step++) {
+    const index = group.style === 'outermost-first' ? n - 1 - step : step;
+    const f = group.frames[index]!;
+    const origin = frameOrigin(f.path);
+    if (!origin) continue;
+    const key = `${origin.kind}\u0000${origin.package}\u0000${f.test ? 'test' : 'app'}`;
+    const k = seen.get(key) ?? 0;
+    seen.set(key, k + 1);
+    const base = f.test ? t.testFrameScale : 1;
+    strengths[index] = Math.min(1, Math.max(t.minFrameStrength, base * t.frameDecay ** k));
   }
   return strengths;
 }

@@ -9,7 +9,7 @@ import type { CodeReading } from './code-cues.js';
 import type { CueTunables } from './defaults.js';
 import type { CodeFamily } from './definitions.js';
 import { diffCues, hasHunks } from './diff.js';
-import { frameStrengths, scanFrames } from './frames.js';
+import { frameStrengths, repositoryStrengths, scanFrames } from './frames.js';
 import { normalizeWrittenPath } from './path-suffix-index.js';
 import { findPaths, isLibraryPath, maskUrls, sourceUrlPaths } from './paths.js';
 import { emitTerm, isChromeLine, isErrorLine, proseCues, type Emitter } from './prose.js';
@@ -94,11 +94,13 @@ export function freeText(ctx: Context, text: string, field: string): void {
 
   for (const group of scan.groups) {
     const strengths = frameStrengths(group, t);
+    const asRepository = repositoryStrengths(group, t);
     const n = group.frames.length;
     group.frames.forEach((f, j) => {
       const s = strengths[j]!;
       const depth = ctx.task === 'issue2code' ? (group.style === 'outermost-first' ? n - 1 - j : j) : undefined;
-      set.add('frame', f.path, s, field, f.line, depth === undefined ? {} : { depth });
+      const repoStrength = asRepository[j];
+      set.add('frame', f.path, s, field, f.line, { ...(depth === undefined ? {} : { depth }), ...(repoStrength === undefined ? {} : { repoStrength }) });
       for (const symbol of f.symbols) set.add('identifier', symbol, s, field);
       if (f.testName) addTest(ctx, field, f.testName, f.testClass ? [f.testClass] : [], t.testFrameNameStrength);
       else if (f.testClass) addTest(ctx, field, f.testClass, [], t.testFrameNameStrength);

@@ -10,5 +10,6 @@ export { boundQuery, queryCutDiagnostic } from './query-bound.js';
 export { diffFiles } from './diff.js';
 export { PathSuffixIndex, normalizeWrittenPath } from './path-suffix-index.js';
 export { isLibraryPath } from './paths.js';
+export { frameOrigin, type FrameOrigin } from './frame-origin.js';
 export { symbolsUnderTest, type TestSymbol } from './test-names.js';
 export { STOP_WORDS } from './stop-words.js';

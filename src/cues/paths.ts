@@ -1,4 +1,5 @@
 import { grammarExtensions, libraryPathPatterns } from '../languages/index.js';
+import { frameOrigin } from './frame-origin.js';
 import { normalizeWrittenPath } from './path-suffix-index.js';
 
 /** Extensions that make a slash-less token (`gin.go`, `utils.ts`) count as a file path: these and every grammar's. */
@@ -30,7 +31,7 @@ const LIBRARY_PATH_PATTERNS: readonly RegExp[] = [
 /** True when a path (as written) points into a library or runtime install rather than a repository. */
 export function isLibraryPath(path: string): boolean {
   const p = normalizeWrittenPath(path);
-  return LIBRARY_PATH_PATTERNS.some((re) => re.test(p));
+  return LIBRARY_PATH_PATTERNS.some((re) => re.test(p)) || frameOrigin(p) !== undefined;
 }
 
 /** One path found in a line of text. */

@@ -47,6 +47,13 @@ export function parseQualifiedTest(text: string): { name: string; scopes: string
   return { name, scopes: parts };
 }
 
+/**
+ * Lines naming a failed test that make plain text a failure (task inference, `cues/task.ts`),
+ * matched at a line's start: pytest's `FAILED a.py::test_x`, go test's `--- FAIL: TestX`, cargo's
+ * `test x ... FAILED`, GoogleTest's `[  FAILED  ] A.B`.
+ */
+export const FAILING_TEST_LINES: readonly RegExp[] = [/FAILED \S+::\S+/, /--- FAIL: \S+/, /test \S+ \.\.\. FAILED/, /\[ +FAILED +\] \w/];
+
 const LINE_PATTERNS: readonly RegExp[] = [
   // pytest section header: ____ TestClass.test_x[param] ____
   /^_{3,} ([\w.]+(?:\[[^\]]*\])?) _{3,}\s*$/,
@@ -93,7 +100,7 @@ const LINE_PATTERNS: readonly RegExp[] = [
  */
 export function findTestNames(line: string, inFailureList = false): TestNameMatch[] {
   const out: TestNameMatch[] = [];
-  for (const m of line.matchAll(/(?<![\w./\\-])((?:[\w.\-]+[\\/])*[\w.\-]+\.py)::((?:\w+::)*\w+(?:\[[^\]\s]*\])?)/g)) {
+  for (const m of line.matchAll(/(?<![\w./\\-])((?:[\w.-]+[\\/])*[\w.-]+\.py)::((?:\w+::)*\w+(?:\[[^\]\s]*\])?)/g)) {
     const parsed = parsePytestId(`${m[1]}::${m[2]}`);
     if (parsed) out.push({ ...parsed, start: m.index, end: m.index + m[0].length });
   }

@@ -9,7 +9,7 @@
  * matches most of the query's weight, low when the query's words are rare or
  * absent in this repository (a query about another repository).
  */
-import { Bm25Index } from '../lexical/bm25.js';
+import type { Bm25Index } from '../lexical/bm25.js';
 import { identifierWords } from '../text/tokens.js';
 
 /** A BM25 ranking cut to `top` files, with its confidence. */

@@ -5,10 +5,12 @@ import type { RankContext } from '../rank/context.js';
 import type { Csr } from '../rank/csr.js';
 import type { RankDefaults } from '../rank/defaults.js';
 import type { ExplainedFunction } from '../rank/functions.js';
+import { pathTargets } from '../rank/path-targets.js';
 import { Incoming } from '../rank/reasons.js';
 import { rankFiles, scoreParts } from '../rank/score.js';
 import { matchCues } from '../rank/seeds.js';
 import { compareCodeUnits } from '../text/order.js';
+import { roundScore } from '../rank/round.js';
 
 export interface ExplainFileOptions extends BestPathsOptions {
   /** Rank given files where they fall instead of last (as in rank). */
@@ -134,19 +136,19 @@ export function explainFile(cues: QueryCues, path: string, ctx: RankContext, o: 
     given: seeds.given.has(i),
     score: outcome.files[place]!.score,
     parts: {
-      direct: { raw: round(seeds.direct[i]!), share: round(parts.direct), weight: o.directWeight },
-      ppr: { raw: round(ppr[i]!), share: round(parts.ppr), weight: o.pprWeight },
+      direct: { raw: roundScore(seeds.direct[i]!), share: roundScore(parts.direct), weight: o.directWeight },
+      ppr: { raw: roundScore(ppr[i]!), share: roundScore(parts.ppr), weight: o.pprWeight },
       kindPrior: parts.kindPrior,
       evidence: parts.evidence,
-      size: { bytes: ctx.sizes[i]!, factor: round(parts.size) },
-      ...(outcome.feedback ? { feedback: { share: round(parts.feedback), weight: o.feedbackWeight[task] } } : {}),
+      size: { bytes: ctx.sizes[i]!, factor: roundScore(parts.size) },
+      ...(outcome.feedback ? { feedback: { share: roundScore(parts.feedback), weight: o.feedbackWeight[task] } } : {}),
     },
     cues: cueMatches(cues, i, ctx, o),
-    lexical: round(matchCues({ ...cues, cues: [], givenFiles: [] }, ctx, o).direct[i]!),
+    lexical: roundScore(matchCues({ ...cues, cues: [], givenFiles: [] }, ctx, o).direct[i]!),
     reasons: outcome.files[place]!.reasons,
     paths: found.map((p) => ({
       seed: { path: ctx.paths[p.nodes[0]!]!, reason: seeds.why.get(p.nodes[0]!)?.[0]?.text ?? '' },
-      flow: round(p.flow),
+      flow: roundScore(p.flow),
       hops: p.nodes.slice(1).map((to, h) => hopOf(p.nodes[h]!, to, csr, ctx, o.flow[task])),
     })),
   };
@@ -173,10 +175,11 @@ function cueMatches(cues: QueryCues, i: number, ctx: RankContext, o: RankDefault
       kind: cue.kind,
       value: cue.value,
       field: cue.field,
-      strength: cue.strength,
+      // a frame of an installed copy of the repository weighs as its own (pathTargets)
+      strength: PATH_KINDS.has(cue.kind) ? pathTargets(cue, ctx).strength : cue.strength,
       ...(cue.line !== undefined ? { line: cue.line } : {}),
       match,
-      weight: round(weight),
+      weight: roundScore(weight),
       text: alone.why.get(i)?.[0]?.text ?? '',
     });
   }
@@ -188,15 +191,15 @@ function hopOf(from: number, to: number, csr: Csr, ctx: RankContext, flow: RankD
   const b = ctx.paths[to]!;
   const edges: HopEdge[] = [];
   ctx.graph.forEachEdgeBetween(a, b, (e) => {
-    if (flow[e.type].forward > 0) edges.push({ type: e.type, direction: 'forward', weight: round(e.weight), flow: flow[e.type].forward, label: e.label });
+    if (flow[e.type].forward > 0) edges.push({ type: e.type, direction: 'forward', weight: roundScore(e.weight), flow: flow[e.type].forward, label: e.label });
   });
   ctx.graph.forEachEdgeBetween(b, a, (e) => {
-    if (flow[e.type].backward > 0) edges.push({ type: e.type, direction: 'backward', weight: round(e.weight), flow: flow[e.type].backward, label: e.label });
+    if (flow[e.type].backward > 0) edges.push({ type: e.type, direction: 'backward', weight: roundScore(e.weight), flow: flow[e.type].backward, label: e.label });
   });
   edges.sort((x, y) => y.weight * y.flow - x.weight * x.flow || compareCodeUnits(x.type, y.type));
   let probability = 0;
   for (let k = csr.starts[from]!; k < csr.starts[from + 1]!; k++) if (csr.neighbors[k] === to) probability = csr.weights[k]!;
-  return { from: a, to: b, probability: round(probability), edges };
+  return { from: a, to: b, probability: roundScore(probability), edges };
 }
 
 /** The error of explaining a path outside the corpus: why it was skipped when a rule skipped it, else the paths it may mean. */
@@ -204,9 +207,4 @@ export function notInCorpus(path: string, ctx: RankContext, skipped?: string): R
   const close = ctx.pathIndex.candidates(path).slice(0, 5);
   const hint = skipped !== undefined ? ` (${skipped})` : close.length > 0 ? `; did you mean ${close.join(', ')}?` : '';
   return new RepoMapError('bad-option', `repomap/explain: ${path} is not a file of the corpus${hint}`, path);
-}
-
-/** 6 significant digits, like ranked scores, so output is stable across platforms. */
-function round(x: number): number {
-  return x === 0 ? 0 : Number(x.toPrecision(6));
 }

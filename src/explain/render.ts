@@ -1,6 +1,7 @@
 import type { FileExplanation, HopEdge } from './explain-file.js';
 import type { ExplainedFunction } from '../rank/functions.js';
 import { escapeControls } from '../render/printable.js';
+import { roundScore } from '../rank/round.js';
 
 /** Plain-text explanation of one file's place: score and its factors, cues matched, paths from seeds (controls in names escaped: one line each). */
 export function renderExplanation(e: FileExplanation): string {
@@ -70,6 +71,6 @@ function phrase(edge: HopEdge, from: string, to: string): string {
 
 /** The learned ranker's line: where the tuned score put the file, and what the model made of it. */
 function learnedLine(l: NonNullable<FileExplanation['learned']>): string {
-  const model = l.model === null ? 'past the pool the model reorders: kept in the tuned order' : `model score ${Number(l.model.toPrecision(6))}`;
+  const model = l.model === null ? 'past the pool the model reorders: kept in the tuned order' : `model score ${roundScore(l.model)}`;
   return `learned ranker: tuned rank ${l.tunedRank}, tuned score ${l.tunedScore}; ${model} (score above = the learned ranking's)`;
 }

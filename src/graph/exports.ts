@@ -72,3 +72,24 @@ function resolved(source: ExportSource, tags: FileTags, spec: ImportSpec): strin
     return [];
   }
 }
+
+/**
+ * The module that one of `path`'s imports lands on and that re-exports `name` from one of
+ * `definers` (followed as `exportDefiners` does): `from flask import url_for` lands on
+ * `flask/__init__.py`, whose `from .helpers import url_for` reaches `flask/helpers.py`.
+ * Only imports that can bring the name are followed (they name it, import everything, or
+ * import the module itself: `import flask`, then `flask.url_for`). The first such module
+ * in import order; null when none reaches a definer.
+ */
+export function reExporterOf(source: ExportSource, path: string, name: string, definers: readonly string[]): string | null {
+  const tags = source.tagsOf(path);
+  if (!tags) return null;
+  for (const spec of tags.imports) {
+    if (spec.names.length > 0 && !reExports(spec, name)) continue;
+    for (const module of resolved(source, tags, spec)) {
+      if (definers.includes(module)) continue;
+      if (exportDefiners(source, [module], name).some((p) => definers.includes(p))) return module;
+    }
+  }
+  return null;
+}

@@ -10,9 +10,7 @@ import { addImportRows, importStats, importsUnaffected, movedPaths, type ImportR
 import { addSharedSymbolEdges } from './edges/shared-symbol.js';
 import type { SourceTestConventions } from './edges/source-test.js';
 import { isResolverInput, readyTables, tagsChangeTables, withChangedTags, type ResolveContext } from './resolve/index.js';
-
-/** Above this many changed files a full build is about as fast, and simpler. */
-const MAX_CHANGED = 256;
+import { MAX_CHANGES_UPDATED } from '../corpus/change-limit.js';
 
 /** Edge types whose edges are stored from the file whose tags make them. */
 const ROW_TYPES: ReadonlySet<EdgeType> = new Set(['import', 'source-test', 'shared-symbol']);
@@ -64,7 +62,7 @@ export function updateFileGraph(
   const earlierFiles = new Map(before.files.map((f) => [f.path, f]));
   const removed = before.files.filter((f) => !order.has(f.path)).map((f) => f.path);
   const added = files.filter((f) => !earlierFiles.has(f.path)).map((f) => f.path);
-  if (changedFiles.length + removed.length > MAX_CHANGED) return null;
+  if (changedFiles.length + removed.length > MAX_CHANGES_UPDATED) return null;
   // A file that stays must keep its kind and grammar (the node's attributes, the tags' language).
   for (const f of files) {
     const was = earlierFiles.get(f.path);

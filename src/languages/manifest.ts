@@ -6,15 +6,18 @@ import { LANGUAGES, type LanguageId } from '../types.js';
 
 /** One language's entry in grammars/manifest.json: where its grammar comes from, and its query. */
 export interface GrammarEntry {
-  /** File name inside the grammar package's `out/` folder. */
+  /** Path of the wasm file inside the grammar package (`tree-sitter-rust.wasm`, `out/tree-sitter-go.wasm`). */
   wasm: string;
+  /** The npm package (a dependency) that ships the wasm. */
   package: string;
+  /** Its exact version, pinned in package.json. */
   packageVersion: string;
   /** sha256 of the wasm file, checked by the grammar test. */
   sha256: string;
   /**
    * The parse-table ABI the wasm was built with, checked by the grammar test, when it is
-   * not 14 (tree-sitter-wasms 0.1.13 built C# with ABI 13; the runtime reads 13 to 15).
+   * not 14 (tree-sitter-wasms 0.1.13 built C# with ABI 13, tree-sitter-python 0.25.0 has
+   * ABI 15; the runtime reads 13 to 15).
    */
   abi?: number;
   /** Tags query files, relative to the package root, concatenated in this order (earlier patterns win). */

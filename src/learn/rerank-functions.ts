@@ -8,6 +8,7 @@
  */
 import type { FunctionDefaults, FunctionFinder } from '../rank/functions.js';
 import type { QueryCues, RankedFunction } from '../types.js';
+import { roundScore } from '../rank/round.js';
 import { predict, type RankerModel } from './model.js';
 import { unitVectors, type UnitFile } from './unit-features.js';
 
@@ -30,7 +31,7 @@ export function learnedFunctions<T extends UnitFile>(
   for (const k of order) {
     const list = lists[v.files[k]!]!;
     if (list.length >= o.maxPerFile) continue;
-    list.push({ ...v.units[k]!, score: round(logistic(scores[k]!)) });
+    list.push({ ...v.units[k]!, score: roundScore(logistic(scores[k]!)) });
     ids.push(v.ids[k]!);
   }
   return { files: files.map((f, i) => (i < count ? { ...f, functions: lists[i]! } : f)), ids };
@@ -40,6 +41,3 @@ function logistic(x: number): number {
   return 1 / (1 + Math.exp(-x));
 }
 
-function round(x: number): number {
-  return Number(x.toPrecision(6));
-}

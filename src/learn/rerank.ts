@@ -10,6 +10,7 @@ import type { RankContext, RankDefaults, RankOutcome } from '../rank/index.js';
 import type { QueryCues, RankedFile } from '../types.js';
 import { candidateFeatures } from './features.js';
 import { predict, type RankerModel } from './model.js';
+import { roundScore } from '../rank/round.js';
 
 export interface CandidateVectors {
   /** The pool's paths in the tuned order. */
@@ -37,19 +38,15 @@ export function rerank(files: readonly RankedFile[], vectors: CandidateVectors, 
   scored.sort((a, b) => b.score - a.score || a.k - b.k);
   const byPath = new Map(files.map((f) => [f.path, f]));
   const pooled = new Set(vectors.paths);
-  const head = scored.map((s) => ({ ...byPath.get(s.path)!, score: round(logistic(s.score)) }));
+  const head = scored.map((s) => ({ ...byPath.get(s.path)!, score: roundScore(logistic(s.score)) }));
   const rest = files.filter((f) => !pooled.has(f.path));
   const floor = head.length > 0 ? head[head.length - 1]!.score : 1;
   const restMax = rest.reduce((m, f) => Math.max(m, f.score), 0);
-  const tail = rest.map((f) => ({ ...f, score: restMax > 0 ? round((floor * 0.5 * f.score) / restMax) : 0 }));
+  const tail = rest.map((f) => ({ ...f, score: restMax > 0 ? roundScore((floor * 0.5 * f.score) / restMax) : 0 }));
   // given files are never reordered: they follow the pool, in the tuned order
   return [...head, ...tail];
 }
 
 function logistic(x: number): number {
   return 1 / (1 + Math.exp(-x));
-}
-
-function round(x: number): number {
-  return x === 0 ? 0 : Number(x.toPrecision(6));
 }

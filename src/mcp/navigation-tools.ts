@@ -100,7 +100,7 @@ export function registerNavigationTools(server: McpServer, workspace: Workspace)
     'outline',
     {
       title: 'Outline a file',
-      description: 'The signatures of a file\u2019s definitions in line order, nested ones indented, within a token budget (the most nested are left out first).',
+      description: 'The signatures of a file\u2019s definitions in line order, each whole (a multi-line one up to its body), nested ones indented, within a token budget (variables, then the most nested, are left out first).',
       inputSchema: z.strictObject({
         path: z.string(requiredAs('path', 'a string')).max(MAX_PATH_CHARS).describe('Repo-relative path of the file, e.g. src/app/models.py.'),
         budget: z.number().int().min(1).max(TOOL_LIMITS.maxBudget).optional().describe(`Token budget of the outline (default ${NAVIGATE_DEFAULTS.outlineBudget}).`),

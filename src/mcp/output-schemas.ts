@@ -127,6 +127,7 @@ export const REFERENCES_OUTPUT = exactly<ReferenceSearch>()(
         calls: z.number(),
         references: z.number(),
         via: z.enum(['same-file', 'import', 'same-module']).nullable(),
+        through: z.string().optional(),
         lines: z.array(z.object({ line: z.number(), kinds: z.array(z.enum(REFERENCE_KINDS)), text: z.string() })),
         moreLines: z.number(),
       }),

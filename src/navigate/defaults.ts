@@ -17,6 +17,8 @@ export const NAVIGATE_DEFAULTS = {
   lineChars: 160,
   /** outline: token budget of the rendered outline. */
   outlineBudget: 2000,
+  /** outline: a signature split over lines is shown up to its body, at most this many lines (brackets left open by a mistake stop here). */
+  signatureLines: 30,
   /** impact: files returned. */
   impactTop: 20,
 } as const;

@@ -4,8 +4,9 @@ import type { Index } from '../build/index.js';
 import type { DefinitionKind, LanguageId } from '../types.js';
 import { NAVIGATE_DEFAULTS, shownLine } from './defaults.js';
 import { corpusPath } from './paths.js';
+import { signatureEnd } from './signature.js';
 
-/** One definition of an outline: its first line as written, and how deep it is nested. */
+/** One definition of an outline: its signature as written, and how deep it is nested. */
 export interface OutlineEntry {
   name: string;
   kind: DefinitionKind;
@@ -13,6 +14,7 @@ export interface OutlineEntry {
   endLine: number;
   /** 0 for top-level definitions, 1 inside one, … */
   depth: number;
+  /** Its signature's lines as written, `\n`-joined: the first line, and the next ones up to the body when its brackets are left open (`def f(` … `) -> T:`). */
   signature: string;
 }
 
@@ -29,7 +31,7 @@ export interface Outline {
   tokens: number;
   budget: number;
   tokenizer: TokenizerName;
-  /** `LINE  SIGNATURE` lines, indented by depth, and a last line counting what was left out. */
+  /** `LINE  SIGNATURE` lines (a signature's every line numbered), indented by depth, and a last line counting what was left out. */
   text: string;
 }
 
@@ -41,10 +43,11 @@ export interface OutlineOptions {
 }
 
 /**
- * The signatures of a file's definitions in line order (each definition's first line),
- * within a token budget: when they do not all fit, the most deeply nested go first
- * (methods before the classes that hold them), then the last ones. A file that is not
- * in the corpus or has no grammar is a RepoMapError naming it.
+ * The signatures of a file's definitions in line order, each whole (a signature split
+ * over lines runs up to its body), within a token budget: when they do not all fit,
+ * functions, methods, classes and types are kept before variables and constants, the
+ * shallowest first (classes before their methods), then the first. A file that is not in
+ * the corpus or has no grammar is a RepoMapError naming it.
  */
 export async function outlineFile(index: Index, written: string, options: OutlineOptions = {}): Promise<Outline> {
   const path = corpusPath(index, written, 'path');
@@ -56,14 +59,14 @@ export async function outlineFile(index: Index, written: string, options: Outlin
   const lines = index.textOf(path)?.split('\n') ?? [];
   const all = entriesOf(index.tagsOf(path)?.definitions ?? [], lines);
   const render = (entries: readonly OutlineEntry[]): string => {
-    const width = String(entries.at(-1)?.startLine ?? 0).length;
-    const body = entries.map((e) => `${String(e.startLine).padStart(width)}  ${'  '.repeat(e.depth)}${e.signature.trimStart()}`);
+    const width = String(Math.max(0, ...entries.map(lastSignatureLine))).length;
+    const body = entries.flatMap((e) => signatureRows(e).map(([n, text]) => `${String(n).padStart(width)}  ${'  '.repeat(e.depth)}${text}`));
     const left = all.length - entries.length;
     if (left > 0) body.push(`⋮ ${left} more definition${left === 1 ? '' : 's'} left out for the budget of ${budget} tokens`);
     return body.length > 0 ? body.join('\n') + '\n' : '';
   };
-  // Shallowest first, then in line order: what stays when the budget is short.
-  const priority = [...all].sort((a, b) => a.depth - b.depth || a.startLine - b.startLine);
+  // Code before variables, then shallowest first, then in line order: what stays when the budget is short.
+  const priority = [...all].sort((a, b) => tier(a) - tier(b) || a.depth - b.depth || a.startLine - b.startLine);
   let kept = all;
   let text = render(kept);
   if (tokenizer.count(text) > budget) {
@@ -90,8 +93,27 @@ function entriesOf(definitions: readonly { name: string; kind: DefinitionKind; s
     while (open.length > 0 && open.at(-1)!.endLine < d.startLine) open.pop();
     const depth = open.length;
     open.push(d);
-    return { name: d.name, kind: d.kind, startLine: d.startLine, endLine: d.endLine, depth, signature: shownLine(lines[d.startLine - 1]) };
+    const end = signatureEnd(lines, d.startLine, d.endLine, NAVIGATE_DEFAULTS.signatureLines);
+    const signature = lines.slice(d.startLine - 1, end).map(shownLine).join('\n');
+    return { name: d.name, kind: d.kind, startLine: d.startLine, endLine: d.endLine, depth, signature };
   });
+}
+
+/** 0 for functions, methods, classes, interfaces and types; 1 for constants and variables, left out first. */
+function tier(e: OutlineEntry): number {
+  return e.kind === 'constant' ? 1 : 0;
+}
+
+function lastSignatureLine(e: OutlineEntry): number {
+  return e.startLine + e.signature.split('\n').length - 1;
+}
+
+/** The numbered lines of a signature, its first line's indentation taken off every line. */
+function signatureRows(e: OutlineEntry): [number, string][] {
+  const [first = '', ...rest] = e.signature.split('\n');
+  const indent = first.length - first.trimStart().length;
+  const unindent = (line: string): string => (line.slice(0, indent).trim() === '' ? line.slice(indent) : line.trimStart());
+  return [[e.startLine, first.trimStart()], ...rest.map((line, i): [number, string] => [e.startLine + 1 + i, unindent(line)])];
 }
 
 function inLineOrder(entries: readonly OutlineEntry[]): OutlineEntry[] {

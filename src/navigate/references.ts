@@ -1,6 +1,6 @@
 import { compareByteOrder } from '../text/order.js';
 import { RepoMapError } from '../errors.js';
-import { edgeOf } from '../graph/index.js';
+import { edgeOf, reExporterOf } from '../graph/index.js';
 import type { Index } from '../build/index.js';
 import type { DefinitionKind, ReferenceKind } from '../types.js';
 import { NAVIGATE_DEFAULTS, shownLine } from './defaults.js';
@@ -15,8 +15,9 @@ export interface ReferenceLine {
 
 /**
  * How a referencing file reaches the definitions asked about: it is one of their files,
- * it imports one, or it shares a module (package, folder) with one; null when none of
- * these links it (the name may then be another definition's).
+ * it imports one (directly, or a module that re-exports the name from one), or it shares
+ * a module (package, folder) with one; null when none of these links it (the name may
+ * then be another definition's).
  */
 export type ReferenceLink = 'same-file' | 'import' | 'same-module' | null;
 
@@ -26,6 +27,8 @@ export interface ReferencingFile {
   calls: number;
   references: number;
   via: ReferenceLink;
+  /** With `via: 'import'` through a re-export: the module the import lands on that re-exports the name (`flask/__init__.py`). */
+  through?: string;
   /** The first `NAVIGATE_DEFAULTS.linesPerFile` lines, in line order; `moreLines` counts the rest. */
   lines: ReferenceLine[];
   moreLines: number;
@@ -85,7 +88,7 @@ export function findReferences(index: Index, symbol: string, options: FindRefere
       kinds.add(r.kind);
     }
     if (references === 0) continue;
-    found.push({ path, calls, references, via: linkOf(index, path, targets), lines: [...byLine].sort((a, b) => a[0] - b[0]).map(([line, kinds]) => ({ line, kinds: [...kinds].sort(), text: '' })), moreLines: 0 });
+    found.push({ path, calls, references, ...linkOf(index, name, path, targets), lines: [...byLine].sort((a, b) => a[0] - b[0]).map(([line, kinds]) => ({ line, kinds: [...kinds].sort(), text: '' })), moreLines: 0 });
   }
   found.sort(
     (a, b) =>
@@ -103,11 +106,17 @@ export function findReferences(index: Index, symbol: string, options: FindRefere
   return { symbol: name, definitions, files, totalFiles: found.length };
 }
 
-/** How `path` reaches one of the `targets` (definer files): itself, an import edge, a same-module edge. */
-function linkOf(index: Index, path: string, targets: readonly string[]): ReferenceLink {
-  if (targets.includes(path)) return 'same-file';
+/**
+ * How `path` reaches one of the `targets` (definer files) for `name`: itself, an import
+ * edge, an import of a module that re-exports the name from one of them (with that
+ * module), a same-module edge.
+ */
+function linkOf(index: Index, name: string, path: string, targets: readonly string[]): Pick<ReferencingFile, 'via' | 'through'> {
+  if (targets.includes(path)) return { via: 'same-file' };
   const g = index.fileGraph;
-  if (targets.some((t) => edgeOf(g, 'import', path, t))) return 'import';
-  if (targets.some((t) => edgeOf(g, 'same-module', path, t) ?? edgeOf(g, 'same-module', t, path))) return 'same-module';
-  return null;
+  if (targets.some((t) => edgeOf(g, 'import', path, t))) return { via: 'import' };
+  const through = reExporterOf({ resolve: g.basis.resolve, tagsOf: (p) => index.tagsOf(p) }, path, name, targets);
+  if (through !== null) return { via: 'import', through };
+  if (targets.some((t) => edgeOf(g, 'same-module', path, t) ?? edgeOf(g, 'same-module', t, path))) return { via: 'same-module' };
+  return { via: null };
 }

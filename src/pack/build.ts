@@ -1,3 +1,4 @@
+import type { Diagnostic } from '../types.js';
 import { PACK_DEFAULTS, type PackDefaults } from './defaults.js';
 import { renderJson, renderMarkdown, trailerText } from './render.js';
 import { selectByDensity, selectInRankOrder } from './select.js';
@@ -6,15 +7,31 @@ import type { Pack, PackedFile, PackedSpan, PackFormat, PackInputFile, PackSourc
 import { buildCandidates, type Candidate, type Unit } from './units.js';
 
 /**
- * Packs under a hard budget: choose units, render, count the rendered text
- * with the tokenizer, and while it is over budget (BPE counts are not additive
- * across pieces) choose again under a limit lowered by the overshoot. The
- * trailer then lists as many left-out files as still fit.
+ * Packs under a hard budget: choose units, render the text in the chosen format
+ * (what is printed: headers, line numbers, fences, JSON keys and escapes), count
+ * it with the tokenizer, and while it is over budget (BPE counts are not additive
+ * across pieces, and unit costs are Markdown estimates) choose again under a limit
+ * lowered by the overshoot. The trailer (JSON: `omitted`) then lists as many
+ * left-out files as still fit.
  */
 
 export interface BuildPackOptions {
   budget: number;
   format?: PackFormat;
+  /**
+   * JSON only: diagnostics the text carries (the index's and the query's), as many as
+   * fit in `PackDefaults.diagnosticsShare` of the budget; the rest are counted.
+   */
+  diagnostics?: readonly Diagnostic[];
+}
+
+/** The text of one choice of files, listing `listed` left-out files and counting `more`. */
+interface Render {
+  (files: readonly PackedFile[], listed: readonly string[], more: number): { text: string; tokens: number };
+  /** Tokens of that list alone. */
+  listCost(listed: readonly string[], more: number): number;
+  /** Tokens no unit pays for (Markdown: the trailer; JSON: the pack without files), set aside before choosing. */
+  reserve(more: number): number;
 }
 
 /**
@@ -24,8 +41,9 @@ export interface BuildPackOptions {
  */
 export function buildPack(files: readonly PackInputFile[], source: PackSource, tokenizer: Tokenizer, options: BuildPackOptions, o: PackDefaults = PACK_DEFAULTS): Pack {
   const considered = files.slice(0, o.maxFiles);
-  const candidates = buildCandidates(considered, source, tokenizer, o);
-  return fit(candidates, considered, files.length - considered.length, source, tokenizer, options, selectByDensity);
+  const candidates = buildCandidates(considered, source, tokenizer, o, false, options.format);
+  const select = (c: readonly Candidate[], limit: number) => selectByDensity(c, limit, o.firstFunctions);
+  return fit(candidates, considered, files.length - considered.length, source, tokenizer, options, select, o);
 }
 
 /**
@@ -34,8 +52,8 @@ export function buildPack(files: readonly PackInputFile[], source: PackSource, t
  * under the same budget, tokenizer and rendering.
  */
 export function packWholeFiles(files: readonly PackInputFile[], source: PackSource, tokenizer: Tokenizer, options: BuildPackOptions, o: PackDefaults = PACK_DEFAULTS): Pack {
-  const candidates = buildCandidates(files, source, tokenizer, o, true);
-  return fit(candidates, files, 0, source, tokenizer, options, selectInRankOrder);
+  const candidates = buildCandidates(files, source, tokenizer, o, true, options.format);
+  return fit(candidates, files, 0, source, tokenizer, options, selectInRankOrder, o);
 }
 
 function fit(
@@ -46,11 +64,12 @@ function fit(
   tokenizer: Tokenizer,
   options: BuildPackOptions,
   select: (candidates: readonly Candidate[], limit: number) => Unit[],
+  o: PackDefaults,
 ): Pack {
   const { budget } = options;
   const format = options.format ?? 'markdown';
-  const languageOf = (path: string) => source.languageOf(path);
-  const reserve = tokenizer.count(trailerText(1, [], ranked.length + beyond, budget) ?? '');
+  const render = format === 'json' ? jsonRenderer(budget, tokenizer, options.diagnostics ?? [], o) : markdownRenderer(budget, tokenizer, source);
+  const reserve = render.reserve(ranked.length + beyond);
   let limit = budget - reserve;
   let result: { files: PackedFile[]; omitted: string[]; omittedMore: number; text: string; tokens: number };
   for (;;) {
@@ -58,7 +77,7 @@ function fit(
     const files = packedFiles(candidates, chosen);
     const packed = new Set(files.map((f) => f.path));
     const left = ranked.map((f) => f.path).filter((p) => !packed.has(p));
-    const listed = listedInTrailer(files, left, beyond, budget, tokenizer, languageOf);
+    const listed = listedInTrailer(files, left, beyond, budget, render);
     if (listed !== null) {
       result = { files, ...listed };
       break;
@@ -68,44 +87,86 @@ function fit(
       result = { files: [], omitted: [], omittedMore: left.length + beyond, text: '', tokens: 0 };
       break;
     }
-    const over = tokenizer.count(renderMarkdown(files, languageOf, trailerText(files.length, [], left.length + beyond, budget))) - budget;
+    const over = render(files, [], left.length + beyond).tokens - budget;
     // Below what this choice was estimated to cost, so the next choice differs.
     limit = Math.min(limit, estimate(candidates, chosen)) - Math.max(1, over);
   }
-  const pack: Omit<Pack, 'text' | 'format'> = { budget, tokenizer: tokenizer.name, tokens: result.tokens, files: result.files, omitted: result.omitted, omittedMore: result.omittedMore };
-  return { ...pack, format, text: format === 'json' ? renderJson(pack) : result.text };
+  return { budget, tokenizer: tokenizer.name, tokens: result.tokens, files: result.files, omitted: result.omitted, omittedMore: result.omittedMore, format, text: result.text };
+}
+
+/** The Markdown text of a choice and its count. */
+function markdownRenderer(budget: number, tokenizer: Tokenizer, source: PackSource): Render {
+  const languageOf = (path: string) => source.languageOf(path);
+  const render = (files: readonly PackedFile[], listed: readonly string[], more: number) => {
+    const text = renderMarkdown(files, languageOf, trailerText(files.length, listed, more, budget));
+    return { text, tokens: tokenizer.count(text) };
+  };
+  const listCost = (listed: readonly string[], more: number) => tokenizer.count(trailerText(1, listed, more, budget) ?? '');
+  return Object.assign(render, { listCost, reserve: (more: number) => listCost([], more) });
 }
 
 /**
- * The rendered pack with as many left-out paths listed as fit the budget, or
- * null when the files with an unlisting trailer are already over it.
+ * The JSON text of a choice and its count; its `tokens` field is that count (a fixed
+ * point: the digits of the count are part of what is counted). The diagnostics it lists
+ * are chosen once: the longest prefix whose JSON fits in `diagnosticsShare` of the budget.
+ */
+function jsonRenderer(budget: number, tokenizer: Tokenizer, diagnostics: readonly Diagnostic[], o: PackDefaults): Render {
+  const share = Math.floor(budget * o.diagnosticsShare);
+  let shown = 0;
+  while (shown < diagnostics.length && tokenizer.count(JSON.stringify(diagnostics.slice(0, shown + 1))) <= share) shown++;
+  const listedDiagnostics = diagnostics.slice(0, shown);
+  const render = (files: readonly PackedFile[], listed: readonly string[], more: number) => {
+    const textOf = (tokens: number): string =>
+      renderJson({ budget, tokenizer: tokenizer.name, tokens, files: [...files], omitted: [...listed], omittedMore: more }, { listed: listedDiagnostics, more: diagnostics.length - shown });
+    let tokens = tokenizer.count(textOf(budget));
+    for (let round = 0; round < 8; round++) {
+      const counted = tokenizer.count(textOf(tokens));
+      if (counted === tokens) break;
+      tokens = counted;
+    }
+    const text = textOf(tokens);
+    return { text, tokens: tokenizer.count(text) };
+  };
+  return Object.assign(render, {
+    listCost: (listed: readonly string[], more: number) => tokenizer.count(JSON.stringify({ omitted: listed, omittedMore: more })),
+    reserve: (more: number) => render([], [], more).tokens,
+  });
+}
+
+/**
+ * The rendered pack with as many left-out paths listed as fit the budget, or null when
+ * the files with an unlisting trailer are already over it. How many is first estimated
+ * from the cost of the list alone (`listCost`), then checked by counting the whole text,
+ * and when that is over, found by binary search below it.
  */
 function listedInTrailer(
   files: PackedFile[],
   left: readonly string[],
   beyond: number,
   budget: number,
-  tokenizer: Tokenizer,
-  languageOf: (path: string) => ReturnType<PackSource['languageOf']>,
+  render: Render,
 ): { omitted: string[]; omittedMore: number; text: string; tokens: number } | null {
-  const render = (k: number) => renderMarkdown(files, languageOf, trailerText(files.length, left.slice(0, k), left.length - k + beyond, budget));
-  const base = render(0);
-  const baseTokens = tokenizer.count(base);
-  if (baseTokens > budget) return null;
-  // Grow the list on the trailer's own count, then check the whole text.
-  const bare = tokenizer.count(trailerText(files.length, [], left.length + beyond, budget) ?? '');
+  const at = (k: number) => ({ ...render(files, left.slice(0, k), left.length - k + beyond), omitted: left.slice(0, k), omittedMore: left.length - k + beyond });
+  const base = at(0);
+  if (base.tokens > budget) return null;
+  const bare = render.listCost([], left.length + beyond);
   let k = 0;
-  while (k < left.length) {
-    const trailer = trailerText(files.length, left.slice(0, k + 1), left.length - k - 1 + beyond, budget) ?? '';
-    if (baseTokens - bare + tokenizer.count(trailer) > budget) break;
-    k++;
+  while (k < left.length && base.tokens - bare + render.listCost(left.slice(0, k + 1), left.length - k - 1 + beyond) <= budget) k++;
+  if (k === 0) return base;
+  const estimated = at(k);
+  if (estimated.tokens <= budget) return estimated;
+  let best = base;
+  let lo = 0;
+  let hi = k - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    const r = at(mid);
+    if (r.tokens <= budget) {
+      best = r;
+      lo = mid;
+    } else hi = mid - 1;
   }
-  for (; k > 0; k--) {
-    const text = render(k);
-    const tokens = tokenizer.count(text);
-    if (tokens <= budget) return { omitted: left.slice(0, k), omittedMore: left.length - k + beyond, text, tokens };
-  }
-  return { omitted: [], omittedMore: left.length + beyond, text: base, tokens: baseTokens };
+  return best;
 }
 
 /** Estimated tokens of a choice: its units plus the header and fences of each file it opens. */

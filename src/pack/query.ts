@@ -1,5 +1,5 @@
 import { RepoMapError } from '../errors.js';
-import type { Definition, LanguageId, RankedFile } from '../types.js';
+import type { Definition, Diagnostic, LanguageId, RankedFile } from '../types.js';
 import { buildPack } from './build.js';
 import { PACK_DEFAULTS, type PackDefaults } from './defaults.js';
 import { DEFAULT_TOKENIZER, loadTokenizer, type Tokenizer } from './tokenizers.js';
@@ -37,11 +37,20 @@ export function checkPackOptions(options: PackOptions): { budget: number; format
   return { budget, format };
 }
 
-/** Packs a query's ranked files that are not given from `source`, under the options' budget (see `Index.pack`). */
-export async function packFiles(files: readonly RankedFile[], source: PackSource, options: PackOptions, o: PackDefaults = PACK_DEFAULTS): Promise<Pack> {
+/**
+ * Packs a query's ranked files that are not given from `source`, under the options' budget
+ * (see `Index.pack`); a JSON pack also lists `diagnostics` (the index's and the query's).
+ */
+export async function packFiles(
+  files: readonly RankedFile[],
+  source: PackSource,
+  options: PackOptions,
+  o: PackDefaults = PACK_DEFAULTS,
+  diagnostics: readonly Diagnostic[] = [],
+): Promise<Pack> {
   const { budget, format } = checkPackOptions(options);
   const tokenizer = await loadTokenizer(options.tokenizer ?? DEFAULT_TOKENIZER);
-  return packRanked(files, source, tokenizer, { budget, format }, o);
+  return packRanked(files, source, tokenizer, { budget, format, diagnostics }, o);
 }
 
 /** Packs the ranked files that are not given and scored above zero, in rank order, from `source`. */
@@ -49,7 +58,7 @@ export function packRanked(
   files: readonly RankedFile[],
   source: PackSource,
   tokenizer: Tokenizer,
-  options: { budget: number; format: PackFormat },
+  options: { budget: number; format: PackFormat; diagnostics?: readonly Diagnostic[] },
   o: PackDefaults = PACK_DEFAULTS,
 ): Pack {
   const ranked = files.filter((f) => !f.given && f.score > 0);

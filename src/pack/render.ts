@@ -1,6 +1,6 @@
 import { languageSpec } from '../languages/index.js';
 import { printablePath } from '../render/printable.js';
-import type { LanguageId } from '../types.js';
+import type { Diagnostic, LanguageId } from '../types.js';
 import type { Pack, PackedFile } from './types.js';
 
 /**
@@ -71,8 +71,8 @@ export function renderMarkdown(files: readonly PackedFile[], languageOf: (path: 
   return blocks.join('\n');
 }
 
-/** The pack as one line of JSON (its `text` field left out: the JSON is the text). */
-export function renderJson(pack: Omit<Pack, 'text' | 'format'>): string {
+/** The pack as one line of JSON (its `text` field left out: the JSON is the text), with the diagnostics it lists and how many more there are. */
+export function renderJson(pack: Omit<Pack, 'text' | 'format'>, diagnostics: { listed: readonly Diagnostic[]; more: number } = { listed: [], more: 0 }): string {
   return (
     JSON.stringify({
       budget: pack.budget,
@@ -86,6 +86,8 @@ export function renderJson(pack: Omit<Pack, 'text' | 'format'>): string {
       })),
       omitted: pack.omitted,
       omittedMore: pack.omittedMore,
+      diagnostics: diagnostics.listed.map((d) => (d.file !== undefined ? { file: d.file, code: d.code, message: d.message } : { code: d.code, message: d.message })),
+      diagnosticsMore: diagnostics.more,
     }) + '\n'
   );
 }

@@ -1,4 +1,4 @@
-import type { Definition, LanguageId, SpanKind, Task } from '../types.js';
+import type { Definition, LanguageId, RankedFunction, SpanKind, Task } from '../types.js';
 import type { TokenizerName } from './tokenizers.js';
 
 /** Output formats of a pack. */
@@ -6,10 +6,11 @@ export const PACK_FORMATS = ['markdown', 'json'] as const;
 export type PackFormat = (typeof PACK_FORMATS)[number];
 
 /**
- * What a packed line range is: a span kind, the enclosing `signature` line of a
- * span, a file's `head` (a ranked file without spans), or a `whole` small file.
+ * What a packed line range is: a span kind, a `function` the ranking names as likely
+ * to change, the enclosing `signature` line of a span, a file's `head` (a ranked file
+ * without spans), or a `whole` small file.
  */
-export type PackedKind = SpanKind | 'signature' | 'head' | 'whole';
+export type PackedKind = SpanKind | 'function' | 'signature' | 'head' | 'whole';
 
 /** A contiguous run of packed lines (1-based, inclusive) and its text, without line numbers. */
 export interface PackedSpan {
@@ -35,7 +36,7 @@ export interface Pack {
   budget: number;
   tokenizer: TokenizerName;
   format: PackFormat;
-  /** Tokens of the Markdown rendering (headers, line numbers, markers and trailer included); never above `budget`. */
+  /** Tokens of `text` as printed (Markdown: headers, line numbers, fences, markers and trailer; JSON: the whole line); never above `budget`. */
   tokens: number;
   /** The pack rendered in `format`. */
   text: string;
@@ -49,7 +50,7 @@ export interface Pack {
 
 /** Options of `index.pack` (and `repomap pack`). */
 export interface PackOptions {
-  /** Hard token budget of the rendered pack (a whole number ≥ 1). */
+  /** Hard token budget of the rendered pack, in `tokenizer` tokens, of all of `text` (a whole number ≥ 1). */
   budget: number;
   /** How tokens are counted (default o200k_base). */
   tokenizer?: TokenizerName;
@@ -71,4 +72,6 @@ export interface PackInputFile {
   path: string;
   score: number;
   spans?: readonly { start: number; end: number; kind: SpanKind; symbol?: string; why: string }[];
+  /** The functions most likely to change, best first (`RankedFile.functions`). */
+  functions?: readonly RankedFunction[];
 }

@@ -14,6 +14,7 @@ import type { Definition, FileTags, QueryCues, RankedFunction } from '../types.j
 import type { RankContext } from './context.js';
 import { pathTargets } from './path-targets.js';
 import { FUNCTION_DEFAULTS, type FunctionDefaults } from './function-defaults.js';
+import { roundScore } from './round.js';
 
 export { FUNCTION_DEFAULTS, type FunctionDefaults } from './function-defaults.js';
 
@@ -179,9 +180,10 @@ export class FunctionFinder {
     for (const cue of cues.cues) {
       if (NAMING.has(cue.kind)) this.names.set(cue.value, Math.max(this.names.get(cue.value) ?? 0, cue.strength));
       else if ((cue.kind === 'frame' || cue.kind === 'path') && cue.line !== undefined) {
-        for (const p of pathTargets(cue, source.ctx).paths) {
+        const { paths, strength } = pathTargets(cue, source.ctx);
+        for (const p of paths) {
           const list = this.lines.get(p) ?? [];
-          list.push({ line: cue.line, weight: cue.strength });
+          list.push({ line: cue.line, weight: strength });
           this.lines.set(p, list);
         }
       }
@@ -253,16 +255,16 @@ export class FunctionFinder {
     const imports = scored.imports;
     if (imports) ranked.push({ at: -1, name: 'imports', kind: 'module', start: imports.start, end: imports.end, s: this.o.importsShare });
     const partsOf = (at: number): UnitParts => ({
-      named: round(parts.named[at]!),
-      nameWords: round(parts.nameWords[at]!),
-      lines: round(parts.lines[at]!),
-      words: round(parts.words[at]!),
+      named: roundScore(parts.named[at]!),
+      nameWords: roundScore(parts.nameWords[at]!),
+      lines: roundScore(parts.lines[at]!),
+      words: roundScore(parts.words[at]!),
       ...(isClass(units[at]!) ? { classWeight: this.o.classWeight } : {}),
     });
     return ranked
       .sort((a, b) => b.s - a.s || a.start - b.start)
       .slice(0, this.o.maxPerFile)
-      .map(({ at, s, ...f }) => ({ ...f, score: round(s), ...(withParts && at >= 0 ? { parts: partsOf(at) } : {}) }));
+      .map(({ at, s, ...f }) => ({ ...f, score: roundScore(s), ...(withParts && at >= 0 ? { parts: partsOf(at) } : {}) }));
   }
 
   /** IDF-weighted share of the unit name's words that the query says. */
@@ -358,8 +360,4 @@ export function rankedFunctionIds(files: readonly { path: string; score: number;
   all.sort((a, b) => b.s - a.s || a.file - b.file || a.at - b.at);
   const seen = new Set<string>();
   return all.filter((x) => !seen.has(x.id) && seen.add(x.id)).map((x) => x.id);
-}
-
-function round(x: number): number {
-  return Number(x.toPrecision(6));
 }

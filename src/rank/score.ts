@@ -6,6 +6,7 @@ import type { RankDefaults } from './defaults.js';
 import { Incoming, graphReason } from './reasons.js';
 import { personalizedPageRank } from './ppr.js';
 import { matchCues, type Seeds } from './seeds.js';
+import { roundScore } from './round.js';
 
 export interface RankFilesOptions {
   /** Keep given files at their earned place instead of moving them to the end. */
@@ -88,7 +89,7 @@ export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, op
       const via = graphReason(i, ppr, csr, incoming!, ctx, seeds);
       if (via && reasons.length < o.maxReasons) reasons.push(via);
     }
-    return { path: ctx.paths[i]!, score: round(score[i]!), reasons };
+    return { path: ctx.paths[i]!, score: roundScore(score[i]!), reasons };
   });
   return { task, files, confidence: confidenceOf(seeds, o), seeds, converged, ppr, maxDirect, maxPpr, ...(feedback ? { feedback } : {}) };
 }
@@ -137,6 +138,7 @@ export function scoreParts(
   const kindPrior = o.kindPrior[task][ctx.kinds[i]!];
   const evidence = seeds.evidence.has(i) ? o.evidencePenalty : 1;
   const sizeExponent = o.sizeExponent[task];
+  // biome-ignore lint/style/useExponentiationOperator: the scores stay byte-identical to the Math.pow they were made with
   const size = sizeExponent > 0 ? Math.pow(1 + ctx.sizes[i]! / o.sizeScale, -sizeExponent) : 1;
   const lift = feedback ? feedback[i]! : 0;
   let s = kindPrior * (o.directWeight * direct + o.pprWeight * graph + o.feedbackWeight[task] * lift);
@@ -165,16 +167,11 @@ function newScoreParts(): ScoreParts {
 export function confidenceOf(seeds: Seeds, o: RankDefaults): number {
   if (seeds.totalStrength === 0 || seeds.matchedCues === 0) return 0;
   const share = seeds.matchedStrength / seeds.totalStrength;
-  return round(share * (1 - Math.exp(-seeds.matchedCues / o.confidenceScale)));
+  return roundScore(share * (1 - Math.exp(-seeds.matchedCues / o.confidenceScale)));
 }
 
 function max(a: Float64Array): number {
   let m = 0;
   for (let i = 0; i < a.length; i++) if (a[i]! > m) m = a[i]!;
   return m;
-}
-
-/** Scores are rounded to 6 significant digits so JSON output is stable across platforms. */
-function round(x: number): number {
-  return x === 0 ? 0 : Number(x.toPrecision(6));
 }

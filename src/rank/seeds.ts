@@ -55,14 +55,14 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
   const frameStrength = matchedFrameStrengths(cues, (cue) => named.get(cue)!.targets.length > 0, o);
   const kindWeights = o.cueWeights[cues.task];
   for (const cue of cues.cues) {
-    const { targets, among } = named.get(cue)!;
+    const { targets, among, strength } = named.get(cue)!;
     if (cue.kind === 'path' && known.has(cue.field)) for (const i of targets) seeds.given.add(i);
-    let weight = kindWeights[cue.kind] * (frameStrength.get(cue) ?? cue.strength);
+    let weight = kindWeights[cue.kind] * (frameStrength.get(cue) ?? strength);
     if (specificity > 0 && (cue.kind === 'identifier' || cue.kind === 'imported') && targets.length > 0) weight *= ctx.specificity(cue.value) ** specificity;
     if (cue.kind !== 'term') {
-      seeds.totalStrength += cue.strength;
+      seeds.totalStrength += strength;
       if (targets.length > 0) {
-        seeds.matchedStrength += cue.strength;
+        seeds.matchedStrength += strength;
         seeds.matchedCues++;
       }
     }
@@ -156,14 +156,17 @@ function add(seeds: Seeds, i: number, weight: number, text: string, channel: See
   list.push({ weight, text });
 }
 
-/** The files a cue names, and how many its share of weight is split among (more than them for a path whose line some matches cannot hold). */
-function targetsOf(cue: Cue, ctx: RankContext, o: RankDefaults): { targets: number[]; among: number } {
+/**
+ * The files a cue names, how many its share of weight is split among (more than them for a path whose line
+ * some matches cannot hold), and its strength for them (a path's in an install of the repository: `pathTargets`).
+ */
+function targetsOf(cue: Cue, ctx: RankContext, o: RankDefaults): { targets: number[]; among: number; strength: number } {
   if (PATH_KINDS.has(cue.kind)) {
-    const { paths, among } = pathTargets(cue, ctx);
-    return { targets: paths.map((p) => ctx.indexOf(p)), among };
+    const { paths, among, strength } = pathTargets(cue, ctx);
+    return { targets: paths.map((p) => ctx.indexOf(p)), among, strength };
   }
   const targets = namedFiles(cue, ctx, o);
-  return { targets, among: targets.length };
+  return { targets, among: targets.length, strength: cue.strength };
 }
 
 /** The files a module, symbol or term cue names. */

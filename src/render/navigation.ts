@@ -21,7 +21,7 @@ export function renderReferences(r: ReferenceSearch): string {
       `${r.totalFiles > r.files.length ? ` (first ${r.files.length} shown)` : ''}`,
   ];
   for (const f of r.files) {
-    const how = f.via === null ? 'no import or module link found' : f.via === 'same-file' ? 'in a defining file' : `via ${f.via}`;
+    const how = f.via === null ? 'no import or module link found' : f.via === 'same-file' ? 'in a defining file' : `via ${f.via}${f.through !== undefined ? ` of ${printablePath(f.through)}, which re-exports it` : ''}`;
     lines.push('', `${printablePath(f.path)}  ${f.calls} call${f.calls === 1 ? '' : 's'}, ${f.references} reference${f.references === 1 ? '' : 's'} · ${how}`);
     for (const l of f.lines) lines.push(`  ${l.line}: ${l.text.trim()}`);
     if (f.moreLines > 0) lines.push(`  … ${f.moreLines} more line${f.moreLines === 1 ? '' : 's'}`);

@@ -6,6 +6,7 @@
  */
 
 /** C0 and C1 controls, DEL, line and paragraph separators, and the bidirectional controls. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 const SHORT: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };

@@ -1,6 +1,7 @@
 /**
  * Loads the web-tree-sitter runtime once and each language grammar lazily, from the
- * `tree-sitter-wasms` package named in grammars/manifest.json.
+ * package and file grammars/manifest.json names for it (an installed dependency: the
+ * language's own grammar package, or tree-sitter-wasms).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -12,17 +13,26 @@ import { compiledWasm, runtimeWasmPath, wasmApi } from './wasm-modules.js';
 
 let runtime: Promise<void> | undefined;
 const grammars = new Map<LanguageId, Promise<Language>>();
-let wasmFolder: string | undefined;
+const packageFolders = new Map<string, string>();
 
-/** Folder holding the grammar wasm files (`tree-sitter-wasms/out/`). */
-export function grammarFolder(): string {
-  wasmFolder ??= join(dirname(createRequire(import.meta.url).resolve('tree-sitter-wasms/package.json')), 'out');
-  return wasmFolder;
+/** Folder of an installed grammar package (the one holding its package.json). */
+export function grammarPackageFolder(name: string): string {
+  let folder = packageFolders.get(name);
+  if (folder === undefined) {
+    try {
+      folder = dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
+    } catch (cause) {
+      throw new RepoMapError('grammar-load-failed', `repomap/tags: grammar package ${name} is not installed: ${messageOf(cause)}`, name);
+    }
+    packageFolders.set(name, folder);
+  }
+  return folder;
 }
 
-/** Absolute path of a language's grammar wasm file. */
+/** Absolute path of a language's grammar wasm file: the manifest's `wasm`, inside its `package`. */
 export function grammarWasmPath(language: LanguageId): string {
-  return join(grammarFolder(), grammarManifest()[language].wasm);
+  const entry = grammarManifest()[language];
+  return join(grammarPackageFolder(entry.package), entry.wasm);
 }
 
 /**
@@ -74,7 +84,7 @@ export function loadGrammar(language: LanguageId, forFile?: string): Promise<Lan
 
 async function loadGrammarUncached(language: LanguageId, forFile: string | undefined): Promise<Language> {
   await initRuntime();
-  let wasm = `the ${language} grammar`;
+  let wasm: string | undefined;
   try {
     wasm = grammarWasmPath(language);
     const grammar = await Language.load(wasm);
@@ -84,11 +94,13 @@ async function loadGrammarUncached(language: LanguageId, forFile: string | undef
     }
     return grammar;
   } catch (cause) {
+    const from = wasm === undefined ? '' : ` from ${wasm}`;
     const needed = forFile === undefined ? '' : ` (needed by ${forFile})`;
     throw new RepoMapError(
       'grammar-load-failed',
-      `repomap/tags: cannot load the ${language} grammar from ${wasm}${needed}: ${messageOf(cause)}`,
-      wasm,
+      `repomap/tags: cannot load the ${language} grammar${from}${needed}: ${messageOf(cause)}`,
+      // Without a wasm path, the grammar package that is missing (or the language, when the manifest has no entry).
+      wasm ?? (cause instanceof RepoMapError && cause.subject !== undefined ? cause.subject : `the ${language} grammar`),
     );
   }
 }

@@ -18,7 +18,7 @@ export const CONTRACT_TOKEN_PATTERN = String.raw`[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[
 const PY_WHITESPACE_CLASS = String.raw`\t\n\v\f\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000`;
 
 const CONTRACT_TOKEN_RE = new RegExp(
-  String.raw`[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[^A-Za-z0-9_${PY_WHITESPACE_CLASS}]`,
+  `[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[^A-Za-z0-9_${PY_WHITESPACE_CLASS}]`,
   'gu',
 );
 

@@ -252,9 +252,9 @@ describe('repomap mcp over stdio', () => {
     expect(negative.isError).toBe(true);
     expect(textOf(negative)).toMatch(/\btop\b/);
 
-    const escape = await call('explain_file', { query: 'apply_discount', path: '../../etc/passwd' });
-    expect(escape.isError).toBe(true);
-    expect(textOf(escape)).toBe('path: "../../etc/passwd" is outside the repository');
+    const outside = await call('explain_file', { query: 'apply_discount', path: '../../etc/passwd' });
+    expect(outside.isError).toBe(true);
+    expect(textOf(outside)).toBe('path: "../../etc/passwd" is outside the repository');
 
     const absolute = await call('explain_file', { query: 'apply_discount', path: '/etc/passwd' });
     expect(absolute.isError).toBe(true);

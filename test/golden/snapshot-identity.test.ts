@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexOfSnapshot, snapshotOf } from '../../src/build/snapshot.js';
+import { indexOfSnapshot, snapshotOf } from '../../src/persist/snapshot.js';
 import { fixtureIndexes } from '../fixture-index.js';
 import { throughSnapshotFile } from '../snapshot-file.js';
 import { makeTemp, removeTemp } from '../unit/corpus/helpers.js';
 import { canonical, caseOutputs, casesOf, REPOS } from './cases.js';
 
 /**
- * An index loaded from its persisted snapshot (src/build/snapshot.ts, written to a
+ * An index loaded from its persisted snapshot (src/persist/snapshot.ts, written to a
  * snapshot file and read back from it section by section, as the CLI keeps it) ranks, explains and packs every fixture
  * case byte for byte as the built index: the very identity files of identity.test.ts.
  * The graph is then made from the snapshot's edge table, symbol parts and import records

@@ -1,7 +1,7 @@
 import { appendFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexOfSnapshot, snapshotOf } from '../../src/build/snapshot.js';
+import { indexOfSnapshot, snapshotOf } from '../../src/persist/snapshot.js';
 import { buildIndex, loadCorpus, parseAhead, type Index } from '../../src/index.js';
 import { positionsOf, readyForUpdate } from '../../src/graph/index.js';
 import { EarlierCsrs } from '../../src/build/index.js';

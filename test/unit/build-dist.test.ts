@@ -1,5 +1,5 @@
 /**
- * The test run's build of dist/ (test/build-dist.ts, run by test/global-setup.ts): on a
+ * The test run's build of dist/ (test/build-dist.ts, run by test/build-setup.ts): on a
  * package folder the test writes, with file times set, not read from the clock's pace;
  * and no test file builds dist/ itself while others read it.
  */
@@ -77,7 +77,7 @@ describe('buildIfStale', () => {
 });
 
 describe('the test files', () => {
-  it('leave building dist/ to test/global-setup.ts: none runs `npm run build` while other files read dist/', () => {
+  it('leave building dist/ to test/build-setup.ts: none runs `npm run build` while other files read dist/', () => {
     const tests = join(import.meta.dirname, '..');
     const building = readdirSync(tests, { recursive: true, encoding: 'utf8' })
       .filter((path) => path.endsWith('.ts') && path !== 'build-dist.ts')

@@ -32,6 +32,7 @@ function written(segment: string): string {
 }
 
 export const dotnetFrame: FrameFormat = {
+  failureLines: [/\s+at \S+\(.*\) in .+:line \d+$/, /Unhandled exception\. [\w.]+(?:Exception|Error)\b/],
   read(lines, i) {
     const m = DOTNET_FRAME.exec(lines[i]!);
     if (!m) return null;

@@ -38,6 +38,12 @@ export interface FrameFormat {
   continues?(lines: readonly string[], i: number): boolean;
   /** Lines that end one traceback and start the next (`Traceback (most recent call last):`). */
   boundaries?: readonly RegExp[];
+  /**
+   * Lines of this format that only a failing run or a crash prints, matched at a line's start
+   * (`Traceback (most recent call last):`, a JVM `at a.B.c(B.java:1)`): plain text holding one
+   * is a failure (task inference, `cues/task.ts`). Looser lines a frame may be read from (`p.go:12:`) are none.
+   */
+  failureLines?: readonly RegExp[];
 }
 
 /** Whether a function or class name is worth a cue: an identifier of two characters or more, not a stop word. */

@@ -23,12 +23,13 @@ const LOCATION = /^(?:\s+(\S+\.go):(\d+)(?: \+0x[0-9a-f]+)?|(\S+\.go):(\d+) \+0x
 
 /** Go panic frame location under `pkg.(*T).F(…)` */
 export const goroutineFrame: FrameFormat = {
+  failureLines: [/panic: /],
   read(lines, i) {
     const m = LOCATION.exec(lines[i]!);
     if (!m) return null;
     const f = frame(m[1] ?? m[3]!, m[2] ?? m[4], i);
     const above = lines[i - 1];
-    if (above !== undefined && above.trim() && !/^\s/.test(above) && !LOCATION.test(above)) {
+    if (above?.trim() && !/^\s/.test(above) && !LOCATION.test(above)) {
       const info = goFuncSymbols(above);
       if (info.library) f.library = true;
       if (f.test && info.funcName && /^(?:Test|Benchmark|Fuzz)/.test(info.funcName)) f.testName = info.funcName;

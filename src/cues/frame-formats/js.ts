@@ -14,6 +14,7 @@ function jsFuncSymbols(raw: string): string[] {
 
 /** at [async] fn (path:N:M) | at [async] path:N:M | vitest ❯ [fn] path:N:M */
 export const jsFrame: FrameFormat = {
+  failureLines: [/\s+at .+:\d+:\d+\)?$/],
   read(lines, i) {
     const line = lines[i]!;
     const m =

@@ -35,8 +35,9 @@ function writtenMethod(classPart: string, method: string): string {
 
 /** at [module/]com.a.b.C$Inner.method(C.java:N); Maven's reports put a space before the `(` (`method (C.java:N)`). */
 export const jvmFrame: FrameFormat = {
+  failureLines: [/\s+at [\w$.<>]+\([\w$]+\.(?:java|kt|scala):\d+\)/],
   read(lines, i) {
-    const m = lines[i]!.match(/^\s*at\s+(?:([\w.\-]+(?:@[\w.\-]+)?)\/\/?)?((?:[\w$]+\.)+)([\w$<>]+)( ?)\(([^()]*)\)\s*(?:~?\[[^\]]*\])?\s*$/);
+    const m = lines[i]!.match(/^\s*at\s+(?:([\w.-]+(?:@[\w.-]+)?)\/\/?)?((?:[\w$]+\.)+)([\w$<>]+)( ?)\(([^()]*)\)\s*(?:~?\[[^\]]*\])?\s*$/);
     if (!m) return null;
     const module = m[1] ?? '';
     const qualified = m[2]!.slice(0, -1);

@@ -12,6 +12,7 @@ const KOTLIN_NATIVE_FRAME = /^\s*at \d+\s+\S+\s+0x[0-9a-fA-F]+\s+(?:kfun:([\w.$]
 const TEST_CLASS_RE = /^Test[A-Z0-9_]|(?:Test|Tests|TestCase|Spec)$/;
 
 export const kotlinNativeFrame: FrameFormat = {
+  failureLines: [/\s+at \d+ +\S+ +0x[0-9a-fA-F]+ +kfun:/],
   read(lines, i) {
     const m = KOTLIN_NATIVE_FRAME.exec(lines[i]!);
     if (!m) return null;

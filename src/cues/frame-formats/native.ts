@@ -107,6 +107,7 @@ function gdbFrameText(lines: readonly string[], i: number): { text: string; span
 
 /** gdb backtrace: `#0  0x… in f (a=1) at src/x.c:12`, wrapped over several lines or not. */
 export const gdbFrame: FrameFormat = {
+  failureLines: [/#\d+ +\S.*\) at \S+:\d+$/],
   read(lines, i) {
     const line = lines[i]!;
     if (/^\s/.test(line)) {
@@ -140,6 +141,7 @@ export const gdbStop: FrameFormat = {
 
 /** Sanitizers and LLVM's symbolizer: `#0 0x… in f /abs/x.c:12:5`, `#2 0x… in g (/lib/libc.so.6+0x29d90)`. */
 export const sanitizerFrame: FrameFormat = {
+  failureLines: [/\s*#\d+ +0x[0-9a-fA-F]+ in \S/, /==\d+== *ERROR: \w+Sanitizer/],
   read(lines, i) {
     const m = /^\s*#\d+ 0x[0-9a-fA-F]+ in (\S.*)$/.exec(lines[i]!);
     if (!m) return null;
@@ -154,6 +156,7 @@ export const sanitizerFrame: FrameFormat = {
 
 /** lldb: `  * frame #0: 0x… a.out\`f(a=1) at x.c:12:5` */
 export const lldbFrame: FrameFormat = {
+  failureLines: [/\s*\*? *frame #\d+: 0x[0-9a-fA-F]+ /],
   read(lines, i) {
     const m = /^\s*\*?\s*frame #\d+: 0x[0-9a-fA-F]+ [^`\s]+`(.+?)(?: at (\S+?):(\d+)(?::\d+)?)?\s*$/.exec(lines[i]!);
     if (!m) return null;
@@ -165,6 +168,7 @@ export const lldbFrame: FrameFormat = {
 
 /** valgrind: `==12==    at 0x…: f (x.c:12)`, `==12==    by 0x…: g (in /lib/libc.so.6)` */
 export const valgrindFrame: FrameFormat = {
+  failureLines: [/==\d+== *\s+at 0x[0-9A-Fa-f]+: /],
   read(lines, i) {
     const m = /^==\d+==\s+(?:at|by) 0x[0-9A-Fa-f]+: (.+?) \((?:in (\S+)|([^():\s]+):(\d+))\)\s*$/.exec(lines[i]!);
     if (!m) return null;
@@ -178,6 +182,7 @@ export const valgrindFrame: FrameFormat = {
  * GoogleTest / Catch2 / Unity failure locations.
  */
 export const nativeFailureLine: FrameFormat = {
+  failureLines: [/\S+\.\w+:\d+:\w+:FAIL\b/],
   read(lines, i) {
     const line = lines[i]!;
     let m: RegExpExecArray | null;

@@ -28,6 +28,7 @@ function withPhpCall(f: Frame, call: string): Frame {
 
 /** `#0 /x/Cart.php(53): A\B->c(…)` */
 export const phpStackFrame: FrameFormat = {
+  failureLines: [/\s*(?:PHP +)?#\d+ \S+\.php\(\d+\): /],
   read(lines, i) {
     const line = lines[i]!;
     const m = /^\s*(?:PHP\s+)?#\d+ (\S.*?\.php)\((\d+)\): (.*)$/.exec(line);
@@ -39,6 +40,7 @@ export const phpStackFrame: FrameFormat = {
 
 /** `… in /x/a.php:37`, `… in /x/a.php on line 37`, `thrown in /x/a.php on line 37` */
 export const phpErrorLine: FrameFormat = {
+  failureLines: [/(?:PHP )?(?:Fatal error|Parse error|Warning|Notice|Deprecated): .* in \S+\.php(?::\d+| on line \d+)$/],
   read(lines, i) {
     const m = /\bin (\S+\.php)(?::(\d+)| on line (\d+))\s*$/.exec(lines[i]!);
     return m ? { frame: frame(m[1]!, m[2] ?? m[3], i), style: 'innermost-first' } : null;
@@ -47,6 +49,7 @@ export const phpErrorLine: FrameFormat = {
 
 /** PHPUnit: a location line `/x/tests/CartTest.php:33` under a failure. */
 export const phpunitLocation: FrameFormat = {
+  failureLines: [/There (?:was|were) \d+ (?:failure|error)s?:$/],
   read(lines, i) {
     const m = /^\s*(\S+\.php):(\d+)\s*$/.exec(lines[i]!);
     return m ? { frame: frame(m[1]!, m[2], i), style: 'innermost-first' } : null;

@@ -15,6 +15,7 @@ function withPythonFunc(f: Frame, func: string | undefined): Frame {
 
 /** File "path", line N, in func */
 export const pythonTraceback: FrameFormat = {
+  failureLines: [/Traceback \(most recent call last\):/, /\s*File "[^"\n]+", line \d+/],
   read(lines, i) {
     const m = lines[i]!.match(/^\s*File "([^"]+)", line (\d+)(?:, in (.+?))?\s*$/);
     if (!m) return null;
@@ -60,6 +61,7 @@ export const ipythonLegacyFrame: FrameFormat = {
 
 /** pytest: path.py:N: [in func | ErrorType[: msg]] (indented in some reports) */
 export const pytestLine: FrameFormat = {
+  failureLines: [/E {3}\S/],
   read(lines, i) {
     const m = lines[i]!.match(/^\s*([^\s:"'()<>]+\.py):(\d+):(?: (.*))?$/);
     if (!m) return null;

@@ -38,6 +38,7 @@ function withRubyMethod(f: Frame, raw: string): Frame {
 const BACKTRACE_LINE = /^\s*(?:(from|#)\s+)?(\S+?):(\d+)(?::in [`'](.+?)')?(?=:\s|\s*$)/;
 
 export const rubyBacktrace: FrameFormat = {
+  failureLines: [/(?:\s*(?:from|#) +)?\S+:\d+:in [`'][^'\n]+'/],
   read(lines, i) {
     const line = lines[i]!;
     const m = BACKTRACE_LINE.exec(line);
@@ -53,6 +54,7 @@ export const rubyBacktrace: FrameFormat = {
 
 /** RSpec `rspec ./spec/x_spec.rb:4 # description`; Minitest `ZoneTest#test_near [test/zone_test.rb:8]:` */
 export const rubyTestLine: FrameFormat = {
+  failureLines: [/rspec \S+_spec\.rb:\d+/, /\s*[\w:]+#test_\w+ \[\S+\.rb:\d+\]/],
   read(lines, i) {
     const line = lines[i]!;
     const rspec = /^rspec (\S+_spec\.rb):(\d+)(?: #|\s*$)/.exec(line);

@@ -45,6 +45,7 @@ export const rustBacktrace: FrameFormat = {
 
 /** Rust panic location (new and old formats) */
 export const rustPanic: FrameFormat = {
+  failureLines: [/thread '.*' panicked at /],
   read(lines, i) {
     const m = lines[i]!.match(/panicked at (?:'.*', )?([^\s']+\.rs):(\d+):\d+/);
     return m ? { frame: frame(m[1]!, m[2], i), style: 'single' } : null;

@@ -13,6 +13,7 @@ const SBT_PREFIX = /^\[(?:info|error|warn|debug)\]\s/;
 
 /** A JVM frame behind sbt's log prefix. */
 export const sbtJvmFrame: FrameFormat = {
+  failureLines: [/\[(?:info|error)\]\s+at [\w$.<>]+\([\w$]+\.scala:\d+\)/],
   read(lines, i) {
     const line = lines[i]!;
     const prefix = SBT_PREFIX.exec(line);
@@ -30,6 +31,7 @@ export const sbtJvmFrame: FrameFormat = {
 
 /** ScalaTest's `message (FooSpec.scala:12)` and MUnit's `==> X pkg.FooSuite.name  0.01s munit.X: /x/FooSuite.scala:12`. */
 export const scalaTestFailure: FrameFormat = {
+  failureLines: [/\[(?:info|error)\]\s+- .* \*\*\* FAILED \*\*\*/, /==> X \S/],
   read(lines, i) {
     const line = lines[i]!.replace(SBT_PREFIX, '');
     let m = /^==> X ((?:[\w$]+\.)*([A-Z][\w$]*))\.(.+?)\s+\d+\.\d+s\s+[\w.$]+: (\S+\.scala):(\d+)\s*$/.exec(line);

@@ -45,6 +45,7 @@ function swiftFrame(path: string, line: string | undefined, i: number, func: str
 
 /** `Fatal error: …: file X.swift, line N` and `X.swift:N: Fatal error: …` (and precondition / assertion failures). */
 export const swiftTrap: FrameFormat = {
+  failureLines: [/(?:Fatal error|Precondition failed|Assertion failed)\b.*\.swift/, /\S+\.swift:\d+: (?:Fatal error|Precondition failed)/],
   read(lines, i) {
     const line = lines[i]!;
     const m =
@@ -61,6 +62,7 @@ const CRASH_REPORT = /^\s*\d+\s+(\S+)\s+0x[0-9a-fA-F]{6,}\s+(.+?)\s+\((\S+\.swif
 
 /** Swift crash backtraces: the runtime backtracer and symbolicated crash reports. */
 export const swiftBacktrace: FrameFormat = {
+  failureLines: [/💣 Program crashed/, /\d+ (?:\[ra\] )?0x[0-9a-fA-F]+ .+ at \S+\.swift:\d+/],
   read(lines, i) {
     const line = lines[i]!;
     let m = CRASH_REPORT.exec(line);
@@ -82,6 +84,7 @@ export const swiftBacktrace: FrameFormat = {
 
 /** XCTest and Swift Testing failure lines: the test file and line, the test's class and name. */
 export const swiftTestFailure: FrameFormat = {
+  failureLines: [/\S+\.swift:\d+: error: -?\[?[\w.]+[ .]\w+\]? : /, /Test Case '\S+(?: \w+\])?' failed/],
   read(lines, i) {
     const line = lines[i]!;
     let m = /^(\S+\.swift):(\d+): error: (?:-\[(?:[\w.]+\.)?(\w+) (\w+)\]|(?:[\w.]+\.)?(\w+)\.(\w+)) : /.exec(line);

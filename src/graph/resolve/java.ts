@@ -22,6 +22,7 @@ import type { FileTags } from '../../types.js';
 import { baseOf, dirOf } from './paths.js';
 import { defineResolver } from './resolver.js';
 import { compareCodeUnits } from '../../text/order.js';
+import { visibleFrom } from './test-sources.js';
 
 export interface JavaTables {
   /** `Z.java` → paths of files with that name. */
@@ -96,11 +97,6 @@ function packageFiles(tables: JavaTables, byFolder: ReadonlyMap<string, readonly
   return out.length > before;
 }
 
-/** Maven/Gradle test sources (`src/test/`), which main code cannot see. */
-function isTestSource(path: string): boolean {
-  return path.startsWith('src/test/') || path.includes('/src/test/');
-}
-
 export function resolveJava(
   tables: JavaTables,
   byFolder: ReadonlyMap<string, readonly string[]>,
@@ -108,9 +104,7 @@ export function resolveJava(
   specifier: string,
 ): string[] {
   const found = resolveName(tables, byFolder, specifier);
-  if (isTestSource(fromPath)) return found;
-  const visible = found.filter((p) => !isTestSource(p));
-  return visible.length > 0 ? visible : found;
+  return visibleFrom('java', fromPath, found);
 }
 
 function resolveName(tables: JavaTables, byFolder: ReadonlyMap<string, readonly string[]>, specifier: string): string[] {

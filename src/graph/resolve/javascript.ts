@@ -115,10 +115,10 @@ export function buildJsTables(files: readonly { path: string; text?: string }[])
       if (!isObject(manifest)) continue;
       const info: PackageInfo = { dir: dirOf(f.path), manifest };
       packagesByDir.set(info.dir, info);
-      if (typeof manifest['name'] === 'string' && manifest['name'] !== '') {
-        const list = packagesByName.get(manifest['name']) ?? [];
+      if (typeof manifest.name === 'string' && manifest.name !== '') {
+        const list = packagesByName.get(manifest.name) ?? [];
         list.push(info);
-        packagesByName.set(manifest['name'], list);
+        packagesByName.set(manifest.name, list);
       }
     } else {
       const config = parseJsonc(f.text);
@@ -151,15 +151,15 @@ function effectiveConfig(
   let current: { [key: string]: Json } | undefined = config;
   let currentDir = dir;
   for (let hops = 0; current && hops < 8; hops++) {
-    const options = current['compilerOptions'];
+    const options = current.compilerOptions;
     if (isObject(options)) {
-      if (baseUrl === null && typeof options['baseUrl'] === 'string') baseUrl = joinPath(currentDir, options['baseUrl']);
-      if (paths === null && isObject(options['paths'])) {
-        paths = options['paths'];
+      if (baseUrl === null && typeof options.baseUrl === 'string') baseUrl = joinPath(currentDir, options.baseUrl);
+      if (paths === null && isObject(options.paths)) {
+        paths = options.paths;
         pathsDir = currentDir;
       }
     }
-    const ext = current['extends'];
+    const ext = current.extends;
     if (typeof ext !== 'string' || !ext.startsWith('.')) break;
     let target = joinPath(currentDir, ext);
     if (target === null) break;
@@ -211,7 +211,7 @@ function resolveFile(tables: JsTables, files: ReadonlySet<string>, base: string,
   }
   for (const ext of EXTENSIONS) if (files.has(base + ext)) return base + ext;
   const pkg = viaManifest ? tables.packagesByDir.get(base) : undefined;
-  const main = pkg?.manifest['main'];
+  const main = pkg?.manifest.main;
   if (pkg && typeof main === 'string') {
     const hit = resolveTarget(tables, files, pkg.dir, main);
     if (hit !== null) return hit;
@@ -271,7 +271,7 @@ function mapLookup(map: Json | undefined, key: string): string[] {
 
 function packageEntry(tables: JsTables, files: ReadonlySet<string>, pkg: PackageInfo): string | null {
   const m = pkg.manifest;
-  const exportsField = m['exports'];
+  const exportsField = m.exports;
   const dotExports =
     typeof exportsField === 'string' || Array.isArray(exportsField) || (isObject(exportsField) && !Object.keys(exportsField).some((k) => k.startsWith('.')))
       ? conditionTargets(exportsField)
@@ -285,7 +285,7 @@ function packageEntry(tables: JsTables, files: ReadonlySet<string>, pkg: Package
 }
 
 function packageSubpath(tables: JsTables, files: ReadonlySet<string>, pkg: PackageInfo, sub: string): string | null {
-  for (const target of mapLookup(pkg.manifest['exports'], './' + sub)) {
+  for (const target of mapLookup(pkg.manifest.exports, './' + sub)) {
     const hit = resolveTarget(tables, files, pkg.dir, target);
     if (hit !== null) return hit;
   }
@@ -312,7 +312,7 @@ export function resolveJs(tables: JsTables, files: ReadonlySet<string>, fromPath
   if (spec.startsWith('#')) {
     const pkg = nearestPackage(tables, fromDir);
     if (!pkg) return [];
-    for (const target of mapLookup(pkg.manifest['imports'], spec)) {
+    for (const target of mapLookup(pkg.manifest.imports, spec)) {
       const hit = target.startsWith('.') ? resolveTarget(tables, files, pkg.dir, target) : null;
       if (hit !== null) return [hit];
     }

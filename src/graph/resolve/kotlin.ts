@@ -23,6 +23,7 @@ import type { Definition, FileTags } from '../../types.js';
 import { baseOf } from './paths.js';
 import { defineResolver } from './resolver.js';
 import { addUnique } from './multimap.js';
+import { visibleFrom } from './test-sources.js';
 
 export interface KotlinTables {
   /** Package (`com.x`) → Kotlin and Java files declaring it. */
@@ -58,11 +59,6 @@ export function buildKotlinTables(tags: readonly FileTags[]): KotlinTables {
   return tables;
 }
 
-/** Gradle test source sets (`src/test/`, `src/jvmTest/`, `src/commonTest/`), which main code cannot see. */
-function isTestSource(path: string): boolean {
-  return /(?:^|\/)src\/(?:test|[a-z][A-Za-z0-9]*Test)\//.test(path);
-}
-
 function resolveName(tables: KotlinTables, specifier: string): string[] {
   const segs = specifier.replace(/^\s*import\s+/, '').replace(/\s+as\s+\w+$/, '').replace(/\s+/g, '').split('.');
   if (segs[segs.length - 1] === '*') {
@@ -79,9 +75,7 @@ function resolveName(tables: KotlinTables, specifier: string): string[] {
 
 export function resolveKotlin(tables: KotlinTables, fromPath: string, specifier: string): string[] {
   const found = resolveName(tables, specifier);
-  if (isTestSource(fromPath)) return found;
-  const visible = found.filter((p) => !isTestSource(p));
-  return visible.length > 0 ? visible : found;
+  return visibleFrom('kotlin', fromPath, found);
 }
 
 function declarationKey(tags: FileTags | undefined): string {

@@ -30,6 +30,7 @@ import { baseOf } from './paths.js';
 import { defineResolver, type ResolveFile } from './resolver.js';
 import { addUnique } from './multimap.js';
 import { compareCodeUnits } from '../../text/order.js';
+import { visibleFrom } from './test-sources.js';
 
 export interface ScalaTables {
   /** Declared package → files declaring it. */
@@ -132,11 +133,6 @@ function resolveAbsolute(tables: ScalaTables, path: string, names: readonly stri
   return [];
 }
 
-/** sbt's and Maven's test sources (`src/test/`), and mill's (`test/src/`), which main code cannot see. */
-function isTestSource(path: string): boolean {
-  return /(?:^|\/)(?:src\/test|test\/src)\//.test(path);
-}
-
 export function resolveScala(tables: ScalaTables, fromPath: string, specifier: string, names: readonly string[]): string[] {
   const path = specifier.replace(/^_root_\./, '');
   if (path === '') return [];
@@ -147,9 +143,7 @@ export function resolveScala(tables: ScalaTables, fromPath: string, specifier: s
     const segs = pkg === '' ? [] : pkg.split('.');
     for (let n = segs.length; n >= 1 && found.length === 0; n--) found = resolveAbsolute(tables, `${segs.slice(0, n).join('.')}.${path}`, names);
   }
-  if (isTestSource(fromPath)) return found;
-  const visible = found.filter((p) => !isTestSource(p));
-  return visible.length > 0 ? visible : found;
+  return visibleFrom('scala', fromPath, found);
 }
 
 /** What the tables read of a file's tags: its package and the names it defines. */

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Workspace, type IndexKeeper } from '../../../src/build/live.js';
 import type { Index } from '../../../src/build/index.js';
-import { indexOfSnapshot, snapshotOf, type Snapshot } from '../../../src/build/snapshot.js';
+import { indexOfSnapshot, snapshotOf, type Snapshot } from '../../../src/persist/snapshot.js';
 import { FolderFingerprint, type SavedFingerprint } from '../../../src/corpus/index.js';
-import { readSnapshotFile, writeSnapshotFile } from '../../../src/cache/snapshot-files.js';
+import { readSnapshotFile, writeSnapshotFile } from '../../../src/persist/snapshot-file.js';
 
 let tmp: string;
 let repo: string;

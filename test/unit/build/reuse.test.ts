@@ -10,7 +10,7 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { indexOfSnapshot, snapshotOf } from '../../../src/build/snapshot.js';
+import { indexOfSnapshot, snapshotOf } from '../../../src/persist/snapshot.js';
 import { buildIndex, loadCorpus } from '../../../src/index.js';
 import { FIXTURES } from '../../fixture-index.js';
 import { throughSnapshotFile } from '../../snapshot-file.js';

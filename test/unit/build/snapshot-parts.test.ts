@@ -5,7 +5,7 @@
  */
 import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { decodeSection, encodeSection } from '../../../src/cache/snapshot-files.js';
+import { decodeSection, encodeSection } from '../../../src/persist/sections.js';
 import { Bm25Index } from '../../../src/lexical/bm25.js';
 import type { PostingBlock } from '../../../src/lexical/bm25-blocks.js';
 import { Bm25fIndex } from '../../../src/lexical/bm25f.js';

@@ -5,8 +5,8 @@
  * definitions to find its package, and ranks as the built index does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexOfSnapshot, snapshotOf, type Snapshot } from '../../../src/build/snapshot.js';
-import type { ByteList } from '../../../src/cache/snapshot-files.js';
+import { indexOfSnapshot, snapshotOf, type Snapshot } from '../../../src/persist/snapshot.js';
+import type { ByteList } from '../../../src/persist/sections.js';
 import { UNIQUE_RESOLVERS } from '../../../src/graph/resolve/registry.js';
 import { javaResolver } from '../../../src/graph/resolve/java.js';
 import { fixtureIndexes } from '../../fixture-index.js';

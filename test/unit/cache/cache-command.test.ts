@@ -3,10 +3,11 @@
  * real store filled by `repomap rank` on a fixture: output, exit codes, and bad input
  * (a missing store, --max-mb 0 or x) naming the file or flag.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TagsStore } from '../../../src/cache/index.js';
+import { currentIdentity, TAGS_INDEX_VERSION, TagsStore } from '../../../src/cache/index.js';
+import { entryFor } from './helpers.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 import { runCliCaptured } from '../../run-cli.js';
 
@@ -76,6 +77,22 @@ describe('cache stats', () => {
     expect(stats.rows.tags).toBe(PARSEABLE);
   });
 
+  it('reads the store without writing to it: a store of another repomap build is counted as it is, not rebuilt', async () => {
+    await filled('foreign-cache');
+    const file = join(tmp, 'foreign-cache', 'tags.sqlite');
+    // the store rebuilt by another build (another tags version), holding one row of its own
+    const foreign = TagsStore.open(file, { identity: { ...currentIdentity(), version: TAGS_INDEX_VERSION + 1 } });
+    foreign.putMany([['python:theirs', entryFor('theirs')]]);
+    foreign.close();
+    const bytes = readFileSync(file);
+    const { mtimeMs } = statSync(file);
+    const r = await run(['cache', 'stats', '--cache', 'foreign-cache', '--json']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(r.stdout).rows).toEqual({ tags: 1, terms: 0 });
+    expect(readFileSync(file).equals(bytes), 'the file is as it was').toBe(true);
+    expect(statSync(file).mtimeMs).toBe(mtimeMs);
+  });
+
   it('a missing store is an error naming the file, and none is created', async () => {
     const r = await run(['cache', 'stats', '--cache', 'no-such-cache']);
     expect(r.code).toBe(1);
@@ -106,10 +123,26 @@ describe('cache prune', () => {
     const left = after.stats();
     after.close();
     expect(left.liveBytes).toBeLessThanOrEqual(1024 ** 2);
+    // on disk too: the deletes' write-ahead log was copied into the file and cut
+    expect(left.fileBytes).toBeLessThanOrEqual(1024 ** 2);
+    expect(Number(/on disk [\d.]+ MiB → ([\d.]+) MiB/.exec(r.stdout)![1])).toBeLessThanOrEqual(1);
     expect(left.rows.tags, 'old rows went, the fixture rows (used later) stayed').toBeGreaterThanOrEqual(PARSEABLE);
     expect(left.rows.tags).toBeLessThan(300);
     const json = await run(['cache', 'prune', '--cache', 'full-cache', '--max-mb', '1', '--json']);
-    expect(JSON.parse(json.stdout)).toMatchObject({ file, max_bytes: 1024 ** 2, removed: { tags: 0, terms: 0 }, newest_removed_use: null });
+    expect(JSON.parse(json.stdout)).toMatchObject({ file, max_bytes: 1024 ** 2, removed: { tags: 0, terms: 0 }, newest_removed_use: null, over_cap: [] });
+    expect(JSON.parse(json.stdout).bytes_left).toBeLessThanOrEqual(1024 ** 2);
+  });
+
+  it('what it cannot bring under the cap it says, and why: the newest index snapshot always stays', async () => {
+    await filled('snapshot-heavy-cache');
+    addOldRows('snapshot-heavy-cache');
+    // a newest snapshot of 2 MiB, past a 1 MiB cap by itself
+    const snapshots = join(tmp, 'snapshot-heavy-cache', 'snapshots');
+    writeFileSync(join(snapshots, `${'f'.repeat(40)}.snap`), Buffer.alloc(2 * 1024 ** 2));
+    const r = await run(['cache', 'prune', '--cache', 'snapshot-heavy-cache', '--max-mb', '1']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout.split('\n').at(-2)).toMatch(/^\d+\.\d MiB left on disk, over the 1\.0 MiB cap: the newest index snapshot \(2\.0 MiB\) always stays; the store keeps \d+\.\d MiB \(its pages in use, and SQLite's own\)$/);
+    expect(r.stdout, 'the older snapshot went').toMatch(/^removed 1 index snapshot/);
   });
 
   it('--max-mb 0 or x is a usage error naming the flag', async () => {

@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
-import { buildPackage, ROOT } from './helpers.js';
+import { buildPackage } from './helpers.js';
+import { fixtureCopy } from '../../fixture-copy.js';
 
 const run = promisify(execFile);
-const FIXTURE = join(ROOT, 'fixtures/repos/python-inventory');
+const FIXTURE = fixtureCopy('python-inventory');
 const QUERY = 'apply_discount rounds half a cent the wrong way';
 
 let build: string;
@@ -58,5 +59,18 @@ describe('without better-sqlite3', () => {
     expect(files(without.stdout)[0]).toBe('src/inventory/pricing.py');
     // --quiet keeps the note to itself
     expect((await cli('rank', QUERY, '--quiet')).stderr).toBe('');
+  }, 30_000);
+
+  it('cache stats and cache prune fail naming the missing driver, not an empty cache folder', async () => {
+    for (const action of ['stats', 'prune']) {
+      const failed = await cli('cache', action).then(
+        () => null,
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+      expect(failed).toMatchObject({ code: 1, stdout: '' });
+      expect(failed!.stderr).toBe(
+        `repomap: the persistent tags cache needs better-sqlite3, which did not load (it is not installed): no tags cache is kept without it (npm install better-sqlite3), and there is none at ${join(tmp, 'cache', 'tags.sqlite')}\n`,
+      );
+    }
   }, 30_000);
 });

@@ -11,7 +11,8 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, watch } from 'node:fs';
-import { pruneSnapshots, readSnapshotFile, TagsStore } from '../../../src/cache/index.js';
+import { TagsStore } from '../../../src/cache/index.js';
+import { pruneSnapshots, readSnapshotFile } from '../../../src/persist/snapshot-file.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 import { buildPackage, entryFor } from './helpers.js';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const [build, folder, key, megabytes] = process.argv.slice(2);
-const { writeSnapshotFile } = await import(pathToFileURL(join(build, 'src', 'cache', 'snapshot-files.js')).href);
+const { writeSnapshotFile } = await import(pathToFileURL(join(build, 'src', 'persist', 'snapshot-file.js')).href);
 for (let n = 0; ; n++) {
   writeSnapshotFile(folder, key, { n, data: new Uint8Array(Number(megabytes) * 1024 * 1024).fill(n % 251) });
   process.stdout.write(`wrote ${n}\n`);

@@ -159,7 +159,7 @@ describe('the cap', () => {
     expect(stats.maxBytes).toBe(cap);
     expect(stats.liveBytes).toBeLessThanOrEqual(cap);
     expect(messages.length).toBeGreaterThan(0);
-    expect(messages[0]).toMatch(new RegExp(`^the tags cache .*tags\\.sqlite passed its cap of [0-9.]+ MiB; removed the \\d+ least recently used rows \\([0-9.]+ MiB → [0-9.]+ MiB\\)$`));
+    expect(messages[0]).toMatch(/^the tags cache .*tags\.sqlite passed its cap of [0-9.]+ MiB; removed the \d+ least recently used rows \([0-9.]+ MiB → [0-9.]+ MiB\)$/);
     const left = [...usedOf('tags').keys()];
     expect(left, 'the newest batch is whole').toEqual(expect.arrayContaining(keys(10, 'b9-')));
     expect(left.some((k) => k.startsWith('python:b0-')), 'the oldest batch went').toBe(false);

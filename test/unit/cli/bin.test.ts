@@ -1,5 +1,5 @@
 /**
- * The built binary as a user runs it (dist/, built by test/global-setup.ts before any
+ * The built binary as a user runs it (dist/, built by test/build-setup.ts before any
  * test file runs): `node bin/repomap.js` as a child process with the real streams and
  * exit code (stdin, pipes, --version); the modules it loads (none of the engine for help,
  * the version or a usage error); and the same as a user who may not read or write
@@ -13,10 +13,13 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageTree, makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
+import { fixtureCopy } from '../../fixture-copy.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const BIN = join(ROOT, 'bin/repomap.js');
 const FIXTURE = join(ROOT, 'fixtures/repos/python-inventory');
+/** A copy of it outside the checkout, for the runs without --repo (in the checkout they read the whole checkout). */
+const HERE = fixtureCopy('python-inventory');
 const run = promisify(execFile);
 
 describe('bin/repomap.js (built)', () => {
@@ -26,7 +29,7 @@ describe('bin/repomap.js (built)', () => {
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
   it('rank "QUERY" --top 3 in a repository folder ranks that folder, exits 0 and names the defining file', async () => {
-    const { stdout, stderr } = await run(process.execPath, [BIN, 'rank', 'apply_discount', '--top', '3'], { cwd: FIXTURE, encoding: 'utf8', env });
+    const { stdout, stderr } = await run(process.execPath, [BIN, 'rank', 'apply_discount', '--top', '3'], { cwd: HERE, encoding: 'utf8', env });
     // execFile rejects on a non-zero exit code, so reaching here means exit 0
     expect(stderr).toBe('');
     const rows = stdout.split('\n').filter((l) => /^\s*\d+\. \d\.\d{4} {2}\S/.test(l));
@@ -103,14 +106,14 @@ describe('bin/repomap.js (built)', () => {
     expect(started.stdout).toMatch(new RegExp(`^repomap daemon: serving ${socket.replace(/[.]/g, '\\.')} \\(pid \\d+; log `));
     try {
       const args = [BIN, 'rank', 'apply_discount', '--top', '3', '--format', 'json'];
-      const served = await run(process.execPath, args, { cwd: FIXTURE, encoding: 'utf8', env: denv });
-      const own = await run(process.execPath, args, { cwd: FIXTURE, encoding: 'utf8', env: { ...denv, REPOMAP_NO_DAEMON: '1' } });
+      const served = await run(process.execPath, args, { cwd: HERE, encoding: 'utf8', env: denv });
+      const own = await run(process.execPath, args, { cwd: HERE, encoding: 'utf8', env: { ...denv, REPOMAP_NO_DAEMON: '1' } });
       const ranking = (json: string) => ({ ...JSON.parse(json), timing_ms: null });
       expect(ranking(served.stdout)).toEqual(ranking(own.stdout));
       expect(served.stderr).toBe('');
       const status = JSON.parse((await run(process.execPath, [BIN, 'daemon', 'status', '--json'], { encoding: 'utf8', env: denv })).stdout);
       pid = status.pid;
-      expect(status).toMatchObject({ serving: true, socket, commands: 1, indexes: [{ root: FIXTURE }] });
+      expect(status).toMatchObject({ serving: true, socket, commands: 1, indexes: [{ root: HERE }] });
       // a second start finds it serving
       expect((await run(process.execPath, [BIN, 'daemon', 'start'], { encoding: 'utf8', env: denv })).stdout).toMatch(/already serving/);
     } finally {
@@ -137,7 +140,7 @@ describe('bin/repomap.js loads the engine only for a command that runs', () => {
   async function loadedBy(args: string[]): Promise<{ stdout: string; modules: string[] }> {
     const log = join(tmp, `run-${++runs}.log`);
     const env = { ...process.env, REPOMAP_MODULE_LOG: log, REPOMAP_CACHE: join(tmp, 'cache') };
-    const { stdout } = await run(process.execPath, ['--import', REGISTER, BIN, ...args], { cwd: FIXTURE, encoding: 'utf8', env });
+    const { stdout } = await run(process.execPath, ['--import', REGISTER, BIN, ...args], { cwd: HERE, encoding: 'utf8', env });
     return { stdout, modules: readFileSync(log, 'utf8').split('\n').filter((l) => l !== '') };
   }
   /**
@@ -171,7 +174,7 @@ describe('bin/repomap.js loads the engine only for a command that runs', () => {
 
   it('a usage error loads none of the engine either', async () => {
     const log = join(tmp, 'usage.log');
-    const r = spawnSync(process.execPath, ['--import', REGISTER, BIN, 'rank', '--top', '0', 'apply_discount'], { cwd: FIXTURE, encoding: 'utf8', env: { ...process.env, REPOMAP_MODULE_LOG: log } });
+    const r = spawnSync(process.execPath, ['--import', REGISTER, BIN, 'rank', '--top', '0', 'apply_discount'], { cwd: HERE, encoding: 'utf8', env: { ...process.env, REPOMAP_MODULE_LOG: log } });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("option '--top <n>' argument '0' is invalid");
     expect(engineIn(readFileSync(log, 'utf8').split('\n'))).toEqual([]);

@@ -12,8 +12,9 @@ import type { CliIo } from '../../../src/cli/io.js';
 import { INDEX_PROGRESS_DEFAULTS } from '../../../src/cli/progress.js';
 import { makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 import { runCliCaptured, type CliRun } from '../../run-cli.js';
+import { fixtureCopy } from '../../fixture-copy.js';
 
-const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
+const FIXTURE = fixtureCopy('python-inventory');
 
 let tmp: string;
 beforeAll(() => {
@@ -112,7 +113,7 @@ describe('the source and scope flags', () => {
     const repo = await run(['rank', 'apply_discount', '--repo', '']);
     expect(repo.code).toBe(2);
     expect(repo.stdout).toBe('');
-    expect(repo.stderr).toBe('repomap: --repo is empty: give a repository folder or git directory (or leave --repo out for the current folder)\n');
+    expect(repo.stderr).toBe('repomap: --repo is empty: give a repository folder or git directory (or leave --repo out for the git work tree holding the current folder)\n');
     for (const argv of [['rank', 'apply_discount', '--commit', ''], ['symbols', 'apply', '--commit', '']]) {
       const commit = await run(argv);
       expect(commit.code, argv.join(' ')).toBe(2);
@@ -140,6 +141,30 @@ describe('messages', () => {
     const r = await run(['rank', 'x', '--repo', missing]);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`repomap: folder ${missing} does not exist\n`);
+  });
+
+  it('--help says the exit codes, nothing to rank among them; rank --help what confidence means and how to act on it', async () => {
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Exit codes: 0 success; 1 failure');
+    expect(help.stdout).toContain('or nothing to rank (an empty or binary-only folder');
+    expect(help.stdout).toContain('Without --repo, a command reads the git work tree holding the current folder');
+    const rank = await run(['rank', '--help']);
+    expect(rank.stdout).toContain('Confidence (0 to 1, in the header and the JSON row) is how much of what the query');
+    expect(rank.stdout).toContain('it is not the chance that the first file is\nright');
+    expect(rank.stdout).toContain('add what you\nknow (a path, a stack trace, a function or test name) and rank again');
+  });
+
+  it('every error starts with repomap:, the argument parser\'s too (exit 2 for usage)', async () => {
+    const unknown = await run(['rank', 'x', '--bogus']);
+    expect(unknown).toMatchObject({ code: 2, stderr: "repomap: unknown option '--bogus'\n" });
+    const invalid = await run(['rank', 'x', '--top', '0']);
+    expect(invalid).toMatchObject({ code: 2, stderr: "repomap: option '--top <n>' argument '0' is invalid. expected a whole number ≥ 1\n" });
+    const command = await run(['rnak', 'x']);
+    expect(command.code).toBe(2);
+    expect(command.stderr).toMatch(/^repomap: unknown command 'rnak'\n\(Did you mean rank\?\)\n$/);
+    const own = await run(['rank', '--features', 'x']);
+    expect(own).toMatchObject({ code: 2, stderr: 'repomap: --features needs --format json\n' });
   });
 
   it('explain on a skipped file says why it was skipped', async () => {

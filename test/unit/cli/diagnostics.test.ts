@@ -48,7 +48,7 @@ describe('diagnostics in the output of rank, pack and explain', () => {
 
   it('rank (text) adds one summary line on stderr; --diagnostics lists each file', async () => {
     const summary = await run(['rank', '--query', 'apply_discount']);
-    expect(summary.stderr).toBe('repomap: note: diagnostics: skipped-binary 1, skipped-special 1, parse-error 1 (--diagnostics lists them)\n');
+    expect(summary.stderr).toBe('repomap: note: skipped: binary 1, special 1; diagnostics: parse-error 1 (--diagnostics lists them)\n');
     const listed = await run(['rank', '--query', 'apply_discount', '--diagnostics']);
     expect(listed.stderr.split('\n')).toEqual([
       'repomap: 3 diagnostics:',
@@ -64,7 +64,7 @@ describe('diagnostics in the output of rank, pack and explain', () => {
     expect(JSON.parse(json.stdout).diagnostics).toEqual(EXPECTED);
     expect(json.stderr).toBe('');
     const markdown = await run(['pack', '--query', 'apply_discount']);
-    expect(markdown.stderr).toMatch(/^repomap: note: diagnostics: skipped-binary 1, skipped-special 1, parse-error 1/);
+    expect(markdown.stderr).toMatch(/^repomap: note: skipped: binary 1, special 1; diagnostics: parse-error 1/);
   });
 
   it('explain --format json carries them too', async () => {
@@ -92,11 +92,41 @@ describe('diagnostics in the output of the agent tools', () => {
 
   it('in text they give the summary line (none with --quiet), and --diagnostics lists each file', async () => {
     const summary = await run(['symbols', 'apply_discount']);
-    expect(summary.stderr).toBe('repomap: note: diagnostics: skipped-binary 1, skipped-special 1, parse-error 1 (--diagnostics lists them)\n');
+    expect(summary.stderr).toBe('repomap: note: skipped: binary 1, special 1; diagnostics: parse-error 1 (--diagnostics lists them)\n');
     expect((await run(['status', '--quiet'])).stderr).toBe('');
     const listed = await run(['refs', 'apply_discount', '--diagnostics', '--quiet']);
     expect(listed.stderr.split('\n')[0]).toBe('repomap: 3 diagnostics:');
     expect(listed.stderr).toContain('\n  skipped-special  pipe: skipped FIFO pipe (not a regular file)\n');
+  });
+});
+
+describe('skipped files', () => {
+  it('are counted by rule with one name and one count: the note, status and the rank header agree', async () => {
+    const vendored = join(tmp, 'vendored');
+    writeFiles(vendored, {
+      'src/app.py': 'def apply_discount(items):\n    return items\n',
+      ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((i) => [`node_modules/pkg${i % 2}/m${i}.js`, `exports.m${i} = ${i};\n`])),
+      'vendor/lib/a.py': 'A = 1\n',
+      'vendor/lib/b.py': 'B = 2\n',
+    });
+    const at = (argv: string[]) => runCliCaptured([...argv, '--repo', vendored, '--no-cache'], { cwd: tmp });
+    const rank = await at(['rank', 'apply_discount']);
+    expect(rank.stdout.split('\n')[0]).toContain('(1 parsed; skipped: vendored 8)');
+    expect(rank.stderr).toBe('repomap: note: skipped: vendored 8 (--diagnostics lists them)\n');
+    const status = await at(['status']);
+    expect(status.stdout).toContain('\nskipped      vendored 8\n');
+    expect(status.stderr).toBe(rank.stderr);
+  });
+
+  it('with --diagnostics, no line says that --diagnostics lists them', async () => {
+    for (const argv of [['rank', 'apply_discount'], ['pack', 'apply_discount'], ['explain', 'src/helpers.py', 'apply_discount'], ['symbols', 'apply_discount'], ['refs', 'apply_discount'], ['impact', '--file', 'src/helpers.py'], ['outline', 'src/helpers.py'], ['status']]) {
+      for (const format of [[], ['--format', 'json']]) {
+        const r = await run([...argv, ...format, '--diagnostics']);
+        expect(r.code).toBe(0);
+        expect(r.stderr.split('\n')[0]).toBe('repomap: 3 diagnostics:');
+        expect(r.stderr).not.toContain('--diagnostics');
+      }
+    }
   });
 });
 

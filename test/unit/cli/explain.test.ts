@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RANK_DEFAULTS, type FileExplanation, type Query, type Task } from '../../../src/index.js';
 import { fixtureIndexes } from '../../fixture-index.js';
 import { runCliCaptured, type CliRun } from '../../run-cli.js';
+import { fixtureCopy } from '../../fixture-copy.js';
 
 interface RankingCase {
   id: string;
@@ -26,9 +27,11 @@ const indexOf = fixtureIndexes();
 const tmp = mkdtempSync(join(tmpdir(), 'repomap-cli-explain-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
+/** A copy of the python-inventory fixture: without --repo, the current folder is the repository. */
+const INVENTORY = fixtureCopy('python-inventory');
+
 function run(argv: string[]): Promise<CliRun> {
-  // in the python-inventory fixture: the current folder is the repository without --repo
-  return runCliCaptured(argv, { cwd: join(fixtures, 'repos', 'python-inventory') });
+  return runCliCaptured(argv, { cwd: INVENTORY });
 }
 
 /** Explains a case's expected file through the CLI, in both formats. */

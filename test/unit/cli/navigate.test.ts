@@ -11,8 +11,9 @@ import { editImpact, findReferences, findSymbols, outlineFile } from '../../../s
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 import { fixtureIndexes } from '../../fixture-index.js';
 import { runCliCaptured, type CliRun } from '../../run-cli.js';
+import { fixtureCopy } from '../../fixture-copy.js';
 
-const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
+const FIXTURE = fixtureCopy('python-inventory');
 const index = fixtureIndexes()('python-inventory');
 
 let tmp: string;

@@ -19,6 +19,7 @@ function io(tty: boolean, now?: () => number) {
 }
 
 /** What a bar drew, without its terminal control sequences. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: terminal escapes start with ESC
 const drawn = (s: string): string => s.replace(/\x1b\[[0-9;?]*[A-Za-z]|\x1b[78]/g, '');
 
 /** Not a number a broken estimate prints (cli-progress's `NULL` and `INF` cut to two characters). */

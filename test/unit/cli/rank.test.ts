@@ -10,9 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitAll, initRepo, makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 import type { toDetailsRow } from '../../../src/render/index.js';
 import { runCliCaptured, type CliRun } from '../../run-cli.js';
+import { IndexMemory } from '../../../src/cli/index-memory.js';
+import { fixtureCopy } from '../../fixture-copy.js';
 
 /** The fixture the runs are in unless they say otherwise: without --repo, rank ranks it. */
-const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
+const FIXTURE = fixtureCopy('python-inventory');
 
 function run(argv: string[], cwd = FIXTURE): Promise<CliRun> {
   // rank caches tags by default: keep the cache in this file's temp folder, never in ~/.cache
@@ -95,17 +97,21 @@ describe('rank on the current folder (no --repo)', () => {
     expect(trace.stdout).not.toContain('likely to change');
   });
 
-  it('--top limits the rows of the table', async () => {
+  it('--top limits the rows of the table, and the files of the JSON row', async () => {
     const r = await run(['rank', '--query', 'apply_discount', '--top', '3']);
     expect(r.code).toBe(0);
     const rows = r.stdout.split('\n').filter((l) => /^\s*\d+\. \d\.\d{4} {2}\S/.test(l));
     expect(rows.map((l) => l.trim().split(/\s+/)[0])).toEqual(['1.', '2.', '3.']);
+    const { row } = await runJson(['rank', '--query', 'apply_discount', '--top', '3']);
+    expect(row.top_files).toEqual(rows.map((l) => l.trim().split(/\s+/)[2]));
+    expect(row.scores).toHaveLength(3);
+    expect(Object.keys(row.reasons)).toEqual(row.top_files);
   });
 
   it('--format json prints one contract details row', async () => {
-    const { row } = await runJson(['rank', '--query', 'apply_discount', '--top', '3']);
-    // at least min(20, files) files, whatever --top says
-    expect(row.top_files.length).toBeGreaterThanOrEqual(Math.min(20, FIXTURE_FILES));
+    const { row } = await runJson(['rank', '--query', 'apply_discount']);
+    // --top files, 20 by default (the contract's deepest cut-off): all of the fixture's
+    expect(row.top_files).toHaveLength(Math.min(20, FIXTURE_FILES));
     expect(new Set(row.top_files).size, 'no duplicates').toBe(row.top_files.length);
     expect(row.top_files[0]).toBe('src/inventory/pricing.py');
     expect(row.scores).toHaveLength(row.top_files.length);
@@ -304,6 +310,24 @@ describe('--repo and --commit', () => {
     expect(row.top_files).toContain('app/modern_pricing.py');
     expect(row.top_files.some((p) => p.startsWith('objects/') || p === 'HEAD')).toBe(false);
     expect(row.base_commit).toMatch(/^[0-9a-f]{40}$/);
+  });
+});
+
+describe('the index time', () => {
+  it('of an index served from a daemon\'s memory or loaded from its snapshot is the command\'s own, not its build\'s', async () => {
+    const memory = new IndexMemory();
+    // the clock the command reads stands still (runCliCaptured's): a load takes 0 ms by it; a build's stages time themselves
+    const io = { cwd: FIXTURE, env: { ...process.env, REPOMAP_CACHE: join(tmp, 'index-time-cache') }, memory, defer: (work: () => void | Promise<void>) => memory.defer(work) };
+    const argv = ['rank', 'apply_discount', '--format', 'json'];
+    const built = await runCliCaptured(argv, io);
+    expect(built.code).toBe(0);
+    await memory.settle((error) => {
+      throw error;
+    });
+    const served = await runCliCaptured(argv, io);
+    expect(JSON.parse(served.stdout).timing_ms.index).toBe(0);
+    const loaded = await runCliCaptured(['rank', 'apply_discount'], { cwd: io.cwd, env: io.env });
+    expect(loaded.stdout.split('\n')[0]).toMatch(/ · index 0 ms · rank \d+ ms$/);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The index snapshot the CLI keeps in its cache (src/cli/snapshot.ts): a command on an
+ * The index snapshot the CLI keeps in its cache (src/persist/kept-index.ts): a command on an
  * unchanged folder loads it instead of building, and ranks byte for byte as a build; after
  * a changed, added or removed file the next command updates the snapshot's index and
  * ranks as a fresh build (or builds again, with a note, when the update fails); a snapshot that
@@ -16,8 +16,8 @@ import { ageTree, makeTemp, removeTemp } from '../corpus/helpers.js';
 import { runCliCaptured } from '../../run-cli.js';
 import { buildIndex, loadCorpus } from '../../../src/index.js';
 import { FolderFingerprint } from '../../../src/corpus/index.js';
-import { openBuilt, parseChangedAhead } from '../../../src/cli/open-build.js';
-import { loadSnapshot, snapshotSlot } from '../../../src/cli/snapshot.js';
+import { openBuilt, parseChangedAhead } from '../../../src/persist/open-build.js';
+import { loadSnapshot, snapshotSlot } from '../../../src/persist/kept-index.js';
 import { extractTags } from '../../../src/tags/extract.js';
 import { TAGS_BUDGET } from '../../../src/tags/budget.js';
 import { runCli } from '../../../src/cli/run.js';
@@ -138,9 +138,8 @@ describe('the index snapshot of a folder', () => {
     expect(kept?.current).toBe(false);
     expect(told).toEqual([[changed]]);
     // the parse started for them: on a worker, the tags of this thread's parse
-    const io = { stdout: { write: () => true }, stderr: { write: () => true }, cwd: tmp };
-    const flags = { include: [], exclude: [], cache };
-    const ahead = (await parseChangedAhead({ flags, io, source: { folder: repo } }, told[0]!))!;
+    const options = { cache };
+    const ahead = (await parseChangedAhead({ folder: repo }, options, told[0]!))!;
     expect(ahead).toBeDefined();
     const file = (await loadCorpus({ folder: repo })).files.find((f) => f.path === changed)!;
     const { tags } = await extractTags([file], { jobs: 1 });
@@ -148,15 +147,15 @@ describe('the index snapshot of a folder', () => {
     expect(outcome?.tags).toEqual(tags[0]);
     expect(tags[0]!.definitions.map((d) => d.name)).toContain('rounding_note');
     // none where the update parses on this thread (--jobs 1), or for a source that is not a folder
-    expect(await parseChangedAhead({ flags, io, source: { folder: repo }, parseJobs: 1 }, [changed])).toBeUndefined();
-    expect(await parseChangedAhead({ flags, io, source: { gitDir: repo, commit: 'HEAD' } }, [changed])).toBeUndefined();
+    expect(await parseChangedAhead({ folder: repo }, { ...options, parseJobs: 1 }, [changed])).toBeUndefined();
+    expect(await parseChangedAhead({ gitDir: repo, commit: 'HEAD' }, options, [changed])).toBeUndefined();
     // nor when no changed path reads as a file
-    expect(await parseChangedAhead({ flags, io, source: { folder: repo } }, ['src', 'gone.py'])).toBeUndefined();
+    expect(await parseChangedAhead({ folder: repo }, options, ['src', 'gone.py'])).toBeUndefined();
     // the update's flags are set with how many files it parses: not known after a changed folder, which may hold any number
     const builds: { update: boolean; parses: number }[] = [];
-    const heard = { ...io, beforeBuild: (b: { update: boolean; parses: number }) => void builds.push(b) };
-    await parseChangedAhead({ flags, io: heard, source: { folder: repo } }, [changed]);
-    await parseChangedAhead({ flags, io: heard, source: { folder: repo } }, [changed, 'src']);
+    const heard = { ...options, beforeBuild: (b: { update: boolean; parses: number }) => void builds.push(b) };
+    await parseChangedAhead({ folder: repo }, heard, [changed]);
+    await parseChangedAhead({ folder: repo }, heard, [changed, 'src']);
     expect(builds).toEqual([
       { update: true, parses: 1 },
       { update: true, parses: Number.POSITIVE_INFINITY },
@@ -204,12 +203,12 @@ describe('the index snapshot of a folder', () => {
     appendFileSync(join(repo, changed), '\n\ndef rounding_note():\n    return apply_discount(1)\n');
     // another build takes the kept index's graph over: an update from it throws (superseded-index)
     await buildIndex(await loadCorpus({ folder: repo }), { previous: kept });
-    const stderr: string[] = [];
-    const io = { stdout: { write: () => true }, stderr: { write: (chunk: string) => stderr.push(chunk) }, cwd: tmp };
-    const flags = { include: [], exclude: [], cache: cache };
+    const notes: string[] = [];
+    const options = { cache, onNote: (m: string) => void notes.push(m) };
     const fingerprint = await FolderFingerprint.take(repo, [changed], Date.now());
-    const opened = await openBuilt({ flags, io, label: 'rank', source: { folder: repo }, repo, slot: null, earlier: { index: kept, file: 'kept.snap', changed: [changed], fingerprint } });
-    expect(stderr.join('')).toMatch(/^repomap: note: the index snapshot could not be updated \(.*took its graph over.*\); the index is built again\n$/);
+    const opened = await openBuilt({ options, source: { folder: repo }, slot: null, earlier: { index: kept, file: 'kept.snap', changed: [changed], fingerprint } });
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/^the index snapshot could not be updated \(.*took its graph over.*\); the index is built again$/);
     expect(opened.snapshot).toBeUndefined();
     const fresh = await buildIndex(await loadCorpus({ folder: repo }));
     const { stats: _a, ...built } = opened.index.rank(QUERY);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CUE_DEFAULTS, extractCues } from '../../../src/cues/index.js';
+import { CUE_DEFAULTS, extractCues, inferTask } from '../../../src/cues/index.js';
 import type { Cue } from '../../../src/types.js';
 
 const { diffChangedDefinitionStrength: changed, diffContextStrength: context, diffCalledStrength: called, diffIdentifierStrength: used } =
@@ -364,5 +364,61 @@ Thanks for looking.`);
     expect(cues.filter((c) => c.kind === 'path').map((c) => c.value)).toEqual(['src/click/core.py']);
     // the prose around the diff is still read
     expect(cues.filter((c) => c.kind === 'term').map((c) => c.value)).toEqual(['looking', 'proposed']);
+  });
+
+  it("reads git's headers (`index`, modes) as headers: the files are named once, without `a/` and `b/`", () => {
+    const { cues } = extractCues(GIT_DIFF);
+    expect(cues.filter((c) => c.kind === 'path').map((c) => c.value)).toEqual(['src/flask/ctx.py', 'src/flask/globals.py']);
+    expect(cues.filter((c) => c.kind === 'diff-symbol').map((c) => c.value)).toEqual(['AppContext']);
+  });
+});
+
+/** `git diff` of two files: each header, then git's `index` (and mode) lines, then `---`/`+++`. */
+const GIT_DIFF = `diff --git a/src/flask/ctx.py b/src/flask/ctx.py
+index 4640052..b3d5c7a 100644
+--- a/src/flask/ctx.py
++++ b/src/flask/ctx.py
+@@ -254,7 +254,8 @@ class AppContext:
+     def push(self) -> None:
+         """Binds the app context to the current context."""
+-        self._cv_tokens.append(_cv_app.set(self))
++        token = _cv_app.set(self)
++        self._cv_tokens.append(token)
+         appcontext_pushed.send(self.app, _async_wrapper=self.app.ensure_sync)
+ 
+diff --git a/src/flask/globals.py b/src/flask/globals.py
+old mode 100644
+new mode 100755
+index 1a2b3c4..5d6e7f8
+--- a/src/flask/globals.py
++++ b/src/flask/globals.py
+@@ -1,3 +1,3 @@
+-import typing as t
++import typing as typ
+ from contextvars import ContextVar
+`;
+
+describe('a unified diff as the whole query', () => {
+  it('is an edit (edit2ripple): `git diff`, `diff -u`, a bare hunk, `git show` and `git format-patch` output', () => {
+    expect(inferTask(GIT_DIFF)).toBe('edit2ripple');
+    expect(inferTask({ text: GIT_DIFF })).toBe('edit2ripple');
+    expect(extractCues(GIT_DIFF).task).toBe('edit2ripple');
+    const plain = '--- ctx.py.orig\t2024-05-01 10:00:00\n+++ ctx.py\t2024-05-01 10:05:00\n@@ -1,2 +1,2 @@\n-a = 1\n+a = 2\n b = 3\n';
+    expect(inferTask(plain)).toBe('edit2ripple');
+    expect(inferTask('@@ -1,2 +1,2 @@\n-a = 1\n+a = 2')).toBe('edit2ripple');
+    const show = `commit 0f3c1a2b9d\nAuthor: A <a@example.com>\nDate:   Mon May 6 10:00:00 2024\n\n    Fix the app context token\n\n${GIT_DIFF}`;
+    expect(inferTask(show)).toBe('edit2ripple');
+    const patch = `From 0f3c1a2b9d Mon Sep 17 00:00:00 2001\nSubject: [PATCH] Fix the token\n\n---\n src/flask/ctx.py | 3 ++-\n\n${GIT_DIFF}-- \n2.43.0\n`;
+    expect(inferTask(patch)).toBe('edit2ripple');
+  });
+
+  it("is an edit whatever its lines hold (a test's expected traceback)", () => {
+    const diff = '--- a/tests/test_cli.py\n+++ b/tests/test_cli.py\n@@ -1,3 +1,3 @@\n expected = """\n   File "app.py", line 3, in main\n-KeyError: 1\n+KeyError: 2\n';
+    expect(inferTask(diff)).toBe('edit2ripple');
+  });
+
+  it('is not the task of prose with a diff inside (a fenced diff in an issue, a diff with words after it)', () => {
+    expect(inferTask('Proposed fix:\n\n```diff\n' + GIT_DIFF + '```\n')).toBe('generic');
+    expect(inferTask(GIT_DIFF + '\nThanks for looking.\n')).toBe('generic');
   });
 });

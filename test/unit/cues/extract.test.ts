@@ -23,11 +23,11 @@ describe('inferTask', () => {
     expect(inferTask({ changed_file: 'a.go' })).toBe('code2test');
     expect(inferTask({ trace_paths: ['tests/x.py'] })).toBe('trace2code');
     expect(inferTask({ anchor_diff: '@@ -1 +1 @@\n-a\n+b' })).toBe('edit2ripple');
-    // prose (a question, a bug report) is an issue; a diff pasted as text is not
+    // prose (a question, a bug report) is an issue; a diff pasted as text is an edit
     expect(inferTask({ text: 'where is the retry policy configured?' })).toBe('issue2code');
     expect(inferTask('where is the retry policy configured?')).toBe('issue2code');
     expect(inferTask('Retry ignores max_attempts\n\nWith `max_attempts=3` it retries forever.')).toBe('issue2code');
-    expect(inferTask('@@ -1,2 +1,2 @@\n-a = 1\n+a = 2')).toBe('generic');
+    expect(inferTask('@@ -1,2 +1,2 @@\n-a = 1\n+a = 2')).toBe('edit2ripple');
     expect(inferTask('')).toBe('generic');
     // empty fields announce nothing
     expect(inferTask({ raw_signal: '', test_names: [], changed_files: [], text: 'x' })).toBe('issue2code');

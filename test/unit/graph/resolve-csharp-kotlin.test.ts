@@ -76,7 +76,7 @@ describe('resolve: c#', () => {
     expect(program['Shop.Core.Guards']).toEqual(['src/Shop/Guards.cs']);
     expect(program['Shop.Pricing.IDiscount']).toEqual(['lib/pricing/Discounts.cs']);
     expect(program['Shop.Pricing.Outer.Inner']).toEqual(['lib/pricing/Discounts.cs']);
-    expect(program['System']).toEqual([]);
+    expect(program.System).toEqual([]);
   });
 
   it('an update rebuilds the tables when a file changes what it declares, not when it only changes what it uses', async () => {

@@ -70,8 +70,8 @@ describe('every MCP tool', () => {
 
 describe('the MCP tools refuse or answer in words', () => {
   it('impact refuses a diff naming a path outside the repository as it refuses the file argument', async () => {
-    const escape = '--- a/../../etc/passwd\n+++ b/../../etc/passwd\n@@ -1,1 +1,1 @@\n-root:x:0:0\n+root:x:0:1\n';
-    const byDiff = await call('impact', { diff: escape });
+    const outsideDiff = '--- a/../../etc/passwd\n+++ b/../../etc/passwd\n@@ -1,1 +1,1 @@\n-root:x:0:0\n+root:x:0:1\n';
+    const byDiff = await call('impact', { diff: outsideDiff });
     const byFile = await call('impact', { file: '../../etc/passwd' });
     expect(byFile.isError).toBe(true);
     expect(textOf(byFile)).toBe('file: "../../etc/passwd" is outside the repository');

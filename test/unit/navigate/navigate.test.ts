@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex, loadCorpus, loadTokenizer, RepoMapError, type Index } from '../../../src/index.js';
 import { editImpact, findReferences, findSymbols, indexStatus, outlineFile } from '../../../src/navigate/index.js';
-import { renderStatus } from '../../../src/render/index.js';
+import { renderReferences, renderStatus } from '../../../src/render/index.js';
 import { nestedPythonCalls } from '../../bad-inputs/sources.js';
 import { makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 import { fixtureIndexes } from '../../fixture-index.js';
@@ -106,6 +106,43 @@ describe('findReferences', () => {
     );
     expect(thrown(() => findReferences(index, 'rate', { path: 'billing/nope.py' })).message).toBe('repomap/navigate: billing/nope.py is not a file of the corpus');
   });
+
+  it('follows re-exports: a Python package __init__, a TypeScript index, a Rust `pub use`', async () => {
+    const python = await indexOf('reexport-python', {
+      'src/flask/__init__.py': 'from .helpers import url_for as url_for\nfrom .app import Flask as Flask\n',
+      'src/flask/helpers.py': 'def url_for(endpoint, **values):\n    return endpoint\n',
+      'src/flask/app.py': 'class Flask:\n    pass\n',
+      'tests/test_helpers.py': 'from flask import url_for\n\n\ndef test_url_for():\n    assert url_for("index") == "index"\n',
+      'tests/test_basic.py': 'import flask\n\n\ndef test_basic():\n    assert flask.url_for("index") == "index"\n',
+      // imports the package for another name: its own url_for stays unlinked
+      'tests/test_other.py': 'from flask import Flask\n\n\ndef test_other(url_for):\n    assert url_for("index") and Flask\n',
+    });
+    const urlFor = findReferences(python, 'url_for');
+    expect(urlFor.files.map((f) => [f.path, f.via, f.through])).toEqual([
+      ['tests/test_basic.py', 'import', 'src/flask/__init__.py'],
+      ['tests/test_helpers.py', 'import', 'src/flask/__init__.py'],
+      ['tests/test_other.py', null, undefined],
+    ]);
+    expect(renderReferences(urlFor)).toContain('tests/test_helpers.py  1 call, 1 reference · via import of src/flask/__init__.py, which re-exports it\n');
+
+    const typescript = await indexOf('reexport-typescript', {
+      'package.json': '{ "name": "lib", "version": "1.0.0" }\n',
+      'src/index.ts': "export { helper } from './util/helper';\nexport * from './util/more';\n",
+      'src/util/helper.ts': 'export function helper(x: number): number {\n  return x + 1;\n}\n',
+      'src/util/more.ts': 'export function other(x: number): number {\n  return x * 2;\n}\n',
+      'app/main.ts': "import { helper, other } from '../src';\n\nexport const n = helper(1) + other(2);\n",
+    });
+    expect(findReferences(typescript, 'helper').files.map((f) => [f.path, f.via, f.through])).toEqual([['app/main.ts', 'import', 'src/index.ts']]);
+    expect(findReferences(typescript, 'other').files.map((f) => [f.path, f.via, f.through])).toEqual([['app/main.ts', 'import', 'src/index.ts']]);
+
+    const rust = await indexOf('reexport-rust', {
+      'Cargo.toml': '[package]\nname = "mycrate"\nversion = "0.1.0"\nedition = "2021"\n',
+      'src/lib.rs': 'mod util;\npub use util::helper;\n',
+      'src/util.rs': 'pub fn helper(x: u32) -> u32 {\n    x + 1\n}\n',
+      'tests/it.rs': 'use mycrate::helper;\n\n#[test]\nfn works() {\n    assert_eq!(helper(1), 2);\n}\n',
+    });
+    expect(findReferences(rust, 'helper').files.map((f) => [f.path, f.via, f.through])).toEqual([['tests/it.rs', 'import', 'src/lib.rs']]);
+  });
 });
 
 describe('outlineFile', () => {
@@ -130,6 +167,59 @@ describe('outlineFile', () => {
     const shownDepth = Math.max(...small.entries.map((e) => e.depth));
     expect(full.entries.filter((e) => e.depth < shownDepth).every((e) => small.entries.some((s) => s.startLine === e.startLine))).toBe(true);
     expect(small.text).toMatch(/⋮ \d+ more definitions left out for the budget of 40 tokens\n$/);
+  });
+
+  it('prints a signature split over lines whole, up to its body, each line numbered', async () => {
+    const index = await indexOf('outline-split', {
+      'app.py': [
+        'class App:',
+        '    def __init__(',
+        '        self,',
+        "        name: str = 'a (b',",
+        '        *,',
+        '        debug: bool = False,',
+        '    ) -> None:',
+        '        self.name = name',
+        '',
+        '    def run(self, host: str = "x)") -> None:',
+        '        pass',
+        '',
+      ].join('\n'),
+      'lib.rs': ["pub fn longest<'a>(", "    x: &'a str,", "    y: &'a str,", ") -> &'a str {", '    x', '}', ''].join('\n'),
+    });
+    const py = await outlineFile(index, 'app.py', { tokenizer: 'regex' });
+    expect(py.entries.find((e) => e.name === '__init__')!.signature).toBe(
+      ['    def __init__(', '        self,', "        name: str = 'a (b',", '        *,', '        debug: bool = False,', '    ) -> None:'].join('\n'),
+    );
+    expect(py.text).toBe(
+      [
+        ' 1  class App:',
+        ' 2    def __init__(',
+        ' 3        self,',
+        " 4        name: str = 'a (b',",
+        ' 5        *,',
+        ' 6        debug: bool = False,',
+        ' 7    ) -> None:',
+        '10    def run(self, host: str = "x)") -> None:',
+        '',
+      ].join('\n'),
+    );
+    const rs = await outlineFile(index, 'lib.rs', { tokenizer: 'regex' });
+    expect(rs.text).toBe(["1  pub fn longest<'a>(", "2      x: &'a str,", "3      y: &'a str,", "4  ) -> &'a str {", ''].join('\n'));
+  });
+
+  it('under a short budget keeps functions, methods and classes before module-level variables', async () => {
+    const variables = Array.from({ length: 8 }, (_, i) => `T_${i} = t.TypeVar("T_${i}", bound=t.Callable[..., t.Any])`);
+    const methods = Array.from({ length: 6 }, (_, i) => [`    def method_${i}(self, value: int) -> int:`, `        return value + ${i}`, '']).flat();
+    const index = await indexOf('outline-short', { 'app.py': ['import typing as t', '', ...variables, '', 'class Flask:', ...methods].join('\n') });
+    const full = await outlineFile(index, 'app.py', { tokenizer: 'regex' });
+    expect(full.entries.map((e) => e.kind)).toEqual([...variables.map(() => 'constant'), 'class', ...methods.filter((l) => l.includes('def')).map(() => 'method')]);
+    const short = await outlineFile(index, 'app.py', { tokenizer: 'regex', budget: 120 });
+    expect(short.tokens).toBeLessThanOrEqual(120);
+    expect(short.omitted).toBeGreaterThan(0);
+    // the class and all its methods are shown; what is left out is variables
+    expect(short.entries.filter((e) => e.kind !== 'constant').map((e) => e.name)).toEqual(['Flask', 'method_0', 'method_1', 'method_2', 'method_3', 'method_4', 'method_5']);
+    expect(short.entries.filter((e) => e.kind === 'constant').length).toBeLessThan(variables.length);
   });
 
   it('a file without a grammar, or outside the corpus, is an error saying so', async () => {

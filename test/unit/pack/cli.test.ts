@@ -1,8 +1,8 @@
 /** `repomap pack`, run in-process through runCli with fake streams in the python-inventory fixture (the current folder, no --repo). */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/cli/run.js';
 import { loadTokenizer, type Pack } from '../../../src/index.js';
+import { fixtureCopy } from '../../fixture-copy.js';
 
 async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
@@ -11,7 +11,7 @@ async function run(argv: string[]): Promise<{ code: number; stdout: string; stde
   return { code, stdout, stderr };
 }
 
-const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
+const FIXTURE = fixtureCopy('python-inventory');
 const QUERY = ['--query', 'apply_discount rounds half a cent the wrong way'];
 
 describe('repomap pack', () => {

@@ -43,7 +43,7 @@ const CASES: Case[] = [
 const byId = (id: string): Case => CASES.find((c) => c.id === id)!;
 
 describe('the budget is hard', () => {
-  it('for random budgets × tokenizers × fixture queries, the rendered text recounts to ≤ budget (json: the same pack)', async () => {
+  it('for random budgets × tokenizers × fixture queries, the rendered text recounts to ≤ budget (markdown and json)', async () => {
     const tokenizers = await Promise.all(TOKENIZERS.map((t) => loadTokenizer(t)));
     for (const repo of new Set(CASES.map((c) => c.repo))) await indexOf(repo);
     await fc.assert(
@@ -57,11 +57,12 @@ describe('the budget is hard', () => {
           const counted = tokenizers.find((t) => t.name === tokenizer)!.count(pack.text);
           expect(counted).toBeLessThanOrEqual(budget);
           expect(pack.tokens).toBe(counted);
+          // the JSON is counted as printed: within the budget, its `tokens` its own count
           const json = await index.pack(c.query, { budget, tokenizer, task: c.task, format: 'json' });
-          const parsed = JSON.parse(json.text) as Pack;
-          expect(parsed.tokens).toBe(counted);
-          expect(parsed.files.map((f) => f.path)).toEqual(pack.files.map((f) => f.path));
-          expect(packedRanges(parsed)).toEqual(packedRanges(pack));
+          const jsonCounted = tokenizers.find((t) => t.name === tokenizer)!.count(json.text);
+          expect(jsonCounted).toBeLessThanOrEqual(budget);
+          expect(json.tokens).toBe(jsonCounted);
+          if (json.text !== '') expect((JSON.parse(json.text) as Pack).tokens).toBe(jsonCounted);
         },
       ),
       { numRuns: 50, seed: 20261201 },
@@ -80,8 +81,11 @@ describe('the budget is hard', () => {
     expect(small.tokens).toBeLessThanOrEqual(12);
     const tiny = await index.pack(c.query, { budget: 3, tokenizer: 'regex', task: c.task });
     expect(tiny).toMatchObject({ files: [], text: '', tokens: 0, omitted: [], omittedMore: 13 });
-    const json = JSON.parse((await index.pack(c.query, { budget: 3, tokenizer: 'regex', task: c.task, format: 'json' })).text) as Pack;
-    expect(json).toMatchObject({ budget: 3, tokenizer: 'regex', tokens: 0, files: [], omitted: [], omittedMore: 13 });
+    // not even an empty JSON pack fits 3 tokens: nothing is printed
+    expect(await index.pack(c.query, { budget: 3, tokenizer: 'regex', task: c.task, format: 'json' })).toMatchObject({ files: [], text: '', tokens: 0, omittedMore: 13 });
+    const json = JSON.parse((await index.pack(c.query, { budget: 60, tokenizer: 'regex', task: c.task, format: 'json' })).text) as Pack;
+    expect(json).toMatchObject({ budget: 60, tokenizer: 'regex', files: [], omittedMore: 13 });
+    expect(json.tokens).toBeLessThanOrEqual(60);
   });
 });
 
@@ -122,7 +126,7 @@ describe('pack contents', () => {
     const index = await indexOf('python-inventory');
     const pack = await index.pack(c.query, { budget: 900, task: c.task, tokenizer: 'cl100k_base', format: 'json' });
     const parsed = JSON.parse(pack.text) as Pack;
-    expect(Object.keys(parsed)).toEqual(['budget', 'tokenizer', 'tokens', 'files', 'omitted', 'omittedMore']);
+    expect(Object.keys(parsed)).toEqual(['budget', 'tokenizer', 'tokens', 'files', 'omitted', 'omittedMore', 'diagnostics', 'diagnosticsMore']);
     expect(parsed).toMatchObject({ budget: 900, tokenizer: 'cl100k_base' });
     // code2test: the test of the changed backend first; the changed (given) file is never packed
     expect(parsed.files[0]!.path).toBe('tests/storage/test_backend.py');
@@ -175,7 +179,12 @@ describe('pack contents', () => {
   it('value per token: a cued definition beats a pile of cheap tests from a lower-ranked file', async () => {
     const index = await indexOf('python-inventory');
     const pack = await index.pack('apply_discount rounds half a cent the wrong way', { budget: 200, tokenizer: 'o200k_base' });
-    expect(packedRanges(pack)['src/inventory/pricing.py']).toEqual([[34, 40]]);
+    // a bug report (issue2code): the cued definition, and round_cents, which the function stage names as likely to change
+    expect(packedRanges(pack)['src/inventory/pricing.py']).toEqual([
+      [22, 24],
+      [34, 40],
+    ]);
+    expect(pack.files.map((f) => f.path)).toEqual(['src/inventory/pricing.py']);
   });
 
   it('bad options are errors naming the option', async () => {

@@ -97,29 +97,29 @@ describe('pathTargets', () => {
   const ctx = { pathIndex: new PathSuffixIndex(paths), indexOf: (p: string) => paths.indexOf(p), lineCount: (i: number) => counts[i]! };
 
   it('keeps the matches that hold the line, and counts every match for the share', () => {
-    expect(pathTargets({ kind: 'frame', value: 'index.js', line: 50 }, ctx)).toEqual({ paths: ['b/index.js'], among: 2 });
-    expect(pathTargets({ kind: 'frame', value: 'index.js', line: 5 }, ctx)).toEqual({ paths: ['a/index.js', 'b/index.js'], among: 2 });
-    expect(pathTargets({ kind: 'frame', value: 'index.js' }, ctx)).toEqual({ paths: ['a/index.js', 'b/index.js'], among: 2 });
+    expect(pathTargets({ kind: 'frame', strength: 1, value: 'index.js', line: 50 }, ctx)).toEqual({ paths: ['b/index.js'], among: 2, strength: 1 });
+    expect(pathTargets({ kind: 'frame', strength: 1, value: 'index.js', line: 5 }, ctx)).toEqual({ paths: ['a/index.js', 'b/index.js'], among: 2, strength: 1 });
+    expect(pathTargets({ kind: 'frame', strength: 1, value: 'index.js' }, ctx)).toEqual({ paths: ['a/index.js', 'b/index.js'], among: 2, strength: 1 });
   });
 
   it('a bare file name none of whose matches holds the line names none; a path with folders keeps them', () => {
-    expect(pathTargets({ kind: 'path', value: 'tool.js', line: 50 }, ctx)).toEqual({ paths: [], among: 1 });
-    expect(pathTargets({ kind: 'path', value: '/home/u/c/tool.js', line: 50 }, ctx)).toEqual({ paths: ['c/tool.js'], among: 1 });
-    expect(pathTargets({ kind: 'path', value: 'C:\\proj\\c\\tool.js', line: 50 }, ctx)).toEqual({ paths: ['c/tool.js'], among: 1 });
+    expect(pathTargets({ kind: 'path', strength: 1, value: 'tool.js', line: 50 }, ctx)).toEqual({ paths: [], among: 1, strength: 1 });
+    expect(pathTargets({ kind: 'path', strength: 1, value: '/home/u/c/tool.js', line: 50 }, ctx)).toEqual({ paths: ['c/tool.js'], among: 1, strength: 1 });
+    expect(pathTargets({ kind: 'path', strength: 1, value: 'C:\\proj\\c\\tool.js', line: 50 }, ctx)).toEqual({ paths: ['c/tool.js'], among: 1, strength: 1 });
   });
 
   it('a path matching more than LINE_CHECK_MAX_MATCHES files is not checked (its text is not read)', () => {
     const many = Array.from({ length: LINE_CHECK_MAX_MATCHES + 1 }, (_, k) => `d${k}/index.js`);
     const read: number[] = [];
     const wide = { pathIndex: new PathSuffixIndex(many), indexOf: (p: string) => many.indexOf(p), lineCount: (i: number) => (read.push(i), 1) };
-    expect(pathTargets({ kind: 'frame', value: 'index.js', line: 50 }, wide)).toEqual({ paths: [...many].sort(), among: many.length });
+    expect(pathTargets({ kind: 'frame', strength: 1, value: 'index.js', line: 50 }, wide)).toEqual({ paths: [...many].sort(), among: many.length, strength: 1 });
     expect(read).toEqual([]);
     const fewer = { ...wide, pathIndex: new PathSuffixIndex(many.slice(1)) };
-    expect(pathTargets({ kind: 'frame', value: 'index.js', line: 50 }, fewer)).toEqual({ paths: [], among: LINE_CHECK_MAX_MATCHES });
+    expect(pathTargets({ kind: 'frame', strength: 1, value: 'index.js', line: 50 }, fewer)).toEqual({ paths: [], among: LINE_CHECK_MAX_MATCHES, strength: 1 });
     expect(read).toHaveLength(LINE_CHECK_MAX_MATCHES);
   });
 
   it('a given file is named whatever its line', () => {
-    expect(pathTargets({ kind: 'given-file', value: 'tool.js', line: 50 }, ctx)).toEqual({ paths: ['c/tool.js'], among: 1 });
+    expect(pathTargets({ kind: 'given-file', strength: 1, value: 'tool.js', line: 50 }, ctx)).toEqual({ paths: ['c/tool.js'], among: 1, strength: 1 });
   });
 });

@@ -5,10 +5,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RepoMapError } from '../../../src/errors.js';
 import { grammarManifest } from '../../../src/languages/index.js';
-import { grammarWasmPath, loadGrammar } from '../../../src/tags/grammar.js';
+import { grammarPackageFolder, grammarWasmPath, loadGrammar } from '../../../src/tags/grammar.js';
 import { releaseLanguageTools } from '../../../src/tags/language-tools.js';
 import { compileQueryParts, compileTagsQuery, loadTagsQuery, tagsQueryPaths } from '../../../src/tags/query.js';
 import { LANGUAGES } from '../../../src/types.js';
+import { packageRoot } from '../../../src/package-root.js';
+
+/** The grammar packages are dependencies at exact versions (installed by `npm ci`, nothing fetched at run time). */
+const packageJson = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 
 afterAll(releaseLanguageTools);
 
@@ -26,10 +30,13 @@ async function thrown(fn: () => Promise<unknown>): Promise<{ name: string; code?
 }
 
 describe('grammar manifest', () => {
-  it.each(LANGUAGES)('%s: wasm matches the manifest sha256 and loads with the manifest ABI (14 unless it says)', async (language) => {
+  it.each(LANGUAGES)('%s: wasm is the manifest file of the installed package version, matches its sha256 and loads with its ABI (14 unless it says)', async (language) => {
     const entry = grammarManifest()[language];
     const wasm = grammarWasmPath(language);
-    expect(wasm.endsWith(join('tree-sitter-wasms', 'out', entry.wasm))).toBe(true);
+    expect(wasm.endsWith(join(entry.package, entry.wasm))).toBe(true);
+    const installed = JSON.parse(readFileSync(join(grammarPackageFolder(entry.package), 'package.json'), 'utf8')) as { name: string; version: string };
+    expect([installed.name, installed.version]).toEqual([entry.package, entry.packageVersion]);
+    expect(packageJson.dependencies[entry.package]).toBe(entry.packageVersion);
     expect(createHash('sha256').update(readFileSync(wasm)).digest('hex')).toBe(entry.sha256);
     const grammar = await loadGrammar(language);
     expect(grammar.abiVersion).toBe(entry.abi ?? 14);

@@ -1,6 +1,6 @@
 /**
  * `useOneShotCompilation` and `useBaselineCompilation` change V8 flags for the whole process, so each case runs in a
- * child process of the built package (dist/, built by test/global-setup.ts): the tags
+ * child process of the built package (dist/, built by test/build-setup.ts): the tags
  * must be exactly those of the default compilation, in this thread and on workers.
  */
 import { execFileSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * A file's tags as a snapshot keeps them (src/build/tag-bytes.ts): each part decodes to
+ * A file's tags as a snapshot keeps them (src/tags/tag-bytes.ts): each part decodes to
  * the tags it was encoded from, exactly (every field, in order, every string as it was,
  * one UTF-8 cannot hold included), on real tags of fixture files of several languages;
  * bytes that are not a part are an error, never tags made up.
@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeDefinitions, decodeRest, encodeDefinitions, encodeRest } from '../../../src/build/tag-bytes.js';
+import { decodeDefinitions, decodeRest, encodeDefinitions, encodeRest } from '../../../src/tags/tag-bytes.js';
 import { loadCorpus } from '../../../src/corpus/index.js';
 import { extractTags } from '../../../src/tags/index.js';
 import type { FileTags } from '../../../src/types.js';

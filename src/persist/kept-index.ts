@@ -1,7 +1,7 @@
 /**
  * The persisted index of a folder (`--cache`): a command that builds one writes it into
- * the cache folder, keyed by the folder, its scope and this build of repomap (never the
- * query), with the folder's fingerprint (the stamps of its folders, corpus files, ignore
+ * the cache folder, keyed by the folder, its scope, this build of repomap and the Node and
+ * V8 versions that serialized it (never the query), with the folder's fingerprint (the stamps of its folders, corpus files, ignore
  * files and git HEAD); the next command loads it in place of a build when the
  * fingerprint says nothing changed. A snapshot that cannot be read is removed and
  * rebuilt with a note; one that cannot be written earns a warning, and the command goes on.
@@ -9,15 +9,16 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { pruneSnapshots, readSnapshotFile, snapshotFilePath, snapshotFolder, writeSnapshotFile } from '../cache/snapshot-files.js';
+import { MAX_CHANGES_UPDATED } from '../corpus/change-limit.js';
+import { pruneSnapshots, readSnapshotFile, snapshotFilePath, snapshotFolder, writeSnapshotFile } from './snapshot-file.js';
 import { STORE_DEFAULTS } from '../cache/store-defaults.js';
 import { TAGS_INDEX_VERSION } from '../cache/tags-version.js';
 import { FolderFingerprint, watchedFiles, type SavedFingerprint } from '../corpus/index.js';
-import { indexOfSnapshot, snapshotOf, SNAPSHOT_VERSION, type Snapshot, type SnapshotSections } from '../build/snapshot.js';
+import { indexOfSnapshot, snapshotOf, SNAPSHOT_VERSION, type Snapshot, type SnapshotSections } from './snapshot.js';
 import type { Index } from '../build/index.js';
+import type { IndexKeeper } from '../build/live.js';
 import { describeError } from '../errors.js';
 import { packageVersion } from '../package-root.js';
-import { MIB } from './cache-flags.js';
 
 /** What a snapshot file holds, a section per field: the folder's fingerprint when its index was built (`check`), and the index. */
 type Stored = Snapshot & { check: SavedFingerprint };
@@ -29,11 +30,29 @@ export interface SnapshotSlot {
   root: string;
 }
 
-/** The slot of a folder's index with the given scope, in a cache folder. */
-export function snapshotSlot(cacheDir: string, root: string, scope: { include: readonly string[]; exclude: readonly string[] }): SnapshotSlot {
+/** The runtime whose v8 streams a snapshot's sections are: another Node or V8 version may not read them back. */
+export interface Engine {
+  node: string;
+  v8: string;
+}
+
+/** The slot of a folder's index with the given scope, in a cache folder (`engine`: this process' Node and V8). */
+export function snapshotSlot(cacheDir: string, root: string, scope: { include: readonly string[]; exclude: readonly string[] }, engine: Engine = process.versions): SnapshotSlot {
   const build = statSync(fileURLToPath(import.meta.url), { throwIfNoEntry: false });
   const key = createHash('sha1')
-    .update(JSON.stringify({ root, include: scope.include, exclude: scope.exclude, repomap: packageVersion(), build: build ? [build.size, build.mtimeMs] : null, snapshot: SNAPSHOT_VERSION, tags: TAGS_INDEX_VERSION }))
+    .update(
+      JSON.stringify({
+        root,
+        include: scope.include,
+        exclude: scope.exclude,
+        repomap: packageVersion(),
+        build: build ? [build.size, build.mtimeMs] : null,
+        snapshot: SNAPSHOT_VERSION,
+        tags: TAGS_INDEX_VERSION,
+        node: engine.node,
+        v8: engine.v8,
+      }),
+    )
     .digest('hex');
   return { folder: snapshotFolder(cacheDir), key, root };
 }
@@ -42,13 +61,6 @@ export function snapshotSlot(cacheDir: string, root: string, scope: { include: r
 export function snapshotFileOf(slot: SnapshotSlot): string {
   return snapshotFilePath(slot.folder, slot.key);
 }
-
-/**
- * At most this many changed paths (files, folders, ignore files) since a snapshot was
- * taken, and a build starts from the snapshot's index (`buildIndex({ previous })`); past
- * it, a build from the tags cache costs about the same (the graph update's own limit).
- */
-const MAX_CHANGES_UPDATED = 256;
 
 /**
  * The paths `fingerprint` watches that changed since it was taken; null when too many
@@ -157,7 +169,7 @@ export async function snapshotFingerprint(
 export function writeSnapshot(slot: SnapshotSlot, index: Index, fingerprint: FolderFingerprint, cache: { cacheMaxMb?: number | undefined; storeFile: string }): string | null {
   const check = fingerprint.saved();
   if (!check) return null;
-  const cap = cache.cacheMaxMb !== undefined ? cache.cacheMaxMb * MIB : STORE_DEFAULTS.maxBytes;
+  const cap = cache.cacheMaxMb !== undefined ? cache.cacheMaxMb * 1024 ** 2 : STORE_DEFAULTS.maxBytes;
   const maxBytes = Math.max(0, cap - (statSync(cache.storeFile, { throwIfNoEntry: false })?.size ?? 0));
   const snapshot = snapshotOf(index);
   if (!snapshot) return null;
@@ -184,4 +196,29 @@ export async function saveSnapshot(
 ): Promise<string | null> {
   const fingerprint = await snapshotFingerprint(slot, index, readStartedMs, reread);
   return fingerprint ? writeSnapshot(slot, index, fingerprint, cache) : null;
+}
+
+/**
+ * The keeper of a folder's index for a long-running `Workspace` (the MCP server): it
+ * starts from the folder's snapshot in the cache folder, as `openIndex` does, and keeps its
+ * first build there (capped as `writeSnapshot` caps it). `tell` hears notes and warnings.
+ */
+export function snapshotKeeper(
+  cacheDir: string,
+  root: string,
+  scope: { include: readonly string[]; exclude: readonly string[] },
+  cache: { cacheMaxMb?: number | undefined; storeFile: string },
+  tell: (message: string) => void,
+): IndexKeeper {
+  const slot = snapshotSlot(cacheDir, root, scope);
+  return {
+    load: async () => {
+      const kept = await loadSnapshot(slot, tell);
+      return kept && { index: kept.index, current: kept.current ? kept.fingerprint : null };
+    },
+    async save(index, readStartedMs) {
+      const warning = await saveSnapshot(slot, index, readStartedMs, cache);
+      if (warning) tell(`warning: ${warning}`);
+    },
+  };
 }

@@ -1,5 +1,5 @@
 /**
- * Kept tags (src/build/kept-tags.ts): a snapshot's per-file tags decode at the first read
+ * Kept tags (src/tags/kept-tags.ts): a snapshot's per-file tags decode at the first read
  * of a field (the definitions apart from the rest), and read, spread, serialize and count
  * as the decoded tags do; the next snapshot writes their bytes as they are. On real tags of
  * a fixture file.
@@ -7,7 +7,7 @@
 import v8 from 'node:v8';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keptTags, tagBytesOf, tagCounts } from '../../../src/build/kept-tags.js';
+import { keptTags, tagBytesOf, tagCounts } from '../../../src/tags/kept-tags.js';
 import { loadCorpus } from '../../../src/corpus/index.js';
 import { sideFieldsOf } from '../../../src/rank/index-context.js';
 import { extractTags } from '../../../src/tags/index.js';

@@ -1,8 +1,9 @@
 /**
- * A folder corpus as a persisted index keeps it: paths, sizes, grammars and kinds in
- * arrays, the stamps its files were read with, what was skipped. Restored, each
- * record's text is read from its file on access and checked against its stamp, as a
- * released text is (./release.ts).
+ * The corpus stage's state in a snapshot: a folder corpus as a persisted index keeps it
+ * (paths, sizes, grammars and kinds in arrays, the stamps its files were read with, what
+ * was skipped). Restored, each record's text is read from its file on access and checked
+ * against its stamp, as a released text is (./release.ts). Only src/persist/ imports this
+ * module.
  */
 import { rememberFolderRules } from './folder.js';
 import { loadStampsOf, rememberLoad, stampOfKey, type FileStamp } from './folder-reuse.js';
@@ -11,7 +12,10 @@ import { readFromFile } from './release.js';
 import { RepoMapError } from '../errors.js';
 import { FILE_KINDS, LANGUAGES, type Corpus, type Diagnostic, type FileRecord, type SkipReason } from '../types.js';
 
-export interface SavedCorpus {
+/** Bumped whenever the corpus section changes. */
+export const CORPUS_STATE_VERSION = 1;
+
+export interface CorpusState {
   root: string;
   /** Paths joined by NUL, in corpus order. */
   paths: string;
@@ -32,7 +36,7 @@ export interface SavedCorpus {
 const NO_LANGUAGE = 255;
 
 /** The saved form of a corpus loaded from a folder by this process; null for other corpora (nothing to read texts back from). */
-export function saveCorpus(corpus: Corpus): SavedCorpus | null {
+export function saveCorpus(corpus: Corpus): CorpusState | null {
   const load = corpus.source === 'folder' ? loadStampsOf(corpus) : undefined;
   if (!load) return null;
   const stamps: string[] = [];
@@ -61,7 +65,7 @@ export function saveCorpus(corpus: Corpus): SavedCorpus | null {
  * file at that index is still the one it was built from), reusable by stamp as a later
  * load's `previous`.
  */
-export function restoreCorpus(saved: SavedCorpus, sameContent?: (index: number, text: string) => boolean): Corpus {
+export function restoreCorpus(saved: CorpusState, sameContent?: (index: number, text: string) => boolean): Corpus {
   const paths = saved.paths === '' ? [] : saved.paths.split('\0');
   const stamps = saved.stamps === '' ? [] : saved.stamps.split('\0');
   const n = paths.length;

@@ -1,9 +1,10 @@
-/** Snapshot files (src/cache/snapshot-files.ts): written whole or not at all, read back section by section or refused, pruned least recently used first. */
+/** Snapshot files (src/persist/snapshot-file.ts, src/persist/sections.ts): written whole or not at all, read back section by section or refused, pruned least recently used first. */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeSection, encodeSection, pruneSnapshots, readSnapshotFile, sectionChunks, snapshotFiles, snapshotFilePath, snapshotTempFiles, writeSnapshotFile, PartList, type ByteList } from '../../../src/cache/snapshot-files.js';
+import { pruneSnapshots, readSnapshotFile, snapshotFiles, snapshotFilePath, snapshotTempFiles, writeSnapshotFile } from '../../../src/persist/snapshot-file.js';
+import { decodeSection, encodeSection, sectionChunks, PartList, type ByteList } from '../../../src/persist/sections.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 
 let tmp: string;

@@ -1,0 +1,93 @@
+/**
+ * The library's `openIndex` (src/persist/open-index.ts): with a cache folder, the first
+ * call builds and keeps a snapshot, the next loads it while the folder is unchanged, and
+ * after a file changed updates it; each ranks as a fresh build. Without a cache folder it
+ * builds and keeps nothing. Its `timingsMs` is the call's own (a load's, by its `now` clock),
+ * and an index of no file is never kept. The folder is a copy of a fixture whose times are set an hour
+ * back (a file written within the stamp margin of a build keeps that build from being kept).
+ */
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIndex, loadCorpus, openIndex, type Index } from '../../../src/index.js';
+import { ageTree, makeTemp, removeTemp } from '../corpus/helpers.js';
+
+const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
+const QUERY = 'apply_discount rounds half a cent the wrong way';
+
+let tmp: string;
+beforeAll(() => {
+  tmp = makeTemp('repomap-open-index-');
+});
+afterAll(() => removeTemp(tmp));
+
+/** A rank without its timings, to compare. */
+const ranked = (index: Index) => {
+  const { stats: _stats, ...rest } = index.rank(QUERY);
+  return rest;
+};
+
+describe('openIndex', () => {
+  it('builds and keeps a snapshot, loads it while the folder is unchanged, updates it after an edit: each ranks as a build', async () => {
+    const repo = join(tmp, 'repo');
+    const cache = join(tmp, 'cache');
+    cpSync(FIXTURE, repo, { recursive: true });
+    ageTree(repo);
+    const notes: string[] = [];
+    const options = { cache, onNote: (m: string) => void notes.push(m), onWarning: (m: string) => void notes.push(`warning: ${m}`) };
+    const fresh = async () => ranked(await buildIndex(await loadCorpus({ folder: repo })));
+
+    const first = await openIndex({ folder: repo }, options);
+    expect(first.snapshot).toBeUndefined();
+    expect(first.cacheFile).toBe(join(cache, 'tags.sqlite'));
+    expect(readdirSync(join(cache, 'snapshots')).filter((f) => f.endsWith('.snap'))).toHaveLength(1);
+    expect(ranked(first.index)).toEqual(await fresh());
+
+    const second = await openIndex({ folder: repo }, options);
+    expect(second.snapshot).toMatchObject({ updated: false });
+    expect(ranked(second.index)).toEqual(await fresh());
+
+    const changed = 'src/inventory/checkout.py';
+    appendFileSync(join(repo, changed), '\n\ndef rounding_note():\n    return apply_discount(1)\n');
+    const third = await openIndex({ folder: repo }, options);
+    expect(third.snapshot).toMatchObject({ updated: true });
+    expect(third.index.tagsOf(changed)?.definitions.map((d) => d.name)).toContain('rounding_note');
+    expect(ranked(third.index)).toEqual(await fresh());
+    expect(notes).toEqual([]);
+  });
+
+  it("times a loaded index by the call's own clock, not by the build that made it", async () => {
+    const repo = join(tmp, 'timed');
+    const cache = join(tmp, 'timed-cache');
+    cpSync(FIXTURE, repo, { recursive: true });
+    ageTree(repo);
+    await openIndex({ folder: repo }, { cache });
+    // a clock that stands still: the load took no time by it, whatever its build took
+    const loaded = await openIndex({ folder: repo }, { cache, now: () => 1_000 });
+    expect(loaded.snapshot).toMatchObject({ updated: false });
+    expect(loaded.timingsMs).toEqual({ corpus: 0, tags: 0, graph: 0 });
+  });
+
+  it('keeps no snapshot of an index of no file', async () => {
+    const repo = join(tmp, 'binary-only');
+    const cache = join(tmp, 'empty-cache');
+    mkdirSync(repo);
+    writeFileSync(join(repo, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
+    ageTree(repo);
+    const opened = await openIndex({ folder: repo }, { cache });
+    expect(opened.index.corpus.files).toEqual([]);
+    expect(opened.snapshot).toBeUndefined();
+    const snapshots = join(cache, 'snapshots');
+    expect(existsSync(snapshots) ? readdirSync(snapshots).filter((f) => f.endsWith('.snap')) : []).toEqual([]);
+  });
+
+  it('without a cache folder builds, and keeps nothing', async () => {
+    const repo = join(tmp, 'plain');
+    cpSync(FIXTURE, repo, { recursive: true });
+    const opened = await openIndex({ folder: repo });
+    expect(opened.snapshot).toBeUndefined();
+    expect(opened.cacheFile).toBeUndefined();
+    expect(existsSync(join(repo, 'snapshots'))).toBe(false);
+    expect(ranked(opened.index)).toEqual(ranked(await buildIndex(await loadCorpus({ folder: repo }))));
+  });
+});

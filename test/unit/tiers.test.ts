@@ -1,0 +1,40 @@
+/**
+ * The unit tier (test/tiers.ts) starts no process and no worker: each of its files is
+ * read for the calls that would (a node child process, a parse or stamp worker, parse
+ * jobs past one, a parse ahead, npm or tsc), which belong in the process tier.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROCESS_TIER } from '../tiers.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+
+/** Calls that start a process or a worker, or build. */
+const STARTS =
+  /\(\s*process\.execPath\s*,|\bparseAhead\(|\bnew Worker\(|\b(?:parseJobs|jobs):\s*[2-9]|\b(?:spawn|spawnSync|execFile|execFileSync)\(\s*['"](?:npm|npx|node)['"]|node_modules['"],\s*['"]\.bin/;
+
+const testFiles = (): string[] =>
+  readdirSync(join(ROOT, 'test'), { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.test.ts'))
+    .map((path) => `test/${path}`)
+    .sort();
+
+describe('the test tiers', () => {
+  it('name process-tier files that exist', () => {
+    const files = new Set(testFiles());
+    expect(PROCESS_TIER.filter((file) => !files.has(file))).toEqual([]);
+  });
+
+  it('leave every file that starts a process or a worker out of the unit tier', () => {
+    const starting = testFiles()
+      .filter((file) => !PROCESS_TIER.includes(file))
+      .filter((file) => STARTS.test(readFileSync(join(ROOT, file), 'utf8')));
+    expect(starting).toEqual([]);
+  });
+
+  it('the rule finds such calls (in the process tier\'s own files)', () => {
+    const found = PROCESS_TIER.filter((file) => STARTS.test(readFileSync(join(ROOT, file), 'utf8')));
+    expect(found.length).toBeGreaterThan(PROCESS_TIER.length / 2);
+  });
+});
