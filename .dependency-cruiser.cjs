@@ -33,14 +33,16 @@ module.exports = {
     {
       name: 'entry-only-fuse-from-eval',
       severity: 'error',
-      comment: 'The one exception above is exactly the fusion re-export; the entry takes nothing else of eval/, cli/ or mcp/.',
+      comment:
+        'The one exception above is exactly the fusion re-export; the entry takes nothing else of eval/, cli/ or mcp/.',
       from: { path: '^src/index\\.ts$' },
       to: { path: ADAPTERS, pathNot: '^src/eval/fuse\\.ts$' },
     },
     {
       name: 'eval-not-to-cli-mcp',
       severity: 'error',
-      comment: 'The eval harness (the repomap/eval subpath) uses the library; the CLI runs it, not the other way round.',
+      comment:
+        'The eval harness (the repomap/eval subpath) uses the library; the CLI runs it, not the other way round.',
       from: { path: '^src/eval/' },
       to: { path: '^src/(cli|mcp)/' },
     },
@@ -54,21 +56,24 @@ module.exports = {
     {
       name: 'shared-records-import-nothing',
       severity: 'error',
-      comment: 'types.ts (shared records) and errors.ts (RepoMapError) are the floor every stage stands on: they import nothing of src/.',
+      comment:
+        'types.ts (shared records) and errors.ts (RepoMapError) are the floor every stage stands on: they import nothing of src/.',
       from: { path: '^src/(types|errors)\\.ts$' },
       to: { path: '^src/' },
     },
     {
       name: 'tree-sitter-only-in-tags',
       severity: 'error',
-      comment: 'WASM trees never leave tags/: it turns them into plain Tag records and frees them, so only tags/ imports web-tree-sitter.',
+      comment:
+        'WASM trees never leave tags/: it turns them into plain Tag records and frees them, so only tags/ imports web-tree-sitter.',
       from: { path: '^src/', pathNot: '^src/tags/' },
       to: { path: 'node_modules/web-tree-sitter/' },
     },
     {
       name: 'graphology-only-in-graph-rank',
       severity: 'error',
-      comment: 'The friendly Graph API stays in graph/ (and rank/, which may read it); the rest sees FileGraph and the CSR arrays.',
+      comment:
+        'The friendly Graph API stays in graph/ (and rank/, which may read it); the rest sees FileGraph and the CSR arrays.',
       from: { path: '^src/', pathNot: '^src/(graph|rank)/' },
       to: { path: 'node_modules/graphology' },
     },
@@ -87,17 +92,22 @@ module.exports = {
       comment:
         'The file system is read by corpus/ (the files), cache/ (the store), persist/ (the ' +
         'snapshot files), tags/ (wasm and queries) and the adapters. Known exceptions, to be moved into those stages: ' +
-        'languages/manifest.ts and package-root.ts (reading the package\'s own files).',
+        "languages/manifest.ts and package-root.ts (reading the package's own files).",
       from: {
         path: '^src/',
-        pathNot: ['^src/(corpus|cache|persist|tags|cli|mcp|eval)/', '^src/package-root\\.ts$', '^src/languages/manifest\\.ts$'],
+        pathNot: [
+          '^src/(corpus|cache|persist|tags|cli|mcp|eval)/',
+          '^src/package-root\\.ts$',
+          '^src/languages/manifest\\.ts$',
+        ],
       },
       to: { path: '^(node:)?fs(/promises)?$', dependencyTypes: ['core'] },
     },
     {
       name: 'options-is-a-leaf',
       severity: 'error',
-      comment: 'options/ (resolveOptions, DeepPartial) is how every stage reads its settings: it imports nothing of src/ but the error class.',
+      comment:
+        'options/ (resolveOptions, DeepPartial) is how every stage reads its settings: it imports nothing of src/ but the error class.',
       from: { path: '^src/options/' },
       to: { path: '^src/', pathNot: ['^src/options/', '^src/errors\\.ts$'] },
     },
@@ -136,7 +146,7 @@ module.exports = {
       comment:
         'A stage that keeps state encodes and decodes it in its own codec (<stage>/codec.ts, with ' +
         'a format version); src/persist/ alone joins them into a snapshot, so nothing else knows ' +
-        'a stage\'s persisted layout.',
+        "a stage's persisted layout.",
       from: { path: '^src/', pathNot: '^src/persist/' },
       to: { path: '^src/[^/]+/codec\\.ts$' },
     },
@@ -153,7 +163,8 @@ module.exports = {
     {
       name: 'sections-is-a-leaf',
       severity: 'error',
-      comment: 'persist/sections.ts is what stage codecs write to: it imports nothing of src/ but the error class, so codecs do not reach into persist/.',
+      comment:
+        'persist/sections.ts is what stage codecs write to: it imports nothing of src/ but the error class, so codecs do not reach into persist/.',
       from: { path: '^src/persist/sections\\.ts$' },
       to: { path: '^src/', pathNot: '^src/errors\\.ts$' },
     },
@@ -230,7 +241,8 @@ module.exports = {
     {
       name: 'parse-workers-only-through-tags',
       severity: 'error',
-      comment: 'The worker pool, its worker and their protocol are tags/ internals: other stages call extractTags (or prestartWhenListed through the entry).',
+      comment:
+        'The worker pool, its worker and their protocol are tags/ internals: other stages call extractTags (or prestartWhenListed through the entry).',
       from: { path: '^src/', pathNot: ['^src/tags/', '^src/index\\.ts$'] },
       to: { path: '^src/tags/(pool|parse-worker|worker|wire|batch-queue|protocol|intern)\\.ts$' },
     },
@@ -242,6 +254,10 @@ module.exports = {
     tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
     // NodeNext imports say `./x.js` for `./x.ts`; dependency-cruiser maps them.
-    enhancedResolveOptions: { extensions: ['.ts', '.js'], exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.js'],
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
   },
 };

@@ -14,12 +14,21 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...PROCESS_TIER], globalSetup: ['test/global-setup.ts'] },
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...PROCESS_TIER],
+          globalSetup: ['test/global-setup.ts'],
+        },
       },
       {
         extends: true,
         // dist/ built once, before any of the tier's files runs
-        test: { name: 'process', include: [...PROCESS_TIER], globalSetup: ['test/build-setup.ts', 'test/global-setup.ts'] },
+        test: {
+          name: 'process',
+          include: [...PROCESS_TIER],
+          globalSetup: ['test/build-setup.ts', 'test/global-setup.ts'],
+        },
       },
     ],
   },

@@ -23,7 +23,8 @@ const merge = (...parts) => {
   const out = {};
   for (const part of parts) {
     for (const [k, v] of Object.entries(part)) {
-      out[k] = v && typeof v === 'object' && !Array.isArray(v) && out[k] && typeof out[k] === 'object' ? merge(out[k], v) : v;
+      out[k] =
+        v && typeof v === 'object' && !Array.isArray(v) && out[k] && typeof out[k] === 'object' ? merge(out[k], v) : v;
     }
   }
   return out;
@@ -43,30 +44,52 @@ const OFF = {
 };
 // Whether every key path of a configuration exists in this build's defaults.
 const known = (overrides, defaults) =>
-  Object.entries(overrides).every(([k, v]) =>
-    defaults !== null && typeof defaults === 'object' && k in defaults && (v && typeof v === 'object' && !Array.isArray(v) ? known(v, defaults[k]) : true),
+  Object.entries(overrides).every(
+    ([k, v]) =>
+      defaults !== null &&
+      typeof defaults === 'object' &&
+      k in defaults &&
+      (v && typeof v === 'object' && !Array.isArray(v) ? known(v, defaults[k]) : true),
   );
 const available = (c) => known(c, { graph: GRAPH_DEFAULTS, rank: RANK_DEFAULTS });
 const missing = Object.keys(OFF).filter((s) => !available(OFF[s]));
-for (const s of missing) process.stderr.write(`note: this build has no switch for ${s}: its configurations will fail; the composites leave it out\n`);
+for (const s of missing)
+  process.stderr.write(
+    `note: this build has no switch for ${s}: its configurations will fail; the composites leave it out\n`,
+  );
 // "None": every switch above off at once: cue matching (direct seeds) only.
-const composable = (except) => Object.entries(OFF).filter(([s]) => !except.includes(s) && !missing.includes(s)).map(([, c]) => c);
+const composable = (except) =>
+  Object.entries(OFF)
+    .filter(([s]) => !except.includes(s) && !missing.includes(s))
+    .map(([, c]) => c);
 const NONE = merge(...composable([]));
 // "Alone" = none, minus that signal's switch. source-test edges from a test's imports
 // need the import edges to exist: keep them, with no rank flowing along them.
 const aloneOf = (signal) => {
   if (missing.includes(signal)) return merge(...composable([]), OFF[signal]);
-  if (signal === 'source-test') return merge(...composable([signal, 'imports']), { rank: { flow: perTask({ import: { forward: 0, backward: 0 } }) } });
+  if (signal === 'source-test')
+    return merge(...composable([signal, 'imports']), {
+      rank: { flow: perTask({ import: { forward: 0, backward: 0 } }) },
+    });
   return merge(...composable([signal]));
 };
 
 // What each signal is (for the off- rows) and what its alone- row adds to none.
 const DESCRIBE = {
-  imports: ['import edges (and the source-test edges derived from a test\'s imports)', 'import edges (no source-test edges)'],
+  imports: [
+    "import edges (and the source-test edges derived from a test's imports)",
+    'import edges (no source-test edges)',
+  ],
   'shared-symbol': ['rank flow along shared-symbol edges, every task', 'rank flow along shared-symbol edges'],
-  'source-test': ['source-test edges (naming convention and test imports)', 'source-test edges (naming convention and test imports; the import edges they derive from are kept, with no rank flowing along them)'],
+  'source-test': [
+    'source-test edges (naming convention and test imports)',
+    'source-test edges (naming convention and test imports; the import edges they derive from are kept, with no rank flowing along them)',
+  ],
   'same-module': ['same-module edges', 'same-module edges'],
-  callers: ['seeds of the users (callers, tests) of cued symbols, every task', 'seeds of the users (callers, tests) of cued symbols'],
+  callers: [
+    'seeds of the users (callers, tests) of cued symbols, every task',
+    'seeds of the users (callers, tests) of cued symbols',
+  ],
   text: ['lexical (BM25) seeds, every task', 'lexical (BM25) seeds'],
   'size-prior': ['the size (cost) prior, every task', 'the size (cost) prior'],
   'kind-prior': ['the per-task file-kind prior (every kind 1)', 'the per-task file-kind prior'],
@@ -76,19 +99,30 @@ const DESCRIBE = {
 const configs = {
   defaults: { description: 'the shipped defaults (no override)' },
   none: {
-    description: 'cue matching only: every switch of the off- rows but backward and ppr at once (no edge carries rank, no caller or lexical seeds, no size or kind prior); PageRank then equals the seeds',
+    description:
+      'cue matching only: every switch of the off- rows but backward and ppr at once (no edge carries rank, no caller or lexical seeds, no size or kind prior); PageRank then equals the seeds',
     ...NONE,
   },
 };
-for (const [signal, c] of Object.entries(OFF)) configs[`off-${signal}`] = { description: `defaults without ${DESCRIBE[signal][0]}`, ...c };
+for (const [signal, c] of Object.entries(OFF))
+  configs[`off-${signal}`] = { description: `defaults without ${DESCRIBE[signal][0]}`, ...c };
 configs['off-backward'] = {
-  description: 'defaults without backward rank flow (toward importers, referencers and tests) on the directed edge types, every task',
+  description:
+    'defaults without backward rank flow (toward importers, referencers and tests) on the directed edge types, every task',
   rank: { flow: perTask(Object.fromEntries(DIRECTED.map((t) => [t, { backward: 0 }]))) },
 };
-configs['off-ppr'] = { description: 'defaults with pprWeight 0: the score is the direct cue match only', rank: { pprWeight: 0 } };
-for (const signal of Object.keys(OFF)) configs[`alone-${signal}`] = { description: `none + ${DESCRIBE[signal][1]}, as shipped`, ...aloneOf(signal) };
-configs['alone-ppr'] = { description: 'defaults with directWeight 0: the score is the PageRank only', rank: { directWeight: 0 } };
+configs['off-ppr'] = {
+  description: 'defaults with pprWeight 0: the score is the direct cue match only',
+  rank: { pprWeight: 0 },
+};
+for (const signal of Object.keys(OFF))
+  configs[`alone-${signal}`] = { description: `none + ${DESCRIBE[signal][1]}, as shipped`, ...aloneOf(signal) };
+configs['alone-ppr'] = {
+  description: 'defaults with directWeight 0: the score is the PageRank only',
+  rank: { directWeight: 0 },
+};
 
 mkdirSync(out, { recursive: true });
-for (const [name, config] of Object.entries(configs)) writeFileSync(join(out, `${name}.json`), JSON.stringify(config, null, 2) + '\n');
+for (const [name, config] of Object.entries(configs))
+  writeFileSync(join(out, `${name}.json`), JSON.stringify(config, null, 2) + '\n');
 process.stderr.write(`wrote ${Object.keys(configs).length} configurations to ${out}\n`);

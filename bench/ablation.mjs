@@ -22,7 +22,15 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { buildIndex, layeredTagsCache, loadCorpus, TagsStore, tagsStorePath, toDetailsRow, TASKS } from '../dist/src/index.js';
+import {
+  buildIndex,
+  layeredTagsCache,
+  loadCorpus,
+  TagsStore,
+  tagsStorePath,
+  toDetailsRow,
+  TASKS,
+} from '../dist/src/index.js';
 import {
   buildRunSummary,
   isNoGold,
@@ -44,7 +52,13 @@ const TOP = 100;
 const SPLIT = JSON.parse(readFileSync(new URL('split.json', import.meta.url), 'utf8'));
 const HALVES = ['held-in', 'held-out'];
 
-const names = (only.length > 0 ? only : readdirSync(configDir).filter((f) => f.endsWith('.json')).map((f) => basename(f, '.json'))).sort();
+const names = (
+  only.length > 0
+    ? only
+    : readdirSync(configDir)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => basename(f, '.json'))
+).sort();
 const configs = [];
 for (const name of names) {
   const file = join(configDir, `${name}.json`);
@@ -58,9 +72,12 @@ for (const c of configs) {
   byGraph.get(key).members.push(c);
 }
 
-const sampleFiles = devDir.endsWith('.jsonl') ? [devDir] : ['code2test', 'edit2ripple', 'trace2code'].map((t) => join(devDir, `${t}.jsonl`));
+const sampleFiles = devDir.endsWith('.jsonl')
+  ? [devDir]
+  : ['code2test', 'edit2ripple', 'trace2code'].map((t) => join(devDir, `${t}.jsonl`));
 let samples = (await readSamples(sampleFiles)).filter((s) => !isNoGold(s));
-if (process.env.REPOMAP_REPO_LIST) samples = restrictToRepos(samples, (await readRepoList(process.env.REPOMAP_REPO_LIST)).repos).kept;
+if (process.env.REPOMAP_REPO_LIST)
+  samples = restrictToRepos(samples, (await readRepoList(process.env.REPOMAP_REPO_LIST)).repos).kept;
 const scores = new Map(configs.map((c) => [c.name, new Array(samples.length)]));
 const started = performance.now();
 const plans = planRepositories(samples);
@@ -70,7 +87,14 @@ if (shard === undefined) {
 } else {
   const [, i, n, file] = /^(\d+)\/(\d+):(.+)$/.exec(shard);
   await evaluate(plans.filter((_, k) => k % Number(n) === Number(i)));
-  writeFileSync(file, JSON.stringify(Object.fromEntries([...scores].map(([name, list]) => [name, list.map((v, k) => (v ? [k, v] : null)).filter(Boolean)]))));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      Object.fromEntries(
+        [...scores].map(([name, list]) => [name, list.map((v, k) => (v ? [k, v] : null)).filter(Boolean)]),
+      ),
+    ),
+  );
   process.exit(0);
 }
 
@@ -82,10 +106,15 @@ async function runShards(n) {
       env: { ...process.env, ABLATION_SHARD: `${i}/${n}:${file}` },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(file) : reject(new Error(`shard ${i}/${n} exited with ${code}`)))));
+    return new Promise((resolve, reject) =>
+      child.on('exit', (code) =>
+        code === 0 ? resolve(file) : reject(new Error(`shard ${i}/${n} exited with ${code}`)),
+      ),
+    );
   });
   for (const file of await Promise.all(runs)) {
-    for (const [name, list] of Object.entries(JSON.parse(readFileSync(file, 'utf8')))) for (const [k, v] of list) scores.get(name)[k] = v;
+    for (const [name, list] of Object.entries(JSON.parse(readFileSync(file, 'utf8'))))
+      for (const [k, v] of list) scores.get(name)[k] = v;
   }
   rmSync(dir, { recursive: true });
 }
@@ -103,12 +132,23 @@ async function evaluate(plans) {
       for (const { graph, members } of byGraph.values()) {
         const index = await buildIndex(corpus, { graph, tagsCache });
         for (const { name, config } of members) {
-          const view = index.withOptions({ rank: config.rank ?? {}, cues: config.cues ?? {}, spans: config.spans ?? {}, pack: config.pack ?? {} });
+          const view = index.withOptions({
+            rank: config.rank ?? {},
+            cues: config.cues ?? {},
+            spans: config.spans ?? {},
+            pack: config.pack ?? {},
+          });
           for (const i of snapshot.samples) {
             const sample = samples[i];
             const task = TASKS.includes(sample.task_type) ? sample.task_type : undefined;
             const result = view.rank(sample.query, { ...(task ? { task } : {}), top: TOP });
-            const row = { sample_id: sample.id, repo: sample.repo, base_commit: sample.base_commit, task_type: sample.task_type, ...pick(toDetailsRow(result, { top: TOP })) };
+            const row = {
+              sample_id: sample.id,
+              repo: sample.repo,
+              base_commit: sample.base_commit,
+              task_type: sample.task_type,
+              ...pick(toDetailsRow(result, { top: TOP })),
+            };
             const scored = scoreSample(sample, row, textOf);
             // the head of the ranking, for reading a sample's scores next to what was ranked
             scored.top = row.top_files.slice(0, 10);
@@ -119,7 +159,9 @@ async function evaluate(plans) {
       }
     }
     store?.close();
-    process.stderr.write(`${plan.repo}: ${plan.snapshots.length} snapshots, ${Math.round((performance.now() - started) / 1000)} s\n`);
+    process.stderr.write(
+      `${plan.repo}: ${plan.snapshots.length} snapshots, ${Math.round((performance.now() - started) / 1000)} s\n`,
+    );
   }
 }
 
@@ -138,11 +180,23 @@ for (const { name, file, config } of configs) {
   for (const half of HALVES) {
     const { kept } = restrictToRepos(samples, SPLIT[half]);
     const ids = new Set(kept.map((s) => s.id));
-    write(`.${half}`, all.filter((s) => ids.has(s.sampleId)), [`repo_list: bench/split.json#${half}`]);
+    write(
+      `.${half}`,
+      all.filter((s) => ids.has(s.sampleId)),
+      [`repo_list: bench/split.json#${half}`],
+    );
   }
 }
-process.stderr.write(`wrote ${configs.length} configurations to ${outDir} in ${Math.round((performance.now() - started) / 1000)} s\n`);
+process.stderr.write(
+  `wrote ${configs.length} configurations to ${outDir} in ${Math.round((performance.now() - started) / 1000)} s\n`,
+);
 
 function pick(row) {
-  return { top_files: row.top_files, scores: row.scores, confidence: row.confidence, abstain: false, ...(row.functions ? { functions: row.functions } : {}) };
+  return {
+    top_files: row.top_files,
+    scores: row.scores,
+    confidence: row.confidence,
+    abstain: false,
+    ...(row.functions ? { functions: row.functions } : {}),
+  };
 }

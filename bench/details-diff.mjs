@@ -13,18 +13,20 @@ if (!before || !after) {
 /** sample_id → the row's JSON text without its timings. */
 function rows(file) {
   const out = new Map();
-  readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-    if (line.trim() === '') return;
-    let row;
-    try {
-      row = JSON.parse(line);
-    } catch (error) {
-      console.error(`${file}:${i + 1}: not JSON (${error.message})`);
-      process.exit(2);
-    }
-    delete row.timing_ms;
-    out.set(row.sample_id, JSON.stringify(row));
-  });
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      if (line.trim() === '') return;
+      let row;
+      try {
+        row = JSON.parse(line);
+      } catch (error) {
+        console.error(`${file}:${i + 1}: not JSON (${error.message})`);
+        process.exit(2);
+      }
+      delete row.timing_ms;
+      out.set(row.sample_id, JSON.stringify(row));
+    });
   return out;
 }
 const a = rows(before);
@@ -33,5 +35,15 @@ const differ = [...a].filter(([id, text]) => b.has(id) && b.get(id) !== text).ma
 const onlyBefore = [...a.keys()].filter((id) => !b.has(id));
 const onlyAfter = [...b.keys()].filter((id) => !a.has(id));
 const identical = a.size - differ.length - onlyBefore.length;
-console.log(JSON.stringify({ before: a.size, after: b.size, identical, differ: differ.length, onlyBefore: onlyBefore.length, onlyAfter: onlyAfter.length, firstDiffering: differ.slice(0, 5) }));
+console.log(
+  JSON.stringify({
+    before: a.size,
+    after: b.size,
+    identical,
+    differ: differ.length,
+    onlyBefore: onlyBefore.length,
+    onlyAfter: onlyAfter.length,
+    firstDiffering: differ.slice(0, 5),
+  }),
+);
 process.exit(differ.length + onlyBefore.length + onlyAfter.length > 0 ? 1 : 0);

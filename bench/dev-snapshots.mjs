@@ -23,7 +23,10 @@ export function baseCommits(devDir) {
 
 /** The newest of `commits` by committer date (ties: the larger id). */
 export function newest(gitDir, commits) {
-  const out = execFileSync('git', ['-C', gitDir, 'show', '-s', '--format=%ct %H', ...commits], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const out = execFileSync('git', ['-C', gitDir, 'show', '-s', '--format=%ct %H', ...commits], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  });
   return out
     .trim()
     .split('\n')

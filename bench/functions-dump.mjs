@@ -27,18 +27,35 @@ const half = flag('--half');
 const cacheDir = flag('--cache') ?? process.env.REPOMAP_CACHE;
 const [reposDir, samplesFile, outFile] = args;
 if (!outFile) {
-  process.stderr.write('usage: node bench/functions-dump.mjs REPOS_DIR SAMPLES.jsonl OUT.jsonl [--half held-in|held-out] [--cache DIR]\n');
+  process.stderr.write(
+    'usage: node bench/functions-dump.mjs REPOS_DIR SAMPLES.jsonl OUT.jsonl [--half held-in|held-out] [--cache DIR]\n',
+  );
   process.exit(2);
 }
 
-const samples = readJsonl(samplesFile).filter((s) => (s.gold?.functions ?? []).length > 0 && (!half || halfOf(s.repo) === half));
+const samples = readJsonl(samplesFile).filter(
+  (s) => (s.gold?.functions ?? []).length > 0 && (!half || halfOf(s.repo) === half),
+);
 const groupBy = (xs, key) => {
   const m = new Map();
   for (const x of xs) m.set(key(x), [...(m.get(key(x)) ?? []), x]);
   return m;
 };
 const store = cacheDir ? TagsStore.open(tagsStorePath(cacheDir)) : undefined;
-const done = new Set(existsSync(outFile) ? readFileSync(outFile, 'utf8').split('\n').filter(Boolean).flatMap((l) => { try { return [JSON.parse(l).id]; } catch { return []; } }) : []);
+const done = new Set(
+  existsSync(outFile)
+    ? readFileSync(outFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .flatMap((l) => {
+          try {
+            return [JSON.parse(l).id];
+          } catch {
+            return [];
+          }
+        })
+    : [],
+);
 let written = 0;
 const byRepo = groupBy(samples, (s) => s.repo);
 for (const [repo, all] of byRepo) {
@@ -59,7 +76,9 @@ for (const [repo, all] of byRepo) {
       continue;
     }
     // the tuned function ranking: what the replays and the learned function ranker start from
-    const index = (await buildIndex(corpus, { ...resolveIndexOptions(undefined), tagsCache: cache })).withRank({ functions: { learned: false } });
+    const index = (await buildIndex(corpus, { ...resolveIndexOptions(undefined), tagsCache: cache })).withRank({
+      functions: { learned: false },
+    });
     const ctx = index.context;
     const count = index.settings.rank.functionFiles.issue2code;
     for (const sample of group) {
@@ -72,7 +91,14 @@ for (const [repo, all] of byRepo) {
       forEachIdentifierWord(cues.text, (w) => words.add(w));
       for (const { path } of files) {
         const t = index.tagsOf(path);
-        if (t) tags[path] = { language: t.language, definitions: t.definitions, imports: t.imports, messages: t.messages, references: t.references };
+        if (t)
+          tags[path] = {
+            language: t.language,
+            definitions: t.definitions,
+            imports: t.imports,
+            messages: t.messages,
+            references: t.references,
+          };
         const text = index.textOf(path);
         if (text !== undefined) {
           texts[path] = text;
@@ -81,8 +107,20 @@ for (const [repo, all] of byRepo) {
       }
       const specificity = Object.fromEntries([...words].map((w) => [w, ctx.specificity(w)]));
       const pathMatches = {};
-      for (const c of cues.cues) if (c.kind === 'frame' || c.kind === 'path') pathMatches[c.value] = pathTargets(c, ctx).paths;
-      const row = { id: sample.id, repo, gold: sample.gold.functions, functions: result.functions ?? [], cues, files, tags, texts, specificity, pathMatches };
+      for (const c of cues.cues)
+        if (c.kind === 'frame' || c.kind === 'path') pathMatches[c.value] = pathTargets(c, ctx).paths;
+      const row = {
+        id: sample.id,
+        repo,
+        gold: sample.gold.functions,
+        functions: result.functions ?? [],
+        cues,
+        files,
+        tags,
+        texts,
+        specificity,
+        pathMatches,
+      };
       appendFileSync(outFile, JSON.stringify(row) + '\n');
       written++;
       process.stderr.write(`${sample.id}\n`);

@@ -20,7 +20,9 @@ import { halfOf, readJsonl } from './issues-groups.mjs';
 const args = process.argv.slice(2);
 const [samplesFile, detailsFile] = args.filter((a) => !a.startsWith('--') && !/^held-/.test(a));
 if (!samplesFile || !detailsFile) {
-  process.stderr.write('usage: node bench/functions-misses.mjs SAMPLES.jsonl DETAILS.jsonl [--half held-in|held-out] [--rows]\n');
+  process.stderr.write(
+    'usage: node bench/functions-misses.mjs SAMPLES.jsonl DETAILS.jsonl [--half held-in|held-out] [--rows]\n',
+  );
   process.exit(2);
 }
 const halfAt = args.indexOf('--half');
@@ -68,7 +70,9 @@ for (const sample of readJsonl(samplesFile)) {
     const b = buckets.reduce((a, c) => (BUCKETS.indexOf(c) > BUCKETS.indexOf(a) ? c : a));
     worst[b]++;
     if (showRows) {
-      const detail = gold.map((fn, i) => `${fn} [${buckets[i]}${functions.includes(fn) ? ` #${functions.indexOf(fn) + 1}` : ''}]`).join('; ');
+      const detail = gold
+        .map((fn, i) => `${fn} [${buckets[i]}${functions.includes(fn) ? ` #${functions.indexOf(fn) + 1}` : ''}]`)
+        .join('; ');
       process.stdout.write(`${sample.id}: ${detail}\n    top: ${functions.slice(0, 5).join(', ')}\n`);
     }
   }

@@ -19,7 +19,10 @@ if (!variantsFile) {
   process.stderr.write('usage: node bench/functions-replay.mjs DUMP.jsonl VARIANTS.json [--rows]\n');
   process.exit(2);
 }
-const rows = readFileSync(dumpFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const rows = readFileSync(dumpFile, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l));
 const variants = JSON.parse(readFileSync(variantsFile, 'utf8'));
 
 function sourceOf(row) {
@@ -53,7 +56,9 @@ variants.forEach((v, vi) => {
   rows.forEach((row, ri) => {
     const source = sourceOf(row);
     const files = attachFunctions(row.files, row.cues, row.files.length, source, o);
-    const ids = files.some((f) => f.functions && f.functions.length > 0) ? rankedFunctionIds(files, o.fileExponent) : [];
+    const ids = files.some((f) => f.functions && f.functions.length > 0)
+      ? rankedFunctionIds(files, o.fileExponent)
+      : [];
     const ranked = dedupeRanking(ids);
     const r5 = accuracyAtK(ranked, row.gold, 5);
     const r10 = accuracyAtK(ranked, row.gold, 10);
@@ -61,8 +66,10 @@ variants.forEach((v, vi) => {
     a10 += r10;
     if (vi === 0) {
       base[ri] = { r5, r10 };
-      if (JSON.stringify(ids) !== JSON.stringify(row.functions)) process.stderr.write(`replay differs from the eval: ${row.id}\n`);
-      if (source.missing.size > 0) process.stderr.write(`${row.id}: no specificity for ${[...source.missing].slice(0, 5).join(', ')}\n`);
+      if (JSON.stringify(ids) !== JSON.stringify(row.functions))
+        process.stderr.write(`replay differs from the eval: ${row.id}\n`);
+      if (source.missing.size > 0)
+        process.stderr.write(`${row.id}: no specificity for ${[...source.missing].slice(0, 5).join(', ')}\n`);
     } else {
       moves.g5 += r5 > base[ri].r5;
       moves.l5 += r5 < base[ri].r5;
@@ -75,5 +82,7 @@ variants.forEach((v, vi) => {
   });
   const n = rows.length;
   const f = (x) => (x / n).toFixed(3);
-  print(`| ${v.name} | ${f(a5)} | ${f(a10)} | ${vi ? `+${moves.g5} −${moves.l5}` : ''} | ${vi ? `+${moves.g10} −${moves.l10}` : ''} |`);
+  print(
+    `| ${v.name} | ${f(a5)} | ${f(a10)} | ${vi ? `+${moves.g5} −${moves.l5}` : ''} | ${vi ? `+${moves.g10} −${moves.l10}` : ''} |`,
+  );
 });

@@ -51,7 +51,11 @@ const gitDirs = new Map();
 function gitDirOf(repo) {
   if (gitDirs.has(repo)) return gitDirs.get(repo);
   const [owner, name] = repo.split('/');
-  const candidates = [join(reposDir, `${owner}+${name}`, 'repo'), join(reposDir, `${owner}+${name}`), join(reposDir, owner, name)];
+  const candidates = [
+    join(reposDir, `${owner}+${name}`, 'repo'),
+    join(reposDir, `${owner}+${name}`),
+    join(reposDir, owner, name),
+  ];
   const found = candidates.find((dir) => existsSync(join(dir, 'HEAD')) || existsSync(join(dir, '.git')));
   if (!found) fail(`repository ${repo} not found (tried ${candidates.join(', ')})`);
   gitDirs.set(repo, found);
@@ -61,7 +65,11 @@ function gitDirOf(repo) {
 function git(repo, args) {
   const dir = gitDirOf(repo);
   try {
-    return execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+    return execFileSync('git', ['-C', dir, ...args], {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   } catch (err) {
     fail(`git ${args.join(' ')} in ${dir} failed: ${String(err.stderr ?? err.message).trim()}`);
   }
@@ -76,7 +84,20 @@ function lineCount(repo, commit, path) {
 
 /** Old-side line spans [start, end] of the change to `path`, merged, in line order. */
 function changedSpans(repo, base, commit, path) {
-  const diff = git(repo, ['-c', 'core.quotePath=false', 'diff', '-U0', '--no-color', '--no-ext-diff', '--no-textconv', '--no-renames', base, commit, '--', path]);
+  const diff = git(repo, [
+    '-c',
+    'core.quotePath=false',
+    'diff',
+    '-U0',
+    '--no-color',
+    '--no-ext-diff',
+    '--no-textconv',
+    '--no-renames',
+    base,
+    commit,
+    '--',
+    path,
+  ]);
   const spans = [];
   let lines;
   for (const line of diff.split('\n')) {
@@ -114,14 +135,23 @@ function goldPaths(gold) {
   return out;
 }
 
-const stats = { rows: 0, rowsWithSpans: 0, rowsWithoutCommit: 0, filesWithSpans: 0, filesWithoutSpans: 0, spanLines: [] };
+const stats = {
+  rows: 0,
+  rowsWithSpans: 0,
+  rowsWithoutCommit: 0,
+  filesWithSpans: 0,
+  filesWithoutSpans: 0,
+  spanLines: [],
+};
 const perFile = {};
 const cache = new Map();
 mkdirSync(out, { recursive: true });
 for (const file of FILES) {
   const source = join(dev, file);
   if (!existsSync(source)) fail(`${source} does not exist`);
-  const lines = readFileSync(source, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(source, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   const counts = { rows: 0, rowsWithSpans: 0, filesWithoutSpans: 0 };
   const written = lines.map((text, i) => {
     const row = JSON.parse(text);
@@ -133,7 +163,8 @@ for (const file of FILES) {
       stats.rowsWithoutCommit++;
       return JSON.stringify(row);
     }
-    if (typeof row.base_commit !== 'string' || !COMMIT_RE.test(row.base_commit)) fail(`${where}: field "base_commit" must be a 40-hex commit id`);
+    if (typeof row.base_commit !== 'string' || !COMMIT_RE.test(row.base_commit))
+      fail(`${where}: field "base_commit" must be a 40-hex commit id`);
     if (row.gold === null || typeof row.gold !== 'object') fail(`${where}: field "gold" must be an object`);
     const goldSpans = [];
     for (const path of goldPaths(row.gold)) {
@@ -165,12 +196,19 @@ for (const file of FILES) {
 }
 
 const sorted = [...stats.spanLines].sort((a, b) => a - b);
-const median = sorted.length === 0 ? 0 : sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+const median =
+  sorted.length === 0
+    ? 0
+    : sorted.length % 2
+      ? sorted[(sorted.length - 1) / 2]
+      : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
 const total = sorted.reduce((a, b) => a + b, 0);
 process.stderr.write(
   [
     `gold-spans: ${stats.rows} rows -> ${out}`,
-    ...Object.entries(perFile).map(([f, c]) => `  ${f}: ${c.rows} rows, ${c.rowsWithSpans} with spans, ${c.filesWithoutSpans} gold files without`),
+    ...Object.entries(perFile).map(
+      ([f, c]) => `  ${f}: ${c.rows} rows, ${c.rowsWithSpans} with spans, ${c.filesWithoutSpans} gold files without`,
+    ),
     `  rows with spans: ${stats.rowsWithSpans}; rows without metadata.commit (copied unchanged): ${stats.rowsWithoutCommit}`,
     `  gold files with spans: ${stats.filesWithSpans}; without (the change did not touch them): ${stats.filesWithoutSpans}`,
     `  changed lines per gold file with spans: median ${median}, mean ${(total / Math.max(1, sorted.length)).toFixed(1)}, max ${sorted[sorted.length - 1] ?? 0}`,

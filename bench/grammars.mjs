@@ -62,7 +62,13 @@ const EXAMPLES = 4;
 const PATTERN_ROWS = 8;
 
 function parseArgs(argv) {
-  const args = { repos: undefined, candidates: process.env.REPOMAP_GRAMMAR_CANDIDATES, dev: undefined, languages: undefined, folders: undefined };
+  const args = {
+    repos: undefined,
+    candidates: process.env.REPOMAP_GRAMMAR_CANDIDATES,
+    dev: undefined,
+    languages: undefined,
+    folders: undefined,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -72,14 +78,19 @@ function parseArgs(argv) {
     if (a === '--candidates') args.candidates = value();
     else if (a === '--dev') args.dev = value();
     else if (a === '--languages') args.languages = value().split(',');
-    else if (a === '--folders') args.folders = value().split(',').map((f) => resolve(f));
+    else if (a === '--folders')
+      args.folders = value()
+        .split(',')
+        .map((f) => resolve(f));
     else if (a.startsWith('-')) fail(`unknown option ${a}`);
     else if (args.repos === undefined) args.repos = a;
     else fail(`unexpected argument ${a}`);
   }
-  if ((!args.repos && !args.folders) || !args.candidates) fail('REPOS_DIR (or --folders) and --candidates DIR are required');
+  if ((!args.repos && !args.folders) || !args.candidates)
+    fail('REPOS_DIR (or --folders) and --candidates DIR are required');
   for (const f of args.folders ?? []) if (!existsSync(f) || !statSync(f).isDirectory()) fail(`${f} is not a folder`);
-  for (const l of args.languages ?? []) if (!LANGUAGES.includes(l)) fail(`unknown language ${l}; languages: ${LANGUAGES.join(', ')}`);
+  for (const l of args.languages ?? [])
+    if (!LANGUAGES.includes(l)) fail(`unknown language ${l}; languages: ${LANGUAGES.join(', ')}`);
   return args;
 }
 
@@ -102,7 +113,6 @@ function devCommits() {
   if (byRepo.size === 0) fail(`no dev-set rows under ${devDir}`);
   return byRepo;
 }
-
 
 // ---------------------------------------------------------------- grammars
 
@@ -151,7 +161,18 @@ async function loadSource(language, label, wasm, pkg, patterns) {
     query: undefined,
     /** Index in this source's query → index in `patterns`. */
     patternMap: [],
-    stats: { files: 0, errorFiles: 0, errorNodes: 0, failed: 0, bytes: 0, ms: 0, parseMs: 0, definitions: 0, references: 0, imports: 0 },
+    stats: {
+      files: 0,
+      errorFiles: 0,
+      errorNodes: 0,
+      failed: 0,
+      bytes: 0,
+      ms: 0,
+      parseMs: 0,
+      definitions: 0,
+      references: 0,
+      imports: 0,
+    },
     kinds: new Map(),
     matchesPerPattern: new Array(patterns.length).fill(0),
   };
@@ -176,7 +197,11 @@ async function loadSource(language, label, wasm, pkg, patterns) {
       }
     }
     source.patternMap = kept;
-    source.query = compileQuery(grammar, kept.map((i) => patterns[i].text).join('\n'), `${language} (compiling patterns)`);
+    source.query = compileQuery(
+      grammar,
+      kept.map((i) => patterns[i].text).join('\n'),
+      `${language} (compiling patterns)`,
+    );
   }
   return source;
 }
@@ -191,7 +216,8 @@ function splitPatterns(file, text) {
   let start = -1;
   let closed = false;
   const flush = (end) => {
-    if (start >= 0) patterns.push({ file, line: text.slice(0, start).split('\n').length, text: text.slice(start, end).trim() });
+    if (start >= 0)
+      patterns.push({ file, line: text.slice(0, start).split('\n').length, text: text.slice(start, end).trim() });
   };
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
@@ -276,7 +302,8 @@ function parseWith(source, text, bytes) {
     s.imports += tags.imports.length;
     for (const d of tags.definitions) bump(source.kinds, `definition.${d.kind}`);
     for (const r of tags.references) bump(source.kinds, `reference.${r.kind}`);
-    for (const i of tags.imports) for (const name of i.names) bump(source.kinds, name === '*' ? 'import.name *' : 'import.name');
+    for (const i of tags.imports)
+      for (const name of i.names) bump(source.kinds, name === '*' ? 'import.name *' : 'import.name');
     const errors = countErrorNodes(tree.rootNode);
     if (errors > 0) {
       s.errorFiles++;
@@ -311,22 +338,40 @@ const manifest = grammarManifest();
 const runs = new Map();
 for (const language of languages) {
   const entry = manifest[language];
-  const patterns = tagsQueryPaths(language).flatMap((file) => splitPatterns(relative(ROOT, file), readFileSync(file, 'utf8')));
+  const patterns = tagsQueryPaths(language).flatMap((file) =>
+    splitPatterns(relative(ROOT, file), readFileSync(file, 'utf8')),
+  );
   const currentWasm = grammarWasmPath(language);
-  const current = await loadSource(language, 'current', currentWasm, packageOf(currentWasm, dirname(dirname(currentWasm))), patterns);
+  const current = await loadSource(
+    language,
+    'current',
+    currentWasm,
+    packageOf(currentWasm, dirname(dirname(currentWasm))),
+    patterns,
+  );
   if (current.sha256 !== entry.sha256) fail(`${currentWasm} does not match the manifest sha256`);
-  if (!current.compiles) fail(`the ${language} query does not compile against the current grammar: ${current.compileError}`);
+  if (!current.compiles)
+    fail(`the ${language} query does not compile against the current grammar: ${current.compileError}`);
   const found = findFiles(candidatesDir, entry.wasm);
   if (found.length === 0) fail(`no ${entry.wasm} under ${candidatesDir}`);
   const candidate = await loadSource(language, 'candidate', found[0], packageOf(found[0], candidatesDir), patterns);
   const vocabulary = queryVocabulary(patterns.map((p) => p.text).join('\n'));
-  runs.set(language, { language, patterns, current, candidate, vocabulary, differs: { onlyCurrent: [], onlyCandidate: [], both: [] }, bothErrors: 0 });
+  runs.set(language, {
+    language,
+    patterns,
+    current,
+    candidate,
+    vocabulary,
+    differs: { onlyCurrent: [], onlyCandidate: [], both: [] },
+    bothErrors: 0,
+  });
 }
 
 /** The corpora measured: the given folders, or one snapshot per dev-set repository. */
 async function* corpora() {
   if (args.folders) {
-    for (const folder of args.folders) yield { repo: basename(folder), commit: '(folder)', corpus: await loadCorpus({ folder }) };
+    for (const folder of args.folders)
+      yield { repo: basename(folder), commit: '(folder)', corpus: await loadCorpus({ folder }) };
     return;
   }
   for (const [repo, commits] of [...devCommits()].sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -361,27 +406,38 @@ for await (const { repo, commit, corpus } of corpora()) {
     if (b?.errors > 0 && a?.errors === 0) run.differs.onlyCandidate.push(example(repo, file, b));
   }
   snapshots.push({ repo, commit, files: parsed });
-  process.stderr.write(`bench/grammars: ${repo}@${commit.slice(0, 12)}: ${parsed} files (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+  process.stderr.write(
+    `bench/grammars: ${repo}@${commit.slice(0, 12)}: ${parsed} files (${((performance.now() - started) / 1000).toFixed(0)} s)\n`,
+  );
 }
 
 // ---------------------------------------------------------------- report
 
 const pct = (n, d) => (d === 0 ? '—' : `${((100 * n) / d).toFixed(1)} %`);
 const mbps = (s) => (s.ms === 0 ? '—' : (s.bytes / 1e6 / (s.ms / 1000)).toFixed(2));
-const change = (a, b) => (a === 0 ? (b === 0 ? '±0' : '+∞') : `${b >= a ? '+' : ''}${((100 * (b - a)) / a).toFixed(1)} %`);
-const webTreeSitter = JSON.parse(readFileSync(join(ROOT, 'node_modules', 'web-tree-sitter', 'package.json'), 'utf8')).version;
+const change = (a, b) =>
+  a === 0 ? (b === 0 ? '±0' : '+∞') : `${b >= a ? '+' : ''}${((100 * (b - a)) / a).toFixed(1)} %`;
+const webTreeSitter = JSON.parse(
+  readFileSync(join(ROOT, 'node_modules', 'web-tree-sitter', 'package.json'), 'utf8'),
+).version;
 const lines = [];
 const out = (s = '') => lines.push(s);
 
 out('# Grammar measurements');
 out();
 out(`Command: \`node bench/grammars.mjs ${process.argv.slice(2).join(' ')}\``);
-out(`(${args.folders ? `folders ${args.folders.map((f) => `\`${f}\``).join(', ')}` : `dev set \`${devDir}\``}, candidates \`${candidatesDir}\`), ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, web-tree-sitter ${webTreeSitter},`);
-out(`${cpus().length} CPUs (shared; times are indicative). Total ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+out(
+  `(${args.folders ? `folders ${args.folders.map((f) => `\`${f}\``).join(', ')}` : `dev set \`${devDir}\``}, candidates \`${candidatesDir}\`), ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, web-tree-sitter ${webTreeSitter},`,
+);
+out(
+  `${cpus().length} CPUs (shared; times are indicative). Total ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+);
 out();
 out('"current" is the grammar of `grammars/manifest.json`; "candidate" the wasm found under `--candidates`.');
 out('Error files: files whose tree has at least one ERROR or MISSING node. Times: `parser.parse`, and');
-out('`parser.parse` + tags query (`collectTags`), summed over files; MB/s of the latter. Tags: what the project\'s query yields (definitions, references,');
+out(
+  "`parser.parse` + tags query (`collectTags`), summed over files; MB/s of the latter. Tags: what the project's query yields (definitions, references,",
+);
 out('imports), "partial" when only the patterns that compile against that grammar ran.');
 out();
 out('## Snapshots');
@@ -392,12 +448,18 @@ for (const s of snapshots) out(`| ${s.repo} | \`${s.commit.slice(0, 12)}\` | ${s
 out();
 out('## Per language');
 out();
-out('| language | grammar | package | ABI | files | error files | rate | error nodes | threw | MB | parse (s) | parse + query (s) | MB/s | query | definitions | references | imports |');
-out('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |');
+out(
+  '| language | grammar | package | ABI | files | error files | rate | error nodes | threw | MB | parse (s) | parse + query (s) | MB/s | query | definitions | references | imports |',
+);
+out(
+  '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |',
+);
 for (const run of runs.values()) {
   for (const source of [run.current, run.candidate]) {
     const s = source.stats;
-    const query = source.compiles ? 'compiles' : `**fails** (${source.failing.length} of ${run.patterns.length} patterns; partial)`;
+    const query = source.compiles
+      ? 'compiles'
+      : `**fails** (${source.failing.length} of ${run.patterns.length} patterns; partial)`;
     out(
       `| ${run.language} | ${source.label} | ${source.package} \`${source.inside}\` | ${source.abi} | ${s.files} | ${s.errorFiles} | ${pct(s.errorFiles, s.files)} | ${s.errorNodes} | ${s.failed} | ${(s.bytes / 1e6).toFixed(1)} | ${(s.parseMs / 1000).toFixed(2)} | ${(s.ms / 1000).toFixed(2)} | ${mbps(s)} | ${query} | ${s.definitions} | ${s.references} | ${s.imports} |`,
     );
@@ -410,7 +472,9 @@ out('| language | grammar | package | path in package | bytes | sha256 |');
 out('| --- | --- | --- | --- | ---: | --- |');
 for (const run of runs.values()) {
   for (const source of [run.current, run.candidate]) {
-    out(`| ${run.language} | ${source.label} | ${source.package} | \`${source.inside}\` | ${source.bytes} | \`${source.sha256}\` |`);
+    out(
+      `| ${run.language} | ${source.label} | ${source.package} | \`${source.inside}\` | ${source.bytes} | \`${source.sha256}\` |`,
+    );
   }
 }
 out();
@@ -427,21 +491,34 @@ for (const run of runs.values()) {
       `time ${change(a.ms, b.ms)}, definitions ${change(a.definitions, b.definitions)}, references ${change(a.references, b.references)}, ` +
       `imports ${change(a.imports, b.imports)}. Files with errors under both: ${run.bothErrors}.`,
   );
-  const missingTypes = run.vocabulary.types.filter((t) => current.grammar.idForNodeType(t, true) !== null && candidate.grammar.idForNodeType(t, true) === null);
-  const missingFields = run.vocabulary.fields.filter((f) => current.grammar.fieldIdForName(f) !== null && candidate.grammar.fieldIdForName(f) === null);
+  const missingTypes = run.vocabulary.types.filter(
+    (t) => current.grammar.idForNodeType(t, true) !== null && candidate.grammar.idForNodeType(t, true) === null,
+  );
+  const missingFields = run.vocabulary.fields.filter(
+    (f) => current.grammar.fieldIdForName(f) !== null && candidate.grammar.fieldIdForName(f) === null,
+  );
   out();
-  out(`Node types the query names that the candidate lacks: ${missingTypes.length ? missingTypes.map((t) => `\`${t}\``).join(', ') : 'none'}.`);
-  out(`Field names the query uses that the candidate lacks: ${missingFields.length ? missingFields.map((f) => `\`${f}:\``).join(', ') : 'none'}.`);
+  out(
+    `Node types the query names that the candidate lacks: ${missingTypes.length ? missingTypes.map((t) => `\`${t}\``).join(', ') : 'none'}.`,
+  );
+  out(
+    `Field names the query uses that the candidate lacks: ${missingFields.length ? missingFields.map((f) => `\`${f}:\``).join(', ') : 'none'}.`,
+  );
   const only = (x, y) => namedTypes(x).filter((t) => !namedTypes(y).includes(t));
   const fieldsOnly = (x, y) => fieldNames(x).filter((f) => !fieldNames(y).includes(f));
   const list = (items) => (items.length ? items.map((t) => `\`${t}\``).join(', ') : 'none');
-  out(`Visible named node types only in the current grammar: ${list(only(current.grammar, candidate.grammar))}; only in the candidate: ${list(only(candidate.grammar, current.grammar))}.`);
-  out(`Field names only in the current grammar: ${list(fieldsOnly(current.grammar, candidate.grammar))}; only in the candidate: ${list(fieldsOnly(candidate.grammar, current.grammar))}.`);
+  out(
+    `Visible named node types only in the current grammar: ${list(only(current.grammar, candidate.grammar))}; only in the candidate: ${list(only(candidate.grammar, current.grammar))}.`,
+  );
+  out(
+    `Field names only in the current grammar: ${list(fieldsOnly(current.grammar, candidate.grammar))}; only in the candidate: ${list(fieldsOnly(candidate.grammar, current.grammar))}.`,
+  );
   if (!candidate.compiles) {
     out();
     out(`The query does not compile against the candidate: ${candidate.compileError}`);
     out();
-    for (const { pattern, message } of candidate.failing) out(`- \`${pattern.file}:${pattern.line}\`: ${message.replace(/^.*?query does not compile: /, '')}`);
+    for (const { pattern, message } of candidate.failing)
+      out(`- \`${pattern.file}:${pattern.line}\`: ${message.replace(/^.*?query does not compile: /, '')}`);
   }
   const kinds = [...new Set([...current.kinds.keys(), ...candidate.kinds.keys()])].sort();
   const changedKinds = kinds.filter((k) => (current.kinds.get(k) ?? 0) !== (candidate.kinds.get(k) ?? 0));
@@ -456,7 +533,12 @@ for (const run of runs.values()) {
     }
   }
   const patternRows = run.patterns
-    .map((p, i) => ({ p, x: current.matchesPerPattern[i], y: candidate.matchesPerPattern[i], kept: candidate.patternMap.includes(i) }))
+    .map((p, i) => ({
+      p,
+      x: current.matchesPerPattern[i],
+      y: candidate.matchesPerPattern[i],
+      kept: candidate.patternMap.includes(i),
+    }))
     .filter((r) => r.x !== r.y)
     .sort((r, s) => Math.abs(s.y - s.x) - Math.abs(r.y - r.x) || r.p.line - s.p.line)
     .slice(0, PATTERN_ROWS);
@@ -464,7 +546,8 @@ for (const run of runs.values()) {
     out();
     out('| pattern (matches differ most) | current | candidate |');
     out('| --- | ---: | ---: |');
-    for (const r of patternRows) out(`| \`${r.p.file}:${r.p.line}\` \`${firstLine(r.p.text)}\` | ${r.x} | ${r.kept ? r.y : 'does not compile'} |`);
+    for (const r of patternRows)
+      out(`| \`${r.p.file}:${r.p.line}\` \`${firstLine(r.p.text)}\` | ${r.x} | ${r.kept ? r.y : 'does not compile'} |`);
   }
   for (const [title, list] of [
     ['Errors only under the current grammar', run.differs.onlyCurrent],
@@ -473,7 +556,8 @@ for (const run of runs.values()) {
   ]) {
     out();
     out(`${title}: ${list.length} files${list.length ? '; for example (first error node):' : '.'}`);
-    for (const d of list.slice(0, EXAMPLES)) out(`- ${d.repo} \`${d.path}:${d.line}\` (${d.kind}; ${d.nodes} nodes): \`${d.text}\``);
+    for (const d of list.slice(0, EXAMPLES))
+      out(`- ${d.repo} \`${d.path}:${d.line}\` (${d.kind}; ${d.nodes} nodes): \`${d.text}\``);
   }
 }
 process.stdout.write(lines.join('\n') + '\n');
@@ -498,4 +582,3 @@ function firstLine(text) {
   const line = text.split('\n')[0].trim();
   return (line.length > 70 ? `${line.slice(0, 70)}…` : line).replace(/\|/g, '\\|').replace(/`/g, "'");
 }
-

@@ -46,7 +46,9 @@ function hasErrors(language, text) {
 }
 
 const pct = (n, d) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)} %`);
-process.stdout.write('| folder | headers | read as C++ | errors, C grammar | errors, C++ grammar | errors, grammar the rule picks |\n');
+process.stdout.write(
+  '| folder | headers | read as C++ | errors, C grammar | errors, C++ grammar | errors, grammar the rule picks |\n',
+);
 process.stdout.write('| --- | ---: | ---: | ---: | ---: | ---: |\n');
 for (const folder of folders) {
   const corpus = await loadCorpus({ folder: resolve(folder) });

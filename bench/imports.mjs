@@ -55,11 +55,23 @@ const devDir = resolve(devArg ?? join(ROOT, '..', 'shared', 'bench', 'dev'));
 /** The dev set's base commits per repository. */
 const devCommits = () => baseCommits(devDir);
 
-
-const LANGUAGE_GROUP = { python: 'python', go: 'go', rust: 'rust', java: 'java', javascript: 'javascript', typescript: 'typescript', tsx: 'typescript' };
+const LANGUAGE_GROUP = {
+  python: 'python',
+  go: 'go',
+  rust: 'rust',
+  java: 'java',
+  javascript: 'javascript',
+  typescript: 'typescript',
+  tsx: 'typescript',
+};
 const dirOf = (p) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
 const baseOf = (p) => p.slice(p.lastIndexOf('/') + 1);
-const clean = (s) => s.trim().replace(/^["'`]|["'`]$/g, '').replace(/;$/, '').trim();
+const clean = (s) =>
+  s
+    .trim()
+    .replace(/^["'`]|["'`]$/g, '')
+    .replace(/;$/, '')
+    .trim();
 
 /** JSON with comments and trailing commas (tsconfig.json), or null. */
 function parseJsonc(text) {
@@ -97,11 +109,12 @@ function intraRules(index) {
   const files = index.corpus.files;
   const paths = new Set(files.map((f) => f.path));
   const folders = new Set();
-  for (const p of paths) for (let d = dirOf(p); ; d = dirOf(d)) {
-    if (folders.has(d)) break;
-    folders.add(d);
-    if (d === '') break;
-  }
+  for (const p of paths)
+    for (let d = dirOf(p); ; d = dirOf(d)) {
+      if (folders.has(d)) break;
+      folders.add(d);
+      if (d === '') break;
+    }
   // Python: top-level packages (and namespace folders) at the root or src/, top-level
   // modules there, and the project names of the manifests.
   const pyPackages = new Set(files.filter((f) => /(^|\/)__init__\.pyi?$/.test(f.path)).map((f) => dirOf(f.path)));
@@ -116,7 +129,10 @@ function intraRules(index) {
   for (const f of files) {
     const b = baseOf(f.path);
     let m = null;
-    if (b === 'pyproject.toml') m = /^\[project\][^[]*?^name\s*=\s*["']([^"']+)["']/ms.exec(f.text) ?? /^\[tool\.poetry\][^[]*?^name\s*=\s*["']([^"']+)["']/ms.exec(f.text);
+    if (b === 'pyproject.toml')
+      m =
+        /^\[project\][^[]*?^name\s*=\s*["']([^"']+)["']/ms.exec(f.text) ??
+        /^\[tool\.poetry\][^[]*?^name\s*=\s*["']([^"']+)["']/ms.exec(f.text);
     else if (b === 'setup.cfg') m = /^\[metadata\][^[]*?^name\s*=\s*(\S+)/ms.exec(f.text);
     else if (b === 'setup.py') m = /\bname\s*=\s*["']([^"']+)["']/.exec(f.text);
     if (m) pyNames.add(m[1].toLowerCase().replace(/[-.]/g, '_'));
@@ -154,7 +170,11 @@ function intraRules(index) {
       const options = parseJsonc(f.text)?.compilerOptions ?? {};
       for (const key of Object.keys(options.paths ?? {})) {
         const [head, tail = ''] = key.split('*');
-        aliases.push(key.includes('*') ? (s) => s.startsWith(head) && s.endsWith(tail) && s.length >= head.length + tail.length : (s) => s === key);
+        aliases.push(
+          key.includes('*')
+            ? (s) => s.startsWith(head) && s.endsWith(tail) && s.length >= head.length + tail.length
+            : (s) => s === key,
+        );
       }
       if (typeof options.baseUrl === 'string') {
         const base = options.baseUrl.replace(/^\.\/?/, '').replace(/\/$/, '');
@@ -189,21 +209,31 @@ function intraRules(index) {
         if (s.startsWith('.')) return 'intra';
         const first = s.split('.')[0];
         // A script's own folder is on sys.path: its sibling modules are the repository's.
-        const sibling = !pyPackages.has(dirOf(t.path)) && (paths.has(`${dirOf(t.path) ? dirOf(t.path) + '/' : ''}${first}.py`) || folders.has(`${dirOf(t.path) ? dirOf(t.path) + '/' : ''}${first}`));
+        const sibling =
+          !pyPackages.has(dirOf(t.path)) &&
+          (paths.has(`${dirOf(t.path) ? dirOf(t.path) + '/' : ''}${first}.py`) ||
+            folders.has(`${dirOf(t.path) ? dirOf(t.path) + '/' : ''}${first}`));
         return pyNames.has(first) || sibling ? 'intra' : 'external';
       }
       case 'go':
         return goModules.some((m) => s === m || s.startsWith(m + '/')) ? 'intra' : 'external';
       case 'rust': {
         const inline = t.definitions.filter((d) => d.kind === 'module');
-        if (/^super(::|$)/.test(s) && !/^super::super/.test(s) && inline.some((d) => d.startLine <= line && line <= d.endLine)) return 'self';
+        if (
+          /^super(::|$)/.test(s) &&
+          !/^super::super/.test(s) &&
+          inline.some((d) => d.startLine <= line && line <= d.endLine)
+        )
+          return 'self';
         if (/^mod\s/.test(s)) return 'intra';
         const first = s.replace(/^::/, '').split('::')[0].replace(/^\{/, '').trim();
         const children = new Set([
           ...t.imports.filter((i) => /^mod\s/.test(i.specifier)).map((i) => i.specifier.slice(4).trim()),
           ...inline.map((d) => d.name),
         ]);
-        return ['crate', 'self', 'super', '$crate'].includes(first) || crates.has(first) || children.has(first) ? 'intra' : 'external';
+        return ['crate', 'self', 'super', '$crate'].includes(first) || crates.has(first) || children.has(first)
+          ? 'intra'
+          : 'external';
       }
       case 'javascript':
       case 'typescript': {
@@ -215,10 +245,15 @@ function intraRules(index) {
         const parts = s.split('/');
         const pkg = s.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
         if (jsPackages.has(pkg)) return 'intra';
-        return [...baseUrls].some((b) => folders.has(b === '' ? parts[0] : `${b}/${parts[0]}`)) && parts.length > 1 ? 'intra' : 'external';
+        return [...baseUrls].some((b) => folders.has(b === '' ? parts[0] : `${b}/${parts[0]}`)) && parts.length > 1
+          ? 'intra'
+          : 'external';
       }
       case 'java': {
-        const segs = s.replace(/^static\s+/, '').replace(/\.\*$/, '').split('.');
+        const segs = s
+          .replace(/^static\s+/, '')
+          .replace(/\.\*$/, '')
+          .split('.');
         for (let n = segs.length; n >= 1; n--) if (javaPackages.has(segs.slice(0, n).join('.'))) return 'intra';
         return 'external';
       }
@@ -247,7 +282,8 @@ function labelHas(label, spec) {
   let at = label.indexOf(spec);
   while (at >= 0) {
     const end = at + spec.length;
-    if ((at === 0 || label.slice(at - 2, at) === ', ') && (end === label.length || label.slice(end, end + 2) === ', ')) return true;
+    if ((at === 0 || label.slice(at - 2, at) === ', ') && (end === label.length || label.slice(end, end + 2) === ', '))
+      return true;
     at = label.indexOf(spec, at + 1);
   }
   return false;
@@ -283,11 +319,19 @@ async function resolvedFlags(corpus, index, cache) {
       ambiguous.set(keyOfPath.get(t.path), chunks);
       flags.set(t.path, new Array(specs.length).fill(false));
     } else {
-      flags.set(t.path, specs.map((spec) => (entry?.labels.some((l) => labelHas(l, spec)) ?? false)));
+      flags.set(
+        t.path,
+        specs.map((spec) => entry?.labels.some((l) => labelHas(l, spec)) ?? false),
+      );
     }
   }
   const passes = Math.max(0, ...[...ambiguous.values()].map((c) => c.length));
-  const light = { sameModuleWeight: 0, conventionTestWeight: 0, importedByTestWeight: 0, ...('coChangeWeight' in GRAPH_DEFAULTS ? { coChangeWeight: 0 } : {}) };
+  const light = {
+    sameModuleWeight: 0,
+    conventionTestWeight: 0,
+    importedByTestWeight: 0,
+    ...('coChangeWeight' in GRAPH_DEFAULTS ? { coChangeWeight: 0 } : {}),
+  };
   for (let p = 0; p < passes; p++) {
     const passCache = new Map();
     for (const [key, entry] of cache) {
@@ -306,7 +350,8 @@ async function resolvedFlags(corpus, index, cache) {
       const chunk = ambiguous.get(keyOfPath.get(t.path))?.[p];
       if (!chunk) continue;
       const entry = passLabels.get(t.path);
-      for (const i of chunk) flags.get(t.path)[i] = (entry?.labels.some((l) => labelHas(l, t.imports[i].specifier)) ?? false);
+      for (const i of chunk)
+        flags.get(t.path)[i] = entry?.labels.some((l) => labelHas(l, t.imports[i].specifier)) ?? false;
     }
   }
   return { flags, passes, ambiguousFiles: [...index.tags].filter((t) => ambiguous.has(keyOfPath.get(t.path))).length };
@@ -358,18 +403,33 @@ for (const [repo, set] of [...commits.entries()].sort((a, b) => (a[0] < b[0] ? -
   }
   if (process.env.IMPORTS_DEBUG) {
     for (const [what, list] of Object.entries(examples)) {
-      process.stderr.write(`  ${what} (${list.length}):\n${list.slice(0, Number(process.env.IMPORTS_DEBUG) || 15).map((l) => `    ${l}\n`).join('')}`);
+      process.stderr.write(
+        `  ${what} (${list.length}):\n${list
+          .slice(0, Number(process.env.IMPORTS_DEBUG) || 15)
+          .map((l) => `    ${l}\n`)
+          .join('')}`,
+      );
     }
   }
   for (const [lang, c] of perLanguage) {
     if (c.imports === 0) continue;
     rows.push({ repo, commit, lang, ...c });
-    const total = languageTotals.get(lang) ?? { imports: 0, self: 0, intra: 0, absent: 0, resolved: 0, intraResolved: 0, repos: new Set() };
+    const total = languageTotals.get(lang) ?? {
+      imports: 0,
+      self: 0,
+      intra: 0,
+      absent: 0,
+      resolved: 0,
+      intraResolved: 0,
+      repos: new Set(),
+    };
     for (const k of ['imports', 'self', 'intra', 'absent', 'resolved', 'intraResolved']) total[k] += c[k];
     total.repos.add(repo);
     languageTotals.set(lang, total);
   }
-  process.stderr.write(`${repo}@${commit.slice(0, 12)}: ${index.stats.imports} imports, ${ambiguousFiles} files re-checked in ${passes} passes, ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stderr.write(
+    `${repo}@${commit.slice(0, 12)}: ${index.stats.imports} imports, ${ambiguousFiles} files re-checked in ${passes} passes, ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+  );
 }
 
 const pct = (a, b) => (b > 0 ? `${((100 * a) / b).toFixed(1)}%` : '–');
@@ -377,14 +437,25 @@ const git = (...args) => execFileSync('git', ['-C', ROOT, ...args], { encoding: 
 const lines = [];
 lines.push('# Import resolution per language', '');
 lines.push(`- command: \`node bench/imports.mjs ${process.argv.slice(2).join(' ')}\``);
-lines.push(`- commit: \`${git('rev-parse', 'HEAD')}\`${git('status', '--porcelain', '--untracked-files=no', '--', 'src') ? ' (with uncommitted changes in src/)' : ''}; date ${new Date().toISOString().slice(0, 10)}; node ${process.version}`);
+lines.push(
+  `- commit: \`${git('rev-parse', 'HEAD')}\`${git('status', '--porcelain', '--untracked-files=no', '--', 'src') ? ' (with uncommitted changes in src/)' : ''}; date ${new Date().toISOString().slice(0, 10)}; node ${process.version}`,
+);
 lines.push('- one snapshot per dev-set repository: its newest base commit in the dev set (committer date)');
-lines.push('- imports: import specifiers the tags stage found (one per `import`, `use`, `require`, `mod x;`); self: Rust `super` inside an inline module (`use super::*` in `mod tests`), the importing file itself, never an edge and left out of intra-repo');
-lines.push('- intra-repo: by the rules in the header of bench/imports.mjs (manifests, relative paths, path aliases, declared packages; not the resolver); of which no folder: relative paths into a folder without any corpus file (build output such as `./dist/…`, skipped assets)');
-lines.push('- resolved: an `import` edge leaves the file for that specifier (any import; external imports resolve only when a corpus file has their module path); share: intra-repo resolved / intra-repo; share w/o no-folder: the same without the no-folder imports, which no resolver can reach', '');
-const header = '| imports | self | intra-repo | no folder | resolved | intra-repo resolved | share | share w/o no-folder |';
+lines.push(
+  '- imports: import specifiers the tags stage found (one per `import`, `use`, `require`, `mod x;`); self: Rust `super` inside an inline module (`use super::*` in `mod tests`), the importing file itself, never an edge and left out of intra-repo',
+);
+lines.push(
+  '- intra-repo: by the rules in the header of bench/imports.mjs (manifests, relative paths, path aliases, declared packages; not the resolver); of which no folder: relative paths into a folder without any corpus file (build output such as `./dist/…`, skipped assets)',
+);
+lines.push(
+  '- resolved: an `import` edge leaves the file for that specifier (any import; external imports resolve only when a corpus file has their module path); share: intra-repo resolved / intra-repo; share w/o no-folder: the same without the no-folder imports, which no resolver can reach',
+  '',
+);
+const header =
+  '| imports | self | intra-repo | no folder | resolved | intra-repo resolved | share | share w/o no-folder |';
 const align = '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
-const cells = (c) => `| ${c.imports} | ${c.self} | ${c.intra} | ${c.absent} | ${c.resolved} | ${c.intraResolved} | ${pct(c.intraResolved, c.intra)} | ${pct(c.intraResolved, c.intra - c.absent)} |`;
+const cells = (c) =>
+  `| ${c.imports} | ${c.self} | ${c.intra} | ${c.absent} | ${c.resolved} | ${c.intraResolved} | ${pct(c.intraResolved, c.intra)} | ${pct(c.intraResolved, c.intra - c.absent)} |`;
 lines.push('## Per language', '');
 lines.push(`| language | repositories ${header}`);
 lines.push(`| --- | ---: ${align}`);

@@ -23,7 +23,9 @@ const names = readdirSync(configs)
   .filter((n) => existsSync(join(out, `${n}.samples.jsonl`)));
 const git = (...args) => execFileSync('git', args, { encoding: 'utf8' }).trim();
 const metrics = ['Acc@1', 'Acc@5', 'MRR'];
-const header = issueGroups(readJsonl(join(out, `${names[0]}.samples.jsonl`)), samples, { languageHalves: false }).map(([g, rows]) => `${g} (${rows.length})`);
+const header = issueGroups(readJsonl(join(out, `${names[0]}.samples.jsonl`)), samples, { languageHalves: false }).map(
+  ([g, rows]) => `${g} (${rows.length})`,
+);
 const lines = [
   '# Issue ablation (issue2code)',
   '',

@@ -13,7 +13,14 @@
 //
 // REPOMAP_CACHE (a folder) reuses parsed tags. Needs the built package (dist/).
 import { readJsonl } from './issues-groups.mjs';
-import { dumpOrTable, dumpRows, extraScoreRow, extraScoreVariants, printFileVariants, rowScales } from './issues-rows.mjs';
+import {
+  dumpOrTable,
+  dumpRows,
+  extraScoreRow,
+  extraScoreVariants,
+  printFileVariants,
+  rowScales,
+} from './issues-rows.mjs';
 
 await dumpOrTable(import.meta.url, dump, table);
 
@@ -34,7 +41,8 @@ async function dump(args) {
       (cues) => {
         const unit = new Map();
         const scores = unitIndex.scores(cues.text);
-        for (let c = 0; c < scores.length; c++) if (scores[c] > (unit.get(owner[c]) ?? 0)) unit.set(owner[c], scores[c]);
+        for (let c = 0; c < scores.length; c++)
+          if (scores[c] > (unit.get(owner[c]) ?? 0)) unit.set(owner[c], scores[c]);
         return unit;
       },
       score,
@@ -74,7 +82,11 @@ function unitChunks(index, paths, unitsOf) {
 function table(file) {
   // files: [path, score, kindPrior, unitScore]
   const variants = extraScoreVariants('unit');
-  for (const w of [0.05, 0.1, 0.2, 0.3, 0.5]) variants.push([`+ ${w} × best × unit/max`, (f, row) => f[1] + (w * rowScales(row).best * f[3]) / rowScales(row).bestExtra]);
+  for (const w of [0.05, 0.1, 0.2, 0.3, 0.5])
+    variants.push([
+      `+ ${w} × best × unit/max`,
+      (f, row) => f[1] + (w * rowScales(row).best * f[3]) / rowScales(row).bestExtra,
+    ]);
   for (const w of [0.25, 0.5, 1]) variants.push([`RRF(repomap, unit × kind prior) weight ${w}`, rrf(w)]);
   printFileVariants(readJsonl(file), variants);
 }
@@ -84,7 +96,8 @@ function rrf(w) {
   const memo = new WeakMap();
   return (f, row) => {
     if (!memo.has(row)) {
-      const place = (key) => new Map([...row.files].sort((a, b) => key(b) - key(a) || (a[0] < b[0] ? -1 : 1)).map((x, k) => [x[0], k]));
+      const place = (key) =>
+        new Map([...row.files].sort((a, b) => key(b) - key(a) || (a[0] < b[0] ? -1 : 1)).map((x, k) => [x[0], k]));
       memo.set(row, { a: place((x) => x[1]), b: place((x) => x[3] * x[2]) });
     }
     const { a, b } = memo.get(row);

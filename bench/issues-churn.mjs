@@ -21,7 +21,11 @@ const { rows, historyOf } = await historyReplay(import.meta.url, ['%ct', '%s'], 
 
 /** Per file of the history (newest first): [commits, fix commits, Bugspots recency, commits among the newest 200]. */
 function changeCounts(commits) {
-  const history = commits.map(({ fields: [time, subject], files }) => ({ time: Number(time), fix: FIX.test(subject), files }));
+  const history = commits.map(({ fields: [time, subject], files }) => ({
+    time: Number(time),
+    fix: FIX.test(subject),
+    files,
+  }));
   const newest = history[0]?.time ?? 0;
   const oldest = history[history.length - 1]?.time ?? 0;
   const c = new Map();
@@ -41,7 +45,13 @@ function changeCounts(commits) {
 
 const count = (row, path, k) => historyOf(row).get(path)?.[k] ?? 0;
 const variants = [['defaults', null]];
-for (const [k, name] of [[0, 'commits'], [1, 'fix commits'], [2, 'Bugspots recency'], [3, 'commits among the newest 200']]) {
-  for (const w of [0.05, 0.1, 0.2, 0.4]) variants.push([`${name}, w ${w}`, (row) => row.files.map(([p, s]) => s * (1 + w * Math.log1p(count(row, p, k))))]);
+for (const [k, name] of [
+  [0, 'commits'],
+  [1, 'fix commits'],
+  [2, 'Bugspots recency'],
+  [3, 'commits among the newest 200'],
+]) {
+  for (const w of [0.05, 0.1, 0.2, 0.4])
+    variants.push([`${name}, w ${w}`, (row) => row.files.map(([p, s]) => s * (1 + w * Math.log1p(count(row, p, k))))]);
 }
 printVariants(rows, variants);

@@ -15,7 +15,14 @@
 //
 // REPOMAP_CACHE (a folder) reuses parsed tags. Needs the built package (dist/).
 import { readJsonl } from './issues-groups.mjs';
-import { dumpOrTable, dumpRows, extraScoreRow, extraScoreVariants, printFileVariants, rowScales } from './issues-rows.mjs';
+import {
+  dumpOrTable,
+  dumpRows,
+  extraScoreRow,
+  extraScoreVariants,
+  printFileVariants,
+  rowScales,
+} from './issues-rows.mjs';
 
 const HASH = /\.(py|pyi|rb|sh)$/;
 const SLASH = /\.(rs|go|java|kt|scala|swift|c|h|cc|cpp|hpp|cs|js|jsx|mjs|cjs|ts|tsx|mts|cts|php)$/;
@@ -57,6 +64,7 @@ function commentsOf(path, text) {
 function table(file) {
   // files: [path, score, kindPrior, commentScore]
   const variants = extraScoreVariants('comment');
-  for (const w of [0.05, 0.1, 0.2]) variants.push([`× (1 + ${w} × comment/max)`, (f, row) => f[1] * (1 + (w * f[3]) / rowScales(row).bestExtra)]);
+  for (const w of [0.05, 0.1, 0.2])
+    variants.push([`× (1 + ${w} × comment/max)`, (f, row) => f[1] * (1 + (w * f[3]) / rowScales(row).bestExtra)]);
   printFileVariants(readJsonl(file), variants);
 }

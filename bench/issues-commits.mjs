@@ -27,8 +27,14 @@ function messageIndexes(commits) {
   for (const c of commits) for (const f of c.files) messages.set(f, (messages.get(f) ?? '') + '\n' + c.fields[0]);
   return {
     commitOf: new Map(commits.map((c) => [c.hash, c])),
-    byCommit: new Bm25Index(commits.map((c) => ({ path: c.hash, text: c.fields[0] })), { pathWeight: 0 }),
-    byFile: new Bm25Index([...messages].map(([path, text]) => ({ path, text })), { pathWeight: 0 }),
+    byCommit: new Bm25Index(
+      commits.map((c) => ({ path: c.hash, text: c.fields[0] })),
+      { pathWeight: 0 },
+    ),
+    byFile: new Bm25Index(
+      [...messages].map(([path, text]) => ({ path, text })),
+      { pathWeight: 0 },
+    ),
   };
 }
 
@@ -69,9 +75,16 @@ for (const row of rows) {
 }
 
 const variants = [['defaults', null]];
-for (const [k, name] of [[0, 'spread'], [1, 'best'], [2, 'joined']]) {
+for (const [k, name] of [
+  [0, 'spread'],
+  [1, 'best'],
+  [2, 'joined'],
+]) {
   for (const w of [0.1, 0.2, 0.4, 0.8, 1.6]) {
-    variants.push([`${name}, × (1 + ${w} × share)`, (row) => row.files.map(([, sc], i) => sc * (1 + (w * extra.get(row.id).kept[i][k]) / extra.get(row.id).best[k]))]);
+    variants.push([
+      `${name}, × (1 + ${w} × share)`,
+      (row) => row.files.map(([, sc], i) => sc * (1 + (w * extra.get(row.id).kept[i][k]) / extra.get(row.id).best[k])),
+    ]);
   }
   variants.push([`${name} alone`, (row) => row.files.map((_, i) => extra.get(row.id).kept[i][k])]);
 }

@@ -2,7 +2,17 @@
 // each language (sample metadata) and each language's halves; and the metric means of a group.
 import { readFileSync } from 'node:fs';
 
-export const ISSUE_COLUMNS = ['Acc@1', 'Acc@3', 'Acc@5', 'Acc@10', 'MRR', 'Recall@20', 'BCY@8000', 'Fn-Acc@5', 'Fn-Acc@10'];
+export const ISSUE_COLUMNS = [
+  'Acc@1',
+  'Acc@3',
+  'Acc@5',
+  'Acc@10',
+  'MRR',
+  'Recall@20',
+  'BCY@8000',
+  'Fn-Acc@5',
+  'Fn-Acc@10',
+];
 
 export const readJsonl = (file) =>
   readFileSync(file, 'utf8')
@@ -11,7 +21,8 @@ export const readJsonl = (file) =>
     .map((l) => JSON.parse(l));
 
 const split = JSON.parse(readFileSync(new URL('split.json', import.meta.url), 'utf8'));
-export const halfOf = (repo) => (split['held-in'].includes(repo) ? 'held-in' : split['held-out'].includes(repo) ? 'held-out' : 'neither');
+export const halfOf = (repo) =>
+  split['held-in'].includes(repo) ? 'held-in' : split['held-out'].includes(repo) ? 'held-out' : 'neither';
 
 /** [label, rows] groups of per-sample scores (`sample_id` or `sampleId`, `repo`, `metrics`). */
 export function issueGroups(rows, samples, { languageHalves = true } = {}) {

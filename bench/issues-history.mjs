@@ -17,7 +17,9 @@ import { readJsonl } from './issues-groups.mjs';
 export async function historyReplay(scriptUrl, formats, make) {
   const [reposDir, samplesFile, dumpFile] = process.argv.slice(2);
   if (!dumpFile) {
-    process.stderr.write(`usage: node bench/${basename(fileURLToPath(scriptUrl))} REPOS_DIR SAMPLES.jsonl DUMP.jsonl\n`);
+    process.stderr.write(
+      `usage: node bench/${basename(fileURLToPath(scriptUrl))} REPOS_DIR SAMPLES.jsonl DUMP.jsonl\n`,
+    );
     process.exit(2);
   }
   const { locateRepository } = await import('../dist/src/eval/index.js');
@@ -29,7 +31,11 @@ export async function historyReplay(scriptUrl, formats, make) {
   for (const row of rows) {
     const sample = samples.get(row.id);
     const key = `${row.repo}@${sample.base_commit}`;
-    if (!made.has(key)) made.set(key, make(commitsBefore(await locateRepository(reposDir, row.repo), sample.base_commit, formats, HISTORY_DEFAULTS)));
+    if (!made.has(key))
+      made.set(
+        key,
+        make(commitsBefore(await locateRepository(reposDir, row.repo), sample.base_commit, formats, HISTORY_DEFAULTS)),
+      );
     byRow.set(row.id, made.get(key));
   }
   return { rows, samples, historyOf: (row) => byRow.get(row.id) };
@@ -37,7 +43,22 @@ export async function historyReplay(scriptUrl, formats, make) {
 
 function commitsBefore(gitDir, base, formats, bounds) {
   const format = `%x00%H%x01${formats.join('%x01')}%x02`;
-  const out = execFileSync('git', ['--git-dir', gitDir, 'log', '--no-merges', '--no-renames', '--name-only', `--format=${format}`, `-n${bounds.maxCommits + 1}`, base, '--'], { maxBuffer: 1 << 29 }).toString();
+  const out = execFileSync(
+    'git',
+    [
+      '--git-dir',
+      gitDir,
+      'log',
+      '--no-merges',
+      '--no-renames',
+      '--name-only',
+      `--format=${format}`,
+      `-n${bounds.maxCommits + 1}`,
+      base,
+      '--',
+    ],
+    { maxBuffer: 1 << 29 },
+  ).toString();
   const commits = [];
   for (const entry of out.split('\0')) {
     if (!entry.includes('\x02')) continue;

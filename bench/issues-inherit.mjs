@@ -36,12 +36,35 @@ async function dump(args) {
       extra.set(p, x);
     };
     top.forEach((t, r) => {
-      for (const c of rel.children.get(t) ?? []) if (c !== t) { if (r === 0) add(c, 0, 1); add(c, 1, 1 / (r + 1)); }
-      for (const p of rel.parents.get(t) ?? []) if (p !== t) { if (r === 0) add(p, 2, 1); add(p, 3, 1 / (r + 1)); }
+      for (const c of rel.children.get(t) ?? [])
+        if (c !== t) {
+          if (r === 0) add(c, 0, 1);
+          add(c, 1, 1 / (r + 1));
+        }
+      for (const p of rel.parents.get(t) ?? [])
+        if (p !== t) {
+          if (r === 0) add(p, 2, 1);
+          add(p, 3, 1 / (r + 1));
+        }
     });
-    const keep = new Set([...oc.files.slice(0, 100).map((f) => f.path), ...extra.keys(), ...s.gold.files.filter((g) => ctx.indexOf(g) >= 0)]);
+    const keep = new Set([
+      ...oc.files.slice(0, 100).map((f) => f.path),
+      ...extra.keys(),
+      ...s.gold.files.filter((g) => ctx.indexOf(g) >= 0),
+    ]);
     const files = [...keep].map((p) => {
-      const sp = score.scoreParts(ctx.indexOf(p), 'issue2code', oc.seeds, oc.ppr, oc.maxDirect, oc.maxPpr, ctx, o, undefined, oc.feedback);
+      const sp = score.scoreParts(
+        ctx.indexOf(p),
+        'issue2code',
+        oc.seeds,
+        oc.ppr,
+        oc.maxDirect,
+        oc.maxPpr,
+        ctx,
+        o,
+        undefined,
+        oc.feedback,
+      );
       return [p, final.get(p) ?? 0, sp.kindPrior, ...(extra.get(p) ?? [0, 0, 0, 0])];
     });
     return { id: s.id, repo: s.repo, language: s.metadata?.language, gold: s.gold.files, files };
@@ -55,7 +78,8 @@ function relations(index) {
   for (const p of paths) {
     const t = index.tagsOf(p);
     if (!t) continue;
-    for (const d of t.definitions) if (CLASSY.has(d.kind)) (definers.get(d.name) ?? definers.set(d.name, new Set()).get(d.name)).add(p);
+    for (const d of t.definitions)
+      if (CLASSY.has(d.kind)) (definers.get(d.name) ?? definers.set(d.name, new Set()).get(d.name)).add(p);
   }
   const children = new Map();
   const parents = new Map();
@@ -83,12 +107,16 @@ function relations(index) {
 }
 
 function table(file) {
-  const rows = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const rows = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
   const names = ['child of top 1', 'child of top 3', 'parent of top 1', 'parent of top 3'];
   const variants = [['defaults', (f) => f[1]]];
   rows.forEach((row) => (row.best = Math.max(...row.files.map((f) => f[1]))));
   names.forEach((name, k) => {
-    for (const w of [0.05, 0.1, 0.2, 0.3, 0.5]) variants.push([`+ ${w} × best × ${name} × kind prior`, (f, row) => f[1] + w * row.best * f[3 + k] * f[2]]);
+    for (const w of [0.05, 0.1, 0.2, 0.3, 0.5])
+      variants.push([`+ ${w} × best × ${name} × kind prior`, (f, row) => f[1] + w * row.best * f[3 + k] * f[2]]);
   });
   printFileVariants(rows, variants);
 }

@@ -11,18 +11,30 @@
 // REPOMAP_CACHE (a folder) reuses parsed tags. Needs the built package (dist/).
 import { writeFileSync } from 'node:fs';
 import { buildIndex, layeredTagsCache, loadCorpus, TagsStore, tagsStorePath } from '../dist/src/index.js';
-import { loadEvalConfig, locateRepository, planRepositories, readRepoList, readSamples, restrictToRepos } from '../dist/src/eval/index.js';
+import {
+  loadEvalConfig,
+  locateRepository,
+  planRepositories,
+  readRepoList,
+  readSamples,
+  restrictToRepos,
+} from '../dist/src/eval/index.js';
 
 const args = process.argv.slice(2);
 const opt = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const [reposDir, samplesFile, outFile] = args.filter((a, k) => !a.startsWith('--') && !args[k - 1]?.startsWith('--'));
 if (!outFile) {
-  process.stderr.write('usage: node bench/issues-misses.mjs REPOS_DIR SAMPLES.jsonl OUT.jsonl [--half held-in] [--config F.json]\n');
+  process.stderr.write(
+    'usage: node bench/issues-misses.mjs REPOS_DIR SAMPLES.jsonl OUT.jsonl [--half held-in] [--config F.json]\n',
+  );
   process.exit(2);
 }
 const half = opt('--half') ?? 'held-in';
 const config = opt('--config') ? await loadEvalConfig(opt('--config')) : {};
-const samples = restrictToRepos(await readSamples([samplesFile]), (await readRepoList(`bench/split.json#${half}`)).repos).kept;
+const samples = restrictToRepos(
+  await readSamples([samplesFile]),
+  (await readRepoList(`bench/split.json#${half}`)).repos,
+).kept;
 
 const out = [];
 const counts = new Map();
@@ -73,7 +85,10 @@ for (const plan of planRepositories(samples)) {
           } catch {
             ex = undefined;
           }
-          const stem = g.split('/').pop().replace(/\.[^.]*$/, '');
+          const stem = g
+            .split('/')
+            .pop()
+            .replace(/\.[^.]*$/, '');
           return {
             path: g,
             rank,
@@ -83,7 +98,8 @@ for (const plan of planRepositories(samples)) {
             ppr: ex?.parts.ppr.share ?? 0,
             lexical: ex?.lexical ?? 0,
             cues: [...new Set((ex?.cues ?? []).map((c) => `${c.kind}:${c.match}`))],
-            namedInText: stem.length >= 3 && new RegExp(`\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text),
+            namedInText:
+              stem.length >= 3 && new RegExp(`\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text),
             pathInText: text.includes(g.split('/').slice(-2).join('/')),
             toTop1: relation(g, top5[0]),
             toBestGold: g === bestGold ? [] : relation(g, bestGold),

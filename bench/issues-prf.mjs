@@ -38,14 +38,22 @@ async function dump(args) {
       for (const { path } of oc.files.slice(0, files)) {
         for (const d of index.tagsOf(path)?.definitions ?? []) {
           if (d.kind === 'module') continue;
-          for (const w of new Set(identifierWords(d.name))) if (w.length >= 3 && !asked.has(w)) weight.set(w, (weight.get(w) ?? 0) + 1);
+          for (const w of new Set(identifierWords(d.name)))
+            if (w.length >= 3 && !asked.has(w)) weight.set(w, (weight.get(w) ?? 0) + 1);
         }
       }
-      const chosen = [...weight].map(([w, n]) => [w, n * ctx.specificity(w)]).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, words).map(([w]) => w);
+      const chosen = [...weight]
+        .map(([w, n]) => [w, n * ctx.specificity(w)])
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+        .slice(0, words)
+        .map(([w]) => w);
       return chosen.length ? ctx.textScores(chosen.join(' '), 'bm25f') : new Float64Array(ctx.paths.length);
     });
     const score = new Map(oc.files.map((f) => [f.path, f.score]));
-    const keep = new Set([...oc.files.slice(0, 100).map((f) => f.path), ...s.gold.files.filter((g) => ctx.indexOf(g) >= 0)]);
+    const keep = new Set([
+      ...oc.files.slice(0, 100).map((f) => f.path),
+      ...s.gold.files.filter((g) => ctx.indexOf(g) >= 0),
+    ]);
     for (const e of expansions) {
       const best = [...e.keys()].sort((a, b) => e[b] - e[a] || a - b).slice(0, 50);
       for (const i of best) if (e[i] > 0) keep.add(ctx.paths[i]);

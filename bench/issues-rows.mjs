@@ -20,7 +20,9 @@ export async function dumpOrTable(scriptUrl, dump, table) {
   else if (mode === 'table') table(rest[0]);
   else {
     const name = basename(fileURLToPath(scriptUrl));
-    process.stderr.write(`usage: node bench/${name} dump REPOS_DIR SAMPLES.jsonl OUT.jsonl [--half H] | table OUT.jsonl\n`);
+    process.stderr.write(
+      `usage: node bench/${name} dump REPOS_DIR SAMPLES.jsonl OUT.jsonl [--half H] | table OUT.jsonl\n`,
+    );
     process.exit(2);
   }
 }
@@ -33,10 +35,15 @@ export async function dumpOrTable(scriptUrl, dump, table) {
  */
 export async function dumpRows(args, visit) {
   const { buildIndex, layeredTagsCache, loadCorpus, TagsStore, tagsStorePath } = await import('../dist/src/index.js');
-  const { locateRepository, planRepositories, readRepoList, readSamples, restrictToRepos } = await import('../dist/src/eval/index.js');
+  const { locateRepository, planRepositories, readRepoList, readSamples, restrictToRepos } = await import(
+    '../dist/src/eval/index.js'
+  );
   const half = args.includes('--half') ? args[args.indexOf('--half') + 1] : 'held-in';
   const [reposDir, samplesFile, outFile] = args.filter((a, k) => !a.startsWith('--') && args[k - 1] !== '--half');
-  const samples = restrictToRepos(await readSamples([samplesFile]), (await readRepoList(`bench/split.json#${half}`)).repos).kept;
+  const samples = restrictToRepos(
+    await readSamples([samplesFile]),
+    (await readRepoList(`bench/split.json#${half}`)).repos,
+  ).kept;
   const out = [];
   for (const plan of planRepositories(samples)) {
     const gitDir = await locateRepository(reposDir, plan.repo);
@@ -68,9 +75,24 @@ export function extraScoreRow(index, s, extraOf, score) {
   const final = new Map(oc.files.map((f) => [f.path, f.score]));
   const extra = extraOf(cues);
   const byExtra = [...extra].filter(([, x]) => x > 0).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  const keep = new Set([...oc.files.slice(0, 100).map((f) => f.path), ...byExtra.slice(0, 50).map(([p]) => p), ...s.gold.files.filter((g) => ctx.indexOf(g) >= 0)]);
+  const keep = new Set([
+    ...oc.files.slice(0, 100).map((f) => f.path),
+    ...byExtra.slice(0, 50).map(([p]) => p),
+    ...s.gold.files.filter((g) => ctx.indexOf(g) >= 0),
+  ]);
   const files = [...keep].map((p) => {
-    const sp = score.scoreParts(ctx.indexOf(p), 'issue2code', oc.seeds, oc.ppr, oc.maxDirect, oc.maxPpr, ctx, o, undefined, oc.feedback);
+    const sp = score.scoreParts(
+      ctx.indexOf(p),
+      'issue2code',
+      oc.seeds,
+      oc.ppr,
+      oc.maxDirect,
+      oc.maxPpr,
+      ctx,
+      o,
+      undefined,
+      oc.feedback,
+    );
     return [p, final.get(p) ?? 0, sp.kindPrior, extra.get(p) ?? 0];
   });
   return { id: s.id, repo: s.repo, language: s.metadata?.language, gold: s.gold.files, files };
@@ -85,8 +107,16 @@ export function extraScoreRow(index, s, extraOf, score) {
  */
 export function extraScoreVariants(name, { lifts = [0.05, 0.1, 0.2, 0.3, 0.5], squared = [0.1, 0.2, 0.3] } = {}) {
   const variants = [['defaults', (f) => f[1]]];
-  for (const w of lifts) variants.push([`+ ${w} × best × ${name}/max × kind prior`, (f, row) => f[1] + (w * rowScales(row).best * f[3] * f[2]) / rowScales(row).bestExtra]);
-  for (const w of squared) variants.push([`+ ${w} × best × (${name}/max)² × kind prior`, (f, row) => f[1] + w * rowScales(row).best * (f[3] / rowScales(row).bestExtra) ** 2 * f[2]]);
+  for (const w of lifts)
+    variants.push([
+      `+ ${w} × best × ${name}/max × kind prior`,
+      (f, row) => f[1] + (w * rowScales(row).best * f[3] * f[2]) / rowScales(row).bestExtra,
+    ]);
+  for (const w of squared)
+    variants.push([
+      `+ ${w} × best × (${name}/max)² × kind prior`,
+      (f, row) => f[1] + w * rowScales(row).best * (f[3] / rowScales(row).bestExtra) ** 2 * f[2],
+    ]);
   variants.push([`${name} score × kind prior alone`, (f) => f[3] * f[2]]);
   return variants;
 }
@@ -96,7 +126,11 @@ const scales = new WeakMap();
 /** Of an `extraScoreRow` row: its best final score and its best extra score (at least 1e-9), which variants scale by; made once per row. */
 export function rowScales(row) {
   let s = scales.get(row);
-  if (!s) scales.set(row, (s = { best: Math.max(...row.files.map((f) => f[1])), bestExtra: Math.max(1e-9, ...row.files.map((f) => f[3])) }));
+  if (!s)
+    scales.set(
+      row,
+      (s = { best: Math.max(...row.files.map((f) => f[1])), bestExtra: Math.max(1e-9, ...row.files.map((f) => f[3])) }),
+    );
   return s;
 }
 
@@ -116,13 +150,17 @@ export function printFileVariants(rows, variants) {
 export function printVariants(rows, variants) {
   const baseline = evaluate(rows, variants[0][1]);
   const languages = [...new Set(rows.map((r) => r.language))].sort();
-  console.log(`| variant | Acc@5 rows ± | all (${rows.length}) | ${languages.map((l) => `${l} (${rows.filter((r) => r.language === l).length})`).join(' | ')} |`);
+  console.log(
+    `| variant | Acc@5 rows ± | all (${rows.length}) | ${languages.map((l) => `${l} (${rows.filter((r) => r.language === l).length})`).join(' | ')} |`,
+  );
   console.log(`| --- | --- | --- | ${languages.map(() => '---').join(' | ')} |`);
   for (const [name, f] of variants) {
     const e = evaluate(rows, f);
     const gained = e.rows.filter((x, i) => x.a5 && !baseline.rows[i].a5).length;
     const lost = e.rows.filter((x, i) => !x.a5 && baseline.rows[i].a5).length;
-    console.log(`| ${name} | +${gained} −${lost} | ${cell(e.all)} | ${languages.map((l) => cell(e.by[l])).join(' | ')} |`);
+    console.log(
+      `| ${name} | +${gained} −${lost} | ${cell(e.all)} | ${languages.map((l) => cell(e.by[l])).join(' | ')} |`,
+    );
   }
 }
 
@@ -132,7 +170,10 @@ export function evaluate(rows, scoresOf) {
   const by = {};
   const out = rows.map((row) => {
     const scores = scoresOf ? scoresOf(row) : row.files.map((f) => f[1]);
-    const ranked = row.files.map((_, i) => i).sort((a, b) => scores[b] - scores[a] || (row.files[a][0] < row.files[b][0] ? -1 : 1)).map((i) => row.files[i][0]);
+    const ranked = row.files
+      .map((_, i) => i)
+      .sort((a, b) => scores[b] - scores[a] || (row.files[a][0] < row.files[b][0] ? -1 : 1))
+      .map((i) => row.files[i][0]);
     const x = metrics(ranked, row.gold);
     for (const t of [all, (by[row.language] ??= { n: 0, a1: 0, a5: 0, m: 0 })]) {
       t.n++;

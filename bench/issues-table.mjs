@@ -31,7 +31,12 @@ const lines = [
 for (const [name, label] of METHODS) {
   const file = join(out, `${name}.scores.jsonl`);
   if (!existsSync(file)) continue;
-  lines.push(`## ${label}`, '', `| group | rows | ${ISSUE_COLUMNS.join(' | ')} |`, `| --- | ---: | ${ISSUE_COLUMNS.map(() => '---:').join(' | ')} |`);
+  lines.push(
+    `## ${label}`,
+    '',
+    `| group | rows | ${ISSUE_COLUMNS.join(' | ')} |`,
+    `| --- | ---: | ${ISSUE_COLUMNS.map(() => '---:').join(' | ')} |`,
+  );
   for (const [group, members] of issueGroups(readJsonl(file), samples)) {
     const m = columnMeans(members);
     lines.push(`| ${group} | ${members.length} | ${ISSUE_COLUMNS.map((c) => cell(m[c])).join(' | ')} |`);

@@ -15,8 +15,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dev = resolve(process.argv[2] ?? process.env.REPOMAP_DEV ?? join(root, '..', 'shared', 'bench', 'dev'));
 const out = resolve(process.argv[3] ?? join(root, 'bench', 'abstention', 'counterfactual.jsonl'));
 
-const samples = await readSamples(['code2test.jsonl', 'edit2ripple.jsonl', 'trace2code.jsonl'].map((f) => join(dev, f)));
+const samples = await readSamples(
+  ['code2test.jsonl', 'edit2ripple.jsonl', 'trace2code.jsonl'].map((f) => join(dev, f)),
+);
 const rows = counterfactualSamples(samples, { count: 100 });
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, rows.map((r) => JSON.stringify(r) + '\n').join(''));
-process.stderr.write(`make-abstention: ${rows.length} counterfactual samples from ${samples.length} dev samples -> ${out}\n`);
+process.stderr.write(
+  `make-abstention: ${rows.length} counterfactual samples from ${samples.length} dev samples -> ${out}\n`,
+);

@@ -36,7 +36,8 @@ function parseArgs(argv) {
     const a = argv[i];
     if (a === '--languages') {
       args.languages = (argv[++i] ?? '').split(',').filter(Boolean);
-      for (const l of args.languages) if (!LANGUAGES.includes(l)) fail(`unknown language "${l}" (known: ${LANGUAGES.join(', ')})`);
+      for (const l of args.languages)
+        if (!LANGUAGES.includes(l)) fail(`unknown language "${l}" (known: ${LANGUAGES.join(', ')})`);
     } else if (a === '--runs') {
       args.runs = Number(argv[++i]);
       if (!Number.isInteger(args.runs) || args.runs < 1) fail('--runs takes a whole number ≥ 1');
@@ -84,7 +85,9 @@ const rows = [];
 for (const folder of args.folders) {
   const corpus = await loadCorpus({ folder });
   const whole = await buildIndex(corpus, { parseJobs: 1, history: false });
-  const languages = LANGUAGES.filter((l) => (args.languages ?? LANGUAGES).includes(l) && corpus.files.some((f) => f.language === l));
+  const languages = LANGUAGES.filter(
+    (l) => (args.languages ?? LANGUAGES).includes(l) && corpus.files.some((f) => f.language === l),
+  );
   for (const language of languages) {
     const files = corpus.files.filter((f) => f.language === language);
     const bytes = files.reduce((n, f) => n + f.size, 0);
@@ -94,7 +97,9 @@ for (const folder of args.folders) {
       index = await buildIndex({ ...corpus, files, diagnostics: [] }, { parseJobs: 1, history: false });
       best = Math.min(best, index.stats.timingsMs.tags);
     }
-    const errorFiles = new Set(index.diagnostics.filter((d) => d.code === 'parse-error' || d.code === 'parse-failed').map((d) => d.file)).size;
+    const errorFiles = new Set(
+      index.diagnostics.filter((d) => d.code === 'parse-error' || d.code === 'parse-failed').map((d) => d.file),
+    ).size;
     const errorNodes = index.tags.filter((t) => t.language === language).reduce((n, t) => n + t.errorNodes, 0);
     const definitions = index.tags.reduce((n, t) => n + t.definitions.length, 0);
     const references = index.tags.reduce((n, t) => n + t.references.length, 0);
@@ -113,11 +118,30 @@ for (const folder of args.folders) {
       `${num(hits)} / ${num(imports)} (${pct(hits, imports)})`,
       missed || '–',
     ]);
-    process.stderr.write(`bench/parse-rate: ${folder} ${language}: ${files.length} files, ${(best / 1000).toFixed(1)} s\n`);
+    process.stderr.write(
+      `bench/parse-rate: ${folder} ${language}: ${files.length} files, ${(best / 1000).toFixed(1)} s\n`,
+    );
   }
 }
 
-const header = ['repository', 'language', 'files', 'error files', 'error nodes', 'MB', 'files/s', 'MB/s', 'definitions', 'references', 'imports resolved', 'most unresolved'];
-process.stdout.write(`| ${header.join(' | ')} |\n| ${header.map((_h, i) => (i < 2 || i === header.length - 1 ? '---' : '---:')).join(' | ')} |\n`);
+const header = [
+  'repository',
+  'language',
+  'files',
+  'error files',
+  'error nodes',
+  'MB',
+  'files/s',
+  'MB/s',
+  'definitions',
+  'references',
+  'imports resolved',
+  'most unresolved',
+];
+process.stdout.write(
+  `| ${header.join(' | ')} |\n| ${header.map((_h, i) => (i < 2 || i === header.length - 1 ? '---' : '---:')).join(' | ')} |\n`,
+);
 for (const row of rows) process.stdout.write(`| ${row.join(' | ')} |\n`);
-process.stdout.write(`\n${cpus().length} CPUs (shared), one parse thread; files/s and MB/s from the fastest of ${args.runs} run(s) of the tags stage.\n`);
+process.stdout.write(
+  `\n${cpus().length} CPUs (shared), one parse thread; files/s and MB/s from the fastest of ${args.runs} run(s) of the tags stage.\n`,
+);

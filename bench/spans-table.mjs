@@ -22,7 +22,9 @@ const evalSummary = read('repomap');
 const scoreSummary = read('score');
 const spans = evalSummary.spans;
 if (!spans) {
-  process.stderr.write(`spans-table: ${join(out, 'repomap.summary.json')} has no "spans" section (was eval run with --pack-budgets?)\n`);
+  process.stderr.write(
+    `spans-table: ${join(out, 'repomap.summary.json')} has no "spans" section (was eval run with --pack-budgets?)\n`,
+  );
   process.exit(1);
 }
 // The score side must give the eval side's numbers: both score the same rows with the same code.
@@ -57,18 +59,20 @@ push(
   '',
 );
 push(
-  'Gold spans are the lines at the base commit that the sample\'s change edited (`bench/gold-spans.mjs`): a proxy for the evidence an agent needs, not the evidence itself. ' +
+  "Gold spans are the lines at the base commit that the sample's change edited (`bench/gold-spans.mjs`): a proxy for the evidence an agent needs, not the evidence itself. " +
     '"BCY" is the contract\'s BCY of the ranking (regex tokens, whole files in rank order); "pack BCY" counts a gold file when the pack holds at least one of its lines. ' +
     'Line recall = packed ∩ gold lines / gold lines; precision = packed ∩ gold lines / all packed lines (every file); F1 per sample; all means over samples.',
   '',
   '"span pack" is `index.pack` (spans by value per token, small files whole, heads of files without spans); "whole files" is `packWholeFiles` on the same ranking: ' +
     'whole files in rank order, a file too large for what is left skipped, never cut. Both render headers, fences and line numbers and leave given files out; ' +
-    'the ranking\'s BCY instead counts a gold file whose token prefix fits, so it is not the whole-file pack\'s yield.',
+    "the ranking's BCY instead counts a gold file whose token prefix fits, so it is not the whole-file pack's yield.",
   '',
 );
 for (const b of spans.budgets) {
   push(`## ${b} tokens`, '');
-  push('| task | positives | pack | BCY (ranking) | pack BCY | line recall | line precision | line F1 | packed / line-scored |');
+  push(
+    '| task | positives | pack | BCY (ranking) | pack BCY | line recall | line precision | line F1 | packed / line-scored |',
+  );
   push('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [name, g] of groups) {
     for (const field of spans.fields) {

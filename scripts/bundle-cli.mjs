@@ -52,16 +52,25 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   // a package named here is external with its subpaths
-  external: Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies }).filter((name) => !COPIED.includes(name)),
+  external: Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies }).filter(
+    (name) => !COPIED.includes(name),
+  ),
   // bundled CommonJS packages call require() for Node's own modules
-  banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
+  },
   chunkNames: 'chunk-[hash]',
   metafile: true,
   logLevel: 'warning',
 });
 const inputs = Object.fromEntries(
   Object.entries(result.metafile.outputs)
-    .map(([file, o]) => [relative(out, resolve(file)), Object.keys(o.inputs).map((i) => relative(root, resolve(i))).sort()])
+    .map(([file, o]) => [
+      relative(out, resolve(file)),
+      Object.keys(o.inputs)
+        .map((i) => relative(root, resolve(i)))
+        .sort(),
+    ])
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
 );
 writeFileSync(join(dist, 'bundle-inputs.json'), JSON.stringify(inputs, null, 1) + '\n');

@@ -24,7 +24,11 @@ export const LEAN_HEAP_GROWING_PERCENT = 10;
  */
 export function useLeanHeap(growingPercent: number = LEAN_HEAP_GROWING_PERCENT): void {
   if (!(Number.isInteger(growingPercent) && growingPercent >= 1 && growingPercent <= 300)) {
-    throw new RepoMapError('bad-option', `repomap/heap: useLeanHeap's growingPercent must be a whole number from 1 to 300, got ${growingPercent}`, 'growingPercent');
+    throw new RepoMapError(
+      'bad-option',
+      `repomap/heap: useLeanHeap's growingPercent must be a whole number from 1 to 300, got ${growingPercent}`,
+      'growingPercent',
+    );
   }
   setFlagsFromString(`--heap-growing-percent=${growingPercent}`);
 }

@@ -1,7 +1,14 @@
 /** Public API of repomap. */
 export { repoMap } from './build/repo-map.js';
 export { buildIndex } from './build/build-index.js';
-export { openIndex, type OpenIndexOptions, type OpenedIndex, type OpenProgress, type IndexHolder, type HeldIndex } from './persist/open-index.js';
+export {
+  openIndex,
+  type OpenIndexOptions,
+  type OpenedIndex,
+  type OpenProgress,
+  type IndexHolder,
+  type HeldIndex,
+} from './persist/open-index.js';
 export { Index, type RankOptions } from './build/index.js';
 export type { IndexOptions } from './build/options.js';
 export { DEFAULTS, resolveStageSettings, type StageOptions, type StageSettings } from './build/settings.js';
@@ -9,12 +16,31 @@ export { resolveOptions, type DeepPartial } from './options/resolve.js';
 export type { Previous } from './build/reuse.js';
 export { Workspace, type BuildInfo, type BuildProgress, type WorkspaceScope } from './build/live.js';
 export { type TagsCache, type TagsCacheEntry } from './cache/types.js';
-export { TagsStore, TAGS_INDEX_VERSION, cacheDirFromEnv, defaultCacheDir, layeredTagsCache, memoryTagsCache, tagsStorePath, type PruneReport, type StoreStats, type TagsStoreOptions } from './cache/index.js';
+export {
+  TagsStore,
+  TAGS_INDEX_VERSION,
+  cacheDirFromEnv,
+  defaultCacheDir,
+  layeredTagsCache,
+  memoryTagsCache,
+  tagsStorePath,
+  type PruneReport,
+  type StoreStats,
+  type TagsStoreOptions,
+} from './cache/index.js';
 export { useBaselineCompilation, useOneShotCompilation } from './tags/wasm-modules.js';
 export { useLeanHeap, LEAN_HEAP_GROWING_PERCENT } from './heap.js';
 export { prestartWhenListed } from './tags/pool.js';
 export { TAGS_BUDGET, parseAhead, type ParsedAhead, type TagsBudget } from './tags/index.js';
-export { loadCorpus, CORPUS_DEFAULTS, releaseTexts, isReleased, whySkipped, type CorpusSource, type CorpusOptions } from './corpus/index.js';
+export {
+  loadCorpus,
+  CORPUS_DEFAULTS,
+  releaseTexts,
+  isReleased,
+  whySkipped,
+  type CorpusSource,
+  type CorpusOptions,
+} from './corpus/index.js';
 export { extractCues, inferTask, CUE_DEFAULTS, type CueTunables } from './cues/index.js';
 export { RANK_DEFAULTS, type RankDefaults } from './rank/index.js';
 export { GRAPH_DEFAULTS, type GraphOptions } from './graph/index.js';

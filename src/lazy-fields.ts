@@ -4,9 +4,19 @@
  * from a snapshot makes only when something asks (all of a BM25 index's postings, its
  * words split, a restored corpus' load stamps).
  */
-export function lazyFields<T extends object, K extends string>(target: T, names: readonly K[], make: () => Record<K, unknown>): void {
+export function lazyFields<T extends object, K extends string>(
+  target: T,
+  names: readonly K[],
+  make: () => Record<K, unknown>,
+): void {
   const settle = (values: Record<K, unknown>): void => {
-    for (const name of names) Object.defineProperty(target, name, { value: values[name], writable: true, enumerable: true, configurable: true });
+    for (const name of names)
+      Object.defineProperty(target, name, {
+        value: values[name],
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
   };
   for (const name of names) {
     Object.defineProperty(target, name, {
@@ -17,7 +27,8 @@ export function lazyFields<T extends object, K extends string>(target: T, names:
         return (target as Record<K, unknown>)[name];
       },
       // a write before any read replaces only that field
-      set: (value: unknown) => Object.defineProperty(target, name, { value, writable: true, enumerable: true, configurable: true }),
+      set: (value: unknown) =>
+        Object.defineProperty(target, name, { value, writable: true, enumerable: true, configurable: true }),
     });
   }
 }

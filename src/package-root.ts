@@ -19,7 +19,12 @@ export function packageRoot(): string {
       return dir;
     }
     const parent = dirname(dir);
-    if (parent === dir) throw new RepoMapError('internal', `repomap/package-root: package root not found above ${fileURLToPath(import.meta.url)}`, 'package.json');
+    if (parent === dir)
+      throw new RepoMapError(
+        'internal',
+        `repomap/package-root: package root not found above ${fileURLToPath(import.meta.url)}`,
+        'package.json',
+      );
     dir = parent;
   }
 }

@@ -5,7 +5,23 @@
  */
 
 /** Languages with a tree-sitter grammar and a tags query. */
-export const LANGUAGES = ['python', 'go', 'rust', 'typescript', 'tsx', 'javascript', 'java', 'c', 'cpp', 'csharp', 'kotlin', 'ruby', 'php', 'swift', 'scala'] as const;
+export const LANGUAGES = [
+  'python',
+  'go',
+  'rust',
+  'typescript',
+  'tsx',
+  'javascript',
+  'java',
+  'c',
+  'cpp',
+  'csharp',
+  'kotlin',
+  'ruby',
+  'php',
+  'swift',
+  'scala',
+] as const;
 export type LanguageId = (typeof LANGUAGES)[number];
 
 /** What a file is for an agent; decided from its path by the corpus stage. */
@@ -169,7 +185,17 @@ export const EDGE_TYPES = ['import', 'shared-symbol', 'source-test', 'same-modul
 export type EdgeType = (typeof EDGE_TYPES)[number];
 
 /** What a query cue is. */
-export const CUE_KINDS = ['path', 'frame', 'identifier', 'test-name', 'diff-symbol', 'given-file', 'module', 'imported', 'term'] as const;
+export const CUE_KINDS = [
+  'path',
+  'frame',
+  'identifier',
+  'test-name',
+  'diff-symbol',
+  'given-file',
+  'module',
+  'imported',
+  'term',
+] as const;
 export type CueKind = (typeof CUE_KINDS)[number];
 
 /** One cue extracted from a query, before it is matched to the corpus. */
@@ -205,7 +231,15 @@ export interface Cue {
 }
 
 /** Task modes; inferred from an ARB query's fields when not given. */
-export const TASKS = ['code2test', 'comment2context', 'trace2code', 'edit2ripple', 'issue2code', 'abstention', 'generic'] as const;
+export const TASKS = [
+  'code2test',
+  'comment2context',
+  'trace2code',
+  'edit2ripple',
+  'issue2code',
+  'abstention',
+  'generic',
+] as const;
 export type Task = (typeof TASKS)[number];
 
 /** The rankers a task can use (`rank.ranker`): the hand-tuned score, or the learned model over it. */

@@ -10,7 +10,14 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** What `npm run build` reads: a change to any of them, or a file added or removed under a folder of them, makes dist/ stale. */
-export const BUILD_INPUTS = ['src', 'scripts/bundle-cli.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
+export const BUILD_INPUTS = [
+  'src',
+  'scripts/bundle-cli.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+];
 
 /** Written last by `npm run build` (scripts/bundle-cli.mjs): its time is the build's. */
 export const BUILD_STAMP = 'dist/bundle-inputs.json';

@@ -9,7 +9,11 @@ export function fixtureIndexes(options: IndexOptions = {}): (repo: string) => Pr
   const indexes = new Map<string, Promise<Index>>();
   return (repo) => {
     let index = indexes.get(repo);
-    if (!index) indexes.set(repo, (index = loadCorpus({ folder: join(FIXTURES, 'repos', repo) }).then((c) => buildIndex(c, options))));
+    if (!index)
+      indexes.set(
+        repo,
+        (index = loadCorpus({ folder: join(FIXTURES, 'repos', repo) }).then((c) => buildIndex(c, options))),
+      );
     return index;
   };
 }

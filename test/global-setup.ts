@@ -32,7 +32,9 @@ export default function setup(): () => void {
     rmSync(folder, { recursive: true, force: true });
     if (left.length === 0) return;
     // A teardown's exception is only printed by vitest; the exit code says it too.
-    process.stderr.write(`test run: tests left ${left.length} entries in their temp folder: ${left.sort().join(', ')}\n`);
+    process.stderr.write(
+      `test run: tests left ${left.length} entries in their temp folder: ${left.sort().join(', ')}\n`,
+    );
     process.exitCode = 1;
   };
 }

@@ -14,7 +14,10 @@ export interface CliRun {
  * gives one; `options` set the folder, the environment, whether stderr is a terminal
  * (`tty`) and the rest.
  */
-export async function runCliCaptured(argv: string[], options: Partial<CliIo> & Pick<CliIo, 'cwd'> & { tty?: boolean }): Promise<CliRun> {
+export async function runCliCaptured(
+  argv: string[],
+  options: Partial<CliIo> & Pick<CliIo, 'cwd'> & { tty?: boolean },
+): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const { tty, ...io } = options;

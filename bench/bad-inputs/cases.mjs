@@ -9,7 +9,17 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, 
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { QUERY, SHOP_FILES, git, looseObject, makeGitRepo, seeded, settle, writeFiles, writeScript } from './fixture.mjs';
+import {
+  QUERY,
+  SHOP_FILES,
+  git,
+  looseObject,
+  makeGitRepo,
+  seeded,
+  settle,
+  writeFiles,
+  writeScript,
+} from './fixture.mjs';
 import { processPeakMb } from './measure.mjs';
 
 /** What the findings are, by number (the issue's order). */
@@ -23,7 +33,7 @@ export const FINDINGS = {
   7: 'a blob missing at --commit',
   8: 'a folder or FIFO in place of an index snapshot',
   9: 'tags.sqlite damaged or edited',
-  10: "empty --commit / --repo, a UTF-16 query file, an LFS pointer, a 100k-line .gitignore, a 10 MB query",
+  10: 'empty --commit / --repo, a UTF-16 query file, an LFS pointer, a 100k-line .gitignore, a 10 MB query',
 };
 
 // --- checks ---------------------------------------------------------------------------
@@ -31,7 +41,8 @@ export const FINDINGS = {
 // a run that did not exit (timeout, signal) fails the runner's shared check, which names it
 const exits = (r, code) => (r.code === code || r.code === null ? [] : [`exit ${r.code}, not ${code}`]);
 const says = (r, pattern, what) => (pattern.test(r.stderr) || r.code === null ? [] : [`stderr does not ${what}`]);
-const noMarker = (marker) => (existsSync(marker) ? [`the marker was written: ${readFileSync(marker, 'utf8').trim().split('\n')[0]}`] : []);
+const noMarker = (marker) =>
+  existsSync(marker) ? [`the marker was written: ${readFileSync(marker, 'utf8').trim().split('\n')[0]}`] : [];
 const stderrUnder = (r, bytes) => (r.stderrBytes < bytes ? [] : [`stderr is ${r.stderrBytes} bytes`]);
 
 /** The parts of a JSON ranking that must not change with the cache (not its timings or notes). */
@@ -49,7 +60,9 @@ function sameRanking(r, expected) {
   if (got === null) return ['no JSON ranking on stdout'];
   if (got === expected) return [];
   const [a, b] = [JSON.parse(got), JSON.parse(expected)];
-  const field = ['top_files', 'scores', 'spans', 'functions', 'reasons'].find((_, i) => JSON.stringify(a[i]) !== JSON.stringify(b[i]));
+  const field = ['top_files', 'scores', 'spans', 'functions', 'reasons'].find(
+    (_, i) => JSON.stringify(a[i]) !== JSON.stringify(b[i]),
+  );
   return [`ranking differs from a fresh cache's (${field})`];
 }
 
@@ -64,7 +77,36 @@ function shopFolder(h, extra = {}) {
 }
 
 /** Every hook git knows: a hostile repository may set any of them. */
-const HOOKS = ['applypatch-msg', 'pre-applypatch', 'post-applypatch', 'pre-commit', 'pre-merge-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit', 'pre-rebase', 'post-checkout', 'post-merge', 'pre-push', 'pre-receive', 'update', 'proc-receive', 'post-receive', 'post-update', 'reference-transaction', 'push-to-checkout', 'pre-auto-gc', 'post-rewrite', 'sendemail-validate', 'fsmonitor-watchman', 'p4-changelist', 'p4-prepare-changelist', 'p4-post-changelist', 'p4-pre-submit', 'post-index-change'];
+const HOOKS = [
+  'applypatch-msg',
+  'pre-applypatch',
+  'post-applypatch',
+  'pre-commit',
+  'pre-merge-commit',
+  'prepare-commit-msg',
+  'commit-msg',
+  'post-commit',
+  'pre-rebase',
+  'post-checkout',
+  'post-merge',
+  'pre-push',
+  'pre-receive',
+  'update',
+  'proc-receive',
+  'post-receive',
+  'post-update',
+  'reference-transaction',
+  'push-to-checkout',
+  'pre-auto-gc',
+  'post-rewrite',
+  'sendemail-validate',
+  'fsmonitor-watchman',
+  'p4-changelist',
+  'p4-prepare-changelist',
+  'p4-post-changelist',
+  'p4-pre-submit',
+  'post-index-change',
+];
 
 /**
  * A git repository configured to run a script wherever git would let it (hooks, fsmonitor,
@@ -242,7 +284,8 @@ function send(socket, data) {
 }
 
 /** Where the daemon case's daemon listened. */
-const daemonNote = (p) => `with REPOMAP_DAEMON_SOCKET=${p.env.REPOMAP_DAEMON_SOCKET}, started by \`repomap daemon start --idle-minutes 10\`, after the payload`;
+const daemonNote = (p) =>
+  `with REPOMAP_DAEMON_SOCKET=${p.env.REPOMAP_DAEMON_SOCKET}, started by \`repomap daemon start --idle-minutes 10\`, after the payload`;
 
 /** Reads the daemon's peak RSS, closes the case's connection, stops the daemon (by its process id when it does not stop). */
 async function stopDaemon(r, p, h) {
@@ -293,9 +336,11 @@ function hugeQuery() {
   return lines.join('');
 }
 
-const TRACE = 'Traceback (most recent call last):\n  File "src/shop/util.py", line 2, in round_cents\n    return round(value, 2)\nTypeError: type str doesn\'t define __round__ method\n';
+const TRACE =
+  'Traceback (most recent call last):\n  File "src/shop/util.py", line 2, in round_cents\n    return round(value, 2)\nTypeError: type str doesn\'t define __round__ method\n';
 
-const LFS_POINTER = 'version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n';
+const LFS_POINTER =
+  'version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n';
 
 const DEEP = Array.from({ length: 40 }, () => 'a').join('/');
 
@@ -310,7 +355,8 @@ export const CASES = [
       return { args: ['rank', '--repo', repo, '--no-cache', QUERY], state: { marker, armed } };
     },
     check: (r, p) => [...noMarker(p.state.marker), ...exits(r, 0)],
-    note: (p) => (p.state.armed ? 'plain git wrote the marker' : 'plain git did not write the marker: fixture not armed'),
+    note: (p) =>
+      p.state.armed ? 'plain git wrote the marker' : 'plain git did not write the marker: fixture not armed',
   },
   {
     id: '1b',
@@ -321,7 +367,8 @@ export const CASES = [
       return { args: ['rank', '--repo', repo, '--commit', 'HEAD', '--no-cache', QUERY], state: { marker, armed } };
     },
     check: (r, p) => [...noMarker(p.state.marker), ...exits(r, 0)],
-    note: (p) => (p.state.armed ? 'plain git wrote the marker' : 'plain git did not write the marker: fixture not armed'),
+    note: (p) =>
+      p.state.armed ? 'plain git wrote the marker' : 'plain git did not write the marker: fixture not armed',
   },
   {
     id: '1c',
@@ -333,7 +380,11 @@ export const CASES = [
       giveToNobody(repo);
       return { args: ['rank', '--repo', repo, '--commit', 'HEAD', '--no-cache', QUERY], state: { marker } };
     },
-    check: (r, p) => [...noMarker(p.state.marker), ...exits(r, 1), ...says(r, /safe\.directory/, 'name safe.directory')],
+    check: (r, p) => [
+      ...noMarker(p.state.marker),
+      ...exits(r, 1),
+      ...says(r, /safe\.directory/, 'name safe.directory'),
+    ],
   },
   {
     id: '1d',
@@ -402,7 +453,11 @@ export const CASES = [
       const repo = shopFolder(h, { '.gitignore': `${'a*'.repeat(20_480)}\n` });
       return { args: ['rank', '--repo', repo, '--no-cache', '--diagnostics', QUERY] };
     },
-    check: (r) => [...exits(r, 0), ...stderrUnder(r, 2048), ...(/\.gitignore/.test(r.stdout + r.stderr) ? [] : ['no diagnostic names .gitignore'])],
+    check: (r) => [
+      ...exits(r, 0),
+      ...stderrUnder(r, 2048),
+      ...(/\.gitignore/.test(r.stdout + r.stderr) ? [] : ['no diagnostic names .gitignore']),
+    ],
   },
   {
     id: '4b',
@@ -410,9 +465,15 @@ export const CASES = [
     expect: '--exclude with a 40 KB pattern: exit 0 or 2; stderr < 2 KB',
     prepare(h) {
       const repo = shopFolder(h);
-      return { args: ['rank', '--repo', repo, '--no-cache', '--exclude', 'a*'.repeat(20_480), QUERY], show: { 5: '<40 KB: a* x 20480>' } };
+      return {
+        args: ['rank', '--repo', repo, '--no-cache', '--exclude', 'a*'.repeat(20_480), QUERY],
+        show: { 5: '<40 KB: a* x 20480>' },
+      };
     },
-    check: (r) => [...(r.code === 0 || r.code === 2 || r.code === null ? [] : [`exit ${r.code}, not 0 or 2`]), ...stderrUnder(r, 2048)],
+    check: (r) => [
+      ...(r.code === 0 || r.code === 2 || r.code === null ? [] : [`exit ${r.code}, not 0 or 2`]),
+      ...stderrUnder(r, 2048),
+    ],
   },
   {
     id: '5a',
@@ -427,7 +488,19 @@ export const CASES = [
     id: '5b',
     finding: 5,
     expect: 'daemon sent a `run` without `env`: `daemon status` still answers (exit 0)',
-    prepare: (h) => daemonCase(h, (build, repo) => JSON.stringify({ type: 'run', build, argv: ['status', '--repo', repo], cwd: repo, stdoutTTY: false, stderrTTY: false }) + '\n'),
+    prepare: (h) =>
+      daemonCase(
+        h,
+        (build, repo) =>
+          JSON.stringify({
+            type: 'run',
+            build,
+            argv: ['status', '--repo', repo],
+            cwd: repo,
+            stdoutTTY: false,
+            stderrTTY: false,
+          }) + '\n',
+      ),
     check: (r) => exits(r, 0),
     finish: stopDaemon,
     note: daemonNote,
@@ -470,7 +543,10 @@ export const CASES = [
       const repo = join(h.dir, 'repo');
       makeGitRepo(repo, h.gitEnv);
       const random = seeded(6);
-      writeFileSync(join(repo, '.git', 'HEAD'), Buffer.from(Array.from({ length: 64 }, () => Math.floor(random() * 256))));
+      writeFileSync(
+        join(repo, '.git', 'HEAD'),
+        Buffer.from(Array.from({ length: 64 }, () => Math.floor(random() * 256))),
+      );
       return { args: ['rank', '--repo', repo, '--no-cache', QUERY] };
     },
     check: (r) => [...exits(r, 0), ...says(r, /histor/i, 'note the history')],
@@ -478,14 +554,16 @@ export const CASES = [
   {
     id: '7',
     finding: 7,
-    expect: '--commit, util.py\'s blob deleted (not a partial clone): non-zero exit, or a warning naming src/shop/util.py',
+    expect:
+      "--commit, util.py's blob deleted (not a partial clone): non-zero exit, or a warning naming src/shop/util.py",
     prepare(h) {
       const repo = join(h.dir, 'repo');
       makeGitRepo(repo, h.gitEnv);
       rmSync(looseObject(join(repo, '.git'), git(repo, ['rev-parse', 'HEAD:src/shop/util.py'], h.gitEnv)));
       return { args: ['rank', '--repo', repo, '--commit', 'HEAD', '--no-cache', QUERY] };
     },
-    check: (r) => (r.code !== 0 || /src\/shop\/util\.py/.test(r.stderr) ? [] : ['exit 0 and no warning names src/shop/util.py']),
+    check: (r) =>
+      r.code !== 0 || /src\/shop\/util\.py/.test(r.stderr) ? [] : ['exit 0 and no warning names src/shop/util.py'],
   },
   ...[
     ['8a', 'a folder (holding a file)', (file) => (mkdirSync(file), writeFileSync(join(file, 'x'), 'x'))],
@@ -511,17 +589,30 @@ export const CASES = [
     check: (r) => exits(r, 0),
   })),
   ...[
-    ['9a', '300 random bytes in its stored entries', (file, entries) => damageEntries(file, entries, 300, 9, () => true, (random) => Math.floor(random() * 256))],
+    [
+      '9a',
+      '300 random bytes in its stored entries',
+      (file, entries) =>
+        damageEntries(
+          file,
+          entries,
+          300,
+          9,
+          () => true,
+          (random) => Math.floor(random() * 256),
+        ),
+    ],
     [
       '9b',
       '300 letters and digits of its stored entries changed to others',
-      (file, entries) => damageEntries(file, entries, 300, 99, isAlnum, (random, old) => {
-        let b = old;
-        while (b === old) b = ALNUM[Math.floor(random() * ALNUM.length)];
-        return b;
-      }),
+      (file, entries) =>
+        damageEntries(file, entries, 300, 99, isAlnum, (random, old) => {
+          let b = old;
+          while (b === old) b = ALNUM[Math.floor(random() * ALNUM.length)];
+          return b;
+        }),
     ],
-    ['9c', 'config.py\'s entry edited (parse_config renamed, still well-formed)', null],
+    ['9c', "config.py's entry edited (parse_config renamed, still well-formed)", null],
   ].map(([id, what, damage]) => ({
     id,
     finding: 9,
@@ -561,7 +652,8 @@ export const CASES = [
   {
     id: '10c',
     finding: 10,
-    expect: 'a UTF-16 query file (FF FE) naming util.py in a trace: the UTF-8 file\'s first file, or exit 2 naming the file',
+    expect:
+      "a UTF-16 query file (FF FE) naming util.py in a trace: the UTF-8 file's first file, or exit 2 naming the file",
     async prepare(h) {
       const repo = shopFolder(h);
       const utf8 = join(h.dir, 'trace-utf8.txt');
@@ -588,14 +680,21 @@ export const CASES = [
       const repo = shopFolder(h, { 'src/shop/model.py': LFS_POINTER });
       return { args: ['rank', '--repo', repo, '--no-cache', '--diagnostics', QUERY] };
     },
-    check: (r) => [...exits(r, 0), ...(/model\.py[^\n]*lfs|lfs[^\n]*model\.py/i.test(r.stdout + r.stderr) ? [] : ['nothing names model.py as an LFS pointer'])],
+    check: (r) => [
+      ...exits(r, 0),
+      ...(/model\.py[^\n]*lfs|lfs[^\n]*model\.py/i.test(r.stdout + r.stderr)
+        ? []
+        : ['nothing names model.py as an LFS pointer']),
+    ],
   },
   {
     id: '10e',
     finding: 10,
     expect: 'a 100,000-line .gitignore, 300 files: exit 0',
     prepare(h) {
-      const files = Object.fromEntries(Array.from({ length: 296 }, (_, i) => [`src/shop/gen/mod_${i}.py`, `def f_${i}():\n    return ${i}\n`]));
+      const files = Object.fromEntries(
+        Array.from({ length: 296 }, (_, i) => [`src/shop/gen/mod_${i}.py`, `def f_${i}():\n    return ${i}\n`]),
+      );
       const repo = shopFolder(h, { '.gitignore': longIgnore(), ...files });
       return { args: ['rank', '--repo', repo, '--no-cache', QUERY] };
     },
@@ -623,7 +722,10 @@ function editEntry(h, store) {
     const rows = db.prepare('SELECT key, value FROM tags').all();
     const row = rows.find((r) => r.value.includes('"name":"parse_config","kind":"function"'));
     if (!row) throw new Error('no tags row defines parse_config');
-    db.prepare('UPDATE tags SET value = ? WHERE key = ?').run(row.value.replaceAll('"name":"parse_config"', '"name":"parse_konfig"'), row.key);
+    db.prepare('UPDATE tags SET value = ? WHERE key = ?').run(
+      row.value.replaceAll('"name":"parse_config"', '"name":"parse_konfig"'),
+      row.key,
+    );
   } finally {
     db.close();
   }

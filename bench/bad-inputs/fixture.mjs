@@ -10,7 +10,16 @@ export const QUERY = 'KeyError in parse_config when the cart loads its settings'
 
 /** The repository's files: config.py defines the function the query names. */
 export const SHOP_FILES = {
-  'src/shop/config.py': ['import json', '', '', 'def parse_config(path):', '    with open(path) as f:', '        data = json.load(f)', '    return data["shop"]', ''].join('\n'),
+  'src/shop/config.py': [
+    'import json',
+    '',
+    '',
+    'def parse_config(path):',
+    '    with open(path) as f:',
+    '        data = json.load(f)',
+    '    return data["shop"]',
+    '',
+  ].join('\n'),
   'src/shop/cart.py': [
     'from shop.config import parse_config',
     'from shop.util import round_cents',
@@ -26,7 +35,14 @@ export const SHOP_FILES = {
     '',
   ].join('\n'),
   'src/shop/util.py': ['def round_cents(value):', '    return round(value, 2)', ''].join('\n'),
-  'tests/test_cart.py': ['from shop.cart import Cart', '', '', 'def test_total():', '    assert Cart("shop.json").total() == 0', ''].join('\n'),
+  'tests/test_cart.py': [
+    'from shop.cart import Cart',
+    '',
+    '',
+    'def test_total():',
+    '    assert Cart("shop.json").total() == 0',
+    '',
+  ].join('\n'),
 };
 
 /** Writes `files` (path → text or bytes) under `root`. */

@@ -51,7 +51,12 @@ export function measure(cli, args, { cwd, env, input, timeoutMs, maxRssMb, metho
       : [process.execPath, ['--input-type=module', '-e', WRAPPER, rssFile, cli, ...args]];
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(command, argv, { cwd, env, detached: true, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, argv, {
+      cwd,
+      env,
+      detached: true,
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    });
     const out = collector(child.stdout);
     const err = collector(child.stderr);
     if (input !== undefined) {

@@ -55,7 +55,8 @@ const rssBoundMb = number('rss-bound-mb');
 const maxRssMb = number('max-rss-mb');
 const cli = resolve(flags.cli);
 if (!existsSync(cli)) usage(`no CLI at ${cli}`);
-if (cli === join(ROOT, 'bin', 'repomap.js') && !existsSync(join(ROOT, 'dist', 'cli', 'run.js'))) usage('dist/ is not built: run `npm run build` first');
+if (cli === join(ROOT, 'bin', 'repomap.js') && !existsSync(join(ROOT, 'dist', 'cli', 'run.js')))
+  usage('dist/ is not built: run `npm run build` first');
 const only = flags.only?.split(',').map((id) => id.trim());
 const unknown = only?.filter((id) => !CASES.some((c) => c.id === id)) ?? [];
 if (unknown.length > 0) usage(`no case ${unknown.join(', ')} (cases: ${CASES.map((c) => c.id).join(', ')})`);
@@ -67,7 +68,8 @@ function usage(message) {
 }
 
 const tmp = realpathSync(mkdtempSync(join(tmpdir(), 'repomap-bad-inputs-')));
-if (!relative(realpathSync(ROOT), tmp).startsWith('..')) usage(`the temporary folder ${tmp} is inside the repository; set TMPDIR elsewhere`);
+if (!relative(realpathSync(ROOT), tmp).startsWith('..'))
+  usage(`the temporary folder ${tmp} is inside the repository; set TMPDIR elsewhere`);
 const globalConfig = join(tmp, 'gitconfig');
 writeFileSync(globalConfig, '');
 const method = rssMethod(tmp);
@@ -77,7 +79,9 @@ const loadAtStart = loadavg()[0];
 
 /** The environment of a CLI run in `dir`: `extra` on top, an undefined value removing the variable. */
 function envFor(dir, extra = {}) {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('REPOMAP_') && !name.startsWith('GIT_')));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('REPOMAP_') && !name.startsWith('GIT_')),
+  );
   Object.assign(env, {
     REPOMAP_NO_DAEMON: '1',
     REPOMAP_CACHE: join(dir, 'default-cache'),
@@ -95,7 +99,15 @@ function envFor(dir, extra = {}) {
 /** What a case may use: its folder, a CLI runner for its set-up, the fixtures' git environment. */
 function helpers(dir) {
   const run = (args, options = {}) =>
-    measure(cli, args, { cwd: options.cwd ?? dir, env: options.env ?? envFor(dir), input: options.input, timeoutMs, maxRssMb, method, scratch: tmp });
+    measure(cli, args, {
+      cwd: options.cwd ?? dir,
+      env: options.env ?? envFor(dir),
+      input: options.input,
+      timeoutMs,
+      maxRssMb,
+      method,
+      scratch: tmp,
+    });
   return {
     dir,
     isRoot,
@@ -106,13 +118,20 @@ function helpers(dir) {
     /** A set-up run that must succeed. */
     async must(args, options) {
       const r = await run(args, options);
-      if (r.code !== 0) throw new Error(`set-up \`repomap ${args.slice(0, 2).join(' ')}\` ended with ${r.code ?? r.signal}: ${firstLine(r.stderr)}`);
+      if (r.code !== 0)
+        throw new Error(
+          `set-up \`repomap ${args.slice(0, 2).join(' ')}\` ended with ${r.code ?? r.signal}: ${firstLine(r.stderr)}`,
+        );
       return r;
     },
   };
 }
 
-const firstLine = (text) => text.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
+const firstLine = (text) =>
+  text
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim() ?? '';
 const shorten = (text, max) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 /** Temporary paths as `$T` (the suite's folder), so the table does not change with them. */
 const untmp = (text) => text.replaceAll(tmp, '$T');
@@ -133,7 +152,13 @@ function saidFirst(stderr) {
 }
 
 function outcomeOf(r) {
-  const how = r.timedOut ? `timeout (killed at ${timeoutMs / 1000} s)` : r.rssCapped ? `killed past ${maxRssMb} MiB` : r.code !== null ? `exit ${r.code}` : `${r.signal}`;
+  const how = r.timedOut
+    ? `timeout (killed at ${timeoutMs / 1000} s)`
+    : r.rssCapped
+      ? `killed past ${maxRssMb} MiB`
+      : r.code !== null
+        ? `exit ${r.code}`
+        : `${r.signal}`;
   const said = untmp(saidFirst(r.stderr));
   return said ? `${how} · ${shorten(said, 110)}` : how;
 }
@@ -144,7 +169,8 @@ function sharedFailures(r) {
   if (r.timedOut) failures.push(`no end within ${timeoutMs / 1000} s`);
   else if (r.rssCapped) failures.push(`resident past ${maxRssMb} MiB`);
   else if (r.code === null) failures.push(`killed by ${r.signal}`);
-  if (r.peakMb !== null && r.peakMb >= rssBoundMb) failures.push(`peak RSS ${Math.round(r.peakMb)} MiB ≥ ${rssBoundMb}`);
+  if (r.peakMb !== null && r.peakMb >= rssBoundMb)
+    failures.push(`peak RSS ${Math.round(r.peakMb)} MiB ≥ ${rssBoundMb}`);
   return failures;
 }
 
@@ -180,7 +206,10 @@ for (const c of CASES.filter((c) => !only || only.includes(c.id))) {
       note: untmp(c.note?.(prepared) ?? ''),
     });
   } catch (error) {
-    Object.assign(row, { outcome: `set-up failed: ${untmp(firstLine(String(error.message ?? error)))}`, pass: '**error**' });
+    Object.assign(row, {
+      outcome: `set-up failed: ${untmp(firstLine(String(error.message ?? error)))}`,
+      pass: '**error**',
+    });
     if (prepared && !prepared.finished) await c.finish?.({}, prepared, h).catch(() => {});
   }
   report(row);
@@ -188,7 +217,9 @@ for (const c of CASES.filter((c) => !only || only.includes(c.id))) {
 
 function report(row) {
   const pass = row.pass.replace(/\*\*/g, '');
-  console.log(`${row.id.padEnd(4)} ${pass.split(':')[0].padEnd(7)} ${(row.time ?? '-').padStart(7)} s ${String(row.rss ?? '-').padStart(6)} MiB  ${row.outcome}${pass.includes(':') ? `\n${' '.repeat(13)}${pass}` : ''}`);
+  console.log(
+    `${row.id.padEnd(4)} ${pass.split(':')[0].padEnd(7)} ${(row.time ?? '-').padStart(7)} s ${String(row.rss ?? '-').padStart(6)} MiB  ${row.outcome}${pass.includes(':') ? `\n${' '.repeat(13)}${pass}` : ''}`,
+  );
 }
 
 const count = (what) => rows.filter((r) => r.pass.replace(/\*\*/g, '').startsWith(what)).length;
@@ -201,13 +232,17 @@ const quoted = (text) => cell(text).replaceAll('`', '\\`');
 const commit = (() => {
   try {
     const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).trim() !==
+      '';
     return `${sha}${dirty ? ' (with uncommitted changes)' : ''}`;
   } catch {
     return 'an unknown commit';
   }
 })();
-const gitVersion = execFileSync('git', ['--version'], { encoding: 'utf8' }).trim().replace(/^git version /, '');
+const gitVersion = execFileSync('git', ['--version'], { encoding: 'utf8' })
+  .trim()
+  .replace(/^git version /, '');
 const rssHow =
   method === 'time'
     ? '`/usr/bin/time -f %M`: the largest peak among the CLI process and the processes it waited for (git, workers)'
@@ -221,7 +256,10 @@ const table = [
   '',
   '| case | finding | expectation | outcome | pass | time s | peak RSS MB |',
   '| --- | ---: | --- | --- | --- | ---: | ---: |',
-  ...rows.map((r) => `| ${r.id} | ${r.finding} | ${cell(r.expect)} | ${quoted(r.outcome)} | ${quoted(r.pass)} | ${r.time ?? '-'} | ${r.rss ?? '-'} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.id} | ${r.finding} | ${cell(r.expect)} | ${quoted(r.outcome)} | ${quoted(r.pass)} | ${r.time ?? '-'} | ${r.rss ?? '-'} |`,
+  ),
   '',
   summary,
   '',
@@ -231,9 +269,14 @@ const table = [
   '',
   '## Commands',
   '',
-  '`$T` is the suite\'s temporary folder, `$T/<case>/repo` the case\'s repository.',
+  "`$T` is the suite's temporary folder, `$T/<case>/repo` the case's repository.",
   '',
-  ...rows.filter((r) => r.command).map((r) => `- ${r.id}: \`${r.command.length > 300 ? `${r.command.slice(0, 299)}…` : r.command}\`${r.note ? ` (${r.note})` : ''}`),
+  ...rows
+    .filter((r) => r.command)
+    .map(
+      (r) =>
+        `- ${r.id}: \`${r.command.length > 300 ? `${r.command.slice(0, 299)}…` : r.command}\`${r.note ? ` (${r.note})` : ''}`,
+    ),
   '',
 ].join('\n');
 if (out === '-') console.log(`\n${table}`);

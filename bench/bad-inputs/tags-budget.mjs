@@ -45,7 +45,9 @@ async function timed(run, rounds) {
   return { result, ms: Math.round(best) };
 }
 const digest = (tags) => createHash('sha1').update(JSON.stringify(tags)).digest('hex');
-console.log('| repository | files parsed | too-complex | parse-failed | ms (budget) | ms (baseline) | other tags identical |');
+console.log(
+  '| repository | files parsed | too-complex | parse-failed | ms (budget) | ms (baseline) | other tags identical |',
+);
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
 for (const gitDir of args) {
   const corpus = await current.corpus.loadCorpus({ gitDir, commit: 'HEAD' });
@@ -70,5 +72,7 @@ for (const gitDir of args) {
     identical = a.length === b.length && digest(a) === digest(b) ? 'yes' : 'NO';
   }
   const count = (code) => ours.diagnostics.filter((d) => d.code === code).length;
-  console.log(`| ${nameOf(gitDir)} | ${parseable.length} | ${count('too-complex')} | ${count('parse-failed')} | ${ms} | ${baseMs} | ${identical} |`);
+  console.log(
+    `| ${nameOf(gitDir)} | ${parseable.length} | ${count('too-complex')} | ${count('parse-failed')} | ${ms} | ${baseMs} | ${identical} |`,
+  );
 }

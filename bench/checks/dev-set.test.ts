@@ -55,7 +55,9 @@ describe.skipIf(DEV === '')('the shared dev set', () => {
       for (const [task, [n, r20, mrr]] of Object.entries(want)) {
         const got = task === 'overall' ? summary.overall : summary.tasks[task];
         expect(got?.scored, `${name} ${task}`).toBe(n);
-        expect(Math.abs((got?.metrics['Recall@20'] as number) - r20), `${name} ${task} R@20`).toBeLessThanOrEqual(0.0005);
+        expect(Math.abs((got?.metrics['Recall@20'] as number) - r20), `${name} ${task} R@20`).toBeLessThanOrEqual(
+          0.0005,
+        );
         expect(Math.abs((got?.metrics.MRR as number) - mrr), `${name} ${task} MRR`).toBeLessThanOrEqual(0.0005);
       }
       // Scored against all samples, the rows the baseline lacks count as zeros.
@@ -66,7 +68,9 @@ describe.skipIf(DEV === '')('the shared dev set', () => {
   });
 
   it('fuses the two baselines into valid details rows', async () => {
-    const inputs = await Promise.all(['arb-repomap', 'arb-bm25'].map((n) => readDetails(join(DEV, 'baselines', `${n}.details.jsonl`))));
+    const inputs = await Promise.all(
+      ['arb-repomap', 'arb-bm25'].map((n) => readDetails(join(DEV, 'baselines', `${n}.details.jsonl`))),
+    );
     const fused = fuseDetails(inputs);
     expect(fused).toHaveLength(120);
     const reread = parseDetails(fused.map(formatDetailsRow).join('\n'), 'fused.jsonl');

@@ -15,7 +15,11 @@ const ISSUES = sharedSet('issues');
 
 /** repo → language of a repos.tsv (owner/name, language, … per line after a header). */
 function languagesOf(tsv: string): Map<string, string> {
-  const rows = readFileSync(tsv, 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'));
+  const rows = readFileSync(tsv, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split('\t'));
   return new Map(rows.map(([repo, lang]) => [repo!, lang!]));
 }
 
@@ -30,8 +34,14 @@ describe.skipIf(DEV === null || ISSUES === null)('bench/split.json over the shar
     for (const [repo, lang] of language) byLanguage.set(lang, [...(byLanguage.get(lang) ?? []), repo]);
     for (const [lang, repos] of byLanguage) {
       if (repos.length < 2) continue;
-      expect(repos.some((r) => heldIn.includes(r)), `${lang} held-in`).toBe(true);
-      expect(repos.some((r) => heldOut.includes(r)), `${lang} held-out`).toBe(true);
+      expect(
+        repos.some((r) => heldIn.includes(r)),
+        `${lang} held-in`,
+      ).toBe(true);
+      expect(
+        repos.some((r) => heldOut.includes(r)),
+        `${lang} held-out`,
+      ).toBe(true);
     }
   });
 });

@@ -33,7 +33,8 @@ const { grammarWasmPath, initRuntime } = await import(join(ROOT, 'dist', 'src', 
 const { Language, Parser } = await import('web-tree-sitter');
 
 const OLD_PACKAGE = 'tree-sitter-wasms';
-const USAGE = 'usage: node bench/grammars/parse-errors.mjs FOLDER|GIT_DIR@COMMIT [...] [--languages a,b] [--examples N]\n';
+const USAGE =
+  'usage: node bench/grammars/parse-errors.mjs FOLDER|GIT_DIR@COMMIT [...] [--languages a,b] [--examples N]\n';
 
 function fail(message) {
   process.stderr.write(`bench/grammars/parse-errors: ${message}\n${USAGE}`);
@@ -46,7 +47,8 @@ function parseArgs(argv) {
     const a = argv[i];
     if (a === '--languages') {
       args.languages = (argv[++i] ?? '').split(',').filter(Boolean);
-      for (const l of args.languages) if (!LANGUAGES.includes(l)) fail(`unknown language "${l}" (known: ${LANGUAGES.join(', ')})`);
+      for (const l of args.languages)
+        if (!LANGUAGES.includes(l)) fail(`unknown language "${l}" (known: ${LANGUAGES.join(', ')})`);
     } else if (a === '--examples') {
       args.examples = Number(argv[++i]);
       if (!Number.isInteger(args.examples) || args.examples < 0) fail('--examples takes a whole number ≥ 0');
@@ -55,7 +57,8 @@ function parseArgs(argv) {
     } else {
       const at = a.lastIndexOf('@');
       const gitDir = at > 0 ? a.slice(0, at) : undefined;
-      if (gitDir !== undefined && existsSync(join(gitDir, 'HEAD'))) args.sources.push({ gitDir: resolve(gitDir), commit: a.slice(at + 1) });
+      if (gitDir !== undefined && existsSync(join(gitDir, 'HEAD')))
+        args.sources.push({ gitDir: resolve(gitDir), commit: a.slice(at + 1) });
       else if (existsSync(a) && statSync(a).isDirectory()) args.sources.push({ folder: resolve(a) });
       else fail(`${a} is neither a folder nor GIT_DIR@COMMIT`);
     }
@@ -105,7 +108,14 @@ function timedParse(parser, text) {
   return { hasError, ms };
 }
 
-const emptyStats = () => ({ files: 0, bytes: 0, old: { errorFiles: 0, ms: 0 }, now: { errorFiles: 0, ms: 0 }, fixed: [], broken: [] });
+const emptyStats = () => ({
+  files: 0,
+  bytes: 0,
+  old: { errorFiles: 0, ms: 0 },
+  now: { errorFiles: 0, ms: 0 },
+  fixed: [],
+  broken: [],
+});
 /** `${language}` → totals; `${repo}\t${language}` → per-repository rows. */
 const totals = new Map();
 const perRepo = new Map();
@@ -135,7 +145,8 @@ async function measure(name, folder) {
     const result = {};
     // Alternate which grammar parses first.
     const order = index % 2 === 0 ? ['old', 'now'] : ['now', 'old'];
-    for (const side of order) result[side] = pair.same && side === order[1] ? result[order[0]] : timedParse(pair[side].parser, file.text);
+    for (const side of order)
+      result[side] = pair.same && side === order[1] ? result[order[0]] : timedParse(pair[side].parser, file.text);
     add(totals, language, file, result);
     add(perRepo, `${name}\t${language}`, file, result);
     n++;
@@ -154,7 +165,9 @@ function extract(gitDir, commit, dir) {
     const excludes = missing.map((path) => `:(exclude,literal)${path}`);
     const script = 'set -o pipefail; git --git-dir "$1" archive "$2" -- . "${@:4}" | tar -x -C "$3"';
     try {
-      execFileSync('bash', ['-c', script, 'extract', gitDir, commit, dir, ...excludes], { stdio: ['ignore', 'ignore', 'pipe'] });
+      execFileSync('bash', ['-c', script, 'extract', gitDir, commit, dir, ...excludes], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       return missing;
     } catch (error) {
       const lacked = /invalid object \S+ \S+ for '([^']+)'/.exec(String(error.stderr));
@@ -183,7 +196,10 @@ for (const source of args.sources) {
   try {
     const missing = extract(source.gitDir, source.commit, dir);
     if (missing.length > 0) leftOut.push(`${name}: ${missing.map((m) => `\`${m}\``).join(', ')}`);
-    if (missing.length > 0) log(`${name}: ${missing.length} blobs the mirror lacks left out (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''})`);
+    if (missing.length > 0)
+      log(
+        `${name}: ${missing.length} blobs the mirror lacks left out (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''})`,
+      );
     await measure(name, dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -195,7 +211,9 @@ const seconds = (performance.now() - started) / 1000;
 
 const speed = (s, side) => (s[side].ms === 0 ? '–' : (mb(s.bytes) / (s[side].ms / 1000)).toFixed(2));
 const out = [];
-out.push('| language | old grammar | new grammar | files | MB | error files, old | error files, new | MB/s old | MB/s new |');
+out.push(
+  '| language | old grammar | new grammar | files | MB | error files, old | error files, new | MB/s old | MB/s new |',
+);
 out.push('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const language of LANGUAGES) {
   const s = totals.get(language);
@@ -227,7 +245,9 @@ out.push('| repository | language | files | error files, old | error files, new 
 out.push('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
 for (const [key, s] of perRepo) {
   const [repo, language] = key.split('\t');
-  out.push(`| ${repo} | ${language} | ${num(s.files)} | ${num(s.old.errorFiles)} (${pct(s.old.errorFiles, s.files)}) | ${num(s.now.errorFiles)} (${pct(s.now.errorFiles, s.files)}) | ${speed(s, 'old')} | ${speed(s, 'now')} |`);
+  out.push(
+    `| ${repo} | ${language} | ${num(s.files)} | ${num(s.old.errorFiles)} (${pct(s.old.errorFiles, s.files)}) | ${num(s.now.errorFiles)} (${pct(s.now.errorFiles, s.files)}) | ${speed(s, 'old')} | ${speed(s, 'now')} |`,
+  );
 }
 if (args.examples > 0) {
   out.push('');
@@ -236,7 +256,11 @@ if (args.examples > 0) {
   for (const [key, s] of perRepo) {
     if (s.fixed.length === 0 && s.broken.length === 0) continue;
     const [repo, language] = key.split('\t');
-    const list = (files) => files.slice(0, args.examples).map((f) => `\`${f}\``).join(', ') + (files.length > args.examples ? ', …' : '');
+    const list = (files) =>
+      files
+        .slice(0, args.examples)
+        .map((f) => `\`${f}\``)
+        .join(', ') + (files.length > args.examples ? ', …' : '');
     if (s.fixed.length) out.push(`- ${repo} (${language}): ${s.fixed.length} parse clean now: ${list(s.fixed)}`);
     if (s.broken.length) out.push(`- ${repo} (${language}): ${s.broken.length} have errors now: ${list(s.broken)}`);
   }

@@ -31,7 +31,9 @@ const perRepo = flag('--per-repo', 2);
 const max = flag('--max', 300);
 const [samplesFile, reposDir] = args;
 if (!reposDir) {
-  process.stderr.write('usage: node bench/learn/mine-functions.mjs SAMPLES.jsonl REPOS_DIR [--per-repo 2] [--max 300] > fn-gold.jsonl\n');
+  process.stderr.write(
+    'usage: node bench/learn/mine-functions.mjs SAMPLES.jsonl REPOS_DIR [--per-repo 2] [--max 300] > fn-gold.jsonl\n',
+  );
   process.exit(2);
 }
 
@@ -54,8 +56,17 @@ const tryGit = (gitDir, ...rest) => {
 function fixOf(gitDir, sample) {
   const pr = sample.id.match(/-(\d+)$/)?.[1];
   if (!pr) return { skip: 'no PR number in id' };
-  if (tryGit(gitDir, 'cat-file', '-e', `${sample.base_commit}^{commit}`) === null) return { skip: 'base commit missing' };
-  const log = tryGit(gitDir, 'log', '--all', '--format=%H %P%x09%s', '-E', `--grep=(\\(#${pr}\\)|[Mm]erge pull request #${pr})`) ?? '';
+  if (tryGit(gitDir, 'cat-file', '-e', `${sample.base_commit}^{commit}`) === null)
+    return { skip: 'base commit missing' };
+  const log =
+    tryGit(
+      gitDir,
+      'log',
+      '--all',
+      '--format=%H %P%x09%s',
+      '-E',
+      `--grep=(\\(#${pr}\\)|[Mm]erge pull request #${pr})`,
+    ) ?? '';
   const subject = new RegExp(`\\(#${pr}\\)\\s*$|^Merge pull request #${pr}\\b`);
   const found = new Map();
   for (const line of log.split('\n')) {
@@ -141,7 +152,10 @@ function changedUnits(file, parsed, hunks) {
   return ids;
 }
 
-const samples = readFileSync(samplesFile, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+const samples = readFileSync(samplesFile, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l));
 const skipped = new Map();
 const skip = (reason) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
 const kept = new Map();
@@ -166,7 +180,8 @@ for (const sample of samples) {
   const before = await unitsAt(gitDir, fix.pre, sample.gold.files);
   const base = fix.pre === sample.base_commit ? before : await unitsAt(gitDir, sample.base_commit, sample.gold.files);
   const ids = new Set();
-  for (const [file, parsed] of before) for (const id of changedUnits(file, parsed, hunksOf(gitDir, fix.pre, fix.post, file))) ids.add(id);
+  for (const [file, parsed] of before)
+    for (const id of changedUnits(file, parsed, hunksOf(gitDir, fix.pre, fix.post, file))) ids.add(id);
   const atBase = new Set();
   for (const [file, parsed] of base) {
     for (const u of parsed.units) atBase.add(`${file}::${u.name}`);
@@ -191,4 +206,6 @@ for (const sample of samples) {
   total++;
   process.stderr.write(`${sample.id}: ${functions.length} units\n`);
 }
-process.stderr.write(`mine-functions: kept ${total} rows of ${kept.size} repositories; skipped: ${JSON.stringify(Object.fromEntries([...skipped].sort()))}\n`);
+process.stderr.write(
+  `mine-functions: kept ${total} rows of ${kept.size} repositories; skipped: ${JSON.stringify(Object.fromEntries([...skipped].sort()))}\n`,
+);

@@ -9,7 +9,12 @@
 //   node bench/learn/unit-vectors.mjs DUMP.jsonl [DUMP.jsonl ...] > VECTORS.jsonl
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { FunctionFinder, FUNCTION_DEFAULTS, attachFunctions, rankedFunctionIds } from '../../dist/src/rank/functions.js';
+import {
+  FunctionFinder,
+  FUNCTION_DEFAULTS,
+  attachFunctions,
+  rankedFunctionIds,
+} from '../../dist/src/rank/functions.js';
 import { UNIT_FEATURE_NAMES, UNIT_FEATURE_VERSION, unitVectors } from '../../dist/src/learn/unit-features.js';
 
 const dumps = process.argv.slice(2);
@@ -42,13 +47,27 @@ for (const dump of dumps) {
     const row = JSON.parse(line);
     const source = sourceOf(row);
     const tuned = attachFunctions(row.files, row.cues, row.files.length, source, o);
-    const tunedIds = tuned.some((f) => f.functions && f.functions.length > 0) ? rankedFunctionIds(tuned, o.fileExponent) : [];
+    const tunedIds = tuned.some((f) => f.functions && f.functions.length > 0)
+      ? rankedFunctionIds(tuned, o.fileExponent)
+      : [];
     if (JSON.stringify(tunedIds) !== JSON.stringify(row.functions)) drift++;
     const finder = new FunctionFinder(row.cues, source, o);
     const v = unitVectors(row.cues, finder, row.files, o.fileExponent, o.importsShare);
-    const out = { id: row.id, repo: row.repo, gold: row.gold, version: UNIT_FEATURE_VERSION, names: UNIT_FEATURE_NAMES, tuned: tunedIds, ids: v.ids, files: v.files, values: v.values };
+    const out = {
+      id: row.id,
+      repo: row.repo,
+      gold: row.gold,
+      version: UNIT_FEATURE_VERSION,
+      names: UNIT_FEATURE_NAMES,
+      tuned: tunedIds,
+      ids: v.ids,
+      files: v.files,
+      values: v.values,
+    };
     process.stdout.write(JSON.stringify(out) + '\n');
     rows++;
   }
 }
-process.stderr.write(`unit-vectors: ${rows} rows${drift ? `; ${drift} whose replayed tuned list differs from the dumped one` : ''}\n`);
+process.stderr.write(
+  `unit-vectors: ${rows} rows${drift ? `; ${drift} whose replayed tuned list differs from the dumped one` : ''}\n`,
+);

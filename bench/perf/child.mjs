@@ -33,7 +33,10 @@ async function cold(j) {
   // as every CLI command does (bin/repomap.js), where the build exports it
   if (j.leanHeap) api.useLeanHeap();
   // (`prestart: false`: not, as `repomap mcp` reads the corpus before it builds)
-  const prestart = j.oneShot && j.prestart !== false && api.prestartWhenListed ? { onListed: api.prestartWhenListed(j.indexOptions?.parseJobs ?? 2) } : {};
+  const prestart =
+    j.oneShot && j.prestart !== false && api.prestartWhenListed
+      ? { onListed: api.prestartWhenListed(j.indexOptions?.parseJobs ?? 2) }
+      : {};
   const built = await timedBuild(api, j.source, j.indexOptions ?? {}, j.firstQuery, prestart);
   const out = { startupMs, importMs, ...built.times, stats: statsOf(built.index), maxRssMbCold: maxRssMb() };
   if (j.queries?.length) out.warm = warmQueries(built.index, j.queries);
@@ -73,7 +76,12 @@ async function reindex(j) {
   // Builds that support it are given the last index (`previous`): unchanged contents reuse it.
   let last = first.index;
   const rebuild = async () => {
-    const built = await timedBuild(api, j.source, 'fingerprint' in last ? { ...options, previous: last } : options, j.firstQuery);
+    const built = await timedBuild(
+      api,
+      j.source,
+      'fingerprint' in last ? { ...options, previous: last } : options,
+      j.firstQuery,
+    );
     last = built.index;
     return built.times;
   };
@@ -132,9 +140,20 @@ async function snapshots(j) {
   const memory = [];
   try {
     for (let i = 0; i < j.commits.length; i++) {
-      const built = await timedBuild(api, { gitDir: j.gitDir, commit: j.commits[i] }, { ...(j.indexOptions ?? {}), tagsCache }, j.firstQuery);
-      per.push({ commit: j.commits[i], files: built.index.corpus.files.length, parsed: built.index.stats.parsed, ...built.times });
-      if (j.checkpoints.includes(i + 1)) memory.push({ after: i + 1, cacheEntries: tagsCache instanceof Map ? tagsCache.size : null, ...memoryNow() });
+      const built = await timedBuild(
+        api,
+        { gitDir: j.gitDir, commit: j.commits[i] },
+        { ...(j.indexOptions ?? {}), tagsCache },
+        j.firstQuery,
+      );
+      per.push({
+        commit: j.commits[i],
+        files: built.index.corpus.files.length,
+        parsed: built.index.stats.parsed,
+        ...built.times,
+      });
+      if (j.checkpoints.includes(i + 1))
+        memory.push({ after: i + 1, cacheEntries: tagsCache instanceof Map ? tagsCache.size : null, ...memoryNow() });
     }
   } finally {
     if (j.storeExport) await closeStore(tagsCache);
@@ -192,14 +211,28 @@ function repeatedQueries(index, queries, repeat, checkpoints) {
 function memoryNow() {
   globalThis.gc?.();
   const m = process.memoryUsage();
-  return { rssMb: m.rss / MB, heapUsedMb: m.heapUsed / MB, externalMb: (m.external + m.arrayBuffers) / MB, maxRssMb: maxRssMb() };
+  return {
+    rssMb: m.rss / MB,
+    heapUsedMb: m.heapUsed / MB,
+    externalMb: (m.external + m.arrayBuffers) / MB,
+    maxRssMb: maxRssMb(),
+  };
 }
 
 function statsOf(index) {
   const s = index.stats;
   const bytes = index.corpus.files.reduce((n, f) => n + f.size, 0);
   const parsedBytes = index.corpus.files.filter((f) => f.language !== null).reduce((n, f) => n + f.size, 0);
-  return { files: s.files, parsed: s.parsed, bytes, parsedBytes, definitions: s.definitions, references: s.references, edges: s.edges, skipped: s.skipped };
+  return {
+    files: s.files,
+    parsed: s.parsed,
+    bytes,
+    parsedBytes,
+    definitions: s.definitions,
+    references: s.references,
+    edges: s.edges,
+    skipped: s.skipped,
+  };
 }
 
 /** `n` files spread over the list, shifted by the repeat so each repeat changes other files. */

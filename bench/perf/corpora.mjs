@@ -24,7 +24,11 @@ export function readDevRows(devDir) {
 /** The git directory of `owner/name` under REPOS_DIR (owner+name/repo, owner+name or owner/name). */
 export function gitDirOf(reposDir, repo) {
   const [owner, name] = repo.split('/');
-  for (const dir of [join(reposDir, `${owner}+${name}`, 'repo'), join(reposDir, `${owner}+${name}`), join(reposDir, owner, name)]) {
+  for (const dir of [
+    join(reposDir, `${owner}+${name}`, 'repo'),
+    join(reposDir, `${owner}+${name}`),
+    join(reposDir, owner, name),
+  ]) {
     if (existsSync(join(dir, 'HEAD')) || existsSync(join(dir, '.git'))) return dir;
   }
   throw new Error(`bench/perf: no git repository for ${repo} under ${reposDir}`);
@@ -56,9 +60,13 @@ export function materialize(folder, members, reposDir) {
     const dest = m.sub ? join(folder, m.sub) : folder;
     mkdirSync(dest, { recursive: true });
     const gitDir = gitDirOf(reposDir, m.repo);
-    const out = spawnSync('sh', ['-c', 'git --git-dir="$1" archive --format=tar "$2" | tar -x -C "$3"', 'sh', gitDir, m.commit, dest], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const out = spawnSync(
+      'sh',
+      ['-c', 'git --git-dir="$1" archive --format=tar "$2" | tar -x -C "$3"', 'sh', gitDir, m.commit, dest],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     if (out.status === 0) continue;
     const missing = missingBlobs(gitDir, m.commit);
     if (missing.length === 0) throw new Error(`bench/perf: git archive ${m.repo}@${m.commit} failed: ${out.stderr}`);
@@ -79,7 +87,11 @@ function missingBlobs(gitDir, commit) {
       return { type, id, path };
     })
     .filter((e) => e.type === 'blob');
-  const checked = execFileSync('git', ['--git-dir', gitDir, 'cat-file', '--batch-check'], { input: entries.map((e) => e.id).join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 28 }).split('\n');
+  const checked = execFileSync('git', ['--git-dir', gitDir, 'cat-file', '--batch-check'], {
+    input: entries.map((e) => e.id).join('\n') + '\n',
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  }).split('\n');
   return entries.filter((_, i) => checked[i]?.endsWith(' missing')).map((e) => e.path);
 }
 
@@ -91,8 +103,14 @@ function writeWithout(gitDir, commit, dest, missing) {
   const env = { ...process.env, GIT_INDEX_FILE: join(scratch, 'index') };
   try {
     execFileSync('git', ['--git-dir', gitDir, 'read-tree', commit], { env });
-    execFileSync('git', ['--git-dir', gitDir, '--work-tree', dest, 'update-index', '--force-remove', '-z', '--stdin'], { env, input: missing.join('\0') + '\0' });
-    execFileSync('git', ['--git-dir', gitDir, '--work-tree', dest, 'checkout-index', '-a', '-f'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync('git', ['--git-dir', gitDir, '--work-tree', dest, 'update-index', '--force-remove', '-z', '--stdin'], {
+      env,
+      input: missing.join('\0') + '\0',
+    });
+    execFileSync('git', ['--git-dir', gitDir, '--work-tree', dest, 'checkout-index', '-a', '-f'], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -119,7 +137,10 @@ function prefixFiles(query, sub) {
   if (!sub || typeof query !== 'object' || query === null) return query;
   const out = {};
   for (const [key, value] of Object.entries(query)) {
-    out[key] = /files$/.test(key) && Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? `${sub}/${v}` : v)) : value;
+    out[key] =
+      /files$/.test(key) && Array.isArray(value)
+        ? value.map((v) => (typeof v === 'string' ? `${sub}/${v}` : v))
+        : value;
   }
   return out;
 }

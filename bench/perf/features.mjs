@@ -25,7 +25,9 @@ export async function storeExport(distDir) {
   const api = await import(join(distDir, 'index.js'));
   if (process.env.PERF_STORE_EXPORT) return api[process.env.PERF_STORE_EXPORT] ? process.env.PERF_STORE_EXPORT : null;
   if (typeof api.TagsStore?.open === 'function') return 'TagsStore';
-  const names = Object.keys(api).filter((k) => typeof api[k] === 'function' && /(tags?_?cache|cache_?store|tags?store|sqlite)/i.test(k));
+  const names = Object.keys(api).filter(
+    (k) => typeof api[k] === 'function' && /(tags?_?cache|cache_?store|tags?store|sqlite)/i.test(k),
+  );
   names.sort((a, b) => rankName(a) - rankName(b) || (a < b ? -1 : 1));
   return names[0] ?? null;
 }
@@ -35,7 +37,9 @@ export async function openStore(api, name, file) {
   const make = api[name];
   if (typeof make.open === 'function') return make.open(file);
   const isClass = /^class\b/.test(Function.prototype.toString.call(make));
-  const attempts = isClass ? [() => new make(file), () => new make({ path: file }), () => new make({ file })] : [() => make(file), () => make({ path: file }), () => make({ file })];
+  const attempts = isClass
+    ? [() => new make(file), () => new make({ path: file }), () => new make({ file })]
+    : [() => make(file), () => make({ path: file }), () => make({ file })];
   let last;
   for (const attempt of attempts) {
     try {
@@ -66,7 +70,9 @@ export async function tagsDefaultJobs(distDir) {
 /** CLI commands whose help mentions a --cache option (for the report). */
 export function cliHasCacheFlag(distDir) {
   try {
-    return readdirSync(join(distDir, 'cli')).some((f) => f.endsWith('.js') && /--cache\b/.test(readFileSync(join(distDir, 'cli', f), 'utf8')));
+    return readdirSync(join(distDir, 'cli')).some(
+      (f) => f.endsWith('.js') && /--cache\b/.test(readFileSync(join(distDir, 'cli', f), 'utf8')),
+    );
   } catch {
     return false;
   }

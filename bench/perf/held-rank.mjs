@@ -31,16 +31,23 @@ if (all) args.splice(allAt, 1);
 const top = all ? undefined : Number(take('--top', '20'));
 const [file, folder, ...queryFiles] = args;
 if (!file || !folder || queryFiles.length === 0 || !(rounds >= 1)) {
-  console.error('usage: node bench/perf/held-rank.mjs SNAPSHOT_FILE FOLDER [--rounds N] [--top K | --all] QUERY_FILE...');
+  console.error(
+    'usage: node bench/perf/held-rank.mjs SNAPSHOT_FILE FOLDER [--rounds N] [--top K | --all] QUERY_FILE...',
+  );
   process.exit(2);
 }
 const started = performance.now();
-const kept = await loadSnapshot({ folder: dirname(resolve(file)), key: basename(file, '.snap'), root: resolve(folder) }, (m) => console.error(`note: ${m}`));
+const kept = await loadSnapshot(
+  { folder: dirname(resolve(file)), key: basename(file, '.snap'), root: resolve(folder) },
+  (m) => console.error(`note: ${m}`),
+);
 if (!kept?.current) {
   console.error(`${file}: not a current snapshot of ${folder}`);
   process.exit(1);
 }
-console.log(`loaded in ${(performance.now() - started).toFixed(0)} ms; ${kept.index.corpus.files.length} files; ${rounds} rounds, ${all ? 'every file ordered' : `top ${top}`}`);
+console.log(
+  `loaded in ${(performance.now() - started).toFixed(0)} ms; ${kept.index.corpus.files.length} files; ${rounds} rounds, ${all ? 'every file ordered' : `top ${top}`}`,
+);
 const inputs = await Promise.all(queryFiles.map((f) => readQueryFile(f)));
 const times = inputs.map(() => []);
 for (let round = 0; round < rounds; round++) {
@@ -52,5 +59,9 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 // the first round reads what a loaded index decodes at first use: the medians are of the rounds after it
-inputs.forEach((input, i) => console.log(`${basename(queryFiles[i])} (${input.task ?? 'inferred'}): first ${times[i][0].toFixed(0)} ms, then median ${median(times[i].slice(1)).toFixed(0)} ms`));
+inputs.forEach((input, i) =>
+  console.log(
+    `${basename(queryFiles[i])} (${input.task ?? 'inferred'}): first ${times[i][0].toFixed(0)} ms, then median ${median(times[i].slice(1)).toFixed(0)} ms`,
+  ),
+);
 console.log(`p50 over every query after the first round: ${median(times.flatMap((t) => t.slice(1))).toFixed(0)} ms`);

@@ -23,14 +23,19 @@ if (!samplesFile) {
 }
 const { buildIndex, loadCorpus } = await import(join(root, 'dist/src/index.js'));
 const { locateRepository } = await import(join(root, 'dist/src/eval/index.js'));
-const samples = readFileSync(samplesFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const samples = readFileSync(samplesFile, 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l));
 const byRepo = new Map();
 for (const s of samples) byRepo.set(s.repo, [...(byRepo.get(s.repo) ?? []), s]);
 const hash = createHash('sha256');
 let ms = 0;
 let ranks = 0;
 for (const [repo, list] of byRepo) {
-  const index = await buildIndex(await loadCorpus({ gitDir: await locateRepository(reposDir, repo), commit: list[0].base_commit }));
+  const index = await buildIndex(
+    await loadCorpus({ gitDir: await locateRepository(reposDir, repo), commit: list[0].base_commit }),
+  );
   for (let pass = 0; pass < 2; pass++) {
     for (const s of list) {
       const started = performance.now();
@@ -43,4 +48,6 @@ for (const [repo, list] of byRepo) {
     }
   }
 }
-console.log(`${root}: ${(ms / ranks).toFixed(1)} ms per warm rank (${ranks} ranks, ${byRepo.size} repositories); results ${hash.digest('hex').slice(0, 16)}`);
+console.log(
+  `${root}: ${(ms / ranks).toFixed(1)} ms per warm rank (${ranks} ranks, ${byRepo.size} repositories); results ${hash.digest('hex').slice(0, 16)}`,
+);

@@ -27,8 +27,30 @@ const DIST = join(ROOT, 'dist', 'src');
 
 /** Sizes of a run; --quick is a smoke run of a few minutes less. */
 const PLANS = {
-  full: { runs: 3, unionRuns: 1, warmQueries: 200, repeat: 1000, repeatCheckpoints: [500, 1000], snapshots: 30, snapshotCheckpoints: [1, 10, 20, 30], reindexRepeats: 5, changeCounts: [1, 10], unions: [5000, 10000] },
-  quick: { runs: 1, unionRuns: 1, warmQueries: 50, repeat: 200, repeatCheckpoints: [100, 200], snapshots: 5, snapshotCheckpoints: [1, 3, 5], reindexRepeats: 2, changeCounts: [1, 10], unions: [] },
+  full: {
+    runs: 3,
+    unionRuns: 1,
+    warmQueries: 200,
+    repeat: 1000,
+    repeatCheckpoints: [500, 1000],
+    snapshots: 30,
+    snapshotCheckpoints: [1, 10, 20, 30],
+    reindexRepeats: 5,
+    changeCounts: [1, 10],
+    unions: [5000, 10000],
+  },
+  quick: {
+    runs: 1,
+    unionRuns: 1,
+    warmQueries: 50,
+    repeat: 200,
+    repeatCheckpoints: [100, 200],
+    snapshots: 5,
+    snapshotCheckpoints: [1, 3, 5],
+    reindexRepeats: 2,
+    changeCounts: [1, 10],
+    unions: [],
+  },
 };
 
 const args = parseArgs(process.argv.slice(2));
@@ -57,21 +79,42 @@ const features = {
   releaseTextsExport: typeof (await import(join(DIST, 'index.js'))).releaseTexts === 'function',
 };
 log(`features: ${JSON.stringify(features)}`);
-const jobVariants = features.parseJobsOption ? [1, 2].map((n) => ({ label: `${features.parseJobsOption}=${n}`, indexOptions: { [features.parseJobsOption]: n }, nodeFlags: [] })) : [{ label: features.tagsDefaultJobs ? `default (TAGS_DEFAULTS.jobs=${features.tagsDefaultJobs})` : 'default', indexOptions: {}, nodeFlags: [] }];
+const jobVariants = features.parseJobsOption
+  ? [1, 2].map((n) => ({
+      label: `${features.parseJobsOption}=${n}`,
+      indexOptions: { [features.parseJobsOption]: n },
+      nodeFlags: [],
+    }))
+  : [
+      {
+        label: features.tagsDefaultJobs ? `default (TAGS_DEFAULTS.jobs=${features.tagsDefaultJobs})` : 'default',
+        indexOptions: {},
+        nodeFlags: [],
+      },
+    ];
 // What the one-shot CLI commands (rank, pack, explain) run with (bin/repomap.js): useOneShotCompilation
 // where the build has it (runtime ahead with TurboFan, grammars Liftoff-only; grammars compiled and
 // parse workers started while the corpus is read, where exported), else no WebAssembly tier-up.
-const cliLabel = features.prestartExport ? 'CLI one-shot: useOneShotCompilation, workers started during the read' : 'useOneShotCompilation (CLI one-shot)';
+const cliLabel = features.prestartExport
+  ? 'CLI one-shot: useOneShotCompilation, workers started during the read'
+  : 'useOneShotCompilation (CLI one-shot)';
 jobVariants.push(
   features.oneShotExport
     ? {
         ...jobVariants.at(-1),
         label: `${jobVariants.at(-1).label}, ${cliLabel}${features.leanHeapExport ? ', lean heap' : ''}${features.releaseTextsExport ? ', texts released' : ''}`,
-        indexOptions: { ...jobVariants.at(-1).indexOptions, ...(features.releaseTextsExport ? { releaseTexts: true } : {}) },
+        indexOptions: {
+          ...jobVariants.at(-1).indexOptions,
+          ...(features.releaseTextsExport ? { releaseTexts: true } : {}),
+        },
         oneShot: true,
         leanHeap: features.leanHeapExport,
       }
-    : { ...jobVariants.at(-1), label: `${jobVariants.at(-1).label}, --liftoff-only (CLI one-shot)`, nodeFlags: ['--liftoff-only'] },
+    : {
+        ...jobVariants.at(-1),
+        label: `${jobVariants.at(-1).label}, --liftoff-only (CLI one-shot)`,
+        nodeFlags: ['--liftoff-only'],
+      },
 );
 // Warm queries are ranked in the first run of the library's default (two parse threads, tier-up on).
 const warmVariant = jobVariants.at(-2);
@@ -89,7 +132,15 @@ const results = {
   commit: gitHead(),
   dirty: gitDirty(),
   date: new Date().toISOString(),
-  machine: { nproc: Number(execFileSync('nproc', { encoding: 'utf8' }).trim()), cpu: cpus()[0]?.model, node: process.version, totalMemGb: totalmem() / 2 ** 30, freeMemGbAtStart: freemem() / 2 ** 30, loadAverageAtStart: loadavg(), ctags: ctagsVersion() ?? fail('universal-ctags is not installed (ctags on PATH)') },
+  machine: {
+    nproc: Number(execFileSync('nproc', { encoding: 'utf8' }).trim()),
+    cpu: cpus()[0]?.model,
+    node: process.version,
+    totalMemGb: totalmem() / 2 ** 30,
+    freeMemGbAtStart: freemem() / 2 ** 30,
+    loadAverageAtStart: loadavg(),
+    ctags: ctagsVersion() ?? fail('universal-ctags is not installed (ctags on PATH)'),
+  },
   note: 'Shared machine (2 cores also used by other jobs): absolute times are noisy; the floor and ctags run in the same session on the same files, so the ratios are the steadier figures. The OS page cache is warm for every measurement alike (nothing is dropped); "cold" means a fresh process: no module, grammar or tags cache.',
   plan: { name: args.quick ? 'quick' : 'full', ...plan },
   features,
@@ -103,7 +154,8 @@ try {
     results.snapshotsStore = await measureSnapshots(features.storeExport, 'in a row');
     results.snapshotsSpread = await measureSnapshots(features.storeExport, 'dev base commits');
   }
-  if (args.profile) results.profile = await profileCold(results.corpora.find((c) => c.name === 'mixed') ?? results.corpora[0]);
+  if (args.profile)
+    results.profile = await profileCold(results.corpora.find((c) => c.name === 'mixed') ?? results.corpora[0]);
 } finally {
   if (!args.keep) rmSync(tmp, { recursive: true, force: true });
   else log(`kept ${tmp}`);
@@ -119,7 +171,11 @@ log(`wrote ${join(args.out, 'results.json')} and TABLE.md in ${results.wallSecon
 /** The corpora: small, medium, large (most files), heavy (most code), mixed, and unions reaching the memory/latency sizes. */
 function corpusDefs() {
   const one = (name, repo, role) => ({ name, role, members: [{ repo, commit: newest(repo), sub: '' }], single: true });
-  const counts = devRepos.map((repo) => ({ repo, commit: newest(repo), files: treeFileCount(gitDirOf(args.repos, repo), newest(repo)) }));
+  const counts = devRepos.map((repo) => ({
+    repo,
+    commit: newest(repo),
+    files: treeFileCount(gitDirOf(args.repos, repo), newest(repo)),
+  }));
   counts.sort((a, b) => b.files - a.files || (a.repo < b.repo ? -1 : 1));
   log(`tree files at the newest dev base commit: ${counts.map((c) => `${c.repo} ${c.files}`).join(', ')}`);
   const largest = counts.find((c) => c.repo !== 'vitejs/vite').repo;
@@ -129,7 +185,11 @@ function corpusDefs() {
     if (largest !== 'eslint/eslint') defs.push(one('eslint', 'eslint/eslint', 'most source bytes to parse'));
   }
   const mixed = ['tokio-rs/tokio', 'pallets/click', 'vitejs/vite'];
-  defs.push({ name: 'mixed', role: 'issue 6 mixed corpus (tokio + click + vite)', members: mixed.map((repo) => ({ repo, commit: newest(repo), sub: repo.split('/')[1] })) });
+  defs.push({
+    name: 'mixed',
+    role: 'issue 6 mixed corpus (tokio + click + vite)',
+    members: mixed.map((repo) => ({ repo, commit: newest(repo), sub: repo.split('/')[1] })),
+  });
   for (const target of plan.unions) {
     const members = [];
     let files = 0;
@@ -139,7 +199,12 @@ function corpusDefs() {
       members.push({ repo: c.repo, commit: c.commit, sub: c.repo.replace('/', '+') });
       files += c.files;
     }
-    defs.push({ name: `union-${target / 1000}k`, role: `${target}-file union of the largest dev repositories`, members, union: true });
+    defs.push({
+      name: `union-${target / 1000}k`,
+      role: `${target}-file union of the largest dev repositories`,
+      members,
+      union: true,
+    });
   }
   return defs;
 }
@@ -151,7 +216,12 @@ async function measureCorpus(def) {
   const queries = queriesFor(rows, def.members, plan.warmQueries);
   const firstQuery = queries[0];
   const runs = def.union ? plan.unionRuns : plan.runs;
-  const out = { name: def.name, role: def.role, members: def.members.map(({ repo, commit, sub }) => ({ repo, commit, sub })), queries: queries.length };
+  const out = {
+    name: def.name,
+    role: def.role,
+    members: def.members.map(({ repo, commit, sub }) => ({ repo, commit, sub })),
+    queries: queries.length,
+  };
 
   out.floor = [];
   for (let i = 0; i < runs; i++) out.floor.push(await child({ mode: 'floor', folder }));
@@ -164,14 +234,34 @@ async function measureCorpus(def) {
     const measured = [];
     for (let i = 0; i < runs; i++) {
       const first = variant === warmVariant && i === 0;
-      const job = { mode: 'cold', distDir: DIST, source: { folder }, indexOptions: variant.indexOptions, firstQuery, oneShot: variant.oneShot === true, leanHeap: variant.leanHeap === true };
+      const job = {
+        mode: 'cold',
+        distDir: DIST,
+        source: { folder },
+        indexOptions: variant.indexOptions,
+        firstQuery,
+        oneShot: variant.oneShot === true,
+        leanHeap: variant.leanHeap === true,
+      };
       if (first) job.queries = queries;
       measured.push(await child(job, variant.nodeFlags));
     }
     out.cold.push({ variant: variant.label, runs: measured });
   }
   if (memoryHere) {
-    const job = { mode: 'cold', distDir: DIST, source: { folder }, indexOptions: memoryVariant.indexOptions, firstQuery, queries, repeat: plan.repeat, checkpoints: plan.repeatCheckpoints, leanHeap: features.leanHeapExport, oneShot: memoryVariant.oneShot === true, prestart: false };
+    const job = {
+      mode: 'cold',
+      distDir: DIST,
+      source: { folder },
+      indexOptions: memoryVariant.indexOptions,
+      firstQuery,
+      queries,
+      repeat: plan.repeat,
+      checkpoints: plan.repeatCheckpoints,
+      leanHeap: features.leanHeapExport,
+      oneShot: memoryVariant.oneShot === true,
+      prestart: false,
+    };
     out.memoryRun = { variant: memoryLabel, ...(await child(job, ['--expose-gc', ...memoryVariant.nodeFlags])) };
   }
   out.stats = out.cold[0].runs[0].stats;
@@ -179,11 +269,28 @@ async function measureCorpus(def) {
   if (def.single) {
     const m = def.members[0];
     const measured = [];
-    for (let i = 0; i < runs; i++) measured.push(await child({ mode: 'cold', distDir: DIST, source: { gitDir: gitDirOf(args.repos, m.repo), commit: m.commit }, indexOptions: jobVariants.at(-2).indexOptions, firstQuery }));
+    for (let i = 0; i < runs; i++)
+      measured.push(
+        await child({
+          mode: 'cold',
+          distDir: DIST,
+          source: { gitDir: gitDirOf(args.repos, m.repo), commit: m.commit },
+          indexOptions: jobVariants.at(-2).indexOptions,
+          firstQuery,
+        }),
+      );
     out.coldGit = { variant: jobVariants.at(-2).label, runs: measured };
   }
   if (!def.union) {
-    out.reindex = await child({ mode: 'reindex', distDir: DIST, source: { folder }, indexOptions: jobVariants.at(-2).indexOptions, firstQuery, repeats: plan.reindexRepeats, changeCounts: plan.changeCounts });
+    out.reindex = await child({
+      mode: 'reindex',
+      distDir: DIST,
+      source: { folder },
+      indexOptions: jobVariants.at(-2).indexOptions,
+      firstQuery,
+      repeats: plan.reindexRepeats,
+      changeCounts: plan.changeCounts,
+    });
     if (features.storeExport) out.store = await measureStore(folder, firstQuery);
   }
   rmSync(folder, { recursive: true, force: true });
@@ -194,7 +301,15 @@ async function measureCorpus(def) {
 async function measureStore(folder, firstQuery) {
   const storeFile = join(tmp, 'tags-cache.sqlite');
   rmSync(storeFile, { force: true });
-  const base = { mode: 'store', distDir: DIST, source: { folder }, indexOptions: jobVariants.at(-2).indexOptions, firstQuery, storeExport: features.storeExport, storeFile };
+  const base = {
+    mode: 'store',
+    distDir: DIST,
+    source: { folder },
+    indexOptions: jobVariants.at(-2).indexOptions,
+    firstQuery,
+    storeExport: features.storeExport,
+    storeFile,
+  };
   try {
     const fill = await child(base);
     const unchanged = await child(base);
@@ -228,11 +343,24 @@ async function measureSnapshots(storeExport, series) {
   const dev = baseCommits(rows, args.repos, repo);
   let commits;
   if (series === 'in a row') {
-    commits = execFileSync('git', ['--git-dir', gitDir, 'rev-list', '--first-parent', `-n${plan.snapshots}`, dev.at(-1)], { encoding: 'utf8' }).split('\n').filter(Boolean).reverse();
+    commits = execFileSync(
+      'git',
+      ['--git-dir', gitDir, 'rev-list', '--first-parent', `-n${plan.snapshots}`, dev.at(-1)],
+      { encoding: 'utf8' },
+    )
+      .split('\n')
+      .filter(Boolean)
+      .reverse();
   } else {
     commits = dev;
     if (commits.length < plan.snapshots) {
-      const extra = execFileSync('git', ['--git-dir', gitDir, 'rev-list', '--first-parent', `-n${plan.snapshots * 3}`, commits.at(-1)], { encoding: 'utf8' }).split('\n').filter(Boolean);
+      const extra = execFileSync(
+        'git',
+        ['--git-dir', gitDir, 'rev-list', '--first-parent', `-n${plan.snapshots * 3}`, commits.at(-1)],
+        { encoding: 'utf8' },
+      )
+        .split('\n')
+        .filter(Boolean);
       commits = [...new Set([...extra.reverse(), ...commits])];
     }
     commits = commits.slice(-plan.snapshots);
@@ -241,7 +369,15 @@ async function measureSnapshots(storeExport, series) {
   const firstQuery = queriesFor(rows, [{ repo, sub: '' }], 1)[0];
   const storeFile = join(tmp, 'snapshots-cache.sqlite');
   // as `repomap eval` runs: tier-up, the lean heap every CLI command sets
-  const job = { mode: 'snapshots', distDir: DIST, gitDir, commits, checkpoints: plan.snapshotCheckpoints, firstQuery, leanHeap: features.leanHeapExport };
+  const job = {
+    mode: 'snapshots',
+    distDir: DIST,
+    gitDir,
+    commits,
+    checkpoints: plan.snapshotCheckpoints,
+    firstQuery,
+    leanHeap: features.leanHeapExport,
+  };
   if (storeExport) Object.assign(job, { storeExport, storeFile });
   try {
     return { repo, series, leanHeap: job.leanHeap, ...(await child(job, ['--expose-gc'])) };
@@ -257,7 +393,10 @@ async function profileCold(corpus) {
   materialize(folder, def.members, args.repos);
   const dir = join(tmp, 'cpuprof');
   const firstQuery = queriesFor(rows, def.members, 1)[0];
-  await child({ mode: 'cold', distDir: DIST, source: { folder }, indexOptions: jobVariants[0].indexOptions, firstQuery }, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+  await child(
+    { mode: 'cold', distDir: DIST, source: { folder }, indexOptions: jobVariants[0].indexOptions, firstQuery },
+    ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+  );
   // One profile per thread: the main thread and each parse worker.
   const profiles = readdirSync(dir)
     .filter((f) => f.endsWith('.cpuprofile'))
@@ -281,7 +420,14 @@ function firstParseable(folder) {
 }
 
 function parseArgs(argv) {
-  const out = { quick: false, profile: false, keep: false, dev: resolve(ROOT, '../shared/bench/dev'), out: HERE, repos: null };
+  const out = {
+    quick: false,
+    profile: false,
+    keep: false,
+    dev: resolve(ROOT, '../shared/bench/dev'),
+    out: HERE,
+    repos: null,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--quick') out.quick = true;
@@ -293,7 +439,10 @@ function parseArgs(argv) {
     else if (!a.startsWith('-') && !out.repos) out.repos = resolve(a);
     else fail(`unknown argument ${a}`);
   }
-  if (!out.repos && !out.table) fail('usage: node bench/perf/perf.mjs REPOS_DIR [--quick] [--profile] [--dev DIR] [--out DIR] [--keep] | --table RESULTS_JSON');
+  if (!out.repos && !out.table)
+    fail(
+      'usage: node bench/perf/perf.mjs REPOS_DIR [--quick] [--profile] [--dev DIR] [--out DIR] [--keep] | --table RESULTS_JSON',
+    );
   return out;
 }
 
@@ -302,7 +451,9 @@ function gitHead() {
 }
 
 function gitDirty() {
-  return execFileSync('git', ['-C', ROOT, 'status', '--porcelain', '--', 'src'], { encoding: 'utf8' }).trim().length > 0;
+  return (
+    execFileSync('git', ['-C', ROOT, 'status', '--porcelain', '--', 'src'], { encoding: 'utf8' }).trim().length > 0
+  );
 }
 
 function log(message) {

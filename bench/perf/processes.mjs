@@ -29,9 +29,12 @@ export function childRunner(tmp, log) {
       p.on('close', (code) => {
         const processWallMs = Number(process.hrtime.bigint() - t) / 1e6;
         rmSync(jobFile, { force: true });
-        if (code !== 0) return reject(new Error(`bench/perf: ${job.mode} child failed (${code}): ${stderr.slice(-2000)}`));
+        if (code !== 0)
+          return reject(new Error(`bench/perf: ${job.mode} child failed (${code}): ${stderr.slice(-2000)}`));
         const result = JSON.parse(stdout.trim().split('\n').at(-1));
-        log(`   ${job.mode}${job.indexOptions && Object.keys(job.indexOptions).length ? ' ' + JSON.stringify(job.indexOptions) : ''}${job.source?.gitDir ? ' (git)' : ''}: ${(processWallMs / 1000).toFixed(2)} s`);
+        log(
+          `   ${job.mode}${job.indexOptions && Object.keys(job.indexOptions).length ? ' ' + JSON.stringify(job.indexOptions) : ''}${job.source?.gitDir ? ' (git)' : ''}: ${(processWallMs / 1000).toFixed(2)} s`,
+        );
         resolvePromise({ ...result, processWallMs });
       });
     });
@@ -66,12 +69,28 @@ export function timeCommand(command, args, { cwd, tmp, env } = {}) {
   const timeFile = join(tmp, `time-${process.pid}.txt`);
   const argv = useTime ? [TIME, ['-f', '%U %S %M', '-o', timeFile, command, ...args]] : [command, args];
   const t = process.hrtime.bigint();
-  const r = spawnSync(argv[0], argv[1], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync(argv[0], argv[1], {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
   const wallMs = Number(process.hrtime.bigint() - t) / 1e6;
-  if (r.status !== 0) throw new Error(`bench/perf: ${command} ${args.join(' ')} exited ${r.status ?? r.signal}: ${String(r.stderr).slice(-2000)}`);
+  if (r.status !== 0)
+    throw new Error(
+      `bench/perf: ${command} ${args.join(' ')} exited ${r.status ?? r.signal}: ${String(r.stderr).slice(-2000)}`,
+    );
   if (!useTime) return { wallMs, userMs: null, sysMs: null, cpuMs: null, maxRssMb: null, stdout: r.stdout };
   // the last line: /usr/bin/time writes "Command exited with non-zero status" lines before it
   const [user, sys, maxKb] = readFileSync(timeFile, 'utf8').trim().split('\n').at(-1).split(' ').map(Number);
   rmSync(timeFile, { force: true });
-  return { wallMs, userMs: user * 1000, sysMs: sys * 1000, cpuMs: (user + sys) * 1000, maxRssMb: maxKb / 1024, stdout: r.stdout };
+  return {
+    wallMs,
+    userMs: user * 1000,
+    sysMs: sys * 1000,
+    cpuMs: (user + sys) * 1000,
+    maxRssMb: maxKb / 1024,
+    stdout: r.stdout,
+  };
 }

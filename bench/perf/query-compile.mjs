@@ -32,7 +32,11 @@ if (args.child) {
   const runs = new Map(languages.map((l) => [l, []]));
   for (let round = 0; round < args.rounds; round++) {
     for (const lang of languages) {
-      const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', lang, '--reps', String(args.reps)], { encoding: 'utf8' });
+      const r = spawnSync(
+        process.execPath,
+        [fileURLToPath(import.meta.url), '--child', lang, '--reps', String(args.reps)],
+        { encoding: 'utf8' },
+      );
       if (r.status !== 0) fail(`${lang}: ${r.stderr.slice(-800)}`);
       runs.get(lang).push(JSON.parse(r.stdout));
     }
@@ -70,7 +74,9 @@ async function measure(lang, reps) {
   const { loadGrammar } = await import(join(ROOT, 'dist/src/tags/grammar.js'));
   const { tagsQueryPaths } = await import(join(ROOT, 'dist/src/tags/query.js'));
   const grammar = await loadGrammar(lang);
-  const source = tagsQueryPaths(lang).map((f) => readFileSync(f, 'utf8')).join('\n');
+  const source = tagsQueryPaths(lang)
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n');
   const time = (text) => {
     const t = performance.now();
     new Query(grammar, text).delete();
@@ -120,13 +126,26 @@ function parseArgs(argv) {
   try {
     ({ values } = parseOptions({
       args: argv,
-      options: { rounds: { type: 'string', default: '3' }, reps: { type: 'string', default: '4' }, lang: { type: 'string' }, out: { type: 'string' }, child: { type: 'string' } },
+      options: {
+        rounds: { type: 'string', default: '3' },
+        reps: { type: 'string', default: '4' },
+        lang: { type: 'string' },
+        out: { type: 'string' },
+        child: { type: 'string' },
+      },
     }));
   } catch (error) {
     fail(error.message);
   }
-  const out = { rounds: Number(values.rounds), reps: Number(values.reps), lang: values.lang?.split(','), out: values.out ? resolve(values.out) : join(HERE, 'QUERY-COMPILE.md'), child: values.child };
-  if (!(Number.isInteger(out.rounds) && out.rounds >= 1 && Number.isInteger(out.reps) && out.reps >= 1)) fail('--rounds and --reps must be whole numbers ≥ 1');
+  const out = {
+    rounds: Number(values.rounds),
+    reps: Number(values.reps),
+    lang: values.lang?.split(','),
+    out: values.out ? resolve(values.out) : join(HERE, 'QUERY-COMPILE.md'),
+    child: values.child,
+  };
+  if (!(Number.isInteger(out.rounds) && out.rounds >= 1 && Number.isInteger(out.reps) && out.reps >= 1))
+    fail('--rounds and --reps must be whole numbers ≥ 1');
   return out;
 }
 

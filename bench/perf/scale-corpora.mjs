@@ -14,7 +14,8 @@ import { baseCommits, gitDirOf, materialize, readDevRows, treeFileCount } from '
 export function readSampleRows(devDir, issuesDir) {
   const rows = readDevRows(devDir);
   const issues = join(issuesDir, 'issue2code.jsonl');
-  if (existsSync(issues)) for (const line of readFileSync(issues, 'utf8').split('\n')) if (line.trim()) rows.push(JSON.parse(line));
+  if (existsSync(issues))
+    for (const line of readFileSync(issues, 'utf8').split('\n')) if (line.trim()) rows.push(JSON.parse(line));
   return rows;
 }
 
@@ -67,7 +68,9 @@ export function scaleCandidates(rows, reposDir, maxRounds = 3) {
  * `owner+name@commit7`.
  */
 export function pickUnion(candidates, target) {
-  const ordered = [...candidates].sort((a, b) => a.round - b.round || a.files - b.files || (a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : 0));
+  const ordered = [...candidates].sort(
+    (a, b) => a.round - b.round || a.files - b.files || (a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : 0),
+  );
   let total = 0;
   let cut = 0;
   let bestDistance = Math.abs(target);
@@ -92,7 +95,13 @@ export function materializeUnion(folder, members, reposDir, reuse) {
   const manifest = `${folder}.json`;
   const skippedFile = `${folder}.skipped.json`;
   const wanted = JSON.stringify(members.map(({ repo, commit, sub }) => ({ repo, commit, sub })));
-  if (reuse && existsSync(folder) && existsSync(manifest) && existsSync(skippedFile) && readFileSync(manifest, 'utf8') === wanted) {
+  if (
+    reuse &&
+    existsSync(folder) &&
+    existsSync(manifest) &&
+    existsSync(skippedFile) &&
+    readFileSync(manifest, 'utf8') === wanted
+  ) {
     return { reused: true, skipped: JSON.parse(readFileSync(skippedFile, 'utf8')) };
   }
   for (const f of [manifest, skippedFile]) rmSync(f, { force: true });
@@ -107,7 +116,10 @@ export function materializeUnion(folder, members, reposDir, reuse) {
 export function distinctContents(members, reposDir) {
   const ids = new Set();
   for (const m of members) {
-    const listing = execFileSync('git', ['--git-dir', gitDirOf(reposDir, m.repo), 'ls-tree', '-r', '-z', m.commit], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    const listing = execFileSync('git', ['--git-dir', gitDirOf(reposDir, m.repo), 'ls-tree', '-r', '-z', m.commit], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    });
     for (const entry of listing.split('\0')) {
       const [meta] = entry.split('\t');
       const parts = meta.split(' ');

@@ -26,16 +26,28 @@ export function scaleSvg(panels, { title = '' } = {}) {
 }
 
 function panelSvg(panel, x0, y0) {
-  const plot = { x: x0 + PANEL.left, y: y0 + PANEL.top, w: PANEL.width - PANEL.left - PANEL.right, h: PANEL.height - PANEL.top - PANEL.bottom };
-  const series = panel.series.map((s) => ({ ...s, points: s.points.filter(([x, y]) => x > 0 && y > 0 && Number.isFinite(y)) }));
+  const plot = {
+    x: x0 + PANEL.left,
+    y: y0 + PANEL.top,
+    w: PANEL.width - PANEL.left - PANEL.right,
+    h: PANEL.height - PANEL.top - PANEL.bottom,
+  };
+  const series = panel.series.map((s) => ({
+    ...s,
+    points: s.points.filter(([x, y]) => x > 0 && y > 0 && Number.isFinite(y)),
+  }));
   const xs = series.flatMap((s) => s.points.map((p) => p[0]));
   const ys = series.flatMap((s) => s.points.map((p) => p[1]));
-  if (xs.length === 0) return `<text x="${x0 + PANEL.width / 2}" y="${y0 + PANEL.height / 2}" text-anchor="middle">${escapeXml(panel.title)}: no data</text>`;
+  if (xs.length === 0)
+    return `<text x="${x0 + PANEL.width / 2}" y="${y0 + PANEL.height / 2}" text-anchor="middle">${escapeXml(panel.title)}: no data</text>`;
   const xr = logRange(Math.min(...xs), Math.max(...xs));
   const yr = logRange(Math.min(...ys), Math.max(...ys));
   const sx = (v) => plot.x + ((Math.log10(v) - xr[0]) / (xr[1] - xr[0])) * plot.w;
   const sy = (v) => plot.y + plot.h - ((Math.log10(v) - yr[0]) / (yr[1] - yr[0])) * plot.h;
-  const out = [`<g>`, `<text x="${x0 + PANEL.width / 2}" y="${y0 + PANEL.top - 10}" text-anchor="middle" font-weight="bold">${escapeXml(panel.title)}</text>`];
+  const out = [
+    `<g>`,
+    `<text x="${x0 + PANEL.width / 2}" y="${y0 + PANEL.top - 10}" text-anchor="middle" font-weight="bold">${escapeXml(panel.title)}</text>`,
+  ];
   out.push(`<rect x="${plot.x}" y="${plot.y}" width="${plot.w}" height="${plot.h}" fill="none" stroke="#444"/>`);
   for (const t of logTicks(xr)) {
     const x = sx(t.value);
@@ -48,22 +60,31 @@ function panelSvg(panel, x0, y0) {
     if (t.label) out.push(`<text x="${plot.x - 4}" y="${f(y + 4)}" text-anchor="end">${t.label}</text>`);
   }
   out.push(`<text x="${plot.x + plot.w / 2}" y="${plot.y + plot.h + 30}" text-anchor="middle">files (log)</text>`);
-  out.push(`<text transform="translate(${x0 + 14} ${plot.y + plot.h / 2}) rotate(-90)" text-anchor="middle">${escapeXml(panel.yLabel)} (log)</text>`);
+  out.push(
+    `<text transform="translate(${x0 + 14} ${plot.y + plot.h / 2}) rotate(-90)" text-anchor="middle">${escapeXml(panel.yLabel)} (log)</text>`,
+  );
   const legend = [];
   if (panel.reference) {
     const [rx, ry] = panel.reference.through;
     // y = ry * x / rx over the x range, clipped to the plot by a clip path
     const clip = `clip${Math.round(x0)}`;
-    out.push(`<clipPath id="${clip}"><rect x="${plot.x}" y="${plot.y}" width="${plot.w}" height="${plot.h}"/></clipPath>`);
+    out.push(
+      `<clipPath id="${clip}"><rect x="${plot.x}" y="${plot.y}" width="${plot.w}" height="${plot.h}"/></clipPath>`,
+    );
     const a = 10 ** xr[0];
     const b = 10 ** xr[1];
-    out.push(`<line x1="${f(sx(a))}" y1="${f(sy(ry * (a / rx)))}" x2="${f(sx(b))}" y2="${f(sy(ry * (b / rx)))}" stroke="#888" stroke-dasharray="5 4" clip-path="url(#${clip})"/>`);
+    out.push(
+      `<line x1="${f(sx(a))}" y1="${f(sy(ry * (a / rx)))}" x2="${f(sx(b))}" y2="${f(sy(ry * (b / rx)))}" stroke="#888" stroke-dasharray="5 4" clip-path="url(#${clip})"/>`,
+    );
     legend.push({ name: panel.reference.label, color: '#888', dashed: true });
   }
   series.forEach((s, k) => {
     const color = s.color ?? COLORS[k % COLORS.length];
     const pts = s.points.map(([x, y]) => `${f(sx(x))},${f(sy(y))}`);
-    if (pts.length > 1) out.push(`<polyline points="${pts.join(' ')}" fill="none" stroke="${color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="2 3"' : ''}/>`);
+    if (pts.length > 1)
+      out.push(
+        `<polyline points="${pts.join(' ')}" fill="none" stroke="${color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="2 3"' : ''}/>`,
+      );
     for (const p of pts) {
       const [cx, cy] = p.split(',');
       out.push(`<circle cx="${cx}" cy="${cy}" r="3" fill="${color}"/>`);
@@ -72,7 +93,9 @@ function panelSvg(panel, x0, y0) {
   });
   legend.forEach((l, k) => {
     const y = y0 + PANEL.height + k * 15;
-    out.push(`<line x1="${plot.x}" y1="${y - 4}" x2="${plot.x + 22}" y2="${y - 4}" stroke="${l.color}" stroke-width="2"${l.dashed ? ' stroke-dasharray="5 4"' : ''}/>`);
+    out.push(
+      `<line x1="${plot.x}" y1="${y - 4}" x2="${plot.x + 22}" y2="${y - 4}" stroke="${l.color}" stroke-width="2"${l.dashed ? ' stroke-dasharray="5 4"' : ''}/>`,
+    );
     out.push(`<text x="${plot.x + 28}" y="${y}">${escapeXml(l.name)}</text>`);
   });
   out.push('</g>');

@@ -56,7 +56,8 @@ if (process.argv[2] === '--report') {
   process.exit(0);
 }
 const args = parseArgs(process.argv.slice(2));
-if (!existsSync(join(ROOT, 'dist', 'src', 'cli', 'run.js'))) fail(`no build at ${join(ROOT, 'dist')}: run npm run build first`);
+if (!existsSync(join(ROOT, 'dist', 'src', 'cli', 'run.js')))
+  fail(`no build at ${join(ROOT, 'dist')}: run npm run build first`);
 const ctags = ctagsVersion() ?? fail('universal-ctags is not installed (ctags on PATH)');
 mkdirSync(args.work, { recursive: true });
 const tmp = join(args.work, 'tmp');
@@ -66,7 +67,9 @@ const child = childRunner(tmp, log);
 const resultsFile = join(args.out, 'scale-results.json');
 const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : null;
 const rows = readSampleRows(args.dev, args.issues);
-log(`candidates: base commits of ${new Set(rows.map((r) => r.repo)).size} repositories, ${SCALE_DEFAULTS.rounds} rounds`);
+log(
+  `candidates: base commits of ${new Set(rows.map((r) => r.repo)).size} repositories, ${SCALE_DEFAULTS.rounds} rounds`,
+);
 const candidates = scaleCandidates(rows, args.repos, SCALE_DEFAULTS.rounds);
 
 const run = {
@@ -74,7 +77,15 @@ const run = {
   commit: git(['rev-parse', 'HEAD']),
   dirty: git(['status', '--porcelain', '--', 'src', 'bin']) !== '',
   date: new Date(started).toISOString(),
-  machine: { nproc: cpus().length, cpu: cpus()[0]?.model, node: process.version, totalMemGb: totalmem() / 2 ** 30, ctags, uptimeAtStart: uptime(), niceness: niceness() },
+  machine: {
+    nproc: cpus().length,
+    cpu: cpus()[0]?.model,
+    node: process.version,
+    totalMemGb: totalmem() / 2 ** 30,
+    ctags,
+    uptimeAtStart: uptime(),
+    niceness: niceness(),
+  },
   warmRuns: args.warmRuns,
 };
 const points = [];
@@ -84,9 +95,13 @@ run.wallSeconds = (Date.now() - started) / 1000;
 
 // Points not run this time keep their last measured rows (each row says its commit and date).
 const merged = [...points];
-for (const old of previous?.points ?? []) if (!merged.some((p) => p.target === old.target)) merged.push({ ...old, carried: true });
+for (const old of previous?.points ?? [])
+  if (!merged.some((p) => p.target === old.target)) merged.push({ ...old, carried: true });
 merged.sort((a, b) => a.target - b.target);
-const results = { runs: [run, ...(previous?.runs ?? []).filter((r) => r.date !== run.date)].slice(0, 5), points: merged };
+const results = {
+  runs: [run, ...(previous?.runs ?? []).filter((r) => r.date !== run.date)].slice(0, 5),
+  points: merged,
+};
 mkdirSync(args.out, { recursive: true });
 writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
 writeScaleReport(results, args.out);
@@ -97,9 +112,15 @@ async function measurePoint(target) {
   const name = `${target / 1000}k`;
   const folder = join(args.work, `corpus-${name}`);
   const store = join(args.work, `store-${name}`);
-  log(`== ${name}: ${members.length} trees, ${members.reduce((n, m) => n + m.files, 0)} files; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  log(
+    `== ${name}: ${members.length} trees, ${members.reduce((n, m) => n + m.files, 0)} files; load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const { reused, skipped } = materializeUnion(folder, members, args.repos, args.reuseFolders);
-  log(`   folder ${folder} (${reused ? 'reused' : 'written'}${skipped.length ? `; ${skipped.length} file(s) whose blobs the mirrors lack left out` : ''})`);
+  log(
+    `   folder ${folder} (${reused ? 'reused' : 'written'}${skipped.length ? `; ${skipped.length} file(s) whose blobs the mirrors lack left out` : ''})`,
+  );
   const queries = queryFiles(members, name, args.warmRuns + 1);
   const point = {
     target,
@@ -120,15 +141,28 @@ async function measurePoint(target) {
   // cold figures carry over only for the same trees: a point whose union changed (the
   // mirrors offer other trees now) is measured cold again, its store made anew
   const sameTrees = old?.members !== undefined && JSON.stringify(old.members) === JSON.stringify(point.members);
-  if (args.warmOnly && !sameTrees && old?.cold) log('   cold: not carried over, the trees changed since the run that measured it');
+  if (args.warmOnly && !sameTrees && old?.cold)
+    log('   cold: not carried over, the trees changed since the run that measured it');
   if (args.warmOnly && sameTrees && existsSync(store) && old?.cold) {
     // with the floor and ctags of the run that measured it (its ratios are to those)
-    point.cold = { floorMs: old.floor.totalMs, ctagsMs: old.ctags.wallMs, ...old.cold, carriedFrom: old.cold.carriedFrom ?? { commit: old.commit, date: old.date } };
+    point.cold = {
+      floorMs: old.floor.totalMs,
+      ctagsMs: old.ctags.wallMs,
+      ...old.cold,
+      carriedFrom: old.cold.carriedFrom ?? { commit: old.commit, date: old.date },
+    };
     log(`   cold: skipped (--warm-only, store exists), carried over from ${old.commit.slice(0, 7)}`);
   } else {
     rmSync(store, { recursive: true, force: true });
-    point.cold = { ...rank(folder, store, queries[0]), storeMb: sizeMb(store), floorMs: point.floor.totalMs, ctagsMs: point.ctags.wallMs };
-    log(`   cold: ${(point.cold.wallMs / 1000).toFixed(2)} s, ${point.cold.maxRssMb?.toFixed(0)} MB, store ${point.cold.storeMb.toFixed(1)} MB`);
+    point.cold = {
+      ...rank(folder, store, queries[0]),
+      storeMb: sizeMb(store),
+      floorMs: point.floor.totalMs,
+      ctagsMs: point.ctags.wallMs,
+    };
+    log(
+      `   cold: ${(point.cold.wallMs / 1000).toFixed(2)} s, ${point.cold.maxRssMb?.toFixed(0)} MB, store ${point.cold.storeMb.toFixed(1)} MB`,
+    );
   }
   point.warm = [];
   for (const q of queries.slice(1)) {
@@ -138,7 +172,9 @@ async function measurePoint(target) {
   }
   point.storeMbAfterWarm = sizeMb(store);
   point.held = held(folder, store, queries.slice(1), name);
-  log(`   held in memory: rank step p50 ${median(point.held.map((h) => h.rankMs)).toFixed(0)} ms, client wall p50 ${median(point.held.map((h) => h.wallMs)).toFixed(0)} ms`);
+  log(
+    `   held in memory: rank step p50 ${median(point.held.map((h) => h.rankMs)).toFixed(0)} ms, client wall p50 ${median(point.held.map((h) => h.wallMs)).toFixed(0)} ms`,
+  );
   point.uptimeAtEnd = uptime();
   return point;
 }
@@ -154,7 +190,10 @@ function held(folder, store, queries, name) {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
   const env = { ...process.env, REPOMAP_NO_DAEMON: '', REPOMAP_DAEMON_SOCKET: join(dir, 'd.sock') };
-  execFileSync(process.execPath, [BIN, 'daemon', 'start', '--idle-minutes', '30'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, [BIN, 'daemon', 'start', '--idle-minutes', '30'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   try {
     rank(folder, store, queries[0], env);
     const out = [];
@@ -172,7 +211,21 @@ function held(folder, store, queries, name) {
 
 /** One `repomap rank` in a fresh process, measured; the CLI's own index/rank timings from its JSON. */
 function rank(folder, store, q, env = { ...process.env, REPOMAP_NO_DAEMON: '1' }) {
-  const argv = [BIN, 'rank', '--repo', folder, '--cache', store, '--query-file', q.file, '--top', String(SCALE_DEFAULTS.top), '--format', 'json', '-q'];
+  const argv = [
+    BIN,
+    'rank',
+    '--repo',
+    folder,
+    '--cache',
+    store,
+    '--query-file',
+    q.file,
+    '--top',
+    String(SCALE_DEFAULTS.top),
+    '--format',
+    'json',
+    '-q',
+  ];
   const r = timeCommand(process.execPath, argv, { cwd: ROOT, tmp, env });
   let timing = null;
   try {
@@ -180,7 +233,16 @@ function rank(folder, store, q, env = { ...process.env, REPOMAP_NO_DAEMON: '1' }
   } catch {
     // an older build's output without timings: the process figures stand alone
   }
-  return { query: q.id, task: q.task, wallMs: r.wallMs, userMs: r.userMs, sysMs: r.sysMs, cpuMs: r.cpuMs, maxRssMb: r.maxRssMb, cliTimingMs: timing };
+  return {
+    query: q.id,
+    task: q.task,
+    wallMs: r.wallMs,
+    userMs: r.userMs,
+    sysMs: r.sysMs,
+    cpuMs: r.cpuMs,
+    maxRssMb: r.maxRssMb,
+    cliTimingMs: timing,
+  };
 }
 
 /**
@@ -192,7 +254,14 @@ function queryFiles(members, name, count) {
   const newest = members.filter((m) => m.round === 0);
   const byTask = new Map();
   for (const row of rows) if (!byTask.has(row.task_type)) byTask.set(row.task_type, []);
-  for (const [task, list] of byTask) list.push(...queriesFor(rows.filter((r) => r.task_type === task), newest, count));
+  for (const [task, list] of byTask)
+    list.push(
+      ...queriesFor(
+        rows.filter((r) => r.task_type === task),
+        newest,
+        count,
+      ),
+    );
   const lists = [...byTask.values()].filter((l) => l.length > 0);
   const out = [];
   for (let i = 0; out.length < count && lists.length > 0; i++) {
@@ -207,7 +276,8 @@ function queryFiles(members, name, count) {
 function sizeMb(dir) {
   if (!existsSync(dir)) return 0;
   let bytes = 0;
-  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) if (e.isFile()) bytes += statSync(join(e.parentPath ?? e.path, e.name)).size;
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (e.isFile()) bytes += statSync(join(e.parentPath ?? e.path, e.name)).size;
   return bytes / 2 ** 20;
 }
 
@@ -228,7 +298,8 @@ function parseArgs(argv) {
     const value = () => argv[++i] ?? fail(`${a} needs a value`);
     if (a === '--points') {
       out.points = value().split(',').map(Number);
-      if (out.points.some((p) => !Number.isInteger(p) || p < 1)) fail(`--points: expected file counts like 1000,10000, got ${argv[i]}`);
+      if (out.points.some((p) => !Number.isInteger(p) || p < 1))
+        fail(`--points: expected file counts like 1000,10000, got ${argv[i]}`);
     } else if (a === '--work') out.work = resolve(value());
     else if (a === '--warm-runs') out.warmRuns = Number(value());
     else if (a === '--reuse-folders') out.reuseFolders = true;
@@ -239,8 +310,12 @@ function parseArgs(argv) {
     else if (!a.startsWith('-') && i === 0) out.repos = resolve(a);
     else fail(`unknown argument ${a}`);
   }
-  if (!out.repos) fail('usage: node bench/perf/scale.mjs REPOS_DIR [--points 1000,10000] [--work DIR] [--warm-runs N] [--reuse-folders] [--warm-only] (or set REPOMAP_REPOS)');
-  if (out.work === ROOT || out.work.startsWith(`${ROOT}/`)) fail(`--work ${out.work} is inside the repository: give a folder outside it`);
+  if (!out.repos)
+    fail(
+      'usage: node bench/perf/scale.mjs REPOS_DIR [--points 1000,10000] [--work DIR] [--warm-runs N] [--reuse-folders] [--warm-only] (or set REPOMAP_REPOS)',
+    );
+  if (out.work === ROOT || out.work.startsWith(`${ROOT}/`))
+    fail(`--work ${out.work} is inside the repository: give a folder outside it`);
   if (!Number.isInteger(out.warmRuns) || out.warmRuns < 1) fail('--warm-runs: expected a whole number ≥ 1');
   return out;
 }

@@ -30,9 +30,13 @@ const STARTUP_DEFAULTS = {
 };
 
 const args = parseArgs(process.argv.slice(2));
-const checkouts = [{ label: 'this checkout', root: ROOT }, ...(args.baseline ? [{ label: 'baseline', root: resolve(args.baseline) }] : [])];
+const checkouts = [
+  { label: 'this checkout', root: ROOT },
+  ...(args.baseline ? [{ label: 'baseline', root: resolve(args.baseline) }] : []),
+];
 for (const c of checkouts) {
-  if (!existsSync(join(c.root, 'dist', 'src', 'cli', 'run.js'))) fail(`no build at ${join(c.root, 'dist')}: run npm run build there first`);
+  if (!existsSync(join(c.root, 'dist', 'src', 'cli', 'run.js')))
+    fail(`no build at ${join(c.root, 'dist')}: run npm run build there first`);
   c.commit = git(c.root, ['rev-parse', 'HEAD']);
   c.dirty = git(c.root, ['status', '--porcelain', '--', 'src', 'bin']) !== '';
 }
@@ -46,7 +50,10 @@ for (const c of checkouts) {
     { name: `\`repomap --version\`${who}`, argv: [bin, '--version'], target: true },
     { name: `\`repomap --help\`${who}`, argv: [bin, '--help'], target: true },
     { name: `\`repomap rank --help\`${who}`, argv: [bin, 'rank', '--help'] },
-    { name: `\`repomap rank --repo ${FIXTURE} --no-cache -q "parse config loader"\`${who}`, argv: [bin, 'rank', '--repo', FIXTURE, '--no-cache', '-q', 'parse config loader'] },
+    {
+      name: `\`repomap rank --repo ${FIXTURE} --no-cache -q "parse config loader"\`${who}`,
+      argv: [bin, 'rank', '--repo', FIXTURE, '--no-cache', '-q', 'parse config loader'],
+    },
   );
 }
 
@@ -63,14 +70,23 @@ for (let round = 0; round < args.runs; round++) {
 const loadAtEnd = uptime();
 
 const floor = median(samples[commands.findIndex((c) => c.floor)]);
-const rows = commands.map((c, i) => ({ ...c, median: median(samples[i]), p90: percentile(samples[i], 90), min: Math.min(...samples[i]) }));
+const rows = commands.map((c, i) => ({
+  ...c,
+  median: median(samples[i]),
+  p90: percentile(samples[i], 90),
+  min: Math.min(...samples[i]),
+}));
 writeFileSync(args.out, table(rows, floor));
 process.stderr.write(`wrote ${args.out}\n`);
 
 /** Seconds from spawn to exit of one run; a failed run ends the bench. */
 function time(command) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, command.argv, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const r = spawnSync(process.execPath, command.argv, {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   if (r.status !== 0) fail(`${command.name} exited ${r.status ?? r.signal}: ${r.stderr.trim()}`);
   return seconds;
@@ -78,17 +94,39 @@ function time(command) {
 
 function table(rows, floorSeconds) {
   const L = ['# Start-up time of the CLI', ''];
-  L.push(`- Command: \`node bench/perf/startup.mjs${process.argv.slice(2).map((a) => ` ${a}`).join('')}\``);
-  for (const c of checkouts) L.push(`- ${checkouts.length > 1 ? `${c.label[0].toUpperCase()}${c.label.slice(1)}: commit` : 'Commit:'} \`${c.commit}\`${c.dirty ? ' (src/ or bin/ had uncommitted changes)' : ''}`);
-  L.push(`- Date ${new Date(started).toISOString()}; ${args.runs} rounds after one untimed, each command once per round in turn; run took ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  L.push(`- Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}; \`uptime\` at start: ${loadAtStart}; at end: ${loadAtEnd}`);
-  L.push(`- Target: \`--help\` and \`--version\` within ${STARTUP_DEFAULTS.targetOverFloorSeconds} s of \`node -e 1\` (medians of the same run).`);
-  L.push('- Wall time from spawn to exit of a fresh process (stdout discarded); p90 by nearest rank. Shared machine: the differences to the floor of the same run are the steadier figures.', '');
-  L.push('| command | runs | median | p90 | min | median − floor | target met |', '| --- | ---: | ---: | ---: | ---: | ---: | --- |');
+  L.push(
+    `- Command: \`node bench/perf/startup.mjs${process.argv
+      .slice(2)
+      .map((a) => ` ${a}`)
+      .join('')}\``,
+  );
+  for (const c of checkouts)
+    L.push(
+      `- ${checkouts.length > 1 ? `${c.label[0].toUpperCase()}${c.label.slice(1)}: commit` : 'Commit:'} \`${c.commit}\`${c.dirty ? ' (src/ or bin/ had uncommitted changes)' : ''}`,
+    );
+  L.push(
+    `- Date ${new Date(started).toISOString()}; ${args.runs} rounds after one untimed, each command once per round in turn; run took ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+  L.push(
+    `- Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}; \`uptime\` at start: ${loadAtStart}; at end: ${loadAtEnd}`,
+  );
+  L.push(
+    `- Target: \`--help\` and \`--version\` within ${STARTUP_DEFAULTS.targetOverFloorSeconds} s of \`node -e 1\` (medians of the same run).`,
+  );
+  L.push(
+    '- Wall time from spawn to exit of a fresh process (stdout discarded); p90 by nearest rank. Shared machine: the differences to the floor of the same run are the steadier figures.',
+    '',
+  );
+  L.push(
+    '| command | runs | median | p90 | min | median − floor | target met |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+  );
   for (const r of rows) {
     const over = r.median - floorSeconds;
     const met = r.target ? (over <= STARTUP_DEFAULTS.targetOverFloorSeconds ? 'yes' : '**no**') : '–';
-    L.push(`| ${r.name} | ${args.runs} | ${s(r.median)} | ${s(r.p90)} | ${s(r.min)} | ${r.floor ? '–' : `${over >= 0 ? '+' : '−'}${s(Math.abs(over))}`} | ${met} |`);
+    L.push(
+      `| ${r.name} | ${args.runs} | ${s(r.median)} | ${s(r.p90)} | ${s(r.min)} | ${r.floor ? '–' : `${over >= 0 ? '+' : '−'}${s(Math.abs(over))}`} | ${met} |`,
+    );
   }
   return `${L.join('\n')}\n`;
 }

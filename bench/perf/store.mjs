@@ -29,13 +29,23 @@ const ROOT = resolve(HERE, '../..');
 const Database = createRequire(import.meta.url)(join(ROOT, 'node_modules/better-sqlite3'));
 
 const { values: args } = parseArgs({
-  options: { before: { type: 'string' }, repo: { type: 'string' }, runs: { type: 'string' }, store: { type: 'string' }, 'prune-mb': { type: 'string' }, out: { type: 'string' } },
+  options: {
+    before: { type: 'string' },
+    repo: { type: 'string' },
+    runs: { type: 'string' },
+    store: { type: 'string' },
+    'prune-mb': { type: 'string' },
+    out: { type: 'string' },
+  },
 });
-if (args.before === undefined) throw new Error('bench/perf/store.mjs: --before DIR (a built checkout without the used stamps) is required');
+if (args.before === undefined)
+  throw new Error('bench/perf/store.mjs: --before DIR (a built checkout without the used stamps) is required');
 const before = resolve(args.before);
 const repo = args.repo ?? (process.env.REPOMAP_REPOS ? `${process.env.REPOMAP_REPOS}/vitejs+vite/repo` : null);
 if (!repo) {
-  console.error('store.mjs: give the git directory of a repository with --repo DIR (or REPOMAP_REPOS, the folder of the mirrors, for its vitejs/vite)');
+  console.error(
+    'store.mjs: give the git directory of a repository with --repo DIR (or REPOMAP_REPOS, the folder of the mirrors, for its vitejs/vite)',
+  );
   process.exit(2);
 }
 const runs = Number(args.runs ?? 5);
@@ -54,7 +64,24 @@ const mib = (b) => (b / 1024 ** 2).toFixed(1);
 
 function rank(checkout, cache) {
   const started = performance.now();
-  const r = spawnSync(process.execPath, [join(checkout, 'bin/repomap.js'), 'rank', QUERY, '--repo', repo, '--commit', 'HEAD', '--cache', cache, '--format', 'json', '-q'], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [
+      join(checkout, 'bin/repomap.js'),
+      'rank',
+      QUERY,
+      '--repo',
+      repo,
+      '--commit',
+      'HEAD',
+      '--cache',
+      cache,
+      '--format',
+      'json',
+      '-q',
+    ],
+    { encoding: 'utf8' },
+  );
   const ms = performance.now() - started;
   if (r.status !== 0) throw new Error(`rank failed in ${checkout}: ${r.stderr}`);
   return ms;
@@ -68,7 +95,16 @@ function age(cache) {
 }
 
 const tmp = mkdtempSync(join(tmpdir(), 'repomap-store-bench-'));
-const lines = [`# Tags store bookkeeping and pruning`, '', `Command: \`node bench/perf/store.mjs ${process.argv.slice(2).join(' ')}\``, '', `Commit: ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()} (after) against ${before} (before)`, '', `Machine: ${cpus().length} cores; load at start: \`${uptime()}\``, ''];
+const lines = [
+  `# Tags store bookkeeping and pruning`,
+  '',
+  `Command: \`node bench/perf/store.mjs ${process.argv.slice(2).join(' ')}\``,
+  '',
+  `Commit: ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()} (after) against ${before} (before)`,
+  '',
+  `Machine: ${cpus().length} cores; load at start: \`${uptime()}\``,
+  '',
+];
 try {
   const variants = [
     { name: 'before', checkout: before, cache: join(tmp, 'before') },
@@ -85,8 +121,16 @@ try {
       times[v.name].push(rank(v.checkout, v.cache));
     }
   }
-  lines.push(`## Warm \`rank\` on ${repo} at HEAD (${runs} rounds, wall ms per process)`, '', '| variant | cold | warm median | warm runs |', '| --- | ---: | ---: | --- |');
-  for (const v of variants) lines.push(`| ${v.name} | ${Math.round(cold[v.name])} | ${Math.round(median(times[v.name]))} | ${times[v.name].map(Math.round).join(', ')} |`);
+  lines.push(
+    `## Warm \`rank\` on ${repo} at HEAD (${runs} rounds, wall ms per process)`,
+    '',
+    '| variant | cold | warm median | warm runs |',
+    '| --- | ---: | ---: | --- |',
+  );
+  for (const v of variants)
+    lines.push(
+      `| ${v.name} | ${Math.round(cold[v.name])} | ${Math.round(median(times[v.name]))} | ${times[v.name].map(Math.round).join(', ')} |`,
+    );
   const sizes = variants.map((v) => `${v.name} ${mib(statSync(join(v.cache, 'tags.sqlite')).size)} MiB`).join(', ');
   lines.push('', `Store files after the runs: ${sizes}.`, '');
 
@@ -103,7 +147,9 @@ try {
   const hour = Math.floor(Date.now() / 3_600_000);
   db.exec(`ATTACH '${copy}' AS old`);
   // stamps over 30 days by the key's last hex digit: 16 generations, 45 hours apart
-  db.exec(`INSERT INTO tags (key, used, sum, value) SELECT key, ${hour} - 45 * instr('0123456789abcdef', substr(key, -1)), row_checksum(key, value), value FROM old.tags`);
+  db.exec(
+    `INSERT INTO tags (key, used, sum, value) SELECT key, ${hour} - 45 * instr('0123456789abcdef', substr(key, -1)), row_checksum(key, value), value FROM old.tags`,
+  );
   db.exec('DETACH old');
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
@@ -111,7 +157,11 @@ try {
   const fileBefore = statSync(join(dir, 'tags.sqlite')).size;
   lines.push(`## Prune a copy of ${storeFile} to ${pruneMb} MiB`, '', `Load before: \`${uptime()}\``, '');
   const started = performance.now();
-  const pruned = spawnSync(process.execPath, [join(ROOT, 'bin/repomap.js'), 'cache', 'prune', '--cache', dir, '--max-mb', String(pruneMb), '--json'], { encoding: 'utf8' });
+  const pruned = spawnSync(
+    process.execPath,
+    [join(ROOT, 'bin/repomap.js'), 'cache', 'prune', '--cache', dir, '--max-mb', String(pruneMb), '--json'],
+    { encoding: 'utf8' },
+  );
   const ms = performance.now() - started;
   if (pruned.status !== 0) throw new Error(`prune failed: ${pruned.stderr}`);
   const report = JSON.parse(pruned.stdout);

@@ -16,13 +16,27 @@ export function percentile(values, p) {
 
 /** Median of each stage over the runs of one cold variant. */
 export function coldMedians(runs) {
-  const keys = ['startupMs', 'importMs', 'loadMs', 'tagsMs', 'graphMs', 'contextMs', 'buildMs', 'firstRankMs', 'totalMs', 'processWallMs', 'maxRssMbCold'];
+  const keys = [
+    'startupMs',
+    'importMs',
+    'loadMs',
+    'tagsMs',
+    'graphMs',
+    'contextMs',
+    'buildMs',
+    'firstRankMs',
+    'totalMs',
+    'processWallMs',
+    'maxRssMbCold',
+  ];
   return Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))]));
 }
 
 /** The variant with the lowest median total. */
 export function bestCold(corpus) {
-  return corpus.cold.map((c) => ({ variant: c.variant, ...coldMedians(c.runs) })).sort((a, b) => a.totalMs - b.totalMs)[0];
+  return corpus.cold
+    .map((c) => ({ variant: c.variant, ...coldMedians(c.runs) }))
+    .sort((a, b) => a.totalMs - b.totalMs)[0];
 }
 
 /** The cold run that also ranked the warm queries (and, on the memory corpus, the repeated ones), with its variant. */
@@ -44,7 +58,13 @@ export function memoryRunOf(corpus) {
 export function warmOf(corpus) {
   const ms = queryRunOf(corpus)?.warm?.ms;
   if (!ms?.length) return null;
-  return { n: ms.length, p50: percentile(ms, 50), p95: percentile(ms, 95), max: Math.max(...ms), mean: ms.reduce((a, b) => a + b, 0) / ms.length };
+  return {
+    n: ms.length,
+    p50: percentile(ms, 50),
+    p95: percentile(ms, 95),
+    max: Math.max(...ms),
+    mean: ms.reduce((a, b) => a + b, 0) / ms.length,
+  };
 }
 
 /** Median "index ready" (load + build) and with the first rank, per count of changed files. */
@@ -81,23 +101,53 @@ export function evaluateTargets(results) {
   const byName = (n) => results.corpora.find((c) => c.name === n);
   const out = [];
   const add = (target, corpus, measured, limit, unit, note = '') =>
-    out.push({ target, corpus, measured, limit, unit, met: measured === null ? null : measured <= limit, margin: measured === null ? null : measured / limit, note });
+    out.push({
+      target,
+      corpus,
+      measured,
+      limit,
+      unit,
+      met: measured === null ? null : measured <= limit,
+      margin: measured === null ? null : measured / limit,
+      note,
+    });
 
   const mixed = byName('mixed');
   if (mixed) {
     const best = bestCold(mixed);
-    add('cold index of the mixed corpus (load + tags + graph + first rank)', 'mixed', best.totalMs, 2500, 'ms', `best variant ${best.variant}, median of ${mixed.cold[0].runs.length}`);
+    add(
+      'cold index of the mixed corpus (load + tags + graph + first rank)',
+      'mixed',
+      best.totalMs,
+      2500,
+      'ms',
+      `best variant ${best.variant}, median of ${mixed.cold[0].runs.length}`,
+    );
     const re = reindexOf(mixed);
     if (re) {
-      add('re-index, nothing changed (load + build with previous, Map cache)', 'mixed', re[0]?.readyMs ?? null, 150, 'ms');
+      add(
+        're-index, nothing changed (load + build with previous, Map cache)',
+        'mixed',
+        re[0]?.readyMs ?? null,
+        150,
+        'ms',
+      );
       for (const n of Object.keys(re).filter((k) => k !== '0')) {
         const what = /^\d+$/.test(n) ? `${n} file(s) changed` : `${n.replace(/^1 /, '1 file ')}`;
-        add(`re-index, ${what} (load + build with previous, Map cache)`, 'mixed', re[n].readyMs, 150 + MS_PER_CHANGED_FILE * parseInt(n, 10), 'ms', `150 ms + ${MS_PER_CHANGED_FILE} ms per changed file`);
+        add(
+          `re-index, ${what} (load + build with previous, Map cache)`,
+          'mixed',
+          re[n].readyMs,
+          150 + MS_PER_CHANGED_FILE * parseInt(n, 10),
+          'ms',
+          `150 ms + ${MS_PER_CHANGED_FILE} ms per changed file`,
+        );
       }
     }
   }
   const unions = results.corpora.filter((c) => c.name.startsWith('union-'));
-  const latencyCorpus = unions.find((c) => c.stats.files >= 5000) ?? [...results.corpora].sort((a, b) => b.stats.files - a.stats.files)[0];
+  const latencyCorpus =
+    unions.find((c) => c.stats.files >= 5000) ?? [...results.corpora].sort((a, b) => b.stats.files - a.stats.files)[0];
   const warm = warmOf(latencyCorpus);
   if (warm) {
     const note = `${latencyCorpus.stats.files} files, ${warm.n} dev queries`;
@@ -107,16 +157,36 @@ export function evaluateTargets(results) {
   const memCorpus = results.corpora.find((c) => memoryRunOf(c));
   if (memCorpus) {
     const run = memoryRunOf(memCorpus);
-    add('peak RSS (cold index + warm queries + repeated queries)', memCorpus.name, run.maxRssMb, 400, 'MB', `${memCorpus.stats.files} files; process: ${run.variant}`);
+    add(
+      'peak RSS (cold index + warm queries + repeated queries)',
+      memCorpus.name,
+      run.maxRssMb,
+      400,
+      'MB',
+      `${memCorpus.stats.files} files; process: ${run.variant}`,
+    );
     const g = growth(run.memory.slice(1));
-    add(`RSS flat over ${run.memory.at(-1).after} repeated queries (growth from the ${run.memory[1].after}th)`, memCorpus.name, g, FLAT, 'ratio', `after GC; ${run.memory.map((m) => `${m.after}: ${m.rssMb.toFixed(0)} MB`).join(', ')}`);
+    add(
+      `RSS flat over ${run.memory.at(-1).after} repeated queries (growth from the ${run.memory[1].after}th)`,
+      memCorpus.name,
+      g,
+      FLAT,
+      'ratio',
+      `after GC; ${run.memory.map((m) => `${m.after}: ${m.rssMb.toFixed(0)} MB`).join(', ')}`,
+    );
   }
   for (const snap of [results.snapshots, results.snapshotsStore, results.snapshotsSpread]) {
     if (!(snap?.memory?.length > 2)) continue;
     const cacheName = snap.cache ?? 'Map';
-    const cache = cacheName === 'Map' ? `shared Map tags cache (${snap.memory.at(-1).cacheEntries} entries, never evicted)` : `persistent tags cache (${snap.cache}, on disk)`;
+    const cache =
+      cacheName === 'Map'
+        ? `shared Map tags cache (${snap.memory.at(-1).cacheEntries} entries, never evicted)`
+        : `persistent tags cache (${snap.cache}, on disk)`;
     const series = snap.series ?? 'dev base commits';
-    const commits = series === 'in a row' ? 'consecutive commits' : `dev base commits, ${snap.per[0].files} → ${snap.per.at(-1).files} files`;
+    const commits =
+      series === 'in a row'
+        ? 'consecutive commits'
+        : `dev base commits, ${snap.per[0].files} → ${snap.per.at(-1).files} files`;
     // As for repeated queries, growth is counted after a warm-up (the second checkpoint):
     // the first snapshots grow caches, compiled code and WebAssembly memory once.
     const from = snap.memory[1];
@@ -141,10 +211,30 @@ export function evaluateTargets(results) {
         growth(perFile, 'rssPerFile'),
         FLAT,
         'ratio',
-        `${cache}; RSS ${growth(points) >= 0 ? '+' : ''}${(growth(points) * 100).toFixed(1)}%, files ${growth(points.map((m) => ({ files: filesAt(m) })), 'files') >= 0 ? '+' : ''}${(growth(points.map((m) => ({ files: filesAt(m) })), 'files') * 100).toFixed(1)}%; ${snap.memory.map((m) => `${m.after}: ${m.rssMb.toFixed(0)} MB, ${filesAt(m)} files`).join('; ')}`,
+        `${cache}; RSS ${growth(points) >= 0 ? '+' : ''}${(growth(points) * 100).toFixed(1)}%, files ${
+          growth(
+            points.map((m) => ({ files: filesAt(m) })),
+            'files',
+          ) >= 0
+            ? '+'
+            : ''
+        }${(
+          growth(
+            points.map((m) => ({ files: filesAt(m) })),
+            'files',
+          ) * 100
+        ).toFixed(
+          1,
+        )}%; ${snap.memory.map((m) => `${m.after}: ${m.rssMb.toFixed(0)} MB, ${filesAt(m)} files`).join('; ')}`,
       );
     }
-    add(`peak RSS over ${snap.memory.at(-1).after} snapshots, ${commits}, ${cacheName} cache`, snap.repo, snap.maxRssMb, 400, 'MB');
+    add(
+      `peak RSS over ${snap.memory.at(-1).after} snapshots, ${commits}, ${cacheName} cache`,
+      snap.repo,
+      snap.maxRssMb,
+      400,
+      'MB',
+    );
   }
   return out;
 }

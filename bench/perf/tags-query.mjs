@@ -47,7 +47,9 @@ for (const file of files) {
 if (args.newFile && byLanguage.size > 1) fail('--new takes one --lang');
 
 const source = args.git ? `${args.git} @ ${args.rev}` : args.dir;
-console.log(`# tags query, old (${args.oldRef}) vs new (${args.newFile ?? 'working tree'}) on ${source}; ${args.reps} reps, matchLimit ${TAGS_BUDGET.matchLimit}`);
+console.log(
+  `# tags query, old (${args.oldRef}) vs new (${args.newFile ?? 'working tree'}) on ${source}; ${args.reps} reps, matchLimit ${TAGS_BUDGET.matchLimit}`,
+);
 let different = 0;
 for (const [language, list] of [...byLanguage].sort()) {
   const chosen = args.maxFiles ? list.slice(0, args.maxFiles) : list;
@@ -58,7 +60,10 @@ process.exit(different > 0 ? 1 : 0);
 async function runLanguage(language, list) {
   const grammar = await loadGrammar(language);
   const parts = grammarManifest()[language].queries;
-  const oldParts = parts.map((file) => ({ file: `${args.oldRef}:${file}`, source: git(ROOT, ['show', `${args.oldRef}:${file}`]) }));
+  const oldParts = parts.map((file) => ({
+    file: `${args.oldRef}:${file}`,
+    source: git(ROOT, ['show', `${args.oldRef}:${file}`]),
+  }));
   const newParts = parts.map((file, i) => {
     const path = args.newFile && i === parts.length - 1 ? resolve(args.newFile) : join(ROOT, file);
     return { file: path, source: readFileSync(path, 'utf8') };
@@ -132,7 +137,9 @@ async function runLanguage(language, list) {
   if (args.raw) line.push(`matches only old ${med(raw.old).toFixed(0)} ms, new ${med(raw.new).toFixed(0)} ms`);
   line.push(diffs === 0 ? `tags identical on ${checked} files` : `TAGS DIFFER on ${diffs} of ${checked} files`);
   console.log(line.join('; '));
-  console.log(`  per-rep old [${total.old.map((x) => x.toFixed(0)).join(', ')}] new [${total.new.map((x) => x.toFixed(0)).join(', ')}]`);
+  console.log(
+    `  per-rep old [${total.old.map((x) => x.toFixed(0)).join(', ')}] new [${total.new.map((x) => x.toFixed(0)).join(', ')}]`,
+  );
   return diffs;
 }
 
@@ -151,7 +158,9 @@ function describeDiff(a, b) {
     const onlyOld = [...x].filter((v) => !y.has(v));
     const onlyNew = [...y].filter((v) => !x.has(v));
     if (onlyOld.length || onlyNew.length || a.tags[key].length !== b.tags[key].length) {
-      out.push(`  ${key}: old ${a.tags[key].length}, new ${b.tags[key].length}; only old ${onlyOld.slice(0, 3).join(' ')}; only new ${onlyNew.slice(0, 3).join(' ')}`);
+      out.push(
+        `  ${key}: old ${a.tags[key].length}, new ${b.tags[key].length}; only old ${onlyOld.slice(0, 3).join(' ')}; only new ${onlyNew.slice(0, 3).join(' ')}`,
+      );
     }
   }
   return out.join('\n');
@@ -210,7 +219,9 @@ function git(dir, argv) {
 
 function gitDirOf(dir) {
   try {
-    return execFileSync('git', ['-C', dir, 'rev-parse', '--git-dir'], { encoding: 'utf8' }).trim().replace(/^(?!\/)/, `${dir}/`);
+    return execFileSync('git', ['-C', dir, 'rev-parse', '--git-dir'], { encoding: 'utf8' })
+      .trim()
+      .replace(/^(?!\/)/, `${dir}/`);
   } catch {
     return dir;
   }

@@ -35,16 +35,25 @@ if (args[0] === '--child') {
 
 async function main() {
   const repo = flag('--repo');
-  const dists = (flag('--dist') ?? '').split(',').filter(Boolean).map((d) => resolve(d));
+  const dists = (flag('--dist') ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((d) => resolve(d));
   const rounds = Number(flag('--rounds', '15'));
   const runs = Number(flag('--runs', '2'));
   const edit = flag('--edit');
   const [reposDir, samplesFile] = args;
   if (!reposDir || !samplesFile || !repo || dists.length === 0) {
-    process.stderr.write('usage: node bench/perf/update-query.mjs REPOS_DIR SAMPLES.jsonl --repo OWNER/NAME --dist DIR[,DIR…] [--rounds N] [--runs N] [--edit PATH]\n');
+    process.stderr.write(
+      'usage: node bench/perf/update-query.mjs REPOS_DIR SAMPLES.jsonl --repo OWNER/NAME --dist DIR[,DIR…] [--rounds N] [--runs N] [--edit PATH]\n',
+    );
     process.exit(2);
   }
-  const rows = readFileSync(samplesFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((r) => r.repo === repo);
+  const rows = readFileSync(samplesFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l))
+    .filter((r) => r.repo === repo);
   if (rows.length === 0) throw new Error(`bench/perf: no rows of ${repo} in ${samplesFile}`);
   const commit = rows[rows.length - 1].base_commit;
   const asked = rows.slice(-rounds);
@@ -52,15 +61,30 @@ async function main() {
   try {
     materialize(folder, [{ repo, commit }], reposDir);
     const edited = edit ?? defaultEdit(folder, new Set(asked.flatMap((r) => r.gold.files)));
-    const commitOf = (dist) => execFileSync('git', ['-C', dist, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    process.stdout.write(`${repo}@${commit.slice(0, 10)}, ${asked.length} queries, ${edited} edited, load ${loadavg()[0].toFixed(1)}\n\n`);
-    process.stdout.write('| build | run | first query after the edit (median ms) | the same query again (median ms) |\n| --- | --- | ---: | ---: |\n');
+    const commitOf = (dist) =>
+      execFileSync('git', ['-C', dist, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    process.stdout.write(
+      `${repo}@${commit.slice(0, 10)}, ${asked.length} queries, ${edited} edited, load ${loadavg()[0].toFixed(1)}\n\n`,
+    );
+    process.stdout.write(
+      '| build | run | first query after the edit (median ms) | the same query again (median ms) |\n| --- | --- | ---: | ---: |\n',
+    );
     for (let run = 1; run <= runs; run++) {
       for (const dist of dists) {
-        const out = spawnSync(process.execPath, [import.meta.filename, '--child', JSON.stringify({ dist, folder, edited, queries: asked.map((r) => r.query) })], { encoding: 'utf8' });
+        const out = spawnSync(
+          process.execPath,
+          [
+            import.meta.filename,
+            '--child',
+            JSON.stringify({ dist, folder, edited, queries: asked.map((r) => r.query) }),
+          ],
+          { encoding: 'utf8' },
+        );
         if (out.status !== 0) throw new Error(`bench/perf: the run of ${dist} failed: ${out.stderr}`);
         const { first, again } = JSON.parse(out.stdout);
-        process.stdout.write(`| ${commitOf(dist)} | ${run} | ${median(first).toFixed(1)} | ${median(again).toFixed(1)} |\n`);
+        process.stdout.write(
+          `| ${commitOf(dist)} | ${run} | ${median(first).toFixed(1)} | ${median(again).toFixed(1)} |\n`,
+        );
       }
     }
   } finally {
@@ -74,7 +98,9 @@ function defaultEdit(folder, gold) {
   const counts = new Map();
   for (const f of files) counts.set(extname(f), (counts.get(extname(f)) ?? 0) + 1);
   const common = [...counts].filter(([ext]) => ext !== '').sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0][0];
-  const candidates = files.filter((f) => extname(f) === common && !gold.has(f)).map((f) => ({ f, size: statSync(join(folder, f)).size }));
+  const candidates = files
+    .filter((f) => extname(f) === common && !gold.has(f))
+    .map((f) => ({ f, size: statSync(join(folder, f)).size }));
   candidates.sort((a, b) => a.size - b.size || (a.f < b.f ? -1 : 1));
   return candidates.find((c) => c.size > 0).f;
 }

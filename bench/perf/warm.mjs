@@ -40,7 +40,8 @@ const CORPORA = {
     { repo: 'vuejs/core', commit: 'eb89e935a7', sub: 'core' },
   ],
 };
-const QUERY = 'The runtime hangs on shutdown when a blocking task panics; the server does not close its connections and the CLI exits with an error';
+const QUERY =
+  'The runtime hangs on shutdown when a blocking task panics; the server does not close its connections and the CLI exits with an error';
 
 const args = parseArgs(process.argv.slice(2));
 const tmp = mkdtempSync(join(tmpdir(), 'repomap-warm-'));
@@ -65,8 +66,8 @@ writeFileSync(
     `- Command: \`node bench/perf/warm.mjs REPOS_DIR --runs ${args.runs} --cold-runs ${args.coldRuns} --corpora ${args.corpora.join(',')}\``,
     `- Commit: \`${commit}\`${dirty ? ' (with uncommitted changes in src/ or bin/)' : ''}; date ${new Date().toISOString()}`,
     `- Machine: ${cpus().length} cores, node ${process.version}; load average (1/5/15 min) at start ${fmtLoad(load[0])}, at end ${fmtLoad(load[1])}`,
-    '- Each cell: wall time from spawn to exit of a fresh process, median (p90) of the rounds; × columns: the median over the same run\'s median of `node -e 1`, of the I/O floor and of ctags.',
-    '- `rank, snapshot`: nothing changed since the last run, the index is loaded from its snapshot. `rank, tags cache`: the snapshot is removed before each run, so the index is built from the cached tags. `rank, 1 file changed`: one source file is rewritten before each run (its tags and the graph are made again). `cold`: an empty cache folder. `daemon serving`: the same `rank` with `repomap daemon` serving (the process that runs is the client; the index stays in the daemon\'s memory), nothing changed, or one file rewritten before each run.',
+    "- Each cell: wall time from spawn to exit of a fresh process, median (p90) of the rounds; × columns: the median over the same run's median of `node -e 1`, of the I/O floor and of ctags.",
+    "- `rank, snapshot`: nothing changed since the last run, the index is loaded from its snapshot. `rank, tags cache`: the snapshot is removed before each run, so the index is built from the cached tags. `rank, 1 file changed`: one source file is rewritten before each run (its tags and the graph are made again). `cold`: an empty cache folder. `daemon serving`: the same `rank` with `repomap daemon` serving (the process that runs is the client; the index stays in the daemon's memory), nothing changed, or one file rewritten before each run.",
     '',
     ...tables.flat(),
   ].join('\n') + '\n',
@@ -85,28 +86,74 @@ function measure(name) {
   const files = listFiles(folder);
   // the files' times an hour back: a build right after the copy would be within the stamp margin and keep no snapshot
   for (const f of [folder, edited]) spawnSync('find', [f, '-exec', 'touch', '-h', '-d', '1 hour ago', '{}', '+']);
-  const changed = join(edited, relative(folder, files.find((f) => /\.(rs|py|ts)$/.test(f) && !/test/.test(f))));
+  const changed = join(
+    edited,
+    relative(
+      folder,
+      files.find((f) => /\.(rs|py|ts)$/.test(f) && !/test/.test(f)),
+    ),
+  );
   const list = join(tmp, `${name}-files.json`);
   writeFileSync(list, JSON.stringify(files));
-  const caches = { snapshot: join(tmp, `${name}-snap`), tags: join(tmp, `${name}-tags`), changed: join(tmp, `${name}-changed`) };
+  const caches = {
+    snapshot: join(tmp, `${name}-snap`),
+    tags: join(tmp, `${name}-tags`),
+    changed: join(tmp, `${name}-changed`),
+  };
   const daemonCaches = { snapshot: join(tmp, `${name}-daemon-snap`), changed: join(tmp, `${name}-daemon-changed`) };
-  const rank = (cache, repo = folder) => ['node', BIN, 'rank', '--repo', repo, '--cache', cache, '-q', '--query', QUERY, '--top', '20'];
+  const rank = (cache, repo = folder) => [
+    'node',
+    BIN,
+    'rank',
+    '--repo',
+    repo,
+    '--cache',
+    cache,
+    '-q',
+    '--query',
+    QUERY,
+    '--top',
+    '20',
+  ];
   // warm: tags cache and snapshot
   for (const cache of [caches.snapshot, caches.tags]) mustRun(rank(cache));
   mustRun(rank(caches.changed, edited));
   // the daemon's rows: warm in its memory
   mustRun(['node', BIN, 'daemon', 'start', '--idle-minutes', '30'], DAEMON_ENV);
-  for (const cache of [daemonCaches.snapshot, daemonCaches.changed]) mustRun(rank(cache, cache === daemonCaches.changed ? edited : folder), DAEMON_ENV);
+  for (const cache of [daemonCaches.snapshot, daemonCaches.changed])
+    mustRun(rank(cache, cache === daemonCaches.changed ? edited : folder), DAEMON_ENV);
   const commands = [
     { name: '`node -e 1`', argv: ['node', '-e', '1'], floor: true },
-    { name: 'I/O floor (read every file)', argv: ['node', '-e', `const fs=require('fs');for(const f of JSON.parse(fs.readFileSync(process.argv[1],'utf8')))fs.readFileSync(f)`, list], io: true },
-    { name: 'universal-ctags, full scan', argv: ['ctags', '-R', '--fields=+n', '--links=no', '-f', '/dev/null', folder], ctags: true },
+    {
+      name: 'I/O floor (read every file)',
+      argv: [
+        'node',
+        '-e',
+        `const fs=require('fs');for(const f of JSON.parse(fs.readFileSync(process.argv[1],'utf8')))fs.readFileSync(f)`,
+        list,
+      ],
+      io: true,
+    },
+    {
+      name: 'universal-ctags, full scan',
+      argv: ['ctags', '-R', '--fields=+n', '--links=no', '-f', '/dev/null', folder],
+      ctags: true,
+    },
     { name: 'rank, snapshot', argv: rank(caches.snapshot) },
-    { name: 'rank, tags cache', argv: rank(caches.tags), before: () => rmSync(join(caches.tags, 'snapshots'), { recursive: true, force: true }) },
-    { name: 'rank, 1 file changed', argv: rank(caches.changed, edited), before: () => appendFileSync(changed, "\n") },
+    {
+      name: 'rank, tags cache',
+      argv: rank(caches.tags),
+      before: () => rmSync(join(caches.tags, 'snapshots'), { recursive: true, force: true }),
+    },
+    { name: 'rank, 1 file changed', argv: rank(caches.changed, edited), before: () => appendFileSync(changed, '\n') },
     { name: 'rank, cold (empty cache)', argv: null, cold: true },
     { name: 'rank, daemon serving', argv: rank(daemonCaches.snapshot), env: DAEMON_ENV },
-    { name: 'rank, daemon serving, 1 file changed', argv: rank(daemonCaches.changed, edited), env: DAEMON_ENV, before: () => appendFileSync(changed, '\n') },
+    {
+      name: 'rank, daemon serving, 1 file changed',
+      argv: rank(daemonCaches.changed, edited),
+      env: DAEMON_ENV,
+      before: () => appendFileSync(changed, '\n'),
+    },
   ];
   const times = new Map(commands.map((c) => [c.name, []]));
   for (let round = 0; round < args.runs; round++) {
@@ -131,11 +178,22 @@ function measure(name) {
     const m = median(list);
     return `| ${c.name} | ${list.length} | ${m.toFixed(3)} s (${percentile(list, 90).toFixed(3)}) | ${(m / floor).toFixed(1)}× | ${(m / io).toFixed(1)}× | ${(m / ctags).toFixed(2)}× |`;
   });
-  return [`## ${name}: ${files.length} files (${members.map((m) => `${m.repo}@${m.commit}`).join(' + ')})`, '', '| command | runs | median (p90) | × node -e 1 | × I/O floor | × ctags |', '| --- | ---: | ---: | ---: | ---: | ---: |', ...rows, ''];
+  return [
+    `## ${name}: ${files.length} files (${members.map((m) => `${m.repo}@${m.commit}`).join(' + ')})`,
+    '',
+    '| command | runs | median (p90) | × node -e 1 | × I/O floor | × ctags |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+    '',
+  ];
 }
 
 function mustRun(argv, env = OWN_PROCESS_ENV) {
-  const r = spawnSync(argv[0] === 'node' ? process.execPath : argv[0], argv.slice(1), { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26, env });
+  const r = spawnSync(argv[0] === 'node' ? process.execPath : argv[0], argv.slice(1), {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 1 << 26,
+    env,
+  });
   if (r.status !== 0) fail(`${argv.slice(0, 4).join(' ')} … failed (${r.status}): ${String(r.stderr).slice(-1000)}`);
 }
 
@@ -148,7 +206,13 @@ function git(argv) {
 }
 
 function parseArgs(argv) {
-  const out = { repos: process.env.REPOMAP_REPOS, runs: 9, coldRuns: 3, corpora: ['mixed'], out: join(HERE, 'WARM.md') };
+  const out = {
+    repos: process.env.REPOMAP_REPOS,
+    runs: 9,
+    coldRuns: 3,
+    corpora: ['mixed'],
+    out: join(HERE, 'WARM.md'),
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') out.runs = Number(argv[++i]);
@@ -158,7 +222,10 @@ function parseArgs(argv) {
     else if (!a.startsWith('--')) out.repos = a;
     else fail(`unknown option ${a}`);
   }
-  if (!out.repos || !existsSync(out.repos)) fail('usage: node bench/perf/warm.mjs REPOS_DIR [--runs N] [--cold-runs N] [--corpora mixed,union-10k] [--out FILE]');
+  if (!out.repos || !existsSync(out.repos))
+    fail(
+      'usage: node bench/perf/warm.mjs REPOS_DIR [--runs N] [--cold-runs N] [--corpora mixed,union-10k] [--out FILE]',
+    );
   if (!(out.runs >= 1 && out.coldRuns >= 0)) fail('--runs must be ≥ 1 and --cold-runs ≥ 0');
   return out;
 }

@@ -24,20 +24,42 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
   const fingerprint = fingerprintOf(corpus, keys, settings, options.history, history.head);
   const given = givenBuild(options.previous);
   if (given?.index?.fingerprint === fingerprint) return given.index;
-  const before: BuildBefore | null = given && { ...given, earlier: earlierContents(given.previous, corpus.files, keys) };
+  const before: BuildBefore | null = given && {
+    ...given,
+    earlier: earlierContents(given.previous, corpus.files, keys),
+  };
   // the earlier tables when the paths are the same (an edit)
   const pathTables = pathTablesOf(corpus.files, before?.previous.pathTables);
   const lexical = startLexical(corpus, keys, pathTables, before, options);
   if (before && options.parsedAhead) readyGraph(before, corpus.files, pathTables.ids);
   // parse workers started ahead (repoMap, the CLI) that no pool took: every file came from a cache, or few needed parsing
-  const parsed = await tagsWithCache(corpus.files, keys, { ...options, ...lexical.duringTags }, before?.earlier ?? null).finally(() => void releasePrestarted());
+  const parsed = await tagsWithCache(
+    corpus.files,
+    keys,
+    { ...options, ...lexical.duringTags },
+    before?.earlier ?? null,
+  ).finally(() => void releasePrestarted());
   await lexical.finish();
   const t1 = performance.now();
   const graph = await graphStage(corpus.files, parsed.tags, settings, history, before);
-  const stats = statsOf(corpus, parsed, graph, { corpus: 0, tags: Math.round(t1 - t0), graph: Math.round(performance.now() - t1) });
+  const stats = statsOf(corpus, parsed, graph, {
+    corpus: 0,
+    tags: Math.round(t1 - t0),
+    graph: Math.round(performance.now() - t1),
+  });
   const diagnostics = history.problem === undefined ? parsed.diagnostics : [...parsed.diagnostics, history.problem];
   const unitWords = before?.previous.unitWords ?? new UnitWordsCache();
-  const record: Previous = { fingerprint, corpus, tags: parsed.tags, tagDiagnostics: diagnostics, lexical: lexical.lexical, pathTables, graph: graph.graph, unitWords, claim: graph.claim };
+  const record: Previous = {
+    fingerprint,
+    corpus,
+    tags: parsed.tags,
+    tagDiagnostics: diagnostics,
+    lexical: lexical.lexical,
+    pathTables,
+    graph: graph.graph,
+    unitWords,
+    claim: graph.claim,
+  };
   return indexOf(record, stats, settings, graph, options.deferCodeGrammars === true);
 }
 
@@ -50,19 +72,40 @@ function givenBuild(given: IndexOptions['previous']): Omit<BuildBefore, 'earlier
 }
 
 /** The index of a build's record: the grammars of a query's code blocks loaded now, or at `index.prepare` when deferred. */
-async function indexOf(record: Previous, stats: IndexStats, settings: StageSettings, graph: GraphStage, defer: boolean): Promise<Index> {
+async function indexOf(
+  record: Previous,
+  stats: IndexStats,
+  settings: StageSettings,
+  graph: GraphStage,
+  defer: boolean,
+): Promise<Index> {
   const { languages, primary } = codeLanguagesOf(record.tags);
   if (defer) {
     const { code, prepare } = deferredCodeReading(languages, primary);
-    return new Index({ ...recordParts(record, graph.earlierCsrs), prepare }, stats, { ...settings, code }, record.fingerprint);
+    return new Index(
+      { ...recordParts(record, graph.earlierCsrs), prepare },
+      stats,
+      { ...settings, code },
+      record.fingerprint,
+    );
   }
   // a snippet reader for the languages of the parsed files, and the language of most of them for blocks that do not name one
   const reader = await snippetReader(languages);
-  return new Index(recordParts(record, graph.earlierCsrs), stats, { ...settings, code: { reader, ...(primary !== undefined ? { primary } : {}) } }, record.fingerprint);
+  return new Index(
+    recordParts(record, graph.earlierCsrs),
+    stats,
+    { ...settings, code: { reader, ...(primary !== undefined ? { primary } : {}) } },
+    record.fingerprint,
+  );
 }
 
 /** A build's counts: files, parses, tags, imports and edges. */
-function statsOf(corpus: Corpus, parsed: Awaited<ReturnType<typeof tagsWithCache>>, { graph }: GraphStage, timingsMs: IndexStats['timingsMs']): IndexStats {
+function statsOf(
+  corpus: Corpus,
+  parsed: Awaited<ReturnType<typeof tagsWithCache>>,
+  { graph }: GraphStage,
+  timingsMs: IndexStats['timingsMs'],
+): IndexStats {
   const { tags, diagnostics, cache } = parsed;
   return {
     files: corpus.files.length,
@@ -81,7 +124,13 @@ function statsOf(corpus: Corpus, parsed: Awaited<ReturnType<typeof tagsWithCache
 }
 
 /** Hash of what an index is built from: every path with its content key, what was skipped, the settings, the history read. */
-function fingerprintOf(corpus: Corpus, keys: readonly string[], settings: StageSettings, history: IndexOptions['history'], head: string | null): string {
+function fingerprintOf(
+  corpus: Corpus,
+  keys: readonly string[],
+  settings: StageSettings,
+  history: IndexOptions['history'],
+  head: string | null,
+): string {
   const hash = createHash('sha1');
   const { root, source, skipped, diagnostics } = corpus;
   hash.update(JSON.stringify({ root, source, skipped, diagnostics, settings, history, head }));

@@ -9,8 +9,11 @@ export function codeLanguagesOf(tags: readonly FileTags[]): { languages: Languag
   const counts = new Map<LanguageId, number>();
   for (const t of tags) counts.set(t.language, (counts.get(t.language) ?? 0) + 1);
   let primary: LanguageId | undefined;
-  for (const language of LANGUAGES) if (primary === undefined || (counts.get(language) ?? 0) > (counts.get(primary) ?? 0)) primary = language;
-  return primary !== undefined && counts.has(primary) ? { languages: [...counts.keys()], primary } : { languages: [...counts.keys()] };
+  for (const language of LANGUAGES)
+    if (primary === undefined || (counts.get(language) ?? 0) > (counts.get(primary) ?? 0)) primary = language;
+  return primary !== undefined && counts.has(primary)
+    ? { languages: [...counts.keys()], primary }
+    : { languages: [...counts.keys()] };
 }
 
 /**
@@ -19,7 +22,10 @@ export function codeLanguagesOf(tags: readonly FileTags[]): { languages: Languag
  * compiling its tags query costs more than the rest of a rank). Reading a block of a
  * language `prepare` did not load throws (`deferredSnippetReader`).
  */
-export function deferredCodeReading(languages: readonly LanguageId[], primary: LanguageId | undefined): { code: CodeReading; prepare: NonNullable<IndexParts['prepare']> } {
+export function deferredCodeReading(
+  languages: readonly LanguageId[],
+  primary: LanguageId | undefined,
+): { code: CodeReading; prepare: NonNullable<IndexParts['prepare']> } {
   const snippets = deferredSnippetReader(languages);
   const withPrimary = primary !== undefined ? { primary } : {};
   return {

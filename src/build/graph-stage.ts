@@ -39,7 +39,13 @@ export interface GraphStage {
 }
 
 /** The graph of `files` and their `tags`: the earlier build's updated, else built anew. */
-export async function graphStage(files: Corpus['files'], tags: FileTags[], settings: StageSettings, history: BuildHistory, before: BuildBefore | null): Promise<GraphStage> {
+export async function graphStage(
+  files: Corpus['files'],
+  tags: FileTags[],
+  settings: StageSettings,
+  history: BuildHistory,
+  before: BuildBefore | null,
+): Promise<GraphStage> {
   let graph: FileGraph | null = null;
   let earlierCsrs: EarlierCsrs | undefined;
   if (before) {
@@ -47,7 +53,8 @@ export async function graphStage(files: Corpus['files'], tags: FileTags[], setti
     // Another history (a new commit, a moved HEAD) is read first: the update redoes co-change from it.
     const commits = previous.graph.basis.historyKey === history.key ? undefined : await history.commits();
     // the same history as before: so is whatever kept it from being read
-    if (commits === undefined) history.problem ??= previous.tagDiagnostics.find((d) => d.code === 'history-unavailable');
+    if (commits === undefined)
+      history.problem ??= previous.tagDiagnostics.find((d) => d.code === 'history-unavailable');
     const from = { graph: previous.graph, files: previous.corpus.files, tags: previous.tags };
     // The update changes the earlier graph in place: the record is taken before it starts
     // (a failure half-way leaves that graph unusable) and given back when nothing was changed.

@@ -14,7 +14,11 @@ export interface BuildHistory {
 }
 
 /** The history of `corpus` a build with `options` reads (none when co-change has no weight or `history` is false). */
-export async function buildHistory(corpus: Corpus, settings: StageSettings, options: IndexOptions): Promise<BuildHistory> {
+export async function buildHistory(
+  corpus: Corpus,
+  settings: StageSettings,
+  options: IndexOptions,
+): Promise<BuildHistory> {
   const reads = settings.graph.coChangeWeight > 0 && options.history !== false;
   const found = reads ? await historyHead(corpus) : { head: null };
   const { head } = found;
@@ -26,7 +30,11 @@ export async function buildHistory(corpus: Corpus, settings: StageSettings, opti
     async commits() {
       if (commits) return commits;
       if (head === null || options.history === false) return (commits = []);
-      const read = await readCorpusHistory(corpus, head, options.history === true || options.history === undefined ? {} : options.history);
+      const read = await readCorpusHistory(
+        corpus,
+        head,
+        options.history === true || options.history === undefined ? {} : options.history,
+      );
       if (read.unavailable !== undefined) history.problem ??= historyDiagnostic(read.unavailable);
       return (commits = read.commits);
     },
@@ -36,5 +44,8 @@ export async function buildHistory(corpus: Corpus, settings: StageSettings, opti
 
 /** The diagnostic of a folder ranked without its co-change history, and why. */
 function historyDiagnostic(reason: string): Diagnostic {
-  return { code: 'history-unavailable', message: `co-change history not read (${reason}); the folder is ranked without it` };
+  return {
+    code: 'history-unavailable',
+    message: `co-change history not read (${reason}); the folder is ranked without it`,
+  };
 }

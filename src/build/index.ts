@@ -10,14 +10,47 @@ import type { LexicalMatch, RankDefaults } from '../rank/defaults.js';
 import { lexicalText } from '../rank/seeds.js';
 import { compareDescending } from '../text/order.js';
 import { rankFiles, type RankOutcome } from '../rank/score.js';
-import { FEATURE_NAMES, FEATURE_POOL, FEATURE_VERSION, learnedFunctions, poolVectors, predict, rerank, shippedFunctionModel, shippedModel, UNIT_FEATURE_NAMES, UNIT_FEATURE_VERSION, unitVectors } from '../learn/index.js';
+import {
+  FEATURE_NAMES,
+  FEATURE_POOL,
+  FEATURE_VERSION,
+  learnedFunctions,
+  poolVectors,
+  predict,
+  rerank,
+  shippedFunctionModel,
+  shippedModel,
+  UNIT_FEATURE_NAMES,
+  UNIT_FEATURE_VERSION,
+  unitVectors,
+} from '../learn/index.js';
 import { attachSpans, SpanFinder, spanSource, type SpanSource } from '../spans/spans.js';
-import { attachFunctions, FunctionFinder, rankedFunctionIds, type FunctionSource, type UnitWordsCache } from '../rank/functions.js';
+import {
+  attachFunctions,
+  FunctionFinder,
+  rankedFunctionIds,
+  type FunctionSource,
+  type UnitWordsCache,
+} from '../rank/functions.js';
 import { checkPackOptions, packFiles, packSourceOf, type Pack, type PackOptions } from '../pack/index.js';
 import { explainFile, notInCorpus, type ExplainFileOptions, type FileExplanation } from '../explain/explain-file.js';
 import { RepoMapError } from '../errors.js';
 import type { DeepPartial } from '../options/resolve.js';
-import { RANKERS, type Corpus, type Diagnostic, type FileTags, type IndexStats, type LanguageId, type Query, type QueryCues, type RankedFile, type RankFeatures, type RepoMapResult, type Task, type UnitFeatures } from '../types.js';
+import {
+  RANKERS,
+  type Corpus,
+  type Diagnostic,
+  type FileTags,
+  type IndexStats,
+  type LanguageId,
+  type Query,
+  type QueryCues,
+  type RankedFile,
+  type RankFeatures,
+  type RepoMapResult,
+  type Task,
+  type UnitFeatures,
+} from '../types.js';
 import { checkNotTaken, contentKey, type Previous } from './reuse.js';
 import { resolveStageSettings, type StageOptions, type StageSettings } from './settings.js';
 
@@ -44,7 +77,6 @@ export interface RankOptions {
   /** Also return the learned function ranker's vectors of the units of the files that get functions (`RepoMapResult.unitFeatures`). */
   unitFeatures?: boolean;
 }
-
 
 /** How an index ranks: every stage's settings, and how it reads a query's code blocks. */
 export interface IndexSettings extends StageSettings {
@@ -79,7 +111,8 @@ export interface IndexParts {
 /** The parts of a build's record; `earlier`: the CSRs of the index it updated, for its own (`EarlierCsrs`). */
 export function recordParts(record: Previous, earlier?: EarlierCsrs): IndexParts {
   let byPath: Map<string, FileTags> | undefined;
-  const tagsOf = (path: string): FileTags | undefined => (byPath ??= new Map(record.tags.map((t) => [t.path, t]))).get(path);
+  const tagsOf = (path: string): FileTags | undefined =>
+    (byPath ??= new Map(record.tags.map((t) => [t.path, t]))).get(path);
   return {
     corpus: record.corpus,
     tagDiagnostics: record.tagDiagnostics,
@@ -88,7 +121,16 @@ export function recordParts(record: Previous, earlier?: EarlierCsrs): IndexParts
     record: () => record,
     taken: () => record.claim.taken,
     unitWords: record.unitWords,
-    context: (rank) => makeContext(record.corpus.files, graphPartsOf(record.graph), rank, record.lexical, record.pathTables, tagsOf, earlier ? { csr: (flow) => earlier.csr(flow) } : {}),
+    context: (rank) =>
+      makeContext(
+        record.corpus.files,
+        graphPartsOf(record.graph),
+        rank,
+        record.lexical,
+        record.pathTables,
+        tagsOf,
+        earlier ? { csr: (flow) => earlier.csr(flow) } : {},
+      ),
     ...(earlier ? { forgetEarlier: () => earlier.forget() } : {}),
   };
 }
@@ -207,7 +249,15 @@ export class Index {
    */
   async prepare(query: Query, options: { task?: Task } = {}): Promise<void> {
     if (!this.parts.prepare || !this.code) return;
-    await this.parts.prepare(query, (code) => void extractCues(query, { ...(options.task ? { task: options.task } : {}), tunables: this.settings.cues, code }));
+    await this.parts.prepare(
+      query,
+      (code) =>
+        void extractCues(query, {
+          ...(options.task ? { task: options.task } : {}),
+          tunables: this.settings.cues,
+          code,
+        }),
+    );
   }
 
   /**
@@ -230,7 +280,11 @@ export class Index {
 
   /** The cues of a query under this index's cue tunables. */
   private cuesOf(query: Query, task: Task | undefined): QueryCues {
-    return extractCues(query, { ...(task ? { task } : {}), tunables: this.settings.cues, ...(this.code ? { code: this.code } : {}) });
+    return extractCues(query, {
+      ...(task ? { task } : {}),
+      tunables: this.settings.cues,
+      ...(this.code ? { code: this.code } : {}),
+    });
   }
 
   /**
@@ -263,10 +317,18 @@ export class Index {
   rank(query: Query, options: RankOptions = {}): RepoMapResult {
     this.checkLive();
     if (options.top !== undefined && !(Number.isInteger(options.top) && options.top >= 0)) {
-      throw new RepoMapError('bad-option', `repomap/build: rank's top must be a whole number ≥ 0, got ${options.top}`, 'top');
+      throw new RepoMapError(
+        'bad-option',
+        `repomap/build: rank's top must be a whole number ≥ 0, got ${options.top}`,
+        'top',
+      );
     }
     if (options.functions !== undefined && !(Number.isInteger(options.functions) && options.functions >= 0)) {
-      throw new RepoMapError('bad-option', `repomap/build: rank's functions must be a whole number ≥ 0, got ${options.functions}`, 'functions');
+      throw new RepoMapError(
+        'bad-option',
+        `repomap/build: rank's functions must be a whole number ≥ 0, got ${options.functions}`,
+        'functions',
+      );
     }
     const started = performance.now();
     // spans read the query's diff and files too: the bounded query, as the cues read it
@@ -275,11 +337,19 @@ export class Index {
     const { outcome, top, features } = this.rankedFiles(cues, options);
     const given = new Set([...outcome.seeds.given].map((i) => this.context.paths[i]!));
     const spanned = options.spans === false ? top : this.withSpans(top, cues, bounded, given);
-    const functionFiles = Math.min(options.functions ?? (options.spans === false ? 0 : Infinity), this.settings.rank.functionFiles[outcome.task]);
+    const functionFiles = Math.min(
+      options.functions ?? (options.spans === false ? 0 : Infinity),
+      this.settings.rank.functionFiles[outcome.task],
+    );
     const withFunctions = functionFiles > 0 ? this.withFunctions(spanned, cues, functionFiles) : { files: spanned };
-    const unitFeatures = options.unitFeatures && functionFiles > 0 ? this.unitFeaturesOf(spanned, cues, functionFiles) : undefined;
+    const unitFeatures =
+      options.unitFeatures && functionFiles > 0 ? this.unitFeaturesOf(spanned, cues, functionFiles) : undefined;
     const files = withFunctions.files.map((f) => (given.has(f.path) ? { ...f, given: true } : f));
-    const functionIds = withFunctions.ids ?? (files.some((f) => f.functions && f.functions.length > 0) ? rankedFunctionIds(files, this.settings.rank.functions.fileExponent) : undefined);
+    const functionIds =
+      withFunctions.ids ??
+      (files.some((f) => f.functions && f.functions.length > 0)
+        ? rankedFunctionIds(files, this.settings.rank.functions.fileExponent)
+        : undefined);
     return {
       task: outcome.task,
       ...(this.corpus.commit !== undefined ? { commit: this.corpus.commit } : {}),
@@ -297,11 +367,18 @@ export class Index {
    * The ranked files (the first `top`) by the task's ranker: the tuned ranking, or the
    * learned one over the tuned ranking's first files; with their feature vectors when asked.
    */
-  private rankedFiles(cues: QueryCues, options: RankOptions): { outcome: RankOutcome; top: RankedFile[]; features?: RankFeatures } {
+  private rankedFiles(
+    cues: QueryCues,
+    options: RankOptions,
+  ): { outcome: RankOutcome; top: RankedFile[]; features?: RankFeatures } {
     const o = this.settings.rank;
     const ranker = o.ranker[cues.task];
     if (!(RANKERS as readonly string[]).includes(ranker)) {
-      throw new RepoMapError('bad-option', `repomap/build: rank.ranker.${cues.task} must be one of ${RANKERS.join(', ')}, got ${JSON.stringify(ranker)}`, `rank.ranker.${cues.task}`);
+      throw new RepoMapError(
+        'bad-option',
+        `repomap/build: rank.ranker.${cues.task} must be one of ${RANKERS.join(', ')}, got ${JSON.stringify(ranker)}`,
+        `rank.ranker.${cues.task}`,
+      );
     }
     const learned = ranker === 'learned';
     if (!learned && !options.features) {
@@ -317,7 +394,9 @@ export class Index {
     const vectors = poolVectors(cues, outcome, this.context, o, pool);
     const files = model ? rerank(outcome.files, vectors, model) : outcome.files;
     const top = options.top === undefined ? files : files.slice(0, options.top);
-    const features = options.features ? { version: FEATURE_VERSION, names: [...FEATURE_NAMES], paths: vectors.paths, values: vectors.values } : undefined;
+    const features = options.features
+      ? { version: FEATURE_VERSION, names: [...FEATURE_NAMES], paths: vectors.paths, values: vectors.values }
+      : undefined;
     return { outcome, top, ...(features ? { features } : {}) };
   }
 
@@ -329,9 +408,18 @@ export class Index {
   }
 
   /** The ranked files with the line spans that earned their rank. */
-  private withSpans(top: readonly RankedFile[], cues: QueryCues, query: Query, given: ReadonlySet<string>): RankedFile[] {
+  private withSpans(
+    top: readonly RankedFile[],
+    cues: QueryCues,
+    query: Query,
+    given: ReadonlySet<string>,
+  ): RankedFile[] {
     const { spans, rank, graph } = this.settings;
-    const limits = { minNameLength: graph.sharedSymbol.minNameLength, maxDefiners: rank.maxSymbolDefiners, maxReferencers: rank.maxSymbolReferencers };
+    const limits = {
+      minNameLength: graph.sharedSymbol.minNameLength,
+      maxDefiners: rank.maxSymbolDefiners,
+      maxReferencers: rank.maxSymbolReferencers,
+    };
     const source = (this.spans ??= spanSource(this.context, (p) => this.tagsOf(p)));
     const finder = new SpanFinder(cues, query, [...given].sort(), source, { ...spans, ...limits });
     return attachSpans(top, finder, spans.maxFiles);
@@ -342,10 +430,21 @@ export class Index {
    * the learned function ranker (the task's ranker is `learned` and `functions.learned` is
    * on), also its list across files.
    */
-  private withFunctions(top: readonly RankedFile[], cues: QueryCues, count: number): { files: RankedFile[]; ids?: string[] } {
+  private withFunctions(
+    top: readonly RankedFile[],
+    cues: QueryCues,
+    count: number,
+  ): { files: RankedFile[]; ids?: string[] } {
     const o = this.settings.rank.functions;
     if (o.learned && this.settings.rank.ranker[cues.task] === 'learned') {
-      return learnedFunctions(top, cues, count, new FunctionFinder(cues, this.functionSource(), o), shippedFunctionModel(), o);
+      return learnedFunctions(
+        top,
+        cues,
+        count,
+        new FunctionFinder(cues, this.functionSource(), o),
+        shippedFunctionModel(),
+        o,
+      );
     }
     return { files: attachFunctions(top, cues, count, this.functionSource(), o) };
   }
@@ -353,7 +452,13 @@ export class Index {
   /** The unit feature vectors of the first `count` files' units (the learned function ranker's inputs). */
   private unitFeaturesOf(top: readonly RankedFile[], cues: QueryCues, count: number): UnitFeatures {
     const o = this.settings.rank.functions;
-    const v = unitVectors(cues, new FunctionFinder(cues, this.functionSource(), o), top.slice(0, count), o.fileExponent, o.importsShare);
+    const v = unitVectors(
+      cues,
+      new FunctionFinder(cues, this.functionSource(), o),
+      top.slice(0, count),
+      o.fileExponent,
+      o.importsShare,
+    );
     return { version: UNIT_FEATURE_VERSION, names: [...UNIT_FEATURE_NAMES], ids: v.ids, values: v.values };
   }
 
@@ -364,7 +469,8 @@ export class Index {
       tagsOf: (p) => this.tagsOf(p),
       textOf: (p) => this.textOf(p),
       // kept by path and content: the cache outlives this index (`Previous.unitWords`)
-      unitWordsOf: (p, count) => this.parts.unitWords.get(p, contentKey(this.corpus.files[this.context.indexOf(p)]!), count),
+      unitWordsOf: (p, count) =>
+        this.parts.unitWords.get(p, contentKey(this.corpus.files[this.context.indexOf(p)]!), count),
     };
   }
 
@@ -373,14 +479,24 @@ export class Index {
    * reads it (an issue's title repeated as `titleTextRepeat` says): every file with a
    * positive score, best first (ties in path order), at most `top`.
    */
-  lexicalRank(query: Query, options: { task?: Task; match?: LexicalMatch; top?: number } = {}): { path: string; score: number }[] {
+  lexicalRank(
+    query: Query,
+    options: { task?: Task; match?: LexicalMatch; top?: number } = {},
+  ): { path: string; score: number }[] {
     this.checkLive();
     const cues = this.cuesOf(query, options.task);
-    const scores = this.context.textScores(lexicalText(cues, this.settings.rank), options.match ?? this.settings.rank.lexical[cues.task]);
+    const scores = this.context.textScores(
+      lexicalText(cues, this.settings.rank),
+      options.match ?? this.settings.rank.lexical[cues.task],
+    );
     const order: number[] = [];
     for (let i = 0; i < scores.length; i++) if (scores[i]! > 0) order.push(i);
-    order.sort((a, b) => compareDescending(scores[a]!, scores[b]!) || (this.context.paths[a]! < this.context.paths[b]! ? -1 : 1));
-    return order.slice(0, options.top).map((i) => ({ path: this.context.paths[i]!, score: Number(scores[i]!.toPrecision(6)) }));
+    order.sort(
+      (a, b) => compareDescending(scores[a]!, scores[b]!) || (this.context.paths[a]! < this.context.paths[b]! ? -1 : 1),
+    );
+    return order
+      .slice(0, options.top)
+      .map((i) => ({ path: this.context.paths[i]!, score: Number(scores[i]!.toPrecision(6)) }));
   }
 
   /**
@@ -393,14 +509,22 @@ export class Index {
     const skipped = this.context.indexOf(path) < 0 ? whySkipped(this.corpus, path) : undefined;
     if (skipped !== undefined) throw notInCorpus(path, this.context, skipped);
     const cues = this.cuesOf(query, options.task);
-    const explanation = this.withLearned(explainFile(cues, path, this.context, this.settings.rank, options), cues, options);
+    const explanation = this.withLearned(
+      explainFile(cues, path, this.context, this.settings.rank, options),
+      cues,
+      options,
+    );
     if (!(this.settings.rank.functionFiles[cues.task] > 0)) return explanation;
     const o = this.settings.rank.functions;
     const tuned = new FunctionFinder(cues, this.functionSource(), o).explainedFunctionsOf(path);
-    if (!(o.learned && this.settings.rank.ranker[cues.task] === 'learned')) return tuned.length > 0 ? { ...explanation, functions: tuned } : explanation;
+    if (!(o.learned && this.settings.rank.ranker[cues.task] === 'learned'))
+      return tuned.length > 0 ? { ...explanation, functions: tuned } : explanation;
     // the learned function ranker: the file's functions as rank names them, each with its tuned parts where the tuned ranking kept it
     const parts = new Map(tuned.map((f) => [f.name, f.parts]));
-    const ranked = this.rank(query, { task: cues.task, ...(options.includeGiven ? { includeGiven: true } : {}) }).files.find((f) => f.path === path)?.functions ?? [];
+    const ranked =
+      this.rank(query, { task: cues.task, ...(options.includeGiven ? { includeGiven: true } : {}) }).files.find(
+        (f) => f.path === path,
+      )?.functions ?? [];
     const functions = ranked.map((f) => {
       const p = parts.get(f.name);
       return p ? { ...f, parts: p } : f;
@@ -409,7 +533,11 @@ export class Index {
   }
 
   /** An explanation with the learned ranking's place and score, when the task's ranker is the learned one. */
-  private withLearned(explanation: FileExplanation, cues: QueryCues, options: { includeGiven?: boolean }): FileExplanation {
+  private withLearned(
+    explanation: FileExplanation,
+    cues: QueryCues,
+    options: { includeGiven?: boolean },
+  ): FileExplanation {
     if (this.settings.rank.ranker[cues.task] !== 'learned') return explanation;
     const { top, features } = this.rankedFiles(cues, { includeGiven: options.includeGiven, features: true });
     const place = top.findIndex((f) => f.path === explanation.path);
@@ -448,7 +576,10 @@ export class Index {
   private async packOf(query: Query, options: PackOptions): Promise<Pack> {
     checkPackOptions(options); // a bad option fails before the ranking
     const ranked = this.rank(query, options.task ? { task: options.task } : {});
-    return packFiles(ranked.files, packSourceOf(this), options, this.settings.pack, [...this.diagnostics, ...this.queryDiagnostics(query)]);
+    return packFiles(ranked.files, packSourceOf(this), options, this.settings.pack, [
+      ...this.diagnostics,
+      ...this.queryDiagnostics(query),
+    ]);
   }
 
   /**
@@ -459,4 +590,3 @@ export class Index {
     if (this.parts.taken()) checkNotTaken(this.parts.record());
   }
 }
-

@@ -44,7 +44,15 @@ export function startLexical(
 ): LexicalStage {
   const textTerms = textTermsOf(options.tagsCache, corpus.files, keys);
   const updates =
-    before !== null && !(textTerms?.held && !updatePays(before.previous.corpus.files.map((f) => f.path), corpus.files.map((f) => f.path), new Set(before.earlier.changed)));
+    before !== null &&
+    !(
+      textTerms?.held &&
+      !updatePays(
+        before.previous.corpus.files.map((f) => f.path),
+        corpus.files.map((f) => f.path),
+        new Set(before.earlier.changed),
+      )
+    );
   const lexical: LexicalIndex = updates ? lexicalAfter(before.previous.lexical, before.earlier.changed) : {};
   const terms = updates ? undefined : textTerms;
   const sameContent = (i: number, text: string): boolean => textKey(text) === keys[i];

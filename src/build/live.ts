@@ -1,6 +1,14 @@
 import { resolve } from 'node:path';
 import { TagsStore } from '../cache/index.js';
-import { FolderFingerprint, loadCorpus, pathKind, resolveCommit, watchedFiles, type CorpusOptions, type CorpusSource } from '../corpus/index.js';
+import {
+  FolderFingerprint,
+  loadCorpus,
+  pathKind,
+  resolveCommit,
+  watchedFiles,
+  type CorpusOptions,
+  type CorpusSource,
+} from '../corpus/index.js';
 import { RepoMapError } from '../errors.js';
 import type { TagsCacheEntry } from '../cache/types.js';
 import type { Corpus } from '../types.js';
@@ -81,8 +89,18 @@ export class Workspace {
     this.scope = { ...scope };
     this.keeper = commit ? undefined : keeper;
     const kind = pathKind(this.root);
-    if (kind === 'missing') throw new RepoMapError('missing-folder', `repomap/build: repository folder ${this.root} does not exist`, this.root);
-    if (kind !== 'folder') throw new RepoMapError('missing-folder', `repomap/build: repository folder ${this.root} is a file, not a folder`, this.root);
+    if (kind === 'missing')
+      throw new RepoMapError(
+        'missing-folder',
+        `repomap/build: repository folder ${this.root} does not exist`,
+        this.root,
+      );
+    if (kind !== 'folder')
+      throw new RepoMapError(
+        'missing-folder',
+        `repomap/build: repository folder ${this.root} is a file, not a folder`,
+        this.root,
+      );
     this.source = commit ? { gitDir: this.root, commit } : { folder: this.root };
   }
 
@@ -138,7 +156,10 @@ export class Workspace {
   }
 
   private report(phase: 'reading' | 'parsing', done: number, total: number): void {
-    const now = phase === 'reading' ? { reading: { done, total }, parsing: null } : { reading: this.progress?.reading ?? { done: 0, total: 0 }, parsing: { done, total } };
+    const now =
+      phase === 'reading'
+        ? { reading: { done, total }, parsing: null }
+        : { reading: this.progress?.reading ?? { done: 0, total: 0 }, parsing: { done, total } };
     this.progress = now;
     for (const listener of this.listeners) listener(now);
   }
@@ -152,7 +173,14 @@ export class Workspace {
     if (kept?.current) {
       // the folder is as an earlier process kept its index: no build at all
       this.current = { index: kept.index, fingerprint: kept.current, commit: null };
-      this.last = { builds: 1, files: kept.index.corpus.files.length, parsed: 0, reused: kept.index.stats.parsed, ms: Date.now() - started, at: new Date().toISOString() };
+      this.last = {
+        builds: 1,
+        files: kept.index.corpus.files.length,
+        parsed: 0,
+        reused: kept.index.stats.parsed,
+        ms: Date.now() - started,
+        at: new Date().toISOString(),
+      };
       return kept.index;
     }
     const commit = 'gitDir' in this.source ? await resolveCommit(this.source.gitDir, this.source.commit) : null;
@@ -183,7 +211,10 @@ export class Workspace {
   }
 
   /** Loads the corpus and builds its index from `earlier` (when given). */
-  private async build(earlier: Index | undefined, commit: string | null): Promise<{ corpus: Corpus; index: Index; earlier: Index | undefined }> {
+  private async build(
+    earlier: Index | undefined,
+    commit: string | null,
+  ): Promise<{ corpus: Corpus; index: Index; earlier: Index | undefined }> {
     const previous = earlier?.corpus;
     try {
       const corpus = await loadCorpus(commit ? { gitDir: this.root, commit } : this.source, {

@@ -16,7 +16,10 @@ export async function repoMap(
   const t0 = performance.now();
   // Parse workers start while the files are read, once the listing is large enough for them.
   const jobs = options.parseJobs ?? TAGS_DEFAULTS.jobs;
-  const loaded = 'files' in corpus ? corpus : await loadCorpus(corpus, { ...options.corpus, onListed: prestartWhenListed(jobs, options.corpus?.onListed) });
+  const loaded =
+    'files' in corpus
+      ? corpus
+      : await loadCorpus(corpus, { ...options.corpus, onListed: prestartWhenListed(jobs, options.corpus?.onListed) });
   const corpusMs = Math.round(performance.now() - t0);
   const index = await buildIndex(loaded, options);
   const result = index.rank(query, options);

@@ -45,7 +45,11 @@ export interface Previous {
 /** Throws when a later build took the record's graph over. */
 export function checkNotTaken(record: Previous): void {
   if (record.claim.taken) {
-    throw new RepoMapError('superseded-index', 'repomap/build: this index was given as `previous` to buildIndex, which took its graph over; use the index that call returned', 'previous');
+    throw new RepoMapError(
+      'superseded-index',
+      'repomap/build: this index was given as `previous` to buildIndex, which took its graph over; use the index that call returned',
+      'previous',
+    );
   }
 }
 
@@ -58,7 +62,11 @@ export interface EarlierContents {
 }
 
 /** The files of `files` (with their content keys) whose tags `previous` can give, and those it cannot. */
-export function earlierContents(previous: Previous, files: readonly FileRecord[], keys: readonly string[]): EarlierContents {
+export function earlierContents(
+  previous: Previous,
+  files: readonly FileRecord[],
+  keys: readonly string[],
+): EarlierContents {
   const before = new Map(previous.corpus.files.map((f) => [f.path, f]));
   const tagsByPath = new Map(previous.tags.map((t) => [t.path, t]));
   const diagnostics = new Map<string, Diagnostic[]>();

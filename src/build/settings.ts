@@ -34,7 +34,13 @@ export interface StageSettings {
 }
 
 /** The defaults of every stage, as one tree. */
-export const DEFAULTS: StageSettings = { cues: CUE_DEFAULTS, graph: GRAPH_DEFAULTS, rank: RANK_DEFAULTS, spans: SPAN_DEFAULTS, pack: PACK_DEFAULTS };
+export const DEFAULTS: StageSettings = {
+  cues: CUE_DEFAULTS,
+  graph: GRAPH_DEFAULTS,
+  rank: RANK_DEFAULTS,
+  spans: SPAN_DEFAULTS,
+  pack: PACK_DEFAULTS,
+};
 
 /**
  * `base` (the defaults when absent) overridden stage by stage; a key the stage's

@@ -71,12 +71,21 @@ async function tagsFromCache(
   const fresh = await extractTags(missing, parse);
   const byPath = new Map(fresh.tags.map((t) => [t.path, t]));
   const diagsByPath = new Map<string, Omit<Diagnostic, 'file'>[]>();
-  for (const { file, ...d } of fresh.diagnostics) if (file !== undefined) diagsByPath.set(file, [...(diagsByPath.get(file) ?? []), d]);
+  for (const { file, ...d } of fresh.diagnostics)
+    if (file !== undefined) diagsByPath.set(file, [...(diagsByPath.get(file) ?? []), d]);
   const added = new Map<string, TagsCacheEntry>();
   parseable.forEach((f, i) => {
     if (entries.has(keys[i]!)) return;
     const t = byPath.get(f.path);
-    const { path: _path, ...rest } = t ?? { path: f.path, language: f.language!, definitions: [], references: [], imports: [], messages: [], errorNodes: 0 };
+    const { path: _path, ...rest } = t ?? {
+      path: f.path,
+      language: f.language!,
+      definitions: [],
+      references: [],
+      imports: [],
+      messages: [],
+      errorNodes: 0,
+    };
     const entry = { tags: rest, diagnostics: diagsByPath.get(f.path) ?? [] };
     entries.set(keys[i]!, entry);
     // A failed parse is not kept: it may be transient (a parse worker that died).
@@ -88,7 +97,8 @@ async function tagsFromCache(
   parseable.forEach((f, i) => {
     const entry = entries.get(keys[i]!)!;
     // a file past the tags budget is kept as such (the verdict holds for its content), with no tags
-    if (entry.diagnostics.every((d) => d.code !== 'parse-failed' && d.code !== 'too-complex')) tags.push({ path: f.path, ...entry.tags });
+    if (entry.diagnostics.every((d) => d.code !== 'parse-failed' && d.code !== 'too-complex'))
+      tags.push({ path: f.path, ...entry.tags });
     for (const d of entry.diagnostics) diagnostics.push({ ...d, file: f.path });
   });
   return { tags, diagnostics, cache: { hits, misses: missing.length } };

@@ -35,4 +35,7 @@ export const TAGS_ENTRY_SCHEMA = z
     }),
     diagnostics: z.array(z.strictObject({ code: z.enum(STORED_CODES), message: z.string() })),
   })
-  .refine((entry) => entry.tags.definitions.every((d) => d.endLine >= d.startLine), { message: 'a definition ends before it starts', path: ['tags', 'definitions'] });
+  .refine((entry) => entry.tags.definitions.every((d) => d.endLine >= d.startLine), {
+    message: 'a definition ends before it starts',
+    path: ['tags', 'definitions'],
+  });

@@ -35,7 +35,11 @@ function computeIdentity(): CacheIdentity {
   for (const language of LANGUAGES) {
     grammars[language] = sha256(readFileSync(grammarWasmPath(language)));
     // Joined with '\n' exactly as loadTagsQuery joins the parts it compiles.
-    queries[language] = sha256(tagsQueryPaths(language).map((file) => readFileSync(file, 'utf8')).join('\n'));
+    queries[language] = sha256(
+      tagsQueryPaths(language)
+        .map((file) => readFileSync(file, 'utf8'))
+        .join('\n'),
+    );
   }
   return { version: TAGS_INDEX_VERSION, grammars, queries };
 }
@@ -66,8 +70,16 @@ export function identityStamps(): string | null {
 /** One stable string for an identity (keys in a fixed order), stored in the cache's meta table. */
 export function identityText(identity: CacheIdentity): string {
   const sorted = (record: Record<string, string>): Record<string, string> =>
-    Object.fromEntries(Object.keys(record).sort().map((k) => [k, record[k]!]));
-  return JSON.stringify({ version: identity.version, grammars: sorted(identity.grammars), queries: sorted(identity.queries) });
+    Object.fromEntries(
+      Object.keys(record)
+        .sort()
+        .map((k) => [k, record[k]!]),
+    );
+  return JSON.stringify({
+    version: identity.version,
+    grammars: sorted(identity.grammars),
+    queries: sorted(identity.queries),
+  });
 }
 
 /** What differs between a stored identity (as text) and the current one, in words; empty when equal. */
@@ -85,7 +97,9 @@ export function identityChanges(stored: string, identity: CacheIdentity): string
     ['query', identity.queries, old.queries],
   ] as const) {
     const names = [...new Set([...Object.keys(now), ...Object.keys(before ?? {})])].sort();
-    const changed = names.filter((n) => (now as Record<string, string>)[n] !== (before as Record<string, string> | undefined)?.[n]);
+    const changed = names.filter(
+      (n) => (now as Record<string, string>)[n] !== (before as Record<string, string> | undefined)?.[n],
+    );
     if (changed.length > 0) changes.push(`${what} changed for ${changed.join(', ')}`);
   }
   return changes;

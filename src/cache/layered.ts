@@ -35,7 +35,9 @@ export function storeTagsCache(store: TagsCache): TagsCache {
     getMany: (keys) => store.getMany(keys),
     putMany: (entries) => store.putMany(entries),
     ...(store.getTerms ? { getTerms: (keys: readonly string[]) => store.getTerms!(keys) } : {}),
-    ...(store.putTerms ? { putTerms: (entries: Iterable<readonly [string, TextTerms]>) => store.putTerms!(entries) } : {}),
+    ...(store.putTerms
+      ? { putTerms: (entries: Iterable<readonly [string, TextTerms]>) => store.putTerms!(entries) }
+      : {}),
   };
 }
 

@@ -26,8 +26,15 @@ export function sqliteDriver(): SqliteDriver {
     }
   }
   if (loaded instanceof Error) {
-    const reason = (loaded as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' ? 'it is not installed' : loaded.message.split('\n')[0];
-    throw new RepoMapError('cache-unavailable', `repomap/cache: the persistent tags cache needs better-sqlite3, which did not load (${reason})`, 'better-sqlite3');
+    const reason =
+      (loaded as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND'
+        ? 'it is not installed'
+        : loaded.message.split('\n')[0];
+    throw new RepoMapError(
+      'cache-unavailable',
+      `repomap/cache: the persistent tags cache needs better-sqlite3, which did not load (${reason})`,
+      'better-sqlite3',
+    );
   }
   return loaded;
 }

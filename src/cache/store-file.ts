@@ -45,7 +45,8 @@ export function storeFolderProblem(file: string, create = true): string | null {
     try {
       mkdirSync(dir);
     } catch (cause) {
-      if ((cause as NodeJS.ErrnoException).code === 'EEXIST' && statSync(dir, { throwIfNoEntry: false })?.isDirectory()) continue; // made meanwhile by another process
+      if ((cause as NodeJS.ErrnoException).code === 'EEXIST' && statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+        continue; // made meanwhile by another process
       return cannot(describeError(cause));
     }
   }
@@ -73,7 +74,14 @@ function statOrMissing(path: string): Stats | undefined | string {
 /** Whether opening a store failed because its file or folder may not be written. */
 export function isReadOnly(cause: unknown): boolean {
   const code = (cause as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('SQLITE_READONLY') || code === 'SQLITE_CANTOPEN' || code === 'EACCES' || code === 'EPERM' || code === 'EROFS');
+  return (
+    typeof code === 'string' &&
+    (code.startsWith('SQLITE_READONLY') ||
+      code === 'SQLITE_CANTOPEN' ||
+      code === 'EACCES' ||
+      code === 'EPERM' ||
+      code === 'EROFS')
+  );
 }
 
 /** A private copy of a store that may only be read (with its write-ahead log, when there is one), and how to remove it. */
@@ -85,7 +93,11 @@ export function privateCopy(file: string): { file: string; remove: () => void } 
     if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`);
   } catch (cause) {
     rmSync(folder, { recursive: true, force: true });
-    throw new RepoMapError('bad-option', `repomap/cache: cannot read the tags cache ${file}: ${describeError(cause)}`, file);
+    throw new RepoMapError(
+      'bad-option',
+      `repomap/cache: cannot read the tags cache ${file}: ${describeError(cause)}`,
+      file,
+    );
   }
   return { file: copy, remove: () => rmSync(folder, { recursive: true, force: true }) };
 }

@@ -44,7 +44,11 @@ export function lookAtStore(file: string, options: { maxBytes?: number } = {}): 
     try {
       const version = db.pragma('user_version', { simple: true }) as number;
       if (version !== STORE_SCHEMA_VERSION) {
-        throw new RepoMapError('bad-option', `repomap/cache: ${file} is not a tags cache of this repomap (schema version ${version}, not ${STORE_SCHEMA_VERSION}); the next command that writes to it rebuilds it`, file);
+        throw new RepoMapError(
+          'bad-option',
+          `repomap/cache: ${file} is not a tags cache of this repomap (schema version ${version}, not ${STORE_SCHEMA_VERSION}); the next command that writes to it rebuilds it`,
+          file,
+        );
       }
       const { rows, oldest, newest } = db.transaction(() => rowsAndUses(db))();
       return {
@@ -61,7 +65,11 @@ export function lookAtStore(file: string, options: { maxBytes?: number } = {}): 
     }
   } catch (cause) {
     if (cause instanceof RepoMapError) throw cause;
-    throw new RepoMapError('bad-option', `repomap/cache: cannot read the tags cache ${file}: ${describeError(cause)}`, file);
+    throw new RepoMapError(
+      'bad-option',
+      `repomap/cache: cannot read the tags cache ${file}: ${describeError(cause)}`,
+      file,
+    );
   } finally {
     copy?.remove();
   }

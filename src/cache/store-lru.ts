@@ -50,7 +50,9 @@ export function liveBytes(db: Database.Database): number {
 
 /** `liveBytes` as a function of prepared statements, cheap enough to call after every row removed. */
 function liveBytesOf(db: Database.Database): () => number {
-  const [pages, free, size] = ['page_count', 'freelist_count', 'page_size'].map((p) => db.prepare(`PRAGMA ${p}`).pluck());
+  const [pages, free, size] = ['page_count', 'freelist_count', 'page_size'].map((p) =>
+    db.prepare(`PRAGMA ${p}`).pluck(),
+  );
   return () => ((pages!.get() as number) - (free!.get() as number)) * (size!.get() as number);
 }
 
@@ -70,7 +72,11 @@ export function rowsAndUses(db: Database.Database): { rows: StoreRows; oldest?: 
   let oldest: number | undefined;
   let newest: number | undefined;
   for (const t of TABLES) {
-    const r = db.prepare(`SELECT count(*) AS n, min(used) AS lo, max(used) AS hi FROM ${t}`).get() as { n: number; lo: number | null; hi: number | null };
+    const r = db.prepare(`SELECT count(*) AS n, min(used) AS lo, max(used) AS hi FROM ${t}`).get() as {
+      n: number;
+      lo: number | null;
+      hi: number | null;
+    };
     rows[t] = r.n;
     if (r.lo !== null) oldest = Math.min(oldest ?? r.lo, r.lo);
     if (r.hi !== null) newest = Math.max(newest ?? r.hi, r.hi);
@@ -85,17 +91,31 @@ export function rowsAndUses(db: Database.Database): { rows: StoreRows; oldest?: 
  * the rows removed and the newest stamp among them.
  * @internal
  */
-export function removeLeastRecentlyUsed(db: Database.Database, target: number, batch: number, owned: () => boolean): { removed: StoreRows; newest?: number } {
-  const oldest = Object.fromEntries(TABLES.map((t) => [t, db.prepare(`SELECT key, used FROM ${t} ORDER BY used, key LIMIT ?`).raw()])) as Record<Table, Database.Statement>;
-  const remove = Object.fromEntries(TABLES.map((t) => [t, db.prepare(`DELETE FROM ${t} WHERE key = ?`)])) as Record<Table, Database.Statement>;
+export function removeLeastRecentlyUsed(
+  db: Database.Database,
+  target: number,
+  batch: number,
+  owned: () => boolean,
+): { removed: StoreRows; newest?: number } {
+  const oldest = Object.fromEntries(
+    TABLES.map((t) => [t, db.prepare(`SELECT key, used FROM ${t} ORDER BY used, key LIMIT ?`).raw()]),
+  ) as Record<Table, Database.Statement>;
+  const remove = Object.fromEntries(TABLES.map((t) => [t, db.prepare(`DELETE FROM ${t} WHERE key = ?`)])) as Record<
+    Table,
+    Database.Statement
+  >;
   const live = liveBytesOf(db);
   const removed = { tags: 0, terms: 0 };
   let newest: number | undefined;
   const step = db.transaction((): boolean => {
     if (!owned() || live() <= target) return false;
     // the batch oldest rows of both tables, merged in (used, table, key) order
-    const candidates = TABLES.flatMap((t) => (oldest[t].all(batch) as [string, number][]).map(([key, used]) => ({ t, key, used })));
-    candidates.sort((a, b) => a.used - b.used || (a.t < b.t ? -1 : a.t > b.t ? 1 : 0) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const candidates = TABLES.flatMap((t) =>
+      (oldest[t].all(batch) as [string, number][]).map(([key, used]) => ({ t, key, used })),
+    );
+    candidates.sort(
+      (a, b) => a.used - b.used || (a.t < b.t ? -1 : a.t > b.t ? 1 : 0) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+    );
     const chosen = candidates.slice(0, batch);
     for (const c of chosen) {
       removed[c.t] += remove[c.t].run(c.key).changes;

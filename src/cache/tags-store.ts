@@ -25,7 +25,15 @@ import { currentIdentity, identityChanges, identityStamps, identityText, type Ca
 import { sqliteDriver } from './sqlite.js';
 import { isReadOnly, prepareStoreFolder, privateCopy } from './store-file.js';
 import { STORE_DEFAULTS } from './store-defaults.js';
-import { bytesOnDisk, freePages, liveBytes, removeLeastRecentlyUsed, rowsAndUses, type PruneReport, type StoreStats } from './store-lru.js';
+import {
+  bytesOnDisk,
+  freePages,
+  liveBytes,
+  removeLeastRecentlyUsed,
+  rowsAndUses,
+  type PruneReport,
+  type StoreStats,
+} from './store-lru.js';
 
 /** Version of the tables below; a file with another `user_version` is rebuilt. 3: rows record their last use (`used`); 4: and a checksum (`sum`). */
 export const STORE_SCHEMA_VERSION = 4;
@@ -48,7 +56,12 @@ export interface TagsStoreOptions {
 /** The tables of cached rows, each read and written the same way, and how their messages name them. */
 const ROW_TABLES = {
   tags: { rows: 'entries', malformed: 'malformed entries', instead: 'parsing instead', redone: 're-parsed' },
-  terms: { rows: 'text terms', malformed: 'malformed text terms', instead: 'tokenizing instead', redone: 're-tokenized' },
+  terms: {
+    rows: 'text terms',
+    malformed: 'malformed text terms',
+    instead: 'tokenizing instead',
+    redone: 're-tokenized',
+  },
 } as const;
 const ROW_TABLE_NAMES = Object.keys(ROW_TABLES) as RowTable[];
 const TABLES = ['meta', ...ROW_TABLE_NAMES];
@@ -56,7 +69,10 @@ const TABLES = ['meta', ...ROW_TABLE_NAMES];
 // overwrites a same-size record in place, page by page). `sum`: the row's checksum (`rowChecksum`).
 const SCHEMA = [
   'CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;',
-  ...ROW_TABLE_NAMES.map((t) => `CREATE TABLE ${t} (key TEXT PRIMARY KEY, used INTEGER NOT NULL, sum INTEGER NOT NULL, value TEXT NOT NULL) WITHOUT ROWID; CREATE INDEX ${t}_used ON ${t} (used, key);`),
+  ...ROW_TABLE_NAMES.map(
+    (t) =>
+      `CREATE TABLE ${t} (key TEXT PRIMARY KEY, used INTEGER NOT NULL, sum INTEGER NOT NULL, value TEXT NOT NULL) WITHOUT ROWID; CREATE INDEX ${t}_used ON ${t} (used, key);`,
+  ),
 ].join('\n');
 type RowTable = keyof typeof ROW_TABLES;
 
@@ -98,8 +114,15 @@ export class TagsStore implements TagsCache {
     this.maxBytes = options.maxBytes;
     this.now = options.now;
     this.discard = discard;
-    this.inserts = Object.fromEntries(ROW_TABLE_NAMES.map((t) => [t, db.prepare(`INSERT OR REPLACE INTO ${t} (key, used, sum, value) VALUES (?, ?, ?, ?)`)])) as Record<RowTable, Database.Statement>;
-    this.touches = Object.fromEntries(ROW_TABLE_NAMES.map((t) => [t, db.prepare(`UPDATE ${t} SET used = ? WHERE key = ? AND used < ?`)])) as Record<RowTable, Database.Statement>;
+    this.inserts = Object.fromEntries(
+      ROW_TABLE_NAMES.map((t) => [
+        t,
+        db.prepare(`INSERT OR REPLACE INTO ${t} (key, used, sum, value) VALUES (?, ?, ?, ?)`),
+      ]),
+    ) as Record<RowTable, Database.Statement>;
+    this.touches = Object.fromEntries(
+      ROW_TABLE_NAMES.map((t) => [t, db.prepare(`UPDATE ${t} SET used = ? WHERE key = ? AND used < ?`)]),
+    ) as Record<RowTable, Database.Statement>;
     this.owner = db.prepare("SELECT value FROM meta WHERE key = 'identity'").pluck();
   }
 
@@ -131,7 +154,8 @@ export class TagsStore implements TagsCache {
     try {
       db = openWaiting(file, timeout, adoptIt);
     } catch (cause) {
-      if (isReadOnly(cause) && existsSync(file)) return TagsStore.openCopy(file, cause, identity ?? currentIdentity(), resolved);
+      if (isReadOnly(cause) && existsSync(file))
+        return TagsStore.openCopy(file, cause, identity ?? currentIdentity(), resolved);
       if (!isCorruption(cause)) throw cannotOpen(file, cause);
       say(`${file} is not a usable tags cache (${messageOf(cause)}); rebuilt it empty`);
       try {
@@ -149,7 +173,9 @@ export class TagsStore implements TagsCache {
     const copy = privateCopy(file);
     try {
       const db = openWaiting(copy.file, options.timeout, (d) => adopt(d, file, identity, options.say, true));
-      options.say(`the tags cache ${file} cannot be written (${describeError(cause)}); reading it as it is, and keeping no new tags`);
+      options.say(
+        `the tags cache ${file} cannot be written (${describeError(cause)}); reading it as it is, and keeping no new tags`,
+      );
       return new TagsStore(file, db, identityText(identity), options, copy.remove);
     } catch (again) {
       copy.remove();
@@ -169,7 +195,9 @@ export class TagsStore implements TagsCache {
 
   /** The texts' BM25 terms found among `keys` (`${TEXT_TERMS_VERSION}:${content key}`). */
   getTerms(keys: readonly string[]): Map<string, TextTerms> {
-    return this.read('terms', keys, (key, value) => (isTextTerms(value) ? value : new Malformed(key, 'not a list of words and counts')));
+    return this.read('terms', keys, (key, value) =>
+      isTextTerms(value) ? value : new Malformed(key, 'not a list of words and counts'),
+    );
   }
 
   /** Writes texts' BM25 terms in one transaction. */
@@ -177,7 +205,11 @@ export class TagsStore implements TagsCache {
     this.write('terms', entries, (terms) => terms);
   }
 
-  private read<T>(table: RowTable, keys: readonly string[], decode: (key: string, value: string) => T | Malformed): Map<string, T> {
+  private read<T>(
+    table: RowTable,
+    keys: readonly string[],
+    decode: (key: string, value: string) => T | Malformed,
+  ): Map<string, T> {
     const { malformed, instead, redone } = ROW_TABLES[table];
     const found = new Map<string, T>();
     if (keys.length === 0 || this.corrupt) return found;
@@ -191,9 +223,12 @@ export class TagsStore implements TagsCache {
         if (!this.owned()) return;
         for (let start = 0; start < keys.length; start += STORE_DEFAULTS.chunk) {
           const chunk = keys.slice(start, start + STORE_DEFAULTS.chunk);
-          for (const [key, value, used, sum] of this.lookup(table, chunk.length).iterate(...chunk) as Iterable<[string, string, number, number]>) {
+          for (const [key, value, used, sum] of this.lookup(table, chunk.length).iterate(...chunk) as Iterable<
+            [string, string, number, number]
+          >) {
             // damage that leaves a value well-formed (a name, a line, another row's key) would be read as true
-            const entry = rowChecksum(key, value) === sum ? decode(key, value) : new Malformed(key, 'fails its checksum');
+            const entry =
+              rowChecksum(key, value) === sum ? decode(key, value) : new Malformed(key, 'fails its checksum');
             if (entry instanceof Malformed) {
               bad++;
               first ??= entry;
@@ -209,7 +244,9 @@ export class TagsStore implements TagsCache {
       return new Map();
     }
     if (bad > 0) {
-      this.say(`${bad} ${malformed} in the tags cache ${this.file} were ignored (they are ${redone} and rewritten; first: ${first!.key}: ${first!.why})`);
+      this.say(
+        `${bad} ${malformed} in the tags cache ${this.file} were ignored (they are ${redone} and rewritten; first: ${first!.key}: ${first!.why})`,
+      );
     }
     if (stale.length > 0) this.touch(table, stale, stamp);
     return found;
@@ -226,12 +263,21 @@ export class TagsStore implements TagsCache {
         })
         .immediate();
     } catch (cause) {
-      if (!this.damaged(cause)) this.say(`cannot record the use of ${ROW_TABLES[table].rows} in the tags cache ${this.file} (${messageOf(cause)}); they may be pruned sooner`);
+      if (!this.damaged(cause))
+        this.say(
+          `cannot record the use of ${ROW_TABLES[table].rows} in the tags cache ${this.file} (${messageOf(cause)}); they may be pruned sooner`,
+        );
     }
   }
 
   private write<T>(table: RowTable, entries: Iterable<readonly [string, T]>, encode: (entry: T) => string): void {
-    if (this.discard || this.corrupt || (Array.isArray(entries) && entries.length === 0) || (entries instanceof Map && entries.size === 0)) return;
+    if (
+      this.discard ||
+      this.corrupt ||
+      (Array.isArray(entries) && entries.length === 0) ||
+      (entries instanceof Map && entries.size === 0)
+    )
+      return;
     const stamp = this.stamp();
     try {
       // IMMEDIATE takes the write lock up front, so a busy writer waits (busy timeout)
@@ -259,9 +305,13 @@ export class TagsStore implements TagsCache {
       if (liveBytes(this.db) <= this.maxBytes) return;
       const report = this.prune(Math.floor(this.maxBytes * STORE_DEFAULTS.pruneToFraction));
       const { tags, terms } = report.removed;
-      this.say(`the tags cache ${this.file} passed its cap of ${mib(this.maxBytes)}; removed the ${tags + terms} least recently used rows (${mib(report.liveBytesBefore)} → ${mib(report.liveBytesAfter)})`);
+      this.say(
+        `the tags cache ${this.file} passed its cap of ${mib(this.maxBytes)}; removed the ${tags + terms} least recently used rows (${mib(report.liveBytesBefore)} → ${mib(report.liveBytesAfter)})`,
+      );
     } catch (cause) {
-      this.say(`cannot prune the tags cache ${this.file} (${messageOf(cause)}); it stays over its cap of ${mib(this.maxBytes)}`);
+      this.say(
+        `cannot prune the tags cache ${this.file} (${messageOf(cause)}); it stays over its cap of ${mib(this.maxBytes)}`,
+      );
     }
   }
 
@@ -274,9 +324,16 @@ export class TagsStore implements TagsCache {
   prune(maxBytes: number = this.maxBytes): PruneReport {
     checkMaxBytes(maxBytes, 'maxBytes');
     this.checkUsable();
-    if (this.discard) throw new RepoMapError('bad-option', `repomap/cache: cannot prune the tags cache ${this.file}: it cannot be written`, this.file);
+    if (this.discard)
+      throw new RepoMapError(
+        'bad-option',
+        `repomap/cache: cannot prune the tags cache ${this.file}: it cannot be written`,
+        this.file,
+      );
     const liveBytesBefore = liveBytes(this.db);
-    const { removed, newest } = removeLeastRecentlyUsed(this.db, maxBytes, STORE_DEFAULTS.pruneBatch, () => this.owned());
+    const { removed, newest } = removeLeastRecentlyUsed(this.db, maxBytes, STORE_DEFAULTS.pruneBatch, () =>
+      this.owned(),
+    );
     return {
       removed,
       liveBytesBefore,
@@ -320,7 +377,12 @@ export class TagsStore implements TagsCache {
 
   /** Throws where a read or write found the file damaged (`damaged`): its connection is closed. */
   private checkUsable(): void {
-    if (this.corrupt) throw new RepoMapError('cache-unavailable', `repomap/cache: the tags cache ${this.file} is damaged and was removed; open it again`, this.file);
+    if (this.corrupt)
+      throw new RepoMapError(
+        'cache-unavailable',
+        `repomap/cache: the tags cache ${this.file} is damaged and was removed; open it again`,
+        this.file,
+      );
   }
 
   /** The current `used` stamp: hours since the epoch. */
@@ -364,7 +426,9 @@ export class TagsStore implements TagsCache {
   private lookup(table: RowTable, n: number): Database.Statement {
     let statement = this.lookups.get(`${table}:${n}`);
     if (!statement) {
-      statement = this.db.prepare(`SELECT key, value, used, sum FROM ${table} WHERE key IN (${new Array(n).fill('?').join(',')})`).raw();
+      statement = this.db
+        .prepare(`SELECT key, value, used, sum FROM ${table} WHERE key IN (${new Array(n).fill('?').join(',')})`)
+        .raw();
       this.lookups.set(`${table}:${n}`, statement);
     }
     return statement;
@@ -433,41 +497,58 @@ function rememberedIdentity(db: Database.Database, stamps: string | null): Cache
 /** Keeps the identity hashed under `stamps` for the next open (nothing when the file cannot be written: it is hashed again then). */
 function rememberIdentity(db: Database.Database, stamps: string, identity: CacheIdentity): void {
   try {
-    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('identity_stamps', ?)").run(JSON.stringify({ stamps, identity: identityText(identity) }));
+    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('identity_stamps', ?)").run(
+      JSON.stringify({ stamps, identity: identityText(identity) }),
+    );
   } catch {
     // a store read from a private copy, or a busy one: the next open hashes again
   }
 }
 
 /** Checks the file and makes it ours: created when empty, rebuilt when its schema or identity differ. */
-function adopt(db: Database.Database, file: string, identity: CacheIdentity, say: (message: string) => void, readOnly = false): void {
+function adopt(
+  db: Database.Database,
+  file: string,
+  identity: CacheIdentity,
+  say: (message: string) => void,
+  readOnly = false,
+): void {
   // a read-only store's private copy is rebuilt like any other, but the messages speak of the store
   const rebuilt = readOnly ? 'not using its entries' : 'rebuilt it empty';
   // No integrity check here: SQLite's quick_check reads every page (9.6 s on a 1.1 GB store,
   // on every open). A file that is not a database fails on the header read above; damage
   // deeper in is found by the read or write that meets it (`broken`).
   const text = identityText(identity);
-  const emptied = db.transaction((): 'schema' | 'rows' | undefined => {
-    const objects = db.prepare("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").all() as { type: string; name: string }[];
-    const tables = objects.filter((o) => o.type === 'table').map((o) => o.name);
-    const version = db.pragma('user_version', { simple: true }) as number;
-    const ours = version === STORE_SCHEMA_VERSION && tables.length === TABLES.length && TABLES.every((t) => tables.includes(t));
-    if (!ours) {
-      if (objects.length > 0) say(`${file} has another schema (version ${version}, tables ${tables.join(', ') || 'none'}); ${rebuilt}`);
-      for (const o of objects) if (o.type === 'table' || o.type === 'view') db.exec(`DROP ${o.type.toUpperCase()} IF EXISTS "${o.name.replace(/"/g, '""')}"`);
-      db.exec(SCHEMA);
-      db.pragma(`user_version = ${STORE_SCHEMA_VERSION}`);
-      db.prepare("INSERT INTO meta (key, value) VALUES ('identity', ?)").run(text);
-      return objects.length > 0 ? 'schema' : undefined;
-    }
-    const stored = db.prepare("SELECT value FROM meta WHERE key = 'identity'").pluck().get() as string | undefined;
-    if (stored === text) return undefined;
-    const changes = stored === undefined ? ['no identity record'] : identityChanges(stored, identity);
-    say(`the tags cache ${file} was written by an incompatible repomap (${changes.join('; ')}); ${rebuilt}`);
-    for (const t of ROW_TABLE_NAMES) db.exec(`DELETE FROM ${t}`);
-    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('identity', ?)").run(text);
-    return 'rows';
-  }).immediate();
+  const emptied = db
+    .transaction((): 'schema' | 'rows' | undefined => {
+      const objects = db.prepare("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").all() as {
+        type: string;
+        name: string;
+      }[];
+      const tables = objects.filter((o) => o.type === 'table').map((o) => o.name);
+      const version = db.pragma('user_version', { simple: true }) as number;
+      const ours =
+        version === STORE_SCHEMA_VERSION && tables.length === TABLES.length && TABLES.every((t) => tables.includes(t));
+      if (!ours) {
+        if (objects.length > 0)
+          say(`${file} has another schema (version ${version}, tables ${tables.join(', ') || 'none'}); ${rebuilt}`);
+        for (const o of objects)
+          if (o.type === 'table' || o.type === 'view')
+            db.exec(`DROP ${o.type.toUpperCase()} IF EXISTS "${o.name.replace(/"/g, '""')}"`);
+        db.exec(SCHEMA);
+        db.pragma(`user_version = ${STORE_SCHEMA_VERSION}`);
+        db.prepare("INSERT INTO meta (key, value) VALUES ('identity', ?)").run(text);
+        return objects.length > 0 ? 'schema' : undefined;
+      }
+      const stored = db.prepare("SELECT value FROM meta WHERE key = 'identity'").pluck().get() as string | undefined;
+      if (stored === text) return undefined;
+      const changes = stored === undefined ? ['no identity record'] : identityChanges(stored, identity);
+      say(`the tags cache ${file} was written by an incompatible repomap (${changes.join('; ')}); ${rebuilt}`);
+      for (const t of ROW_TABLE_NAMES) db.exec(`DELETE FROM ${t}`);
+      db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('identity', ?)").run(text);
+      return 'rows';
+    })
+    .immediate();
   if (emptied === undefined || readOnly) return;
   // A file made before schema 3 has no incremental auto-vacuum: now nearly empty, it is
   // rewritten with it (VACUUM copies the few live pages). Otherwise the freed pages go back.
@@ -505,7 +586,8 @@ function decodeEntry(key: string, value: string): TagsCacheEntry | Malformed {
     const issue = checked.error.issues[0]!;
     return new Malformed(key, `${issue.path.join('.') || 'value'}: ${issue.message}`);
   }
-  if (!key.startsWith(`${checked.data.tags.language}:`)) return new Malformed(key, `tags.language: ${checked.data.tags.language} under another language's key`);
+  if (!key.startsWith(`${checked.data.tags.language}:`))
+    return new Malformed(key, `tags.language: ${checked.data.tags.language} under another language's key`);
   return checked.data;
 }
 
@@ -539,7 +621,12 @@ function resolveOptions(options: TagsStoreOptions): Resolved {
 }
 
 function checkMaxBytes(value: number, field: string): void {
-  if (!Number.isSafeInteger(value) || value < 1) throw new RepoMapError('bad-option', `repomap/cache: ${field} must be a whole number of bytes ≥ 1, got ${value}`, field);
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new RepoMapError(
+      'bad-option',
+      `repomap/cache: ${field} must be a whole number of bytes ≥ 1, got ${value}`,
+      field,
+    );
 }
 
 /** Bytes as MiB with one decimal, for messages. */
@@ -548,7 +635,11 @@ function mib(bytes: number): string {
 }
 
 function cannotOpen(file: string, cause: unknown): RepoMapError {
-  return new RepoMapError('bad-option', `repomap/cache: cannot open the tags cache ${file}: ${describeError(cause)}`, file);
+  return new RepoMapError(
+    'bad-option',
+    `repomap/cache: cannot open the tags cache ${file}: ${describeError(cause)}`,
+    file,
+  );
 }
 
 function messageOf(cause: unknown): string {

@@ -18,7 +18,8 @@ export function textTermsOf(
   if (!cache || cache instanceof Map || !cache.getTerms || !cache.putTerms) return undefined;
   // made at the first use: a build that keeps an earlier index's terms never asks
   let byDoc: Map<Bm25Document, string> | undefined;
-  const keyOf = (): Map<Bm25Document, string> => (byDoc ??= new Map(files.map((f, i) => [f, `${TEXT_TERMS_VERSION}:${keys[i]}`])));
+  const keyOf = (): Map<Bm25Document, string> =>
+    (byDoc ??= new Map(files.map((f, i) => [f, `${TEXT_TERMS_VERSION}:${keys[i]}`])));
   let known: Map<string, TextTerms> | undefined;
   const fresh = new Map<string, TextTerms>();
   return {

@@ -17,7 +17,10 @@ export interface CacheCommandFlags {
 
 export function cacheStatsAction(io: CliIo, flags: CacheCommandFlags): void {
   // read-only: a look rebuilds nothing, records nothing and checkpoints nothing
-  const stats = lookAtStore(existingStore(io, flags), flags.cacheMaxMb !== undefined ? { maxBytes: flags.cacheMaxMb * MIB } : {});
+  const stats = lookAtStore(
+    existingStore(io, flags),
+    flags.cacheMaxMb !== undefined ? { maxBytes: flags.cacheMaxMb * MIB } : {},
+  );
   const folder = snapshotFolder(dirname(stats.file));
   const snapshots = snapshotFiles(folder);
   const snapshotBytes = snapshots.reduce((n, f) => n + f.bytes, 0);
@@ -25,7 +28,13 @@ export function cacheStatsAction(io: CliIo, flags: CacheCommandFlags): void {
   const temp = snapshotTempFiles(folder);
   const tempBytes = temp.reduce((n, f) => n + f.bytes, 0);
   if (flags.json) {
-    io.stdout.write(JSON.stringify({ ...statsJson(stats), snapshots: { files: snapshots.length, bytes: snapshotBytes }, snapshot_temp_files: { files: temp.length, bytes: tempBytes } }) + '\n');
+    io.stdout.write(
+      JSON.stringify({
+        ...statsJson(stats),
+        snapshots: { files: snapshots.length, bytes: snapshotBytes },
+        snapshot_temp_files: { files: temp.length, bytes: tempBytes },
+      }) + '\n',
+    );
     return;
   }
   const { tags, terms } = stats.rows;
@@ -37,7 +46,11 @@ export function cacheStatsAction(io: CliIo, flags: CacheCommandFlags): void {
       `rows        ${tags} tags ${tags === 1 ? 'entry' : 'entries'}, ${terms} text terms`,
       `used        ${stats.oldestUse === undefined ? 'never (empty)' : `${hour(stats.oldestUse)} … ${hour(stats.newestUse!)}`}`,
       `snapshots   ${snapshots.length} index ${snapshots.length === 1 ? 'snapshot' : 'snapshots'}, ${mib(snapshotBytes)} (in ${folder}; the cap counts them too)`,
-      ...(temp.length > 0 ? [`            and ${temp.length} temporary ${temp.length === 1 ? 'file' : 'files'} of snapshot writers, ${mib(tempBytes)} (a prune removes those older than ten minutes)`] : []),
+      ...(temp.length > 0
+        ? [
+            `            and ${temp.length} temporary ${temp.length === 1 ? 'file' : 'files'} of snapshot writers, ${mib(tempBytes)} (a prune removes those older than ten minutes)`,
+          ]
+        : []),
     ].join('\n') + '\n',
   );
 }
@@ -78,9 +91,15 @@ export function cachePruneAction(io: CliIo, flags: CacheCommandFlags): void {
       return;
     }
     const { tags, terms } = report.removed;
-    if (snapshots.removed > 0) io.stdout.write(`removed ${snapshots.removed} index ${snapshots.removed === 1 ? 'snapshot' : 'snapshots'} (${mib(snapshots.bytes)}), least recently used first\n`);
+    if (snapshots.removed > 0)
+      io.stdout.write(
+        `removed ${snapshots.removed} index ${snapshots.removed === 1 ? 'snapshot' : 'snapshots'} (${mib(snapshots.bytes)}), least recently used first\n`,
+      );
     const { temp } = snapshots;
-    if (temp.removed > 0) io.stdout.write(`removed ${temp.removed} temporary ${temp.removed === 1 ? 'file' : 'files'} of snapshot writers that died (${mib(temp.bytes)})\n`);
+    if (temp.removed > 0)
+      io.stdout.write(
+        `removed ${temp.removed} temporary ${temp.removed === 1 ? 'file' : 'files'} of snapshot writers that died (${mib(temp.bytes)})\n`,
+      );
     if (tags + terms === 0) {
       io.stdout.write(`nothing to prune: ${store.file} holds ${mib(report.liveBytesAfter)}, within ${mib(limit)}\n`);
     } else {
@@ -107,8 +126,14 @@ function overCap(file: string, fileBytes: number, logCut: boolean, folder: strin
   const temp = snapshotTempFiles(folder);
   return [
     ...(newest ? [`the newest index snapshot (${mib(newest.bytes)}) always stays`] : []),
-    ...(!logCut && log > 0 ? [`the write-ahead log (${mib(log)}) could not be cut: another process is using the store`] : []),
-    ...(temp.length > 0 ? [`${temp.length} temporary ${temp.length === 1 ? 'file' : 'files'} of snapshot writers (${mib(sum(temp))}) ${temp.length === 1 ? 'is' : 'are'} under way or under ten minutes old`] : []),
+    ...(!logCut && log > 0
+      ? [`the write-ahead log (${mib(log)}) could not be cut: another process is using the store`]
+      : []),
+    ...(temp.length > 0
+      ? [
+          `${temp.length} temporary ${temp.length === 1 ? 'file' : 'files'} of snapshot writers (${mib(sum(temp))}) ${temp.length === 1 ? 'is' : 'are'} under way or under ten minutes old`,
+        ]
+      : []),
     `the store keeps ${mib(fileBytes - log)} (its pages in use, and SQLite's own)`,
   ];
 }
@@ -124,9 +149,13 @@ function existingStore(io: CliIo, flags: CacheCommandFlags): string {
     sqliteDriver();
   } catch (error) {
     if (!(error instanceof RepoMapError)) throw error;
-    throw new CliExit(1, `${messageWithoutModule(error)}: no tags cache is kept without it (npm install better-sqlite3)${existsSync(file) ? '' : `, and there is none at ${file}`}`);
+    throw new CliExit(
+      1,
+      `${messageWithoutModule(error)}: no tags cache is kept without it (npm install better-sqlite3)${existsSync(file) ? '' : `, and there is none at ${file}`}`,
+    );
   }
-  if (!existsSync(file)) throw new CliExit(1, `no tags cache at ${file} (nothing was cached there yet; --cache DIR names another folder)`);
+  if (!existsSync(file))
+    throw new CliExit(1, `no tags cache at ${file} (nothing was cached there yet; --cache DIR names another folder)`);
   return file;
 }
 

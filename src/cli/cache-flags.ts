@@ -39,15 +39,21 @@ export interface CacheFlags {
  * environment names one, `otherwise` what it does then (default: "no cache").
  */
 export function cacheOption(byDefault: boolean, otherwise = 'no cache'): Option {
-  const fallback = byDefault ? `$${CACHE_ENV}, else \${XDG_CACHE_HOME:-~/.cache}/repomap` : `$${CACHE_ENV} when set, else ${otherwise}`;
-  return new Option('--cache <dir>', `folder of the persistent tags cache, shared by runs and processes (default: ${fallback})`);
+  const fallback = byDefault
+    ? `$${CACHE_ENV}, else \${XDG_CACHE_HOME:-~/.cache}/repomap`
+    : `$${CACHE_ENV} when set, else ${otherwise}`;
+  return new Option(
+    '--cache <dir>',
+    `folder of the persistent tags cache, shared by runs and processes (default: ${fallback})`,
+  );
 }
 
 /** `--cache-max-mb <n>`: the cap a command that writes the store passes to it. */
 export function cacheMaxMbOption(): Option {
-  return new Option('--cache-max-mb <n>', `size cap of the tags cache in MiB: a write that passes it removes the least recently used entries (default: ${STORE_DEFAULTS.maxBytes / MIB})`).argParser(
-    mebibytes,
-  );
+  return new Option(
+    '--cache-max-mb <n>',
+    `size cap of the tags cache in MiB: a write that passes it removes the least recently used entries (default: ${STORE_DEFAULTS.maxBytes / MIB})`,
+  ).argParser(mebibytes);
 }
 
 /** `--no-cache`, with what it means for the command. */
@@ -59,7 +65,11 @@ export function noCacheOption(description = 'read and write no tags cache: parse
  * The cache folder the flags and environment ask for, or null for none.
  * `explicit` is true when --cache named it (a folder that cannot be used is then an error).
  */
-export function cacheDirOf(flags: CacheFlags, io: CliIo, byDefault: boolean): { dir: string; explicit: boolean } | null {
+export function cacheDirOf(
+  flags: CacheFlags,
+  io: CliIo,
+  byDefault: boolean,
+): { dir: string; explicit: boolean } | null {
   if (flags.cache === false) return null;
   if (typeof flags.cache === 'string') return { dir: resolve(io.cwd, flags.cache), explicit: true };
   const env = io.env ?? process.env;

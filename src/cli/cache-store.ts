@@ -32,7 +32,10 @@ export function openCacheStore(flags: CacheFlags, io: CliIo, byDefault: boolean)
       io.stderr.write(cacheFolderWarning(problem));
       return undefined;
     }
-    return TagsStore.open(file, { onMessage: note, ...(flags.cacheMaxMb !== undefined ? { maxBytes: flags.cacheMaxMb * MIB } : {}) });
+    return TagsStore.open(file, {
+      onMessage: note,
+      ...(flags.cacheMaxMb !== undefined ? { maxBytes: flags.cacheMaxMb * MIB } : {}),
+    });
   } catch (err) {
     if (err instanceof RepoMapError && err.code === 'cache-unavailable') {
       note(`${messageWithoutModule(err)}; running without it (npm install better-sqlite3 to keep tags across runs)`);

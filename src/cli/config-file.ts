@@ -23,7 +23,10 @@ export const CONFIG_MAX_BYTES = 1024 * 1024;
  * not JSON is the repository's business, not a config: it gives none, and `onNote` hears
  * why (the corpus reports it too).
  */
-export function findConfig(root: string, onNote: (message: string) => void = () => {}): { value: unknown; file: string; where: string } | null {
+export function findConfig(
+  root: string,
+  onNote: (message: string) => void = () => {},
+): { value: unknown; file: string; where: string } | null {
   const own = join(root, CONFIG_FILE);
   const config = readRepositoryFile(own, CONFIG_MAX_BYTES);
   if ('text' in config) return { value: parsed(own, config.text), file: own, where: own };
@@ -31,7 +34,8 @@ export function findConfig(root: string, onNote: (message: string) => void = () 
   const manifest = join(root, 'package.json');
   const read = readRepositoryFile(manifest, CONFIG_MAX_BYTES);
   if (!('text' in read)) {
-    if (!read.problem.missing) onNote(`${manifest} not read (${read.problem.reason}); no "repomap" config taken from it`);
+    if (!read.problem.missing)
+      onNote(`${manifest} not read (${read.problem.reason}); no "repomap" config taken from it`);
     return null;
   }
   let pkg: unknown;

@@ -4,7 +4,16 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:f
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { packageRoot, packageVersion } from '../package-root.js';
-import { DEFAULT_IDLE_MINUTES, daemonBuild, daemonSocket, lineReader, unsafeSocket, type DaemonStatus, type FromDaemon, type ToDaemon } from './daemon-protocol.js';
+import {
+  DEFAULT_IDLE_MINUTES,
+  daemonBuild,
+  daemonSocket,
+  lineReader,
+  unsafeSocket,
+  type DaemonStatus,
+  type FromDaemon,
+  type ToDaemon,
+} from './daemon-protocol.js';
 import { serveDaemon, type CliRunner } from './daemon-server.js';
 import { DEFAULT_KEPT_INDEXES } from './index-memory.js';
 import { CliExit, type CliIo } from './io.js';
@@ -61,7 +70,12 @@ export async function daemonStartAction(io: CliIo, flags: DaemonFlags): Promise<
   let exited: number | null = null;
   let failed: string | null = null;
   try {
-    const child = spawn(process.execPath, args, { cwd: io.cwd, env: { ...(io.env ?? process.env) }, detached: true, stdio: ['ignore', out, out] });
+    const child = spawn(process.execPath, args, {
+      cwd: io.cwd,
+      env: { ...(io.env ?? process.env) },
+      detached: true,
+      stdio: ['ignore', out, out],
+    });
     child.on('exit', (code) => (exited = code ?? 1));
     // a process that could not be started: no 'exit' follows, and unheard the error would end this one
     child.on('error', (error) => (failed = error.message));
@@ -80,7 +94,12 @@ export async function daemonStartAction(io: CliIo, flags: DaemonFlags): Promise<
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const tail = existsSync(log) ? readFileSync(log, 'utf8').trimEnd().split('\n').slice(-5).join('\n') : '';
-  const why = failed !== null ? ` (it could not be started: ${failed})` : exited !== null ? ` (it exited with ${exited})` : ` within ${WAIT_MS / 1000} s`;
+  const why =
+    failed !== null
+      ? ` (it could not be started: ${failed})`
+      : exited !== null
+        ? ` (it exited with ${exited})`
+        : ` within ${WAIT_MS / 1000} s`;
   throw new CliExit(1, `daemon: did not start serving ${socket}${why}; its log ${log}${tail ? ` ends:\n${tail}` : ''}`);
 }
 
@@ -126,7 +145,10 @@ function ask(socket: string, message: ToDaemon): Promise<FromDaemon | null> {
     const connection = connect(socket);
     let answer: FromDaemon | null = null;
     connection.on('connect', () => connection.write(JSON.stringify(message) + '\n'));
-    connection.on('data', lineReader((line) => (answer ??= JSON.parse(line) as FromDaemon)));
+    connection.on(
+      'data',
+      lineReader((line) => (answer ??= JSON.parse(line) as FromDaemon)),
+    );
     connection.on('error', () => resolve(null));
     connection.on('close', () => resolve(answer));
   });

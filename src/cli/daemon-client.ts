@@ -9,7 +9,16 @@ import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { Readable } from 'node:stream';
 import { packageVersion } from '../package-root.js';
-import { DAEMON_COMMANDS, DAEMON_MAX_LINE_BYTES, daemonBuild, daemonSocket, lineReader, unsafeSocket, type FromDaemon, type ToDaemon } from './daemon-protocol.js';
+import {
+  DAEMON_COMMANDS,
+  DAEMON_MAX_LINE_BYTES,
+  daemonBuild,
+  daemonSocket,
+  lineReader,
+  unsafeSocket,
+  type FromDaemon,
+  type ToDaemon,
+} from './daemon-protocol.js';
 
 /** The process a command runs in: its streams, folder and environment. */
 export interface ClientProcess {
@@ -31,14 +40,28 @@ export type DaemonOutcome = { code: number } | { here: true; stdin?: string };
 export async function runOnDaemon(proc: ClientProcess): Promise<DaemonOutcome> {
   const command = proc.argv[0];
   const noDaemon = proc.env.REPOMAP_NO_DAEMON;
-  if (command === undefined || !DAEMON_COMMANDS.includes(command) || (noDaemon !== undefined && noDaemon !== '' && noDaemon !== '0')) return { here: true };
+  if (
+    command === undefined ||
+    !DAEMON_COMMANDS.includes(command) ||
+    (noDaemon !== undefined && noDaemon !== '' && noDaemon !== '0')
+  )
+    return { here: true };
   const build = daemonBuild(packageVersion());
   const socket = daemonSocket(proc.env, build);
   if (!existsSync(socket) || unsafeSocket(socket) !== null) return { here: true };
   const env = Object.fromEntries(Object.entries(proc.env).filter((e): e is [string, string] => e[1] !== undefined));
   // a command that reads standard input (`--query-file -`, `--diff -`) sends it whole, read before it queues
   const stdin = proc.argv.some((a) => a === '-' || a.endsWith('=-')) ? await readAll(proc.stdin) : undefined;
-  const run: ToDaemon = { type: 'run', build, argv: proc.argv, cwd: proc.cwd, env, stdoutTTY: proc.stdout.isTTY === true, stderrTTY: proc.stderr.isTTY === true, ...(stdin !== undefined ? { stdin } : {}) };
+  const run: ToDaemon = {
+    type: 'run',
+    build,
+    argv: proc.argv,
+    cwd: proc.cwd,
+    env,
+    stdoutTTY: proc.stdout.isTTY === true,
+    stderrTTY: proc.stderr.isTTY === true,
+    ...(stdin !== undefined ? { stdin } : {}),
+  };
   const sent = JSON.stringify(run) + '\n';
   // a message past what a daemon reads (a large standard input) is not sent: the daemon would refuse it
   if (Buffer.byteLength(sent) > DAEMON_MAX_LINE_BYTES) return { here: true, ...(stdin !== undefined ? { stdin } : {}) };

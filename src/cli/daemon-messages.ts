@@ -21,7 +21,11 @@ const RUN = z.strictObject({
 });
 
 /** A message to the daemon, field by field. */
-const TO_DAEMON: z.ZodType<ToDaemon> = z.discriminatedUnion('type', [RUN, z.strictObject({ type: z.literal('status') }), z.strictObject({ type: z.literal('stop') })]);
+const TO_DAEMON: z.ZodType<ToDaemon> = z.discriminatedUnion('type', [
+  RUN,
+  z.strictObject({ type: z.literal('status') }),
+  z.strictObject({ type: z.literal('stop') }),
+]);
 
 /** The longest reason given for a refusal (an issue's message may quote a key). */
 const WHY_MAX_CHARS = 200;

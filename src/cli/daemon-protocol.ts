@@ -13,7 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { COMMANDS } from './commands.js';
 
 /** The commands a daemon runs for another process: those that open one folder's index and answer from it (./commands.ts). */
-export const DAEMON_COMMANDS: readonly string[] = Object.entries(COMMANDS).flatMap(([name, traits]) => (traits.daemonServed ? [name] : []));
+export const DAEMON_COMMANDS: readonly string[] = Object.entries(COMMANDS).flatMap(([name, traits]) =>
+  traits.daemonServed ? [name] : [],
+);
 
 /** Minutes without a command after which a daemon ends, unless told otherwise. */
 export const DEFAULT_IDLE_MINUTES = 30;
@@ -82,11 +84,13 @@ export function daemonSocket(env: Readonly<Record<string, string | undefined>>, 
  * could reach would take commands). No daemon on Windows.
  */
 export function unsafeSocket(socket: string, exists = true): string | null {
-  if (process.platform === 'win32' || typeof process.getuid !== 'function') return 'the daemon runs on Unix sockets, which this system does not have';
+  if (process.platform === 'win32' || typeof process.getuid !== 'function')
+    return 'the daemon runs on Unix sockets, which this system does not have';
   const uid = process.getuid();
   const folder = lstatSync(dirname(socket), { throwIfNoEntry: false });
   if (!folder?.isDirectory()) return `${dirname(socket)} is not a folder`;
-  if (folder.uid !== uid || (folder.mode & 0o077) !== 0) return `${dirname(socket)} is another user's, or others may enter it (it must be mode 700)`;
+  if (folder.uid !== uid || (folder.mode & 0o077) !== 0)
+    return `${dirname(socket)} is another user's, or others may enter it (it must be mode 700)`;
   if (!exists) return null;
   const file = lstatSync(socket, { throwIfNoEntry: false });
   if (!file?.isSocket() || file.uid !== uid) return `${socket} is not a socket of this user's`;
@@ -117,7 +121,10 @@ export interface LineReaderOptions {
  * two chunks reads right; each chunk is searched once, so a line sent in many chunks costs
  * its length, not its length times the chunks.
  */
-export function lineReader(onLine: (line: string) => void, options: LineReaderOptions = {}): (chunk: Buffer | string) => void {
+export function lineReader(
+  onLine: (line: string) => void,
+  options: LineReaderOptions = {},
+): (chunk: Buffer | string) => void {
   const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
   // the line so far: chunks without a newline, and their length
   let held: Buffer[] = [];
@@ -134,7 +141,10 @@ export function lineReader(onLine: (line: string) => void, options: LineReaderOp
     let start = 0;
     for (let end = bytes.indexOf(10); end >= 0; end = bytes.indexOf(10, start)) {
       if (heldBytes + end - start > maxBytes) return overlong();
-      const line = heldBytes === 0 ? bytes.toString('utf8', start, end) : Buffer.concat([...held, bytes.subarray(start, end)]).toString('utf8');
+      const line =
+        heldBytes === 0
+          ? bytes.toString('utf8', start, end)
+          : Buffer.concat([...held, bytes.subarray(start, end)]).toString('utf8');
       held = [];
       heldBytes = 0;
       start = end + 1;

@@ -16,7 +16,14 @@ import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { describeError } from '../errors.js';
 import { readToDaemon } from './daemon-messages.js';
-import { DAEMON_MAX_LINE_BYTES, lineReader, unsafeSocket, type DaemonStatus, type FromDaemon, type ToDaemon } from './daemon-protocol.js';
+import {
+  DAEMON_MAX_LINE_BYTES,
+  lineReader,
+  unsafeSocket,
+  type DaemonStatus,
+  type FromDaemon,
+  type ToDaemon,
+} from './daemon-protocol.js';
 import { IndexMemory } from './index-memory.js';
 import { CliExit, type CliIo } from './io.js';
 
@@ -92,17 +99,29 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
 
   function take(connection: Socket, message: ToDaemon): void {
     if (message.type === 'status') {
-      const status: DaemonStatus = { pid: process.pid, build, socket, startedAt, commands, idleMinutes: options.idleMs / 60_000, indexes: memory.list(), rssMb: Math.round(process.memoryUsage.rss() / 2 ** 20) };
+      const status: DaemonStatus = {
+        pid: process.pid,
+        build,
+        socket,
+        startedAt,
+        commands,
+        idleMinutes: options.idleMs / 60_000,
+        indexes: memory.list(),
+        rssMb: Math.round(process.memoryUsage.rss() / 2 ** 20),
+      };
       return answer(connection, { type: 'status', ...status }, true);
     }
     if (message.type === 'stop') {
       answer(connection, { type: 'stopping' }, true);
       return stop('told to stop');
     }
-    if (message.build !== build) return answer(connection, { type: 'refused', why: `this daemon is another build of repomap (${build})` }, true);
+    if (message.build !== build)
+      return answer(connection, { type: 'refused', why: `this daemon is another build of repomap (${build})` }, true);
     const differs = gitEnvironmentDiffers(message.env, options.env ?? process.env);
     if (differs) {
-      log(`refused a ${message.argv[0]} from ${message.cwd}: its ${differs} is not the daemon's (git would run otherwise)`);
+      log(
+        `refused a ${message.argv[0]} from ${message.cwd}: its ${differs} is not the daemon's (git would run otherwise)`,
+      );
       return answer(connection, { type: 'refused', why: `its ${differs} is not the daemon's` }, true);
     }
     waiting++;
@@ -116,24 +135,35 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
         log(`a command's run failed: ${describeError(error)}`);
       }
       waiting--;
-      if (waiting === 0 && !stopping) idle = setTimeout(() => stop(`idle for ${options.idleMs / 60_000} minutes`), options.idleMs);
+      if (waiting === 0 && !stopping)
+        idle = setTimeout(() => stop(`idle for ${options.idleMs / 60_000} minutes`), options.idleMs);
     });
   }
 
   async function runOne(connection: Socket, message: Extract<ToDaemon, { type: 'run' }>): Promise<void> {
     // a command whose process went away while it waited (killed, timed out) is not run
-    if (connection.destroyed || !connection.writable) return log(`${message.argv[0]} in ${message.cwd}: its process went away before it ran`);
+    if (connection.destroyed || !connection.writable)
+      return log(`${message.argv[0]} in ${message.cwd}: its process went away before it ran`);
     commands++;
     const started = performance.now();
     let finished = false;
     // what a command writes once it has answered (a deferred snapshot's warning) goes to the log
     const stream = (type: 'stdout' | 'stderr', tty: boolean): CliIo['stdout'] => ({
-      write: (data: string) => (finished ? log(`${type} after the answer: ${data.trimEnd()}`) : answer(connection, { type, data })),
+      write: (data: string) =>
+        finished ? log(`${type} after the answer: ${data.trimEnd()}`) : answer(connection, { type, data }),
       isTTY: tty,
     });
     // standard input comes with the command when it reads it (`-`); none otherwise, as `readStdin` then says
     const stdin = message.stdin === undefined ? {} : { stdin: Readable.from([message.stdin]) };
-    const io: CliIo = { stdout: stream('stdout', message.stdoutTTY), stderr: stream('stderr', message.stderrTTY), ...stdin, cwd: message.cwd, env: message.env, memory, defer: (work) => memory.defer(work) };
+    const io: CliIo = {
+      stdout: stream('stdout', message.stdoutTTY),
+      stderr: stream('stderr', message.stderrTTY),
+      ...stdin,
+      cwd: message.cwd,
+      env: message.env,
+      memory,
+      defer: (work) => memory.defer(work),
+    };
     let code: number;
     try {
       code = await options.run(message.argv, io);
@@ -181,8 +211,16 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
  * daemon's, named; null when none does. Git runs with the daemon's own environment
  * (corpus/git-process.ts), so such a command runs in its own process instead.
  */
-export function gitEnvironmentDiffers(command: Readonly<Record<string, string | undefined>>, daemon: Readonly<Record<string, string | undefined>>): string | null {
-  const names = new Set(['PATH', 'HOME', 'XDG_CONFIG_HOME', ...[...Object.keys(command), ...Object.keys(daemon)].filter((k) => k.startsWith('GIT_'))]);
+export function gitEnvironmentDiffers(
+  command: Readonly<Record<string, string | undefined>>,
+  daemon: Readonly<Record<string, string | undefined>>,
+): string | null {
+  const names = new Set([
+    'PATH',
+    'HOME',
+    'XDG_CONFIG_HOME',
+    ...[...Object.keys(command), ...Object.keys(daemon)].filter((k) => k.startsWith('GIT_')),
+  ]);
   const differing = [...names].filter((name) => (command[name] ?? '') !== (daemon[name] ?? '')).sort();
   return differing.length === 0 ? null : differing.join(', ');
 }

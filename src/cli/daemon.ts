@@ -18,21 +18,35 @@ export function registerDaemon(program: Command, io: CliIo, run: CliRunner): voi
     );
   const serveOptions = (command: Command): Command =>
     command
-      .option('--idle-minutes <n>', `end after this many minutes without a command (default ${DEFAULT_IDLE_MINUTES})`, positiveInt)
-      .option('--indexes <n>', `how many folders' indexes to keep in memory, least recently used out first (default ${DEFAULT_KEPT_INDEXES})`, positiveInt);
-  serveOptions(daemon.command('start').description('Start the daemon in the background (nothing to do when it already serves); print its socket and process id.')).action(
-    async (flags: DaemonFlags) => (await import('./daemon-action.js')).daemonStartAction(io, flags),
-  );
+      .option(
+        '--idle-minutes <n>',
+        `end after this many minutes without a command (default ${DEFAULT_IDLE_MINUTES})`,
+        positiveInt,
+      )
+      .option(
+        '--indexes <n>',
+        `how many folders' indexes to keep in memory, least recently used out first (default ${DEFAULT_KEPT_INDEXES})`,
+        positiveInt,
+      );
+  serveOptions(
+    daemon
+      .command('start')
+      .description(
+        'Start the daemon in the background (nothing to do when it already serves); print its socket and process id.',
+      ),
+  ).action(async (flags: DaemonFlags) => (await import('./daemon-action.js')).daemonStartAction(io, flags));
   daemon
     .command('stop')
     .description('Stop the daemon once the commands it has taken are done.')
     .action(async () => (await import('./daemon-action.js')).daemonStopAction(io));
   daemon
     .command('status')
-    .description('Print whether the daemon serves, its process, how many commands it ran and the indexes it keeps; exit 1 when none serves.')
+    .description(
+      'Print whether the daemon serves, its process, how many commands it ran and the indexes it keeps; exit 1 when none serves.',
+    )
     .option('--json', 'one JSON object instead of text')
     .action(async (flags: { json?: boolean }) => (await import('./daemon-action.js')).daemonStatusAction(io, flags));
-  serveOptions(daemon.command('serve').description('Serve in the foreground (what start runs in the background); log to stderr.')).action(async (flags: DaemonFlags) =>
-    (await import('./daemon-action.js')).daemonServeAction(io, flags, run),
-  );
+  serveOptions(
+    daemon.command('serve').description('Serve in the foreground (what start runs in the background); log to stderr.'),
+  ).action(async (flags: DaemonFlags) => (await import('./daemon-action.js')).daemonServeAction(io, flags, run));
 }

@@ -20,7 +20,9 @@ export function diagnosticsOption(): Option {
 
 /** The diagnostics as JSON output carries them: `{file, code, message}` (no `file` for one about a folder of files). */
 export function diagnosticsField(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  return diagnostics.map((d) => (d.file !== undefined ? { file: d.file, code: d.code, message: d.message } : { code: d.code, message: d.message }));
+  return diagnostics.map((d) =>
+    d.file !== undefined ? { file: d.file, code: d.code, message: d.message } : { code: d.code, message: d.message },
+  );
 }
 
 /**
@@ -42,7 +44,10 @@ export function reportDiagnostics(
   if (diagnostics.length === 0) return;
   if (flags.diagnostics) {
     io.stderr.write(`repomap: ${diagnostics.length} diagnostic${diagnostics.length === 1 ? '' : 's'}:\n`);
-    for (const d of diagnostics) io.stderr.write(`  ${d.code}  ${d.file !== undefined ? `${printablePath(d.file)}: ` : ''}${escapeControls(d.message)}\n`);
+    for (const d of diagnostics)
+      io.stderr.write(
+        `  ${d.code}  ${d.file !== undefined ? `${printablePath(d.file)}: ` : ''}${escapeControls(d.message)}\n`,
+      );
     return;
   }
   const missing = diagnostics.filter((d) => d.code === 'skipped-missing-object');
@@ -54,7 +59,9 @@ export function reportDiagnostics(
     );
   }
   if (!summary || flags.quiet) return;
-  for (const d of diagnostics) if (d.file === undefined && SAID_IN_FULL.has(d.code)) io.stderr.write(`repomap: note: ${escapeControls(d.message)}\n`);
+  for (const d of diagnostics)
+    if (d.file === undefined && SAID_IN_FULL.has(d.code))
+      io.stderr.write(`repomap: note: ${escapeControls(d.message)}\n`);
   const skips = new Map<string, number>();
   const others = new Map<string, number>();
   for (const d of diagnostics) {
@@ -64,7 +71,9 @@ export function reportDiagnostics(
     else skips.set(rule, (skips.get(rule) ?? 0) + 1);
   }
   const parts = [
-    ...(skips.size > 0 ? [`skipped: ${[...skips].map(([rule, n]) => `${rule} ${skipped[rule as SkipReason] || n}`).join(', ')}`] : []),
+    ...(skips.size > 0
+      ? [`skipped: ${[...skips].map(([rule, n]) => `${rule} ${skipped[rule as SkipReason] || n}`).join(', ')}`]
+      : []),
     ...(others.size > 0 ? [`diagnostics: ${[...others].map(([code, n]) => `${code} ${n}`).join(', ')}`] : []),
   ];
   if (parts.length === 0) return;

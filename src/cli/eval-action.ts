@@ -18,7 +18,15 @@ import {
 import type { TokenizerName } from '../pack/index.js';
 import { MIB } from './cache-flags.js';
 import { openCacheStore } from './cache-store.js';
-import { commandLine, emitSampleScores, emitSummary, mib, readSampleFiles, reportErrors, restrictSamples } from './eval-io.js';
+import {
+  commandLine,
+  emitSampleScores,
+  emitSummary,
+  mib,
+  readSampleFiles,
+  reportErrors,
+  restrictSamples,
+} from './eval-io.js';
 import { readResumed, type Resumed } from './eval-resume.js';
 import { CliExit, type CliIo } from './io.js';
 import { startProgress } from './progress.js';
@@ -51,23 +59,31 @@ export interface EvalFlags {
 
 /** The summary's record of a configuration: its label, file and overrides. */
 function configFact(flags: EvalFlags, config: EvalConfig | undefined): Record<string, unknown> {
-  const name = flags.name ?? (flags.config !== undefined ? basename(flags.config).replace(/\.json$/, '') : flags.method);
+  const name =
+    flags.name ?? (flags.config !== undefined ? basename(flags.config).replace(/\.json$/, '') : flags.method);
   if (config === undefined) return { name };
   return { name, config: { file: flags.config, ...config } };
 }
 
 export async function evalAction(io: CliIo, flags: EvalFlags, command: Command): Promise<void> {
   const started = performance.now();
-  if (flags.config !== undefined && flags.method === 'bm25') throw new CliExit(2, `--config applies to --method repomap or bm25f, not ${flags.method}`);
-  if (flags.packBudgets !== undefined && flags.method !== 'repomap') throw new CliExit(2, `--pack-budgets applies to --method repomap, not ${flags.method}`);
-  if (flags.features !== undefined && flags.method !== 'repomap') throw new CliExit(2, `--features applies to --method repomap, not ${flags.method}`);
-  if (flags.resume && flags.out === undefined) throw new CliExit(2, '--resume needs --out FILE, the details file of the run to resume');
+  if (flags.config !== undefined && flags.method === 'bm25')
+    throw new CliExit(2, `--config applies to --method repomap or bm25f, not ${flags.method}`);
+  if (flags.packBudgets !== undefined && flags.method !== 'repomap')
+    throw new CliExit(2, `--pack-budgets applies to --method repomap, not ${flags.method}`);
+  if (flags.features !== undefined && flags.method !== 'repomap')
+    throw new CliExit(2, `--features applies to --method repomap, not ${flags.method}`);
+  if (flags.resume && flags.out === undefined)
+    throw new CliExit(2, '--resume needs --out FILE, the details file of the run to resume');
   const featuresDir = flags.features !== undefined ? resolve(io.cwd, flags.features) : undefined;
   if (featuresDir !== undefined) mkdirSync(featuresDir, { recursive: true });
-  const pack = flags.packBudgets !== undefined ? { budgets: flags.packBudgets, tokenizer: flags.packTokenizer } : undefined;
-  if (flags.ranker !== undefined && flags.method !== 'repomap') throw new CliExit(2, `--ranker applies to --method repomap, not ${flags.method}`);
+  const pack =
+    flags.packBudgets !== undefined ? { budgets: flags.packBudgets, tokenizer: flags.packTokenizer } : undefined;
+  if (flags.ranker !== undefined && flags.method !== 'repomap')
+    throw new CliExit(2, `--ranker applies to --method repomap, not ${flags.method}`);
   const loaded = flags.config !== undefined ? await loadEvalConfig(resolve(io.cwd, flags.config)) : undefined;
-  const config = flags.ranker !== undefined ? { ...loaded, rank: { ...loaded?.rank, ranker: everyTask(flags.ranker) } } : loaded;
+  const config =
+    flags.ranker !== undefined ? { ...loaded, rank: { ...loaded?.rank, ranker: everyTask(flags.ranker) } } : loaded;
   const restricted = await restrictSamples(io, await readSampleFiles(io, flags.samples), flags.repoList);
   const notes = [...restricted.notes];
   const shard = flags.shard !== undefined ? shardSamples(restricted.samples, flags.shard) : undefined;
@@ -129,7 +145,9 @@ export async function evalAction(io: CliIo, flags: EvalFlags, command: Command):
     facts: {
       ...configFact(flags, config),
       ...restricted.facts,
-      ...(shard !== undefined ? { shard: { index: flags.shard!.index, count: flags.shard!.count, repositories: shard.repositories } } : {}),
+      ...(shard !== undefined
+        ? { shard: { index: flags.shard!.index, count: flags.shard!.count, repositories: shard.repositories } }
+        : {}),
       ...(resumed !== undefined ? { resumed_rows: run.kept } : {}),
       ...(cacheDir !== undefined ? { tags_cache: cacheDir } : {}),
       tags_store: run.tagsStore,
@@ -150,5 +168,9 @@ export async function evalAction(io: CliIo, flags: EvalFlags, command: Command):
   reportErrors(io, run.errors, samples.length, 'failed');
   // a shard with no repository (more shards than repositories) did its share: nothing
   if (samples.length === 0 && shard !== undefined) return;
-  if (rows.length === 0) throw new CliExit(1, samples.length === 0 ? 'no samples to evaluate' : `no sample produced a row (all ${samples.length} failed)`);
+  if (rows.length === 0)
+    throw new CliExit(
+      1,
+      samples.length === 0 ? 'no samples to evaluate' : `no sample produced a row (all ${samples.length} failed)`,
+    );
 }

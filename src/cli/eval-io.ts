@@ -36,7 +36,9 @@ export async function readSampleFiles(io: CliIo, files: readonly string[]): Prom
   if (files.length === 0) throw new CliExit(2, 'give at least one --samples FILE');
   return readSamples(
     files.map((f) => resolve(io.cwd, f)),
-    { onWarning: (w) => io.stderr.write(`repomap: warning: ${w.file}:${w.line}: ${w.message} (sample ${w.sampleId})\n`) },
+    {
+      onWarning: (w) => io.stderr.write(`repomap: warning: ${w.file}:${w.line}: ${w.message} (sample ${w.sampleId})\n`),
+    },
   );
 }
 
@@ -53,7 +55,9 @@ export async function restrictSamples(
   if (argument === undefined) return { samples, facts: {}, notes: [] };
   const list = await readRepoList(argument, (f) => resolve(io.cwd, f));
   const r = restrictToRepos(samples, list.repos);
-  const notes = [`restricted to the ${list.repos.length} repositories of ${list.source}: ${r.kept.length} of ${samples.length} samples kept.`];
+  const notes = [
+    `restricted to the ${list.repos.length} repositories of ${list.source}: ${r.kept.length} of ${samples.length} samples kept.`,
+  ];
   if (r.unmatched.length > 0) notes.push(`no sample belongs to ${r.unmatched.join(', ')} (listed in ${list.source}).`);
   for (const note of notes) io.stderr.write(`repomap: note: ${note}\n`);
   return { samples: r.kept, facts: { repo_list: { source: list.source, repos: list.repos } }, notes };
@@ -68,7 +72,8 @@ export function detailsText(rows: readonly DetailsRow[]): string {
 export function reportErrors(io: CliIo, errors: readonly SampleError[], total: number, what: string): void {
   if (errors.length === 0) return;
   io.stderr.write(`repomap: ${errors.length} of ${total} samples ${what} (listed under "errors" in the summary)\n`);
-  for (const e of errors.slice(0, 5)) io.stderr.write(`  ${e.sample_id} (${e.repo}@${e.base_commit.slice(0, 12)}): ${e.message}\n`);
+  for (const e of errors.slice(0, 5))
+    io.stderr.write(`  ${e.sample_id} (${e.repo}@${e.base_commit.slice(0, 12)}): ${e.message}\n`);
   if (errors.length > 5) io.stderr.write(`  … and ${errors.length - 5} more\n`);
 }
 
@@ -78,9 +83,21 @@ export function mib(kb: number): number {
 }
 
 /** Writes each sample's scores as JSONL (sample id, repository, task, metrics) when asked: for tables by group (language, half). */
-export async function emitSampleScores(io: CliIo, scores: readonly SampleScores[], file: string | undefined): Promise<void> {
+export async function emitSampleScores(
+  io: CliIo,
+  scores: readonly SampleScores[],
+  file: string | undefined,
+): Promise<void> {
   if (file === undefined) return;
-  const lines = scores.map((s) => JSON.stringify({ sample_id: s.sampleId, repo: s.repo, task_type: s.taskType, first_gold_rank: s.firstGoldRank, metrics: s.metrics }));
+  const lines = scores.map((s) =>
+    JSON.stringify({
+      sample_id: s.sampleId,
+      repo: s.repo,
+      task_type: s.taskType,
+      first_gold_rank: s.firstGoldRank,
+      metrics: s.metrics,
+    }),
+  );
   await writeOutput(resolve(io.cwd, file), lines.map((l) => `${l}\n`).join(''));
 }
 
@@ -88,5 +105,6 @@ export async function emitSampleScores(io: CliIo, scores: readonly SampleScores[
 export async function emitSummary(io: CliIo, summary: RunSummary, file: string | undefined): Promise<void> {
   if (file !== undefined) await writeOutput(resolve(io.cwd, file), JSON.stringify(summary, null, 2) + '\n');
   io.stdout.write(formatRunReport(summary));
-  if (summary.spans !== undefined) io.stdout.write('\nPacks (span metrics):\n\n' + spanMarkdownTable(summary.spans as SpanSummary));
+  if (summary.spans !== undefined)
+    io.stdout.write('\nPacks (span metrics):\n\n' + spanMarkdownTable(summary.spans as SpanSummary));
 }

@@ -13,7 +13,12 @@ export interface ExplainFlags extends SourceFlags {
   includeGiven?: boolean;
 }
 
-export async function explainAction(io: CliIo, file: string, words: readonly string[], flags: ExplainFlags): Promise<void> {
+export async function explainAction(
+  io: CliIo,
+  file: string,
+  words: readonly string[],
+  flags: ExplainFlags,
+): Promise<void> {
   const input = await queryFromFlags(flags, io, 'explain', words);
   const opened = await openIndex(flags, io, 'explain');
   const { index } = opened;
@@ -24,6 +29,10 @@ export async function explainAction(io: CliIo, file: string, words: readonly str
     paths: flags.paths,
   });
   const diagnostics = [...index.diagnostics, ...index.queryDiagnostics(input.query)];
-  io.stdout.write(flags.format === 'json' ? JSON.stringify({ ...explanation, diagnostics: diagnosticsField(diagnostics) }) + '\n' : renderExplanation(explanation));
+  io.stdout.write(
+    flags.format === 'json'
+      ? JSON.stringify({ ...explanation, diagnostics: diagnosticsField(diagnostics) }) + '\n'
+      : renderExplanation(explanation),
+  );
   reportDiagnostics(io, diagnostics, flags, flags.format === 'text', index.stats.skipped);
 }

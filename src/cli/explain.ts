@@ -9,7 +9,9 @@ export function registerExplain(program: Command, io: CliIo): void {
   addSourceOptions(
     program
       .command('explain')
-      .description('Explain why a file ranks where it does for a query: score parts, cues matched, strongest edge paths from seeded files.')
+      .description(
+        'Explain why a file ranks where it does for a query: score parts, cues matched, strongest edge paths from seeded files.',
+      )
       .argument('<file>', 'repo-relative path of the file to explain')
       .argument('[query...]', 'query text: one quoted argument, or words joined by spaces (or --query / --query-file)'),
   )

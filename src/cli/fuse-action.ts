@@ -29,12 +29,19 @@ export async function fuseAction(io: CliIo, files: string[], flags: FuseFlags): 
 }
 
 /** Says on stderr how many samples lack a row in some input (which inputs, how many each); with `strict`, refuses them. */
-function checkCoverage(io: CliIo, files: readonly string[], inputs: readonly (readonly DetailsRow[])[], strict: boolean): void {
+function checkCoverage(
+  io: CliIo,
+  files: readonly string[],
+  inputs: readonly (readonly DetailsRow[])[],
+  strict: boolean,
+): void {
   const missing = missingRows(inputs);
   const partial = new Set(missing.flat()).size;
   if (partial === 0) return;
   const total = new Set(inputs.flatMap((rows) => rows.map((r) => r.sample_id))).size;
-  const where = missing.flatMap((ids, i) => (ids.length > 0 ? [`${files[i]} lacks ${ids.length} (first: ${ids[0]})`] : [])).join('; ');
+  const where = missing
+    .flatMap((ids, i) => (ids.length > 0 ? [`${files[i]} lacks ${ids.length} (first: ${ids[0]})`] : []))
+    .join('; ');
   const what = `${partial} of ${total} samples have a row in only some of the inputs: ${where}`;
   if (strict) throw new CliExit(1, `${what}; --strict refuses them`);
   io.stderr.write(`repomap: note: ${what}; each is fused from the rows it has\n`);

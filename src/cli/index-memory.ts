@@ -24,7 +24,8 @@ export class IndexMemory {
   private readonly pending: (() => void | Promise<void>)[] = [];
 
   constructor(readonly capacity = DEFAULT_KEPT_INDEXES) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`IndexMemory: capacity must be a whole number of at least 1, not ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`IndexMemory: capacity must be a whole number of at least 1, not ${capacity}`);
   }
 
   /**

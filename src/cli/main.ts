@@ -18,7 +18,14 @@ export async function main(): Promise<void> {
     });
   }
   const argv = process.argv.slice(2);
-  const onDaemon = await runOnDaemon({ argv, cwd: process.cwd(), env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+  const onDaemon = await runOnDaemon({
+    argv,
+    cwd: process.cwd(),
+    env: process.env,
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+  });
   if ('code' in onDaemon) process.exitCode = onDaemon.code;
   else process.exitCode = await runHere(argv, onDaemon.stdin);
 }
@@ -27,7 +34,10 @@ export async function main(): Promise<void> {
 async function runHere(argv: string[], read: string | undefined): Promise<number> {
   const { runCli } = await import('./run.js');
   const stdin = read === undefined ? process.stdin : (await import('node:stream')).Readable.from([read]);
-  const flags = processFlagHooks({ set: setFlag, baselineMaxFiles: async () => (await import('../tags/wasm-modules.js')).BASELINE_COMPILATION_MAX_FILES });
+  const flags = processFlagHooks({
+    set: setFlag,
+    baselineMaxFiles: async () => (await import('../tags/wasm-modules.js')).BASELINE_COMPILATION_MAX_FILES,
+  });
   return runCli(argv, { stdout: process.stdout, stderr: process.stderr, stdin, cwd: process.cwd(), ...flags });
 }
 

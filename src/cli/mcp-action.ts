@@ -25,9 +25,12 @@ export async function mcpAction(io: CliIo, mcpIo: McpIo, flags: McpFlags): Promi
   const store = openCacheStore(flags, io, true);
   try {
     const scope = { include: flags.include, exclude: flags.exclude };
-    const keeper = commit === undefined && store && !store.readOnly ? snapshotKeeper(flags, io, repo, scope, store.file) : undefined;
+    const keeper =
+      commit === undefined && store && !store.readOnly ? snapshotKeeper(flags, io, repo, scope, store.file) : undefined;
     const workspace = new Workspace(repo, commit, store, scope, keeper);
-    const why = chosen.aboveCwd ? ' (root of the git work tree containing the current folder; --repo . serves the current folder alone)' : '';
+    const why = chosen.aboveCwd
+      ? ' (root of the git work tree containing the current folder; --repo . serves the current folder alone)'
+      : '';
     io.stderr.write(`repomap mcp: serving ${workspace.root}${why}${commit ? ` at ${commit}` : ''} over stdio\n`);
     await serveStdio(workspace, mcpIo.stdin, mcpIo.stdout, (m) => io.stderr.write(`repomap mcp: ${m}\n`));
   } finally {
@@ -40,8 +43,20 @@ export async function mcpAction(io: CliIo, mcpIo: McpIo, flags: McpFlags): Promi
  * one-shot commands keep it: the server starts from it and keeps its first build there.
  * Kept only with a usable, writable tags store, as those commands do.
  */
-function snapshotKeeper(flags: McpFlags, io: CliIo, repo: string, scope: { include: string[]; exclude: string[] }, storeFile: string): IndexKeeper | undefined {
+function snapshotKeeper(
+  flags: McpFlags,
+  io: CliIo,
+  repo: string,
+  scope: { include: string[]; exclude: string[] },
+  storeFile: string,
+): IndexKeeper | undefined {
   const where = cacheDirOf(flags, io, true);
   if (!where) return undefined;
-  return folderKeeper(where.dir, repo, scope, { cacheMaxMb: flags.cacheMaxMb, storeFile }, (m) => void io.stderr.write(`repomap mcp: ${m}\n`));
+  return folderKeeper(
+    where.dir,
+    repo,
+    scope,
+    { cacheMaxMb: flags.cacheMaxMb, storeFile },
+    (m) => void io.stderr.write(`repomap mcp: ${m}\n`),
+  );
 }

@@ -4,7 +4,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { editImpact, findReferences, findSymbols, indexStatus, outlineFile, type SymbolKind } from '../navigate/index.js';
+import {
+  editImpact,
+  findReferences,
+  findSymbols,
+  indexStatus,
+  outlineFile,
+  type SymbolKind,
+} from '../navigate/index.js';
 import type { TokenizerName } from '../pack/index.js';
 import { renderImpact, renderOutline, renderReferences, renderStatus, renderSymbols } from '../render/index.js';
 import type { Index } from '../build/index.js';
@@ -24,8 +31,18 @@ export type StatusFlags = RepoFlags & { format: Format };
  * Prints a result as JSON (with the index's `diagnostics`) or as its text rendering, then
  * says on stderr what the index skipped or could not fully parse (./diagnostics.ts).
  */
-function print<T extends object>(io: CliIo, flags: RepoFlags & { format: Format }, index: Index, result: T, text: (r: T) => string): void {
-  io.stdout.write(flags.format === 'json' ? JSON.stringify({ ...result, diagnostics: diagnosticsField(index.diagnostics) }) + '\n' : text(result));
+function print<T extends object>(
+  io: CliIo,
+  flags: RepoFlags & { format: Format },
+  index: Index,
+  result: T,
+  text: (r: T) => string,
+): void {
+  io.stdout.write(
+    flags.format === 'json'
+      ? JSON.stringify({ ...result, diagnostics: diagnosticsField(index.diagnostics) }) + '\n'
+      : text(result),
+  );
   reportDiagnostics(io, index.diagnostics, flags, flags.format === 'text', index.stats.skipped);
 }
 
@@ -37,7 +54,13 @@ function required(command: string, what: string, value: string): void {
 export async function symbolsAction(io: CliIo, query: string, flags: SymbolsFlags): Promise<void> {
   required('symbols', 'query', query);
   const { index } = await openIndex(flags, io, 'symbols');
-  print(io, flags, index, findSymbols(index, query, { limit: flags.limit, ...(flags.kind ? { kind: flags.kind } : {}) }), renderSymbols);
+  print(
+    io,
+    flags,
+    index,
+    findSymbols(index, query, { limit: flags.limit, ...(flags.kind ? { kind: flags.kind } : {}) }),
+    renderSymbols,
+  );
 }
 
 export async function refsAction(io: CliIo, symbol: string, flags: RefsFlags): Promise<void> {
@@ -45,23 +68,51 @@ export async function refsAction(io: CliIo, symbol: string, flags: RefsFlags): P
   const opened = await openIndex(flags, io, 'refs');
   const { index } = opened;
   const path = flags.path !== undefined ? fileOf(opened, flags.path, io) : undefined;
-  print(io, flags, index, findReferences(index, symbol, { limit: flags.limit, ...(path !== undefined ? { path } : {}) }), renderReferences);
+  print(
+    io,
+    flags,
+    index,
+    findReferences(index, symbol, { limit: flags.limit, ...(path !== undefined ? { path } : {}) }),
+    renderReferences,
+  );
 }
 
 export async function impactAction(io: CliIo, flags: ImpactFlags): Promise<void> {
-  if (flags.diff === undefined && flags.file === undefined) throw new CliExit(2, 'impact needs --diff FILE (- for standard input) or --file PATH');
-  const diff = flags.diff === undefined ? undefined : flags.diff === '-' ? await readStdin(io, '--diff') : await readDiff(resolve(io.cwd, flags.diff));
+  if (flags.diff === undefined && flags.file === undefined)
+    throw new CliExit(2, 'impact needs --diff FILE (- for standard input) or --file PATH');
+  const diff =
+    flags.diff === undefined
+      ? undefined
+      : flags.diff === '-'
+        ? await readStdin(io, '--diff')
+        : await readDiff(resolve(io.cwd, flags.diff));
   const opened = await openIndex(flags, io, 'impact');
   const { index } = opened;
   const file = flags.file !== undefined ? fileOf(opened, flags.file, io) : undefined;
-  print(io, flags, index, editImpact(index, { ...(diff !== undefined ? { diff } : {}), ...(file !== undefined ? { file } : {}) }, { top: flags.top }), renderImpact);
+  print(
+    io,
+    flags,
+    index,
+    editImpact(
+      index,
+      { ...(diff !== undefined ? { diff } : {}), ...(file !== undefined ? { file } : {}) },
+      { top: flags.top },
+    ),
+    renderImpact,
+  );
 }
 
 export async function outlineAction(io: CliIo, file: string, flags: OutlineFlags): Promise<void> {
   required('outline', 'file', file);
   const opened = await openIndex(flags, io, 'outline');
   const { index } = opened;
-  print(io, flags, index, await outlineFile(index, fileOf(opened, file, io), { budget: flags.budget, tokenizer: flags.tokenizer }), renderOutline);
+  print(
+    io,
+    flags,
+    index,
+    await outlineFile(index, fileOf(opened, file, io), { budget: flags.budget, tokenizer: flags.tokenizer }),
+    renderOutline,
+  );
 }
 
 export async function statusAction(io: CliIo, flags: StatusFlags): Promise<void> {
@@ -70,7 +121,12 @@ export async function statusAction(io: CliIo, flags: StatusFlags): Promise<void>
   const cache = index.stats.cache;
   print(io, flags, index, status, (s) =>
     renderStatus(s, [
-      ['tags cache', cacheFile !== undefined ? `${cacheFile}${cache ? ` (${cacheUse(cache, snapshot?.updated === true)})` : ''}` : 'none'],
+      [
+        'tags cache',
+        cacheFile !== undefined
+          ? `${cacheFile}${cache ? ` (${cacheUse(cache, snapshot?.updated === true)})` : ''}`
+          : 'none',
+      ],
       ...(snapshot ? [['snapshot', `${snapshot.file} (${snapshotUse(snapshot)})`] as [string, string]] : []),
       ['built', s.builtAt],
     ]),
@@ -79,13 +135,20 @@ export async function statusAction(io: CliIo, flags: StatusFlags): Promise<void>
 
 /** Where the index came from: the snapshot file, or the daemon's memory of it. */
 function snapshotUse({ updated, inMemory }: { updated: boolean; inMemory?: boolean }): string {
-  if (inMemory) return updated ? "the daemon's index of it, in memory, was updated: the files changed since it was built were read again" : "the daemon's index of it, in memory, was used: nothing changed since it was built";
-  return updated ? 'the index was updated from it: the files changed since it was built were read again' : 'the index was loaded from it: nothing changed since it was built';
+  if (inMemory)
+    return updated
+      ? "the daemon's index of it, in memory, was updated: the files changed since it was built were read again"
+      : "the daemon's index of it, in memory, was used: nothing changed since it was built";
+  return updated
+    ? 'the index was updated from it: the files changed since it was built were read again'
+    : 'the index was loaded from it: nothing changed since it was built';
 }
 
 /** What a build took from the tags cache; an update from a snapshot took the unchanged files' tags from the snapshot instead. */
 function cacheUse(cache: { hits: number; misses: number }, updated: boolean): string {
-  return updated ? `${cache.misses} parsed, the others from the snapshot or from it` : `${cache.hits} files from it, ${cache.misses} parsed`;
+  return updated
+    ? `${cache.misses} parsed, the others from the snapshot or from it`
+    : `${cache.hits} files from it, ${cache.misses} parsed`;
 }
 
 async function readDiff(file: string): Promise<string> {

@@ -13,7 +13,8 @@ import type { CliIo } from './io.js';
 import type { ImpactFlags, OutlineFlags, RefsFlags, StatusFlags, SymbolsFlags } from './navigate-actions.js';
 import { addRepoOptions } from './repo-source.js';
 
-const formatOption = (): Option => new Option('--format <format>', 'output format').choices(['text', 'json']).default('text');
+const formatOption = (): Option =>
+  new Option('--format <format>', 'output format').choices(['text', 'json']).default('text');
 
 const actions = (): Promise<typeof import('./navigate-actions.js')> => import('./navigate-actions.js');
 
@@ -21,7 +22,9 @@ export function registerNavigate(program: Command, io: CliIo): void {
   addRepoOptions(
     program
       .command('symbols')
-      .description('Find definitions by name: exact, prefix, substring or fuzzy (a typo), with kind, path and line span.')
+      .description(
+        'Find definitions by name: exact, prefix, substring or fuzzy (a typo), with kind, path and line span.',
+      )
       .argument('<query>', 'a symbol name or part of one'),
   )
     .addOption(new Option('--kind <kind>', 'only definitions of this kind').choices(SYMBOL_KINDS))
@@ -32,7 +35,9 @@ export function registerNavigate(program: Command, io: CliIo): void {
   addRepoOptions(
     program
       .command('refs')
-      .description('Files and lines that reference a symbol, callers first, each with how it reaches the definition (same file, import, module).')
+      .description(
+        'Files and lines that reference a symbol, callers first, each with how it reaches the definition (same file, import, module).',
+      )
       .argument('<symbol>', 'the symbol name'),
   )
     .option('--path <file>', 'the file whose definition is meant, when several define the name')
@@ -43,7 +48,9 @@ export function registerNavigate(program: Command, io: CliIo): void {
   addRepoOptions(
     program
       .command('impact')
-      .description('What an edit ripples to (the edit2ripple ranking): callers, importers, tests and co-changed files, with their links to the edit and reasons.'),
+      .description(
+        'What an edit ripples to (the edit2ripple ranking): callers, importers, tests and co-changed files, with their links to the edit and reasons.',
+      ),
   )
     .option('--diff <file>', 'a unified diff of the edit (- for standard input)')
     .option('--file <path>', 'the edited file (or the file a diff without headers edits)')
@@ -54,15 +61,25 @@ export function registerNavigate(program: Command, io: CliIo): void {
   addRepoOptions(
     program
       .command('outline')
-      .description('The signatures of a file in line order, each whole (a multi-line one up to its body), within a token budget (variables, then the most nested, left out first).')
+      .description(
+        'The signatures of a file in line order, each whole (a multi-line one up to its body), within a token budget (variables, then the most nested, left out first).',
+      )
       .argument('<file>', 'repo-relative path of the file'),
   )
     .option('--budget <n>', 'token budget of the outline', positiveInt, NAVIGATE_DEFAULTS.outlineBudget)
-    .addOption(new Option('--tokenizer <name>', 'how tokens are counted').choices(TOKENIZERS).default(DEFAULT_TOKENIZER))
+    .addOption(
+      new Option('--tokenizer <name>', 'how tokens are counted').choices(TOKENIZERS).default(DEFAULT_TOKENIZER),
+    )
     .addOption(formatOption())
     .action(async (file: string, flags: OutlineFlags) => (await actions()).outlineAction(io, file, flags));
 
-  addRepoOptions(program.command('status').description('What the index of a repository holds: files per language, parse errors, what was skipped, symbols, edges, the tags cache.'))
+  addRepoOptions(
+    program
+      .command('status')
+      .description(
+        'What the index of a repository holds: files per language, parse errors, what was skipped, symbols, edges, the tags cache.',
+      ),
+  )
     .addOption(formatOption())
     .action(async (flags: StatusFlags) => (await actions()).statusAction(io, flags));
 }

@@ -46,7 +46,8 @@ function nothingToRank({ index, repo }: OpenedIndex, flags: RepoFlags, io: CliIo
   const skipped = Object.entries(index.stats.skipped).filter(([, n]) => n > 0);
   const scoped = flags.include.length + flags.exclude.length > 0 ? ' in the scope of --include/--exclude' : '';
   let why: string;
-  if (skipped.length === 0) why = corpus.commit !== undefined ? `its tree holds no file${scoped}` : `it holds no file${scoped}`;
+  if (skipped.length === 0)
+    why = corpus.commit !== undefined ? `its tree holds no file${scoped}` : `it holds no file${scoped}`;
   else {
     if (flags.diagnostics) reportDiagnostics(io, index.diagnostics, flags, false);
     const counts = skipped.map(([rule, n]) => `${rule} ${n}`).join(', ');

@@ -23,7 +23,10 @@ export async function packAction(io: CliIo, words: readonly string[], flags: Pac
     ...((flags.task ?? input.task) ? { task: flags.task ?? input.task } : {}),
   });
   if (pack.files.length === 0) {
-    const why = pack.omitted.length + pack.omittedMore === 0 ? 'the query ranks no file' : `no ranked file fits in --budget ${flags.budget} (${flags.tokenizer} tokens)`;
+    const why =
+      pack.omitted.length + pack.omittedMore === 0
+        ? 'the query ranks no file'
+        : `no ranked file fits in --budget ${flags.budget} (${flags.tokenizer} tokens)`;
     if (!flags.quiet) io.stderr.write(`repomap: note: nothing packed: ${why}\n`);
   }
   // printed as packed: the text is what `tokens` counted (a JSON pack lists the index's and the query's diagnostics)
@@ -32,6 +35,9 @@ export async function packAction(io: CliIo, words: readonly string[], flags: Pac
   reportDiagnostics(io, diagnostics, flags, flags.format !== 'json', index.stats.skipped);
   if (flags.format === 'json' && pack.text !== '' && !flags.quiet && !flags.diagnostics) {
     const more = (JSON.parse(pack.text) as { diagnosticsMore: number }).diagnosticsMore;
-    if (more > 0) io.stderr.write(`repomap: note: ${more} diagnostic${more === 1 ? '' : 's'} not listed in the JSON within --budget ${flags.budget} (--diagnostics lists them)\n`);
+    if (more > 0)
+      io.stderr.write(
+        `repomap: note: ${more} diagnostic${more === 1 ? '' : 's'} not listed in the JSON within --budget ${flags.budget} (--diagnostics lists them)\n`,
+      );
   }
 }

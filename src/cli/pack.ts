@@ -15,11 +15,22 @@ export function registerPack(program: Command, io: CliIo): void {
   addSourceOptions(
     program
       .command('pack')
-      .description('Pack the ranked spans of a repository for a query into a token budget (Markdown for a prompt, or JSON).')
+      .description(
+        'Pack the ranked spans of a repository for a query into a token budget (Markdown for a prompt, or JSON).',
+      )
       .argument('[query...]', 'query text: one quoted argument, or words joined by spaces (or --query / --query-file)'),
   )
-    .option('--budget <n>', 'hard budget of everything printed, in --tokenizer tokens (Markdown: headers, line numbers, fences and trailer; JSON: the whole line)', positiveInt, DEFAULT_BUDGET)
-    .addOption(new Option('--tokenizer <name>', 'how tokens are counted').choices(TOKENIZERS).default(DEFAULT_TOKENIZER))
+    .option(
+      '--budget <n>',
+      'hard budget of everything printed, in --tokenizer tokens (Markdown: headers, line numbers, fences and trailer; JSON: the whole line)',
+      positiveInt,
+      DEFAULT_BUDGET,
+    )
+    .addOption(
+      new Option('--tokenizer <name>', 'how tokens are counted').choices(TOKENIZERS).default(DEFAULT_TOKENIZER),
+    )
     .addOption(new Option('--format <format>', 'output format').choices(PACK_FORMATS).default('markdown'))
-    .action(async (words: string[], flags: PackFlags) => (await import('./pack-action.js')).packAction(io, words, flags));
+    .action(async (words: string[], flags: PackFlags) =>
+      (await import('./pack-action.js')).packAction(io, words, flags),
+    );
 }

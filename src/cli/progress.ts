@@ -58,7 +58,11 @@ export function startProgress(io: CliIo, label: string, total: number, options: 
   const estimate = (done: number): { seconds: number; rate: string; eta: string } | null => {
     const seconds = (now() - started) / 1000;
     if (done < enough || !(seconds > 0)) return null;
-    return { seconds, rate: (done / seconds).toFixed(1), eta: formatSeconds((seconds * Math.max(0, total - done)) / done) };
+    return {
+      seconds,
+      rate: (done / seconds).toFixed(1),
+      eta: formatSeconds((seconds * Math.max(0, total - done)) / done),
+    };
   };
   if (io.stderr.isTTY) {
     const bar = new cliProgress.SingleBar(
@@ -137,7 +141,10 @@ export function indexProgress(io: CliIo, label: string, quiet = false): IndexPro
     if (phase !== next) {
       phase = next;
       shown?.stop();
-      shown = quiet || total <= INDEX_PROGRESS_DEFAULTS.minFiles[next] ? null : startProgress(io, `${label} ${next}`, total, { unit: 'files', now });
+      shown =
+        quiet || total <= INDEX_PROGRESS_DEFAULTS.minFiles[next]
+          ? null
+          : startProgress(io, `${label} ${next}`, total, { unit: 'files', now });
     }
     shown?.update(done);
   };

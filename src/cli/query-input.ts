@@ -44,7 +44,10 @@ function parseQueryText(text: string, file: string): QueryInput {
   }
   const obj = parsed as Record<string, unknown>;
   if (typeof obj.query === 'object' && obj.query !== null && !Array.isArray(obj.query)) {
-    const task = typeof obj.task_type === 'string' && (TASKS as readonly string[]).includes(obj.task_type) ? (obj.task_type as Task) : undefined;
+    const task =
+      typeof obj.task_type === 'string' && (TASKS as readonly string[]).includes(obj.task_type)
+        ? (obj.task_type as Task)
+        : undefined;
     return {
       query: obj.query as Record<string, unknown>,
       task,
@@ -62,9 +65,18 @@ function parseQueryText(text: string, file: string): QueryInput {
  * (`-` reads standard input). Exactly one of them, and not empty or blank: a usage
  * error otherwise.
  */
-export async function queryFromFlags(flags: { query?: string; queryFile?: string }, io: CliIo, command: string, words: readonly string[] = []): Promise<QueryInput> {
+export async function queryFromFlags(
+  flags: { query?: string; queryFile?: string },
+  io: CliIo,
+  command: string,
+  words: readonly string[] = [],
+): Promise<QueryInput> {
   const positional = words.length > 0 ? words.join(' ') : undefined;
-  const given = [positional !== undefined && 'QUERY', flags.query !== undefined && '--query', flags.queryFile !== undefined && '--query-file'].filter((g) => g !== false);
+  const given = [
+    positional !== undefined && 'QUERY',
+    flags.query !== undefined && '--query',
+    flags.queryFile !== undefined && '--query-file',
+  ].filter((g) => g !== false);
   if (given.length > 1) throw new CliExit(2, `give the query once: ${given.join(' and ')} were both given`);
   const input =
     positional !== undefined || flags.query !== undefined
@@ -74,9 +86,15 @@ export async function queryFromFlags(flags: { query?: string; queryFile?: string
         : flags.queryFile !== undefined
           ? await readQueryFile(resolve(io.cwd, flags.queryFile))
           : null;
-  if (input === null) throw new CliExit(2, `${command} needs a query: ${command} "TEXT", --query TEXT or --query-file FILE (- for standard input)`);
-  if (typeof input.query === 'string' && input.query.trim() === '') throw new CliExit(2, `${command}: the query is empty`);
+  if (input === null)
+    throw new CliExit(
+      2,
+      `${command} needs a query: ${command} "TEXT", --query TEXT or --query-file FILE (- for standard input)`,
+    );
+  if (typeof input.query === 'string' && input.query.trim() === '')
+    throw new CliExit(2, `${command}: the query is empty`);
   // a query object is read for its text (`gold` and `metadata` are not): with none, nothing says what to rank
-  if (typeof input.query !== 'string' && queryText(input.query).trim() === '') throw new CliExit(2, `${command}: the query is empty: its JSON object holds no text`);
+  if (typeof input.query !== 'string' && queryText(input.query).trim() === '')
+    throw new CliExit(2, `${command}: the query is empty: its JSON object holds no text`);
   return input;
 }

@@ -27,7 +27,14 @@ export async function rankAction(io: CliIo, words: readonly string[], flags: Ran
   // files, the functions likely to change: no spans to find; either format lists --top
   // files (default DETAILS_MIN_FILES, the contract's deepest cut-off) and orders no others
   const json = flags.format === 'json';
-  const result = index.rank(input.query, { task: flags.task ?? input.task, includeGiven: flags.includeGiven, spans: json, ...(json ? {} : { functions: TEXT_FUNCTION_FILES }), top: flags.top, features: flags.features === true });
+  const result = index.rank(input.query, {
+    task: flags.task ?? input.task,
+    includeGiven: flags.includeGiven,
+    spans: json,
+    ...(json ? {} : { functions: TEXT_FUNCTION_FILES }),
+    top: flags.top,
+    features: flags.features === true,
+  });
   result.stats.timingsMs = { ...opened.timingsMs };
   if (flags.format === 'json') {
     const row = toDetailsRow(result, {
@@ -36,7 +43,13 @@ export async function rankAction(io: CliIo, words: readonly string[], flags: Ran
       repo: input.repo,
       baseCommit: input.baseCommit ?? result.commit,
     });
-    io.stdout.write(JSON.stringify({ ...row, ...(result.features ? { features: result.features } : {}), diagnostics: diagnosticsField(result.diagnostics) }) + '\n');
+    io.stdout.write(
+      JSON.stringify({
+        ...row,
+        ...(result.features ? { features: result.features } : {}),
+        diagnostics: diagnosticsField(result.diagnostics),
+      }) + '\n',
+    );
   } else {
     io.stdout.write(renderText(result, { top: flags.top }));
   }

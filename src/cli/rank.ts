@@ -14,14 +14,29 @@ export function registerRank(program: Command, io: CliIo): void {
       .description('Rank the files of a repository (folder, or git commit) for a query.')
       .argument('[query...]', 'query text: one quoted argument, or words joined by spaces (or --query / --query-file)'),
   )
-    .option('--top <n>', 'files to show (with --format json, files the details row lists)', positiveInt, DETAILS_MIN_FILES)
+    .option(
+      '--top <n>',
+      'files to show (with --format json, files the details row lists)',
+      positiveInt,
+      DETAILS_MIN_FILES,
+    )
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--include-given', 'rank given files where they fall instead of last')
-    .addOption(new Option('--ranker <ranker>', 'which ranker orders the files (default: the task\u2019s, rank.ranker in DESIGN.md)').choices(RANKERS))
-    .option('--features', 'with --format json: add the learned ranker\u2019s feature vectors of the tuned ranking\u2019s first files')
+    .addOption(
+      new Option(
+        '--ranker <ranker>',
+        'which ranker orders the files (default: the task\u2019s, rank.ranker in DESIGN.md)',
+      ).choices(RANKERS),
+    )
+    .option(
+      '--features',
+      'with --format json: add the learned ranker\u2019s feature vectors of the tuned ranking\u2019s first files',
+    )
     .option('--jobs <n>', 'parse threads (1: parse in the main thread; small repositories always are)', positiveInt, 2)
     .addHelpText('after', `\n${CONFIDENCE_HELP}`)
-    .action(async (words: string[], flags: RankFlags) => (await import('./rank-action.js')).rankAction(io, words, flags));
+    .action(async (words: string[], flags: RankFlags) =>
+      (await import('./rank-action.js')).rankAction(io, words, flags),
+    );
 }
 
 /** What the header's confidence means and how to act on it (DESIGN.md, "Confidence"). */

@@ -12,8 +12,16 @@ import { CliExit } from './io.js';
 /** `--repo` and `--commit`, checked before the config file is looked for. */
 export function checkSource(command: Command): void {
   const flags = command.opts<{ repo?: string; commit?: string }>();
-  if (flags.repo === '') throw new CliExit(2, '--repo is empty: give a repository folder or git directory (or leave --repo out for the git work tree holding the current folder)');
-  if (flags.commit === '') throw new CliExit(2, '--commit is empty: give a commit (sha, branch or tag), or leave --commit out to read the folder');
+  if (flags.repo === '')
+    throw new CliExit(
+      2,
+      '--repo is empty: give a repository folder or git directory (or leave --repo out for the git work tree holding the current folder)',
+    );
+  if (flags.commit === '')
+    throw new CliExit(
+      2,
+      '--commit is empty: give a commit (sha, branch or tag), or leave --commit out to read the folder',
+    );
 }
 
 /** `--include` and `--exclude`, the values of the config file (`configFile`, when there is one) applied. */
@@ -22,7 +30,8 @@ export function checkScope(command: Command, configFile?: string): void {
   for (const key of ['include', 'exclude'] as const) {
     const problem = IgnoreRules.of(flags[key] ?? []).problems[0];
     if (!problem) continue;
-    const where = command.getOptionValueSource(key) === 'config' ? `${configFile ?? 'the config file'}: "${key}"` : `--${key}`;
+    const where =
+      command.getOptionValueSource(key) === 'config' ? `${configFile ?? 'the config file'}: "${key}"` : `--${key}`;
     throw new CliExit(2, `${where}: pattern ${problem.pattern} cannot be used: ${problem.reason}`);
   }
 }

@@ -43,7 +43,11 @@ export function repoNote(chosen: ChosenRepo): string {
  * from the repository's root, as earlier versions took every path); anything else is
  * taken as written.
  */
-export function fileArgument(file: string, where: { repo: string; cwd: string }, known: (path: string) => boolean): string {
+export function fileArgument(
+  file: string,
+  where: { repo: string; cwd: string },
+  known: (path: string) => boolean,
+): string {
   const fromRepo = relative(where.repo, resolve(where.cwd, file));
   const inside = fromRepo !== '' && !fromRepo.startsWith('..') && !isAbsolute(fromRepo);
   const asWritten = posix(file);

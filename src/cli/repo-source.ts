@@ -32,10 +32,21 @@ export type SourceFlags = RepoFlags & QueryFlags;
 /** Adds --repo, --commit, --include, --exclude, --cache, --no-cache (the cache is on by default), --cache-max-mb, --diagnostics and --quiet. */
 export function addRepoOptions(command: Command): Command {
   return command
-    .option('--repo <dir>', 'repository folder or git directory (default: the root of the git work tree holding the current folder, else the current folder)')
-    .option('--commit <sha>', 'read the tree at this commit straight from git (no checkout); a bare repository defaults to HEAD')
+    .option(
+      '--repo <dir>',
+      'repository folder or git directory (default: the root of the git work tree holding the current folder, else the current folder)',
+    )
+    .option(
+      '--commit <sha>',
+      'read the tree at this commit straight from git (no checkout); a bare repository defaults to HEAD',
+    )
     .option('--include <pattern>', 'read only files matching a pattern (gitignore syntax; repeatable)', collect, [])
-    .option('--exclude <pattern>', 'leave out files matching a pattern (gitignore syntax; repeatable), besides .gitignore and .repomapignore', collect, [])
+    .option(
+      '--exclude <pattern>',
+      'leave out files matching a pattern (gitignore syntax; repeatable), besides .gitignore and .repomapignore',
+      collect,
+      [],
+    )
     .addOption(cacheOption(true))
     .addOption(noCacheOption())
     .addOption(cacheMaxMbOption())
@@ -47,7 +58,10 @@ export function addRepoOptions(command: Command): Command {
 export function addQueryOptions(command: Command): Command {
   return command
     .option('--query <text>', 'query text (or give it as QUERY)')
-    .option('--query-file <file>', 'file holding the query (- for standard input): plain text, an ARB query object, or an ARB sample row')
+    .option(
+      '--query-file <file>',
+      'file holding the query (- for standard input): plain text, an ARB query object, or an ARB sample row',
+    )
     .addOption(new Option('--task <task>', 'task mode (inferred from the query when absent)').choices(TASKS));
 }
 
@@ -58,7 +72,12 @@ export function addSourceOptions(command: Command): Command {
 
 /** A bare git repository: HEAD, objects/ and refs/ at its top and no work tree. */
 export function isBareRepository(dir: string): boolean {
-  return existsSync(join(dir, 'HEAD')) && existsSync(join(dir, 'objects')) && existsSync(join(dir, 'refs')) && !existsSync(join(dir, '.git'));
+  return (
+    existsSync(join(dir, 'HEAD')) &&
+    existsSync(join(dir, 'objects')) &&
+    existsSync(join(dir, 'refs')) &&
+    !existsSync(join(dir, '.git'))
+  );
 }
 
 /** Where a --repo DIR [--commit SHA] reads from: the folder, or a commit (a bare repository's HEAD by default). */

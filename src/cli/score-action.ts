@@ -3,7 +3,15 @@ import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { RepoMapError } from '../errors.js';
 import { buildRunSummary, readDetails, scoreDetails, spanSummaryOf, type DetailsRow } from '../eval/index.js';
-import { commandLine, emitSampleScores, emitSummary, mib, readSampleFiles, reportErrors, restrictSamples } from './eval-io.js';
+import {
+  commandLine,
+  emitSampleScores,
+  emitSummary,
+  mib,
+  readSampleFiles,
+  reportErrors,
+  restrictSamples,
+} from './eval-io.js';
 import { CliExit, type CliIo } from './io.js';
 import { startProgress } from './progress.js';
 
@@ -27,7 +35,12 @@ async function readDetailsFiles(io: CliIo, files: readonly string[]): Promise<Ma
   for (const file of files) {
     for (const row of await readDetails(resolve(io.cwd, file))) {
       const first = from.get(row.sample_id);
-      if (first !== undefined) throw new RepoMapError('bad-details', `repomap/cli: ${file}: sample_id "${row.sample_id}" also has a row in ${first}`, file);
+      if (first !== undefined)
+        throw new RepoMapError(
+          'bad-details',
+          `repomap/cli: ${file}: sample_id "${row.sample_id}" also has a row in ${first}`,
+          file,
+        );
       from.set(row.sample_id, file);
       rows.set(row.sample_id, row);
     }
@@ -54,9 +67,14 @@ export async function scoreAction(io: CliIo, flags: ScoreFlags, command: Command
   }
   const mismatched = samples.filter((s) => {
     const r = rows.get(s.id);
-    return r !== undefined && ((r.repo !== undefined && r.repo !== s.repo) || (r.base_commit !== undefined && r.base_commit.toLowerCase() !== s.base_commit.toLowerCase()));
+    return (
+      r !== undefined &&
+      ((r.repo !== undefined && r.repo !== s.repo) ||
+        (r.base_commit !== undefined && r.base_commit.toLowerCase() !== s.base_commit.toLowerCase()))
+    );
   }).length;
-  if (mismatched > 0) notes.push(`${mismatched} rows name another repo or base commit than their sample (scored against the sample's).`);
+  if (mismatched > 0)
+    notes.push(`${mismatched} rows name another repo or base commit than their sample (scored against the sample's).`);
   for (const note of notes.slice(restricted.notes.length)) io.stderr.write(`repomap: note: ${note}\n`);
 
   const progress = flags.repos !== undefined ? startProgress(io, 'score', samples.length) : undefined;
@@ -69,7 +87,10 @@ export async function scoreAction(io: CliIo, flags: ScoreFlags, command: Command
   } finally {
     progress?.stop();
   }
-  if (scored.errors.length > 0) notes.push(`${scored.errors.length} samples with a row had no readable texts: BCY is left out of their task rows and overall.`);
+  if (scored.errors.length > 0)
+    notes.push(
+      `${scored.errors.length} samples with a row had no readable texts: BCY is left out of their task rows and overall.`,
+    );
   const matched = samples.filter((s) => rows.has(s.id)).length;
   const summary = buildRunSummary({
     command: commandLine(command),

@@ -17,9 +17,19 @@ export function registerScore(program: Command, io: CliIo): void {
     .option('--summary <file>', 'write the summary JSON')
     .option('--sample-scores <file>', 'write each sample\u2019s metrics as JSONL (for tables by language or half)')
     .option('--only-rows', 'score only the samples that have a row (compare on a baseline\u2019s subset)')
-    .option('--restrict-to <file>', 'score only the samples that have a row in this details file (repeatable: in all of them)', collect, [])
+    .option(
+      '--restrict-to <file>',
+      'score only the samples that have a row in this details file (repeatable: in all of them)',
+      collect,
+      [],
+    )
     .option('--selective', 'add the repository-grouped cross-validated abstention report (rows need a confidence)')
     .option('--name <label>', 'method label in the summary (default: the details file names)')
-    .option('--repo-list <file[#key]>', 'score only the samples of the repositories listed (e.g. bench/split.json#held-out)')
-    .action(async (flags: ScoreFlags, command: Command) => (await import('./score-action.js')).scoreAction(io, flags, command));
+    .option(
+      '--repo-list <file[#key]>',
+      'score only the samples of the repositories listed (e.g. bench/split.json#held-out)',
+    )
+    .action(async (flags: ScoreFlags, command: Command) =>
+      (await import('./score-action.js')).scoreAction(io, flags, command),
+    );
 }

@@ -74,14 +74,28 @@ export class CorpusBuilder {
       this.skip(verdict.skip, path, verdict.message);
       return;
     }
-    const record: FileRecord = { path, size, text: verdict.text, language: languageOf(path, verdict.text), kind: classifyPath(path) };
+    const record: FileRecord = {
+      path,
+      size,
+      text: verdict.text,
+      language: languageOf(path, verdict.text),
+      kind: classifyPath(path),
+    };
     if (blobId !== undefined) record.blobId = blobId;
     this.files.push(record);
     if (verdict.utf16) {
       const replaced = verdict.invalidUtf8 ? '; invalid code units were replaced with U+FFFD' : '';
-      this.report({ code: 'decoded-utf16', file: path, message: `${path} is UTF-16 (${verdict.utf16} byte-order mark); decoded to text${replaced}` });
+      this.report({
+        code: 'decoded-utf16',
+        file: path,
+        message: `${path} is UTF-16 (${verdict.utf16} byte-order mark); decoded to text${replaced}`,
+      });
     } else if (verdict.invalidUtf8) {
-      this.report({ code: 'invalid-utf8', file: path, message: `${path} is not valid UTF-8; invalid bytes were replaced with U+FFFD` });
+      this.report({
+        code: 'invalid-utf8',
+        file: path,
+        message: `${path} is not valid UTF-8; invalid bytes were replaced with U+FFFD`,
+      });
     }
   }
 
@@ -98,7 +112,9 @@ export class CorpusBuilder {
     }
     this.files.sort((a, b) => compareByteOrder(a.path, b.path));
     const files = this.files.filter((file, i) => i === 0 || this.files[i - 1]!.path !== file.path);
-    this.diagnostics.sort((a, b) => compareByteOrder(a.at, b.at) || compareByteOrder(a.diagnostic.code, b.diagnostic.code));
+    this.diagnostics.sort(
+      (a, b) => compareByteOrder(a.at, b.at) || compareByteOrder(a.diagnostic.code, b.diagnostic.code),
+    );
     const corpus: Corpus = {
       root,
       source,

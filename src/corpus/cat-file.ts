@@ -39,8 +39,10 @@ export function readBlobs(
     });
     child.on('close', (code) => {
       if (failure) return reject(failure);
-      if (code !== 0) return reject(gitFailed(gitDir, args, Buffer.concat(stderr).toString('utf8').trim() || `exit code ${code}`));
-      if (!parser.complete()) return reject(gitFailed(gitDir, args, `output ended after ${parser.index} of ${oids.length} objects`));
+      if (code !== 0)
+        return reject(gitFailed(gitDir, args, Buffer.concat(stderr).toString('utf8').trim() || `exit code ${code}`));
+      if (!parser.complete())
+        return reject(gitFailed(gitDir, args, `output ended after ${parser.index} of ${oids.length} objects`));
       resolve();
     });
     child.stdin.end(oids.join('\n') + '\n');
@@ -101,7 +103,12 @@ export class BatchParser {
         this.remaining -= available;
         if (this.remaining === 0) this.state = 'newline';
       } else {
-        if (chunk[pos] !== NEWLINE) throw new RepoMapError('git-failed', `repomap/corpus: malformed git cat-file output after object ${this.oids[this.index]}`, 'git cat-file');
+        if (chunk[pos] !== NEWLINE)
+          throw new RepoMapError(
+            'git-failed',
+            `repomap/corpus: malformed git cat-file output after object ${this.oids[this.index]}`,
+            'git cat-file',
+          );
         pos++;
         this.state = 'header';
         this.emit({ size: this.size, bytes: this.body ?? EMPTY });
@@ -113,13 +120,18 @@ export class BatchParser {
     const expected = this.oids[this.index];
     const [oid, type, size] = line.split(' ');
     if (expected === undefined || oid !== expected) {
-      throw new RepoMapError('git-failed', `repomap/corpus: git cat-file answered "${line}" where ${expected ?? 'nothing'} was expected`, 'git cat-file');
+      throw new RepoMapError(
+        'git-failed',
+        `repomap/corpus: git cat-file answered "${line}" where ${expected ?? 'nothing'} was expected`,
+        'git cat-file',
+      );
     }
     if (type === 'missing') {
       this.emit(null);
       return;
     }
-    if (size === undefined || !/^\d+$/.test(size)) throw new RepoMapError('git-failed', `repomap/corpus: malformed git cat-file header "${line}"`, 'git cat-file');
+    if (size === undefined || !/^\d+$/.test(size))
+      throw new RepoMapError('git-failed', `repomap/corpus: malformed git cat-file header "${line}"`, 'git cat-file');
     this.size = Number(size);
     this.kept = this.size <= this.limits.maxWholeBytes ? this.size : Math.min(this.size, this.limits.headBytes);
     this.body = null;

@@ -49,7 +49,9 @@ export function saveCorpus(corpus: Corpus): CorpusState | null {
     root: corpus.root,
     paths: corpus.files.map((f) => f.path).join('\0'),
     sizes: Float64Array.from(corpus.files, (f) => f.size),
-    languages: Uint8Array.from(corpus.files, (f) => (f.language === null ? NO_LANGUAGE : LANGUAGES.indexOf(f.language))),
+    languages: Uint8Array.from(corpus.files, (f) =>
+      f.language === null ? NO_LANGUAGE : LANGUAGES.indexOf(f.language),
+    ),
     kinds: Uint8Array.from(corpus.files, (f) => FILE_KINDS.indexOf(f.kind)),
     stamps: stamps.join('\0'),
     rules: load.rules,
@@ -70,7 +72,11 @@ export function restoreCorpus(saved: CorpusState, sameContent?: (index: number, 
   const stamps = saved.stamps === '' ? [] : saved.stamps.split('\0');
   const n = paths.length;
   if (saved.sizes.length !== n || saved.languages.length !== n || saved.kinds.length !== n || stamps.length !== n) {
-    throw new RepoMapError('internal', `repomap/corpus: a saved corpus of ${saved.root} does not fit together (${n} paths)`, saved.root);
+    throw new RepoMapError(
+      'internal',
+      `repomap/corpus: a saved corpus of ${saved.root} does not fit together (${n} paths)`,
+      saved.root,
+    );
   }
   const onDisk = inRoot(saved.root);
   const files = paths.map((path, i): FileRecord => {
@@ -85,7 +91,13 @@ export function restoreCorpus(saved: CorpusState, sameContent?: (index: number, 
     readFromFile(record, at, { key: stamps[i]! }, sameContent && ((text) => sameContent(i, text)));
     return record;
   });
-  const corpus: Corpus = { root: saved.root, source: 'folder', files, skipped: { ...saved.skipped }, diagnostics: saved.diagnostics.map((d) => ({ ...d })) };
+  const corpus: Corpus = {
+    root: saved.root,
+    source: 'folder',
+    files,
+    skipped: { ...saved.skipped },
+    diagnostics: saved.diagnostics.map((d) => ({ ...d })),
+  };
   const loaded = (): Map<string, FileStamp> => new Map(paths.map((path, i) => [path, stampOfKey(stamps[i]!)]));
   rememberLoad(corpus, { root: saved.root, rules: saved.rules, startedMs: saved.startedMs, stamps: loaded });
   return rememberFolderRules(corpus, saved.rules);

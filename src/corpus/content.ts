@@ -27,7 +27,8 @@ const DECODERS = {
  * UTF-32's mark, not UTF-16's: such a file stays binary.
  */
 export function utf16Of(bytes: Uint8Array): Utf16 | null {
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return bytes[2] === 0 && bytes[3] === 0 ? null : 'UTF-16LE';
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe)
+    return bytes[2] === 0 && bytes[3] === 0 ? null : 'UTF-16LE';
   if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return 'UTF-16BE';
   return null;
 }
@@ -61,18 +62,32 @@ export function decodeText(bytes: Uint8Array): DecodedText {
  * make it binary. `bytes` holds the whole file when `size` is within `maxFileBytes`,
  * otherwise at least its first `binarySniffBytes` bytes.
  */
-export function examineContent(path: string, size: number, bytes: Buffer, options: ResolvedCorpusOptions): ContentVerdict {
+export function examineContent(
+  path: string,
+  size: number,
+  bytes: Buffer,
+  options: ResolvedCorpusOptions,
+): ContentVerdict {
   const decoded = utf16Of(bytes) !== null ? decodeText(bytes) : undefined;
   const content = decoded ? Buffer.from(decoded.text, 'utf8') : bytes;
   const sniff = content.length > options.binarySniffBytes ? content.subarray(0, options.binarySniffBytes) : content;
   if (sniff.indexOf(0) !== -1) {
-    return { skip: 'binary', message: `skipped binary file ${path} (NUL byte in the first ${options.binarySniffBytes} bytes)` };
+    return {
+      skip: 'binary',
+      message: `skipped binary file ${path} (NUL byte in the first ${options.binarySniffBytes} bytes)`,
+    };
   }
   if (size > options.maxFileBytes) {
-    return { skip: 'too-large', message: `skipped ${path}: ${size} bytes is over the ${options.maxFileBytes}-byte limit` };
+    return {
+      skip: 'too-large',
+      message: `skipped ${path}: ${size} bytes is over the ${options.maxFileBytes}-byte limit`,
+    };
   }
   if (isLfsPointer(content)) {
-    return { skip: 'lfs-pointer', message: `skipped ${path}: a Git LFS pointer (its content is in LFS storage, which repomap does not fetch)` };
+    return {
+      skip: 'lfs-pointer',
+      message: `skipped ${path}: a Git LFS pointer (its content is in LFS storage, which repomap does not fetch)`,
+    };
   }
   const minified = minifiedReason(path, content, options);
   if (minified) return { skip: 'minified', message: `skipped minified/generated file ${path} (${minified})` };
@@ -88,7 +103,11 @@ const LFS_POINTER_MAX_BYTES = 1024;
 
 /** Whether `bytes` are a Git LFS pointer: its version line, then an `oid sha256:` line, in under 1024 bytes. */
 function isLfsPointer(bytes: Buffer): boolean {
-  return bytes.length < LFS_POINTER_MAX_BYTES && bytes.subarray(0, LFS_VERSION.length).equals(LFS_VERSION) && bytes.includes(LFS_OID);
+  return (
+    bytes.length < LFS_POINTER_MAX_BYTES &&
+    bytes.subarray(0, LFS_VERSION.length).equals(LFS_VERSION) &&
+    bytes.includes(LFS_OID)
+  );
 }
 
 function minifiedReason(path: string, bytes: Buffer, options: ResolvedCorpusOptions): string | null {

@@ -3,7 +3,15 @@ import { STAMP_MARGIN_MS } from './folder-reuse.js';
 import { inRoot } from './paths.js';
 import { CORPUS_DEFAULTS } from './options.js';
 import { IGNORE_FILES } from './path-rules.js';
-import { changedPositions, changedPositionsAside, STAMP_WORKER_MIN_PATHS, stampOf, statOf, type AsideOptions, type StampCheck } from './stamps.js';
+import {
+  changedPositions,
+  changedPositionsAside,
+  STAMP_WORKER_MIN_PATHS,
+  stampOf,
+  statOf,
+  type AsideOptions,
+  type StampCheck,
+} from './stamps.js';
 import { listFolder } from './walk.js';
 import type { Corpus } from '../types.js';
 
@@ -14,11 +22,18 @@ export interface SavedFingerprint {
 }
 
 /** Skips decided by a file's own content (or permissions): an edit in place, which changes no folder, can bring it into the corpus. */
-const CONTENT_SKIPS: ReadonlySet<string> = new Set(['skipped-binary', 'skipped-too-large', 'skipped-minified', 'skipped-unreadable']);
+const CONTENT_SKIPS: ReadonlySet<string> = new Set([
+  'skipped-binary',
+  'skipped-too-large',
+  'skipped-minified',
+  'skipped-unreadable',
+]);
 
 /** The files a fingerprint of a folder corpus watches: its files, then those skipped for their content. */
 export function watchedFiles(corpus: Corpus): string[] {
-  const skipped = corpus.diagnostics.flatMap((d) => (d.file !== undefined && CONTENT_SKIPS.has(d.code) ? [d.file] : []));
+  const skipped = corpus.diagnostics.flatMap((d) =>
+    d.file !== undefined && CONTENT_SKIPS.has(d.code) ? [d.file] : [],
+  );
   return [...corpus.files.map((f) => f.path), ...skipped];
 }
 
@@ -60,7 +75,9 @@ export class FolderFingerprint {
     const nameOf = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
     const folders = entries.filter((e) => e.kind === 'folder' && !vendored.has(nameOf(e.path))).map((e) => e.path);
     const inCorpus = new Set(files);
-    const ignoreFiles = entries.filter((e) => e.kind === 'file' && ignoreNames.has(nameOf(e.path)) && !inCorpus.has(e.path)).map((e) => e.path);
+    const ignoreFiles = entries
+      .filter((e) => e.kind === 'file' && ignoreNames.has(nameOf(e.path)) && !inCorpus.has(e.path))
+      .map((e) => e.path);
     const before = ['.', ...folders.sort()];
     const after = [...ignoreFiles.sort(), '.git/HEAD', '.git/logs/HEAD'];
     const statAll = (list: readonly string[]): (BigIntStats | null)[] => list.map((p) => statOf(at(p)));
@@ -154,4 +171,3 @@ function writtenSince(readStartedMs: number): (s: BigIntStats | null) => boolean
   const since = BigInt(readStartedMs - STAMP_MARGIN_MS) * 1_000_000n;
   return (s) => s !== null && s.mtimeNs >= since;
 }
-

@@ -42,7 +42,9 @@ export interface FileStamp {
 const states = new WeakMap<Corpus, FolderLoadState>();
 
 /** What a folder load read its files with (undefined for other corpora): the folder, its rules, when it began, the per-path stamps. */
-export function loadStampsOf(corpus: Corpus): { root: string; rules: string; startedMs: number; stamps: ReadonlyMap<string, FileStamp> } | undefined {
+export function loadStampsOf(
+  corpus: Corpus,
+): { root: string; rules: string; startedMs: number; stamps: ReadonlyMap<string, FileStamp> } | undefined {
   return states.get(corpus);
 }
 
@@ -51,7 +53,15 @@ export function loadStampsOf(corpus: Corpus): { root: string; rules: string; sta
  * its folder as `previous`, as if this process had loaded it: its files are taken by stamp.
  * The ignore files' verdicts are not kept, so that load reads them again.
  */
-export function rememberLoad(corpus: Corpus, load: { root: string; rules: string; startedMs: number; stamps: ReadonlyMap<string, FileStamp> | (() => Map<string, FileStamp>) }): void {
+export function rememberLoad(
+  corpus: Corpus,
+  load: {
+    root: string;
+    rules: string;
+    startedMs: number;
+    stamps: ReadonlyMap<string, FileStamp> | (() => Map<string, FileStamp>);
+  },
+): void {
   const { stamps, ...rest } = load;
   const state = { ...rest, ignoreFiles: new Map() } as FolderLoadState;
   // given as a function, made when a later load, a snapshot or a release reads them: a loaded rank does not
@@ -108,7 +118,8 @@ export class FolderReuse {
   /** The earlier record of `path` when its stamp is unchanged and was taken well after its last write. */
   take(path: string, stamp: FileStamp): FileRecord | undefined {
     const before = this.earlier?.stamps.get(path);
-    if (!before || before.key !== stamp.key || before.mtimeMs >= this.earlier!.startedMs - STAMP_MARGIN_MS) return undefined;
+    if (!before || before.key !== stamp.key || before.mtimeMs >= this.earlier!.startedMs - STAMP_MARGIN_MS)
+      return undefined;
     const record = this.records.get(path);
     if (record) this.stamps.set(path, before);
     return record;
@@ -139,7 +150,12 @@ export class FolderReuse {
       earlier.stamps.size === stamps.size &&
       [...stamps].every(([folder, stamp]) => {
         const before = earlier.stamps.get(folder);
-        return stamp !== null && before != null && before.key === stamp.key && before.mtimeMs < this.earlier!.startedMs - STAMP_MARGIN_MS;
+        return (
+          stamp !== null &&
+          before != null &&
+          before.key === stamp.key &&
+          before.mtimeMs < this.earlier!.startedMs - STAMP_MARGIN_MS
+        );
       });
     const state = { matcher: reusable ? earlier.matcher.renewed() : new GitignoreMatcher(folders, read), stamps };
     this.ignoreFiles.set(name, state);
@@ -153,7 +169,13 @@ export class FolderReuse {
 
   /** Attaches this load's stamps (and ignore-file matchers) to the corpus it produced. */
   remember(corpus: Corpus): Corpus {
-    states.set(corpus, { root: this.root, rules: rulesOf(this.options), startedMs: this.startedMs, stamps: this.stamps, ignoreFiles: this.ignoreFiles });
+    states.set(corpus, {
+      root: this.root,
+      rules: rulesOf(this.options),
+      startedMs: this.startedMs,
+      stamps: this.stamps,
+      ignoreFiles: this.ignoreFiles,
+    });
     return corpus;
   }
 }

@@ -20,7 +20,12 @@ import type { Corpus, FileRecord } from '../types.js';
  * or is an ignore file (.gitignore, .repomapignore), or a changed file had a diagnostic or now reads with one (skipped, UTF-16, invalid
  * UTF-8, unreadable).
  */
-export function rereadChangedFiles(folder: string, previous: Corpus, changed: readonly string[], options: CorpusOptions = {}): Corpus | null {
+export function rereadChangedFiles(
+  folder: string,
+  previous: Corpus,
+  changed: readonly string[],
+  options: CorpusOptions = {},
+): Corpus | null {
   const resolved = resolveCorpusOptions(options);
   const root = resolve(folder);
   const load = previous.source === 'folder' ? loadStampsOf(previous) : undefined;
@@ -29,7 +34,8 @@ export function rereadChangedFiles(folder: string, previous: Corpus, changed: re
   const reported = new Set(previous.diagnostics.map((d) => d.file));
   const rules = new Set<string>(IGNORE_FILES);
   // an ignore file is a file of the corpus too, whose change may change what is listed
-  if (changed.some((path) => !at.has(path) || reported.has(path) || rules.has(path.slice(path.lastIndexOf('/') + 1)))) return null;
+  if (changed.some((path) => !at.has(path) || reported.has(path) || rules.has(path.slice(path.lastIndexOf('/') + 1))))
+    return null;
 
   const startedMs = Date.now();
   const stamps = new Map<string, FileStamp>(load.stamps);
@@ -38,7 +44,13 @@ export function rereadChangedFiles(folder: string, previous: Corpus, changed: re
   if (unreadable > 0 || examined.files.length !== changed.length || examined.diagnostics.length > 0) return null;
   const files = [...previous.files];
   for (const record of examined.files) files[at.get(record.path)!] = record;
-  const corpus: Corpus = { root, source: 'folder', files, skipped: { ...previous.skipped }, diagnostics: previous.diagnostics.map((d) => ({ ...d })) };
+  const corpus: Corpus = {
+    root,
+    source: 'folder',
+    files,
+    skipped: { ...previous.skipped },
+    diagnostics: previous.diagnostics.map((d) => ({ ...d })),
+  };
   rememberLoad(corpus, { root, rules: load.rules, startedMs, stamps });
   return rememberFolderRules(corpus, load.rules);
 }

@@ -41,7 +41,11 @@ export async function loadFolder(folder: string, options: ResolvedCorpusOptions)
   for (const p of problems) {
     const what = p.folder ? `folder ${p.path}/` : p.path;
     const consequence = p.folder ? '; nothing under it is indexed' : '';
-    builder.skip(p.reason, p.path, `skipped ${what}: ${p.reason === 'unreadable' ? 'cannot read it: ' : ''}${p.detail}${consequence}`);
+    builder.skip(
+      p.reason,
+      p.path,
+      `skipped ${what}: ${p.reason === 'unreadable' ? 'cannot read it: ' : ''}${p.detail}${consequence}`,
+    );
   }
 
   const ruleFolders = ignoreFileFolders(entries);
@@ -51,7 +55,10 @@ export async function loadFolder(folder: string, options: ResolvedCorpusOptions)
     if (path !== '.git' && path.endsWith('/.git')) submodules.add(parentOf(path));
   }
   const matchers = new Map(
-    [...ruleFolders].map(([name, folders]) => [name, reuse.ignoreFile(name, folders, (dir) => readIgnoreFile(join(root, dir, name)))] as const),
+    [...ruleFolders].map(
+      ([name, folders]) =>
+        [name, reuse.ignoreFile(name, folders, (dir) => readIgnoreFile(join(root, dir, name)))] as const,
+    ),
   );
   const rules = new PathRules(new Set(options.vendoredFolders), matchers, options);
 
@@ -66,14 +73,22 @@ export async function loadFolder(folder: string, options: ResolvedCorpusOptions)
     } else if (verdict !== null) {
       builder.skipIgnored();
     } else if (submodule !== null) {
-      builder.skip('submodule', submodule, `skipped submodule ${submodule} (a checkout of another repository: it holds its own .git)`);
+      builder.skip(
+        'submodule',
+        submodule,
+        `skipped submodule ${submodule} (a checkout of another repository: it holds its own .git)`,
+      );
     } else if (kind === 'symlink') {
       builder.skip('symlink', path, `skipped symlink ${path} (symlinks are not followed)`);
     } else if (kind !== 'file') {
       builder.skip('special', path, `skipped ${SPECIAL[kind]} ${path} (not a regular file)`);
     } else if (listed.has(path)) {
       // two names that are not valid UTF-8 can decode to the same string
-      builder.skip('unrepresentable-name', path, `skipped a second file listed as ${path}: its name is not valid UTF-8`);
+      builder.skip(
+        'unrepresentable-name',
+        path,
+        `skipped a second file listed as ${path}: its name is not valid UTF-8`,
+      );
     } else {
       listed.add(path);
       candidates.push(path);
@@ -134,7 +149,12 @@ export function rememberFolderRules(corpus: Corpus, rules: string): Corpus {
   return rememberPathRules(corpus, () => {
     const options = JSON.parse(rules) as Pick<ResolvedCorpusOptions, 'vendoredFolders' | 'include' | 'exclude'>;
     const { root } = corpus;
-    const matchers = new Map([...ignoreFileFolders(listFolder(root).entries)].map(([name, folders]) => [name, new GitignoreMatcher(folders, (dir) => readIgnoreFile(join(root, dir, name)))] as const));
+    const matchers = new Map(
+      [...ignoreFileFolders(listFolder(root).entries)].map(
+        ([name, folders]) =>
+          [name, new GitignoreMatcher(folders, (dir) => readIgnoreFile(join(root, dir, name)))] as const,
+      ),
+    );
     return new PathRules(new Set(options.vendoredFolders), matchers, options);
   });
 }
@@ -164,7 +184,8 @@ async function checkFolder(root: string): Promise<void> {
   try {
     isDirectory = (await stat(root)).isDirectory();
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${String(error)})`;
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${String(error)})`;
     throw new RepoMapError('missing-folder', `repomap/corpus: folder ${root} ${reason}`, root);
   }
   if (!isDirectory) throw new RepoMapError('missing-folder', `repomap/corpus: ${root} is a file, not a folder`, root);
@@ -187,7 +208,10 @@ export function readCandidate(
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     const vanished = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    return { problem: 'unreadable', detail: vanished ? 'it vanished while the folder was read' : `cannot read it: ${describeError(error)}` };
+    return {
+      problem: 'unreadable',
+      detail: vanished ? 'it vanished while the folder was read' : `cannot read it: ${describeError(error)}`,
+    };
   }
   try {
     const stats = fstatSync(fd);

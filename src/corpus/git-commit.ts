@@ -19,9 +19,18 @@ export async function locateGitDir(path: string): Promise<string> {
   try {
     isDirectory = (await stat(dir)).isDirectory();
   } catch {
-    throw new RepoMapError('not-a-git-repository', `repomap/corpus: ${dir} is not a git repository (no such folder)`, dir);
+    throw new RepoMapError(
+      'not-a-git-repository',
+      `repomap/corpus: ${dir} is not a git repository (no such folder)`,
+      dir,
+    );
   }
-  if (!isDirectory) throw new RepoMapError('not-a-git-repository', `repomap/corpus: ${dir} is not a git repository (it is a file)`, dir);
+  if (!isDirectory)
+    throw new RepoMapError(
+      'not-a-git-repository',
+      `repomap/corpus: ${dir} is not a git repository (it is a file)`,
+      dir,
+    );
   const dotGit = join(dir, '.git');
   const kind = await stat(dotGit).then(
     (s) => (s.isDirectory() ? 'folder' : 'file'),
@@ -37,8 +46,13 @@ function gitDirOfFile(file: string, dir: string): string {
   const read = readRepositoryFile(file, GIT_FILE_MAX_BYTES);
   const line = 'text' in read ? /^gitdir: *(.+?)\s*$/m.exec(read.text)?.[1] : undefined;
   if (line === undefined) {
-    const why = 'text' in read ? 'it has no "gitdir:" line' : read.problem.missing ? 'it vanished' : read.problem.reason;
-    throw new RepoMapError('not-a-git-repository', `repomap/corpus: ${dir} is not a git repository (${file} is not a usable git file: ${why})`, file);
+    const why =
+      'text' in read ? 'it has no "gitdir:" line' : read.problem.missing ? 'it vanished' : read.problem.reason;
+    throw new RepoMapError(
+      'not-a-git-repository',
+      `repomap/corpus: ${dir} is not a git repository (${file} is not a usable git file: ${why})`,
+      file,
+    );
   }
   return resolve(dir, line);
 }
@@ -66,7 +80,11 @@ export async function resolveCommitIn(gitDir: string, commitish: string): Promis
   }
   if (result.code === 1) {
     if (/^[0-9a-f]{4,39}$/i.test(commitish) && (await isAmbiguous(gitDir, commitish))) {
-      throw new RepoMapError('missing-commit', `repomap/corpus: commit ${commitish} is ambiguous in ${gitDir}: several commits' ids start with it; give more of its digits`, commitish);
+      throw new RepoMapError(
+        'missing-commit',
+        `repomap/corpus: commit ${commitish} is ambiguous in ${gitDir}: several commits' ids start with it; give more of its digits`,
+        commitish,
+      );
     }
     throw missing();
   }

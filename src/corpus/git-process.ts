@@ -47,7 +47,14 @@ let env: NodeJS.ProcessEnv | undefined;
  */
 function gitEnv(): NodeJS.ProcessEnv {
   if (env) return env;
-  env = { ...process.env, LC_ALL: 'C', LANGUAGE: 'C', GIT_TERMINAL_PROMPT: '0', GIT_NO_LAZY_FETCH: '1', GIT_PAGER: 'cat' };
+  env = {
+    ...process.env,
+    LC_ALL: 'C',
+    LANGUAGE: 'C',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_NO_LAZY_FETCH: '1',
+    GIT_PAGER: 'cat',
+  };
   for (const name of LOCATION_VARIABLES) delete env[name];
   delete env.GIT_EXTERNAL_DIFF;
   return env;
@@ -96,7 +103,11 @@ function collect(child: ChildProcessWithoutNullStreams): Promise<GitOutput> {
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
     child.on('error', (error) => reject(gitUnavailable(error)));
     child.on('close', (code) =>
-      resolve({ code: code ?? -1, stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr).toString('utf8').trim() }),
+      resolve({
+        code: code ?? -1,
+        stdout: Buffer.concat(stdout),
+        stderr: Buffer.concat(stderr).toString('utf8').trim(),
+      }),
     );
     child.stdin.on('error', () => {}); // EPIPE when git never started; reported by 'error'
     child.stdin.end();
@@ -105,10 +116,18 @@ function collect(child: ChildProcessWithoutNullStreams): Promise<GitOutput> {
 
 /** Error for a git process that could not start. */
 export function gitUnavailable(error: Error): RepoMapError {
-  return new RepoMapError('git-failed', `repomap/corpus: could not run git (${error.message}); is git installed and on PATH?`, 'git');
+  return new RepoMapError(
+    'git-failed',
+    `repomap/corpus: could not run git (${error.message}); is git installed and on PATH?`,
+    'git',
+  );
 }
 
 /** Error for a git command that failed, naming the command and git's message. */
 export function gitFailed(gitDir: string, args: readonly string[], detail: string): RepoMapError {
-  return new RepoMapError('git-failed', `repomap/corpus: git --git-dir ${gitDir} ${args.join(' ')} failed: ${detail}`, gitDir);
+  return new RepoMapError(
+    'git-failed',
+    `repomap/corpus: git --git-dir ${gitDir} ${args.join(' ')} failed: ${detail}`,
+    gitDir,
+  );
 }

@@ -36,9 +36,19 @@ export function parseTree(output: Buffer): TreeEntry[] {
     let end = output.indexOf(0, start);
     if (end === -1) end = output.length;
     const tab = output.indexOf(9, start);
-    if (tab === -1 || tab > end) throw new RepoMapError('git-failed', `repomap/corpus: unexpected git ls-tree output at byte ${start}`, 'git ls-tree');
+    if (tab === -1 || tab > end)
+      throw new RepoMapError(
+        'git-failed',
+        `repomap/corpus: unexpected git ls-tree output at byte ${start}`,
+        'git ls-tree',
+      );
     const header = HEADER.exec(output.toString('latin1', start, tab));
-    if (!header) throw new RepoMapError('git-failed', `repomap/corpus: unexpected git ls-tree entry "${output.toString('latin1', start, tab)}"`, 'git ls-tree');
+    if (!header)
+      throw new RepoMapError(
+        'git-failed',
+        `repomap/corpus: unexpected git ls-tree entry "${output.toString('latin1', start, tab)}"`,
+        'git ls-tree',
+      );
     const size = header[4]!;
     const entry: TreeEntry = {
       mode: header[1]!,

@@ -24,11 +24,18 @@ const SUBMODULE_MODE = '160000';
  * file that `options.previous` (a load of the same repository with the same rules) has at
  * the same path with the same blob id: its record is taken as it is.
  */
-export async function loadGitTree(source: { gitDir: string; commit: string }, options: ResolvedCorpusOptions): Promise<Corpus> {
+export async function loadGitTree(
+  source: { gitDir: string; commit: string },
+  options: ResolvedCorpusOptions,
+): Promise<Corpus> {
   const gitDir = await locateGitDir(source.gitDir);
   const commit = await resolveCommitIn(gitDir, source.commit);
   const entries = await listTree(gitDir, commit);
-  const rules = new PathRules(new Set(options.vendoredFolders), new Map([['.repomapignore', await repomapignoreOf(gitDir, entries)]]), options);
+  const rules = new PathRules(
+    new Set(options.vendoredFolders),
+    new Map([['.repomapignore', await repomapignoreOf(gitDir, entries)]]),
+    options,
+  );
 
   const builder = new CorpusBuilder(options);
   const earlier = earlierGitRecords(gitDir, options);
@@ -48,7 +55,11 @@ export async function loadGitTree(source: { gitDir: string; commit: string }, op
     } else if (entry.mode === SYMLINK_MODE) {
       builder.skip('symlink', entry.path, `skipped symlink ${entry.path} (symlinks are not followed)`);
     } else if (entry.mode === SUBMODULE_MODE || entry.type === 'commit') {
-      builder.skip('submodule', entry.path, `skipped submodule ${entry.path} (commit ${entry.oid} of another repository)`);
+      builder.skip(
+        'submodule',
+        entry.path,
+        `skipped submodule ${entry.path} (commit ${entry.oid} of another repository)`,
+      );
     } else if (entry.type === 'blob') {
       total++;
       const record = earlier?.get(entry.path);
@@ -91,8 +102,18 @@ export async function loadGitTree(source: { gitDir: string; commit: string }, op
     // A partial clone lacks blobs by design (repomap never fetches them); any other repository lacking one is damaged, or a copy made without some files.
     const partial = await isPartialClone(gitDir);
     for (const { path, oid } of missing) {
-      if (partial) builder.skip('not-fetched', path, `skipped ${path}: blob ${oid} is not in this partial clone (repomap never fetches)`);
-      else builder.skip('missing-object', path, `skipped ${path}: blob ${oid} is missing from the object store (a damaged repository, or a copy that leaves out large files)`);
+      if (partial)
+        builder.skip(
+          'not-fetched',
+          path,
+          `skipped ${path}: blob ${oid} is not in this partial clone (repomap never fetches)`,
+        );
+      else
+        builder.skip(
+          'missing-object',
+          path,
+          `skipped ${path}: blob ${oid} is missing from the object store (a damaged repository, or a copy that leaves out large files)`,
+        );
     }
   }
   return rememberPathRules(rememberGitLoad(builder.finish(gitDir, 'git', commit), gitDir, options), rules);
@@ -100,7 +121,11 @@ export async function loadGitTree(source: { gitDir: string; commit: string }, op
 
 /** Whether the repository is a partial clone: a promisor remote (`extensions.partialClone`, `remote.<name>.promisor`). */
 async function isPartialClone(gitDir: string): Promise<boolean> {
-  const result = await runGit(gitDir, ['config', '--get-regexp', '^(extensions\\.partialclone|remote\\..*\\.promisor)$']);
+  const result = await runGit(gitDir, [
+    'config',
+    '--get-regexp',
+    '^(extensions\\.partialclone|remote\\..*\\.promisor)$',
+  ]);
   if (result.code !== 0) return false;
   return result.stdout
     .toString('utf8')
@@ -110,10 +135,23 @@ async function isPartialClone(gitDir: string): Promise<boolean> {
 
 /** The `.repomapignore` files of a tree (read first: there are few, and they are small) as one matcher. */
 async function repomapignoreOf(gitDir: string, entries: readonly TreeEntry[]): Promise<GitignoreMatcher> {
-  const files = entries.filter((e) => e.type === 'blob' && e.mode !== SYMLINK_MODE && (e.path === '.repomapignore' || e.path.endsWith('/.repomapignore')));
+  const files = entries.filter(
+    (e) =>
+      e.type === 'blob' &&
+      e.mode !== SYMLINK_MODE &&
+      (e.path === '.repomapignore' || e.path.endsWith('/.repomapignore')),
+  );
   const texts = new Map<string, string>();
-  await readBlobs(gitDir, files.map((f) => f.oid), { maxWholeBytes: IGNORE_FILE_MAX_BYTES, headBytes: 0 }, (i, blob) => {
-    texts.set(parentOf(files[i]!.path), blob !== null && blob.size <= IGNORE_FILE_MAX_BYTES ? blob.bytes.toString('utf8') : '');
-  });
+  await readBlobs(
+    gitDir,
+    files.map((f) => f.oid),
+    { maxWholeBytes: IGNORE_FILE_MAX_BYTES, headBytes: 0 },
+    (i, blob) => {
+      texts.set(
+        parentOf(files[i]!.path),
+        blob !== null && blob.size <= IGNORE_FILE_MAX_BYTES ? blob.bytes.toString('utf8') : '',
+      );
+    },
+  );
   return new GitignoreMatcher(new Set(texts.keys()), (folder) => texts.get(folder) ?? '');
 }

@@ -26,10 +26,23 @@ export async function readHistory(gitDir: string, commit: string, options: Histo
   const o = { ...HISTORY_DEFAULTS, ...options };
   const dir = await locateGitDir(gitDir);
   const base = await resolveCommitIn(dir, commit);
-  const args = ['log', '--no-merges', '--no-renames', '--name-only', '--format=%x00%H', `-n${o.maxCommits + 1}`, base, '--'];
+  const args = [
+    'log',
+    '--no-merges',
+    '--no-renames',
+    '--name-only',
+    '--format=%x00%H',
+    `-n${o.maxCommits + 1}`,
+    base,
+    '--',
+  ];
   const out = await runGit(dir, args);
   if (out.code !== 0) {
-    throw new RepoMapError('missing-commit', `repomap/corpus: cannot read the history of ${commit} in ${gitDir}: ${out.stderr}`, commit);
+    throw new RepoMapError(
+      'missing-commit',
+      `repomap/corpus: cannot read the history of ${commit} in ${gitDir}: ${out.stderr}`,
+      commit,
+    );
   }
   const commits: string[][] = [];
   for (const entry of out.stdout.toString('utf8').split('\0')) {
@@ -67,7 +80,11 @@ export async function historyHead(corpus: Corpus): Promise<{ head: string | null
  * cannot walk (a missing parent in a shallow or damaged repository) is none, and
  * `unavailable` says why; a git corpus' failure is an error as before.
  */
-export async function readCorpusHistory(corpus: Corpus, head: string, options: HistoryOptions): Promise<{ commits: string[][]; unavailable?: string }> {
+export async function readCorpusHistory(
+  corpus: Corpus,
+  head: string,
+  options: HistoryOptions,
+): Promise<{ commits: string[][]; unavailable?: string }> {
   try {
     return { commits: await readHistory(corpus.root, head, options) };
   } catch (error) {

@@ -99,7 +99,10 @@ export class IgnoreRules {
     if (this.overCap) {
       const { count, first } = this.overCap;
       const later = count - 1;
-      this.problems.push({ ...first, reason: `${first.reason}${later > 0 ? ` (and so are the ${later} after it)` : ''}` });
+      this.problems.push({
+        ...first,
+        reason: `${first.reason}${later > 0 ? ` (and so are the ${later} after it)` : ''}`,
+      });
       this.problems.sort((a, b) => a.line - b.line);
     }
   }
@@ -128,7 +131,8 @@ export class IgnoreRules {
     const lowerName = asciiLower(name);
     const at = (last: Last | undefined): number => (last === undefined ? -1 : folder ? last.folder : last.any);
     let best = Math.max(at(this.anchored.get(asciiLower(bare))), at(this.names.get(lowerName)));
-    for (let i = Math.max(0, lowerName.length - this.longestSuffix); i < lowerName.length; i++) best = Math.max(best, at(this.suffixes.get(lowerName.slice(i))));
+    for (let i = Math.max(0, lowerName.length - this.longestSuffix); i < lowerName.length; i++)
+      best = Math.max(best, at(this.suffixes.get(lowerName.slice(i))));
     const base = folder ? `${name}/` : name;
     for (let i = this.compiled.length - 1; i >= 0; i--) {
       const { rule, regex, nameOnly } = this.compiled[i]!;
@@ -144,7 +148,11 @@ export class IgnoreRules {
   private add(line: string, number: number, listed: boolean): void {
     if (line === '' || line.startsWith('#')) return;
     if (line.length > IGNORE_RULES_DEFAULTS.maxPatternChars) {
-      this.problems.push({ line: number, pattern: quoted(line), reason: `it is longer than ${IGNORE_RULES_DEFAULTS.maxPatternChars} characters` });
+      this.problems.push({
+        line: number,
+        pattern: quoted(line),
+        reason: `it is longer than ${IGNORE_RULES_DEFAULTS.maxPatternChars} characters`,
+      });
       return;
     }
     const negative = line.startsWith('!');
@@ -152,7 +160,15 @@ export class IgnoreRules {
     if (this.addPlain(body, negative)) return;
     if (this.compiled.length >= IGNORE_RULES_DEFAULTS.maxWildcardPatterns) {
       if (this.overCap) this.overCap.count++;
-      else this.overCap = { count: 1, first: { line: number, pattern: quoted(line), reason: `the file has more than ${IGNORE_RULES_DEFAULTS.maxWildcardPatterns} patterns with wildcards` } };
+      else
+        this.overCap = {
+          count: 1,
+          first: {
+            line: number,
+            pattern: quoted(line),
+            reason: `the file has more than ${IGNORE_RULES_DEFAULTS.maxWildcardPatterns} patterns with wildcards`,
+          },
+        };
       return;
     }
     let regex: RegExp | undefined;
@@ -161,7 +177,11 @@ export class IgnoreRules {
       // V8 compiles a regular expression when it first runs: too large a one throws then
       regex?.test('');
     } catch (error) {
-      this.problems.push({ line: number, pattern: quoted(line), reason: `it cannot be compiled (${firstLine(error)})` });
+      this.problems.push({
+        line: number,
+        pattern: quoted(line),
+        reason: `it cannot be compiled (${firstLine(error)})`,
+      });
       return;
     }
     if (regex === undefined) return;
@@ -221,7 +241,10 @@ function asciiLower(text: string): string {
 /** A pattern as a message quotes it: whole when short, else its start and its length. */
 export function quoted(pattern: string): string {
   const max = IGNORE_RULES_DEFAULTS.quotedChars;
-  return JSON.stringify(pattern.length <= max ? pattern : `${pattern.slice(0, max)}…`) + (pattern.length > max ? ` (${pattern.length} characters)` : '');
+  return (
+    JSON.stringify(pattern.length <= max ? pattern : `${pattern.slice(0, max)}…`) +
+    (pattern.length > max ? ` (${pattern.length} characters)` : '')
+  );
 }
 
 function firstLine(error: unknown): string {

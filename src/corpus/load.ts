@@ -20,7 +20,11 @@ export async function loadCorpus(source: CorpusSource, options?: CorpusOptions):
   if (isObject(source) && typeof (source as { gitDir?: unknown }).gitDir === 'string') {
     const { gitDir, commit } = source as { gitDir: string; commit?: unknown };
     if (typeof commit !== 'string') {
-      throw new RepoMapError('bad-option', 'repomap/corpus: a git source needs a commit (sha, branch or tag)', 'commit');
+      throw new RepoMapError(
+        'bad-option',
+        'repomap/corpus: a git source needs a commit (sha, branch or tag)',
+        'commit',
+      );
     }
     return loadGitTree({ gitDir, commit }, resolved);
   }

@@ -141,7 +141,11 @@ export function resolveCorpusOptions(options: CorpusOptions = {}): ResolvedCorpu
     const value = options[key];
     if (value === undefined) continue;
     if (!Number.isInteger(value) || value <= 0) {
-      throw new RepoMapError('bad-option', `repomap/corpus: option ${key} must be a positive integer, got ${String(value)}`, key);
+      throw new RepoMapError(
+        'bad-option',
+        `repomap/corpus: option ${key} must be a positive integer, got ${String(value)}`,
+        key,
+      );
     }
     resolved[key] = value;
   }
@@ -159,7 +163,11 @@ export function resolveCorpusOptions(options: CorpusOptions = {}): ResolvedCorpu
   if (options.previous !== undefined) {
     const p = options.previous as Partial<Corpus> | null;
     if (typeof p !== 'object' || p === null || !Array.isArray(p.files) || typeof p.root !== 'string') {
-      throw new RepoMapError('bad-option', 'repomap/corpus: option previous must be a corpus returned by loadCorpus', 'previous');
+      throw new RepoMapError(
+        'bad-option',
+        'repomap/corpus: option previous must be a corpus returned by loadCorpus',
+        'previous',
+      );
     }
     resolved.previous = options.previous;
   }
@@ -169,10 +177,16 @@ export function resolveCorpusOptions(options: CorpusOptions = {}): ResolvedCorpu
 /** A pattern the matcher cannot take (too long, or not compiling) is a bad option naming it, shortened. */
 function checkPatterns(patterns: readonly string[], key: 'exclude' | 'include'): void {
   const problem = IgnoreRules.of(patterns).problems[0];
-  if (problem) throw new RepoMapError('bad-option', `repomap/corpus: option ${key}[${problem.line - 1}], pattern ${problem.pattern}, cannot be used: ${problem.reason}`, key);
+  if (problem)
+    throw new RepoMapError(
+      'bad-option',
+      `repomap/corpus: option ${key}[${problem.line - 1}], pattern ${problem.pattern}, cannot be used: ${problem.reason}`,
+      key,
+    );
 }
 
 function checkedFunction<T>(value: T, key: string): T {
-  if (typeof value !== 'function') throw new RepoMapError('bad-option', `repomap/corpus: option ${key} must be a function`, key);
+  if (typeof value !== 'function')
+    throw new RepoMapError('bad-option', `repomap/corpus: option ${key} must be a function`, key);
   return value;
 }

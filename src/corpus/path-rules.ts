@@ -45,7 +45,12 @@ export class PathRules {
     for (const [name, matcher] of this.ignoreFiles) {
       for (const [folder, problems] of matcher.leftOutLines()) {
         const file = folder === '' ? name : `${folder}/${name}`;
-        for (const p of problems) out.push({ code: 'ignore-line-left-out', file, message: `${file} line ${p.line}: ${p.pattern} is left out: ${p.reason}` });
+        for (const p of problems)
+          out.push({
+            code: 'ignore-line-left-out',
+            file,
+            message: `${file} line ${p.line}: ${p.pattern} is left out: ${p.reason}`,
+          });
       }
     }
     return out;

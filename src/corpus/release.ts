@@ -22,7 +22,11 @@ const scratch = new ScratchBuffer();
  * not edited). Assigning `text` stores it again. Returns how many texts were released;
  * corpora not loaded from a folder by this process are left as they are (0).
  */
-export function releaseTexts(corpus: Corpus, keep: (file: FileRecord) => boolean = () => false, sameContent?: (index: number, text: string) => boolean): number {
+export function releaseTexts(
+  corpus: Corpus,
+  keep: (file: FileRecord) => boolean = () => false,
+  sameContent?: (index: number, text: string) => boolean,
+): number {
   const release = textReleaser(corpus, sameContent);
   if (!release) return 0;
   let released = 0;
@@ -37,7 +41,10 @@ export function releaseTexts(corpus: Corpus, keep: (file: FileRecord) => boolean
  * for a corpus not loaded from a folder by this process): true when the text was released
  * now, false when it was already, or the file has no load stamp.
  */
-export function textReleaser(corpus: Corpus, sameContent?: (index: number, text: string) => boolean): ((index: number) => boolean) | undefined {
+export function textReleaser(
+  corpus: Corpus,
+  sameContent?: (index: number, text: string) => boolean,
+): ((index: number) => boolean) | undefined {
   const load = corpus.source === 'folder' ? loadStampsOf(corpus) : undefined;
   if (!load) return undefined;
   return (i) => {
@@ -59,10 +66,16 @@ export function isReleased(file: FileRecord): boolean {
  * `readAgain`); assigning `text` stores it again. What `releaseTexts` does per record, and
  * what a corpus restored from a persisted index (./saved.ts) has for every record.
  */
-export function readFromFile(file: FileRecord, at: string, stamp: Pick<FileStamp, 'key'>, sameContent?: (text: string) => boolean): void {
+export function readFromFile(
+  file: FileRecord,
+  at: string,
+  stamp: Pick<FileStamp, 'key'>,
+  sameContent?: (text: string) => boolean,
+): void {
   Object.defineProperty(file, 'text', {
     get: () => readAgain(at, file.path, stamp, sameContent),
-    set: (text: string) => Object.defineProperty(file, 'text', { value: text, writable: true, enumerable: true, configurable: true }),
+    set: (text: string) =>
+      Object.defineProperty(file, 'text', { value: text, writable: true, enumerable: true, configurable: true }),
     enumerable: true,
     configurable: true,
   });
@@ -73,7 +86,12 @@ export function readFromFile(file: FileRecord, at: string, stamp: Pick<FileStamp
  * stamp is not `stamp`'s or it is gone. With `sameContent`, a file whose stamp changed is
  * still read when its text is the one the corpus was built from (touched, not edited).
  */
-function readAgain(file: string, path: string, stamp: Pick<FileStamp, 'key'>, sameContent?: (text: string) => boolean): string {
+function readAgain(
+  file: string,
+  path: string,
+  stamp: Pick<FileStamp, 'key'>,
+  sameContent?: (text: string) => boolean,
+): string {
   let fd: number;
   try {
     // as the load opened it: a symlink or FIFO put in its place is refused, never followed or waited on
@@ -98,5 +116,9 @@ function readAgain(file: string, path: string, stamp: Pick<FileStamp, 'key'>, sa
 }
 
 function changed(path: string, what: string): RepoMapError {
-  return new RepoMapError('file-changed', `repomap/corpus: ${path} ${what} since the corpus was loaded; load and index it again`, path);
+  return new RepoMapError(
+    'file-changed',
+    `repomap/corpus: ${path} ${what} since the corpus was loaded; load and index it again`,
+    path,
+  );
 }

@@ -37,7 +37,8 @@ export function readRepositoryFile(file: string, maxBytes: number): RepositoryFi
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) return { problem: { missing: false, reason: 'it is not a regular file' } };
-    if (stats.size > maxBytes) return { problem: { missing: false, reason: `${stats.size} bytes is over the ${maxBytes}-byte limit` } };
+    if (stats.size > maxBytes)
+      return { problem: { missing: false, reason: `${stats.size} bytes is over the ${maxBytes}-byte limit` } };
     return { text: readStart(fd, stats.size, new ScratchBuffer()).toString('utf8') };
   } catch (error) {
     return { problem: { missing: false, reason: `cannot read it: ${describeError(error)}` } };
@@ -50,5 +51,9 @@ export function readRepositoryFile(file: string, maxBytes: number): RepositoryFi
 export function readIgnoreFile(file: string): string {
   const read = readRepositoryFile(file, IGNORE_FILE_MAX_BYTES);
   if ('text' in read) return read.text;
-  throw new RepoMapError('unreadable-file', `repomap/corpus: ${read.problem.missing ? 'it vanished while the folder was read' : read.problem.reason}`, file);
+  throw new RepoMapError(
+    'unreadable-file',
+    `repomap/corpus: ${read.problem.missing ? 'it vanished while the folder was read' : read.problem.reason}`,
+    file,
+  );
 }

@@ -64,13 +64,20 @@ export interface AsideOptions {
  * when there are fewer than `minPaths` paths, or when the worker cannot run (not compiled:
  * `npm run build`; or it failed to start or died). The same answer either way.
  */
-export async function changedPositionsAside(check: StampCheck, { minPaths = STAMP_WORKER_MIN_PATHS, share = 'all' }: AsideOptions = {}): Promise<number[]> {
+export async function changedPositionsAside(
+  check: StampCheck,
+  { minPaths = STAMP_WORKER_MIN_PATHS, share = 'all' }: AsideOptions = {},
+): Promise<number[]> {
   if (check.paths.length < minPaths) return changedPositions(check);
   const module = compiledModule(import.meta.url, 'src/corpus/stamp-worker.js');
   if (!existsSync(module)) return changedPositions(check);
   // the worker checks the paths from `from` on, this thread those before
   const from = share === 'half' ? Math.floor(check.paths.length / 2) : 0;
-  const part = (start: number, end: number): StampCheck => ({ ...check, paths: check.paths.slice(start, end), stamps: check.stamps.slice(start, end) });
+  const part = (start: number, end: number): StampCheck => ({
+    ...check,
+    paths: check.paths.slice(start, end),
+    stamps: check.stamps.slice(start, end),
+  });
   const theirs = from === 0 ? check : part(from, check.paths.length);
   const answer = onWorker(module, theirs);
   const mine = from > 0 ? changedPositions(part(0, from)) : [];

@@ -59,7 +59,11 @@ export function listFolder(root: string, enter: (name: string) => boolean = () =
       },
     });
   } catch (error) {
-    throw new RepoMapError('missing-folder', `repomap/corpus: folder ${root} cannot be read (${describeError(error)})`, root);
+    throw new RepoMapError(
+      'missing-folder',
+      `repomap/corpus: folder ${root} cannot be read (${describeError(error)})`,
+      root,
+    );
   }
   const entries: ListedEntry[] = [];
   for (const { path, dirent } of raw) {
@@ -86,7 +90,12 @@ function folderProblem(path: string, error: NodeJS.ErrnoException): WalkProblem 
   if (error.code === 'ENOENT' && path.includes(REPLACEMENT)) {
     return { path, reason: 'unrepresentable-name', detail: 'its name is not valid UTF-8', folder: true };
   }
-  return { path, reason: 'unreadable', detail: error.code === 'ENOENT' ? 'it vanished while the folder was read' : describeError(error), folder: true };
+  return {
+    path,
+    reason: 'unreadable',
+    detail: error.code === 'ENOENT' ? 'it vanished while the folder was read' : describeError(error),
+    folder: true,
+  };
 }
 
 function repoRelative(root: string, path: string | undefined): string {

@@ -22,7 +22,11 @@ export interface CodeBlock {
  * `toml`, `text`) is not parsed as code.
  */
 export function languageOfInfo(info: string): LanguageId | undefined {
-  const word = info.toLowerCase().replace(/^[{.\s]+/, '').split(/[\s,{}]/)[0] ?? '';
+  const word =
+    info
+      .toLowerCase()
+      .replace(/^[{.\s]+/, '')
+      .split(/[\s,{}]/)[0] ?? '';
   return languageOfInfoWord(word);
 }
 
@@ -78,7 +82,11 @@ export function codeBlocks(text: string): CodeBlock[] {
       const marker = fence[1]!;
       const body: string[] = [];
       i++;
-      while (i < lines.length && !new RegExp(`^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`).test(lines[i]!)) body.push(lines[i++]!);
+      while (
+        i < lines.length &&
+        !new RegExp(`^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`).test(lines[i]!)
+      )
+        body.push(lines[i++]!);
       i++;
       push(block(fence[2]!, body));
       continue;

@@ -33,11 +33,20 @@ function referenceStrength(kind: ReferenceKind, t: CueTunables): number {
 
 /** A module path below a package's root: `sympy.printing.latex`, `./util`, `lodash/fp`, `crate::sync`. */
 function isSubmodule(specifier: string): boolean {
-  return specifier.replace(/^[.]+/, '').split(/[./]|::/).filter(Boolean).length >= 2 || /^\.\.?\//.test(specifier);
+  return (
+    specifier
+      .replace(/^[.]+/, '')
+      .split(/[./]|::/)
+      .filter(Boolean).length >= 2 || /^\.\.?\//.test(specifier)
+  );
 }
 
 function keepName(name: string, t: CueTunables): boolean {
-  return /^[A-Za-z_$][\w$]*$/.test(name) && name.replace(/[_$]/g, '').length >= t.minIdentifierLength && !isCodeStopWord(name);
+  return (
+    /^[A-Za-z_$][\w$]*$/.test(name) &&
+    name.replace(/[_$]/g, '').length >= t.minIdentifierLength &&
+    !isCodeStopWord(name)
+  );
 }
 
 /** Cues of the code blocks of `text` (fenced, indented, interactive sessions), field `code`. */
@@ -51,14 +60,17 @@ export function codeCues(ctx: { set: CueSet; t: CueTunables }, text: string, rea
     for (const spec of tags.imports) {
       // A module imported for its names (`from sympy import Matrix`), or a whole package (`import xarray as xr`,
       // `from sympy import *`), is the way in to what the snippet uses, not what it is about.
-      if (spec.names.length === 0 && isSubmodule(spec.specifier)) set.add('module', spec.specifier, t.codeModuleStrength, FIELD, undefined, { language });
+      if (spec.names.length === 0 && isSubmodule(spec.specifier))
+        set.add('module', spec.specifier, t.codeModuleStrength, FIELD, undefined, { language });
       for (const name of spec.names) {
         if (name === '*' || !keepName(name, t)) continue;
         set.add('imported', name, t.codeImportStrength, FIELD, undefined, { language, module: spec.specifier });
         set.add('identifier', name, t.codeImportStrength, FIELD);
       }
     }
-    for (const r of tags.references) if (keepName(r.name, t)) set.add('identifier', r.name, referenceStrength(r.kind, t), FIELD);
-    for (const d of tags.definitions) if (d.kind !== 'module' && keepName(d.name, t)) set.add('identifier', d.name, t.codeDefinitionStrength, FIELD);
+    for (const r of tags.references)
+      if (keepName(r.name, t)) set.add('identifier', r.name, referenceStrength(r.kind, t), FIELD);
+    for (const d of tags.definitions)
+      if (d.kind !== 'module' && keepName(d.name, t)) set.add('identifier', d.name, t.codeDefinitionStrength, FIELD);
   }
 }

@@ -44,7 +44,14 @@ export class CueSet {
   private readonly entries = new Map<string, Entry>();
   private order = 0;
 
-  add(kind: CueKind, value: string, strength: number, field: string, line?: number, extras: Omit<CueExtras, 'line'> = {}): void {
+  add(
+    kind: CueKind,
+    value: string,
+    strength: number,
+    field: string,
+    line?: number,
+    extras: Omit<CueExtras, 'line'> = {},
+  ): void {
     if (!value || !(strength > 0)) return;
     const s = tidyStrength(strength);
     const { depth, repoStrength, language, module } = extras;
@@ -52,7 +59,8 @@ export class CueSet {
     const existing = this.entries.get(key);
     if (existing) {
       existing.count++;
-      if (repoStrength !== undefined) existing.cue.repoStrength = Math.max(existing.cue.repoStrength ?? 0, tidyStrength(repoStrength));
+      if (repoStrength !== undefined)
+        existing.cue.repoStrength = Math.max(existing.cue.repoStrength ?? 0, tidyStrength(repoStrength));
       if (s > existing.cue.strength) {
         existing.cue.strength = s;
         existing.cue.field = field;
@@ -74,7 +82,8 @@ export class CueSet {
    */
   finish(t: CueTunables, mentionBoost = 0): Cue[] {
     if (mentionBoost > 0) {
-      for (const e of this.entries.values()) if (e.count > 1) e.cue.strength = tidyStrength(e.cue.strength * (1 + mentionBoost * Math.log(e.count)));
+      for (const e of this.entries.values())
+        if (e.count > 1) e.cue.strength = tidyStrength(e.cue.strength * (1 + mentionBoost * Math.log(e.count)));
     }
     const byKind = new Map<CueKind, Entry[]>();
     for (const entry of this.entries.values()) {
@@ -89,8 +98,7 @@ export class CueSet {
       list.sort((a, b) => b.cue.strength - a.cue.strength || b.count - a.count || a.order - b.order);
       const kept = list.slice(0, Math.max(0, Math.floor(t[CAP_OF[kind]]))).map((e) => e.cue);
       kept.sort(
-        (a, b) =>
-          b.strength - a.strength || compareCodeUnits(a.value, b.value) || (a.line ?? 0) - (b.line ?? 0),
+        (a, b) => b.strength - a.strength || compareCodeUnits(a.value, b.value) || (a.line ?? 0) - (b.line ?? 0),
       );
       out.push(...kept);
     }

@@ -6,12 +6,37 @@
 import { languageOf } from '../languages/index.js';
 import type { LanguageId } from '../types.js';
 
-export type CodeFamily = 'python' | 'go' | 'rust' | 'java' | 'kotlin' | 'csharp' | 'js' | 'c' | 'ruby' | 'php' | 'swift' | 'scala';
+export type CodeFamily =
+  | 'python'
+  | 'go'
+  | 'rust'
+  | 'java'
+  | 'kotlin'
+  | 'csharp'
+  | 'js'
+  | 'c'
+  | 'ruby'
+  | 'php'
+  | 'swift'
+  | 'scala';
 
 /** The family whose definition patterns read each language's lines. */
 const FAMILY_BY_LANGUAGE: Record<LanguageId, CodeFamily> = {
-  python: 'python', go: 'go', rust: 'rust', java: 'java', kotlin: 'kotlin', scala: 'scala', swift: 'swift', csharp: 'csharp',
-  typescript: 'js', tsx: 'js', javascript: 'js', c: 'c', cpp: 'c', ruby: 'ruby', php: 'php',
+  python: 'python',
+  go: 'go',
+  rust: 'rust',
+  java: 'java',
+  kotlin: 'kotlin',
+  scala: 'scala',
+  swift: 'swift',
+  csharp: 'csharp',
+  typescript: 'js',
+  tsx: 'js',
+  javascript: 'js',
+  c: 'c',
+  cpp: 'c',
+  ruby: 'ruby',
+  php: 'php',
 };
 
 /** Extensions without a grammar here whose definition lines read like a family's. */
@@ -27,10 +52,50 @@ export function codeFamilyOf(path: string): CodeFamily | undefined {
 }
 
 const KEYWORDS = new Set([
-  'if', 'else', 'for', 'while', 'switch', 'case', 'catch', 'return', 'new', 'throw', 'function', 'typeof', 'await',
-  'yield', 'do', 'try', 'finally', 'with', 'delete', 'super', 'this', 'import', 'export', 'from', 'assert',
-  'synchronized', 'in', 'of', 'and', 'or', 'not', 'elif', 'except', 'match', 'loop', 'sizeof', 'defer', 'go', 'raise',
-  'del', 'print', 'when', 'is', 'goto',
+  'if',
+  'else',
+  'for',
+  'while',
+  'switch',
+  'case',
+  'catch',
+  'return',
+  'new',
+  'throw',
+  'function',
+  'typeof',
+  'await',
+  'yield',
+  'do',
+  'try',
+  'finally',
+  'with',
+  'delete',
+  'super',
+  'this',
+  'import',
+  'export',
+  'from',
+  'assert',
+  'synchronized',
+  'in',
+  'of',
+  'and',
+  'or',
+  'not',
+  'elif',
+  'except',
+  'match',
+  'loop',
+  'sizeof',
+  'defer',
+  'go',
+  'raise',
+  'del',
+  'print',
+  'when',
+  'is',
+  'goto',
 ]);
 
 /**
@@ -63,7 +128,9 @@ const PATTERNS: Record<CodeFamily, readonly Pattern[]> = {
     { re: /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:const|static(?:\s+mut)?)\s+([A-Z_][A-Z0-9_]*)\s*:/ },
     { re: /^\s*macro_rules!\s+([A-Za-z_]\w*)/ },
     // impl X / impl<T> Trait for X<T>: the implementing type
-    { re: /^\s*(?:unsafe\s+)?impl(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>)?\s+(?:[\w:]+(?:<[^>]*>)?\s+for\s+)?(?:[\w]+::)*([A-Za-z_]\w*)/ },
+    {
+      re: /^\s*(?:unsafe\s+)?impl(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>)?\s+(?:[\w:]+(?:<[^>]*>)?\s+for\s+)?(?:[\w]+::)*([A-Za-z_]\w*)/,
+    },
   ],
   java: [
     {
@@ -101,7 +168,10 @@ const PATTERNS: Record<CodeFamily, readonly Pattern[]> = {
     // constructors: modifier Name(
     { re: /^\s*(?:public|protected|private|internal)\s+([A-Z]\w*)\s*\(/, loose: true },
     // properties: modifier Type Name { or =>
-    { re: /^\s*(?:(?:public|private|protected|internal|static|virtual|override|abstract|required)\s+)+[\w.<>[\]?,]+\s+([A-Z]\w*)\s*(?:\{|=>)/, loose: true },
+    {
+      re: /^\s*(?:(?:public|private|protected|internal|static|virtual|override|abstract|required)\s+)+[\w.<>[\]?,]+\s+([A-Z]\w*)\s*(?:\{|=>)/,
+      loose: true,
+    },
   ],
   c: [
     { re: /^\s*(?:typedef\s+)?(?:struct|union|enum(?:\s+class)?|class|namespace)\s+([A-Za-z_]\w*)/ },
@@ -159,7 +229,9 @@ const PATTERNS: Record<CodeFamily, readonly Pattern[]> = {
     { re: /^\s*(?:export\s+)?(?:declare\s+)?(?:interface|enum|namespace)\s+([A-Za-z_$][\w$]*)/ },
     { re: /^\s*(?:export\s+)?(?:declare\s+)?type\s+([A-Za-z_$][\w$]*)\s*(?:<[^=]*>)?\s*=/ },
     // const f = (…) => / async (…) => / function / x => ; anywhere
-    { re: /^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*(?::[^=]+)?=>|[A-Za-z_$][\w$]*\s*=>)/ },
+    {
+      re: /^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*(?::[^=]+)?=>|[A-Za-z_$][\w$]*\s*=>)/,
+    },
     // top-level const X = …
     { re: /^(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=/, topLevelOnly: true },
     // methods: [modifiers] name(params) [: T] {

@@ -13,7 +13,8 @@ import { COMMON_CALLS, isCodeStopWord } from './stop-words.js';
 const HUNK_RE = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@ ?(.*)$/;
 const FILE_HEADER_RE = /^(?:(?:---|\+\+\+) (?:[ab]\/)?(\S+)|diff --git a\/(\S+) b\/(\S+))/;
 /** git's extended header lines between `diff --git` and the `---` line (modes, renames, copies, the index line). */
-const EXTENDED_HEADER_RE = /^(?:index [0-9a-f]+\.\.[0-9a-f]+|(?:new|deleted) file mode |old mode |new mode |(?:dis)?similarity index |(?:rename|copy) (?:from|to) |Binary files )/;
+const EXTENDED_HEADER_RE =
+  /^(?:index [0-9a-f]+\.\.[0-9a-f]+|(?:new|deleted) file mode |old mode |new mode |(?:dis)?similarity index |(?:rename|copy) (?:from|to) |Binary files )/;
 const COMMENT_RE = /^\s*(?:\/\/|#(?!\[)|\*|\/\*|<!--|"""|''')/;
 /** Rust attributes (`#[inline]`, `#[cfg(feature = "x")]`): their names are not the code's. */
 const ATTRIBUTE_RE = /^\s*#!?\[/;
@@ -32,7 +33,9 @@ export function hasHunks(text: string): boolean {
 export function isUnifiedDiff(text: string): boolean {
   if (!hasHunks(text)) return false;
   const lines = text.split(/\r?\n/);
-  const start = lines.findIndex((line, i) => HUNK_RE.test(line) || /^diff --git /.test(line) || isPairedHeader(lines, i));
+  const start = lines.findIndex(
+    (line, i) => HUNK_RE.test(line) || /^diff --git /.test(line) || isPairedHeader(lines, i),
+  );
   for (let i = start; i < lines.length; i++) {
     const line = lines[i]!;
     if (line === '-- ') return true;
@@ -59,7 +62,12 @@ function stripLiteralsAndComments(code: string, family: CodeFamily | undefined):
 }
 
 /** Identifier cues of one changed line: called names, then other code-shaped or capitalised names. */
-function changedLineIdentifiers(code: string, family: CodeFamily | undefined, defined: readonly string[], emit: Emitter): void {
+function changedLineIdentifiers(
+  code: string,
+  family: CodeFamily | undefined,
+  defined: readonly string[],
+  emit: Emitter,
+): void {
   if (COMMENT_RE.test(code) || ATTRIBUTE_RE.test(code)) return;
   const { set, t, field } = emit;
   const text = stripLiteralsAndComments(code, family);
@@ -84,7 +92,12 @@ function changedLineIdentifiers(code: string, family: CodeFamily | undefined, de
  * line that is not context, `+`, `-` or `\`) are. Returns the line indices
  * read as diff.
  */
-export function diffCues(lines: readonly string[], family: CodeFamily | undefined, emit: Emitter, whole: boolean): Set<number> {
+export function diffCues(
+  lines: readonly string[],
+  family: CodeFamily | undefined,
+  emit: Emitter,
+  whole: boolean,
+): Set<number> {
   const { set, t, field } = emit;
   const consumed = new Set<number>();
   let inHunk = whole;
@@ -93,7 +106,8 @@ export function diffCues(lines: readonly string[], family: CodeFamily | undefine
     if (hunk) {
       inHunk = true;
       consumed.add(i);
-      for (const name of definitionsIn(hunk[1] ?? '', family)) set.add('diff-symbol', name, t.diffContextStrength, field);
+      for (const name of definitionsIn(hunk[1] ?? '', family))
+        set.add('diff-symbol', name, t.diffContextStrength, field);
       return;
     }
     const header = line.match(FILE_HEADER_RE);
@@ -117,7 +131,8 @@ export function diffCues(lines: readonly string[], family: CodeFamily | undefine
       return;
     }
     consumed.add(i);
-    for (const p of findPaths(line)) set.add('path', p.path, isLibraryPath(p.path) ? t.libraryPathStrength : t.textPathStrength, field, p.line);
+    for (const p of findPaths(line))
+      set.add('path', p.path, isLibraryPath(p.path) ? t.libraryPathStrength : t.textPathStrength, field, p.line);
     const marker = line[0];
     if (marker !== '+' && marker !== '-') return;
     const code = line.slice(1);
@@ -137,9 +152,14 @@ export function diffFiles(text: string): string[] {
   const lines = text.split(/\r?\n/);
   const files: string[] = [];
   lines.forEach((line, i) => {
-    const paired = line.startsWith('--- ') ? lines[i + 1]?.startsWith('+++ ') : line.startsWith('+++ ') ? lines[i - 1]?.startsWith('--- ') : true;
+    const paired = line.startsWith('--- ')
+      ? lines[i + 1]?.startsWith('+++ ')
+      : line.startsWith('+++ ')
+        ? lines[i - 1]?.startsWith('--- ')
+        : true;
     const header = paired ? line.match(FILE_HEADER_RE) : null;
-    for (const p of header ? [header[1], header[2], header[3]] : []) if (p && p !== '/dev/null' && !files.includes(p)) files.push(p);
+    for (const p of header ? [header[1], header[2], header[3]] : [])
+      if (p && p !== '/dev/null' && !files.includes(p)) files.push(p);
   });
   return files;
 }

@@ -16,9 +16,11 @@
  */
 const SETTING = /^\s*[-*]?\s*([A-Za-z_][\w/+-]*(?: [\w/+-]+){0,3})\s*:\s*(\S.{0,159})$/;
 /** A `name version` line of a package listing (`pip list`, `conda list`: its build and channel after), no other column a number (a table of data). */
-const LISTED = /^\s*[-*|`├└│ ]*@?[A-Za-z_][\w.@/-]{0,60}[ \t]+v?\d+(?:\.\d+)+\S*(?:[ \t]+(?![\d.+-]+(?:\s|$))\S+){0,3}\s*$/;
+const LISTED =
+  /^\s*[-*|`├└│ ]*@?[A-Za-z_][\w.@/-]{0,60}[ \t]+v?\d+(?:\.\d+)+\S*(?:[ \t]+(?![\d.+-]+(?:\s|$))\S+){0,3}\s*$/;
 /** A value that reads as a version, or as the absence of one. */
-const VERSION_LIKE = /^(?:v?\d+(?:\.\d+)*\b|none\b|null\b|n\/a\b|not installed\b|installed\b|unknown\b|true\b|false\b)/i;
+const VERSION_LIKE =
+  /^(?:v?\d+(?:\.\d+)*\b|none\b|null\b|n\/a\b|not installed\b|installed\b|unknown\b|true\b|false\b)/i;
 /** Lines that may sit inside a report without ending it: blank, rules, all-caps headings, fences, a `[GCC …]` continuation. */
 const FILLER = /^\s*(?:|[-=_*#~]{3,}|[A-Z][A-Z0-9 _-]{2,40}:?|`{3,}\w*|~{3,}\w*|\[[^\]]{1,80}\])\s*$/;
 
@@ -81,7 +83,13 @@ function stretchAt(lines: readonly string[], start: number, minLines: number): {
 
 /** The value of a setting or package line (a package line's version), else null. */
 function entryValue(line: string): string | null {
-  if (LISTED.test(line)) return line.trim().split(/\s+/).find((w) => /^v?\d/.test(w)) ?? '';
+  if (LISTED.test(line))
+    return (
+      line
+        .trim()
+        .split(/\s+/)
+        .find((w) => /^v?\d/.test(w)) ?? ''
+    );
   const m = SETTING.exec(line);
   if (!m || /^\s*(?:https?|file)$/i.test(m[1]!)) return null;
   return m[2]!.trim().replace(/^["'`]/, '');

@@ -125,7 +125,11 @@ function familyHint(query: Query): CodeFamily | undefined {
 function resolveTask(query: Query, task: Task | undefined): Task {
   if (task === undefined) return inferTask(query);
   if (!(TASKS as readonly string[]).includes(task)) {
-    throw new RepoMapError('bad-option', `repomap/cues: unknown task "${String(task)}" (expected one of ${TASKS.join(', ')})`, 'task');
+    throw new RepoMapError(
+      'bad-option',
+      `repomap/cues: unknown task "${String(task)}" (expected one of ${TASKS.join(', ')})`,
+      'task',
+    );
   }
   return task;
 }

@@ -25,7 +25,11 @@ interface Rule {
   origin(m: RegExpExecArray): FrameOrigin;
 }
 
-const installed = (pkg: string, path: string): FrameOrigin => ({ kind: 'installed', package: pkg, rest: `${pkg}/${path}` });
+const installed = (pkg: string, path: string): FrameOrigin => ({
+  kind: 'installed',
+  package: pkg,
+  rest: `${pkg}/${path}`,
+});
 const toolchain = (name: string, source: string): FrameOrigin => ({ kind: 'toolchain', package: name, source });
 
 /**
@@ -36,7 +40,10 @@ const toolchain = (name: string, source: string): FrameOrigin => ({ kind: 'toolc
 const INSTALLED_RULES: readonly Rule[] = [
   { re: /^(?:.*\/)?(?:site|dist)-packages\/([^/]+)\/(.+)$/, origin: (m) => installed(m[1]!, m[2]!) },
   { re: /^(?:.*\/)?node_modules\/(?:@[^/]+\/)?([^/@][^/]*)\/(.+)$/, origin: (m) => installed(m[1]!, m[2]!) },
-  { re: /^(?:.*\/)?\.cargo\/registry\/src\/[^/]+\/([A-Za-z_][\w-]*?)-\d+\.\d+\.\d+[^/]*\/(.+)$/, origin: (m) => installed(m[1]!, m[2]!) },
+  {
+    re: /^(?:.*\/)?\.cargo\/registry\/src\/[^/]+\/([A-Za-z_][\w-]*?)-\d+\.\d+\.\d+[^/]*\/(.+)$/,
+    origin: (m) => installed(m[1]!, m[2]!),
+  },
 ];
 
 /** A Go standard-library package path: its first folder has no dot (a GOPATH's `src/github.com/…` has). */
@@ -50,11 +57,19 @@ const GO_STD = String.raw`((?:[a-z0-9_]+)\/.+|[^/]+\.(?:go|s))`;
  * rustup's `rustlib/src/rust/`, and .NET's runtime under SourceLink's `/_/`.
  */
 const TOOLCHAIN_RULES: readonly Rule[] = [
-  { re: /^(?:.*\/)?lib\/python\d(?:\.\d+)?\/(?!(?:site|dist)-packages\/)(.+)$/, origin: (m) => toolchain('python', `Lib/${m[1]!}`) },
-  { re: /^(?:[A-Za-z]:)?(?:.*\/)?python\d+\/Lib\/(?!site-packages\/)(.+)$/i, origin: (m) => toolchain('python', `Lib/${m[1]!}`) },
+  {
+    re: /^(?:.*\/)?lib\/python\d(?:\.\d+)?\/(?!(?:site|dist)-packages\/)(.+)$/,
+    origin: (m) => toolchain('python', `Lib/${m[1]!}`),
+  },
+  {
+    re: /^(?:[A-Za-z]:)?(?:.*\/)?python\d+\/Lib\/(?!site-packages\/)(.+)$/i,
+    origin: (m) => toolchain('python', `Lib/${m[1]!}`),
+  },
   { re: /^internal\/(.+\.js)$/, origin: (m) => toolchain('node', `lib/internal/${m[1]!}`) },
   {
-    re: new RegExp(String.raw`^(?:.*\/)?(?:go|go-?\d[\d.]*|libexec|hostedtoolcache\/go\/[^/]+\/[^/]+|snap\/go\/\d+|sdk\/go[\d.]+|Program Files\/Go)\/src\/${GO_STD}$`),
+    re: new RegExp(
+      String.raw`^(?:.*\/)?(?:go|go-?\d[\d.]*|libexec|hostedtoolcache\/go\/[^/]+\/[^/]+|snap\/go\/\d+|sdk\/go[\d.]+|Program Files\/Go)\/src\/${GO_STD}$`,
+    ),
     origin: (m) => toolchain('go', `src/${m[1]!}`),
   },
   { re: /^\/rustc\/[0-9a-f]{7,40}\/(.+)$/, origin: (m) => toolchain('rust', m[1]!) },

@@ -30,7 +30,9 @@ export interface Context {
 export function emitter(ctx: Context, field: string): Emitter {
   if (ctx.task !== 'issue2code') return { set: ctx.set, t: ctx.t, field };
   const language = ctx.code?.primary;
-  return language ? { set: ctx.set, t: ctx.t, field, issue: true, language } : { set: ctx.set, t: ctx.t, field, issue: true };
+  return language
+    ? { set: ctx.set, t: ctx.t, field, issue: true, language }
+    : { set: ctx.set, t: ctx.t, field, issue: true };
 }
 
 /** A test-name cue plus the symbols under test of the name and its enclosing classes / modules. */
@@ -100,7 +102,10 @@ export function freeText(ctx: Context, text: string, field: string): void {
       const s = strengths[j]!;
       const depth = ctx.task === 'issue2code' ? (group.style === 'outermost-first' ? n - 1 - j : j) : undefined;
       const repoStrength = asRepository[j];
-      set.add('frame', f.path, s, field, f.line, { ...(depth === undefined ? {} : { depth }), ...(repoStrength === undefined ? {} : { repoStrength }) });
+      set.add('frame', f.path, s, field, f.line, {
+        ...(depth === undefined ? {} : { depth }),
+        ...(repoStrength === undefined ? {} : { repoStrength }),
+      });
       for (const symbol of f.symbols) set.add('identifier', symbol, s, field);
       if (f.testName) addTest(ctx, field, f.testName, f.testClass ? [f.testClass] : [], t.testFrameNameStrength);
       else if (f.testClass) addTest(ctx, field, f.testClass, [], t.testFrameNameStrength);
@@ -133,4 +138,3 @@ export function freeText(ctx: Context, text: string, field: string): void {
     proseCues(rest, emit, isErrorLine(line));
   });
 }
-

@@ -40,7 +40,8 @@ export class PathSuffixIndex {
   /** `earlier`: an index of earlier paths, whose segments are taken rather than worked out again. */
   constructor(paths: readonly string[], earlier?: PathSuffixIndex) {
     const known = new Map<string, string[]>();
-    for (const list of earlier?.byBasename.values() ?? []) for (const e of list) if (e.parts) known.set(e.path, e.parts);
+    for (const list of earlier?.byBasename.values() ?? [])
+      for (const e of list) if (e.parts) known.set(e.path, e.parts);
     for (const path of paths) {
       const base = fileNameOf(path);
       if (base === undefined) continue;
@@ -100,7 +101,11 @@ export class PathSuffixIndex {
       }
     }
     const installed = parts.findLastIndex((s) => INSTALLED_ROOTS.has(s));
-    return { paths: [...new Set(matches)].sort(compareCodeUnits), common: best, segments: parts.length - installed - 1 };
+    return {
+      paths: [...new Set(matches)].sort(compareCodeUnits),
+      common: best,
+      segments: parts.length - installed - 1,
+    };
   }
 }
 

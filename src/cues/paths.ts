@@ -15,8 +15,25 @@ export const CODE_EXTENSIONS: ReadonlySet<string> = new Set([
 
 /** Product names written like files (`Node.js`); dropped when they stand alone without a slash. */
 const PRODUCT_NAMES = new Set([
-  'node.js', 'vue.js', 'next.js', 'nuxt.js', 'express.js', 'react.js', 'three.js', 'd3.js', 'chart.js', 'ember.js',
-  'backbone.js', 'angular.js', 'moment.js', 'socket.io', 'deno.land', 'bun.sh', 'alpine.js', 'solid.js', 'p5.js',
+  'node.js',
+  'vue.js',
+  'next.js',
+  'nuxt.js',
+  'express.js',
+  'react.js',
+  'three.js',
+  'd3.js',
+  'chart.js',
+  'ember.js',
+  'backbone.js',
+  'angular.js',
+  'moment.js',
+  'socket.io',
+  'deno.land',
+  'bun.sh',
+  'alpine.js',
+  'solid.js',
+  'p5.js',
 ]);
 
 /** Paths inside interpreter, runtime and dependency installs: each language's, and these shared ones. */

@@ -78,12 +78,7 @@ function keepIdentifier(name: string, t: CueTunables, prose: boolean): boolean {
 }
 
 /** Emits the parts of a dotted or `::` name: the last and the code-shaped ones at `strength`, the others weaker. */
-export function emitQualified(
-  emit: Emitter,
-  parts: readonly string[],
-  strength: number,
-  prose: boolean,
-): void {
+export function emitQualified(emit: Emitter, parts: readonly string[], strength: number, prose: boolean): void {
   const { set, t, field } = emit;
   parts.forEach((part, i) => {
     if (!keepIdentifier(part, t, prose)) return;
@@ -103,7 +98,11 @@ export function emitModulePath(emit: Emitter, language: LanguageId, written: str
   const separator = written.includes('::') ? '::' : '.';
   const last = parts[parts.length - 1]!;
   set.add('module', parts.join(separator), t.qualifiedModuleStrength, field, undefined, { language });
-  if (NAME_RE.test(last)) set.add('imported', last, t.qualifiedNameStrength, field, undefined, { language, module: parts.slice(0, -1).join(separator) });
+  if (NAME_RE.test(last))
+    set.add('imported', last, t.qualifiedNameStrength, field, undefined, {
+      language,
+      module: parts.slice(0, -1).join(separator),
+    });
 }
 
 /** A word as a term cue: lowercase, long enough, not a stop word, not a number or hash. */
@@ -138,7 +137,10 @@ function issueName(emit: Emitter, token: string, line: string, at: number): void
 export function proseCues(line: string, emit: Emitter, errorLine: boolean): void {
   const { t } = emit;
   let rest = line.replace(BACKTICK_RE, (whole, _ticks: string, content: string) => {
-    const code = content.trim().replace(/^(?:@|--?)/, '').replace(/\(.*\)$/, '');
+    const code = content
+      .trim()
+      .replace(/^(?:@|--?)/, '')
+      .replace(/\(.*\)$/, '');
     if (!/^[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*$/.test(code)) return whole;
     const parts = code.split(/\.|::|#/);
     emitQualified(emit, parts, t.backtickIdentifierStrength, false);

@@ -19,10 +19,16 @@ export function boundQuery(query: Query, maxChars: number): { query: Query; cut?
     if (depth > QUERY_DEPTH) return value;
     if (typeof value === 'string') return cutString(value);
     if (Array.isArray(value)) return value.map((item) => copy(item, depth + 1));
-    if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copy(item, depth + 1)]));
+    if (isPlainObject(value))
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copy(item, depth + 1)]));
     return value;
   };
-  const bounded: Query = typeof query === 'string' ? cutString(query) : Object.fromEntries(Object.entries(query).map(([key, value]) => [key, NOT_QUERY.has(key) ? value : copy(value, 0)]));
+  const bounded: Query =
+    typeof query === 'string'
+      ? cutString(query)
+      : Object.fromEntries(
+          Object.entries(query).map(([key, value]) => [key, NOT_QUERY.has(key) ? value : copy(value, 0)]),
+        );
   const kept = queryStrings(bounded).reduce((n, s) => n + s.value.length, 0);
   return { query: bounded, cut: { chars, kept } };
 }

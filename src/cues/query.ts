@@ -91,6 +91,7 @@ export function hasField(query: Query, key: string): boolean {
 export function lineField(query: Query, key: string): number | undefined {
   if (typeof query === 'string') return undefined;
   const value = query[key];
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }

@@ -52,7 +52,12 @@ export function parseQualifiedTest(text: string): { name: string; scopes: string
  * matched at a line's start: pytest's `FAILED a.py::test_x`, go test's `--- FAIL: TestX`, cargo's
  * `test x ... FAILED`, GoogleTest's `[  FAILED  ] A.B`.
  */
-export const FAILING_TEST_LINES: readonly RegExp[] = [/FAILED \S+::\S+/, /--- FAIL: \S+/, /test \S+ \.\.\. FAILED/, /\[ +FAILED +\] \w/];
+export const FAILING_TEST_LINES: readonly RegExp[] = [
+  /FAILED \S+::\S+/,
+  /--- FAIL: \S+/,
+  /test \S+ \.\.\. FAILED/,
+  /\[ +FAILED +\] \w/,
+];
 
 const LINE_PATTERNS: readonly RegExp[] = [
   // pytest section header: ____ TestClass.test_x[param] ____
@@ -117,7 +122,11 @@ export function findTestNames(line: string, inFailureList = false): TestNameMatc
     const text = m[1]!;
     // `testBar(com.x.FooTest)` → `com.x.FooTest.testBar`; `FooTest > testBar` → `FooTest.testBar`;
     // XCTest's `Module.Class test` → `Module.Class.test`
-    const qualified = text.replace(/^([\w$]+)\(([\w.$]+)\)$/, '$2.$1').replace(' > ', '.').replace('#', '.').replace(/^([\w.]+) (\w+)$/, '$1.$2');
+    const qualified = text
+      .replace(/^([\w$]+)\(([\w.$]+)\)$/, '$2.$1')
+      .replace(' > ', '.')
+      .replace('#', '.')
+      .replace(/^([\w.]+) (\w+)$/, '$1.$2');
     const parsed = parseQualifiedTest(qualified);
     if (parsed) {
       const start = line.indexOf(text);

@@ -68,7 +68,9 @@ export function counterfactualSamples(samples: readonly Sample[], options: Count
     if (!g) groups.set(key, (g = []));
     g.push(s);
   }
-  const ordered = [...groups.keys()].sort(compareByteOrder).map((k) => (groups.get(k) as Sample[]).sort((a, b) => compareByteOrder(a.id, b.id)));
+  const ordered = [...groups.keys()]
+    .sort(compareByteOrder)
+    .map((k) => (groups.get(k) as Sample[]).sort((a, b) => compareByteOrder(a.id, b.id)));
   const out: Sample[] = [];
   const longest = Math.max(0, ...ordered.map((g) => g.length));
   for (let round = 0; round < longest && out.length < count; round++) {
@@ -77,7 +79,9 @@ export function counterfactualSamples(samples: readonly Sample[], options: Count
       const source = group[round];
       if (!source) continue;
       const language = languageOf(source) as string;
-      const others = [...(reposByLanguage.get(language) as Set<string>)].filter((r) => r !== source.repo).sort(compareByteOrder);
+      const others = [...(reposByLanguage.get(language) as Set<string>)]
+        .filter((r) => r !== source.repo)
+        .sort(compareByteOrder);
       if (others.length === 0) continue;
       const target = others[hash(source.id) % others.length] as string;
       const commits = [...(commitsByRepo.get(target) as Set<string>)].sort(compareByteOrder);

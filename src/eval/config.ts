@@ -42,9 +42,11 @@ export function parseEvalConfig(value: unknown, source: string): EvalConfig {
   const fail: OptionFailure = (message, path) => {
     throw new RepoMapError('bad-option', `repomap/eval: ${source}: ${message}`, path ? `${source}#${path}` : source);
   };
-  if (!isPlainObject(value)) return fail(`a configuration is a JSON object with keys ${CONFIG_KEYS.join(', ')}, got ${describe(value)}`, '');
+  if (!isPlainObject(value))
+    return fail(`a configuration is a JSON object with keys ${CONFIG_KEYS.join(', ')}, got ${describe(value)}`, '');
   for (const key of Object.keys(value)) {
-    if (!(CONFIG_KEYS as readonly string[]).includes(key)) fail(`unknown key "${key}" (known: ${CONFIG_KEYS.join(', ')})`, key);
+    if (!(CONFIG_KEYS as readonly string[]).includes(key))
+      fail(`unknown key "${key}" (known: ${CONFIG_KEYS.join(', ')})`, key);
   }
   if (value.description !== undefined && typeof value.description !== 'string') {
     fail(`"description" must be a string, got ${describe(value.description)}`, 'description');

@@ -42,7 +42,11 @@ export function parseDetails(text: string, file: string): DetailsRow[] {
     const row = validateDetailsRow(value, where);
     const first = seen.get(row.sample_id);
     if (first !== undefined) {
-      throw new RepoMapError('bad-details', `repomap/eval: ${where}: duplicate sample_id "${row.sample_id}" (first at ${file}:${first})`, where);
+      throw new RepoMapError(
+        'bad-details',
+        `repomap/eval: ${where}: duplicate sample_id "${row.sample_id}" (first at ${file}:${first})`,
+        where,
+      );
     }
     seen.set(row.sample_id, line);
     out.push(row);
@@ -82,7 +86,8 @@ export function validateDetailsRow(value: unknown, where: string): DetailsRow {
   }
   if (v.confidence !== undefined) {
     const c = v.confidence;
-    if (typeof c !== 'number' || !(c >= 0 && c <= 1)) fail(`field "confidence" must be a number in [0, 1], got ${JSON.stringify(c)}`);
+    if (typeof c !== 'number' || !(c >= 0 && c <= 1))
+      fail(`field "confidence" must be a number in [0, 1], got ${JSON.stringify(c)}`);
   }
   if (v.abstain !== undefined && typeof v.abstain !== 'boolean') fail('field "abstain" must be a boolean');
   if (v.spans !== undefined) {
@@ -96,12 +101,14 @@ export function validateDetailsRow(value: unknown, where: string): DetailsRow {
   }
   if (v.functions !== undefined) {
     const f = v.functions;
-    if (!Array.isArray(f) || !f.every((x) => typeof x === 'string' && x !== '')) fail('field "functions" must be an array of non-empty strings');
+    if (!Array.isArray(f) || !f.every((x) => typeof x === 'string' && x !== ''))
+      fail('field "functions" must be an array of non-empty strings');
   }
   if (v.timing_ms !== undefined) {
     if (!isPlainObject(v.timing_ms)) fail('field "timing_ms" must be an object');
     for (const [phase, ms] of Object.entries(v.timing_ms as Record<string, unknown>)) {
-      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) fail(`timing_ms["${phase}"] must be a non-negative number`);
+      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)
+        fail(`timing_ms["${phase}"] must be a non-negative number`);
     }
   }
   return v as DetailsRow;

@@ -30,13 +30,15 @@ export type RankedList = readonly string[] | { readonly files: readonly string[]
 
 function checkOptions(count: number, options: RrfOptions): { k: number; weights: readonly number[] } {
   const k = options.k ?? RRF_DEFAULTS.k;
-  if (!(Number.isFinite(k) && k >= 0)) throw new RepoMapError('bad-option', `repomap/eval: RRF k must be a finite number ≥ 0, got ${k}`, 'k');
+  if (!(Number.isFinite(k) && k >= 0))
+    throw new RepoMapError('bad-option', `repomap/eval: RRF k must be a finite number ≥ 0, got ${k}`, 'k');
   const weights = options.weights ?? new Array<number>(count).fill(1);
   if (weights.length !== count) {
     throw new RepoMapError('bad-option', `repomap/eval: ${weights.length} weights for ${count} RRF inputs`, 'weights');
   }
   for (const w of weights) {
-    if (!(Number.isFinite(w) && w >= 0)) throw new RepoMapError('bad-option', `repomap/eval: RRF weights must be finite numbers ≥ 0, got ${w}`, 'weights');
+    if (!(Number.isFinite(w) && w >= 0))
+      throw new RepoMapError('bad-option', `repomap/eval: RRF weights must be finite numbers ≥ 0, got ${w}`, 'weights');
   }
   return { k, weights };
 }
@@ -49,7 +51,9 @@ export function rrfFuse(lists: readonly RankedList[], options: RrfOptions = {}):
   const { k, weights } = checkOptions(lists.length, options);
   const contributions = new Map<string, number[]>();
   lists.forEach((list, m) => {
-    const files = Array.isArray(list) ? (list as readonly string[]) : (list as { readonly files: readonly string[] }).files;
+    const files = Array.isArray(list)
+      ? (list as readonly string[])
+      : (list as { readonly files: readonly string[] }).files;
     const w = weights[m] as number;
     const seen = new Set<string>();
     files.forEach((path, i) => {
@@ -86,7 +90,10 @@ export interface FuseDetailsOptions extends RrfOptions {
  * Inputs that disagree on `repo`, `base_commit` or `task_type` for a sample,
  * or repeat a `sample_id`, are an error (`bad-details`).
  */
-export function fuseDetails(inputs: readonly (readonly DetailsRow[])[], options: FuseDetailsOptions = {}): DetailsRow[] {
+export function fuseDetails(
+  inputs: readonly (readonly DetailsRow[])[],
+  options: FuseDetailsOptions = {},
+): DetailsRow[] {
   const { weights } = checkOptions(inputs.length, options);
   const top = options.top;
   if (top !== undefined && !(Number.isInteger(top) && top >= 0)) {
@@ -98,7 +105,11 @@ export function fuseDetails(inputs: readonly (readonly DetailsRow[])[], options:
     const seen = new Set<string>();
     for (const row of rows) {
       if (seen.has(row.sample_id)) {
-        throw new RepoMapError('bad-details', `repomap/eval: fusion input ${input} repeats sample_id "${row.sample_id}"`, row.sample_id);
+        throw new RepoMapError(
+          'bad-details',
+          `repomap/eval: fusion input ${input} repeats sample_id "${row.sample_id}"`,
+          row.sample_id,
+        );
       }
       seen.add(row.sample_id);
       let list = bySample.get(row.sample_id);

@@ -9,7 +9,15 @@ export {
   readSamples,
   validateSample,
 } from './samples.js';
-export type { GoldFilesOptions, GoldSpan, ReadSamplesOptions, Sample, SampleGold, SampleTaskType, SampleWarning } from './samples.js';
+export type {
+  GoldFilesOptions,
+  GoldSpan,
+  ReadSamplesOptions,
+  Sample,
+  SampleGold,
+  SampleTaskType,
+  SampleWarning,
+} from './samples.js';
 export { DETAILS_KEY_ORDER, formatDetailsRow, parseDetails, readDetails, validateDetailsRow } from './details.js';
 export type { DetailsRow } from './details.js';
 export {
@@ -89,7 +97,17 @@ export {
   spanSummaryOf,
   summarizeSpans,
 } from './span-metrics.js';
-export type { LineRange, LineRanges, PackField, PackScore, PackSummary, SampleSpanScores, SpanGroup, SpanMetricName, SpanSummary } from './span-metrics.js';
+export type {
+  LineRange,
+  LineRanges,
+  PackField,
+  PackScore,
+  PackSummary,
+  SampleSpanScores,
+  SpanGroup,
+  SpanMetricName,
+  SpanSummary,
+} from './span-metrics.js';
 export { scoreDetails } from './run-score.js';
 export { assignShards, shardSamples } from './shard.js';
 export type { Shard } from './shard.js';

@@ -76,7 +76,8 @@ export type BcyMetricName = (typeof BCY_METRICS)[number];
 export type MetricName = (typeof METRIC_NAMES)[number];
 
 /** Rank metrics always; function metrics when the gold lists functions; BCY metrics only when file texts were available. */
-export type SampleMetrics = Record<RankMetricName, number> & Partial<Record<FunctionMetricName | BcyMetricName, number>>;
+export type SampleMetrics = Record<RankMetricName, number> &
+  Partial<Record<FunctionMetricName | BcyMetricName, number>>;
 
 /** Text of a corpus file by repo-relative path; undefined when the path is not in the corpus. */
 export type TextOf = (path: string) => string | undefined;
@@ -165,7 +166,8 @@ export function truncateCodePoints(text: string, n: number): string {
   let units = 0;
   for (let count = 0; count < n && units < text.length; count++) {
     const c = text.charCodeAt(units);
-    units += c >= 0xd800 && c <= 0xdbff && units + 1 < text.length && (text.charCodeAt(units + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+    units +=
+      c >= 0xd800 && c <= 0xdbff && units + 1 < text.length && (text.charCodeAt(units + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
   }
   return text.slice(0, units);
 }
@@ -427,7 +429,9 @@ function summarizeGroup(group: readonly SampleScores[], excludeMissing: boolean)
   const withFunctions = averaged.filter((s) => s.metrics?.[FUNCTION_METRICS[0]] !== undefined);
   for (const name of METRIC_NAMES) {
     if ((FUNCTION_METRICS as readonly string[]).includes(name)) {
-      if (withFunctions.length > 0) summary.metrics[name] = withFunctions.reduce((sum, s) => sum + (s.metrics![name] as number), 0) / withFunctions.length;
+      if (withFunctions.length > 0)
+        summary.metrics[name] =
+          withFunctions.reduce((sum, s) => sum + (s.metrics![name] as number), 0) / withFunctions.length;
       continue;
     }
     let sum = 0;
@@ -455,12 +459,19 @@ export interface MarkdownTableOptions {
 
 /** The summary as a Markdown table: one row per task, then `overall` and `macro`. */
 export function markdownTable(summary: Summary, options: MarkdownTableOptions = {}): string {
-  const present = (m: MetricName): boolean => summary.overall.metrics[m] !== undefined || Object.values(summary.tasks).some((t) => t.metrics[m] !== undefined);
+  const present = (m: MetricName): boolean =>
+    summary.overall.metrics[m] !== undefined || Object.values(summary.tasks).some((t) => t.metrics[m] !== undefined);
   const metrics = options.metrics ?? METRIC_NAMES.filter(present);
   const digits = options.digits ?? 4;
   const fmt = (v: number | undefined): string => (v === undefined ? '' : v.toFixed(digits));
   const header = ['task', 'samples', 'positives', 'no-gold', 'missing', ...metrics];
-  const lines = [`| ${header.join(' | ')} |`, `| --- | ${header.slice(1).map(() => '---:').join(' | ')} |`];
+  const lines = [
+    `| ${header.join(' | ')} |`,
+    `| --- | ${header
+      .slice(1)
+      .map(() => '---:')
+      .join(' | ')} |`,
+  ];
   const row = (name: string, s: MetricSummary): string =>
     `| ${[name, s.samples, s.positives, s.noGold, s.missingRows, ...metrics.map((m) => fmt(s.metrics[m]))].join(' | ')} |`;
   for (const [task, s] of Object.entries(summary.tasks)) lines.push(row(task, s));

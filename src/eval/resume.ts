@@ -56,12 +56,19 @@ export async function resumeDetails(file: string): Promise<ResumedDetails> {
  * repository or base commit than its sample is a RepoMapError('bad-details'): the file
  * was written for other samples, and resuming from it would mix two runs.
  */
-export function rowsOfSamples(samples: readonly Sample[], resumed: ReadonlyMap<string, DetailsRow>, file: string): Map<string, DetailsRow> {
+export function rowsOfSamples(
+  samples: readonly Sample[],
+  resumed: ReadonlyMap<string, DetailsRow>,
+  file: string,
+): Map<string, DetailsRow> {
   const out = new Map<string, DetailsRow>();
   for (const sample of samples) {
     const row = resumed.get(sample.id);
     if (row === undefined) continue;
-    if ((row.repo !== undefined && row.repo !== sample.repo) || (row.base_commit !== undefined && row.base_commit.toLowerCase() !== sample.base_commit.toLowerCase())) {
+    if (
+      (row.repo !== undefined && row.repo !== sample.repo) ||
+      (row.base_commit !== undefined && row.base_commit.toLowerCase() !== sample.base_commit.toLowerCase())
+    ) {
       throw new RepoMapError(
         'bad-details',
         `repomap/eval: ${file}: the row of sample "${sample.id}" is for ${row.repo}@${row.base_commit}, the sample is ${sample.repo}@${sample.base_commit}: resume from the file a run of these samples wrote`,
@@ -94,7 +101,11 @@ export async function resumeFeatures(dir: string, repos: Iterable<string>): Prom
     if (read.cutBytes > 0) cutFiles.push(file);
     for (const { line, value } of parseJsonl(read.text, file, 'bad-details')) {
       if (!isPlainObject(value) || typeof value.sample_id !== 'string' || value.sample_id === '') {
-        throw new RepoMapError('bad-details', `repomap/eval: ${file}:${line}: expected a feature line with a "sample_id"`, `${file}:${line}`);
+        throw new RepoMapError(
+          'bad-details',
+          `repomap/eval: ${file}:${line}: expected a feature line with a "sample_id"`,
+          `${file}:${line}`,
+        );
       }
       ids.add(value.sample_id);
     }

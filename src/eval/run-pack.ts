@@ -4,7 +4,18 @@
  * reduced to their packed line ranges for the details row (`pack` and
  * `pack_whole`, read by span-metrics.ts). Only runs when a job asks for packs.
  */
-import { RepoMapError, TOKENIZERS, buildPack, loadTokenizer, packSourceOf, packWholeFiles, packedRanges, type Index, type RankedFile, type TokenizerName } from '../index.js';
+import {
+  RepoMapError,
+  TOKENIZERS,
+  buildPack,
+  loadTokenizer,
+  packSourceOf,
+  packWholeFiles,
+  packedRanges,
+  type Index,
+  type RankedFile,
+  type TokenizerName,
+} from '../index.js';
 import type { LineRanges } from './span-metrics.js';
 
 /** What packs an evaluation run writes (plain data: it travels to worker processes). */
@@ -24,16 +35,26 @@ export interface PackFields {
 /** Checks pack options: known tokenizer, budgets ascending without repeats (see `checkPackBudgets`). */
 export function checkEvalPackOptions(options: EvalPackOptions): EvalPackOptions {
   if (!(TOKENIZERS as readonly string[]).includes(options.tokenizer)) {
-    throw new RepoMapError('bad-option', `repomap/eval: unknown pack tokenizer "${String(options.tokenizer)}" (expected one of ${TOKENIZERS.join(', ')})`, 'packTokenizer');
+    throw new RepoMapError(
+      'bad-option',
+      `repomap/eval: unknown pack tokenizer "${String(options.tokenizer)}" (expected one of ${TOKENIZERS.join(', ')})`,
+      'packTokenizer',
+    );
   }
   return { budgets: checkPackBudgets(options.budgets), tokenizer: options.tokenizer };
 }
 
 /** Checks the budgets: a non-empty list of whole numbers ≥ 1, returned ascending without repeats. */
 export function checkPackBudgets(budgets: readonly number[]): number[] {
-  if (budgets.length === 0) throw new RepoMapError('bad-option', 'repomap/eval: pack budgets must list at least one budget', 'packBudgets');
+  if (budgets.length === 0)
+    throw new RepoMapError('bad-option', 'repomap/eval: pack budgets must list at least one budget', 'packBudgets');
   for (const b of budgets) {
-    if (!(Number.isInteger(b) && b >= 1)) throw new RepoMapError('bad-option', `repomap/eval: a pack budget must be a whole number of tokens ≥ 1, got ${JSON.stringify(b)}`, 'packBudgets');
+    if (!(Number.isInteger(b) && b >= 1))
+      throw new RepoMapError(
+        'bad-option',
+        `repomap/eval: a pack budget must be a whole number of tokens ≥ 1, got ${JSON.stringify(b)}`,
+        'packBudgets',
+      );
   }
   return [...new Set(budgets)].sort((a, b) => a - b);
 }
@@ -42,7 +63,10 @@ export function checkPackBudgets(budgets: readonly number[]): number[] {
  * The packer of an index: from a sample's whole ranking (`index.rank` without `top`),
  * the ranges of both packs at every budget.
  */
-export async function makePacker(index: Index, options: EvalPackOptions): Promise<(files: readonly RankedFile[]) => PackFields> {
+export async function makePacker(
+  index: Index,
+  options: EvalPackOptions,
+): Promise<(files: readonly RankedFile[]) => PackFields> {
   const tokenizer = await loadTokenizer(options.tokenizer);
   const source = packSourceOf(index);
   return (files) => {
@@ -51,7 +75,9 @@ export async function makePacker(index: Index, options: EvalPackOptions): Promis
     const out: PackFields = { pack: {}, pack_whole: {} };
     for (const budget of options.budgets) {
       out.pack[String(budget)] = packedRanges(buildPack(ranked, source, tokenizer, { budget }, index.settings.pack));
-      out.pack_whole[String(budget)] = packedRanges(packWholeFiles(ranked, source, tokenizer, { budget }, index.settings.pack));
+      out.pack_whole[String(budget)] = packedRanges(
+        packWholeFiles(ranked, source, tokenizer, { budget }, index.settings.pack),
+      );
     }
     return out;
   };

@@ -49,7 +49,12 @@ export function planRepositories(samples: readonly Pick<Sample, 'repo' | 'base_c
  * `a/b/c`) is a RepoMapError: every candidate stays inside `reposDir`.
  */
 export function repositoryCandidates(reposDir: string, repo: string): string[] {
-  if (!isRepoName(repo)) throw new RepoMapError('bad-sample', `repomap/eval: repository ${JSON.stringify(repo)} is not "owner/name" (two names, neither "." nor "..")`, repo);
+  if (!isRepoName(repo))
+    throw new RepoMapError(
+      'bad-sample',
+      `repomap/eval: repository ${JSON.stringify(repo)} is not "owner/name" (two names, neither "." nor "..")`,
+      repo,
+    );
   const [owner, name] = repo.split('/') as [string, string];
   const flat = `${owner}+${name}`;
   return [
@@ -70,7 +75,7 @@ export async function locateRepository(reposDir: string, repo: string): Promise<
   let firstExisting: string | null = null;
   for (const dir of repositoryCandidates(reposDir, repo)) {
     if (!(await isDirectory(dir))) continue;
-    if (await exists(join(dir, '.git')) || await exists(join(dir, 'HEAD'))) return dir;
+    if ((await exists(join(dir, '.git'))) || (await exists(join(dir, 'HEAD')))) return dir;
     firstExisting ??= dir;
   }
   return firstExisting;

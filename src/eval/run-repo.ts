@@ -132,10 +132,13 @@ export async function evaluateRepository(
   onNote?: (message: string) => void,
   pull?: () => Promise<SnapshotJob | undefined>,
 ): Promise<RepositoryResult> {
-  const store = job.cacheDir !== undefined ? TagsStore.open(tagsStorePath(job.cacheDir), {
+  const store =
+    job.cacheDir !== undefined
+      ? TagsStore.open(tagsStorePath(job.cacheDir), {
           onMessage: onNote,
           ...(job.cacheMaxBytes !== undefined ? { maxBytes: job.cacheMaxBytes } : {}),
-        }) : undefined;
+        })
+      : undefined;
   try {
     return await evaluateWith(job, store, pull ?? inOrder(job.snapshots), onSample);
   } finally {
@@ -163,19 +166,29 @@ async function evaluateWith(
   // A sample that cannot be ranked (or whose snapshot cannot be read) gets no row; one with
   // a row from an earlier run keeps it, scored on the texts when they were read (else without BCY).
   const fail = (item: JobSample, message: string, textOf?: TextOf): void => {
-    if (item.row === undefined) emit({ index: item.index, scores: scoreSample(item.sample, undefined, NO_TEXT), error: message });
-    else emit({ index: item.index, row: item.row, kept: true, scores: scoreSample(item.sample, item.row, textOf), error: textOf ? message : `no texts for BCY: ${message}` });
+    if (item.row === undefined)
+      emit({ index: item.index, scores: scoreSample(item.sample, undefined, NO_TEXT), error: message });
+    else
+      emit({
+        index: item.index,
+        row: item.row,
+        kept: true,
+        scores: scoreSample(item.sample, item.row, textOf),
+        error: textOf ? message : `no texts for BCY: ${message}`,
+      });
   };
   const keep = (item: JobSample & { row: DetailsRow }, textOf: TextOf): void =>
     emit({ index: item.index, row: item.row, kept: true, scores: scoreSample(item.sample, item.row, textOf) });
   // ranked again: no row yet, or one whose feature vectors are still to be written
-  const toRank = (item: JobSample): boolean => item.row === undefined || (job.featuresDir !== undefined && job.method === 'repomap' && item.featured !== true);
+  const toRank = (item: JobSample): boolean =>
+    item.row === undefined || (job.featuresDir !== undefined && job.method === 'repomap' && item.featured !== true);
 
   let gitDir: string | null;
   let problem: string | undefined;
   try {
     gitDir = await locateRepository(job.reposDir, job.repo);
-    if (gitDir === null) problem = `repository ${job.repo} not found (tried ${repositoryCandidates(job.reposDir, job.repo).join(', ')})`;
+    if (gitDir === null)
+      problem = `repository ${job.repo} not found (tried ${repositoryCandidates(job.reposDir, job.repo).join(', ')})`;
   } catch (err) {
     if (!isReportable(err)) throw err;
     gitDir = null;
@@ -212,7 +225,14 @@ async function evaluateWith(
       continue;
     }
     const index =
-      job.method === 'bm25' ? undefined : await buildIndex(corpus, { ...resolveIndexOptions(job.config), tagsCache, parseJobs: job.parseJobs, ...(previous ? { previous } : {}) });
+      job.method === 'bm25'
+        ? undefined
+        : await buildIndex(corpus, {
+            ...resolveIndexOptions(job.config),
+            tagsCache,
+            parseJobs: job.parseJobs,
+            ...(previous ? { previous } : {}),
+          });
     previous = index ?? previous;
     const rank = await makeRanker(job, corpus, index);
     const indexMs = Math.round(performance.now() - started);
@@ -249,7 +269,8 @@ async function evaluateWith(
         if (ranked.packs) Object.assign(row, ranked.packs);
         emit({ index: item.index, row, scores: scoreSample(sample, row, textOf) });
       }
-      if (job.featuresDir && ranked.features && item.featured !== true) appendFeatures(job.featuresDir, sample, ranked.features);
+      if (job.featuresDir && ranked.features && item.featured !== true)
+        appendFeatures(job.featuresDir, sample, ranked.features);
     }
   }
   return { repo: job.repo, outcomes, snapshots };
@@ -266,7 +287,11 @@ interface Ranked {
 }
 
 /** The method's per-sample ranking function over the corpus: BM25 over its files, or the snapshot's `index` (every other method). */
-async function makeRanker(job: RepositoryJob, corpus: Corpus, index: Index | undefined): Promise<(sample: Sample) => Ranked> {
+async function makeRanker(
+  job: RepositoryJob,
+  corpus: Corpus,
+  index: Index | undefined,
+): Promise<(sample: Sample) => Ranked> {
   const top = Math.max(job.top, MIN_TOP);
   if (!index) {
     const bm25 = new Bm25Index(corpus.files);
@@ -293,9 +318,18 @@ async function makeRanker(job: RepositoryJob, corpus: Corpus, index: Index | und
   return (sample) => {
     const task = (TASKS as readonly string[]).includes(sample.task_type) ? (sample.task_type as Task) : undefined;
     // Packs need the whole ranking (their trailer counts every left-out file); the row keeps `top`.
-    const result = index.rank(sample.query, { ...(task ? { task } : {}), ...(packer ? {} : { top }), ...(job.featuresDir ? { features: true } : {}) });
+    const result = index.rank(sample.query, {
+      ...(task ? { task } : {}),
+      ...(packer ? {} : { top }),
+      ...(job.featuresDir ? { features: true } : {}),
+    });
     const row = toDetailsRow(result, { top });
-    const ranked: Ranked = { files: row.top_files, scores: row.scores, confidence: row.confidence, rankMs: result.stats.rankMs };
+    const ranked: Ranked = {
+      files: row.top_files,
+      scores: row.scores,
+      confidence: row.confidence,
+      rankMs: result.stats.rankMs,
+    };
     if (row.functions) ranked.functions = row.functions;
     if (packer) ranked.packs = packer(result.files);
     if (result.features) ranked.features = result.features;
@@ -308,6 +342,12 @@ async function makeRanker(job: RepositoryJob, corpus: Corpus, index: Index | und
  * (an O_APPEND write: two workers on one repository's snapshots never interleave lines).
  */
 function appendFeatures(dir: string, sample: Sample, features: RankFeatures): void {
-  const line = { sample_id: sample.id, repo: sample.repo, base_commit: sample.base_commit, task_type: sample.task_type, ...features };
+  const line = {
+    sample_id: sample.id,
+    repo: sample.repo,
+    base_commit: sample.base_commit,
+    task_type: sample.task_type,
+    ...features,
+  };
   appendFileSync(featuresFile(dir, sample.repo), `${JSON.stringify(line)}\n`);
 }

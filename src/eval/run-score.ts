@@ -62,7 +62,8 @@ export async function scoreDetails(
       let absent = '';
       try {
         gitDir = await locateRepository(reposDir, repo.repo);
-        if (gitDir === null) absent = `repository ${repo.repo} not found (tried ${repositoryCandidates(reposDir, repo.repo).join(', ')})`;
+        if (gitDir === null)
+          absent = `repository ${repo.repo} not found (tried ${repositoryCandidates(reposDir, repo.repo).join(', ')})`;
       } catch (err) {
         if (!isReportable(err)) throw err;
         absent = err.message;
@@ -87,7 +88,15 @@ export async function scoreDetails(
         for (const i of indexes) {
           const sample = samples[i] as Sample;
           if (problem !== undefined) {
-            errors.push({ index: i, error: { sample_id: sample.id, repo: sample.repo, base_commit: sample.base_commit, message: `no texts for BCY: ${problem}` } });
+            errors.push({
+              index: i,
+              error: {
+                sample_id: sample.id,
+                repo: sample.repo,
+                base_commit: sample.base_commit,
+                message: `no texts for BCY: ${problem}`,
+              },
+            });
           }
           put(i, scoreSample(sample, rows.get(sample.id), textOf));
         }

@@ -27,7 +27,9 @@ export function openRunStore(root: string = tmpdir(), onNote?: (message: string)
   try {
     dir = mkdtempSync(join(root, 'repomap-eval-'));
   } catch (err) {
-    onNote?.(`cannot make the run's shared tags store under ${root} (${(err as Error).message}); each worker keeps its tags in memory`);
+    onNote?.(
+      `cannot make the run's shared tags store under ${root} (${(err as Error).message}); each worker keeps its tags in memory`,
+    );
     return undefined;
   }
   const remove = (): void => rmSync(dir, { recursive: true, force: true });

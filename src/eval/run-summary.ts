@@ -64,7 +64,13 @@ export interface RunSummaryInput {
 export function selectiveItems(scores: readonly SampleScores[]): SelectiveSample[] {
   return scores
     .filter((s) => s.confidence !== undefined)
-    .map((s) => ({ sampleId: s.sampleId, repo: s.repo, confidence: s.confidence as number, isNoGold: !s.positive, hitAt20: s.hitAt20 }));
+    .map((s) => ({
+      sampleId: s.sampleId,
+      repo: s.repo,
+      confidence: s.confidence as number,
+      isNoGold: !s.positive,
+      hitAt20: s.hitAt20,
+    }));
 }
 
 /** Builds the summary (metrics per task, overall and macro; selective when asked). */
@@ -98,7 +104,8 @@ export function buildRunSummary(input: RunSummaryInput): RunSummary {
   if (input.selective) {
     const items = selectiveItems(input.scores);
     const withoutConfidence = input.scores.length - items.length;
-    if (withoutConfidence > 0) notes.push(`selective: ${withoutConfidence} samples without a confidence were left out.`);
+    if (withoutConfidence > 0)
+      notes.push(`selective: ${withoutConfidence} samples without a confidence were left out.`);
     out.selective = { ...evaluateSelective(items), withoutConfidence };
   }
   return out;

@@ -48,7 +48,9 @@ process.on('message', (request: WorkerRequest) => {
       );
       send({ type: 'done', repo: result.repo, snapshots: result.snapshots });
     } catch (err) {
-      send({ type: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) }, () => process.exit(1));
+      send({ type: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) }, () =>
+        process.exit(1),
+      );
     }
   });
 });

@@ -16,7 +16,10 @@ import type { RepositoryJob, SampleOutcome, SnapshotJob } from './run-repo.js';
 export const SPLIT_MIN_SNAPSHOTS = 8;
 
 /** Parent → worker. */
-export type WorkerRequest = { type: 'job'; job: RepositoryJob } | { type: 'snapshot'; snapshot: SnapshotJob | null } | { type: 'close' };
+export type WorkerRequest =
+  | { type: 'job'; job: RepositoryJob }
+  | { type: 'snapshot'; snapshot: SnapshotJob | null }
+  | { type: 'close' };
 /** Worker → parent. */
 export type WorkerMessage =
   | { type: 'next' }
@@ -34,7 +37,10 @@ interface Chain {
 
 /** How many worker processes have work: at most `jobs`, and no more than the chains the repositories can give. */
 export function workerCount(repositories: readonly { snapshots: readonly unknown[] }[], jobs: number): number {
-  const chains = repositories.reduce((n, r) => n + Math.max(1, Math.floor(r.snapshots.length / (SPLIT_MIN_SNAPSHOTS / 2))), 0);
+  const chains = repositories.reduce(
+    (n, r) => n + Math.max(1, Math.floor(r.snapshots.length / (SPLIT_MIN_SNAPSHOTS / 2))),
+    0,
+  );
   return Math.min(jobs, chains);
 }
 
@@ -90,7 +96,11 @@ class WorkerProcess {
   private exited = false;
 
   constructor(module: string, onSample: (o: SampleOutcome) => void, onNote?: (message: string) => void) {
-    this.child = fork(module, [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'], execArgv: [] });
+    this.child = fork(module, [], {
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      execArgv: [],
+    });
     this.child.stderr?.setEncoding('utf8');
     this.child.stderr?.on('data', (chunk: string) => {
       if (this.stderr.length < 65536) this.stderr += chunk;
@@ -100,13 +110,18 @@ class WorkerProcess {
       else if (message.type === 'sample') onSample(message.outcome);
       else if (message.type === 'note') onNote?.(message.message);
       else if (message.type === 'done') this.settle((p) => p.resolve(message.snapshots));
-      else if (message.type === 'error') this.settle((p) => p.reject(new RepoMapError('internal', `repomap/eval: the eval worker failed: ${message.message}`, 'worker')));
+      else if (message.type === 'error')
+        this.settle((p) =>
+          p.reject(new RepoMapError('internal', `repomap/eval: the eval worker failed: ${message.message}`, 'worker')),
+        );
       else if (message.type === 'closed') this.rssKb = message.maxRssKb;
     });
     // a fork that failed, or a signal that could not be sent: no 'exit' may follow
     this.child.on('error', (error) => {
       this.exited ||= this.child.pid === undefined;
-      this.settle((p) => p.reject(new RepoMapError('internal', `repomap/eval: the eval worker failed: ${error.message}`, 'worker')));
+      this.settle((p) =>
+        p.reject(new RepoMapError('internal', `repomap/eval: the eval worker failed: ${error.message}`, 'worker')),
+      );
     });
     this.child.on('exit', (code, signal) => {
       this.exited = true;
@@ -117,7 +132,11 @@ class WorkerProcess {
 
   /** The error of a worker that exited (`how`: its signal or exit code), with what it wrote to stderr. */
   private exitError(how?: string): RepoMapError {
-    return new RepoMapError('internal', `repomap/eval: the eval worker exited${how ? ` (${how})` : ''}${this.stderr ? `: ${this.stderr.trim()}` : ''}`, 'worker');
+    return new RepoMapError(
+      'internal',
+      `repomap/eval: the eval worker exited${how ? ` (${how})` : ''}${this.stderr ? `: ${this.stderr.trim()}` : ''}`,
+      'worker',
+    );
   }
 
   /**

@@ -118,17 +118,25 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
   const method = options.method ?? RUN_DEFAULTS.method;
   const top = options.top ?? RUN_DEFAULTS.top;
   const jobs = options.jobs ?? RUN_DEFAULTS.jobs;
-  if (!(Number.isInteger(top) && top >= 1)) throw new RepoMapError('bad-option', `repomap/eval: top must be an integer ≥ 1, got ${top}`, 'top');
-  if (!(Number.isInteger(jobs) && jobs >= 1)) throw new RepoMapError('bad-option', `repomap/eval: jobs must be an integer ≥ 1, got ${jobs}`, 'jobs');
+  if (!(Number.isInteger(top) && top >= 1))
+    throw new RepoMapError('bad-option', `repomap/eval: top must be an integer ≥ 1, got ${top}`, 'top');
+  if (!(Number.isInteger(jobs) && jobs >= 1))
+    throw new RepoMapError('bad-option', `repomap/eval: jobs must be an integer ≥ 1, got ${jobs}`, 'jobs');
 
   let config: EvalConfig | undefined;
   if (options.config !== undefined) {
-    if (method !== 'repomap') throw new RepoMapError('bad-option', `repomap/eval: a configuration applies to the repomap method, not ${method}`, 'config');
+    if (method !== 'repomap')
+      throw new RepoMapError(
+        'bad-option',
+        `repomap/eval: a configuration applies to the repomap method, not ${method}`,
+        'config',
+      );
     config = parseEvalConfig(options.config, 'eval config');
   }
   let pack: EvalPackOptions | undefined;
   if (options.pack !== undefined) {
-    if (method !== 'repomap') throw new RepoMapError('bad-option', `repomap/eval: packs need the repomap method, not ${method}`, 'pack');
+    if (method !== 'repomap')
+      throw new RepoMapError('bad-option', `repomap/eval: packs need the repomap method, not ${method}`, 'pack');
     pack = checkEvalPackOptions(options.pack);
   }
 
@@ -138,12 +146,17 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
   const module = workers > 1 ? (options.workerModule ?? defaultWorkerModule()) : undefined;
   // the workers' shared store when they have none, removed once they are done
   const shared =
-    workers > 1 && method !== 'bm25' && options.cacheDir === undefined && options.shareTags !== false ? openRunStore(options.runStoreRoot, options.onNote) : undefined;
+    workers > 1 && method !== 'bm25' && options.cacheDir === undefined && options.shareTags !== false
+      ? openRunStore(options.runStoreRoot, options.onNote)
+      : undefined;
   const cacheDir = options.cacheDir ?? shared?.dir;
   const work: RepositoryJob[] = plan.map((p) => ({
     repo: p.repo,
     reposDir: options.reposDir,
-    snapshots: p.snapshots.map((s) => ({ commit: s.commit, samples: s.samples.map((index) => jobSample(samples, index, options)) })),
+    snapshots: p.snapshots.map((s) => ({
+      commit: s.commit,
+      samples: s.samples.map((index) => jobSample(samples, index, options)),
+    })),
     method,
     top,
     timings: options.timings ?? RUN_DEFAULTS.timings,
@@ -171,7 +184,9 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
   if (workers <= 1) {
     for (const job of work) snapshots += (await evaluateRepository(job, onSample, options.onNote)).snapshots;
   } else {
-    const sharded = await runInWorkers(work, workers, module!, onSample, options.onNote).finally(() => shared?.remove());
+    const sharded = await runInWorkers(work, workers, module!, onSample, options.onNote).finally(() =>
+      shared?.remove(),
+    );
     snapshots = sharded.snapshots;
     processes = workers;
     peakRssKb = sharded.peakRssKb;
@@ -186,7 +201,8 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
     if (!o) throw new RepoMapError('internal', `repomap/eval: sample ${sample.id} was not evaluated`, sample.id);
     rows.push(o.row);
     scores.push(o.scores);
-    if (o.error !== undefined) errors.push({ sample_id: sample.id, repo: sample.repo, base_commit: sample.base_commit, message: o.error });
+    if (o.error !== undefined)
+      errors.push({ sample_id: sample.id, repo: sample.repo, base_commit: sample.base_commit, message: o.error });
   });
   const tagsStore = shared ? 'run' : cacheDir !== undefined ? 'persistent' : 'memory';
   return { rows, scores, errors, kept, repositories: plan.length, snapshots, processes, peakRssKb, tagsStore };
@@ -196,13 +212,22 @@ export async function runEval(samples: readonly Sample[], options: RunOptions): 
 function jobSample(samples: readonly Sample[], index: number, options: RunOptions): JobSample {
   const sample = samples[index] as Sample;
   const row = options.done?.get(sample.id);
-  return { index, sample, ...(row !== undefined ? { row } : {}), ...(options.featured?.has(sample.id) ? { featured: true } : {}) };
+  return {
+    index,
+    sample,
+    ...(row !== undefined ? { row } : {}),
+    ...(options.featured?.has(sample.id) ? { featured: true } : {}),
+  };
 }
 
 function defaultWorkerModule(): string {
   const module = fileURLToPath(new URL('./run-worker.js', import.meta.url));
   if (!existsSync(module)) {
-    throw new RepoMapError('bad-option', `repomap/eval: jobs > 1 runs the compiled worker ${module}, which does not exist (run \`npm run build\`)`, 'jobs');
+    throw new RepoMapError(
+      'bad-option',
+      `repomap/eval: jobs > 1 runs the compiled worker ${module}, which does not exist (run \`npm run build\`)`,
+      'jobs',
+    );
   }
   return module;
 }

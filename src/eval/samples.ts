@@ -6,7 +6,14 @@ import { RepoMapError } from '../errors.js';
 import { isPlainObject, parseJsonl, readTextFile } from './jsonl.js';
 
 /** Task types the contract defines. Other values are kept when read, and reported through `onWarning`. */
-export const SAMPLE_TASK_TYPES = ['code2test', 'comment2context', 'trace2code', 'edit2ripple', 'issue2code', 'abstention'] as const;
+export const SAMPLE_TASK_TYPES = [
+  'code2test',
+  'comment2context',
+  'trace2code',
+  'edit2ripple',
+  'issue2code',
+  'abstention',
+] as const;
 export type SampleTaskType = (typeof SAMPLE_TASK_TYPES)[number];
 
 /** The answer of a sample; read only by the scorer. Fields named by the contract are typed; others are kept. */
@@ -62,7 +69,15 @@ export interface ReadSamplesOptions {
 }
 
 /** Gold list fields; when present they must be arrays of strings. */
-const GOLD_LIST_FIELDS = ['files', 'related_tests', 'must_context_files', 'context_files', 'root_cause_files', 'given_files', 'functions'] as const;
+const GOLD_LIST_FIELDS = [
+  'files',
+  'related_tests',
+  'must_context_files',
+  'context_files',
+  'root_cause_files',
+  'given_files',
+  'functions',
+] as const;
 
 const REPO_RE = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 
@@ -87,7 +102,10 @@ export function isKnownTaskType(taskType: string): taskType is SampleTaskType {
  * a missing or ill-typed required field, or an id seen before in any of the
  * files (the message names both locations).
  */
-export async function readSamples(files: string | readonly string[], options: ReadSamplesOptions = {}): Promise<Sample[]> {
+export async function readSamples(
+  files: string | readonly string[],
+  options: ReadSamplesOptions = {},
+): Promise<Sample[]> {
   const list = typeof files === 'string' ? [files] : files;
   const sources: { file: string; text: string }[] = [];
   for (const file of list) sources.push({ file, text: await readTextFile(file, 'bad-sample') });
@@ -108,7 +126,11 @@ function parseSampleSources(sources: readonly { file: string; text: string }[], 
       const sample = validateSample(value, where);
       const first = seen.get(sample.id);
       if (first !== undefined) {
-        throw new RepoMapError('bad-sample', `repomap/eval: ${where}: duplicate sample id "${sample.id}" (first at ${first})`, where);
+        throw new RepoMapError(
+          'bad-sample',
+          `repomap/eval: ${where}: duplicate sample id "${sample.id}" (first at ${first})`,
+          where,
+        );
       }
       seen.set(sample.id, where);
       if (!isKnownTaskType(sample.task_type)) {
@@ -134,7 +156,8 @@ export function validateSample(value: unknown, where: string): Sample {
   }
   const { id, repo, base_commit: commit, task_type: taskType, query, gold, metadata } = value;
   if (typeof id !== 'string' || id === '') fail('field "id" must be a non-empty string');
-  if (typeof repo !== 'string' || !isRepoName(repo)) fail(`field "repo" must be "owner/name", got ${JSON.stringify(repo)}`);
+  if (typeof repo !== 'string' || !isRepoName(repo))
+    fail(`field "repo" must be "owner/name", got ${JSON.stringify(repo)}`);
   if (typeof commit !== 'string' || !COMMIT_RE.test(commit)) {
     fail(`field "base_commit" must be a 40-hex commit id, got ${JSON.stringify(commit)}`);
   }
@@ -150,7 +173,8 @@ export function validateSample(value: unknown, where: string): Sample {
       }
     }
     if (g.no_gold !== undefined && typeof g.no_gold !== 'boolean') fail('field "gold.no_gold" must be a boolean');
-    if (g.gold_spans !== undefined) validateGoldSpans(g.gold_spans, (reason) => fail(`${reason} (sample ${JSON.stringify(id)})`));
+    if (g.gold_spans !== undefined)
+      validateGoldSpans(g.gold_spans, (reason) => fail(`${reason} (sample ${JSON.stringify(id)})`));
   }
   if (metadata !== undefined && !isPlainObject(metadata)) fail('field "metadata" must be an object');
   return value as Sample;
@@ -164,9 +188,12 @@ function validateGoldSpans(spans: unknown, fail: (reason: string) => never): voi
     if (!isPlainObject(span)) fail(`field "${field}" must be an object {path, start_line, end_line}`);
     const { path, start_line: start, end_line: end } = span as Record<string, unknown>;
     if (typeof path !== 'string' || path === '') fail(`field "${field}.path" must be a non-empty string`);
-    if (!(Number.isInteger(start) && (start as number) >= 1)) fail(`field "${field}.start_line" must be an integer ≥ 1, got ${JSON.stringify(start)}`);
+    if (!(Number.isInteger(start) && (start as number) >= 1))
+      fail(`field "${field}.start_line" must be an integer ≥ 1, got ${JSON.stringify(start)}`);
     if (!(Number.isInteger(end) && (end as number) >= (start as number))) {
-      fail(`field "${field}.end_line" must be an integer ≥ start_line (${start as number}), got ${JSON.stringify(end)}`);
+      fail(
+        `field "${field}.end_line" must be an integer ≥ start_line (${start as number}), got ${JSON.stringify(end)}`,
+      );
     }
   });
 }

@@ -171,11 +171,19 @@ export function chooseThreshold(train: readonly SelectiveSample[]): number {
 export function evaluateSelective(items: readonly SelectiveSample[], options: SelectiveOptions = {}): SelectiveReport {
   const folds = options.folds ?? SELECTIVE_DEFAULTS.folds;
   if (!(Number.isInteger(folds) && folds >= 2)) {
-    throw new RepoMapError('bad-option', `repomap/eval: selective abstention's folds must be an integer ≥ 2, got ${folds}`, 'folds');
+    throw new RepoMapError(
+      'bad-option',
+      `repomap/eval: selective abstention's folds must be an integer ≥ 2, got ${folds}`,
+      'folds',
+    );
   }
   for (const s of items) {
     if (!Number.isFinite(s.confidence)) {
-      throw new RepoMapError('bad-option', `repomap/eval: sample "${s.sampleId}" has no finite confidence for selective abstention`, s.sampleId);
+      throw new RepoMapError(
+        'bad-option',
+        `repomap/eval: sample "${s.sampleId}" has no finite confidence for selective abstention`,
+        s.sampleId,
+      );
     }
   }
   const foldOf = new Map<string, number>();
@@ -193,7 +201,12 @@ export function evaluateSelective(items: readonly SelectiveSample[], options: Se
     const train = foldItems.filter((_, g) => g !== f).flat();
     const threshold = chooseThreshold(train);
     for (const s of held) thresholdOf.set(s, threshold);
-    report.push({ fold: f, repos: [...new Set(held.map((s) => s.repo))].sort(compareByteOrder), samples: held.length, threshold });
+    report.push({
+      fold: f,
+      repos: [...new Set(held.map((s) => s.repo))].sort(compareByteOrder),
+      samples: held.length,
+      threshold,
+    });
   }
   const rates = ratesOf(items, (s) => s.confidence < (thresholdOf.get(s) as number));
   return { ...rates, folds: report, baseline: ratesOf(items, () => false) };

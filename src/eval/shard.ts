@@ -19,7 +19,8 @@ export interface Shard {
 
 /** The shard (1-based) of each repository of `samples` (see the module comment). */
 export function assignShards(samples: readonly { repo: string }[], count: number): Map<string, number> {
-  if (!(Number.isSafeInteger(count) && count >= 1)) throw new RepoMapError('bad-option', `repomap/eval: shard count must be a whole number ≥ 1, got ${count}`, 'shard');
+  if (!(Number.isSafeInteger(count) && count >= 1))
+    throw new RepoMapError('bad-option', `repomap/eval: shard count must be a whole number ≥ 1, got ${count}`, 'shard');
   const sizes = new Map<string, number>();
   for (const s of samples) sizes.set(s.repo, (sizes.get(s.repo) ?? 0) + 1);
   const repos = [...sizes].sort((a, b) => b[1] - a[1] || compareByteOrder(a[0], b[0]));
@@ -35,9 +36,16 @@ export function assignShards(samples: readonly { repo: string }[], count: number
 }
 
 /** The samples of one shard, in input order, and how many repositories they belong to. */
-export function shardSamples<T extends { repo: string }>(samples: readonly T[], shard: Shard): { samples: T[]; repositories: number } {
+export function shardSamples<T extends { repo: string }>(
+  samples: readonly T[],
+  shard: Shard,
+): { samples: T[]; repositories: number } {
   if (!(Number.isSafeInteger(shard.index) && shard.index >= 1 && shard.index <= shard.count)) {
-    throw new RepoMapError('bad-option', `repomap/eval: a shard is i/n with whole numbers 1 ≤ i ≤ n, got ${shard.index}/${shard.count}`, 'shard');
+    throw new RepoMapError(
+      'bad-option',
+      `repomap/eval: a shard is i/n with whole numbers 1 ≤ i ≤ n, got ${shard.index}/${shard.count}`,
+      'shard',
+    );
   }
   const shardOf = assignShards(samples, shard.count);
   const kept = samples.filter((s) => shardOf.get(s.repo) === shard.index);

@@ -110,7 +110,8 @@ export function goldLineRanges(sample: Sample): Map<string, LineRange[]> {
     list.push([span.start_line, span.end_line]);
   }
   const out = new Map<string, LineRange[]>();
-  for (const path of [...byPath.keys()].sort(compareByteOrder)) out.set(path, mergeRanges(byPath.get(path) as LineRange[]));
+  for (const path of [...byPath.keys()].sort(compareByteOrder))
+    out.set(path, mergeRanges(byPath.get(path) as LineRange[]));
   return out;
 }
 
@@ -126,12 +127,18 @@ export function readPackedRanges(row: DetailsRow, field: PackField): Map<string,
   const value = row[field];
   if (value === undefined) return undefined;
   const fail = (what: string, reason: string): never => {
-    throw new RepoMapError('bad-details', `repomap/eval: details row of sample "${row.sample_id}": field "${what}" ${reason}`, what);
+    throw new RepoMapError(
+      'bad-details',
+      `repomap/eval: details row of sample "${row.sample_id}": field "${what}" ${reason}`,
+      what,
+    );
   };
-  if (!isPlainObject(value)) return fail(field, 'must be an object of budgets: {"4000": {"path": [[start, end], …]}, …}');
+  if (!isPlainObject(value))
+    return fail(field, 'must be an object of budgets: {"4000": {"path": [[start, end], …]}, …}');
   const out = new Map<string, LineRanges>();
   for (const budget of Object.keys(value).sort((a, b) => Number(a) - Number(b))) {
-    if (!BUDGET_KEY_RE.test(budget)) fail(`${field}.${budget}`, 'is not a budget: keys must be positive integers (tokens)');
+    if (!BUDGET_KEY_RE.test(budget))
+      fail(`${field}.${budget}`, 'is not a budget: keys must be positive integers (tokens)');
     const files = value[budget];
     if (!isPlainObject(files)) return fail(`${field}.${budget}`, 'must be an object of paths to [start, end] pairs');
     const ranges: LineRanges = {};
@@ -139,7 +146,12 @@ export function readPackedRanges(row: DetailsRow, field: PackField): Map<string,
       const where = `${field}.${budget}[${JSON.stringify(path)}]`;
       if (!Array.isArray(list)) fail(where, 'must be an array of [start, end] pairs');
       (list as unknown[]).forEach((r, i) => {
-        const ok = Array.isArray(r) && r.length === 2 && r.every((n) => Number.isInteger(n)) && (r[0] as number) >= 1 && (r[1] as number) >= (r[0] as number);
+        const ok =
+          Array.isArray(r) &&
+          r.length === 2 &&
+          r.every((n) => Number.isInteger(n)) &&
+          (r[0] as number) >= 1 &&
+          (r[1] as number) >= (r[0] as number);
         if (!ok) fail(`${where}[${i}]`, `must be [start, end] with integers 1 ≤ start ≤ end, got ${JSON.stringify(r)}`);
       });
       ranges[path] = list as LineRange[];
@@ -150,7 +162,11 @@ export function readPackedRanges(row: DetailsRow, field: PackField): Map<string,
 }
 
 /** Scores one pack against the gold files and their gold lines (`goldLines` empty: PackBCY only). */
-export function scorePack(gold: ReadonlySet<string>, goldLines: ReadonlyMap<string, LineRange[]>, packed: LineRanges): PackScore {
+export function scorePack(
+  gold: ReadonlySet<string>,
+  goldLines: ReadonlyMap<string, LineRange[]>,
+  packed: LineRanges,
+): PackScore {
   let goldHit = 0;
   let packedTotal = 0;
   let shared = 0;
@@ -241,7 +257,8 @@ export interface SpanSummary {
 export function summarizeSpans(scores: readonly SampleSpanScores[]): SpanSummary {
   const fields = PACK_FIELDS.filter((f) => scores.some((s) => s.packs[f] !== undefined));
   const budgetSet = new Set<number>();
-  for (const s of scores) for (const f of fields) for (const b of Object.keys(s.packs[f] ?? {})) budgetSet.add(Number(b));
+  for (const s of scores)
+    for (const f of fields) for (const b of Object.keys(s.packs[f] ?? {})) budgetSet.add(Number(b));
   const budgets = [...budgetSet].sort((a, b) => a - b);
   const tasks: Record<string, SpanGroup> = {};
   for (const [task, group] of byTask(scores)) tasks[task] = summarizeGroup(group, fields, budgets);
@@ -263,7 +280,11 @@ export function summarizeSpans(scores: readonly SampleSpanScores[]): SpanSummary
   return { fields, budgets, tasks, overall: summarizeGroup(scores, fields, budgets), macro };
 }
 
-function summarizeGroup(group: readonly SampleSpanScores[], fields: readonly PackField[], budgets: readonly number[]): SpanGroup {
+function summarizeGroup(
+  group: readonly SampleSpanScores[],
+  fields: readonly PackField[],
+  budgets: readonly number[],
+): SpanGroup {
   const positives = group.filter((s) => s.positive);
   const out: SpanGroup = {
     samples: group.length,
@@ -277,7 +298,12 @@ function summarizeGroup(group: readonly SampleSpanScores[], fields: readonly Pac
     const perBudget: Record<string, PackSummary> = {};
     for (const b of budgets) {
       const packs = positives.map((s) => s.packs[f]?.[String(b)]).filter((p): p is PackScore => p !== undefined);
-      const summary: PackSummary = { packed: packs.length, missing: positives.length - packs.length, lineScored: 0, metrics: {} };
+      const summary: PackSummary = {
+        packed: packs.length,
+        missing: positives.length - packs.length,
+        lineScored: 0,
+        metrics: {},
+      };
       if (packs.length > 0) summary.metrics.PackBCY = mean(packs.map((p) => p.PackBCY));
       const withLines = packs.filter((p) => p.LineRecall !== undefined);
       summary.lineScored = withLines.length;
@@ -305,7 +331,11 @@ export function spanSummaryOf(
   const byId =
     rows instanceof Map
       ? (rows as ReadonlyMap<string, DetailsRow>)
-      : new Map((rows as readonly (DetailsRow | undefined)[]).filter((r): r is DetailsRow => r !== undefined).map((r) => [r.sample_id, r]));
+      : new Map(
+          (rows as readonly (DetailsRow | undefined)[])
+            .filter((r): r is DetailsRow => r !== undefined)
+            .map((r) => [r.sample_id, r]),
+        );
   const summary = summarizeSpans(samples.map((s) => scoreSampleSpans(s, byId.get(s.id))));
   return summary.fields.length === 0 ? undefined : summary;
 }
@@ -314,12 +344,20 @@ export function spanSummaryOf(
 export function spanMarkdownTable(summary: SpanSummary, digits = 4): string {
   const fmt = (v: number | undefined): string => (v === undefined ? '' : v.toFixed(digits));
   const header = ['task', 'pack', 'budget', 'positives', 'with spans', 'packed', 'line-scored', ...SPAN_METRICS];
-  const lines = [`| ${header.join(' | ')} |`, `| --- | --- | ${header.slice(2).map(() => '---:').join(' | ')} |`];
+  const lines = [
+    `| ${header.join(' | ')} |`,
+    `| --- | --- | ${header
+      .slice(2)
+      .map(() => '---:')
+      .join(' | ')} |`,
+  ];
   const group = (name: string, g: SpanGroup): void => {
     for (const field of summary.fields) {
       for (const b of summary.budgets) {
         const p = g.packs[field]?.[String(b)];
-        lines.push(`| ${[name, field, b, g.positives, g.withSpans, p?.packed ?? 0, p?.lineScored ?? 0, ...SPAN_METRICS.map((m) => fmt(p?.metrics[m]))].join(' | ')} |`);
+        lines.push(
+          `| ${[name, field, b, g.positives, g.withSpans, p?.packed ?? 0, p?.lineScored ?? 0, ...SPAN_METRICS.map((m) => fmt(p?.metrics[m]))].join(' | ')} |`,
+        );
       }
     }
   };
@@ -328,7 +366,9 @@ export function spanMarkdownTable(summary: SpanSummary, digits = 4): string {
   for (const field of summary.fields) {
     for (const b of summary.budgets) {
       const m = summary.macro[field]?.[String(b)];
-      lines.push(`| ${['macro', field, b, '', '', '', '', ...SPAN_METRICS.map((name) => fmt(m?.[name]))].join(' | ')} |`);
+      lines.push(
+        `| ${['macro', field, b, '', '', '', '', ...SPAN_METRICS.map((name) => fmt(m?.[name]))].join(' | ')} |`,
+      );
     }
   }
   return lines.join('\n') + '\n';

@@ -67,7 +67,8 @@ export function parseRepoList(text: string, source: string, key?: string): strin
   }
   const repos: string[] = [];
   entries.forEach((entry, i) => {
-    if (typeof entry !== 'string' || !REPO.test(entry)) fail(`entry ${i + 1} is not an owner/name repository: ${JSON.stringify(entry)}`);
+    if (typeof entry !== 'string' || !REPO.test(entry))
+      fail(`entry ${i + 1} is not an owner/name repository: ${JSON.stringify(entry)}`);
     if (!repos.includes(entry as string)) repos.push(entry as string);
   });
   if (repos.length === 0) fail('the list is empty');
@@ -75,7 +76,10 @@ export function parseRepoList(text: string, source: string, key?: string): strin
 }
 
 /** Reads a repository list given as `FILE` or `FILE#KEY`; `resolvePath` maps the file (e.g. against a working folder). */
-export async function readRepoList(argument: string, resolvePath: (file: string) => string = (f) => f): Promise<RepoList> {
+export async function readRepoList(
+  argument: string,
+  resolvePath: (file: string) => string = (f) => f,
+): Promise<RepoList> {
   const { file, key } = splitListArgument(argument);
   let text: string;
   try {
@@ -97,7 +101,10 @@ export interface RepoRestriction<T> {
 }
 
 /** Keeps the samples whose repository is in `repos` (input order kept). */
-export function restrictToRepos<T extends { repo: string }>(samples: readonly T[], repos: readonly string[]): RepoRestriction<T> {
+export function restrictToRepos<T extends { repo: string }>(
+  samples: readonly T[],
+  repos: readonly string[],
+): RepoRestriction<T> {
   const wanted = new Set(repos);
   const kept = samples.filter((s) => wanted.has(s.repo));
   const seen = new Set(kept.map((s) => s.repo));

@@ -59,7 +59,8 @@ export function strongestPaths(
       continue;
     }
     const first = item.nodes[0]!;
-    if (item.nodes.length > 1 && origin[first]! > 0) queue.push({ ...item, flow: origin[first]! * item.gain, complete: true });
+    if (item.nodes.length > 1 && origin[first]! > 0)
+      queue.push({ ...item, flow: origin[first]! * item.gain, complete: true });
     if (item.nodes.length > o.maxHops) continue;
     for (let a = incoming.starts[first]!; a < incoming.starts[first + 1]!; a++) {
       const j = incoming.sources[a]!;

@@ -113,7 +113,13 @@ const incomingCache = new WeakMap<Csr, Incoming>();
  * behind it, the cues that seed it, and the strongest edge paths from seeded files
  * to it. Throws RepoMapError (bad-option) naming `path` when it is not in the corpus.
  */
-export function explainFile(cues: QueryCues, path: string, ctx: RankContext, o: RankDefaults, options: ExplainFileOptions = {}): FileExplanation {
+export function explainFile(
+  cues: QueryCues,
+  path: string,
+  ctx: RankContext,
+  o: RankDefaults,
+  options: ExplainFileOptions = {},
+): FileExplanation {
   const i = ctx.indexOf(path);
   if (i < 0) throw notInCorpus(path, ctx);
   const task = cues.task;
@@ -183,7 +189,9 @@ function cueMatches(cues: QueryCues, i: number, ctx: RankContext, o: RankDefault
       text: alone.why.get(i)?.[0]?.text ?? '',
     });
   }
-  return out.sort((a, b) => b.weight - a.weight || compareCodeUnits(a.kind, b.kind) || compareCodeUnits(a.value, b.value));
+  return out.sort(
+    (a, b) => b.weight - a.weight || compareCodeUnits(a.kind, b.kind) || compareCodeUnits(a.value, b.value),
+  );
 }
 
 function hopOf(from: number, to: number, csr: Csr, ctx: RankContext, flow: RankDefaults['flow'][Task]): Hop {
@@ -191,14 +199,29 @@ function hopOf(from: number, to: number, csr: Csr, ctx: RankContext, flow: RankD
   const b = ctx.paths[to]!;
   const edges: HopEdge[] = [];
   ctx.graph.forEachEdgeBetween(a, b, (e) => {
-    if (flow[e.type].forward > 0) edges.push({ type: e.type, direction: 'forward', weight: roundScore(e.weight), flow: flow[e.type].forward, label: e.label });
+    if (flow[e.type].forward > 0)
+      edges.push({
+        type: e.type,
+        direction: 'forward',
+        weight: roundScore(e.weight),
+        flow: flow[e.type].forward,
+        label: e.label,
+      });
   });
   ctx.graph.forEachEdgeBetween(b, a, (e) => {
-    if (flow[e.type].backward > 0) edges.push({ type: e.type, direction: 'backward', weight: roundScore(e.weight), flow: flow[e.type].backward, label: e.label });
+    if (flow[e.type].backward > 0)
+      edges.push({
+        type: e.type,
+        direction: 'backward',
+        weight: roundScore(e.weight),
+        flow: flow[e.type].backward,
+        label: e.label,
+      });
   });
   edges.sort((x, y) => y.weight * y.flow - x.weight * x.flow || compareCodeUnits(x.type, y.type));
   let probability = 0;
-  for (let k = csr.starts[from]!; k < csr.starts[from + 1]!; k++) if (csr.neighbors[k] === to) probability = csr.weights[k]!;
+  for (let k = csr.starts[from]!; k < csr.starts[from + 1]!; k++)
+    if (csr.neighbors[k] === to) probability = csr.weights[k]!;
   return { from: a, to: b, probability: roundScore(probability), edges };
 }
 

@@ -15,7 +15,12 @@ import { otherEdgesOf } from './from-table.js';
 import { SymbolTable } from './symbols.js';
 
 /** The attributes of a file graph's edge (type, source, target), or undefined when it has none. */
-export function edgeOf(fileGraph: FileGraph, type: EdgeType, source: string, target: string): FileEdgeAttributes | undefined {
+export function edgeOf(
+  fileGraph: FileGraph,
+  type: EdgeType,
+  source: string,
+  target: string,
+): FileEdgeAttributes | undefined {
   let found: FileEdgeAttributes | undefined;
   fileGraph.edges.forEachEdgeBetween(source, target, (a) => {
     if (a.type === type) found = a;
@@ -41,7 +46,13 @@ export function addPathEdges(
   rest: EdgeAccumulator,
   o: typeof GRAPH_DEFAULTS,
   kept?: KeptImports,
-): { importEdges: EdgeSpec[]; imports: ImportStats; resolve: ResolveContext; conventions: SourceTestConventions; importRecords: Map<string, ImportRecord> } {
+): {
+  importEdges: EdgeSpec[];
+  imports: ImportStats;
+  resolve: ResolveContext;
+  conventions: SourceTestConventions;
+  importRecords: Map<string, ImportRecord>;
+} {
   const resolve = buildResolveContext(files, tags);
   const importRecords = new Map<string, ImportRecord>();
   addImportRows(resolve, kept ? tags.filter((t) => !kept.has(t.path)) : tags, importAcc, importRecords, o);
@@ -76,7 +87,14 @@ export function buildFileGraph(
   const importAcc = new EdgeAccumulator(paths);
   const rest = new EdgeAccumulator(paths);
   addSharedSymbolEdges(tags, symbols, rest, o.sharedSymbol);
-  const { importEdges, imports, resolve, conventions, importRecords } = addPathEdges(files, tags, history, importAcc, rest, o);
+  const { importEdges, imports, resolve, conventions, importRecords } = addPathEdges(
+    files,
+    tags,
+    history,
+    importAcc,
+    rest,
+    o,
+  );
 
   // one table row per edge, in the order the edges come: import, then the rest by (type, source, target)
   const position = new Map(paths.map((p, i) => [p, i]));
@@ -91,4 +109,3 @@ export function buildFileGraph(
   symbols.freeze(paths, position);
   return tableFileGraph(files, rows.table, { symbols, imports, edgeCounts: tableEdgeCounts(rows.table), basis });
 }
-

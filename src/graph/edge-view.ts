@@ -40,7 +40,10 @@ export interface EdgeView {
    * Every stored edge with its endpoints as positions in `nodes`, when the view holds
    * them so (a table over that very array): false, visiting nothing, otherwise.
    */
-  forEachEdgeAt?(nodes: readonly string[], visit: (type: EdgeType, weight: number, source: number, target: number) => void): boolean;
+  forEachEdgeAt?(
+    nodes: readonly string[],
+    visit: (type: EdgeType, weight: number, source: number, target: number) => void,
+  ): boolean;
 }
 
 /**
@@ -80,7 +83,12 @@ export function newEdgeTable(n: number): { table: EdgeTable; labelId: (label: st
 }
 
 /** Writes `specs` into rows `at`, `at + 1`, … of a table from `newEdgeTable` (`position`: path → node number); returns the next row. */
-export function writeSpecs(into: ReturnType<typeof newEdgeTable>, at: number, specs: Iterable<EdgeSpec>, position: ReadonlyMap<string, number>): number {
+export function writeSpecs(
+  into: ReturnType<typeof newEdgeTable>,
+  at: number,
+  specs: Iterable<EdgeSpec>,
+  position: ReadonlyMap<string, number>,
+): number {
   const { table, labelId } = into;
   for (const e of specs) {
     table.sources[at] = position.get(e.source)!;
@@ -97,7 +105,11 @@ const TYPE_IDS = new Map(EDGE_ORDER.map((t, i) => [t, i]));
 
 /** The edge view of a table over `paths` (`ids`: path → position); the out-edges of each node are found on first use. */
 export function tableEdges(table: EdgeTable, paths: readonly string[], ids: ReadonlyMap<string, number>): EdgeView {
-  const attributesOf = (k: number): FileEdgeAttributes => ({ type: EDGE_ORDER[table.types[k]!]!, weight: table.weights[k]!, label: table.labels[table.labelIds[k]!]! });
+  const attributesOf = (k: number): FileEdgeAttributes => ({
+    type: EDGE_ORDER[table.types[k]!]!,
+    weight: table.weights[k]!,
+    label: table.labels[table.labelIds[k]!]!,
+  });
   let starts: Int32Array | undefined;
   let order: Int32Array | undefined;
   const outEdges = (): [Int32Array, Int32Array] => {
@@ -114,11 +126,13 @@ export function tableEdges(table: EdgeTable, paths: readonly string[], ids: Read
   return {
     size: table.sources.length,
     forEachEdge(visit) {
-      for (let k = 0; k < table.sources.length; k++) visit(attributesOf(k), paths[table.sources[k]!]!, paths[table.targets[k]!]!);
+      for (let k = 0; k < table.sources.length; k++)
+        visit(attributesOf(k), paths[table.sources[k]!]!, paths[table.targets[k]!]!);
     },
     forEachEdgeAt(nodes, visit) {
       if (nodes !== paths && !(nodes.length === paths.length && nodes.every((p, i) => p === paths[i]))) return false;
-      for (let k = 0; k < table.sources.length; k++) visit(EDGE_ORDER[table.types[k]!]!, table.weights[k]!, table.sources[k]!, table.targets[k]!);
+      for (let k = 0; k < table.sources.length; k++)
+        visit(EDGE_ORDER[table.types[k]!]!, table.weights[k]!, table.sources[k]!, table.targets[k]!);
       return true;
     },
     forEachEdgeBetween(source, target, visit) {

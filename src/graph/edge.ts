@@ -68,7 +68,8 @@ export class EdgeAccumulator {
 
   private rank(path: string): number {
     const r = this.rankOf.get(path);
-    if (r === undefined) throw new RepoMapError('internal', `repomap/graph: an edge names ${path}, which is not a corpus file`, path);
+    if (r === undefined)
+      throw new RepoMapError('internal', `repomap/graph: an edge names ${path}, which is not a corpus file`, path);
     return r;
   }
 

@@ -20,7 +20,11 @@ const MAX_HOPS = 4;
 /** Corpus files an import written in a snippet (at the repository root) resolves to. */
 export function moduleFiles(source: ExportSource, language: LanguageId, specifier: string): string[] {
   try {
-    return resolveImport(source.resolve, languageSpec(language).snippetPath, language, { specifier, line: 1, names: [] });
+    return resolveImport(source.resolve, languageSpec(language).snippetPath, language, {
+      specifier,
+      line: 1,
+      names: [],
+    });
   } catch {
     return [];
   }
@@ -62,7 +66,12 @@ export function exportDefiners(source: ExportSource, modules: readonly string[],
 
 /** Whether an import can bring `name` into the importing module. */
 function reExports(spec: ImportSpec, name: string): boolean {
-  return spec.names.includes(name) || spec.names.includes('*') || spec.specifier.endsWith(`.${name}`) || spec.specifier.endsWith(`::${name}`);
+  return (
+    spec.names.includes(name) ||
+    spec.names.includes('*') ||
+    spec.specifier.endsWith(`.${name}`) ||
+    spec.specifier.endsWith(`::${name}`)
+  );
 }
 
 function resolved(source: ExportSource, tags: FileTags, spec: ImportSpec): string[] {
@@ -81,7 +90,12 @@ function resolved(source: ExportSource, tags: FileTags, spec: ImportSpec): strin
  * import the module itself: `import flask`, then `flask.url_for`). The first such module
  * in import order; null when none reaches a definer.
  */
-export function reExporterOf(source: ExportSource, path: string, name: string, definers: readonly string[]): string | null {
+export function reExporterOf(
+  source: ExportSource,
+  path: string,
+  name: string,
+  definers: readonly string[],
+): string | null {
   const tags = source.tagsOf(path);
   if (!tags) return null;
   for (const spec of tags.imports) {

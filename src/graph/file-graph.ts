@@ -96,7 +96,11 @@ function graphologyOf(files: readonly FileRecord[], paths: readonly string[], ta
     const type = EDGE_ORDER[types[k]!]!;
     const s = sources[k]!;
     const t = targets[k]!;
-    graph.addDirectedEdgeWithKey(edgeKey(type, s, t), paths[s]!, paths[t]!, { type, weight: weights[k]!, label: labels[labelIds[k]!]! });
+    graph.addDirectedEdgeWithKey(edgeKey(type, s, t), paths[s]!, paths[t]!, {
+      type,
+      weight: weights[k]!,
+      label: labels[labelIds[k]!]!,
+    });
   }
   return graph;
 }

@@ -28,7 +28,10 @@ export interface ImportRecordParts {
 }
 
 /** The import records of a graph's basis as arrays over `ids` (path → position). */
-export function importRecordParts(records: ReadonlyMap<string, ImportRecord>, ids: ReadonlyMap<string, number>): ImportRecordParts {
+export function importRecordParts(
+  records: ReadonlyMap<string, ImportRecord>,
+  ids: ReadonlyMap<string, number>,
+): ImportRecordParts {
   const entries = [...records];
   const starts = new Float64Array(entries.length + 1);
   entries.forEach(([, r], k) => (starts[k + 1] = starts[k]! + r.probes.length));
@@ -68,12 +71,26 @@ export function fileGraphOfKept(
   const otherEdges = otherEdgesOf(kept.edges, paths);
   const importRecords = new Map<string, ImportRecord>();
   const { files: at, imports, resolved, starts, probes } = kept.imports;
-  at.forEach((file, k) => importRecords.set(paths[file]!, { probes: probes.slice(starts[k]!, starts[k + 1]!), imports: imports[k]!, resolved: resolved[k]! }));
+  at.forEach((file, k) =>
+    importRecords.set(paths[file]!, {
+      probes: probes.slice(starts[k]!, starts[k + 1]!),
+      imports: imports[k]!,
+      resolved: resolved[k]!,
+    }),
+  );
   return tableFileGraph(files, kept.edges, {
     symbols: SymbolTable.fromParts(kept.symbols, paths),
     imports: importStats(importRecords),
     edgeCounts: tableEdgeCounts(kept.edges),
-    basis: { options: o, historyKey, history, otherEdges, resolve, importRecords, conventions: new SourceTestConventions(files) },
+    basis: {
+      options: o,
+      historyKey,
+      history,
+      otherEdges,
+      resolve,
+      importRecords,
+      conventions: new SourceTestConventions(files),
+    },
   });
 }
 
@@ -83,7 +100,14 @@ export function otherEdgesOf(table: EdgeTable, paths: readonly string[]): EdgeSp
   const { sources, targets, types, weights, labelIds, labels } = table;
   for (let k = 0; k < sources.length; k++) {
     const type = EDGE_ORDER[types[k]!]!;
-    if (type !== 'shared-symbol') otherEdges.push({ type, source: paths[sources[k]!]!, target: paths[targets[k]!]!, weight: weights[k]!, label: labels[labelIds[k]!]! });
+    if (type !== 'shared-symbol')
+      otherEdges.push({
+        type,
+        source: paths[sources[k]!]!,
+        target: paths[targets[k]!]!,
+        weight: weights[k]!,
+        label: labels[labelIds[k]!]!,
+      });
   }
   otherEdges.sort(compareEdges);
   return otherEdges;

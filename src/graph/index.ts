@@ -10,5 +10,13 @@ export { nameWeight } from './edges/shared-symbol.js';
 export { readyForUpdate, updateFileGraph, type GraphBefore } from './update.js';
 export { readsText } from './resolve/index.js';
 export { exportDefiners, moduleFiles, reExporterOf, type ExportSource } from './exports.js';
-export { EDGE_ORDER, tableEdges, type EdgeView, type EdgeTable, type FileGraphology, type FileNodeAttributes, type FileEdgeAttributes } from './edge-view.js';
+export {
+  EDGE_ORDER,
+  tableEdges,
+  type EdgeView,
+  type EdgeTable,
+  type FileGraphology,
+  type FileNodeAttributes,
+  type FileEdgeAttributes,
+} from './edge-view.js';
 export { fileGraphOfKept, importRecordParts, type ImportRecordParts, type KeptGraph } from './from-table.js';

@@ -1,7 +1,13 @@
 import type { EdgeType } from '../types.js';
 
 /** One letter per edge type, in edge keys. */
-const TYPE_LETTER: Readonly<Record<EdgeType, string>> = { import: 'i', 'shared-symbol': 's', 'source-test': 't', 'same-module': 'm', 'co-change': 'c' };
+const TYPE_LETTER: Readonly<Record<EdgeType, string>> = {
+  import: 'i',
+  'shared-symbol': 's',
+  'source-test': 't',
+  'same-module': 'm',
+  'co-change': 'c',
+};
 
 /**
  * The key of a graphology edge (type, source, target), by the nodes' numbers (their

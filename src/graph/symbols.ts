@@ -34,7 +34,8 @@ export class SymbolTable {
   /** The table in arrays over `ids` (path → position), for a persisted snapshot: `SymbolTable.fromParts` reads it back. */
   toParts(ids: ReadonlyMap<string, number>): SymbolTableParts {
     const frozen = this.frozen;
-    if (frozen && ids.size === frozen.paths.length && frozen.paths.every((p, i) => ids.get(p) === i)) return frozen.parts;
+    if (frozen && ids.size === frozen.paths.length && frozen.paths.every((p, i) => ids.get(p) === i))
+      return frozen.parts;
     this.thaw();
     return { definers: listsToParts(this.entries, ids), users: listsToParts(this.users, ids) };
   }
@@ -65,7 +66,10 @@ export class SymbolTable {
     const frozen = this.frozen;
     if (!frozen) return;
     delete this.frozen;
-    for (const [lists, into] of [[frozen.definers, this.entries], [frozen.users, this.users]] as const) {
+    for (const [lists, into] of [
+      [frozen.definers, this.entries],
+      [frozen.users, this.users],
+    ] as const) {
       // lists already made keep their identity, and every list its place: the parts' order, whatever was looked up first
       const made = new Map(into);
       into.clear();
@@ -97,12 +101,21 @@ export class SymbolTable {
       const at = order(path);
       for (const name of referencedNames(after)) {
         const list = this.users.get(name);
-        if (list) list.splice(firstAt(list, (p) => order(p) > at), 0, path);
+        if (list)
+          list.splice(
+            firstAt(list, (p) => order(p) > at),
+            0,
+            path,
+          );
         else this.users.set(name, [path]);
       }
       for (const paths of this.addDefinitions(after)) {
         paths.pop();
-        paths.splice(firstAt(paths, (p) => compareCodeUnits(p, path) > 0), 0, path);
+        paths.splice(
+          firstAt(paths, (p) => compareCodeUnits(p, path) > 0),
+          0,
+          path,
+        );
       }
     }
   }
@@ -194,8 +207,16 @@ interface FrozenLists {
 
 function frozenLists(parts: NameLists): FrozenLists {
   const count = parts.starts.length - 1;
-  if (!joinedFits(parts.names, parts.nameStarts) || parts.nameStarts.length !== count + 1 || parts.sorted.length !== count) {
-    throw new RepoMapError('internal', `repomap/graph: symbol name lists do not fit (${count} lists, ${parts.sorted.length} sorted, ${parts.nameStarts.length} name starts)`, 'nameStarts');
+  if (
+    !joinedFits(parts.names, parts.nameStarts) ||
+    parts.nameStarts.length !== count + 1 ||
+    parts.sorted.length !== count
+  ) {
+    throw new RepoMapError(
+      'internal',
+      `repomap/graph: symbol name lists do not fit (${count} lists, ${parts.sorted.length} sorted, ${parts.nameStarts.length} name starts)`,
+      'nameStarts',
+    );
   }
   return {
     names: () => (count <= 0 ? [] : parts.names.split('\0')),

@@ -6,10 +6,24 @@ import { EdgeAccumulator, type EdgeSpec } from './edge.js';
 import { compareEdges, mergeEdges } from './edge-list.js';
 import { EDGE_ORDER, newEdgeTable, writeSpecs, type EdgeTable } from './edge-view.js';
 import { tableEdgeCounts, tableFileGraph, type FileGraph, type GraphBasis } from './file-graph.js';
-import { addImportRows, importStats, importsUnaffected, movedPaths, type ImportRecord, type ImportStats, type MovedPaths } from './edges/import.js';
+import {
+  addImportRows,
+  importStats,
+  importsUnaffected,
+  movedPaths,
+  type ImportRecord,
+  type ImportStats,
+  type MovedPaths,
+} from './edges/import.js';
 import { addSharedSymbolEdges } from './edges/shared-symbol.js';
 import type { SourceTestConventions } from './edges/source-test.js';
-import { isResolverInput, readyTables, tagsChangeTables, withChangedTags, type ResolveContext } from './resolve/index.js';
+import {
+  isResolverInput,
+  readyTables,
+  tagsChangeTables,
+  withChangedTags,
+  type ResolveContext,
+} from './resolve/index.js';
 import { MAX_CHANGES_UPDATED } from '../corpus/change-limit.js';
 
 /** Edge types whose edges are stored from the file whose tags make them. */
@@ -75,7 +89,9 @@ export function updateFileGraph(
   const samePaths = added.length === 0 && removed.length === 0;
   // A changed or removed manifest (package.json, tsconfig/jsconfig and the JSON files they extend, go.mod, Cargo.toml), or a file whose tags feed the tables (a Java package).
   const resolverInputChanged =
-    changedFiles.some(isResolverInput) || removed.some(isResolverInput) || changed.some((p) => tagsChangeTables(oldTags.get(p), newTags.get(p)));
+    changedFiles.some(isResolverInput) ||
+    removed.some(isResolverInput) ||
+    changed.some((p) => tagsChangeTables(oldTags.get(p), newTags.get(p)));
   // Import edges are redone for every file when the paths or what the resolver reads changed (most are kept as they were).
   const broad = !samePaths || historyChanged || resolverInputChanged;
   if (samePaths && changed.length === 0 && !broad) return before.graph;
@@ -109,7 +125,9 @@ export function updateFileGraph(
   const changedSet = new Set(changed);
   if (broad) {
     // With the same manifests, a file whose imports never looked up a moved path keeps its import edges.
-    const kept = resolverInputChanged ? undefined : keptImports(basis, tags, changedSet, movedPaths([...added, ...removed], basis.resolve));
+    const kept = resolverInputChanged
+      ? undefined
+      : keptImports(basis, tags, changedSet, movedPaths([...added, ...removed], basis.resolve));
     ({ imports, resolve, conventions, importRecords } = addPathEdges(files, tags, commits, rows, rows, o, kept));
   } else {
     resolve = withChangedTags(basis.resolve, changed, newTags);
@@ -133,18 +151,38 @@ export function updateFileGraph(
   const shared: EdgeSpec[] = [];
   const made: EdgeSpec[] = [];
   for (const e of rows.specs()) (e.type === 'shared-symbol' ? shared : made).push(e);
-  const otherEdges = broad ? made : mergeEdges(basis.otherEdges.filter((e) => !(ROW_TYPES.has(e.type) && changedSet.has(e.source))), made);
+  const otherEdges = broad
+    ? made
+    : mergeEdges(
+        basis.otherEdges.filter((e) => !(ROW_TYPES.has(e.type) && changedSet.has(e.source))),
+        made,
+      );
   // Over the same paths, the nodes at either end of an edge dropped, added or reweighed: the rest keep their edges, and their CSR rows
   const rowsChanged = broad ? undefined : new Set<string>();
   const earlierPaths = before.graph.paths;
-  const dropped = rowsChanged && ((s: number, t: number): void => void rowsChanged.add(earlierPaths[s]!).add(earlierPaths[t]!));
+  const dropped =
+    rowsChanged && ((s: number, t: number): void => void rowsChanged.add(earlierPaths[s]!).add(earlierPaths[t]!));
   const table = nextTable(earlierTable, earlierPaths, order, users, [...shared, ...otherEdges], dropped);
   if (rowsChanged) {
     for (const e of shared) rowsChanged.add(e.source).add(e.target);
     for (const e of edgesNotIn(basis.otherEdges, otherEdges)) rowsChanged.add(e.source).add(e.target);
   }
-  const next: GraphBasis = { ...basis, historyKey: history.key, history: commits, otherEdges, resolve, importRecords, conventions };
-  return tableFileGraph(files, table, { symbols, imports, edgeCounts: tableEdgeCounts(table), basis: next, ...(rowsChanged ? { rowsChanged } : {}) });
+  const next: GraphBasis = {
+    ...basis,
+    historyKey: history.key,
+    history: commits,
+    otherEdges,
+    resolve,
+    importRecords,
+    conventions,
+  };
+  return tableFileGraph(files, table, {
+    symbols,
+    imports,
+    edgeCounts: tableEdgeCounts(table),
+    basis: next,
+    ...(rowsChanged ? { rowsChanged } : {}),
+  });
 }
 
 /** The edges of either sorted list (`compareEdges` order) that the other has not, or has with another weight. */
@@ -202,7 +240,8 @@ function nextTable(
   const to = Int32Array.from(earlierPaths, (p) => order.get(p) ?? -1);
   const fromRemade = Uint8Array.from(earlierPaths, (p) => (remade.has(p) ? 1 : 0));
   const { sources, targets, types } = earlier;
-  const keep = (k: number): boolean => types[k] === SHARED_SYMBOL && fromRemade[sources[k]!] === 0 && to[sources[k]!]! >= 0 && to[targets[k]!]! >= 0;
+  const keep = (k: number): boolean =>
+    types[k] === SHARED_SYMBOL && fromRemade[sources[k]!] === 0 && to[sources[k]!]! >= 0 && to[targets[k]!]! >= 0;
   let kept = 0;
   for (let k = 0; k < sources.length; k++) {
     if (keep(k)) kept++;
@@ -225,11 +264,17 @@ function nextTable(
 }
 
 /** The files whose import edges stand as they are: unchanged, and unaffected by the moved paths. */
-function keptImports(basis: GraphBasis, tags: readonly FileTags[], changed: ReadonlySet<string>, moved: MovedPaths): KeptImports {
+function keptImports(
+  basis: GraphBasis,
+  tags: readonly FileTags[],
+  changed: ReadonlySet<string>,
+  moved: MovedPaths,
+): KeptImports {
   const kept = new Map<string, { record: ImportRecord; edges: EdgeSpec[] }>();
   for (const t of tags) {
     const record = basis.importRecords.get(t.path);
-    if (record && !changed.has(t.path) && importsUnaffected(record, t.language, moved)) kept.set(t.path, { record, edges: [] });
+    if (record && !changed.has(t.path) && importsUnaffected(record, t.language, moved))
+      kept.set(t.path, { record, edges: [] });
   }
   for (const e of basis.otherEdges) if (e.type === 'import') kept.get(e.source)?.edges.push(e);
   return kept;

@@ -52,6 +52,10 @@ export const cpp: LanguageSpec = {
   fence: 'cpp',
   infoStrings: ['cpp', 'c++', 'cxx', 'cc', 'hpp'],
   snippetPath: '__snippet__.cpp',
-  tests: tests([/^test_.*\.(?:cc|cpp|cxx)$/, /_(?:tests?|unittests?)\.(?:cc|cpp|cxx)$/, /[a-z0-9]Tests?\.(?:cc|cpp|cxx)$/]),
+  tests: tests([
+    /^test_.*\.(?:cc|cpp|cxx)$/,
+    /_(?:tests?|unittests?)\.(?:cc|cpp|cxx)$/,
+    /[a-z0-9]Tests?\.(?:cc|cpp|cxx)$/,
+  ]),
   libraryPaths,
 };

@@ -32,7 +32,8 @@ export function grammarManifest(): Record<LanguageId, GrammarEntry> {
   const file = join(packageRoot(), 'grammars', 'manifest.json');
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as { languages: Record<string, GrammarEntry> };
   for (const id of LANGUAGES) {
-    if (!parsed.languages[id]) throw new RepoMapError('internal', `repomap/languages: ${file} has no entry for "${id}"`, file);
+    if (!parsed.languages[id])
+      throw new RepoMapError('internal', `repomap/languages: ${file} has no entry for "${id}"`, file);
   }
   manifest = parsed.languages as Record<LanguageId, GrammarEntry>;
   return manifest;

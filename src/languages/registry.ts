@@ -109,4 +109,3 @@ export function libraryPathPatterns(): RegExp[] {
 export function grammarExtensions(): string[] {
   return LANGUAGES.flatMap((id) => LANGUAGE_SPECS[id].extensions.map((ext) => ext.slice(1)));
 }
-

@@ -42,7 +42,9 @@ function makeStats(ctx: RankContext): CorpusStats {
       mainSourceExtension = ext;
     }
   }
-  const degrees = Object.fromEntries(EDGE_TYPES.map((t) => [t, { in: new Int32Array(n), out: new Int32Array(n) }])) as CorpusStats['degrees'];
+  const degrees = Object.fromEntries(
+    EDGE_TYPES.map((t) => [t, { in: new Int32Array(n), out: new Int32Array(n) }]),
+  ) as CorpusStats['degrees'];
   ctx.graph.forEachEdge((attributes, source, target) => {
     const d = degrees[attributes.type];
     d.out[ctx.indexOf(source)]++;

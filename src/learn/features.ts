@@ -8,7 +8,14 @@
  * the same values to the bit.
  */
 import { splitTitle } from '../cues/index.js';
-import { lexicalText, scoreParts, type RankContext, type RankDefaults, type RankOutcome, type SeedChannel } from '../rank/index.js';
+import {
+  lexicalText,
+  scoreParts,
+  type RankContext,
+  type RankDefaults,
+  type RankOutcome,
+  type SeedChannel,
+} from '../rank/index.js';
 import { identifierParts } from '../text/identifiers.js';
 import { EDGE_TYPES, FILE_KINDS, type QueryCues } from '../types.js';
 import { corpusStats } from './corpus-stats.js';
@@ -17,7 +24,19 @@ import { FILE_MARKER_NAMES, FOLDER_MARKER_NAMES, extensionOf, fileMarkers, folde
 export const FEATURE_VERSION = 1;
 
 /** The seed channels read as features, each as the file's share of the channel's largest weight. */
-const CHANNELS: readonly SeedChannel[] = ['path', 'frame', 'identifier', 'test-name', 'diff-symbol', 'module', 'imported', 'term', 'users', 'text', 'message'];
+const CHANNELS: readonly SeedChannel[] = [
+  'path',
+  'frame',
+  'identifier',
+  'test-name',
+  'diff-symbol',
+  'module',
+  'imported',
+  'term',
+  'users',
+  'text',
+  'message',
+];
 
 export const FEATURE_NAMES: readonly string[] = [
   // the query
@@ -72,7 +91,11 @@ export function candidateFeatures(
   const stats = corpusStats(ctx);
   const n = ctx.paths.length;
   const queryWords = wordsOf(cues.text);
-  const lexical = seeds.textScores ?? (o.textWeight[task] > 0 || cues.text.trim() === '' ? new Float64Array(n) : ctx.textScores(lexicalText(cues, o), o.lexical[task]));
+  const lexical =
+    seeds.textScores ??
+    (o.textWeight[task] > 0 || cues.text.trim() === ''
+      ? new Float64Array(n)
+      : ctx.textScores(lexicalText(cues, o), o.lexical[task]));
   const lexicalMax = maxOf(lexical);
   const lexicalSorted = Float64Array.from(lexical).sort().reverse();
   const title = splitTitle(cues.text).title;
@@ -89,7 +112,9 @@ export function candidateFeatures(
     outcome.confidence,
     Math.log1p(seeds.matchedCues),
   ];
-  const scores = candidates.map((i) => scoreParts(i, task, seeds, ppr, maxDirect, maxPpr, ctx, o, undefined, feedback).score);
+  const scores = candidates.map(
+    (i) => scoreParts(i, task, seeds, ppr, maxDirect, maxPpr, ctx, o, undefined, feedback).score,
+  );
   const bestScore = Math.max(0, ...scores);
 
   return candidates.map((i, k) => {

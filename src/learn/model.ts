@@ -26,7 +26,13 @@ export interface ModelSpec {
 }
 
 /** The file ranker's model (features.ts). */
-export const FILE_MODEL: ModelSpec = { format: MODEL_FORMAT, version: FEATURE_VERSION, names: FEATURE_NAMES, pool: true, shipped: 'models/issue2code-ranker.json' };
+export const FILE_MODEL: ModelSpec = {
+  format: MODEL_FORMAT,
+  version: FEATURE_VERSION,
+  names: FEATURE_NAMES,
+  pool: true,
+  shipped: 'models/issue2code-ranker.json',
+};
 /** The function ranker's model (unit-features.ts). */
 export const FUNCTION_MODEL: ModelSpec = {
   format: FUNCTION_MODEL_FORMAT,
@@ -85,7 +91,11 @@ export function parseModel(json: unknown, source: string, spec: ModelSpec = FILE
   if (typeof json !== 'object' || json === null) return fail('model', 'is not a JSON object');
   const m = json as Record<string, unknown>;
   if (m.format !== spec.format) fail('format', `must be "${spec.format}", got ${JSON.stringify(m.format)}`);
-  if (m.feature_version !== spec.version) fail('feature_version', `is ${JSON.stringify(m.feature_version)}; this repomap computes feature version ${spec.version}`);
+  if (m.feature_version !== spec.version)
+    fail(
+      'feature_version',
+      `is ${JSON.stringify(m.feature_version)}; this repomap computes feature version ${spec.version}`,
+    );
   const names = m.features;
   if (!Array.isArray(names) || names.length !== spec.names.length || names.some((f, k) => f !== spec.names[k])) {
     fail('features', `do not match this repomap's ${spec.names.length} feature names`);
@@ -102,14 +112,26 @@ function checkTree(t: unknown, at: string, features: number, fail: (field: strin
   const tree = t as Record<string, unknown>;
   const arrays = ['feature', 'threshold', 'left', 'right', 'leaf'] as const;
   for (const key of arrays) {
-    if (!Array.isArray(tree[key]) || !(tree[key] as unknown[]).every((v) => typeof v === 'number' && Number.isFinite(v))) fail(`${at}.${key}`, 'must be an array of finite numbers');
+    if (
+      !Array.isArray(tree[key]) ||
+      !(tree[key] as unknown[]).every((v) => typeof v === 'number' && Number.isFinite(v))
+    )
+      fail(`${at}.${key}`, 'must be an array of finite numbers');
   }
-  const [feature, threshold, left, right, leaf] = arrays.map((key) => tree[key] as number[]) as [number[], number[], number[], number[], number[]];
+  const [feature, threshold, left, right, leaf] = arrays.map((key) => tree[key] as number[]) as [
+    number[],
+    number[],
+    number[],
+    number[],
+    number[],
+  ];
   const splits = feature.length;
-  if (threshold.length !== splits || left.length !== splits || right.length !== splits) fail(at, 'has split arrays of different lengths');
+  if (threshold.length !== splits || left.length !== splits || right.length !== splits)
+    fail(at, 'has split arrays of different lengths');
   if (leaf.length !== splits + 1) fail(`${at}.leaf`, `must hold ${splits + 1} values (one more than the splits)`);
   for (let k = 0; k < splits; k++) {
-    if (!Number.isInteger(feature[k]) || feature[k]! < 0 || feature[k]! >= features) fail(`${at}.feature[${k}]`, 'is not a feature index');
+    if (!Number.isInteger(feature[k]) || feature[k]! < 0 || feature[k]! >= features)
+      fail(`${at}.feature[${k}]`, 'is not a feature index');
     for (const child of [left[k]!, right[k]!]) {
       // children point forward (k < child) or at a leaf, so every walk ends
       const ok = Number.isInteger(child) && (child < 0 ? -child - 1 < leaf.length : child > k && child < splits);
@@ -137,7 +159,11 @@ function shippedModelOf(spec: ModelSpec): RankerModel {
   try {
     read = readPackageFile(spec.shipped);
   } catch (error) {
-    throw new RepoMapError('internal', `repomap/learn: the learned ranker's model ${spec.shipped} cannot be read (${(error as Error).message}); use the tuned ranker`, 'ranker');
+    throw new RepoMapError(
+      'internal',
+      `repomap/learn: the learned ranker's model ${spec.shipped} cannot be read (${(error as Error).message}); use the tuned ranker`,
+      'ranker',
+    );
   }
   const model = parseModel(JSON.parse(read.text), read.file, spec);
   shipped.set(spec, model);

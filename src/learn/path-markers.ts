@@ -8,12 +8,63 @@
 
 /** Folder-name markers: a path has the marker when one of its folders is one of the names. */
 const FOLDER_MARKERS = {
-  example: ['example', 'examples', 'sample', 'samples', 'demo', 'demos', 'playground', 'playgrounds', 'tutorial', 'tutorials', 'cookbook', 'showcase'],
+  example: [
+    'example',
+    'examples',
+    'sample',
+    'samples',
+    'demo',
+    'demos',
+    'playground',
+    'playgrounds',
+    'tutorial',
+    'tutorials',
+    'cookbook',
+    'showcase',
+  ],
   doc: ['doc', 'docs', 'documentation', 'site', 'website', 'book', 'guide', 'guides', 'man'],
   bench: ['bench', 'benches', 'benchmark', 'benchmarks', 'perf'],
-  script: ['script', 'scripts', 'tool', 'tools', 'ci', '.github', 'hack', 'xtask', 'build-tools', 'devtools', 'contrib'],
-  template: ['template', 'templates', 'skeleton', 'skeletons', 'layout', 'layouts', 'theme', 'themes', 'scaffold', 'scaffolds', 'stubs', 'boilerplate'],
-  fixture: ['fixture', 'fixtures', 'testdata', 'test-data', 'test_data', '__snapshots__', 'snapshots', 'mocks', '__mocks__', 'data', 'assets', 'resources'],
+  script: [
+    'script',
+    'scripts',
+    'tool',
+    'tools',
+    'ci',
+    '.github',
+    'hack',
+    'xtask',
+    'build-tools',
+    'devtools',
+    'contrib',
+  ],
+  template: [
+    'template',
+    'templates',
+    'skeleton',
+    'skeletons',
+    'layout',
+    'layouts',
+    'theme',
+    'themes',
+    'scaffold',
+    'scaffolds',
+    'stubs',
+    'boilerplate',
+  ],
+  fixture: [
+    'fixture',
+    'fixtures',
+    'testdata',
+    'test-data',
+    'test_data',
+    '__snapshots__',
+    'snapshots',
+    'mocks',
+    '__mocks__',
+    'data',
+    'assets',
+    'resources',
+  ],
   vendor: ['vendor', 'vendored', 'third_party', 'thirdparty', 'third-party', 'external', 'extern', 'deps'],
   testDir: ['test', 'tests', 'testing', 'spec', 'specs', '__tests__', 'e2e', 'integration', 'integration_tests', 'it'],
   source: ['src', 'lib', 'pkg', 'internal', 'core', 'crates', 'packages', 'app', 'source'],
@@ -29,10 +80,18 @@ for (const marker of FOLDER_MARKER_NAMES) {
 
 /** File-name markers, each a test of the file name (lower case). */
 const FILE_MARKERS = {
-  generated: (name: string) => /(^|[._-])(generated|gen|pb|pb2|g)[._-]/.test(name) || name.includes('_pb2') || name.endsWith('.pb.go'),
-  typings: (name: string) => name.endsWith('.d.ts') || name.endsWith('.d.mts') || name.endsWith('.d.cts') || name.endsWith('.pyi'),
-  lock: (name: string) => name.endsWith('.lock') || name.endsWith('-lock.json') || name.endsWith('-lock.yaml') || name === 'go.sum' || name.endsWith('.lockb'),
-  markup: (name: string) => /\.(html?|vue|svelte|css|scss|sass|less|astro|hbs|ejs|njk|liquid|jinja2?|tmpl|tpl|erb)$/.test(name),
+  generated: (name: string) =>
+    /(^|[._-])(generated|gen|pb|pb2|g)[._-]/.test(name) || name.includes('_pb2') || name.endsWith('.pb.go'),
+  typings: (name: string) =>
+    name.endsWith('.d.ts') || name.endsWith('.d.mts') || name.endsWith('.d.cts') || name.endsWith('.pyi'),
+  lock: (name: string) =>
+    name.endsWith('.lock') ||
+    name.endsWith('-lock.json') ||
+    name.endsWith('-lock.yaml') ||
+    name === 'go.sum' ||
+    name.endsWith('.lockb'),
+  markup: (name: string) =>
+    /\.(html?|vue|svelte|css|scss|sass|less|astro|hbs|ejs|njk|liquid|jinja2?|tmpl|tpl|erb)$/.test(name),
   data: (name: string) => /\.(json|jsonc|ya?ml|toml|xml|ini|cfg|conf|proto|graphql|gql|csv|txt|lock)$/.test(name),
   entry: (name: string) => /^(index|main|lib|mod|__init__|__main__|app|cli|init)\.[^.]+$/.test(name),
   minified: (name: string) => name.includes('.min.'),
@@ -45,7 +104,8 @@ export const FILE_MARKER_NAMES = Object.keys(FILE_MARKERS) as FileMarker[];
 export function folderMarkers(path: string): Set<FolderMarker> {
   const out = new Set<FolderMarker>();
   const segments = path.split('/');
-  for (let k = 0; k < segments.length - 1; k++) for (const m of FOLDER_OF.get(segments[k]!.toLowerCase()) ?? []) out.add(m);
+  for (let k = 0; k < segments.length - 1; k++)
+    for (const m of FOLDER_OF.get(segments[k]!.toLowerCase()) ?? []) out.add(m);
   return out;
 }
 

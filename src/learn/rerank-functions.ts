@@ -25,7 +25,9 @@ export function learnedFunctions<T extends UnitFile>(
   const top = files.slice(0, count);
   const v = unitVectors(cues, finder, top, o.fileExponent, o.importsShare);
   const scores = v.values.map((x) => predict(model, x));
-  const order = v.ids.map((_, k) => k).sort((a, b) => scores[b]! - scores[a]! || v.tunedRanks[a]! - v.tunedRanks[b]! || a - b);
+  const order = v.ids
+    .map((_, k) => k)
+    .sort((a, b) => scores[b]! - scores[a]! || v.tunedRanks[a]! - v.tunedRanks[b]! || a - b);
   const lists: RankedFunction[][] = top.map(() => []);
   const ids: string[] = [];
   for (const k of order) {
@@ -40,4 +42,3 @@ export function learnedFunctions<T extends UnitFile>(
 function logistic(x: number): number {
   return 1 / (1 + Math.exp(-x));
 }
-

@@ -20,7 +20,13 @@ export interface CandidateVectors {
 }
 
 /** The feature vectors of the tuned ranking's first `pool` files that are not given. */
-export function poolVectors(cues: QueryCues, outcome: RankOutcome, ctx: RankContext, o: RankDefaults, pool: number): CandidateVectors {
+export function poolVectors(
+  cues: QueryCues,
+  outcome: RankOutcome,
+  ctx: RankContext,
+  o: RankDefaults,
+  pool: number,
+): CandidateVectors {
   const candidates: number[] = [];
   const place = new Map<number, number>();
   outcome.files.forEach((f, rank) => {

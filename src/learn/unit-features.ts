@@ -102,7 +102,13 @@ interface Candidate {
  * `finder` the function stage over the same cues; `fileExponent` weighs a file's score
  * across files as the tuned ranking does.
  */
-export function unitVectors(cues: QueryCues, finder: FunctionFinder, files: readonly UnitFile[], fileExponent: number, importsShare: number): UnitVectors {
+export function unitVectors(
+  cues: QueryCues,
+  finder: FunctionFinder,
+  files: readonly UnitFile[],
+  fileExponent: number,
+  importsShare: number,
+): UnitVectors {
   const scoredFiles = files.map((f) => finder.scoredUnits(f.path));
   // the tuned ranking: each file's list, then across files by fileScore^fileExponent × score
   const tunedInFile = new Map<string, number>();
@@ -155,7 +161,12 @@ export function unitVectors(cues: QueryCues, finder: FunctionFinder, files: read
       Math.log1p(scored.lineCount),
       /(^|\/)(tests?|testing)(\/|$)|(^|\/)test_[^/]*$|_test\.[a-z]+$/.test(path) ? 1 : 0,
     ];
-    const candidates: Candidate[] = scored.units.map((u, at) => ({ id: `${path}::${u.name}`, file, at, start: u.def.startLine }));
+    const candidates: Candidate[] = scored.units.map((u, at) => ({
+      id: `${path}::${u.name}`,
+      file,
+      at,
+      start: u.def.startLine,
+    }));
     if (scored.imports) candidates.push({ id: `${path}::imports`, file, at: -1, start: scored.imports.start });
     for (const c of candidates) {
       // a name defined twice in a file is one id: its first unit stands for it
@@ -176,7 +187,11 @@ export function unitVectors(cues: QueryCues, finder: FunctionFinder, files: read
       fileOf.push(file);
       tunedRanks.push(rank);
       const u = c.at >= 0 ? scored.units[c.at]!.def : undefined;
-      units.push(u ? { name: c.id.slice(path.length + 2), kind: u.kind, start: u.startLine, end: u.endLine, score: 0 } : { name: 'imports', kind: 'module', start: scored.imports!.start, end: scored.imports!.end, score: 0 });
+      units.push(
+        u
+          ? { name: c.id.slice(path.length + 2), kind: u.kind, start: u.startLine, end: u.endLine, score: 0 }
+          : { name: 'imports', kind: 'module', start: scored.imports!.start, end: scored.imports!.end, score: 0 },
+      );
       values.push(row);
     }
   });
@@ -211,7 +226,8 @@ function unitFeatures(
   const byKind = names.get(name);
   const own = u.ranges.reduce((n, [a, b]) => n + b - a + 1, 0);
   const nameWords = wordSet(name);
-  const share = (words: Set<string>): number => (nameWords.size > 0 ? [...nameWords].filter((w) => words.has(w)).length / nameWords.size : 0);
+  const share = (words: Set<string>): number =>
+    nameWords.size > 0 ? [...nameWords].filter((w) => words.has(w)).length / nameWords.size : 0;
   const bm25 = scored.raw.words[at]!;
   return [
     scored.parts.named[at]!,

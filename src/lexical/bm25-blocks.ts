@@ -18,13 +18,20 @@ export interface PostingBlock {
 export function postingBlockTerms(termStart: Uint32Array, terms: number, size = POSTING_BLOCK): Uint32Array {
   const firsts = [0];
   for (let t = 0; t < terms; t++) {
-    if ((termStart[t + 1] as number) - (termStart[firsts[firsts.length - 1]!] as number) >= size || t + 1 === terms) firsts.push(t + 1);
+    if ((termStart[t + 1] as number) - (termStart[firsts[firsts.length - 1]!] as number) >= size || t + 1 === terms)
+      firsts.push(t + 1);
   }
   return Uint32Array.from(firsts);
 }
 
 /** Block k of the postings (views of the arrays, no copy). */
-export function postingBlock(termStart: Uint32Array, blockTerms: Uint32Array, doc: Uint32Array, tf: Float32Array | Float64Array, k: number): PostingBlock {
+export function postingBlock(
+  termStart: Uint32Array,
+  blockTerms: Uint32Array,
+  doc: Uint32Array,
+  tf: Float32Array | Float64Array,
+  k: number,
+): PostingBlock {
   const from = termStart[blockTerms[k] as number] as number;
   const to = termStart[blockTerms[k + 1] as number] as number;
   return { doc: doc.subarray(from, to), tf: tf.subarray(from, to) };
@@ -51,7 +58,12 @@ export class BlockedPostings {
     const count = blockTerms.length - 1;
     let fits = blockTerms[0] === 0 && blockTerms[count] === termStart.length - 1;
     for (let k = 0; fits && k < count; k++) fits = (blockTerms[k] as number) < (blockTerms[k + 1] as number);
-    if (!fits) throw new RepoMapError('internal', `repomap/lexical: BM25 posting blocks do not fit ${termStart.length - 1} terms`, 'blockTerms');
+    if (!fits)
+      throw new RepoMapError(
+        'internal',
+        `repomap/lexical: BM25 posting blocks do not fit ${termStart.length - 1} terms`,
+        'blockTerms',
+      );
   }
 
   /** The postings of term `t`. */
@@ -59,7 +71,12 @@ export class BlockedPostings {
     const k = this.blockOf(t);
     const block = this.block(k);
     const base = this.termStart[this.blockTerms[k] as number] as number;
-    return { doc: block.doc, tf: block.tf, from: (this.termStart[t] as number) - base, to: (this.termStart[t + 1] as number) - base };
+    return {
+      doc: block.doc,
+      tf: block.tf,
+      from: (this.termStart[t] as number) - base,
+      to: (this.termStart[t + 1] as number) - base,
+    };
   }
 
   /** Every block read and joined: the whole postings, as an index built in memory holds them. */
@@ -80,10 +97,21 @@ export class BlockedPostings {
     let block = this.blocks.get(k);
     if (!block) {
       block = this.read(k);
-      const expected = (this.termStart[this.blockTerms[k + 1] as number] as number) - (this.termStart[this.blockTerms[k] as number] as number);
+      const expected =
+        (this.termStart[this.blockTerms[k + 1] as number] as number) -
+        (this.termStart[this.blockTerms[k] as number] as number);
       const tfType = this.exactTf ? Float32Array : Float64Array;
-      if (!(block.doc instanceof Uint32Array) || !(block.tf instanceof tfType) || block.doc.length !== expected || block.tf.length !== expected) {
-        throw new RepoMapError('internal', `repomap/lexical: BM25 posting block ${k} holds ${block.doc?.length} postings, its terms ${expected}`, 'postings');
+      if (
+        !(block.doc instanceof Uint32Array) ||
+        !(block.tf instanceof tfType) ||
+        block.doc.length !== expected ||
+        block.tf.length !== expected
+      ) {
+        throw new RepoMapError(
+          'internal',
+          `repomap/lexical: BM25 posting block ${k} holds ${block.doc?.length} postings, its terms ${expected}`,
+          'postings',
+        );
       }
       this.blocks.set(k, block);
     }

@@ -53,7 +53,8 @@ export class TermCounter {
    * valid as long as each looks up only the ids it had (see Bm25Index's term count).
    */
   constructor(vocabulary?: Vocabulary, words?: string[]) {
-    if ((vocabulary?.size ?? 0) !== (words?.length ?? 0)) throw new RepoMapError('internal', 'repomap/lexical: a vocabulary and its words differ in size', 'vocabulary');
+    if ((vocabulary?.size ?? 0) !== (words?.length ?? 0))
+      throw new RepoMapError('internal', 'repomap/lexical: a vocabulary and its words differ in size', 'vocabulary');
     this.vocabulary = vocabulary ?? new Map();
     this.words = words ?? [];
     this.runStart.push(0);
@@ -65,7 +66,13 @@ export class TermCounter {
    * term frequencies). `keep`, when given, gets the text's terms (for `countTerms` later).
    * The text is counted first, so that its terms are those touched before the path's.
    */
-  count(path: string, text: string, pathWeight: number, emit: (term: number, tf: number) => void, keep?: (terms: TextTerms) => void): number {
+  count(
+    path: string,
+    text: string,
+    pathWeight: number,
+    emit: (term: number, tf: number) => void,
+    keep?: (terms: TextTerms) => void,
+  ): number {
     this.doc++;
     this.touched.length = 0;
     forEachWordSpan(text, (start, end) => this.addRun(text, start, end));

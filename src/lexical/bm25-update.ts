@@ -42,7 +42,12 @@ export interface KeptIdfs {
  * over the postings) plus its fresh ones; the terms whose postings change, ascending;
  * and where the postings of documents read again are, ascending.
  */
-export function startsKeeping(before: Postings, terms: number, kept: Int32Array, fresh: ReadonlyMap<number, FreshPostings>): { termStart: Uint32Array; touched: number[]; droppedAt: number[] } {
+export function startsKeeping(
+  before: Postings,
+  terms: number,
+  kept: Int32Array,
+  fresh: ReadonlyMap<number, FreshPostings>,
+): { termStart: Uint32Array; touched: number[]; droppedAt: number[] } {
   const delta = new Int32Array(terms);
   const touched = new Uint8Array(terms);
   const { termStart: starts, postingDoc } = before;
@@ -70,7 +75,12 @@ export function startsKeeping(before: Postings, terms: number, kept: Int32Array,
 }
 
 /** The term starts of an update that renumbers kept documents: each term's kept postings counted, plus its fresh ones. */
-export function startsRenumbering(before: Postings, terms: number, kept: Int32Array, fresh: ReadonlyMap<number, FreshPostings>): Uint32Array {
+export function startsRenumbering(
+  before: Postings,
+  terms: number,
+  kept: Int32Array,
+  fresh: ReadonlyMap<number, FreshPostings>,
+): Uint32Array {
   const termStart = new Uint32Array(terms + 1);
   for (let t = 0; t < terms; t++) {
     let count = fresh.get(t)?.docs.length ?? 0;
@@ -91,7 +101,15 @@ export function startsRenumbering(before: Postings, terms: number, kept: Int32Ar
  * fresh ones (`add`) put where they fall. Returns the first position of `droppedAt` past
  * this term's.
  */
-export function mergeKeeping(before: Postings, out: PostingsOut, t: number, at: number, add: FreshPostings | undefined, droppedAt: readonly number[], dropped: number): number {
+export function mergeKeeping(
+  before: Postings,
+  out: PostingsOut,
+  t: number,
+  at: number,
+  add: FreshPostings | undefined,
+  droppedAt: readonly number[],
+  dropped: number,
+): number {
   const { postingDoc, postingTf } = before;
   const end = before.termStart[t + 1] as number;
   const docs = add?.docs ?? [];
@@ -106,7 +124,8 @@ export function mergeKeeping(before: Postings, out: PostingsOut, t: number, at: 
   };
   for (;;) {
     // the next earlier posting to leave out, or the term's end
-    const drop = dropped < droppedAt.length && (droppedAt[dropped] as number) < end ? (droppedAt[dropped] as number) : end;
+    const drop =
+      dropped < droppedAt.length && (droppedAt[dropped] as number) < end ? (droppedAt[dropped] as number) : end;
     // the kept stretch ends there, or before the first kept document past the next fresh one
     copy(k < docs.length ? lowerBound(postingDoc, i, drop, docs[k] as number) : drop);
     if (i < drop || (i === end && k < docs.length)) {

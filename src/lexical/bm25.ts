@@ -12,11 +12,33 @@
 import { RepoMapError } from '../errors.js';
 import { lazyFields } from '../lazy-fields.js';
 import { compareByteOrder, compareDescending } from '../text/order.js';
-import { findSortedBy, joinedAt, joinedFits, joinedStarts, sortedOrder, sortedOrderAfter } from '../text/sorted-names.js';
+import {
+  findSortedBy,
+  joinedAt,
+  joinedFits,
+  joinedStarts,
+  sortedOrder,
+  sortedOrderAfter,
+} from '../text/sorted-names.js';
 import { forEachIdentifierWord } from '../text/tokens.js';
-import { BlockedPostings, postingBlock, postingBlockTerms, POSTING_BLOCK, type PostingBlock, type PostingRun } from './bm25-blocks.js';
+import {
+  BlockedPostings,
+  postingBlock,
+  postingBlockTerms,
+  POSTING_BLOCK,
+  type PostingBlock,
+  type PostingRun,
+} from './bm25-blocks.js';
 import { ChunkedArray, TermCounter, type Vocabulary } from './bm25-terms.js';
-import { copyRun, mergeKeeping, SortedVocabulary, startsKeeping, startsRenumbering, type KeptIdfs, type Postings } from './bm25-update.js';
+import {
+  copyRun,
+  mergeKeeping,
+  SortedVocabulary,
+  startsKeeping,
+  startsRenumbering,
+  type KeptIdfs,
+  type Postings,
+} from './bm25-update.js';
 import type { TextTerms } from './text-terms.js';
 
 /** Tunables of `Bm25Index`. */
@@ -56,10 +78,16 @@ export interface Bm25Hit {
 
 function resolveOptions(options: Bm25Options): Required<Bm25Options> {
   const o = { ...BM25_DEFAULTS, ...definedOnly(options) };
-  if (!(Number.isFinite(o.k1) && o.k1 >= 0)) throw new RepoMapError('bad-option', `repomap/lexical: BM25 k1 must be a finite number ≥ 0, got ${o.k1}`, 'k1');
-  if (!(o.b >= 0 && o.b <= 1)) throw new RepoMapError('bad-option', `repomap/lexical: BM25 b must be in [0, 1], got ${o.b}`, 'b');
+  if (!(Number.isFinite(o.k1) && o.k1 >= 0))
+    throw new RepoMapError('bad-option', `repomap/lexical: BM25 k1 must be a finite number ≥ 0, got ${o.k1}`, 'k1');
+  if (!(o.b >= 0 && o.b <= 1))
+    throw new RepoMapError('bad-option', `repomap/lexical: BM25 b must be in [0, 1], got ${o.b}`, 'b');
   if (!(Number.isFinite(o.pathWeight) && o.pathWeight >= 0)) {
-    throw new RepoMapError('bad-option', `repomap/lexical: BM25 pathWeight must be a finite number ≥ 0, got ${o.pathWeight}`, 'pathWeight');
+    throw new RepoMapError(
+      'bad-option',
+      `repomap/lexical: BM25 pathWeight must be a finite number ≥ 0, got ${o.pathWeight}`,
+      'pathWeight',
+    );
   }
   return o;
 }
@@ -134,7 +162,11 @@ export class Bm25Index {
   private sharesVocabulary = false;
 
   /** `from`: see `Bm25Index.updated` and `Bm25Index.inSlices` (which are how to pass it). */
-  constructor(docs: readonly Bm25Document[], options: Bm25Options = {}, from?: { index: Bm25Index; changed: ReadonlySet<string> } | { counted: Counted }) {
+  constructor(
+    docs: readonly Bm25Document[],
+    options: Bm25Options = {},
+    from?: { index: Bm25Index; changed: ReadonlySet<string> } | { counted: Counted },
+  ) {
     this.options = resolveOptions(options);
     let kept: KeptIdfs | null = null;
     if (from && 'counted' in from) {
@@ -143,7 +175,8 @@ export class Bm25Index {
     } else {
       const sorted = sortedDocuments(docs);
       this.paths = sorted.map((d) => d.path);
-      const updated = from && reusable(from.index, this, from.changed) ? this.update(sorted, from.index, from.changed) : false;
+      const updated =
+        from && reusable(from.index, this, from.changed) ? this.update(sorted, from.index, from.changed) : false;
       if (updated === false) this.postings(finish(countSteps(sorted, this.options.pathWeight)));
       else kept = updated;
     }
@@ -157,7 +190,12 @@ export class Bm25Index {
    * document's known terms stand for its text, and the terms of every text tokenized are
    * given to `terms.set` (when there is one): the index is the same either way.
    */
-  static async inSlices(docs: readonly Bm25Document[], options: Bm25Options, pause: () => Promise<void>, terms?: TextTermsCache): Promise<Bm25Index> {
+  static async inSlices(
+    docs: readonly Bm25Document[],
+    options: Bm25Options,
+    pause: () => Promise<void>,
+    terms?: TextTermsCache,
+  ): Promise<Bm25Index> {
     const steps = countSteps(sortedDocuments(docs), resolveOptions(options).pathWeight, terms);
     for (let step = steps.next(); ; step = steps.next()) {
       if (step.done) return new Bm25Index([], options, { counted: step.value });
@@ -182,16 +220,34 @@ export class Bm25Index {
     const { termStart, postingDoc, postingTf, docLength } = this;
     const words = this.words.slice(0, this.terms);
     // (kept for the toParts of an index updated from this one)
-    const sorted = (this.sortedTerms ??= this.earlierSorted ? sortedOrderAfter(words, this.earlierSorted) : sortedOrder(words));
-    return { options: { ...this.options }, paths: [...this.paths], words: words.join('\0'), sorted, termStart, postingDoc, postingTf, docLength };
+    const sorted = (this.sortedTerms ??= this.earlierSorted
+      ? sortedOrderAfter(words, this.earlierSorted)
+      : sortedOrder(words));
+    return {
+      options: { ...this.options },
+      paths: [...this.paths],
+      words: words.join('\0'),
+      sorted,
+      termStart,
+      postingDoc,
+      postingTf,
+      docLength,
+    };
   }
 
   /** The index `toParts` gave (its words become the whole vocabulary). */
   static fromParts(parts: Bm25Parts): Bm25Index {
     const words = parts.words === '' ? [] : parts.words.split('\0');
     const index = Bm25Index.readBack(parts, words.length);
-    if (parts.termStart[parts.termStart.length - 1] !== parts.postingDoc.length || parts.postingDoc.length !== parts.postingTf.length) {
-      throw new RepoMapError('internal', `repomap/lexical: BM25 parts do not fit (${parts.termStart[parts.termStart.length - 1]} postings by the term starts, ${parts.postingDoc.length} documents, ${parts.postingTf.length} frequencies)`, 'parts');
+    if (
+      parts.termStart[parts.termStart.length - 1] !== parts.postingDoc.length ||
+      parts.postingDoc.length !== parts.postingTf.length
+    ) {
+      throw new RepoMapError(
+        'internal',
+        `repomap/lexical: BM25 parts do not fit (${parts.termStart[parts.termStart.length - 1]} postings by the term starts, ${parts.postingDoc.length} documents, ${parts.postingTf.length} frequencies)`,
+        'parts',
+      );
     }
     Object.assign(index, { words, postingDoc: parts.postingDoc, postingTf: parts.postingTf });
     index.finish();
@@ -220,7 +276,11 @@ export class Bm25Index {
     const { wordStarts } = dictionary;
     const terms = wordStarts.length - 1;
     if (!joinedFits(dictionary.words, wordStarts)) {
-      throw new RepoMapError('internal', `repomap/lexical: BM25 word starts do not fit ${dictionary.words.length} characters of words`, 'wordStarts');
+      throw new RepoMapError(
+        'internal',
+        `repomap/lexical: BM25 word starts do not fit ${dictionary.words.length} characters of words`,
+        'wordStarts',
+      );
     }
     const index = Bm25Index.readBack(dictionary, terms);
     index.joined = { text: dictionary.words, starts: wordStarts };
@@ -247,8 +307,16 @@ export class Bm25Index {
       termStart: parts.termStart,
       docLength: parts.docLength,
     });
-    if (parts.termStart.length !== terms + 1 || parts.sorted.length !== terms || parts.docLength.length !== parts.paths.length) {
-      throw new RepoMapError('internal', `repomap/lexical: BM25 parts do not fit (${terms} words, ${parts.termStart.length} term starts, ${parts.paths.length} paths)`, 'parts');
+    if (
+      parts.termStart.length !== terms + 1 ||
+      parts.sorted.length !== terms ||
+      parts.docLength.length !== parts.paths.length
+    ) {
+      throw new RepoMapError(
+        'internal',
+        `repomap/lexical: BM25 parts do not fit (${terms} words, ${parts.termStart.length} term starts, ${parts.paths.length} paths)`,
+        'parts',
+      );
     }
     return index;
   }
@@ -260,7 +328,14 @@ export class Bm25Index {
 
   /** Where the postings of term `t` are (read from its block for an index read back from blocks). */
   private runOf(t: number): PostingRun {
-    return this.blocked ? this.blocked.run(t) : { doc: this.postingDoc, tf: this.postingTf, from: this.termStart[t] as number, to: this.termStart[t + 1] as number };
+    return this.blocked
+      ? this.blocked.run(t)
+      : {
+          doc: this.postingDoc,
+          tf: this.postingTf,
+          from: this.termStart[t] as number,
+          to: this.termStart[t + 1] as number,
+        };
   }
 
   /** Sorts the tokenized triples by term into CSR (documents stay ascending per term). */
@@ -300,7 +375,11 @@ export class Bm25Index {
    * ids, and words no document has any more keep theirs with no postings, which scores
    * as a word never seen.
    */
-  private update(sorted: readonly Bm25Document[], earlier: Bm25Index, changed: ReadonlySet<string>): KeptIdfs | null | false {
+  private update(
+    sorted: readonly Bm25Document[],
+    earlier: Bm25Index,
+    changed: ReadonlySet<string>,
+  ): KeptIdfs | null | false {
     const counter = new TermCounter(earlier.vocabulary(), earlier.words);
     const ids = new Map(sorted.map((d, i) => [d.path, i]));
     // Earlier document → its number now, or -1 when it is gone or read again.
@@ -336,8 +415,15 @@ export class Bm25Index {
     // Kept documents keep their numbers (no document added or removed before them): the
     // postings of terms no changed document has are copied as they are, in runs.
     const sameNumbers = kept.every((now, old) => now < 0 || now === old);
-    const before: Postings = { termStart: earlier.termStart, postingDoc: earlier.postingDoc, postingTf: earlier.postingTf, terms: oldTerms };
-    const { termStart, touched, droppedAt } = sameNumbers ? startsKeeping(before, terms, kept, fresh) : { termStart: startsRenumbering(before, terms, kept, fresh), touched: null, droppedAt: [] };
+    const before: Postings = {
+      termStart: earlier.termStart,
+      postingDoc: earlier.postingDoc,
+      postingTf: earlier.postingTf,
+      terms: oldTerms,
+    };
+    const { termStart, touched, droppedAt } = sameNumbers
+      ? startsKeeping(before, terms, kept, fresh)
+      : { termStart: startsRenumbering(before, terms, kept, fresh), touched: null, droppedAt: [] };
     let dead = 0;
     for (let t = 0; t < terms; t++) if (termStart[t + 1] === termStart[t]) dead++;
     if (dead * 4 > terms) {
@@ -365,7 +451,8 @@ export class Bm25Index {
         for (let i = earlier.termStart[t] as number; i < (earlier.termStart[t + 1] as number); i++) {
           const doc = kept[earlier.postingDoc[i] as number]!;
           if (doc < 0) continue;
-          while (add && k < add.docs.length && (add.docs[k] as number) < doc) put(add.docs[k] as number, add.tfs[k++] as number);
+          while (add && k < add.docs.length && (add.docs[k] as number) < doc)
+            put(add.docs[k] as number, add.tfs[k++] as number);
           put(doc, earlier.postingTf[i] as number);
         }
       }
@@ -439,12 +526,16 @@ export class Bm25Index {
 
   /** Word → term id (an index read back from parts looks its words up in their sorted order, and keeps the words an update adds in a Map). */
   private vocabulary(): Vocabulary {
-    return (this.vocabularyMap ??= this.sortedTerms ? new SortedVocabulary(this.words, this.sortedTerms) : new Map(this.words.map((w, i) => [w, i])));
+    return (this.vocabularyMap ??= this.sortedTerms
+      ? new SortedVocabulary(this.words, this.sortedTerms)
+      : new Map(this.words.map((w, i) => [w, i])));
   }
 
   /** The term id of `word` in this index (a word added by a later, updated index is not one of its terms). */
   private termOf(word: string): number | undefined {
-    const t = this.vocabularyMap ? this.vocabularyMap.get(word) : findSortedBy(this.sortedTerms!, (i) => this.wordAt(i), word);
+    const t = this.vocabularyMap
+      ? this.vocabularyMap.get(word)
+      : findSortedBy(this.sortedTerms!, (i) => this.wordAt(i), word);
     return t !== undefined && t >= 0 && t < this.terms ? t : undefined;
   }
 
@@ -545,7 +636,12 @@ interface Counted {
 function sortedDocuments(docs: readonly Bm25Document[]): Bm25Document[] {
   const sorted = [...docs].sort((x, y) => compareByteOrder(x.path, y.path));
   for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i]!.path === sorted[i - 1]!.path) throw new RepoMapError('bad-option', `repomap/lexical: duplicate BM25 document path "${sorted[i]!.path}"`, sorted[i]!.path);
+    if (sorted[i]!.path === sorted[i - 1]!.path)
+      throw new RepoMapError(
+        'bad-option',
+        `repomap/lexical: duplicate BM25 document path "${sorted[i]!.path}"`,
+        sorted[i]!.path,
+      );
   }
   return sorted;
 }
@@ -554,7 +650,11 @@ function sortedDocuments(docs: readonly Bm25Document[]): Bm25Document[] {
 const SLICE_CHARS = 32 * 1024;
 
 /** Tokenizes documents in order, yielding after every SLICE_CHARS of text; returns the triples. */
-function* countSteps(sorted: readonly Bm25Document[], pathWeight: number, terms?: TextTermsCache): Generator<void, Counted> {
+function* countSteps(
+  sorted: readonly Bm25Document[],
+  pathWeight: number,
+  terms?: TextTermsCache,
+): Generator<void, Counted> {
   const n = sorted.length;
   const counted: Counted = {
     sorted,

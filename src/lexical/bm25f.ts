@@ -12,7 +12,14 @@
  */
 import { RepoMapError } from '../errors.js';
 import { compareByteOrder } from '../text/order.js';
-import { findSortedBy, joinedAt, joinedFits, joinedStarts, sortedOrder, sortedOrderAfter } from '../text/sorted-names.js';
+import {
+  findSortedBy,
+  joinedAt,
+  joinedFits,
+  joinedStarts,
+  sortedOrder,
+  sortedOrderAfter,
+} from '../text/sorted-names.js';
 import { forEachIdentifierWord } from '../text/tokens.js';
 import { updatePays, type Bm25Index } from './bm25.js';
 
@@ -77,8 +84,16 @@ class FieldPostings {
   }
 
   static fromParts(parts: FieldParts): FieldPostings {
-    if (!joinedFits(parts.words, parts.wordStarts) || parts.wordStarts.length !== parts.sorted.length + 1 || parts.starts.length !== parts.sorted.length + 1) {
-      throw new RepoMapError('internal', `repomap/lexical: BM25F field parts do not fit (${parts.sorted.length} words, ${parts.wordStarts.length} word starts, ${parts.starts.length} posting starts)`, 'parts');
+    if (
+      !joinedFits(parts.words, parts.wordStarts) ||
+      parts.wordStarts.length !== parts.sorted.length + 1 ||
+      parts.starts.length !== parts.sorted.length + 1
+    ) {
+      throw new RepoMapError(
+        'internal',
+        `repomap/lexical: BM25F field parts do not fit (${parts.sorted.length} words, ${parts.wordStarts.length} word starts, ${parts.starts.length} posting starts)`,
+        'parts',
+      );
     }
     const field = new FieldPostings([]);
     // a lookup reads the words joined; an update splits them (`updated`)
@@ -102,7 +117,16 @@ class FieldPostings {
       starts[++k] = at;
     }
     const words = [...this.postings.keys()];
-    return { words: words.join('\0'), sorted: sortedOrder(words), wordStarts: joinedStarts(words), starts, docs, tfs, lengths: this.lengths, avg: this.avg };
+    return {
+      words: words.join('\0'),
+      sorted: sortedOrder(words),
+      wordStarts: joinedStarts(words),
+      starts,
+      docs,
+      tfs,
+      lengths: this.lengths,
+      avg: this.avg,
+    };
   }
 
   /**
@@ -112,7 +136,13 @@ class FieldPostings {
    * a fresh build (per word, documents ascending): both path lists are in one order, so
    * the documents kept keep theirs.
    */
-  static updated(before: FieldPostings, beforePaths: readonly string[], paths: readonly string[], changed: ReadonlySet<string>, textsOf: (doc: number) => readonly string[]): FieldPostings {
+  static updated(
+    before: FieldPostings,
+    beforePaths: readonly string[],
+    paths: readonly string[],
+    changed: ReadonlySet<string>,
+    textsOf: (doc: number) => readonly string[],
+  ): FieldPostings {
     const old = before.toParts();
     const ids = new Map(paths.map((p, i) => [p, i]));
     const kept = Int32Array.from(beforePaths, (p) => (changed.has(p) ? -1 : (ids.get(p) ?? -1)));
@@ -225,9 +255,16 @@ export class Bm25fIndex {
 
   /** `docs` in the body index's order (its `paths`), one per document. */
   constructor(body: Bm25Index, docs: readonly Bm25fDocument[]) {
-    if (docs.length !== body.size) throw new RepoMapError('bad-option', `repomap/lexical: BM25F has ${docs.length} documents for a body index of ${body.size}`, 'docs');
+    if (docs.length !== body.size)
+      throw new RepoMapError(
+        'bad-option',
+        `repomap/lexical: BM25F has ${docs.length} documents for a body index of ${body.size}`,
+        'docs',
+      );
     this.body = body;
-    this.fields = Object.fromEntries(BM25F_FIELDS.map((f) => [f, FieldPostings.of(docs.map((d) => fieldTexts(d, f)))])) as Record<Bm25fField, FieldPostings>;
+    this.fields = Object.fromEntries(
+      BM25F_FIELDS.map((f) => [f, FieldPostings.of(docs.map((d) => fieldTexts(d, f)))]),
+    ) as Record<Bm25fField, FieldPostings>;
   }
 
   get size(): number {
@@ -240,11 +277,21 @@ export class Bm25fIndex {
    * fresh build. A fresh build is made instead when more than a quarter of the documents
    * were read again, added or removed (as `Bm25Index.updated` does).
    */
-  static updated(earlier: Bm25fIndex, body: Bm25Index, changed: ReadonlySet<string>, docOf: (path: string) => Bm25fDocument): Bm25fIndex {
+  static updated(
+    earlier: Bm25fIndex,
+    body: Bm25Index,
+    changed: ReadonlySet<string>,
+    docOf: (path: string) => Bm25fDocument,
+  ): Bm25fIndex {
     if (!updatePays(earlier.body.paths, body.paths, changed)) return new Bm25fIndex(body, body.paths.map(docOf));
     const index = Object.create(Bm25fIndex.prototype) as Bm25fIndex;
     const fields = Object.fromEntries(
-      BM25F_FIELDS.map((f) => [f, FieldPostings.updated(earlier.fields[f], earlier.body.paths, body.paths, changed, (doc) => fieldTexts(docOf(body.paths[doc]!), f))]),
+      BM25F_FIELDS.map((f) => [
+        f,
+        FieldPostings.updated(earlier.fields[f], earlier.body.paths, body.paths, changed, (doc) =>
+          fieldTexts(docOf(body.paths[doc]!), f),
+        ),
+      ]),
     );
     Object.assign(index, { body, fields });
     return index;
@@ -258,7 +305,10 @@ export class Bm25fIndex {
   /** The index `toParts` gave, over `body` (the body index it was built over, or one read back from its parts). */
   static fromParts(body: Bm25Index, parts: Record<Bm25fField, FieldParts>): Bm25fIndex {
     const index = Object.create(Bm25fIndex.prototype) as Bm25fIndex;
-    Object.assign(index, { body, fields: Object.fromEntries(BM25F_FIELDS.map((f) => [f, FieldPostings.fromParts(parts[f])])) });
+    Object.assign(index, {
+      body,
+      fields: Object.fromEntries(BM25F_FIELDS.map((f) => [f, FieldPostings.fromParts(parts[f])])),
+    });
     return index;
   }
 
@@ -277,7 +327,9 @@ export class Bm25fIndex {
     // Words in byte order, so float sums do not depend on the query's word order.
     for (const word of [...counts.keys()].sort(compareByteOrder)) {
       if (o.body.weight > 0) {
-        this.body.forEachPosting(word, (doc, f) => add(doc, (o.body.weight * f) / (1 - o.body.b + o.body.b * this.body.relativeLength(doc))));
+        this.body.forEachPosting(word, (doc, f) =>
+          add(doc, (o.body.weight * f) / (1 - o.body.b + o.body.b * this.body.relativeLength(doc))),
+        );
       }
       for (const field of BM25F_FIELDS) {
         const w = o[field];

@@ -33,7 +33,11 @@ export function encodeLexical(bm25: Bm25Index, bm25f: Bm25fIndex): Sections<Lexi
 /** The BM25 index and BM25F fields of a snapshot (`where` names it in errors); postings blocks are read when a query needs them. */
 export function decodeLexical(state: LexicalState, where: string): { bm25: Bm25Index; bm25f: Bm25fIndex } {
   if (state.bm25Postings.length !== state.bm25.blockTerms.length - 1) {
-    throw new RepoMapError('internal', `repomap/build: a snapshot of ${where} has ${state.bm25Postings.length} blocks of BM25 postings for ${state.bm25.blockTerms.length - 1}`, 'bm25Postings');
+    throw new RepoMapError(
+      'internal',
+      `repomap/build: a snapshot of ${where} has ${state.bm25Postings.length} blocks of BM25 postings for ${state.bm25.blockTerms.length - 1}`,
+      'bm25Postings',
+    );
   }
   const bm25 = Bm25Index.fromBlocks(state.bm25, (k) => decodeSection(state.bm25Postings.at(k)!) as PostingBlock);
   return { bm25, bm25f: Bm25fIndex.fromParts(bm25, state.bm25f) };

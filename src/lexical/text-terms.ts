@@ -62,7 +62,8 @@ export function forEachTextTerm(terms: TextTerms, each: (start: number, end: num
     let end = terms.indexOf(' ', start);
     if (end < 0 || end > newline) end = newline;
     let count = 0;
-    for (let c = terms.charCodeAt(at); at < terms.length && c !== 0x20; c = terms.charCodeAt(++at)) count = count * 10 + (c - 0x30);
+    for (let c = terms.charCodeAt(at); at < terms.length && c !== 0x20; c = terms.charCodeAt(++at))
+      count = count * 10 + (c - 0x30);
     at++;
     each(start, end, count);
     start = end + 1;

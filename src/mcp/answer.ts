@@ -3,7 +3,20 @@ import { isReportable, messageWithoutModule } from '../errors.js';
 import { ToolInputError } from './paths.js';
 
 /** Argument names an error's subject may be (it is named in the refusal). */
-const TOOL_FIELDS = new Set(['query', 'task', 'top', 'path', 'budget', 'tokenizer', 'format', 'symbol', 'kind', 'limit', 'diff', 'file']);
+const TOOL_FIELDS = new Set([
+  'query',
+  'task',
+  'top',
+  'path',
+  'budget',
+  'tokenizer',
+  'format',
+  'symbol',
+  'kind',
+  'limit',
+  'diff',
+  'file',
+]);
 
 /**
  * Runs a tool body; refusals and library errors become isError results that name the

@@ -9,8 +9,25 @@ import * as z from 'zod';
 import type { BuildInfo } from '../build/live.js';
 import type { FileExplanation } from '../explain/explain-file.js';
 import { TOKENIZERS } from '../pack/index.js';
-import { RELATION_KINDS, SYMBOL_MATCHES, type Impact, type IndexStatus, type Outline, type ReferenceSearch, type SymbolSearch } from '../navigate/index.js';
-import { CUE_KINDS, DEFINITION_KINDS, EDGE_TYPES, FILE_KINDS, LANGUAGES, REFERENCE_KINDS, SKIP_REASONS, TASKS } from '../types.js';
+import {
+  RELATION_KINDS,
+  SYMBOL_MATCHES,
+  type Impact,
+  type IndexStatus,
+  type Outline,
+  type ReferenceSearch,
+  type SymbolSearch,
+} from '../navigate/index.js';
+import {
+  CUE_KINDS,
+  DEFINITION_KINDS,
+  EDGE_TYPES,
+  FILE_KINDS,
+  LANGUAGES,
+  REFERENCE_KINDS,
+  SKIP_REASONS,
+  TASKS,
+} from '../types.js';
 
 /** `true` when A and B are one type as the compiler compares them (not merely assignable either way). */
 type Same<A, B> = (<G>() => G extends A ? 1 : 2) extends <G>() => G extends B ? 1 : 2 ? true : false;
@@ -21,7 +38,14 @@ const exactly =
     schema;
 
 const buildInfo = exactly<BuildInfo>()(
-  z.object({ builds: z.number(), files: z.number(), parsed: z.number(), reused: z.number(), ms: z.number(), at: z.string().nullable() }),
+  z.object({
+    builds: z.number(),
+    files: z.number(),
+    parsed: z.number(),
+    reused: z.number(),
+    ms: z.number(),
+    at: z.string().nullable(),
+  }),
 );
 const definitionKind = z.enum(DEFINITION_KINDS);
 const task = z.enum(TASKS);
@@ -34,7 +58,9 @@ export const RANK_FILES_OUTPUT = z.object({
       path: z.string(),
       score: z.number(),
       reasons: z.array(z.string()),
-      functions: z.array(z.object({ name: z.string(), kind: definitionKind, start: z.number(), end: z.number() })).optional(),
+      functions: z
+        .array(z.object({ name: z.string(), kind: definitionKind, start: z.number(), end: z.number() }))
+        .optional(),
     }),
   ),
   index: buildInfo,
@@ -49,7 +75,13 @@ export const CONTEXT_PACK_OUTPUT = z.object({
   omittedMore: z.number(),
 });
 
-const hopEdge = z.object({ type: z.enum(EDGE_TYPES), direction: z.enum(['forward', 'backward']), weight: z.number(), flow: z.number(), label: z.string() });
+const hopEdge = z.object({
+  type: z.enum(EDGE_TYPES),
+  direction: z.enum(['forward', 'backward']),
+  weight: z.number(),
+  flow: z.number(),
+  label: z.string(),
+});
 const share = z.object({ raw: z.number(), share: z.number(), weight: z.number() });
 export const EXPLAIN_FILE_OUTPUT = exactly<FileExplanation>()(
   z.object({
@@ -83,7 +115,12 @@ export const EXPLAIN_FILE_OUTPUT = exactly<FileExplanation>()(
     lexical: z.number(),
     reasons: z.array(z.string()),
     learned: z
-      .object({ tunedRank: z.number(), tunedScore: z.number(), model: z.number().nullable(), features: z.record(z.string(), z.number()).nullable() })
+      .object({
+        tunedRank: z.number(),
+        tunedScore: z.number(),
+        model: z.number().nullable(),
+        features: z.record(z.string(), z.number()).nullable(),
+      })
       .optional(),
     paths: z.array(
       z.object({
@@ -100,7 +137,15 @@ export const EXPLAIN_FILE_OUTPUT = exactly<FileExplanation>()(
           start: z.number(),
           end: z.number(),
           score: z.number(),
-          parts: z.object({ named: z.number(), nameWords: z.number(), lines: z.number(), words: z.number(), classWeight: z.number().optional() }).optional(),
+          parts: z
+            .object({
+              named: z.number(),
+              nameWords: z.number(),
+              lines: z.number(),
+              words: z.number(),
+              classWeight: z.number().optional(),
+            })
+            .optional(),
         }),
       )
       .optional(),
@@ -111,7 +156,14 @@ export const FIND_SYMBOL_OUTPUT = exactly<SymbolSearch>()(
   z.object({
     query: z.string(),
     matches: z.array(
-      z.object({ name: z.string(), kind: definitionKind, path: z.string(), startLine: z.number(), endLine: z.number(), match: z.enum(SYMBOL_MATCHES) }),
+      z.object({
+        name: z.string(),
+        kind: definitionKind,
+        path: z.string(),
+        startLine: z.number(),
+        endLine: z.number(),
+        match: z.enum(SYMBOL_MATCHES),
+      }),
     ),
     total: z.number(),
   }),
@@ -120,7 +172,9 @@ export const FIND_SYMBOL_OUTPUT = exactly<SymbolSearch>()(
 export const REFERENCES_OUTPUT = exactly<ReferenceSearch>()(
   z.object({
     symbol: z.string(),
-    definitions: z.array(z.object({ path: z.string(), kind: definitionKind, startLine: z.number(), endLine: z.number() })),
+    definitions: z.array(
+      z.object({ path: z.string(), kind: definitionKind, startLine: z.number(), endLine: z.number() }),
+    ),
     files: z.array(
       z.object({
         path: z.string(),
@@ -156,7 +210,14 @@ export const OUTLINE_OUTPUT = exactly<Outline>()(
     path: z.string(),
     language: z.enum(LANGUAGES),
     entries: z.array(
-      z.object({ name: z.string(), kind: definitionKind, startLine: z.number(), endLine: z.number(), depth: z.number(), signature: z.string() }),
+      z.object({
+        name: z.string(),
+        kind: definitionKind,
+        startLine: z.number(),
+        endLine: z.number(),
+        depth: z.number(),
+        signature: z.string(),
+      }),
     ),
     definitions: z.number(),
     omitted: z.number(),

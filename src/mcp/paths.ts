@@ -22,7 +22,8 @@ export class ToolInputError extends Error {
  * corpus is checked later, by the index.
  */
 export function repoRelativePath(written: string, field: string, folder: string | null): string {
-  if (written.length > MAX_PATH_CHARS) throw new ToolInputError(field, `is ${written.length} characters long; a path has at most ${MAX_PATH_CHARS}`);
+  if (written.length > MAX_PATH_CHARS)
+    throw new ToolInputError(field, `is ${written.length} characters long; a path has at most ${MAX_PATH_CHARS}`);
   if (written.includes('\0')) throw new ToolInputError(field, 'contains a NUL byte');
   const slashed = written.trim().replace(/\\/g, '/');
   if (slashed === '') throw new ToolInputError(field, 'is empty');
@@ -30,7 +31,8 @@ export function repoRelativePath(written: string, field: string, folder: string 
     throw new ToolInputError(field, `"${written}" is absolute; give a path relative to the repository root`);
   }
   const normal = posix.normalize(slashed);
-  if (normal === '..' || normal.startsWith('../')) throw new ToolInputError(field, `"${written}" is outside the repository`);
+  if (normal === '..' || normal.startsWith('../'))
+    throw new ToolInputError(field, `"${written}" is outside the repository`);
   const path = normal.replace(/^\.\//, '').replace(/\/$/, '');
   if (path === '.' || path === '') throw new ToolInputError(field, `"${written}" is the repository itself, not a file`);
   if (folder !== null && escapesThroughSymlink(folder, path)) {

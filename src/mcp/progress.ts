@@ -15,7 +15,10 @@ export const PROGRESS_DEFAULTS = {
  * rising number; a message says which), at most one every `intervalMs` but for each
  * phase's first and last. Undefined for a call without a token.
  */
-export function progressNotifier(extra: ToolExtra, now: () => number = Date.now): ((progress: BuildProgress) => void) | undefined {
+export function progressNotifier(
+  extra: ToolExtra,
+  now: () => number = Date.now,
+): ((progress: BuildProgress) => void) | undefined {
   const token = extra._meta?.progressToken;
   if (token === undefined) return undefined;
   let sent = -1;
@@ -32,6 +35,11 @@ export function progressNotifier(extra: ToolExtra, now: () => number = Date.now)
     phase = current;
     const total = reading.total + (parsing?.total ?? 0);
     const message = `${current === 'parsing' ? 'parsing' : 'reading'} files: ${step.done}/${step.total}`;
-    extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, total, message } }).catch(() => undefined);
+    extra
+      .sendNotification({
+        method: 'notifications/progress',
+        params: { progressToken: token, progress, total, message },
+      })
+      .catch(() => undefined);
   };
 }

@@ -30,7 +30,12 @@ export function createMcpServer(workspace: Workspace): McpServer {
  * ends, it returns when the build and calls under way are over (their writes to the tags
  * store and the snapshot done: the caller closes the store then).
  */
-export async function serveStdio(workspace: Workspace, stdin: Readable, stdout: Writable, onNote?: (message: string) => void): Promise<void> {
+export async function serveStdio(
+  workspace: Workspace,
+  stdin: Readable,
+  stdout: Writable,
+  onNote?: (message: string) => void,
+): Promise<void> {
   workspace.index().catch(() => undefined);
   const server = createMcpServer(workspace);
   const closed = new Promise<void>((resolve) => {

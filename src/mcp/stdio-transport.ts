@@ -107,6 +107,7 @@ export class LineTransport implements Transport {
 
 /** The id of a malformed request, when it has a usable one. */
 function idOf(value: unknown): string | number | null {
-  const id = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { id?: unknown }).id : undefined;
+  const id =
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { id?: unknown }).id : undefined;
   return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
 }

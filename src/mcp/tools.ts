@@ -56,7 +56,13 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
       inputSchema: z.strictObject({
         query,
         task,
-        top: z.number().int().min(1).max(TOOL_LIMITS.maxTop).optional().describe(`How many files to return (default ${TOOL_LIMITS.defaultTop}).`),
+        top: z
+          .number()
+          .int()
+          .min(1)
+          .max(TOOL_LIMITS.maxTop)
+          .optional()
+          .describe(`How many files to return (default ${TOOL_LIMITS.defaultTop}).`),
       }),
       outputSchema: RANK_FILES_OUTPUT,
     },
@@ -74,7 +80,9 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
                 path: f.path,
                 score: f.score,
                 reasons: f.reasons,
-                ...(f.functions && f.functions.length > 0 ? { functions: f.functions.map(({ name, kind, start, end }) => ({ name, kind, start, end })) } : {}),
+                ...(f.functions && f.functions.length > 0
+                  ? { functions: f.functions.map(({ name, kind, start, end }) => ({ name, kind, start, end })) }
+                  : {}),
               })),
               index: { ...workspace.lastBuild },
             } satisfies z.output<typeof RANK_FILES_OUTPUT>,
@@ -93,7 +101,10 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
         'for a bug report, its functions most likely to change and what each one\u2019s score sums.',
       inputSchema: z.strictObject({
         query,
-        path: z.string(requiredAs('path', 'a string')).max(MAX_PATH_CHARS).describe('Repo-relative path of the file, e.g. src/app/models.py.'),
+        path: z
+          .string(requiredAs('path', 'a string'))
+          .max(MAX_PATH_CHARS)
+          .describe('Repo-relative path of the file, e.g. src/app/models.py.'),
         task,
       }),
       outputSchema: EXPLAIN_FILE_OUTPUT,
@@ -121,7 +132,12 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
         'ready to paste into a prompt (markdown) or to read as data (json).',
       inputSchema: z.strictObject({
         query,
-        budget: z.number(requiredAs('budget', 'a number of tokens')).int().min(1).max(TOOL_LIMITS.maxBudget).describe('Hard token budget of the pack.'),
+        budget: z
+          .number(requiredAs('budget', 'a number of tokens'))
+          .int()
+          .min(1)
+          .max(TOOL_LIMITS.maxBudget)
+          .describe('Hard token budget of the pack.'),
         tokenizer: z.enum(TOKENIZERS).optional().describe(`How tokens are counted (default ${DEFAULT_TOKENIZER}).`),
         format: z.enum(PACK_FORMATS).optional().describe('markdown (default) or json.'),
         task,
@@ -140,7 +156,9 @@ export function registerTools(server: McpServer, workspace: Workspace): void {
           });
         }, progressNotifier(extra));
         if (pack.files.length === 0 && pack.omitted.length + pack.omittedMore > 0) {
-          return failure(`budget: nothing packed: no ranked file fits in ${pack.budget} ${pack.tokenizer} token${pack.budget === 1 ? '' : 's'}`);
+          return failure(
+            `budget: nothing packed: no ranked file fits in ${pack.budget} ${pack.tokenizer} token${pack.budget === 1 ? '' : 's'}`,
+          );
         }
         return {
           content: [{ type: 'text', text: pack.text }],

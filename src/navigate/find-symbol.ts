@@ -55,7 +55,8 @@ class SymbolCatalogue {
         list.push({ name: d.name, kind: d.kind, path: file.path, startLine: d.startLine, endLine: d.endLine });
       }
     }
-    for (const list of this.byName.values()) list.sort((a, b) => compareByteOrder(a.path, b.path) || a.startLine - b.startLine);
+    for (const list of this.byName.values())
+      list.sort((a, b) => compareByteOrder(a.path, b.path) || a.startLine - b.startLine);
     this.names = [...this.byName.keys()].sort(compareByteOrder);
     this.lower = this.names.map((n) => n.toLowerCase());
   }
@@ -75,7 +76,10 @@ export function findSymbols(index: Index, query: string, options: FindSymbolOpti
   let catalogue = catalogues.get(index);
   if (!catalogue) catalogues.set(index, (catalogue = new SymbolCatalogue(index)));
   const ql = q.toLowerCase();
-  const edits = Math.min(NAVIGATE_DEFAULTS.maxFuzzyEdits, Math.max(1, Math.floor(q.length / NAVIGATE_DEFAULTS.fuzzyCharsPerEdit)));
+  const edits = Math.min(
+    NAVIGATE_DEFAULTS.maxFuzzyEdits,
+    Math.max(1, Math.floor(q.length / NAVIGATE_DEFAULTS.fuzzyCharsPerEdit)),
+  );
   const found: { name: string; match: SymbolMatchKind; order: number }[] = [];
   catalogue.names.forEach((name, i) => {
     const lower = catalogue.lower[i]!;

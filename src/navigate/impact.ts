@@ -13,7 +13,15 @@ export interface Edit {
 }
 
 /** How a file is linked to an edited one, read from the graph's edges between them. */
-export const RELATION_KINDS = ['caller', 'importer', 'test', 'tested', 'co-changed', 'same-module', 'dependency'] as const;
+export const RELATION_KINDS = [
+  'caller',
+  'importer',
+  'test',
+  'tested',
+  'co-changed',
+  'same-module',
+  'dependency',
+] as const;
 export type RelationKind = (typeof RELATION_KINDS)[number];
 
 export interface Relation {
@@ -62,19 +70,32 @@ const RELATIONS: readonly { type: EdgeType; from: 'candidate' | 'edited' | 'eith
  */
 export function editImpact(index: Index, edit: Edit, options: { top?: number } = {}): Impact {
   const diff = edit.diff?.trim() ? edit.diff : undefined;
-  if (edit.diff !== undefined && diff === undefined) throw new RepoMapError('bad-query', 'repomap/navigate: the diff is empty', 'diff');
+  if (edit.diff !== undefined && diff === undefined)
+    throw new RepoMapError('bad-query', 'repomap/navigate: the diff is empty', 'diff');
   const anchor = edit.file !== undefined ? corpusPath(index, edit.file, 'file') : undefined;
   const named = diff !== undefined ? diffFiles(diff) : [];
   if (anchor === undefined && named.length > 0 && !named.some((path) => isCorpusFile(index, path))) {
     // ranking from files the index does not hold gives unrelated files: say so, as for `file`
-    throw new RepoMapError('bad-query', `repomap/navigate: the diff names no file of the corpus: ${describeOutside(index, named)}`, 'diff');
+    throw new RepoMapError(
+      'bad-query',
+      `repomap/navigate: the diff names no file of the corpus: ${describeOutside(index, named)}`,
+      'diff',
+    );
   }
   const edited = [...new Set([...(anchor !== undefined ? [anchor] : []), ...named])];
   if (edited.length === 0) {
-    throw new RepoMapError('bad-query', 'repomap/navigate: the edit names no file: give a diff with its ---/+++ headers, or the edited file', diff !== undefined ? 'diff' : 'file');
+    throw new RepoMapError(
+      'bad-query',
+      'repomap/navigate: the edit names no file: give a diff with its ---/+++ headers, or the edited file',
+      diff !== undefined ? 'diff' : 'file',
+    );
   }
   // The ARB edit2ripple query: the edited file as anchor (given), the diff; further files of the diff given too.
-  const query: Query = { anchor_file: edited[0]!, ...(diff !== undefined ? { anchor_diff: diff } : {}), ...(edited.length > 1 ? { given_file: edited.slice(1) } : {}) };
+  const query: Query = {
+    anchor_file: edited[0]!,
+    ...(diff !== undefined ? { anchor_diff: diff } : {}),
+    ...(edited.length > 1 ? { given_file: edited.slice(1) } : {}),
+  };
   const ranked = index.rank(query, { task: 'edit2ripple' });
   const top = options.top ?? NAVIGATE_DEFAULTS.impactTop;
   const files = ranked.files
@@ -91,7 +112,11 @@ function relationsOf(index: Index, path: string, edited: readonly string[]): Rel
     for (const of of edited) {
       if (out.some((o) => o.kind === r.kind && o.of === of)) continue;
       const edge =
-        r.from === 'candidate' ? edgeOf(g, r.type, path, of) : r.from === 'edited' ? edgeOf(g, r.type, of, path) : (edgeOf(g, r.type, path, of) ?? edgeOf(g, r.type, of, path));
+        r.from === 'candidate'
+          ? edgeOf(g, r.type, path, of)
+          : r.from === 'edited'
+            ? edgeOf(g, r.type, of, path)
+            : (edgeOf(g, r.type, path, of) ?? edgeOf(g, r.type, of, path));
       if (edge) out.push({ kind: r.kind, of, label: edge.label });
     }
   }

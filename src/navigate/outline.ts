@@ -52,17 +52,30 @@ export interface OutlineOptions {
 export async function outlineFile(index: Index, written: string, options: OutlineOptions = {}): Promise<Outline> {
   const path = corpusPath(index, written, 'path');
   const language = index.languageOf(path);
-  if (language === null) throw new RepoMapError('bad-option', `repomap/navigate: ${path} is not parsed (no grammar for it), so it has no outline`, 'path');
+  if (language === null)
+    throw new RepoMapError(
+      'bad-option',
+      `repomap/navigate: ${path} is not parsed (no grammar for it), so it has no outline`,
+      'path',
+    );
   const budget = options.budget ?? NAVIGATE_DEFAULTS.outlineBudget;
-  if (!Number.isInteger(budget) || budget < 1) throw new RepoMapError('bad-option', `repomap/navigate: budget must be a whole number ≥ 1, got ${String(budget)}`, 'budget');
+  if (!Number.isInteger(budget) || budget < 1)
+    throw new RepoMapError(
+      'bad-option',
+      `repomap/navigate: budget must be a whole number ≥ 1, got ${String(budget)}`,
+      'budget',
+    );
   const tokenizer = await loadTokenizer(options.tokenizer ?? DEFAULT_TOKENIZER);
   const lines = index.textOf(path)?.split('\n') ?? [];
   const all = entriesOf(index.tagsOf(path)?.definitions ?? [], lines);
   const render = (entries: readonly OutlineEntry[]): string => {
     const width = String(Math.max(0, ...entries.map(lastSignatureLine))).length;
-    const body = entries.flatMap((e) => signatureRows(e).map(([n, text]) => `${String(n).padStart(width)}  ${'  '.repeat(e.depth)}${text}`));
+    const body = entries.flatMap((e) =>
+      signatureRows(e).map(([n, text]) => `${String(n).padStart(width)}  ${'  '.repeat(e.depth)}${text}`),
+    );
     const left = all.length - entries.length;
-    if (left > 0) body.push(`⋮ ${left} more definition${left === 1 ? '' : 's'} left out for the budget of ${budget} tokens`);
+    if (left > 0)
+      body.push(`⋮ ${left} more definition${left === 1 ? '' : 's'} left out for the budget of ${budget} tokens`);
     return body.length > 0 ? body.join('\n') + '\n' : '';
   };
   // Code before variables, then shallowest first, then in line order: what stays when the budget is short.
@@ -82,19 +95,37 @@ export async function outlineFile(index: Index, written: string, options: Outlin
     text = render(kept);
     if (tokenizer.count(text) > budget) text = '';
   }
-  return { path, language, entries: kept, definitions: all.length, omitted: all.length - kept.length, tokens: tokenizer.count(text), budget, tokenizer: tokenizer.name, text };
+  return {
+    path,
+    language,
+    entries: kept,
+    definitions: all.length,
+    omitted: all.length - kept.length,
+    tokens: tokenizer.count(text),
+    budget,
+    tokenizer: tokenizer.name,
+    text,
+  };
 }
 
 /** Definitions (module kind left out) in line order with their depth and first line. */
-function entriesOf(definitions: readonly { name: string; kind: DefinitionKind; startLine: number; endLine: number }[], lines: readonly string[]): OutlineEntry[] {
-  const sorted = definitions.filter((d) => d.kind !== 'module').sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+function entriesOf(
+  definitions: readonly { name: string; kind: DefinitionKind; startLine: number; endLine: number }[],
+  lines: readonly string[],
+): OutlineEntry[] {
+  const sorted = definitions
+    .filter((d) => d.kind !== 'module')
+    .sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
   const open: { endLine: number }[] = [];
   return sorted.map((d) => {
     while (open.length > 0 && open.at(-1)!.endLine < d.startLine) open.pop();
     const depth = open.length;
     open.push(d);
     const end = signatureEnd(lines, d.startLine, d.endLine, NAVIGATE_DEFAULTS.signatureLines);
-    const signature = lines.slice(d.startLine - 1, end).map(shownLine).join('\n');
+    const signature = lines
+      .slice(d.startLine - 1, end)
+      .map(shownLine)
+      .join('\n');
     return { name: d.name, kind: d.kind, startLine: d.startLine, endLine: d.endLine, depth, signature };
   });
 }
@@ -112,8 +143,12 @@ function lastSignatureLine(e: OutlineEntry): number {
 function signatureRows(e: OutlineEntry): [number, string][] {
   const [first = '', ...rest] = e.signature.split('\n');
   const indent = first.length - first.trimStart().length;
-  const unindent = (line: string): string => (line.slice(0, indent).trim() === '' ? line.slice(indent) : line.trimStart());
-  return [[e.startLine, first.trimStart()], ...rest.map((line, i): [number, string] => [e.startLine + 1 + i, unindent(line)])];
+  const unindent = (line: string): string =>
+    line.slice(0, indent).trim() === '' ? line.slice(indent) : line.trimStart();
+  return [
+    [e.startLine, first.trimStart()],
+    ...rest.map((line, i): [number, string] => [e.startLine + 1 + i, unindent(line)]),
+  ];
 }
 
 function inLineOrder(entries: readonly OutlineEntry[]): OutlineEntry[] {

@@ -11,7 +11,11 @@ export function corpusPath(index: Index, written: string, field: string): string
   const path = written.trim().replace(/^\.\//, '');
   if (isCorpusFile(index, path)) return path;
   const skipped = whySkipped(index.corpus, path);
-  throw new RepoMapError('bad-option', `repomap/navigate: ${path} is not a file of the corpus${skipped ? ` (${skipped})` : ''}`, field);
+  throw new RepoMapError(
+    'bad-option',
+    `repomap/navigate: ${path} is not a file of the corpus${skipped ? ` (${skipped})` : ''}`,
+    field,
+  );
 }
 
 export function isCorpusFile(index: Index, path: string): boolean {

@@ -65,13 +65,18 @@ export function findReferences(index: Index, symbol: string, options: FindRefere
   if (options.path !== undefined) {
     const path = corpusPath(index, options.path, 'path');
     if (!definers.includes(path)) {
-      const elsewhere = definers.length > 0 ? `; it is defined in ${definers.slice(0, 5).join(', ')}${definers.length > 5 ? ` and ${definers.length - 5} more` : ''}` : '';
+      const elsewhere =
+        definers.length > 0
+          ? `; it is defined in ${definers.slice(0, 5).join(', ')}${definers.length > 5 ? ` and ${definers.length - 5} more` : ''}`
+          : '';
       throw new RepoMapError('bad-option', `repomap/navigate: ${path} does not define ${name}${elsewhere}`, 'path');
     }
     targets = [path];
   }
   const definitions = targets.flatMap((path) =>
-    (index.tagsOf(path)?.definitions ?? []).filter((d) => d.name === name && d.kind !== 'module').map((d) => ({ path, kind: d.kind, startLine: d.startLine, endLine: d.endLine })),
+    (index.tagsOf(path)?.definitions ?? [])
+      .filter((d) => d.name === name && d.kind !== 'module')
+      .map((d) => ({ path, kind: d.kind, startLine: d.startLine, endLine: d.endLine })),
   );
 
   const found: ReferencingFile[] = [];
@@ -88,7 +93,16 @@ export function findReferences(index: Index, symbol: string, options: FindRefere
       kinds.add(r.kind);
     }
     if (references === 0) continue;
-    found.push({ path, calls, references, ...linkOf(index, name, path, targets), lines: [...byLine].sort((a, b) => a[0] - b[0]).map(([line, kinds]) => ({ line, kinds: [...kinds].sort(), text: '' })), moreLines: 0 });
+    found.push({
+      path,
+      calls,
+      references,
+      ...linkOf(index, name, path, targets),
+      lines: [...byLine]
+        .sort((a, b) => a[0] - b[0])
+        .map(([line, kinds]) => ({ line, kinds: [...kinds].sort(), text: '' })),
+      moreLines: 0,
+    });
   }
   found.sort(
     (a, b) =>
@@ -101,7 +115,9 @@ export function findReferences(index: Index, symbol: string, options: FindRefere
   for (const file of files) {
     const text = index.textOf(file.path)?.split('\n');
     file.moreLines = Math.max(0, file.lines.length - NAVIGATE_DEFAULTS.linesPerFile);
-    file.lines = file.lines.slice(0, NAVIGATE_DEFAULTS.linesPerFile).map((l) => ({ ...l, text: shownLine(text?.[l.line - 1]) }));
+    file.lines = file.lines
+      .slice(0, NAVIGATE_DEFAULTS.linesPerFile)
+      .map((l) => ({ ...l, text: shownLine(text?.[l.line - 1]) }));
   }
   return { symbol: name, definitions, files, totalFiles: found.length };
 }
@@ -111,12 +127,18 @@ export function findReferences(index: Index, symbol: string, options: FindRefere
  * edge, an import of a module that re-exports the name from one of them (with that
  * module), a same-module edge.
  */
-function linkOf(index: Index, name: string, path: string, targets: readonly string[]): Pick<ReferencingFile, 'via' | 'through'> {
+function linkOf(
+  index: Index,
+  name: string,
+  path: string,
+  targets: readonly string[],
+): Pick<ReferencingFile, 'via' | 'through'> {
   if (targets.includes(path)) return { via: 'same-file' };
   const g = index.fileGraph;
   if (targets.some((t) => edgeOf(g, 'import', path, t))) return { via: 'import' };
   const through = reExporterOf({ resolve: g.basis.resolve, tagsOf: (p) => index.tagsOf(p) }, path, name, targets);
   if (through !== null) return { via: 'import', through };
-  if (targets.some((t) => edgeOf(g, 'same-module', path, t) ?? edgeOf(g, 'same-module', t, path))) return { via: 'same-module' };
+  if (targets.some((t) => edgeOf(g, 'same-module', path, t) ?? edgeOf(g, 'same-module', t, path)))
+    return { via: 'same-module' };
   return { via: null };
 }

@@ -31,7 +31,9 @@ export function indexStatus(index: Index): IndexStatus {
   const languages: Partial<Record<LanguageId, number>> = {};
   for (const f of index.corpus.files) if (f.language !== null) languages[f.language] = (languages[f.language] ?? 0) + 1;
   const named = (codes: readonly string[]): string[] =>
-    [...new Set(index.diagnostics.filter((d) => codes.includes(d.code) && d.file !== undefined).map((d) => d.file!))].sort().slice(0, NAMED_ERRORS);
+    [...new Set(index.diagnostics.filter((d) => codes.includes(d.code) && d.file !== undefined).map((d) => d.file!))]
+      .sort()
+      .slice(0, NAMED_ERRORS);
   const s = index.stats;
   return {
     root: index.corpus.root,

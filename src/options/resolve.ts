@@ -65,14 +65,16 @@ export function checkOptions(value: unknown, defaults: unknown, path: string, fa
     return;
   }
   if (typeof defaults === 'number') {
-    if (typeof value !== 'number' || !Number.isFinite(value)) fail(`"${path}" must be a finite number, got ${describe(value)}`, path);
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      fail(`"${path}" must be a finite number, got ${describe(value)}`, path);
     return;
   }
   if (typeof value !== typeof defaults) fail(`"${path}" must be a ${typeof defaults}, got ${describe(value)}`, path);
 }
 
 function merge<T>(defaults: T, overrides: unknown): T {
-  if (!isPlainObject(defaults) || !isPlainObject(overrides)) return (overrides === undefined ? defaults : overrides) as T;
+  if (!isPlainObject(defaults) || !isPlainObject(overrides))
+    return (overrides === undefined ? defaults : overrides) as T;
   const out: Record<string, unknown> = { ...defaults };
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) continue;

@@ -39,7 +39,13 @@ interface Render {
  * per token: span units, small files whole, a head for files without spans.
  * The first `maxFiles` files are candidates; the rest are counted as left out.
  */
-export function buildPack(files: readonly PackInputFile[], source: PackSource, tokenizer: Tokenizer, options: BuildPackOptions, o: PackDefaults = PACK_DEFAULTS): Pack {
+export function buildPack(
+  files: readonly PackInputFile[],
+  source: PackSource,
+  tokenizer: Tokenizer,
+  options: BuildPackOptions,
+  o: PackDefaults = PACK_DEFAULTS,
+): Pack {
   const considered = files.slice(0, o.maxFiles);
   const candidates = buildCandidates(considered, source, tokenizer, o, false, options.format);
   const select = (c: readonly Candidate[], limit: number) => selectByDensity(c, limit, o.firstFunctions);
@@ -51,7 +57,13 @@ export function buildPack(files: readonly PackInputFile[], source: PackSource, t
  * taken when it still fits (a file too large for what is left is skipped),
  * under the same budget, tokenizer and rendering.
  */
-export function packWholeFiles(files: readonly PackInputFile[], source: PackSource, tokenizer: Tokenizer, options: BuildPackOptions, o: PackDefaults = PACK_DEFAULTS): Pack {
+export function packWholeFiles(
+  files: readonly PackInputFile[],
+  source: PackSource,
+  tokenizer: Tokenizer,
+  options: BuildPackOptions,
+  o: PackDefaults = PACK_DEFAULTS,
+): Pack {
   const candidates = buildCandidates(files, source, tokenizer, o, true, options.format);
   return fit(candidates, files, 0, source, tokenizer, options, selectInRankOrder, o);
 }
@@ -68,7 +80,10 @@ function fit(
 ): Pack {
   const { budget } = options;
   const format = options.format ?? 'markdown';
-  const render = format === 'json' ? jsonRenderer(budget, tokenizer, options.diagnostics ?? [], o) : markdownRenderer(budget, tokenizer, source);
+  const render =
+    format === 'json'
+      ? jsonRenderer(budget, tokenizer, options.diagnostics ?? [], o)
+      : markdownRenderer(budget, tokenizer, source);
   const reserve = render.reserve(ranked.length + beyond);
   let limit = budget - reserve;
   let result: { files: PackedFile[]; omitted: string[]; omittedMore: number; text: string; tokens: number };
@@ -91,7 +106,16 @@ function fit(
     // Below what this choice was estimated to cost, so the next choice differs.
     limit = Math.min(limit, estimate(candidates, chosen)) - Math.max(1, over);
   }
-  return { budget, tokenizer: tokenizer.name, tokens: result.tokens, files: result.files, omitted: result.omitted, omittedMore: result.omittedMore, format, text: result.text };
+  return {
+    budget,
+    tokenizer: tokenizer.name,
+    tokens: result.tokens,
+    files: result.files,
+    omitted: result.omitted,
+    omittedMore: result.omittedMore,
+    format,
+    text: result.text,
+  };
 }
 
 /** The Markdown text of a choice and its count. */
@@ -101,7 +125,8 @@ function markdownRenderer(budget: number, tokenizer: Tokenizer, source: PackSour
     const text = renderMarkdown(files, languageOf, trailerText(files.length, listed, more, budget));
     return { text, tokens: tokenizer.count(text) };
   };
-  const listCost = (listed: readonly string[], more: number) => tokenizer.count(trailerText(1, listed, more, budget) ?? '');
+  const listCost = (listed: readonly string[], more: number) =>
+    tokenizer.count(trailerText(1, listed, more, budget) ?? '');
   return Object.assign(render, { listCost, reserve: (more: number) => listCost([], more) });
 }
 
@@ -110,14 +135,23 @@ function markdownRenderer(budget: number, tokenizer: Tokenizer, source: PackSour
  * point: the digits of the count are part of what is counted). The diagnostics it lists
  * are chosen once: the longest prefix whose JSON fits in `diagnosticsShare` of the budget.
  */
-function jsonRenderer(budget: number, tokenizer: Tokenizer, diagnostics: readonly Diagnostic[], o: PackDefaults): Render {
+function jsonRenderer(
+  budget: number,
+  tokenizer: Tokenizer,
+  diagnostics: readonly Diagnostic[],
+  o: PackDefaults,
+): Render {
   const share = Math.floor(budget * o.diagnosticsShare);
   let shown = 0;
-  while (shown < diagnostics.length && tokenizer.count(JSON.stringify(diagnostics.slice(0, shown + 1))) <= share) shown++;
+  while (shown < diagnostics.length && tokenizer.count(JSON.stringify(diagnostics.slice(0, shown + 1))) <= share)
+    shown++;
   const listedDiagnostics = diagnostics.slice(0, shown);
   const render = (files: readonly PackedFile[], listed: readonly string[], more: number) => {
     const textOf = (tokens: number): string =>
-      renderJson({ budget, tokenizer: tokenizer.name, tokens, files: [...files], omitted: [...listed], omittedMore: more }, { listed: listedDiagnostics, more: diagnostics.length - shown });
+      renderJson(
+        { budget, tokenizer: tokenizer.name, tokens, files: [...files], omitted: [...listed], omittedMore: more },
+        { listed: listedDiagnostics, more: diagnostics.length - shown },
+      );
     let tokens = tokenizer.count(textOf(budget));
     for (let round = 0; round < 8; round++) {
       const counted = tokenizer.count(textOf(tokens));
@@ -128,7 +162,8 @@ function jsonRenderer(budget: number, tokenizer: Tokenizer, diagnostics: readonl
     return { text, tokens: tokenizer.count(text) };
   };
   return Object.assign(render, {
-    listCost: (listed: readonly string[], more: number) => tokenizer.count(JSON.stringify({ omitted: listed, omittedMore: more })),
+    listCost: (listed: readonly string[], more: number) =>
+      tokenizer.count(JSON.stringify({ omitted: listed, omittedMore: more })),
     reserve: (more: number) => render([], [], more).tokens,
   });
 }
@@ -146,12 +181,20 @@ function listedInTrailer(
   budget: number,
   render: Render,
 ): { omitted: string[]; omittedMore: number; text: string; tokens: number } | null {
-  const at = (k: number) => ({ ...render(files, left.slice(0, k), left.length - k + beyond), omitted: left.slice(0, k), omittedMore: left.length - k + beyond });
+  const at = (k: number) => ({
+    ...render(files, left.slice(0, k), left.length - k + beyond),
+    omitted: left.slice(0, k),
+    omittedMore: left.length - k + beyond,
+  });
   const base = at(0);
   if (base.tokens > budget) return null;
   const bare = render.listCost([], left.length + beyond);
   let k = 0;
-  while (k < left.length && base.tokens - bare + render.listCost(left.slice(0, k + 1), left.length - k - 1 + beyond) <= budget) k++;
+  while (
+    k < left.length &&
+    base.tokens - bare + render.listCost(left.slice(0, k + 1), left.length - k - 1 + beyond) <= budget
+  )
+    k++;
   if (k === 0) return base;
   const estimated = at(k);
   if (estimated.tokens <= budget) return estimated;
@@ -197,7 +240,8 @@ function packedFiles(candidates: readonly Candidate[], chosen: readonly Unit[]):
         for (let n = u.start; n <= u.end; n++) lines.add(n);
       }
       // A lone blank line between two runs costs what its elision marker would.
-      for (const n of [...lines]) if (!lines.has(n + 1) && lines.has(n + 2) && c.lines[n]!.trim() === '') lines.add(n + 1);
+      for (const n of [...lines])
+        if (!lines.has(n + 1) && lines.has(n + 2) && c.lines[n]!.trim() === '') lines.add(n + 1);
       const sorted = [...lines].sort((a, b) => a - b);
       const spans: PackedSpan[] = [];
       for (let r = 0; r < sorted.length; ) {
@@ -213,7 +257,9 @@ function packedFiles(candidates: readonly Candidate[], chosen: readonly Unit[]):
 /** A run of packed lines, named after the most valuable unit whose own lines it holds (else the signatures in it). */
 function describeRun(c: Candidate, units: readonly Unit[], start: number, end: number): PackedSpan {
   const text = c.lines.slice(start - 1, end).join('\n');
-  const inside = units.filter((u) => u.start <= end && u.end >= start).sort((a, b) => b.value - a.value || a.start - b.start);
+  const inside = units
+    .filter((u) => u.start <= end && u.end >= start)
+    .sort((a, b) => b.value - a.value || a.start - b.start);
   const top = inside[0];
   if (top) {
     const whys = [...new Set(inside.map((u) => u.why))].slice(0, 3).join('; ');

@@ -4,7 +4,15 @@ export { buildPack, packWholeFiles, type BuildPackOptions } from './build.js';
 export { packedRanges } from './ranges.js';
 export { packFiles, packRanked, packSourceOf, checkPackOptions, type PackableIndex } from './query.js';
 export { renderMarkdown, renderJson, splitLines, ELISION } from './render.js';
-export { DEFAULT_TOKENIZER, TOKENIZERS, loadTokenizer, regexTokenizer, isTokenizerName, type Tokenizer, type TokenizerName } from './tokenizers.js';
+export {
+  DEFAULT_TOKENIZER,
+  TOKENIZERS,
+  loadTokenizer,
+  regexTokenizer,
+  isTokenizerName,
+  type Tokenizer,
+  type TokenizerName,
+} from './tokenizers.js';
 export {
   PACK_FORMATS,
   type Pack,

@@ -28,11 +28,19 @@ export function packSourceOf(index: PackableIndex): PackSource {
 export function checkPackOptions(options: PackOptions): { budget: number; format: PackFormat } {
   const { budget } = options;
   if (typeof budget !== 'number' || !Number.isInteger(budget) || budget < 1) {
-    throw new RepoMapError('bad-option', `repomap/pack: budget must be a whole number of tokens ≥ 1, got ${JSON.stringify(budget)}`, 'budget');
+    throw new RepoMapError(
+      'bad-option',
+      `repomap/pack: budget must be a whole number of tokens ≥ 1, got ${JSON.stringify(budget)}`,
+      'budget',
+    );
   }
   const format = options.format ?? 'markdown';
   if (!(PACK_FORMATS as readonly string[]).includes(format)) {
-    throw new RepoMapError('bad-option', `repomap/pack: unknown format "${String(format)}" (expected one of ${PACK_FORMATS.join(', ')})`, 'format');
+    throw new RepoMapError(
+      'bad-option',
+      `repomap/pack: unknown format "${String(format)}" (expected one of ${PACK_FORMATS.join(', ')})`,
+      'format',
+    );
   }
   return { budget, format };
 }

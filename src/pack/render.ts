@@ -53,7 +53,12 @@ export function renderFileMarkdown(file: PackedFile, language: LanguageId | null
 }
 
 /** The trailer line naming ranked files left out; null when none was. */
-export function trailerText(packedFiles: number, listed: readonly string[], more: number, budget: number): string | null {
+export function trailerText(
+  packedFiles: number,
+  listed: readonly string[],
+  more: number,
+  budget: number,
+): string | null {
   const total = listed.length + more;
   if (total === 0) return null;
   const head =
@@ -65,14 +70,21 @@ export function trailerText(packedFiles: number, listed: readonly string[], more
 }
 
 /** The whole Markdown pack: file blocks in rank order, blank-line separated, then the trailer. */
-export function renderMarkdown(files: readonly PackedFile[], languageOf: (path: string) => LanguageId | null, trailer: string | null): string {
+export function renderMarkdown(
+  files: readonly PackedFile[],
+  languageOf: (path: string) => LanguageId | null,
+  trailer: string | null,
+): string {
   const blocks = files.map((f) => renderFileMarkdown(f, languageOf(f.path)));
   if (trailer) blocks.push(trailer);
   return blocks.join('\n');
 }
 
 /** The pack as one line of JSON (its `text` field left out: the JSON is the text), with the diagnostics it lists and how many more there are. */
-export function renderJson(pack: Omit<Pack, 'text' | 'format'>, diagnostics: { listed: readonly Diagnostic[]; more: number } = { listed: [], more: 0 }): string {
+export function renderJson(
+  pack: Omit<Pack, 'text' | 'format'>,
+  diagnostics: { listed: readonly Diagnostic[]; more: number } = { listed: [], more: 0 },
+): string {
   return (
     JSON.stringify({
       budget: pack.budget,
@@ -82,11 +94,22 @@ export function renderJson(pack: Omit<Pack, 'text' | 'format'>, diagnostics: { l
         path: f.path,
         score: f.score,
         lines: f.lines,
-        spans: f.spans.map((s) => ({ start: s.start, end: s.end, kind: s.kind, ...(s.symbol !== undefined ? { symbol: s.symbol } : {}), why: s.why, text: s.text })),
+        spans: f.spans.map((s) => ({
+          start: s.start,
+          end: s.end,
+          kind: s.kind,
+          ...(s.symbol !== undefined ? { symbol: s.symbol } : {}),
+          why: s.why,
+          text: s.text,
+        })),
       })),
       omitted: pack.omitted,
       omittedMore: pack.omittedMore,
-      diagnostics: diagnostics.listed.map((d) => (d.file !== undefined ? { file: d.file, code: d.code, message: d.message } : { code: d.code, message: d.message })),
+      diagnostics: diagnostics.listed.map((d) =>
+        d.file !== undefined
+          ? { file: d.file, code: d.code, message: d.message }
+          : { code: d.code, message: d.message },
+      ),
       diagnosticsMore: diagnostics.more,
     }) + '\n'
   );

@@ -22,7 +22,11 @@ export function selectByDensity(candidates: readonly Candidate[], limit: number,
   let first: Unit | undefined;
   for (const u of units) {
     if (start.includes(u) || start.some((s) => covers(s, u))) continue;
-    if (used + u.cost + (opened.has(u.file) ? 0 : candidates[u.file]!.shellCost) <= limit && (!first || u.value > first.value)) first = u;
+    if (
+      used + u.cost + (opened.has(u.file) ? 0 : candidates[u.file]!.shellCost) <= limit &&
+      (!first || u.value > first.value)
+    )
+      first = u;
   }
   if (!first || plain.includes(first)) return plain;
   const seeded = greedy(candidates, units, [...start, first], limit);
@@ -30,7 +34,12 @@ export function selectByDensity(candidates: readonly Candidate[], limit: number,
 }
 
 /** The most valuable `count` functions marked `first` (ties: better-ranked file, earlier line), each taken when it still fits. */
-function functionsFirst(candidates: readonly Candidate[], units: readonly Unit[], limit: number, count: number): Unit[] {
+function functionsFirst(
+  candidates: readonly Candidate[],
+  units: readonly Unit[],
+  limit: number,
+  count: number,
+): Unit[] {
   const order = units.filter((u) => u.first).sort((a, b) => b.value - a.value || a.file - b.file || a.start - b.start);
   const chosen: Unit[] = [];
   for (const u of order) {
@@ -56,7 +65,12 @@ function worth(units: readonly Unit[]): number {
   return units.reduce((sum, u) => sum + u.value, 0);
 }
 
-function greedy(candidates: readonly Candidate[], units: readonly Unit[], start: readonly Unit[], limit: number): Unit[] {
+function greedy(
+  candidates: readonly Candidate[],
+  units: readonly Unit[],
+  start: readonly Unit[],
+  limit: number,
+): Unit[] {
   let remaining = units.filter((u) => !start.includes(u) && !start.some((s) => covers(s, u)));
   const upgrades = candidates.map((c) => c.upgrade).filter((u): u is Unit => u !== undefined);
   const open = new Set<number>(start.map((u) => u.file));
@@ -79,7 +93,8 @@ function greedy(candidates: readonly Candidate[], units: readonly Unit[], start:
     for (const u of upgrades) {
       const taken = chosen.filter((c) => c.file === u.file);
       const value = u.value - taken.reduce((sum, c) => sum + c.value, 0);
-      const cost = u.cost - taken.reduce((sum, c) => sum + c.cost, 0) + (open.has(u.file) ? 0 : candidates[u.file]!.shellCost);
+      const cost =
+        u.cost - taken.reduce((sum, c) => sum + c.cost, 0) + (open.has(u.file) ? 0 : candidates[u.file]!.shellCost);
       consider(u, value, cost);
     }
     if (!best) return chosen;

@@ -31,7 +31,13 @@ const loaded = new Map<TokenizerName, Promise<Tokenizer>>();
 /** The tokenizer of that name; an unknown name is a RepoMapError naming the option. */
 export function loadTokenizer(name: string): Promise<Tokenizer> {
   if (!isTokenizerName(name)) {
-    return Promise.reject(new RepoMapError('bad-option', `repomap/pack: unknown tokenizer "${name}" (expected one of ${TOKENIZERS.join(', ')})`, 'tokenizer'));
+    return Promise.reject(
+      new RepoMapError(
+        'bad-option',
+        `repomap/pack: unknown tokenizer "${name}" (expected one of ${TOKENIZERS.join(', ')})`,
+        'tokenizer',
+      ),
+    );
   }
   if (name === 'regex') return Promise.resolve(regexTokenizer);
   let tokenizer = loaded.get(name);
@@ -47,6 +53,9 @@ export function isTokenizerName(name: string): name is TokenizerName {
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
 async function loadBpe(name: 'o200k_base' | 'cl100k_base'): Promise<Tokenizer> {
-  const encoding = name === 'o200k_base' ? await import('gpt-tokenizer/encoding/o200k_base') : await import('gpt-tokenizer/encoding/cl100k_base');
+  const encoding =
+    name === 'o200k_base'
+      ? await import('gpt-tokenizer/encoding/o200k_base')
+      : await import('gpt-tokenizer/encoding/cl100k_base');
   return { name, count: (text) => (text === '' ? 0 : encoding.countTokens(text, AS_TEXT)) };
 }

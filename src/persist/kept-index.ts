@@ -10,7 +10,13 @@ import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MAX_CHANGES_UPDATED } from '../corpus/change-limit.js';
-import { pruneSnapshots, readSnapshotFile, snapshotFilePath, snapshotFolder, writeSnapshotFile } from './snapshot-file.js';
+import {
+  pruneSnapshots,
+  readSnapshotFile,
+  snapshotFilePath,
+  snapshotFolder,
+  writeSnapshotFile,
+} from './snapshot-file.js';
 import { STORE_DEFAULTS } from '../cache/store-defaults.js';
 import { TAGS_INDEX_VERSION } from '../cache/tags-version.js';
 import { FolderFingerprint, watchedFiles, type SavedFingerprint } from '../corpus/index.js';
@@ -37,7 +43,12 @@ export interface Engine {
 }
 
 /** The slot of a folder's index with the given scope, in a cache folder (`engine`: this process' Node and V8). */
-export function snapshotSlot(cacheDir: string, root: string, scope: { include: readonly string[]; exclude: readonly string[] }, engine: Engine = process.versions): SnapshotSlot {
+export function snapshotSlot(
+  cacheDir: string,
+  root: string,
+  scope: { include: readonly string[]; exclude: readonly string[] },
+  engine: Engine = process.versions,
+): SnapshotSlot {
   const build = statSync(fileURLToPath(import.meta.url), { throwIfNoEntry: false });
   const key = createHash('sha1')
     .update(
@@ -94,12 +105,18 @@ export interface KeptIndex {
  * update as soon as they are known (before the index is decoded where the check runs on
  * this thread), for a head start on the update; it must not throw.
  */
-export async function loadSnapshot(slot: SnapshotSlot, note: (message: string) => void, onChanges?: (changed: readonly string[]) => Promise<void>): Promise<KeptIndex | null> {
+export async function loadSnapshot(
+  slot: SnapshotSlot,
+  note: (message: string) => void,
+  onChanges?: (changed: readonly string[]) => Promise<void>,
+): Promise<KeptIndex | null> {
   const started = performance.now();
   const read = readSnapshotFile(slot.folder, slot.key);
   if ('missing' in read) return null;
   if ('problem' in read) {
-    note(`the index snapshot ${read.problem}; ${read.unremovable === undefined ? 'it was removed and the index is built again' : `it cannot be removed (${read.unremovable}); the index is built without it`}`);
+    note(
+      `the index snapshot ${read.problem}; ${read.unremovable === undefined ? 'it was removed and the index is built again' : `it cannot be removed (${read.unremovable}); the index is built without it`}`,
+    );
     return null;
   }
   if ('unreadable' in read) {
@@ -156,7 +173,9 @@ export async function snapshotFingerprint(
   readStartedMs: number,
   reread?: { fingerprint: FolderFingerprint; changed: readonly string[] },
 ): Promise<FolderFingerprint | null> {
-  const fingerprint = reread ? reread.fingerprint.restamped(reread.changed, readStartedMs) : await FolderFingerprint.take(slot.root, watchedFiles(index.corpus), readStartedMs);
+  const fingerprint = reread
+    ? reread.fingerprint.restamped(reread.changed, readStartedMs)
+    : await FolderFingerprint.take(slot.root, watchedFiles(index.corpus), readStartedMs);
   return fingerprint.settled ? fingerprint : null;
 }
 
@@ -166,7 +185,12 @@ export async function snapshotFingerprint(
  * cache's cap (`--cache-max-mb`, else the store's default). Returns a warning when it
  * could not write, else null.
  */
-export function writeSnapshot(slot: SnapshotSlot, index: Index, fingerprint: FolderFingerprint, cache: { cacheMaxMb?: number | undefined; storeFile: string }): string | null {
+export function writeSnapshot(
+  slot: SnapshotSlot,
+  index: Index,
+  fingerprint: FolderFingerprint,
+  cache: { cacheMaxMb?: number | undefined; storeFile: string },
+): string | null {
   const check = fingerprint.saved();
   if (!check) return null;
   const cap = cache.cacheMaxMb !== undefined ? cache.cacheMaxMb * 1024 ** 2 : STORE_DEFAULTS.maxBytes;

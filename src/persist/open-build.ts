@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { TagsStore, tagsStorePath } from '../cache/index.js';
 import { sqliteDriver } from '../cache/sqlite.js';
 import { storeFolderProblem } from '../cache/store-file.js';
-import { loadCorpus, readFilesAhead, rereadChangedFiles, type CorpusSource, type FolderFingerprint } from '../corpus/index.js';
+import {
+  loadCorpus,
+  readFilesAhead,
+  rereadChangedFiles,
+  type CorpusSource,
+  type FolderFingerprint,
+} from '../corpus/index.js';
 import { buildIndex } from '../build/build-index.js';
 import type { Index } from '../build/index.js';
 import { parseAhead, POOL_DEFAULTS, prestartWhenListed, type ParsedAhead } from '../tags/index.js';
@@ -19,7 +25,14 @@ export interface BuildRequest {
   /** Where the built index is kept, for a folder with a cache. */
   slot: SnapshotSlot | null;
   /** The folder's kept index from before a few files changed, for the build to update, its file, and the paths its fingerprint found changed. */
-  earlier?: { index: Index; file: string; changed: readonly string[]; fingerprint: FolderFingerprint; inMemory?: boolean; parsedAhead?: ParsedAhead };
+  earlier?: {
+    index: Index;
+    file: string;
+    changed: readonly string[];
+    fingerprint: FolderFingerprint;
+    inMemory?: boolean;
+    parsedAhead?: ParsedAhead;
+  };
 }
 
 /**
@@ -34,7 +47,9 @@ const DAEMON_UPDATE_IN_THREAD = 16;
 function parsedInThread(options: OpenIndexOptions, source: CorpusSource, changed: readonly string[]): boolean {
   if (!options.memory || !('folder' in source) || changed.length > DAEMON_UPDATE_IN_THREAD) return false;
   const at = (path: string): string => join(source.folder, path);
-  return changed.every((path) => (statSync(at(path), { throwIfNoEntry: false })?.size ?? 0) < POOL_DEFAULTS.recycleBytes);
+  return changed.every(
+    (path) => (statSync(at(path), { throwIfNoEntry: false })?.size ?? 0) < POOL_DEFAULTS.recycleBytes,
+  );
 }
 
 /**
@@ -44,13 +59,21 @@ function parsedInThread(options: OpenIndexOptions, source: CorpusSource, changed
  * where an update parses on this thread (a daemon's few files, `--jobs 1`) or the files
  * cannot be read; never throws: the build then parses them itself.
  */
-export async function parseChangedAhead(source: CorpusSource, options: OpenIndexOptions, changed: readonly string[]): Promise<ParsedAhead | undefined> {
+export async function parseChangedAhead(
+  source: CorpusSource,
+  options: OpenIndexOptions,
+  changed: readonly string[],
+): Promise<ParsedAhead | undefined> {
   const { parseJobs } = options;
-  if (!('folder' in source) || (parseJobs ?? TAGS_DEFAULTS.jobs) <= 1 || parsedInThread(options, source, changed)) return undefined;
+  if (!('folder' in source) || (parseJobs ?? TAGS_DEFAULTS.jobs) <= 1 || parsedInThread(options, source, changed))
+    return undefined;
   try {
     const files = readFilesAhead(source.folder, changed, scopeOf(options));
     // a changed path that is not a file read here (a folder) may bring any number of files to parse
-    await options.beforeBuild?.({ update: true, parses: files.length === changed.length ? files.length : Number.POSITIVE_INFINITY });
+    await options.beforeBuild?.({
+      update: true,
+      parses: files.length === changed.length ? files.length : Number.POSITIVE_INFINITY,
+    });
     return files.length > 0 ? parseAhead(files) : undefined;
   } catch {
     return undefined;
@@ -64,7 +87,10 @@ export async function openBuilt(request: BuildRequest): Promise<OpenedIndex> {
     try {
       const inThread = parsedInThread(options, request.source, earlier.changed);
       const snapshot = { file: earlier.file, updated: true, ...(earlier.inMemory ? { inMemory: true } : {}) };
-      return { ...(await build(inThread ? { ...request, options: { ...options, parseJobs: 1 } } : request, earlier)), snapshot };
+      return {
+        ...(await build(inThread ? { ...request, options: { ...options, parseJobs: 1 } } : request, earlier)),
+        snapshot,
+      };
     } catch (error) {
       // the kept index could not be brought up to date (say, a file the update reads again changed as well): a build from the start
       options.onNote?.(`the index snapshot could not be updated (${describeError(error)}); the index is built again`);
@@ -87,15 +113,25 @@ async function build({ options, source, slot }: BuildRequest, earlier: BuildRequ
   const scope = scopeOf(options);
   const readStartedMs = Date.now();
   // where only some files' contents changed, those are read again and the folder is not listed
-  const reread = earlier && 'folder' in source ? rereadChangedFiles(source.folder, earlier.index.corpus, earlier.changed, scope) : null;
+  const reread =
+    earlier && 'folder' in source
+      ? rereadChangedFiles(source.folder, earlier.index.corpus, earlier.changed, scope)
+      : null;
   // (an update that reads the folder again may parse any number of files)
-  await options.beforeBuild?.({ update: previous !== undefined, parses: reread ? earlier!.changed.length : Number.POSITIVE_INFINITY });
+  await options.beforeBuild?.({
+    update: previous !== undefined,
+    parses: reread ? earlier!.changed.length : Number.POSITIVE_INFINITY,
+  });
   const progress = options.progress?.() ?? SILENT;
   const started = performance.now();
   try {
     // and parsed on a worker meanwhile (not with --jobs 1: no worker threads), while this thread opens the store and makes the snapshot's record (its graph)
     const changed = new Set(earlier?.changed);
-    const parsedAhead = earlier?.parsedAhead ?? (reread && (parseJobs ?? TAGS_DEFAULTS.jobs) > 1 ? parseAhead(reread.files.filter((f) => changed.has(f.path))) : undefined);
+    const parsedAhead =
+      earlier?.parsedAhead ??
+      (reread && (parseJobs ?? TAGS_DEFAULTS.jobs) > 1
+        ? parseAhead(reread.files.filter((f) => changed.has(f.path)))
+        : undefined);
     // parse workers start while the files are read, once the listing is large enough for them (not for an update: few files are parsed)
     const corpus =
       reread ??
@@ -106,7 +142,8 @@ async function build({ options, source, slot }: BuildRequest, earlier: BuildRequ
         ...(previous ? { previous: previous.corpus } : {}),
       }));
     const corpusMs = Math.round(performance.now() - started);
-    const store = cache === undefined ? undefined : options.openStore ? options.openStore() : defaultStore(cache, options);
+    const store =
+      cache === undefined ? undefined : options.openStore ? options.openStore() : defaultStore(cache, options);
     try {
       const index = await buildIndex(corpus, {
         releaseTexts: true,
@@ -120,7 +157,12 @@ async function build({ options, source, slot }: BuildRequest, earlier: BuildRequ
       });
       // the snapshot is kept with the tags cache: none without a usable, writable store, nor of an empty index (nothing to rank: the command fails)
       if (slot && store && !store.readOnly && corpus.files.length > 0) {
-        const fingerprint = await snapshotFingerprint(slot, index, readStartedMs, reread && earlier ? earlier : undefined);
+        const fingerprint = await snapshotFingerprint(
+          slot,
+          index,
+          readStartedMs,
+          reread && earlier ? earlier : undefined,
+        );
         const cap = { cacheMaxMb: options.cacheMaxMb, storeFile: store.file };
         const write = (): void => {
           const warning = fingerprint && writeSnapshot(slot, index, fingerprint, cap);
@@ -164,7 +206,8 @@ async function build({ options, source, slot }: BuildRequest, earlier: BuildRequ
  */
 async function keepLoaded(memory: IndexHolder, slot: SnapshotSlot, built: Index): Promise<void> {
   const loaded = await loadSnapshot(slot, () => undefined);
-  if (loaded?.current) memory.replace(snapshotFileOf(slot), built, { index: loaded.index, fingerprint: loaded.fingerprint });
+  if (loaded?.current)
+    memory.replace(snapshotFileOf(slot), built, { index: loaded.index, fingerprint: loaded.fingerprint });
 }
 
 /**
@@ -181,7 +224,10 @@ function defaultStore(cache: string, options: OpenIndexOptions): TagsStore | und
       note(`${problem}; running without a cache`);
       return undefined;
     }
-    return TagsStore.open(file, { onMessage: note, ...(options.cacheMaxMb !== undefined ? { maxBytes: options.cacheMaxMb * 1024 ** 2 } : {}) });
+    return TagsStore.open(file, {
+      onMessage: note,
+      ...(options.cacheMaxMb !== undefined ? { maxBytes: options.cacheMaxMb * 1024 ** 2 } : {}),
+    });
   } catch (error) {
     if (!(error instanceof RepoMapError)) throw error;
     note(`${messageWithoutModule(error)}; running without the tags cache`);

@@ -52,10 +52,26 @@ export async function openIndex(source: CorpusSource, options: OpenIndexOptions 
     options.memory?.keep(snapshotFileOf(slot), { index, fingerprint: kept.fingerprint });
     // this call's own time to have the index (the snapshot's read and check, or a look at the held index's folder), not its build's
     const timingsMs = { corpus: Math.round(clock() - started), tags: 0, graph: 0 };
-    return { index, source, timingsMs, snapshot: { file: snapshotFileOf(slot), updated: false, ...fromMemory }, ...(existsSync(store) ? { cacheFile: store } : {}) };
+    return {
+      index,
+      source,
+      timingsMs,
+      snapshot: { file: snapshotFileOf(slot), updated: false, ...fromMemory },
+      ...(existsSync(store) ? { cacheFile: store } : {}),
+    };
   }
   const { openBuilt } = await import('./open-build.js');
-  const earlier = kept && slot ? { index: kept.index, file: snapshotFileOf(slot), changed: kept.changed, fingerprint: kept.fingerprint, ...fromMemory, ...(parsedAhead ? { parsedAhead } : {}) } : undefined;
+  const earlier =
+    kept && slot
+      ? {
+          index: kept.index,
+          file: snapshotFileOf(slot),
+          changed: kept.changed,
+          fingerprint: kept.fingerprint,
+          ...fromMemory,
+          ...(parsedAhead ? { parsedAhead } : {}),
+        }
+      : undefined;
   return openBuilt({ source, options, slot, ...(earlier ? { earlier } : {}) });
 }
 

@@ -51,12 +51,27 @@ export class PartList implements ByteList {
  */
 type ViewOf = (buffer: ArrayBuffer, byteOffset: number, byteLength: number) => ArrayBufferView;
 const typed =
-  (T: { new (buffer: ArrayBuffer, byteOffset: number, length: number): ArrayBufferView; readonly BYTES_PER_ELEMENT: number }): ViewOf =>
+  (T: {
+    new (buffer: ArrayBuffer, byteOffset: number, length: number): ArrayBufferView;
+    readonly BYTES_PER_ELEMENT: number;
+  }): ViewOf =>
   (buffer, byteOffset, byteLength) =>
     new T(buffer, byteOffset, byteLength / T.BYTES_PER_ELEMENT);
 /** Each kind of typed array kept, with how to make one over a section's bytes (a Buffer is a Uint8Array too: it comes last, and is looked for first). */
 const VIEW_TYPES: readonly (readonly [Function, ViewOf])[] = [
-  ...[Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array].map((T) => [T, typed(T)] as const),
+  ...[
+    Int8Array,
+    Uint8Array,
+    Uint8ClampedArray,
+    Int16Array,
+    Uint16Array,
+    Int32Array,
+    Uint32Array,
+    Float32Array,
+    Float64Array,
+    BigInt64Array,
+    BigUint64Array,
+  ].map((T) => [T, typed(T)] as const),
   [DataView, (buffer, byteOffset, byteLength) => new DataView(buffer, byteOffset, byteLength)],
   [Buffer, (buffer, byteOffset, byteLength) => Buffer.from(buffer, byteOffset, byteLength)],
 ];
@@ -68,7 +83,8 @@ class SectionSerializer extends v8.DefaultSerializer {
   _writeHostObject(view: ArrayBufferView): void {
     // a Buffer first: it is a Uint8Array too
     const type = view instanceof Buffer ? VIEW_TYPES.length - 1 : VIEW_TYPES.findIndex(([T]) => view.constructor === T);
-    if (type < 0) throw new RepoMapError('internal', `repomap/cache: cannot keep a ${view.constructor.name} in a snapshot`);
+    if (type < 0)
+      throw new RepoMapError('internal', `repomap/cache: cannot keep a ${view.constructor.name} in a snapshot`);
     this.writeUint32(type);
     this.writeUint32(this.views.length);
     this.views.push(view);
@@ -91,7 +107,11 @@ class SectionDeserializer extends v8.DefaultDeserializer {
     const viewOf = VIEW_TYPES[type]?.[1];
     const at = this.places[2 * k];
     const length = this.places[2 * k + 1];
-    if (viewOf === undefined || at === undefined || length === undefined || at + length > this.bytes.length) throw new RepoMapError('cache-unavailable', `repomap/cache: typed array ${k} of type ${type} is not in the section`);
+    if (viewOf === undefined || at === undefined || length === undefined || at + length > this.bytes.length)
+      throw new RepoMapError(
+        'cache-unavailable',
+        `repomap/cache: typed array ${k} of type ${type} is not in the section`,
+      );
     return viewOf(this.bytes.buffer as ArrayBuffer, this.bytes.byteOffset + at, length);
   }
 }
@@ -144,11 +164,19 @@ export function sectionChunks(value: unknown): Uint8Array[] {
 
 /** The value of a section's bytes (`encodeSection`), its typed arrays views of `bytes` (which start at a multiple of 8: a part read from a snapshot file does). */
 export function decodeSection(bytes: Uint8Array): unknown {
-  const at = Buffer.from(bytes.byteOffset % 8 === 0 ? bytes.buffer : Uint8Array.from(bytes).buffer, bytes.byteOffset % 8 === 0 ? bytes.byteOffset : 0, bytes.byteLength);
+  const at = Buffer.from(
+    bytes.byteOffset % 8 === 0 ? bytes.buffer : Uint8Array.from(bytes).buffer,
+    bytes.byteOffset % 8 === 0 ? bytes.byteOffset : 0,
+    bytes.byteLength,
+  );
   const streamLength = at.readUInt32LE(0);
   const count = at.readUInt32LE(4);
   const head = 8 + 16 * count;
-  if (head + streamLength > at.length) throw new RepoMapError('cache-unavailable', `repomap/cache: a section's stream of ${streamLength} bytes does not fit in its ${at.length}`);
+  if (head + streamLength > at.length)
+    throw new RepoMapError(
+      'cache-unavailable',
+      `repomap/cache: a section's stream of ${streamLength} bytes does not fit in its ${at.length}`,
+    );
   const places = new Float64Array(at.buffer.slice(at.byteOffset + 8, at.byteOffset + head));
   const deserializer = new SectionDeserializer(at.subarray(head, head + streamLength), at, places);
   deserializer.readHeader();

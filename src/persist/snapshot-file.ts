@@ -17,7 +17,22 @@
  * fails its checksum when read throws, and its file is removed. Opening a file touches its modification time:
  * `pruneSnapshots` removes the least recently used first.
  */
-import { closeSync, constants, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { describeError, RepoMapError } from '../errors.js';
@@ -61,7 +76,11 @@ export function snapshotFilePath(folder: string, key: string): string {
  * file that could not be opened at all (`unreadable`: permissions, a path too long), left as
  * it is.
  */
-export type SnapshotRead = { file: SnapshotFile; bytes: number } | { missing: true } | { problem: string; unremovable?: string } | { unreadable: string };
+export type SnapshotRead =
+  | { file: SnapshotFile; bytes: number }
+  | { missing: true }
+  | { problem: string; unremovable?: string }
+  | { unreadable: string };
 
 /**
  * Regular files only, opened without following a symlink and without blocking: a FIFO put
@@ -109,7 +128,8 @@ function damagedEntry(path: string, problem: string): SnapshotRead {
 
 function readTable(fd: number): { table: SectionEntry[]; size: number; ino: number } | string {
   const stats = fstatSync(fd);
-  if (!stats.isFile()) return `is not a regular file (${stats.isDirectory() ? 'a folder' : stats.isFIFO() ? 'a FIFO' : stats.isSocket() ? 'a socket' : 'a device'})`;
+  if (!stats.isFile())
+    return `is not a regular file (${stats.isDirectory() ? 'a folder' : stats.isFIFO() ? 'a FIFO' : stats.isSocket() ? 'a socket' : 'a device'})`;
   const { size, ino } = stats;
   const header = readAt(fd, 0, Math.min(size, HEADER));
   if (header.length < HEADER || !header.subarray(0, MAGIC.length).equals(MAGIC)) return 'is not a repomap snapshot';
@@ -117,7 +137,8 @@ function readTable(fd: number): { table: SectionEntry[]; size: number; ino: numb
   const tableLength = header.readUInt32LE(MAGIC.length + 8);
   const sum = header.readUInt32LE(MAGIC.length + 12);
   if (size < tableAt + tableLength) return `is cut short (${size} of ${tableAt + tableLength} bytes)`;
-  if (size > tableAt + tableLength) return `is not a repomap snapshot (${size - tableAt - tableLength} bytes past its end)`;
+  if (size > tableAt + tableLength)
+    return `is not a repomap snapshot (${size - tableAt - tableLength} bytes past its end)`;
   const table = readAt(fd, tableAt, tableLength);
   if (crc32(table) !== sum) return 'fails its checksum';
   return { table: JSON.parse(table.toString('utf8')) as SectionEntry[], size, ino };
@@ -128,7 +149,11 @@ function readAt(fd: number, at: number, length: number): Buffer {
   const out = Buffer.allocUnsafeSlow(length);
   for (let done = 0; done < length; ) {
     const n = readSync(fd, out, done, length - done, at + done);
-    if (n === 0) throw new RepoMapError('cache-unavailable', `repomap/cache: the file ends at byte ${at + done}, ${length - done} bytes short of a section`);
+    if (n === 0)
+      throw new RepoMapError(
+        'cache-unavailable',
+        `repomap/cache: the file ends at byte ${at + done}, ${length - done} bytes short of a section`,
+      );
     done += n;
   }
   return out;
@@ -212,7 +237,12 @@ export class SnapshotFile {
   }
 
   private checked(at: number, length: number, sum: number, what: string): Buffer {
-    if (this.closed) throw new RepoMapError('internal', `repomap/cache: the index snapshot ${this.path} was closed before its ${what} was read`, this.path);
+    if (this.closed)
+      throw new RepoMapError(
+        'internal',
+        `repomap/cache: the index snapshot ${this.path} was closed before its ${what} was read`,
+        this.path,
+      );
     let bytes: Buffer;
     try {
       bytes = readAt(this.fd, at, length);
@@ -233,7 +263,11 @@ export class SnapshotFile {
   /** Removes the damaged file (unless another has been renamed into its place) and throws. */
   private damaged(problem: string): never {
     if (statSync(this.path, { throwIfNoEntry: false })?.ino === this.ino) rmSync(this.path, { force: true });
-    throw new RepoMapError('cache-unavailable', `repomap/cache: the index snapshot ${this.path} is damaged: ${problem}; it was removed, and the next command builds the index again`, this.path);
+    throw new RepoMapError(
+      'cache-unavailable',
+      `repomap/cache: the index snapshot ${this.path} is damaged: ${problem}; it was removed, and the next command builds the index again`,
+      this.path,
+    );
   }
 }
 
@@ -248,7 +282,10 @@ function touch(file: string): void {
 
 /** Whether a section is written as parts: a `PartList`, or an array whose every item is a byte array. */
 function isPartList(value: unknown): value is ByteList {
-  return value instanceof PartList || (Array.isArray(value) && value.length > 0 && value.every((v) => v instanceof Uint8Array));
+  return (
+    value instanceof PartList ||
+    (Array.isArray(value) && value.length > 0 && value.every((v) => v instanceof Uint8Array))
+  );
 }
 
 /**
@@ -349,7 +386,9 @@ export interface SnapshotFolderFile {
 
 /** The snapshot files of a folder, most recently used first. */
 export function snapshotFiles(folder: string): SnapshotFolderFile[] {
-  return filesOf(folder, (name) => name.endsWith(SUFFIX)).sort((a, b) => b.usedMs - a.usedMs || (a.name < b.name ? -1 : 1));
+  return filesOf(folder, (name) => name.endsWith(SUFFIX)).sort(
+    (a, b) => b.usedMs - a.usedMs || (a.name < b.name ? -1 : 1),
+  );
 }
 
 /** The temporary files of snapshot writers in a folder: under way, or left by a writer that died (a prune removes those). */

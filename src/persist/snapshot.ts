@@ -28,7 +28,13 @@ import type { Sections } from './sections.js';
 export const SNAPSHOT_VERSION = 16;
 
 /** The format version of each stage's state: a snapshot of other versions is rebuilt, never misread. */
-export const STATE_VERSIONS = { corpus: CORPUS_STATE_VERSION, tags: TAGS_STATE_VERSION, lexical: LEXICAL_STATE_VERSION, graph: GRAPH_STATE_VERSION, rank: RANK_STATE_VERSION } as const;
+export const STATE_VERSIONS = {
+  corpus: CORPUS_STATE_VERSION,
+  tags: TAGS_STATE_VERSION,
+  lexical: LEXICAL_STATE_VERSION,
+  graph: GRAPH_STATE_VERSION,
+  rank: RANK_STATE_VERSION,
+} as const;
 
 /** Whether a snapshot's versions (`version`, `stages`) are this build's. */
 export function isCurrentVersion(stored: { version?: unknown; stages?: unknown }): boolean {
@@ -83,7 +89,13 @@ export function snapshotOf(index: Index): SnapshotSections | null {
     contentKeys: () => record.corpus.files.map(contentKey).join('\0'),
     tagDiagnostics: record.tagDiagnostics.map((d) => ({ ...d })),
     ...encodeTags(tags, pathTables.ids),
-    ...encodeRank({ tags, pathTables, flows: index.settings.rank.flow, messageIndex: () => index.messageIndex(), csrsOneByOne: (tasks) => index.csrsOneByOne(tasks) }),
+    ...encodeRank({
+      tags,
+      pathTables,
+      flows: index.settings.rank.flow,
+      messageIndex: () => index.messageIndex(),
+      csrsOneByOne: (tasks) => index.csrsOneByOne(tasks),
+    }),
     ...encodeGraph(record.graph, pathTables.ids),
     ...encodeLexical(lexical.bm25, lexical.bm25f),
     stats: structuredClone(index.stats),
@@ -101,13 +113,22 @@ export function snapshotOf(index: Index): SnapshotSections | null {
  */
 export function indexOfSnapshot(snapshot: Snapshot): Index {
   if (!isCurrentVersion(snapshot)) {
-    throw new RepoMapError('internal', `repomap/build: snapshot version ${snapshot.version} ${JSON.stringify(snapshot.stages)}, this build reads ${SNAPSHOT_VERSION} ${JSON.stringify(STATE_VERSIONS)}`, 'version');
+    throw new RepoMapError(
+      'internal',
+      `repomap/build: snapshot version ${snapshot.version} ${JSON.stringify(snapshot.stages)}, this build reads ${SNAPSHOT_VERSION} ${JSON.stringify(STATE_VERSIONS)}`,
+      'version',
+    );
   }
   const keys = snapshot.contentKeys === '' ? [] : snapshot.contentKeys.split('\0');
   // a file touched since (another stamp) whose text is the same still reads
   const corpus = restoreCorpus(snapshot.corpus, (i, text) => textKey(text) === keys[i]);
   const { files, root } = corpus;
-  if (keys.length !== files.length) throw new RepoMapError('internal', `repomap/build: a snapshot of ${root} has ${keys.length} content keys for ${files.length} files`, 'contentKeys');
+  if (keys.length !== files.length)
+    throw new RepoMapError(
+      'internal',
+      `repomap/build: a snapshot of ${root} has ${keys.length} content keys for ${files.length} files`,
+      'contentKeys',
+    );
   files.forEach((f, i) => rememberContentKey(f, keys[i]!));
   const rank = decodeRank(snapshot, files, decodeLexical(snapshot, root));
   const tags = decodeTags(snapshot, files, root, rank.keepSides);
@@ -117,7 +138,17 @@ export function indexOfSnapshot(snapshot: Snapshot): Index {
   const recordOf = (): Previous => {
     if (!record) {
       const fileGraph = graph.fileGraph(snapshot.settings.graph);
-      record = { fingerprint: snapshot.fingerprint, corpus, tags: tags.all(), tagDiagnostics: snapshot.tagDiagnostics, lexical: rank.lexical, pathTables: rank.pathTables, graph: fileGraph, unitWords, claim: { taken: false } };
+      record = {
+        fingerprint: snapshot.fingerprint,
+        corpus,
+        tags: tags.all(),
+        tagDiagnostics: snapshot.tagDiagnostics,
+        lexical: rank.lexical,
+        pathTables: rank.pathTables,
+        graph: fileGraph,
+        unitWords,
+        claim: { taken: false },
+      };
     }
     return record;
   };
@@ -130,7 +161,16 @@ export function indexOfSnapshot(snapshot: Snapshot): Index {
     record: recordOf,
     taken: () => record?.claim.taken ?? false,
     unitWords,
-    context: (settings) => makeContext(files, { edges: graph.edges, symbols: graph.symbols, resolve: graph.resolve }, settings, rank.lexical, rank.pathTables, tags.of, rank.kept),
+    context: (settings) =>
+      makeContext(
+        files,
+        { edges: graph.edges, symbols: graph.symbols, resolve: graph.resolve },
+        settings,
+        rank.lexical,
+        rank.pathTables,
+        tags.of,
+        rank.kept,
+      ),
     prepare,
   };
   // the cache counts were the build's: this load read no tags cache

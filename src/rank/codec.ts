@@ -10,7 +10,15 @@ import { TASKS, type FileRecord, type FileTags, type Task } from '../types.js';
 import type { Bm25Index } from '../lexical/bm25.js';
 import type { Bm25fIndex } from '../lexical/bm25f.js';
 import { csrParts, keptCsr, type Csr, type CsrParts, type EdgeFlow } from './csr.js';
-import { fieldsOf, lexicalOf, rememberSideFields, sideFieldsOf, type KeptParts, type LexicalIndex, type SideFields } from './index-context.js';
+import {
+  fieldsOf,
+  lexicalOf,
+  rememberSideFields,
+  sideFieldsOf,
+  type KeptParts,
+  type LexicalIndex,
+  type SideFields,
+} from './index-context.js';
 import type { MessageIndex, MessageIndexParts } from './messages.js';
 import { savedPathTables, type PathTables, type PathWordsParts } from './path-tables.js';
 
@@ -85,7 +93,12 @@ function flowCsrs(source: RankSource): { csrFlows: string[]; csrs: PartList } {
  * update of an earlier one, or a build over `files`): what a snapshot keeps. The fields are
  * kept for the ranks that follow.
  */
-export function lexicalToKeep(files: readonly FileRecord[], lexical: LexicalIndex, tables: PathTables, tags: readonly FileTags[]): { bm25: Bm25Index; bm25f: Bm25fIndex } {
+export function lexicalToKeep(
+  files: readonly FileRecord[],
+  lexical: LexicalIndex,
+  tables: PathTables,
+  tags: readonly FileTags[],
+): { bm25: Bm25Index; bm25f: Bm25fIndex } {
   const bm25 = lexicalOf(files, lexical, tables.ids).index;
   const tagsByPath = new Map(tags.map((t) => [t.path, t]));
   return { bm25, bm25f: fieldsOf(lexical, bm25, (path) => sideFieldsOf(tagsByPath.get(path))) };
@@ -103,12 +116,19 @@ export interface KeptRank {
 }
 
 /** The rank state a snapshot kept over `files`, with its kept BM25 index and fields. */
-export function decodeRank(state: RankState, files: readonly FileRecord[], lexical: { bm25: Bm25Index; bm25f: Bm25fIndex }): KeptRank {
+export function decodeRank(
+  state: RankState,
+  files: readonly FileRecord[],
+  lexical: { bm25: Bm25Index; bm25f: Bm25fIndex },
+): KeptRank {
   const pathTables = savedPathTables(files, state.pathWords);
   const { paths, ids } = pathTables;
   let sides: SideFields[] | undefined;
   const sidesAt = (k: number): SideFields => {
-    sides ??= (JSON.parse(state.sideFields) as [string[], FileTags['messages']][]).map(([definitions, messages]) => ({ definitions, messages }));
+    sides ??= (JSON.parse(state.sideFields) as [string[], FileTags['messages']][]).map(([definitions, messages]) => ({
+      definitions,
+      messages,
+    }));
     return sides[k]!;
   };
   const csr = (flow: EdgeFlow): Csr | undefined => {

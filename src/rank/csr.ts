@@ -32,7 +32,12 @@ export interface Csr {
  * node to its position in `nodes` (made from them when not given: the rank context
  * passes its own, one map for every task's CSR).
  */
-export function buildCsr(graph: EdgeView, flow: EdgeFlow, nodes: string[], indexOf: Map<string, number> = positionsOf(nodes)): Csr {
+export function buildCsr(
+  graph: EdgeView,
+  flow: EdgeFlow,
+  nodes: string[],
+  indexOf: Map<string, number> = positionsOf(nodes),
+): Csr {
   return buildCsrs(graph, [flow], nodes, indexOf)[0]!;
 }
 
@@ -40,7 +45,12 @@ export function buildCsr(graph: EdgeView, flow: EdgeFlow, nodes: string[], index
  * The CSR of each flow of `flows`, as `buildCsr` builds it, from one walk of the edges and
  * one ordering of their entries (`csrBuilder`).
  */
-export function buildCsrs(graph: EdgeView, flows: readonly EdgeFlow[], nodes: string[], indexOf: Map<string, number> = positionsOf(nodes)): Csr[] {
+export function buildCsrs(
+  graph: EdgeView,
+  flows: readonly EdgeFlow[],
+  nodes: string[],
+  indexOf: Map<string, number> = positionsOf(nodes),
+): Csr[] {
   const build = csrBuilder(graph, nodes, indexOf);
   return flows.map((flow) => build(flow));
 }
@@ -55,13 +65,23 @@ export function buildCsrs(graph: EdgeView, flows: readonly EdgeFlow[], nodes: st
  * at 100k files each flow's CSR is ~50 MB that a snapshot write no
  * longer leaves to the collector four times over.
  */
-export function csrBuilder(graph: EdgeView, nodes: string[], indexOf: Map<string, number> = positionsOf(nodes), { reuse = false } = {}): (flow: EdgeFlow) => Csr {
+export function csrBuilder(
+  graph: EdgeView,
+  nodes: string[],
+  indexOf: Map<string, number> = positionsOf(nodes),
+  { reuse = false } = {},
+): (flow: EdgeFlow) => Csr {
   let entries: Entries | undefined;
   let buffers: RowBuffers | undefined;
   return (flow) => {
     const e = (entries ??= entriesOf(graph, nodes, indexOf));
     // with `reuse`, one set of arrays for every CSR made (each a view of them until the next)
-    if (reuse) buffers ??= { starts: new Int32Array(nodes.length + 1), neighbors: new Int32Array(e.count), weights: new Float64Array(e.count) };
+    if (reuse)
+      buffers ??= {
+        starts: new Int32Array(nodes.length + 1),
+        neighbors: new Int32Array(e.count),
+        weights: new Float64Array(e.count),
+      };
     return rowsOf(nodes.length, nodes, indexOf, e, flowWeight(e, flow), buffers);
   };
 }
@@ -147,14 +167,25 @@ function entriesOf(graph: EdgeView, nodes: string[], indexOf: Map<string, number
     push(s, t, typeId, 0, weight, place);
     push(t, s, typeId, 1, weight, place);
   };
-  if (!graph.forEachEdgeAt?.(nodes, visit)) graph.forEachEdge((attr, source, target) => visit(attr.type, attr.weight, indexOf.get(source)!, indexOf.get(target)!));
+  if (!graph.forEachEdgeAt?.(nodes, visit))
+    graph.forEachEdge((attr, source, target) =>
+      visit(attr.type, attr.weight, indexOf.get(source)!, indexOf.get(target)!),
+    );
   // Three stable counting sorts (by place, column, then row) order the entries by (row,
   // column) with parallel entries in EDGE_ORDER, so their weights add up in one order
   // and each row's columns come out ascending.
   const byPlace = stableOrder(entryPlace, entries, 2 * EDGE_ORDER.length, null);
   const byColumn = stableOrder(entryCol, entries, order, byPlace);
   const sorted = stableOrder(entryRow, entries, order, byColumn);
-  return { count: entries, row: entryRow, col: entryCol, type: entryType, backward: entryBackward, weight: entryWeight, sorted };
+  return {
+    count: entries,
+    row: entryRow,
+    col: entryCol,
+    type: entryType,
+    backward: entryBackward,
+    weight: entryWeight,
+    sorted,
+  };
 }
 
 /** An entry's weight under `flow` (made when read rather than kept: 8 bytes an entry, 35 MB at 100k files). */
@@ -190,7 +221,8 @@ function rowsOf(
     if (last < 0 || entryRow[last] !== entryRow[e] || entryCol[last] !== entryCol[e]) m++;
     last = e;
   }
-  if (copied) for (let i = 0; i < order; i++) if (copiedRow(i)) m += copied.earlier.starts[i + 1]! - copied.earlier.starts[i]!;
+  if (copied)
+    for (let i = 0; i < order; i++) if (copiedRow(i)) m += copied.earlier.starts[i + 1]! - copied.earlier.starts[i]!;
   const starts = into ? into.starts : new Int32Array(order + 1);
   const neighbors = into ? into.neighbors.subarray(0, m) : new Int32Array(m);
   // each entry's summed weight, then divided by its row's sum in place
@@ -281,10 +313,21 @@ export function csrParts(csr: Csr, flow: EdgeFlow): CsrParts {
 }
 
 /** The CSR among `kept` built for `flow` over `nodes`, if there is one (undefined when the flow differs, or the parts do not fit the nodes). */
-export function keptCsr(kept: readonly CsrParts[], flow: EdgeFlow, nodes: string[], indexOf: Map<string, number>): Csr | undefined {
+export function keptCsr(
+  kept: readonly CsrParts[],
+  flow: EdgeFlow,
+  nodes: string[],
+  indexOf: Map<string, number>,
+): Csr | undefined {
   const key = JSON.stringify(flow);
   const parts = kept.find((p) => p.flow === key);
-  if (!parts || parts.starts.length !== nodes.length + 1 || parts.starts[nodes.length] !== parts.neighbors.length || parts.weights.length !== parts.neighbors.length) return undefined;
+  if (
+    !parts ||
+    parts.starts.length !== nodes.length + 1 ||
+    parts.starts[nodes.length] !== parts.neighbors.length ||
+    parts.weights.length !== parts.neighbors.length
+  )
+    return undefined;
   const { starts, neighbors, weights, dangling } = parts;
   return { order: nodes.length, nodes, indexOf, starts, neighbors, weights, dangling };
 }

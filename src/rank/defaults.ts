@@ -278,5 +278,4 @@ export const RANK_DEFAULTS = {
   } as Record<Task, Ranker>,
 };
 
-
 export type RankDefaults = typeof RANK_DEFAULTS;

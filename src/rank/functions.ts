@@ -34,7 +34,9 @@ export interface Unit {
 
 /** The units of a file: functions and classes not nested in a function, qualified by their classes. */
 export function unitsOf(definitions: readonly Definition[]): Unit[] {
-  const defs = definitions.filter((d) => UNIT_KINDS.has(d.kind) && d.endLine >= d.startLine).sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+  const defs = definitions
+    .filter((d) => UNIT_KINDS.has(d.kind) && d.endLine >= d.startLine)
+    .sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
   const units: Unit[] = [];
   const stack: { def: Definition; unit: Unit | null }[] = [];
   for (const d of defs) {
@@ -45,10 +47,13 @@ export function unitsOf(definitions: readonly Definition[]): Unit[] {
       stack.push({ def: d, unit: null });
       continue;
     }
-    const classes = stack.filter((s) => s.unit && (s.def.kind === 'class' || s.def.kind === 'interface')).map((s) => s.def.name);
+    const classes = stack
+      .filter((s) => s.unit && (s.def.kind === 'class' || s.def.kind === 'interface'))
+      .map((s) => s.def.name);
     const unit: Unit = { def: d, name: [...classes, d.name].join('.'), ranges: [[d.startLine, d.endLine]] };
     if (classes.length > 0) unit.owner = classes[classes.length - 1]!;
-    if (parent?.unit && (parent.def.kind === 'class' || parent.def.kind === 'interface')) cut(parent.unit, d.startLine, d.endLine);
+    if (parent?.unit && (parent.def.kind === 'class' || parent.def.kind === 'interface'))
+      cut(parent.unit, d.startLine, d.endLine);
     units.push(unit);
     stack.push({ def: d, unit });
   }
@@ -75,7 +80,9 @@ function cut(unit: Unit, start: number, end: number): void {
  * when none comes first. Undefined when it has none.
  */
 export function importLines(tags: FileTags, units: readonly Unit[]): { start: number; end: number } | undefined {
-  const firstFunction = Math.min(...units.filter((u) => u.def.kind === 'function' || u.def.kind === 'method').map((u) => u.def.startLine));
+  const firstFunction = Math.min(
+    ...units.filter((u) => u.def.kind === 'function' || u.def.kind === 'method').map((u) => u.def.startLine),
+  );
   const header = tags.imports.filter((i) => i.line < firstFunction);
   const lines = (header.length > 0 ? header : tags.imports).map((i) => i.line);
   return lines.length === 0 ? undefined : { start: Math.min(...lines), end: Math.max(...lines) };
@@ -224,7 +231,10 @@ export class FunctionFinder {
       lines: units.map((u) => this.lineScore(path, u)),
       words: text === undefined ? units.map(() => 0) : this.textScores(path, units, text),
     };
-    const named = shares(units.map((_, i) => raw.named[i]! + raw.ownerNamed[i]! * this.o.classShare), this.o.nameWeight);
+    const named = shares(
+      units.map((_, i) => raw.named[i]! + raw.ownerNamed[i]! * this.o.classShare),
+      this.o.nameWeight,
+    );
     const nameWords = shares(raw.nameWords, this.o.nameWordWeight);
     const lines = shares(raw.lines, this.o.lineWeight);
     const words = shares(raw.words, this.o.textWeight);
@@ -236,7 +246,14 @@ export class FunctionFinder {
     const best = Math.max(...sums);
     const score = sums.map((x) => (best > 0 ? x / best : 0));
     const imports = this.o.importsShare > 0 ? importLines(tags, units) : undefined;
-    return { units, raw, parts: { named, nameWords, lines, words }, score, ...(imports ? { imports } : {}), lineCount: text === undefined ? 0 : text.split('\n').length };
+    return {
+      units,
+      raw,
+      parts: { named, nameWords, lines, words },
+      score,
+      ...(imports ? { imports } : {}),
+      lineCount: text === undefined ? 0 : text.split('\n').length,
+    };
   }
 
   /** The file's units ranked; `withParts` gives the kept ones their score's parts. */
@@ -250,10 +267,25 @@ export class FunctionFinder {
     const { units, parts, score } = scored;
     // `at`: the unit's index, -1 for the import lines
     const ranked = units
-      .map((u, at) => ({ at, name: u.name, kind: u.def.kind, start: u.def.startLine, end: u.def.endLine, s: score[at]! }))
+      .map((u, at) => ({
+        at,
+        name: u.name,
+        kind: u.def.kind,
+        start: u.def.startLine,
+        end: u.def.endLine,
+        s: score[at]!,
+      }))
       .filter((x) => x.s > 0);
     const imports = scored.imports;
-    if (imports) ranked.push({ at: -1, name: 'imports', kind: 'module', start: imports.start, end: imports.end, s: this.o.importsShare });
+    if (imports)
+      ranked.push({
+        at: -1,
+        name: 'imports',
+        kind: 'module',
+        start: imports.start,
+        end: imports.end,
+        s: this.o.importsShare,
+      });
     const partsOf = (at: number): UnitParts => ({
       named: roundScore(parts.named[at]!),
       nameWords: roundScore(parts.nameWords[at]!),
@@ -264,7 +296,11 @@ export class FunctionFinder {
     return ranked
       .sort((a, b) => b.s - a.s || a.start - b.start)
       .slice(0, this.o.maxPerFile)
-      .map(({ at, s, ...f }) => ({ ...f, score: roundScore(s), ...(withParts && at >= 0 ? { parts: partsOf(at) } : {}) }));
+      .map(({ at, s, ...f }) => ({
+        ...f,
+        score: roundScore(s),
+        ...(withParts && at >= 0 ? { parts: partsOf(at) } : {}),
+      }));
   }
 
   /** IDF-weighted share of the unit name's words that the query says. */
@@ -281,7 +317,8 @@ export class FunctionFinder {
 
   private lineScore(path: string, u: Unit): number {
     let s = 0;
-    for (const { line, weight } of this.lines.get(path) ?? []) if (u.ranges.some(([a, b]) => a <= line && line <= b)) s += weight;
+    for (const { line, weight } of this.lines.get(path) ?? [])
+      if (u.ranges.some(([a, b]) => a <= line && line <= b)) s += weight;
     return s;
   }
 
@@ -354,9 +391,16 @@ export function attachFunctions<T extends { path: string }>(
  * `path::Qualified.name` of the functions of ranked files, best first across files:
  * fileScore^fileExponent × the function's score in its file.
  */
-export function rankedFunctionIds(files: readonly { path: string; score: number; functions?: readonly RankedFunction[] }[], fileExponent = FUNCTION_DEFAULTS.fileExponent): string[] {
+export function rankedFunctionIds(
+  files: readonly { path: string; score: number; functions?: readonly RankedFunction[] }[],
+  fileExponent = FUNCTION_DEFAULTS.fileExponent,
+): string[] {
   const all: { id: string; s: number; file: number; at: number }[] = [];
-  files.forEach((f, file) => f.functions?.forEach((fn, at) => all.push({ id: `${f.path}::${fn.name}`, s: f.score ** fileExponent * fn.score, file, at })));
+  files.forEach((f, file) =>
+    f.functions?.forEach((fn, at) =>
+      all.push({ id: `${f.path}::${fn.name}`, s: f.score ** fileExponent * fn.score, file, at }),
+    ),
+  );
   all.sort((a, b) => b.s - a.s || a.file - b.file || a.at - b.at);
   const seen = new Set<string>();
   return all.filter((x) => !seen.has(x.id) && seen.add(x.id)).map((x) => x.id);

@@ -3,7 +3,15 @@
  * (built on first use, or while workers parse, or updated from an earlier index's), and
  * the CSR of each task's flow.
  */
-import { exportDefiners, moduleFiles, type EdgeView, type ExportSource, type FileGraph, type ResolveContext, type SymbolTable } from '../graph/index.js';
+import {
+  exportDefiners,
+  moduleFiles,
+  type EdgeView,
+  type ExportSource,
+  type FileGraph,
+  type ResolveContext,
+  type SymbolTable,
+} from '../graph/index.js';
 import { RepoMapError } from '../errors.js';
 import { countLines } from '../text/lines.js';
 import type { FileRecord, FileTags } from '../types.js';
@@ -23,7 +31,8 @@ import type { PathTables } from './path-tables.js';
  */
 export function lexicalAfter(before: LexicalIndex, changed: readonly string[]): LexicalIndex {
   if (before.bm25) return { earlier: { lexical: before, changed: new Set(changed) } };
-  if (before.earlier) return { earlier: { lexical: before.earlier.lexical, changed: new Set([...before.earlier.changed, ...changed]) } };
+  if (before.earlier)
+    return { earlier: { lexical: before.earlier.lexical, changed: new Set([...before.earlier.changed, ...changed]) } };
   return {};
 }
 
@@ -31,7 +40,11 @@ export function lexicalAfter(before: LexicalIndex, changed: readonly string[]): 
  * Builds the BM25 index of the files in slices, yielding to the event loop between them;
  * with `terms`, texts whose terms it knows are not tokenized (see `Bm25Index.inSlices`).
  */
-export async function buildLexical(files: readonly FileRecord[], lexical: LexicalIndex, terms?: TextTermsCache): Promise<void> {
+export async function buildLexical(
+  files: readonly FileRecord[],
+  lexical: LexicalIndex,
+  terms?: TextTermsCache,
+): Promise<void> {
   const index = await Bm25Index.inSlices(files, {}, () => new Promise((resolve) => setImmediate(resolve)), terms);
   lexical.bm25 = held(index, new Map(files.map((f, i) => [f.path, i])));
 }
@@ -45,13 +58,18 @@ function held(index: Bm25Index, ids: ReadonlyMap<string, number>): NonNullable<L
  * The BM25 index a holder has, built now when it has none: an update of the earlier
  * index it points to, or a fresh build over `files` (`ids`: path → position).
  */
-export function lexicalOf(files: readonly Pick<FileRecord, 'path' | 'text'>[], lexical: LexicalIndex, ids: ReadonlyMap<string, number>): NonNullable<LexicalIndex['bm25']> {
+export function lexicalOf(
+  files: readonly Pick<FileRecord, 'path' | 'text'>[],
+  lexical: LexicalIndex,
+  ids: ReadonlyMap<string, number>,
+): NonNullable<LexicalIndex['bm25']> {
   if (!lexical.bm25) {
     const before = lexical.earlier?.lexical.bm25?.index;
     const index = before ? Bm25Index.updated(before, files, lexical.earlier!.changed) : new Bm25Index(files);
     const fields = lexical.earlier?.lexical.bm25f;
     // the BM25F fields over the earlier index are updated too, at the first BM25F match
-    if (before && fields?.body === before) lexical.earlierFields = { index: fields.index, changed: lexical.earlier!.changed };
+    if (before && fields?.body === before)
+      lexical.earlierFields = { index: fields.index, changed: lexical.earlier!.changed };
     lexical.bm25 = held(index, ids);
     delete lexical.earlier;
   }
@@ -67,7 +85,9 @@ export function fieldsOf(lexical: LexicalIndex, body: Bm25Index, sideFields: (pa
   if (lexical.bm25f?.body !== body) {
     const earlier = lexical.earlierFields;
     const docOf = (path: string): Bm25fDocument => fieldDocument(path, sideFields(path));
-    const index = earlier ? Bm25fIndex.updated(earlier.index, body, earlier.changed, docOf) : new Bm25fIndex(body, body.paths.map(docOf));
+    const index = earlier
+      ? Bm25fIndex.updated(earlier.index, body, earlier.changed, docOf)
+      : new Bm25fIndex(body, body.paths.map(docOf));
     lexical.bm25f = { body, index };
     delete lexical.earlierFields;
   }
@@ -104,7 +124,10 @@ export function sideFieldsOf(tags: FileTags | undefined): SideFields {
   if (!tags) return { definitions: [], messages: [] };
   const known = knownSides.get(tags);
   if (known) return known();
-  return { definitions: tags.definitions.filter((d) => d.kind !== 'module').map((d) => d.name), messages: tags.messages };
+  return {
+    definitions: tags.definitions.filter((d) => d.kind !== 'module').map((d) => d.name),
+    messages: tags.messages,
+  };
 }
 
 /** A file's BM25F document. */
@@ -192,7 +215,9 @@ export function makeContext(
       return out;
     },
     messages() {
-      messages ??= (kept.messages && MessageIndex.fromParts(kept.messages(), rank.messages)) ?? MessageIndex.of(paths.length, (i) => sideFields(paths[i]!).messages, rank.messages);
+      messages ??=
+        (kept.messages && MessageIndex.fromParts(kept.messages(), rank.messages)) ??
+        MessageIndex.of(paths.length, (i) => sideFields(paths[i]!).messages, rank.messages);
       return messages;
     },
     specificity(name) {
@@ -214,7 +239,11 @@ export function makeContext(
       let build: ((flow: EdgeFlow) => Csr) | undefined;
       return (k) => {
         const flow = rank.flow[tasks[k]!];
-        return csrs.get(JSON.stringify(flow)) ?? kept.csr?.(flow) ?? (build ??= csrBuilder(graph.edges, paths, ids, { reuse: true }))(flow);
+        return (
+          csrs.get(JSON.stringify(flow)) ??
+          kept.csr?.(flow) ??
+          (build ??= csrBuilder(graph.edges, paths, ids, { reuse: true }))(flow)
+        );
       };
     },
   };

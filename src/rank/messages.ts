@@ -95,7 +95,11 @@ export class MessageIndex {
   ) {}
 
   /** `messagesOf(i)`: the messages of the i-th file of `count` (undefined for files without tags). */
-  static of(count: number, messagesOf: (i: number) => readonly Message[] | undefined, o: MessageDefaults = MESSAGE_DEFAULTS): MessageIndex {
+  static of(
+    count: number,
+    messagesOf: (i: number) => readonly Message[] | undefined,
+    o: MessageDefaults = MESSAGE_DEFAULTS,
+  ): MessageIndex {
     const byWord = new Map<string, Template[]>();
     const byText = new Map<string, Template>();
     for (let i = 0; i < count; i++) {

@@ -27,7 +27,11 @@ export class PathWords {
     this.words = parts.words === '' ? [] : parts.words.split('\0');
     const n = this.words.length;
     if (parts.sorted.length !== n || parts.starts.length !== n + 1 || parts.starts[n] !== parts.files.length) {
-      throw new RepoMapError('internal', `repomap/rank: path word parts do not fit (${n} words, ${parts.starts.length} starts, ${parts.files.length} files)`, 'pathWords');
+      throw new RepoMapError(
+        'internal',
+        `repomap/rank: path word parts do not fit (${n} words, ${parts.starts.length} starts, ${parts.files.length} files)`,
+        'pathWords',
+      );
     }
   }
 
@@ -70,7 +74,12 @@ export interface PathTables {
  * what `earlier` split and the segments of the paths it had (files added or removed).
  */
 export function pathTablesOf(files: readonly FileRecord[], earlier?: PathTables): PathTables {
-  if (earlier && earlier.paths.length === files.length && files.every((f, i) => f.path === earlier.paths[i] && f.kind === earlier.kinds[i])) return earlier;
+  if (
+    earlier &&
+    earlier.paths.length === files.length &&
+    files.every((f, i) => f.path === earlier.paths[i] && f.kind === earlier.kinds[i])
+  )
+    return earlier;
   const paths = files.map((f) => f.path);
   const byWord = new Map<string, number[]>();
   // Folder names repeat across the files under them: each is split once.
@@ -99,10 +108,21 @@ export function pathTablesOf(files: readonly FileRecord[], earlier?: PathTables)
 
 /** The path tables of `files` with path words read back from a snapshot. */
 export function savedPathTables(files: readonly FileRecord[], parts: PathWordsParts): PathTables {
-  return tablesOf(files.map((f) => f.path), files, new PathWords(parts), new Map());
+  return tablesOf(
+    files.map((f) => f.path),
+    files,
+    new PathWords(parts),
+    new Map(),
+  );
 }
 
-function tablesOf(paths: string[], files: readonly FileRecord[], pathWords: PathWords, splits: Map<string, string[]>, earlierIndex?: PathSuffixIndex): PathTables {
+function tablesOf(
+  paths: string[],
+  files: readonly FileRecord[],
+  pathWords: PathWords,
+  splits: Map<string, string[]>,
+  earlierIndex?: PathSuffixIndex,
+): PathTables {
   const ids = new Map<string, number>();
   paths.forEach((p, i) => ids.set(p, i));
   let index: PathSuffixIndex | undefined;

@@ -36,10 +36,16 @@ export interface PathTargets {
  * the repository's file when the repository is that package or toolchain, and is then one
  * of the repository's frames (`repoStrength`); a toolchain's path names nothing else.
  */
-export function pathTargets(cue: Pick<Cue, 'kind' | 'value' | 'line' | 'strength' | 'repoStrength'>, ctx: Pick<RankContext, 'pathIndex' | 'indexOf' | 'lineCount'>): PathTargets {
+export function pathTargets(
+  cue: Pick<Cue, 'kind' | 'value' | 'line' | 'strength' | 'repoStrength'>,
+  ctx: Pick<RankContext, 'pathIndex' | 'indexOf' | 'lineCount'>,
+): PathTargets {
   const origin = cue.kind === 'given-file' ? undefined : frameOrigin(cue.value);
   if (origin) {
-    const own = origin.kind === 'installed' ? endingWith(ctx.pathIndex, origin.rest) : endingWith(ctx.pathIndex, origin.source).filter((p) => p === origin.source);
+    const own =
+      origin.kind === 'installed'
+        ? endingWith(ctx.pathIndex, origin.rest)
+        : endingWith(ctx.pathIndex, origin.source).filter((p) => p === origin.source);
     if (own.length > 0) return { ...lineChecked(cue, own, ctx), strength: cue.repoStrength ?? cue.strength };
     if (origin.kind === 'toolchain') return { paths: [], among: 0, strength: cue.strength };
   }
@@ -52,10 +58,15 @@ function endingWith(index: PathSuffixIndex, rest: string): string[] {
 }
 
 /** `matches` less those too short to hold the cue's line (see above). */
-function lineChecked(cue: Pick<Cue, 'kind' | 'value' | 'line'>, matches: string[], ctx: Pick<RankContext, 'indexOf' | 'lineCount'>): { paths: string[]; among: number } {
+function lineChecked(
+  cue: Pick<Cue, 'kind' | 'value' | 'line'>,
+  matches: string[],
+  ctx: Pick<RankContext, 'indexOf' | 'lineCount'>,
+): { paths: string[]; among: number } {
   const among = matches.length;
   const line = cue.line;
-  if (line === undefined || among === 0 || among > LINE_CHECK_MAX_MATCHES || cue.kind === 'given-file') return { paths: matches, among };
+  if (line === undefined || among === 0 || among > LINE_CHECK_MAX_MATCHES || cue.kind === 'given-file')
+    return { paths: matches, among };
   const holding = matches.filter((p) => ctx.lineCount(ctx.indexOf(p)) >= line);
   if (holding.length > 0) return { paths: holding, among };
   return { paths: isBareFileName(cue.value) ? [] : matches, among };

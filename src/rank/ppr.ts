@@ -28,13 +28,22 @@ export function personalizedPageRank(csr: Csr, personalization: Float64Array, op
   const { alpha, maxIterations, tolerance } = { ...PPR_DEFAULTS, ...options };
   const n = csr.order;
   if (personalization.length !== n) {
-    throw new RepoMapError('internal', `repomap/rank: the PageRank personalization has ${personalization.length} entries for ${n} nodes`, 'personalization');
+    throw new RepoMapError(
+      'internal',
+      `repomap/rank: the PageRank personalization has ${personalization.length} entries for ${n} nodes`,
+      'personalization',
+    );
   }
   const p = new Float64Array(n);
   let total = 0;
   for (let i = 0; i < n; i++) {
     const v = personalization[i]!;
-    if (!(v >= 0) || !Number.isFinite(v)) throw new RepoMapError('internal', `repomap/rank: the PageRank personalization[${i}] is ${v}; weights must be finite and ≥ 0`, `personalization[${i}]`);
+    if (!(v >= 0) || !Number.isFinite(v))
+      throw new RepoMapError(
+        'internal',
+        `repomap/rank: the PageRank personalization[${i}] is ${v}; weights must be finite and ≥ 0`,
+        `personalization[${i}]`,
+      );
     total += v;
   }
   if (total > 0) for (let i = 0; i < n; i++) p[i] = personalization[i]! / total;

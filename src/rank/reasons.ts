@@ -8,7 +8,14 @@ import type { Seeds } from './seeds.js';
  * most mass (its score × transition probability), described by the strongest
  * stored edge between the two, followed by that neighbour's own first reason.
  */
-export function graphReason(i: number, ppr: Float64Array, csr: Csr, incoming: Incoming, ctx: RankContext, seeds: Seeds): string | null {
+export function graphReason(
+  i: number,
+  ppr: Float64Array,
+  csr: Csr,
+  incoming: Incoming,
+  ctx: RankContext,
+  seeds: Seeds,
+): string | null {
   let best = -1;
   let bestMass = 0;
   for (let a = incoming.starts[i]!; a < incoming.starts[i + 1]!; a++) {

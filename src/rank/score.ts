@@ -53,7 +53,12 @@ const incomingCache = new WeakMap<object, Incoming>();
  * × evidencePenalty for trace evidence; given files go last unless includeGiven.
  * Ties break by path (UTF-16 code-unit order), so a ranking is deterministic.
  */
-export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, options: RankFilesOptions = {}): RankOutcome {
+export function rankFiles(
+  cues: QueryCues,
+  ctx: RankContext,
+  o: RankDefaults,
+  options: RankFilesOptions = {},
+): RankOutcome {
   const task = cues.task;
   const n = ctx.paths.length;
   const seeds = matchCues(cues, ctx, o);
@@ -68,12 +73,19 @@ export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, op
   const parts = newScoreParts();
   for (let i = 0; i < n; i++) score[i] = scoreParts(i, task, seeds, ppr, maxDirect, maxPpr, ctx, o, parts).score;
   const feedback = feedbackShares(score, seeds, csr, ctx, o, task);
-  if (feedback) for (let i = 0; i < n; i++) score[i] = scoreParts(i, task, seeds, ppr, maxDirect, maxPpr, ctx, o, parts, feedback).score;
+  if (feedback)
+    for (let i = 0; i < n; i++)
+      score[i] = scoreParts(i, task, seeds, ppr, maxDirect, maxPpr, ctx, o, parts, feedback).score;
 
   // given files last (unless kept in place), best score first, ties by path; only the first `limit` are ordered
   const demoted = options.includeGiven ? null : seeds.given;
   const demote = (i: number): number => (demoted?.has(i) ? 1 : 0);
-  const order = firstInOrder(n, options.limit ?? n, (a, b) => demote(a) - demote(b) || compareDescending(score[a]!, score[b]!) || (ctx.paths[a]! < ctx.paths[b]! ? -1 : 1));
+  const order = firstInOrder(
+    n,
+    options.limit ?? n,
+    (a, b) =>
+      demote(a) - demote(b) || compareDescending(score[a]!, score[b]!) || (ctx.paths[a]! < ctx.paths[b]! ? -1 : 1),
+  );
 
   let incoming = incomingCache.get(csr);
   if (!incoming) incomingCache.set(csr, (incoming = new Incoming(csr)));
@@ -91,7 +103,17 @@ export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, op
     }
     return { path: ctx.paths[i]!, score: roundScore(score[i]!), reasons };
   });
-  return { task, files, confidence: confidenceOf(seeds, o), seeds, converged, ppr, maxDirect, maxPpr, ...(feedback ? { feedback } : {}) };
+  return {
+    task,
+    files,
+    confidence: confidenceOf(seeds, o),
+    seeds,
+    converged,
+    ppr,
+    maxDirect,
+    maxPpr,
+    ...(feedback ? { feedback } : {}),
+  };
 }
 
 /**
@@ -100,12 +122,23 @@ export function rankFiles(cues: QueryCues, ctx: RankContext, o: RankDefaults, op
  * read as each other file's share of the largest; the seeds themselves get 1, so no file
  * passes them by the lift alone.
  */
-function feedbackShares(score: Float64Array, seeds: Seeds, csr: Csr, ctx: RankContext, o: RankDefaults, task: Task): Float64Array | undefined {
+function feedbackShares(
+  score: Float64Array,
+  seeds: Seeds,
+  csr: Csr,
+  ctx: RankContext,
+  o: RankDefaults,
+  task: Task,
+): Float64Array | undefined {
   if (!(o.feedbackWeight[task] > 0) || o.feedbackFiles < 1) return undefined;
   const n = score.length;
   const candidates: number[] = [];
   for (let i = 0; i < n; i++) if (!seeds.given.has(i) && score[i]! > 0) candidates.push(i);
-  const top = firstInOrder(candidates, o.feedbackFiles, (a, b) => compareDescending(score[a]!, score[b]!) || (ctx.paths[a]! < ctx.paths[b]! ? -1 : 1));
+  const top = firstInOrder(
+    candidates,
+    o.feedbackFiles,
+    (a, b) => compareDescending(score[a]!, score[b]!) || (ctx.paths[a]! < ctx.paths[b]! ? -1 : 1),
+  );
   if (top.length === 0) return undefined;
   const personalization = new Float64Array(n);
   for (const i of top) personalization[i] = score[i]!;

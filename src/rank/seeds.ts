@@ -58,7 +58,8 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
     const { targets, among, strength } = named.get(cue)!;
     if (cue.kind === 'path' && known.has(cue.field)) for (const i of targets) seeds.given.add(i);
     let weight = kindWeights[cue.kind] * (frameStrength.get(cue) ?? strength);
-    if (specificity > 0 && (cue.kind === 'identifier' || cue.kind === 'imported') && targets.length > 0) weight *= ctx.specificity(cue.value) ** specificity;
+    if (specificity > 0 && (cue.kind === 'identifier' || cue.kind === 'imported') && targets.length > 0)
+      weight *= ctx.specificity(cue.value) ** specificity;
     if (cue.kind !== 'term') {
       seeds.totalStrength += strength;
       if (targets.length > 0) {
@@ -83,7 +84,14 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
       const callerWeight = o.callerWeight[cues.task] * weight;
       if (users.length > 0 && users.length <= o.maxSymbolReferencers && callerWeight > 0) {
         const share = callerWeight / users.length;
-        for (const i of users) add(seeds, i, share, `uses ${cue.value}${cue.kind === 'diff-symbol' ? ', changed in the diff' : ', named in the query'}`, 'users');
+        for (const i of users)
+          add(
+            seeds,
+            i,
+            share,
+            `uses ${cue.value}${cue.kind === 'diff-symbol' ? ', changed in the diff' : ', named in the query'}`,
+            'users',
+          );
       }
     }
   }
@@ -109,7 +117,9 @@ function matchedFrameStrengths(cues: QueryCues, matched: (cue: Cue) => boolean, 
   const out = new Map<Cue, number>();
   if (!(decay > 0)) return out;
   const frames = cues.cues.filter((c) => c.kind === 'frame' && c.depth !== undefined && matched(c));
-  const order = frames.map((c, k) => ({ c, k })).sort((a, b) => a.c.depth! - b.c.depth! || b.c.strength - a.c.strength || a.k - b.k);
+  const order = frames
+    .map((c, k) => ({ c, k }))
+    .sort((a, b) => a.c.depth! - b.c.depth! || b.c.strength - a.c.strength || a.k - b.k);
   order.forEach(({ c }, k) => out.set(c, Math.max(decay ** k, 1e-4)));
   return out;
 }
@@ -160,7 +170,11 @@ function add(seeds: Seeds, i: number, weight: number, text: string, channel: See
  * The files a cue names, how many its share of weight is split among (more than them for a path whose line
  * some matches cannot hold), and its strength for them (a path's in an install of the repository: `pathTargets`).
  */
-function targetsOf(cue: Cue, ctx: RankContext, o: RankDefaults): { targets: number[]; among: number; strength: number } {
+function targetsOf(
+  cue: Cue,
+  ctx: RankContext,
+  o: RankDefaults,
+): { targets: number[]; among: number; strength: number } {
   if (PATH_KINDS.has(cue.kind)) {
     const { paths, among, strength } = pathTargets(cue, ctx);
     return { targets: paths.map((p) => ctx.indexOf(p)), among, strength };
@@ -173,7 +187,10 @@ function targetsOf(cue: Cue, ctx: RankContext, o: RankDefaults): { targets: numb
 function namedFiles(cue: Cue, ctx: RankContext, o: RankDefaults): number[] {
   if (cue.kind === 'module' || cue.kind === 'imported') {
     const modules = cue.language ? ctx.moduleFiles(cue.language, cue.kind === 'module' ? cue.value : cue.module!) : [];
-    const files = cue.kind === 'module' ? modules.filter((p) => isModuleNamed(p, cue.value)) : ctx.exportDefiners(modules, cue.value);
+    const files =
+      cue.kind === 'module'
+        ? modules.filter((p) => isModuleNamed(p, cue.value))
+        : ctx.exportDefiners(modules, cue.value);
     return files.length > o.maxSymbolDefiners ? [] : files.map((p) => ctx.indexOf(p));
   }
   if (SYMBOL_KINDS.has(cue.kind)) {
@@ -191,7 +208,11 @@ function namedFiles(cue: Cue, ctx: RankContext, o: RankDefaults): number[] {
  * item (`crate::parse` → `lib.rs`) found the item's module, not a module of that name.
  */
 function isModuleNamed(path: string, qualified: string): boolean {
-  const last = qualified.split(/::|[./]/).filter(Boolean).pop() ?? '';
+  const last =
+    qualified
+      .split(/::|[./]/)
+      .filter(Boolean)
+      .pop() ?? '';
   const segments = path.split('/');
   const stem = segments[segments.length - 1]!.replace(/\.[^.]*$/, '');
   const folder = segments[segments.length - 2] ?? '';

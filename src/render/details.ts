@@ -52,7 +52,9 @@ export function toDetailsRow(
   result: RepoMapResult,
   options: { top: number; sampleId?: string; repo?: string; baseCommit?: string; abstain?: boolean },
 ): Partial<Pick<DetailsRow, 'sample_id' | 'repo' | 'base_commit'>> &
-  Required<Pick<DetailsRow, 'top_files' | 'task_type' | 'scores' | 'confidence' | 'abstain' | 'timing_ms' | 'reasons'>> &
+  Required<
+    Pick<DetailsRow, 'top_files' | 'task_type' | 'scores' | 'confidence' | 'abstain' | 'timing_ms' | 'reasons'>
+  > &
   Pick<DetailsRow, 'spans' | 'functions'> {
   const files = result.files.slice(0, Math.max(options.top, DETAILS_MIN_FILES));
   const t = result.stats.timingsMs;
@@ -77,5 +79,7 @@ export function toDetailsRow(
 function spansOf(files: readonly RankedFile[]): { spans?: Record<string, [number, number][]> } {
   const withSpans = files.filter((f) => f.spans && f.spans.length > 0);
   if (withSpans.length === 0) return {};
-  return { spans: Object.fromEntries(withSpans.map((f) => [f.path, f.spans!.map((s): [number, number] => [s.start, s.end])])) };
+  return {
+    spans: Object.fromEntries(withSpans.map((f) => [f.path, f.spans!.map((s): [number, number] => [s.start, s.end])])),
+  };
 }

@@ -8,8 +8,13 @@ import { escapeControls, printablePath } from './printable.js';
 
 /** `path:start-end  kind name  (match)` per definition, after a header with the count. */
 export function renderSymbols(s: SymbolSearch): string {
-  const lines = [`${s.total} definition${s.total === 1 ? '' : 's'} match "${escapeControls(s.query)}"${s.total > s.matches.length ? ` (first ${s.matches.length} shown)` : ''}`];
-  for (const m of s.matches) lines.push(`${printablePath(m.path)}:${m.startLine}-${m.endLine}  ${m.kind} ${escapeControls(m.name)}  (${m.match})`);
+  const lines = [
+    `${s.total} definition${s.total === 1 ? '' : 's'} match "${escapeControls(s.query)}"${s.total > s.matches.length ? ` (first ${s.matches.length} shown)` : ''}`,
+  ];
+  for (const m of s.matches)
+    lines.push(
+      `${printablePath(m.path)}:${m.startLine}-${m.endLine}  ${m.kind} ${escapeControls(m.name)}  (${m.match})`,
+    );
   return lines.join('\n') + '\n';
 }
 
@@ -21,8 +26,16 @@ export function renderReferences(r: ReferenceSearch): string {
       `${r.totalFiles > r.files.length ? ` (first ${r.files.length} shown)` : ''}`,
   ];
   for (const f of r.files) {
-    const how = f.via === null ? 'no import or module link found' : f.via === 'same-file' ? 'in a defining file' : `via ${f.via}${f.through !== undefined ? ` of ${printablePath(f.through)}, which re-exports it` : ''}`;
-    lines.push('', `${printablePath(f.path)}  ${f.calls} call${f.calls === 1 ? '' : 's'}, ${f.references} reference${f.references === 1 ? '' : 's'} · ${how}`);
+    const how =
+      f.via === null
+        ? 'no import or module link found'
+        : f.via === 'same-file'
+          ? 'in a defining file'
+          : `via ${f.via}${f.through !== undefined ? ` of ${printablePath(f.through)}, which re-exports it` : ''}`;
+    lines.push(
+      '',
+      `${printablePath(f.path)}  ${f.calls} call${f.calls === 1 ? '' : 's'}, ${f.references} reference${f.references === 1 ? '' : 's'} · ${how}`,
+    );
     for (const l of f.lines) lines.push(`  ${l.line}: ${l.text.trim()}`);
     if (f.moreLines > 0) lines.push(`  … ${f.moreLines} more line${f.moreLines === 1 ? '' : 's'}`);
   }
@@ -31,11 +44,16 @@ export function renderReferences(r: ReferenceSearch): string {
 
 /** Ranked files with their links to the edit, then the ranking's reasons. */
 export function renderImpact(i: Impact): string {
-  const lines = [`edit of ${i.edited.map(printablePath).join(', ')} · confidence ${i.confidence.toFixed(2)} · ${i.files.length} file${i.files.length === 1 ? '' : 's'}`, ''];
+  const lines = [
+    `edit of ${i.edited.map(printablePath).join(', ')} · confidence ${i.confidence.toFixed(2)} · ${i.files.length} file${i.files.length === 1 ? '' : 's'}`,
+    '',
+  ];
   const width = String(i.files.length).length;
   i.files.forEach((f, n) => {
     const links = f.relations.map((r) => (i.edited.length > 1 ? `${r.kind} of ${printablePath(r.of)}` : r.kind));
-    lines.push(`${String(n + 1).padStart(width)}. ${f.score.toFixed(4)}  ${printablePath(f.path)}${links.length > 0 ? `  [${links.join(', ')}]` : ''}`);
+    lines.push(
+      `${String(n + 1).padStart(width)}. ${f.score.toFixed(4)}  ${printablePath(f.path)}${links.length > 0 ? `  [${links.join(', ')}]` : ''}`,
+    );
     for (const reason of f.reasons) lines.push(`${' '.repeat(width + 2)}        - ${escapeControls(reason)}`);
   });
   return lines.join('\n') + '\n';

@@ -1,5 +1,14 @@
 import { stringList } from '../cues/query.js';
-import { SPAN_KINDS, type Cue, type Definition, type FileTags, type Query, type QueryCues, type Span, type SpanKind } from '../types.js';
+import {
+  SPAN_KINDS,
+  type Cue,
+  type Definition,
+  type FileTags,
+  type Query,
+  type QueryCues,
+  type Span,
+  type SpanKind,
+} from '../types.js';
 import type { RankContext } from '../rank/context.js';
 import { pathTargets } from '../rank/path-targets.js';
 import { changedOldLines, DefinitionLines } from './span-lines.js';
@@ -49,7 +58,10 @@ const DIFF_FIELDS = [
 ] as const;
 
 const SYMBOL_CUES = new Set(['identifier', 'diff-symbol', 'test-name']);
-const PRIORITY: Record<SpanKind, number> = Object.fromEntries(SPAN_KINDS.map((k, i) => [k, i])) as Record<SpanKind, number>;
+const PRIORITY: Record<SpanKind, number> = Object.fromEntries(SPAN_KINDS.map((k, i) => [k, i])) as Record<
+  SpanKind,
+  number
+>;
 
 /** What the span extractor needs from an index. */
 export interface SpanSource {
@@ -96,7 +108,10 @@ export class SpanFinder {
         for (const p of pathTargets(cue, ctx).paths) {
           seeds.add(p);
           if (cue.line === undefined) continue;
-          const why = cue.kind === 'frame' ? `frame of the trace at line ${cue.line}` : `line ${cue.line} named in the query (${cue.field})`;
+          const why =
+            cue.kind === 'frame'
+              ? `frame of the trace at line ${cue.line}`
+              : `line ${cue.line} named in the query (${cue.field})`;
           push(this.frames, p, { line: cue.line, why });
         }
       }
@@ -121,9 +136,11 @@ export class SpanFinder {
       const tags = source.tagsOf(p);
       if (!tags) continue;
       if (ctx.kinds[ctx.indexOf(p)] !== 'test') {
-        for (const d of tags.definitions) if (d.kind !== 'module' && this.linkable(d.name) && !this.seedDefs.has(d.name)) this.seedDefs.set(d.name, p);
+        for (const d of tags.definitions)
+          if (d.kind !== 'module' && this.linkable(d.name) && !this.seedDefs.has(d.name)) this.seedDefs.set(d.name, p);
       }
-      for (const r of tags.references) if (this.linkable(r.name) && !this.seedUses.has(r.name)) this.seedUses.set(r.name, p);
+      for (const r of tags.references)
+        if (this.linkable(r.name) && !this.seedUses.has(r.name)) this.seedUses.set(r.name, p);
     }
   }
 
@@ -160,7 +177,8 @@ export class SpanFinder {
     const c = this.cued.get(name);
     if (c && this.fewUsers(name)) return `${isTest ? 'tests' : 'uses'} ${name}${c.use}`;
     const changedIn = this.changedNames.get(name);
-    if (changedIn !== undefined && changedIn !== path && this.fewUsers(name)) return `${isTest ? 'tests' : 'uses'} ${name}, changed by the diff`;
+    if (changedIn !== undefined && changedIn !== path && this.fewUsers(name))
+      return `${isTest ? 'tests' : 'uses'} ${name}, changed by the diff`;
     const from = isTest ? this.seedDefs.get(name) : undefined;
     if (from !== undefined && from !== path && this.fewUsers(name)) return `tests ${name} from ${from}`;
     return null;
@@ -171,11 +189,13 @@ export class SpanFinder {
     const out: Span[] = [];
     for (const r of tags.references) {
       const from = this.seedDefs.get(r.name);
-      if (from !== undefined && from !== path) out.push(this.around(path, defs.at(r.line), r.line, 'link', `uses ${r.name} from ${from}`));
+      if (from !== undefined && from !== path)
+        out.push(this.around(path, defs.at(r.line), r.line, 'link', `uses ${r.name} from ${from}`));
     }
     for (const d of defs.definitions) {
       const by = this.seedUses.get(d.name);
-      if (by !== undefined && by !== path) out.push(this.around(path, d, undefined, 'link', `defines ${d.name} used by ${by}`));
+      if (by !== undefined && by !== path)
+        out.push(this.around(path, d, undefined, 'link', `defines ${d.name} used by ${by}`));
     }
     return out;
   }
@@ -186,8 +206,10 @@ export class SpanFinder {
    */
   private around(path: string, d: Definition | undefined, line: number | undefined, kind: SpanKind, why: string): Span {
     const { maxSpanLines, window } = this.o;
-    if (d && d.endLine - d.startLine < maxSpanLines) return { start: d.startLine, end: d.endLine, kind, symbol: d.name, why };
-    if (d && line === undefined) return { start: d.startLine, end: d.startLine + maxSpanLines - 1, kind, symbol: d.name, why };
+    if (d && d.endLine - d.startLine < maxSpanLines)
+      return { start: d.startLine, end: d.endLine, kind, symbol: d.name, why };
+    if (d && line === undefined)
+      return { start: d.startLine, end: d.startLine + maxSpanLines - 1, kind, symbol: d.name, why };
     const at = line ?? 1;
     const lo = d ? d.startLine : 1;
     const hi = d ? d.endLine : Math.max(1, this.source.lineCount(path));
@@ -218,8 +240,10 @@ function cueRank(cue: Cue): number {
 }
 
 function phrases(cue: Cue): { why: string; use: string } {
-  if (cue.kind === 'diff-symbol') return { why: `defines ${cue.value}, changed in the diff`, use: ', changed in the diff' };
-  if (cue.kind === 'test-name') return { why: `defines ${cue.value}, named by a failing test`, use: ', named by a failing test' };
+  if (cue.kind === 'diff-symbol')
+    return { why: `defines ${cue.value}, changed in the diff`, use: ', changed in the diff' };
+  if (cue.kind === 'test-name')
+    return { why: `defines ${cue.value}, named by a failing test`, use: ', named by a failing test' };
   return { why: `defines ${cue.value}, named in the query`, use: ', named in the query' };
 }
 
@@ -233,17 +257,28 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
  * Overlapping or touching spans merged (the strongest kind names the result),
  * the strongest `maxSpansPerFile` kept, returned in line order.
  */
-export function finish(raw: readonly Span[], o: Pick<SpanDefaults, 'maxSpansPerFile' | 'maxWhys'> = SPAN_DEFAULTS): Span[] {
+export function finish(
+  raw: readonly Span[],
+  o: Pick<SpanDefaults, 'maxSpansPerFile' | 'maxWhys'> = SPAN_DEFAULTS,
+): Span[] {
   const sorted = raw
     .filter((s) => s.end >= s.start && s.start >= 1)
     .slice()
-    .sort((a, b) => a.start - b.start || b.end - a.end || PRIORITY[a.kind] - PRIORITY[b.kind] || compareCodeUnits(a.why, b.why));
+    .sort(
+      (a, b) =>
+        a.start - b.start || b.end - a.end || PRIORITY[a.kind] - PRIORITY[b.kind] || compareCodeUnits(a.why, b.why),
+    );
   const merged: { span: Span; whys: string[] }[] = [];
   for (const s of sorted) {
     const last = merged[merged.length - 1];
     if (last && s.start <= last.span.end + 1) {
       const strongest = PRIORITY[s.kind] < PRIORITY[last.span.kind] ? s : last.span;
-      const whys = strongest === s ? [s.why, ...last.whys.filter((w) => w !== s.why)] : last.whys.includes(s.why) ? last.whys : [...last.whys, s.why];
+      const whys =
+        strongest === s
+          ? [s.why, ...last.whys.filter((w) => w !== s.why)]
+          : last.whys.includes(s.why)
+            ? last.whys
+            : [...last.whys, s.why];
       last.span = { ...strongest, start: last.span.start, end: Math.max(last.span.end, s.end) };
       last.whys = whys;
     } else {
@@ -264,7 +299,11 @@ export function finish(raw: readonly Span[], o: Pick<SpanDefaults, 'maxSpansPerF
 }
 
 /** The ranked files with `spans` filled for the first `count` of them (the rest unchanged). */
-export function attachSpans<T extends { path: string }>(files: readonly T[], finder: SpanFinder, count: number): (T & { spans?: Span[] })[] {
+export function attachSpans<T extends { path: string }>(
+  files: readonly T[],
+  finder: SpanFinder,
+  count: number,
+): (T & { spans?: Span[] })[] {
   return files.map((f, i) => (i < count ? { ...f, spans: finder.spansOf(f.path) } : f));
 }
 

@@ -30,12 +30,17 @@ export class ParsedAhead {
     private readonly budget: TagsBudget,
   ) {
     const pooled: PoolFile[] = [];
-    for (const f of files) if (f.language !== null) pooled.push({ index: pooled.length, path: f.path, language: f.language, text: f.text, size: f.size });
+    for (const f of files)
+      if (f.language !== null)
+        pooled.push({ index: pooled.length, path: f.path, language: f.language, text: f.text, size: f.size });
     this.parsed = pooled.length === 0 ? Promise.resolve(new Map()) : parseOnWorker(pooled, budget);
   }
 
   /** Per file of `files`, its outcome when it was parsed ahead from the same grammar and text under `budget`, else undefined. */
-  async outcomesOf(files: readonly { path: string; language: LanguageId; text: string }[], budget: TagsBudget): Promise<(FileOutcome | undefined)[]> {
+  async outcomesOf(
+    files: readonly { path: string; language: LanguageId; text: string }[],
+    budget: TagsBudget,
+  ): Promise<(FileOutcome | undefined)[]> {
     if (files.length === 0 || !sameBudget(budget, this.budget)) return files.map(() => undefined);
     const parsed = await this.parsed;
     return files.map((f) => {

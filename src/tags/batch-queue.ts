@@ -33,7 +33,10 @@ export class BatchQueue {
     for (const [language, list] of byLanguage) {
       const cut = batchesOf(language, list, settings);
       this.open.set(language, cut);
-      this.left.set(language, cut.reduce((n, b) => n + b.bytes, 0));
+      this.left.set(
+        language,
+        cut.reduce((n, b) => n + b.bytes, 0),
+      );
       total += cut.length;
     }
     this.total = total;
@@ -52,8 +55,14 @@ export class BatchQueue {
   take(mine: ReadonlySet<LanguageId>, others: ReadonlySet<LanguageId>): Batch | undefined {
     const languages = [...this.left.keys()];
     const language =
-      mostLeft(languages.filter((l) => mine.has(l)), this.left) ??
-      mostLeft(languages.filter((l) => !others.has(l)), this.left) ??
+      mostLeft(
+        languages.filter((l) => mine.has(l)),
+        this.left,
+      ) ??
+      mostLeft(
+        languages.filter((l) => !others.has(l)),
+        this.left,
+      ) ??
       mostLeft(languages, this.left);
     if (language === undefined) return undefined;
     const queue = this.open.get(language)!;
@@ -77,7 +86,11 @@ function mostLeft(languages: LanguageId[], left: ReadonlyMap<LanguageId, number>
 }
 
 /** One language's files, largest first (ties by input position), cut by `batchBytes` / `batchFiles`. */
-function batchesOf(language: LanguageId, files: readonly PoolFile[], settings: Pick<PoolSettings, 'batchBytes' | 'batchFiles'>): Batch[] {
+function batchesOf(
+  language: LanguageId,
+  files: readonly PoolFile[],
+  settings: Pick<PoolSettings, 'batchBytes' | 'batchFiles'>,
+): Batch[] {
   const bySize = [...files].sort((a, b) => b.size - a.size || a.index - b.index);
   const out: Batch[] = [];
   let current: Batch = { language, files: [], bytes: 0 };

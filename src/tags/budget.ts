@@ -104,18 +104,27 @@ export function parseWithinBudget(
   const overTime = { message: `parse and tags query took over ${budget.timeMs} ms (the per-file budget)`, late: true };
   const tree = tools.parser.parse(text, null, { progressCallback: late });
   if (!tree) {
-    if (!late()) throw new RepoMapError('parse-failed', `repomap/tags: the ${tools.language} parser returned no tree`, tools.language);
+    if (!late())
+      throw new RepoMapError(
+        'parse-failed',
+        `repomap/tags: the ${tools.language} parser returned no tree`,
+        tools.language,
+      );
     // a cancelled parse resumes where it stopped unless the parser is reset
     tools.parser.reset();
     return overTime;
   }
   try {
     const root = tree.rootNode;
-    if (deeperThan(root, budget.maxTreeDepth)) return { message: `its syntax tree is over ${budget.maxTreeDepth} levels deep`, late: false };
+    if (deeperThan(root, budget.maxTreeDepth))
+      return { message: `its syntax tree is over ${budget.maxTreeDepth} levels deep`, late: false };
     const collected = collectTags(tools.query, root, text, { matchLimit: budget.matchLimit, progressCallback: late });
     if (late()) return overTime;
     if (tools.query.didExceedMatchLimit()) {
-      return { message: `its tags query needs over ${budget.matchLimit} partial matches at once (deeply nested code)`, late: false };
+      return {
+        message: `its tags query needs over ${budget.matchLimit} partial matches at once (deeply nested code)`,
+        late: false,
+      };
     }
     return { tags: { ...collected, errorNodes: countErrorNodes(root) } };
   } finally {

@@ -58,8 +58,18 @@ export interface KeptTags {
  * as they are made (where another stage attaches what it kept of them). `where` names the
  * index in errors.
  */
-export function decodeTags(state: TagsState, files: readonly FileRecord[], where: string, made?: (tags: FileTags, k: number) => void): KeptTags {
-  if (state.tagCounts.length !== 2 * state.tagFiles.length) throw new RepoMapError('internal', `repomap/build: a snapshot of ${where} has ${state.tagCounts.length / 2} tag counts for ${state.tagFiles.length} files with tags`, 'tagCounts');
+export function decodeTags(
+  state: TagsState,
+  files: readonly FileRecord[],
+  where: string,
+  made?: (tags: FileTags, k: number) => void,
+): KeptTags {
+  if (state.tagCounts.length !== 2 * state.tagFiles.length)
+    throw new RepoMapError(
+      'internal',
+      `repomap/build: a snapshot of ${where} has ${state.tagCounts.length / 2} tag counts for ${state.tagFiles.length} files with tags`,
+      'tagCounts',
+    );
   const index = new Map<string, number>();
   state.tagFiles.forEach((file, k) => index.set(files[file]!.path, k));
   const byFile = new Map<number, FileTags>();
@@ -68,7 +78,13 @@ export function decodeTags(state: TagsState, files: readonly FileRecord[], where
     if (!t) {
       const file = files[state.tagFiles[k]!]!;
       const counts = { definitions: state.tagCounts[2 * k]!, references: state.tagCounts[2 * k + 1]! };
-      byFile.set(k, (t = keptTags(file.path, file.language!, counts, { definitions: () => state.tagDefinitions.at(k)!, rest: () => state.tagRest.at(k)! })));
+      byFile.set(
+        k,
+        (t = keptTags(file.path, file.language!, counts, {
+          definitions: () => state.tagDefinitions.at(k)!,
+          rest: () => state.tagRest.at(k)!,
+        })),
+      );
       made?.(t, k);
     }
     return t;

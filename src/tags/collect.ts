@@ -5,7 +5,15 @@
  * records are ordered by line, then name.
  */
 import type { Node, Query, QueryMatch, QueryOptions } from 'web-tree-sitter';
-import { MESSAGE_MAX_CHARS, type Definition, type DefinitionKind, type ImportSpec, type Message, type Reference, type ReferenceKind } from '../types.js';
+import {
+  MESSAGE_MAX_CHARS,
+  type Definition,
+  type DefinitionKind,
+  type ImportSpec,
+  type Message,
+  type Reference,
+  type ReferenceKind,
+} from '../types.js';
 import { compareCodeUnits } from '../text/order.js';
 import { captureRole, DEFAULT_IMPORT_SEPARATOR, IMPORT_PROPERTIES } from './vocabulary.js';
 
@@ -90,7 +98,11 @@ export function collectTags(query: Query, root: Node, source: string, options?: 
   return {
     definitions: sortUnique(
       [...definitions.values()].map((r) => r.record),
-      (a, b) => a.startLine - b.startLine || compareCodeUnits(a.name, b.name) || compareCodeUnits(a.kind, b.kind) || a.endLine - b.endLine,
+      (a, b) =>
+        a.startLine - b.startLine ||
+        compareCodeUnits(a.name, b.name) ||
+        compareCodeUnits(a.kind, b.kind) ||
+        a.endLine - b.endLine,
     ),
     references: sortUnique(
       [...references.values()].map((r) => r.record),
@@ -121,7 +133,10 @@ export function messageText(literal: string): string {
     if (s.endsWith(close)) s = s.slice(0, s.length - close.length);
   }
   // the pieces of an implicitly concatenated literal (`"a" "b"`, one per line) are one text
-  s = s.replace(/(["'])\s+[A-Za-z]{0,2}\1/g, '').replace(/\s+/g, ' ').trim();
+  s = s
+    .replace(/(["'])\s+[A-Za-z]{0,2}\1/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!/[A-Za-z]/.test(s)) return '';
   return s.length > MESSAGE_MAX_CHARS ? s.slice(0, MESSAGE_MAX_CHARS) : s;
 }
@@ -191,7 +206,12 @@ function splitMatch(match: QueryMatch, parts: MatchParts): void {
 }
 
 /** Adds one import match; matches with the same specifier on the same line merge their names. */
-function addImport(imports: Map<string, PendingImport>, match: QueryMatch, parts: MatchParts, source: SourceText): void {
+function addImport(
+  imports: Map<string, PendingImport>,
+  match: QueryMatch,
+  parts: MatchParts,
+  source: SourceText,
+): void {
   const modules = [...parts.importModules].sort((a, b) => a.startIndex - b.startIndex);
   const separator = match.setProperties?.[IMPORT_PROPERTIES.separator] ?? DEFAULT_IMPORT_SEPARATOR;
   const prefix = match.setProperties?.[IMPORT_PROPERTIES.prefix] ?? '';
@@ -275,4 +295,3 @@ function sortUnique<T>(records: T[], order: (a: T, b: T) => number): T[] {
   records.sort(order);
   return records.filter((record, i) => i === 0 || order(records[i - 1]!, record) !== 0);
 }
-

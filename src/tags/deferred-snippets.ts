@@ -9,7 +9,10 @@ import type { SnippetReader } from './snippet.js';
  * more than the rest of a rank). Reading a language that was not loaded throws, so a
  * caller that forgot `load` fails instead of ranking without its code cues.
  */
-export function deferredSnippetReader(languages: Iterable<LanguageId>): { reader: SnippetReader; load(wanted: Iterable<LanguageId>): Promise<void> } {
+export function deferredSnippetReader(languages: Iterable<LanguageId>): {
+  reader: SnippetReader;
+  load(wanted: Iterable<LanguageId>): Promise<void>;
+} {
   const all = [...new Set(languages)];
   let loaded: SnippetReader | undefined;
   const loadedFor = new Set<LanguageId>();
@@ -18,7 +21,12 @@ export function deferredSnippetReader(languages: Iterable<LanguageId>): { reader
       languages: all,
       read(language, code) {
         if (!all.includes(language)) return undefined;
-        if (!loadedFor.has(language)) throw new RepoMapError('internal', `repomap/tags: the ${language} grammar for a query's code was not loaded (Index.prepare)`, language);
+        if (!loadedFor.has(language))
+          throw new RepoMapError(
+            'internal',
+            `repomap/tags: the ${language} grammar for a query's code was not loaded (Index.prepare)`,
+            language,
+          );
         return loaded!.read(language, code);
       },
     },

@@ -72,7 +72,8 @@ type ParseableFile = FileRecord & { language: LanguageId };
  */
 export async function extractTags(files: readonly FileRecord[], options: TagsOptions = {}): Promise<TagsResult> {
   const jobs = options.jobs ?? TAGS_DEFAULTS.jobs;
-  if (!(Number.isInteger(jobs) && jobs >= 1)) throw new RepoMapError('bad-option', `repomap/tags: jobs must be an integer ≥ 1, got ${jobs}`, 'jobs');
+  if (!(Number.isInteger(jobs) && jobs >= 1))
+    throw new RepoMapError('bad-option', `repomap/tags: jobs must be an integer ≥ 1, got ${jobs}`, 'jobs');
   const settings: PoolSettings = { ...POOL_DEFAULTS, ...options.pool };
   const budget = resolveBudget(options.budget);
   const parseable = files
@@ -122,17 +123,32 @@ export async function tagsFromSource(language: LanguageId, path: string, text: s
  * budget's time. The in-thread path and the workers both use it.
  * @internal
  */
-export function parseFile(tools: LanguageTools, path: string, text: string, budget: TagsBudget = TAGS_BUDGET): FileOutcome {
+export function parseFile(
+  tools: LanguageTools,
+  path: string,
+  text: string,
+  budget: TagsBudget = TAGS_BUDGET,
+): FileOutcome {
   try {
     const parsed = parseWith(tools, path, text, budget);
     if (!('tags' in parsed)) {
-      return { diagnostic: { code: parsed.late ? 'parse-failed' : 'too-complex', file: path, message: `not indexed: ${parsed.message}` } };
+      return {
+        diagnostic: {
+          code: parsed.late ? 'parse-failed' : 'too-complex',
+          file: path,
+          message: `not indexed: ${parsed.message}`,
+        },
+      };
     }
     const { tags } = parsed;
     if (tags.errorNodes === 0) return { tags };
     return {
       tags,
-      diagnostic: { code: 'parse-error', file: path, message: `${tags.errorNodes} syntax error nodes; tags kept from the parts that parsed` },
+      diagnostic: {
+        code: 'parse-error',
+        file: path,
+        message: `${tags.errorNodes} syntax error nodes; tags kept from the parts that parsed`,
+      },
     };
   } catch (cause) {
     renewParser(tools);
@@ -146,15 +162,29 @@ function resolveBudget(overrides: TagsBudgetOptions = {}): TagsBudget {
   for (const key of ['maxTreeDepth', 'timeMs'] as const) {
     const value = overrides[key];
     if (value === undefined) continue;
-    if (!(Number.isInteger(value) && value >= 1)) throw new RepoMapError('bad-option', `repomap/tags: budget.${key} must be an integer ≥ 1, got ${value}`, `budget.${key}`);
+    if (!(Number.isInteger(value) && value >= 1))
+      throw new RepoMapError(
+        'bad-option',
+        `repomap/tags: budget.${key} must be an integer ≥ 1, got ${value}`,
+        `budget.${key}`,
+      );
     budget[key] = value;
   }
   const unknown = Object.keys(overrides).find((key) => key !== 'maxTreeDepth' && key !== 'timeMs');
-  if (unknown !== undefined) throw new RepoMapError('bad-option', `repomap/tags: budget.${unknown} is not an option (maxTreeDepth, timeMs)`, `budget.${unknown}`);
+  if (unknown !== undefined)
+    throw new RepoMapError(
+      'bad-option',
+      `repomap/tags: budget.${unknown} is not an option (maxTreeDepth, timeMs)`,
+      `budget.${unknown}`,
+    );
   return budget;
 }
 
-async function parseInThread(files: readonly ParseableFile[], budget: TagsBudget, { onProgress, onParsed }: TagsOptions): Promise<FileOutcome[]> {
+async function parseInThread(
+  files: readonly ParseableFile[],
+  budget: TagsBudget,
+  { onProgress, onParsed }: TagsOptions,
+): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = [];
   for (const file of files) {
     const tools = await languageTools(file.language, file.path);
@@ -174,7 +204,13 @@ async function parseOnWorkers(
 ): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = new Array(files.length);
   let done = 0;
-  const pooled: PoolFile[] = files.map((f, index) => ({ index, path: f.path, language: f.language, text: f.text, size: f.size }));
+  const pooled: PoolFile[] = files.map((f, index) => ({
+    index,
+    path: f.path,
+    language: f.language,
+    text: f.text,
+    size: f.size,
+  }));
   try {
     const stats = await parseInWorkers(pooled, jobs, settings, budget, (index, outcome) => {
       outcomes[index] = outcome;
@@ -211,7 +247,12 @@ async function canonicalError(files: readonly ParseableFile[], workerError: unkn
 }
 
 /** Tags of one file, or why the budget left it without (`parseWithinBudget`). Throws when the parser fails. */
-function parseWith(tools: LanguageTools, path: string, text: string, budget: TagsBudget): { tags: FileTags } | { message: string; late: boolean } {
+function parseWith(
+  tools: LanguageTools,
+  path: string,
+  text: string,
+  budget: TagsBudget,
+): { tags: FileTags } | { message: string; late: boolean } {
   const parsed = parseWithinBudget(tools, text, budget);
   if (!('tags' in parsed)) return parsed;
   return { tags: { path, language: tools.language, ...parsed.tags } };

@@ -22,7 +22,11 @@ export function grammarPackageFolder(name: string): string {
     try {
       folder = dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
     } catch (cause) {
-      throw new RepoMapError('grammar-load-failed', `repomap/tags: grammar package ${name} is not installed: ${messageOf(cause)}`, name);
+      throw new RepoMapError(
+        'grammar-load-failed',
+        `repomap/tags: grammar package ${name} is not installed: ${messageOf(cause)}`,
+        name,
+      );
     }
     packageFolders.set(name, folder);
   }
@@ -90,7 +94,11 @@ async function loadGrammarUncached(language: LanguageId, forFile: string | undef
     const grammar = await Language.load(wasm);
     const abi = grammar.abiVersion;
     if (abi < MIN_COMPATIBLE_VERSION || abi > LANGUAGE_VERSION) {
-      throw new RepoMapError('grammar-load-failed', `repomap/tags: ABI ${abi} is outside ${MIN_COMPATIBLE_VERSION}..${LANGUAGE_VERSION} supported by web-tree-sitter`, wasm);
+      throw new RepoMapError(
+        'grammar-load-failed',
+        `repomap/tags: ABI ${abi} is outside ${MIN_COMPATIBLE_VERSION}..${LANGUAGE_VERSION} supported by web-tree-sitter`,
+        wasm,
+      );
     }
     return grammar;
   } catch (cause) {
@@ -100,7 +108,8 @@ async function loadGrammarUncached(language: LanguageId, forFile: string | undef
       'grammar-load-failed',
       `repomap/tags: cannot load the ${language} grammar${from}${needed}: ${messageOf(cause)}`,
       // Without a wasm path, the grammar package that is missing (or the language, when the manifest has no entry).
-      wasm ?? (cause instanceof RepoMapError && cause.subject !== undefined ? cause.subject : `the ${language} grammar`),
+      wasm ??
+        (cause instanceof RepoMapError && cause.subject !== undefined ? cause.subject : `the ${language} grammar`),
     );
   }
 }

@@ -40,9 +40,15 @@ export function tagBytesOf(tags: FileTags, part: keyof TagBytes): Uint8Array {
  * `v8.serialize`, the same object as the decoded one. Tags are never assigned to (an
  * assignment to a field not yet read throws).
  */
-export function keptTags(path: string, language: LanguageId, counts: TagCounts, bytes: { definitions: () => Uint8Array; rest: () => Uint8Array }): FileTags {
+export function keptTags(
+  path: string,
+  language: LanguageId,
+  counts: TagCounts,
+  bytes: { definitions: () => Uint8Array; rest: () => Uint8Array },
+): FileTags {
   const tags = { path, language } as FileTags;
-  const set = (name: keyof FileTags, value: unknown): void => void Object.defineProperty(tags, name, { value, writable: true, enumerable: true, configurable: true });
+  const set = (name: keyof FileTags, value: unknown): void =>
+    void Object.defineProperty(tags, name, { value, writable: true, enumerable: true, configurable: true });
   const lazy = (name: keyof FileTags, decode: () => void): void =>
     void Object.defineProperty(tags, name, {
       enumerable: true,

@@ -16,7 +16,11 @@ import type { SharedWasm } from './wasm-modules.js';
 export function workerModule(): string {
   const module = compiledModule(import.meta.url, 'src/tags/worker.js');
   if (!existsSync(module)) {
-    throw new RepoMapError('bad-option', `repomap/tags: jobs > 1 runs the compiled worker ${module}, which does not exist (run \`npm run build\`)`, 'jobs');
+    throw new RepoMapError(
+      'bad-option',
+      `repomap/tags: jobs > 1 runs the compiled worker ${module}, which does not exist (run \`npm run build\`)`,
+      'jobs',
+    );
   }
   return module;
 }
@@ -38,15 +42,30 @@ export class ParseWorker {
 
   /** `idle`: started ahead of its pool; it keeps no process alive until `busy()`. */
   constructor(module: string, setup: WorkerSetup, { idle = false } = {}) {
-    this.worker = new Worker(module, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+    this.worker = new Worker(module, {
+      workerData: setup,
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    });
     this.worker.on('message', (reply: WorkerReply) => {
       if (reply.type === 'batch') this.settle((p) => p.resolve(reply.outcomes));
       else this.settle((p) => p.reject(workerError(reply.error)));
     });
-    this.worker.on('error', (error) => this.settle((p) => p.reject(new RepoMapError('internal', `repomap/tags: parse worker failed: ${error.message}`, 'worker'))));
+    this.worker.on('error', (error) =>
+      this.settle((p) =>
+        p.reject(new RepoMapError('internal', `repomap/tags: parse worker failed: ${error.message}`, 'worker')),
+      ),
+    );
     this.worker.on('exit', (code) => {
       this.exited = true;
-      this.settle((p) => p.reject(new RepoMapError('internal', `repomap/tags: parse worker exited (code ${code}) before finishing its batch`, 'worker')));
+      this.settle((p) =>
+        p.reject(
+          new RepoMapError(
+            'internal',
+            `repomap/tags: parse worker exited (code ${code}) before finishing its batch`,
+            'worker',
+          ),
+        ),
+      );
     });
     // after the listeners: adding a 'message' listener refs the worker's port again
     if (idle) this.worker.unref();
@@ -79,5 +98,7 @@ export class ParseWorker {
 }
 
 function workerError(error: { code?: ErrorCode; message: string; subject?: string }): RepoMapError {
-  return error.code !== undefined ? new RepoMapError(error.code, error.message, error.subject) : new RepoMapError('internal', `repomap/tags: parse worker failed: ${error.message}`, 'worker');
+  return error.code !== undefined
+    ? new RepoMapError(error.code, error.message, error.subject)
+    : new RepoMapError('internal', `repomap/tags: parse worker failed: ${error.message}`, 'worker');
 }

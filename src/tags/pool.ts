@@ -66,7 +66,10 @@ export async function parseInWorkers(
 ): Promise<PoolStats> {
   const module = workerModule();
   const queue = new BatchQueue(files, settings);
-  const [runtime, grammars] = await Promise.all([compiledWasm(runtimeWasmPath()), sharedGrammars(new Set(files.map((f) => f.language)))]);
+  const [runtime, grammars] = await Promise.all([
+    compiledWasm(runtimeWasmPath()),
+    sharedGrammars(new Set(files.map((f) => f.language))),
+  ]);
   const setup: WorkerSetup = { wasm: runtime ? [runtime] : [] };
   const ahead = await takePrestarted(workers);
   const stats: PoolStats = { workersStarted: 0, recycled: 0, batches: queue.total, languageLoads: 0, prestarted: 0 };
@@ -156,7 +159,8 @@ export function prestartParseWorkers(count: number): void {
       const module = workerModule();
       const runtime = await compiledWasm(runtimeWasmPath());
       if (generation !== mine) return live;
-      while (live.length < count) live.push(new ParseWorker(module, { wasm: runtime ? [runtime] : [] }, { idle: true }));
+      while (live.length < count)
+        live.push(new ParseWorker(module, { wasm: runtime ? [runtime] : [] }, { idle: true }));
     } catch {
       // the workers started so far stay
     }
@@ -173,7 +177,10 @@ export function prestartParseWorkers(count: number): void {
  * Compiled here, a grammar is ready when the pool starts: on the mixed corpus, the
  * pool's first batches left 0.12–0.14 s after it started, waiting for the grammars.
  */
-export function prestartWhenListed(jobs: number, then?: (paths: readonly string[]) => void): (paths: readonly string[]) => void {
+export function prestartWhenListed(
+  jobs: number,
+  then?: (paths: readonly string[]) => void,
+): (paths: readonly string[]) => void {
   return (paths) => {
     if (jobs > 1 && paths.length >= POOL_DEFAULTS.minFiles) {
       prestartParseWorkers(jobs);

@@ -95,7 +95,11 @@ function compileError(cause: unknown, source: string, fileName: string): RepoMap
       fileName,
     );
   }
-  return new RepoMapError('query-error', `repomap/tags: ${fileName}: query does not compile: ${messageOf(cause)}`, fileName);
+  return new RepoMapError(
+    'query-error',
+    `repomap/tags: ${fileName}: query does not compile: ${messageOf(cause)}`,
+    fileName,
+  );
 }
 
 /** 1-based line and column of a UTF-16 offset in `source`. */

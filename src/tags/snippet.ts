@@ -55,4 +55,3 @@ export async function snippetReader(languages: Iterable<LanguageId>): Promise<Sn
     },
   };
 }
-

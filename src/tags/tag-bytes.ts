@@ -55,7 +55,13 @@ export function encodeRest(rest: TagRest): Buffer {
 export function decodeDefinitions(bytes: Uint8Array): Definition[] {
   const from = new Reader(bytes);
   const definitions: Definition[] = new Array(from.count());
-  for (let k = 0; k < definitions.length; k++) definitions[k] = { name: from.text(), kind: from.text() as DefinitionKind, startLine: from.count(), endLine: from.count() };
+  for (let k = 0; k < definitions.length; k++)
+    definitions[k] = {
+      name: from.text(),
+      kind: from.text() as DefinitionKind,
+      startLine: from.count(),
+      endLine: from.count(),
+    };
   from.end();
   return definitions;
 }
@@ -65,7 +71,8 @@ export function decodeRest(bytes: Uint8Array): TagRest {
   const from = new Reader(bytes);
   const errorNodes = from.count();
   const references: Reference[] = new Array(from.count());
-  for (let k = 0; k < references.length; k++) references[k] = { name: from.text(), kind: from.text() as ReferenceKind, line: from.count() };
+  for (let k = 0; k < references.length; k++)
+    references[k] = { name: from.text(), kind: from.text() as ReferenceKind, line: from.count() };
   const imports: ImportSpec[] = new Array(from.count());
   for (let k = 0; k < imports.length; k++) {
     const specifier = from.text();
@@ -155,6 +162,10 @@ class Reader {
   }
 
   private fail(): never {
-    throw new RepoMapError('cache-unavailable', `repomap/build: a file's kept tags are not ${this.bytes.length} bytes of tags (read to ${this.at})`, 'tags');
+    throw new RepoMapError(
+      'cache-unavailable',
+      `repomap/build: a file's kept tags are not ${this.bytes.length} bytes of tags (read to ${this.at})`,
+      'tags',
+    );
   }
 }

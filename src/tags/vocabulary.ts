@@ -71,11 +71,13 @@ function roleOf(captureName: string): CaptureRole | undefined {
   if (captureName.startsWith(HELPER_CAPTURE_PREFIX) && captureName.length > 1) return { role: 'helper' };
   if (captureName.startsWith(DEFINITION_PREFIX)) {
     const kind = captureName.slice(DEFINITION_PREFIX.length);
-    if ((DEFINITION_KINDS as readonly string[]).includes(kind)) return { role: 'definition', kind: kind as DefinitionKind };
+    if ((DEFINITION_KINDS as readonly string[]).includes(kind))
+      return { role: 'definition', kind: kind as DefinitionKind };
   }
   if (captureName.startsWith(REFERENCE_PREFIX)) {
     const kind = captureName.slice(REFERENCE_PREFIX.length);
-    if ((REFERENCE_KINDS as readonly string[]).includes(kind)) return { role: 'reference', kind: kind as ReferenceKind };
+    if ((REFERENCE_KINDS as readonly string[]).includes(kind))
+      return { role: 'reference', kind: kind as ReferenceKind };
   }
   return undefined;
 }

@@ -57,10 +57,12 @@ export function compiledWasmPaths(): Set<string> {
 export function compiledWasm(path: string): Promise<SharedWasm | undefined> {
   let pending = compiled.get(path);
   if (!pending) {
-    pending = flagged.then(() => readFile(path)).then(
-      (buffer) => compileOrUndefined(new Uint8Array(buffer)),
-      () => undefined,
-    );
+    pending = flagged
+      .then(() => readFile(path))
+      .then(
+        (buffer) => compileOrUndefined(new Uint8Array(buffer)),
+        () => undefined,
+      );
     compiled.set(path, pending);
   }
   return pending;
@@ -89,7 +91,11 @@ async function compileOrUndefined(bytes: Uint8Array): Promise<SharedWasm | undef
  */
 export function useOneShotCompilation(): void {
   if (compiled.size > 0) {
-    throw new RepoMapError('bad-option', 'repomap/tags: useOneShotCompilation must be called before any file is parsed', 'useOneShotCompilation');
+    throw new RepoMapError(
+      'bad-option',
+      'repomap/tags: useOneShotCompilation must be called before any file is parsed',
+      'useOneShotCompilation',
+    );
   }
   const path = runtimeWasmPath();
   const bytes = new Uint8Array(readFileSync(path));
@@ -123,7 +129,11 @@ export const BASELINE_COMPILATION_MAX_FILES = 100;
  */
 export function useBaselineCompilation(): void {
   if (compiled.size > 0) {
-    throw new RepoMapError('bad-option', 'repomap/tags: useBaselineCompilation must be called before any file is parsed', 'useBaselineCompilation');
+    throw new RepoMapError(
+      'bad-option',
+      'repomap/tags: useBaselineCompilation must be called before any file is parsed',
+      'useBaselineCompilation',
+    );
   }
   setFlagsFromString('--liftoff-only');
 }

@@ -6,7 +6,15 @@
  * workers; packed, 15–45 ms, and the worker's side is no slower.
  */
 import { RepoMapError } from '../errors.js';
-import type { Definition, DefinitionKind, ImportSpec, LanguageId, Message, Reference, ReferenceKind } from '../types.js';
+import type {
+  Definition,
+  DefinitionKind,
+  ImportSpec,
+  LanguageId,
+  Message,
+  Reference,
+  ReferenceKind,
+} from '../types.js';
 import { Growable } from '../growable.js';
 import type { StringPool } from './intern.js';
 import type { FileOutcome, PackedOutcomes } from './protocol.js';
@@ -55,7 +63,11 @@ export function packOutcomes(outcomes: readonly { index: number; outcome: FileOu
  * Calls `each(index, outcome)` for every packed outcome, in order, with its strings taken
  * from `pool` (one string per distinct name across batches).
  */
-export function unpackOutcomes(packed: PackedOutcomes, pool: StringPool, each: (index: number, outcome: FileOutcome) => void): void {
+export function unpackOutcomes(
+  packed: PackedOutcomes,
+  pool: StringPool,
+  each: (index: number, outcome: FileOutcome) => void,
+): void {
   const s = packed.strings.map((text) => pool.get(text));
   const n = packed.numbers;
   const diagnostics = new Map(packed.diagnostics.map((d) => [d.at, d.diagnostic]));
@@ -73,7 +85,8 @@ export function unpackOutcomes(packed: PackedOutcomes, pool: StringPool, each: (
         definitions[i] = { name: text(), kind: text() as DefinitionKind, startLine: next(), endLine: next() };
       }
       const references: Reference[] = new Array(next());
-      for (let i = 0; i < references.length; i++) references[i] = { name: text(), kind: text() as ReferenceKind, line: next() };
+      for (let i = 0; i < references.length; i++)
+        references[i] = { name: text(), kind: text() as ReferenceKind, line: next() };
       const imports: ImportSpec[] = new Array(next());
       for (let i = 0; i < imports.length; i++) {
         const specifier = text();
@@ -90,5 +103,6 @@ export function unpackOutcomes(packed: PackedOutcomes, pool: StringPool, each: (
     if (diagnostic) outcome.diagnostic = diagnostic;
     each(index, outcome);
   });
-  if (p !== n.length) throw new RepoMapError('internal', `repomap/tags: a packed batch has ${n.length - p} numbers left over`, 'batch');
+  if (p !== n.length)
+    throw new RepoMapError('internal', `repomap/tags: a packed batch has ${n.length - p} numbers left over`, 'batch');
 }

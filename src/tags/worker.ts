@@ -13,7 +13,12 @@ import { wasmApi, type SharedWasm } from './wasm-modules.js';
 import { packOutcomes } from './wire.js';
 
 const port = parentPort;
-if (!port) throw new RepoMapError('internal', 'repomap/tags: worker.js must run in a worker thread started by parseInWorkers', 'worker.js');
+if (!port)
+  throw new RepoMapError(
+    'internal',
+    'repomap/tags: worker.js must run in a worker thread started by parseInWorkers',
+    'worker.js',
+  );
 /** The modules the pool compiled: the runtime from the start, each grammar with the first batch that needs it. */
 const shared: SharedWasm[] = [...(workerData as WorkerSetup).wasm];
 useSharedWasm(shared);
@@ -22,7 +27,9 @@ useSharedWasm(shared);
 void initRuntime().catch(() => undefined);
 
 port.on('message', (request: BatchRequest) => {
-  void parseBatch(request).then((reply) => port.postMessage(reply satisfies WorkerReply, reply.type === 'batch' ? [reply.outcomes.numbers.buffer] : []));
+  void parseBatch(request).then((reply) =>
+    port.postMessage(reply satisfies WorkerReply, reply.type === 'batch' ? [reply.outcomes.numbers.buffer] : []),
+  );
 });
 
 async function parseBatch({ files, budget, wasm }: BatchRequest): Promise<WorkerReply> {
@@ -34,8 +41,12 @@ async function parseBatch({ files, budget, wasm }: BatchRequest): Promise<Worker
       outcomes.push({ index: file.index, outcome: parseFile(tools, file.path, file.text, budget) });
     } catch (error) {
       // Only loading a grammar or query throws here; a file that fails to parse is an outcome.
-      if (isReportable(error)) return { type: 'fatal', error: { code: error.code, message: error.message, subject: error.subject } };
-      return { type: 'fatal', error: { message: error instanceof Error ? (error.stack ?? error.message) : messageOf(error) } };
+      if (isReportable(error))
+        return { type: 'fatal', error: { code: error.code, message: error.message, subject: error.subject } };
+      return {
+        type: 'fatal',
+        error: { message: error instanceof Error ? (error.stack ?? error.message) : messageOf(error) },
+      };
     }
   }
   return { type: 'batch', outcomes: packOutcomes(outcomes) };

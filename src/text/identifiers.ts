@@ -71,7 +71,7 @@ export function identifierTerms(run: string): string[] {
   const chars = ascii ? null : Array.from(run);
   const n = chars ? chars.length : run.length;
   const kinds = new Uint8Array(n);
-  for (let j = 0; j < n; j++) kinds[j] = kindOfChar(chars ? (chars[j] as string) : run[j] as string);
+  for (let j = 0; j < n; j++) kinds[j] = kindOfChar(chars ? (chars[j] as string) : (run[j] as string));
   // Part boundaries, as [start, end) pairs of character indexes.
   const bounds: number[] = [];
   let start = -1;

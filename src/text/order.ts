@@ -54,7 +54,11 @@ export function compareDescending(a: number, b: number): number {
  * total order (no two distinct items compare 0, e.g. ties broken by path or position):
  * the result is then the same whatever order the items come in.
  */
-export function firstInOrder(items: readonly number[] | number, k: number, compare: (a: number, b: number) => number): number[] {
+export function firstInOrder(
+  items: readonly number[] | number,
+  k: number,
+  compare: (a: number, b: number) => number,
+): number[] {
   const n = typeof items === 'number' ? items : items.length;
   const at = typeof items === 'number' ? (j: number) => j : (j: number) => items[j]!;
   if (k >= n) return Array.from({ length: n }, (_, j) => at(j)).sort(compare);

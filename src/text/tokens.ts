@@ -17,10 +17,7 @@ export const CONTRACT_TOKEN_PATTERN = String.raw`[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[
 /** Python's `\s` (str patterns) as a JS character-class body. */
 const PY_WHITESPACE_CLASS = String.raw`\t\n\v\f\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000`;
 
-const CONTRACT_TOKEN_RE = new RegExp(
-  `[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[^A-Za-z0-9_${PY_WHITESPACE_CLASS}]`,
-  'gu',
-);
+const CONTRACT_TOKEN_RE = new RegExp(`[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[^A-Za-z0-9_${PY_WHITESPACE_CLASS}]`, 'gu');
 
 // ASCII classes for the hand-written scanners: 1 identifier start, 2 digit, 3 whitespace, 0 other.
 const IDENT = 1;

@@ -58,36 +58,120 @@ function randomBytes(seed: number, length: number): Buffer {
 
 function cases(): BadInput[] {
   const list: BadInput[] = [];
-  const add = (category: string, path: string, content: BadInput['content'], folder: Outcome, git?: Outcome | null, rawPath?: Buffer) =>
-    list.push({ category, path, content, folder, ...(git !== undefined ? { git } : {}), ...(rawPath ? { rawPath } : {}) });
+  const add = (
+    category: string,
+    path: string,
+    content: BadInput['content'],
+    folder: Outcome,
+    git?: Outcome | null,
+    rawPath?: Buffer,
+  ) =>
+    list.push({
+      category,
+      path,
+      content,
+      folder,
+      ...(git !== undefined ? { git } : {}),
+      ...(rawPath ? { rawPath } : {}),
+    });
 
   // binary
-  add('binary', 'bin/logo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), skipped('skipped-binary'));
-  add('binary', 'bin/app.elf', Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), randomBytes(1, 4096)]), skipped('skipped-binary'));
-  add('binary', 'bin/nul-late.py', Buffer.concat([Buffer.from('x = 1\n'.repeat(1300)), Buffer.from([0]), Buffer.from('y = 2\n')]), skipped('skipped-binary'));
-  add('binary', 'bin/nul-after-sniff.txt', Buffer.concat([Buffer.from('a'.repeat(9000) + '\n'), Buffer.from([0]), Buffer.from('\n')]), node);
-  for (let seed = 1; seed <= 6; seed++) add('binary', `bin/random-${seed}.dat`, randomBytes(seed * 7919, 2048 + seed * 97), skipped('skipped-binary'));
+  add(
+    'binary',
+    'bin/logo.png',
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+    skipped('skipped-binary'),
+  );
+  add(
+    'binary',
+    'bin/app.elf',
+    Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), randomBytes(1, 4096)]),
+    skipped('skipped-binary'),
+  );
+  add(
+    'binary',
+    'bin/nul-late.py',
+    Buffer.concat([Buffer.from('x = 1\n'.repeat(1300)), Buffer.from([0]), Buffer.from('y = 2\n')]),
+    skipped('skipped-binary'),
+  );
+  add(
+    'binary',
+    'bin/nul-after-sniff.txt',
+    Buffer.concat([Buffer.from('a'.repeat(9000) + '\n'), Buffer.from([0]), Buffer.from('\n')]),
+    node,
+  );
+  for (let seed = 1; seed <= 6; seed++)
+    add('binary', `bin/random-${seed}.dat`, randomBytes(seed * 7919, 2048 + seed * 97), skipped('skipped-binary'));
   add('binary', 'bin/utf32.py', Buffer.from([0xff, 0xfe, 0, 0, 0x78, 0, 0, 0]), skipped('skipped-binary'));
 
   // huge and minified
   add('huge', 'huge/at-limit.txt', 'word '.repeat(MIB / 5 - 1) + '\n', node);
   add('huge', 'huge/over-limit.py', 'x = 1\n'.repeat(MIB / 6) + 'y = 22\n', skipped('skipped-too-large'));
   add('huge', 'huge/three-mib.log', 'line\n'.repeat((3 * MIB) / 5), skipped('skipped-too-large'));
-  add('huge', 'huge/bundle.js', 'var a=1;' + Array.from({ length: 600 }, (_, i) => `function f${i}(x){return x+${i}}`).join(';'), skipped('skipped-minified'));
+  add(
+    'huge',
+    'huge/bundle.js',
+    'var a=1;' + Array.from({ length: 600 }, (_, i) => `function f${i}(x){return x+${i}}`).join(';'),
+    skipped('skipped-minified'),
+  );
   add('huge', 'huge/lib.min.js', 'function a(){}\n', skipped('skipped-minified'));
   add('huge', 'huge/styles.css', '.a{color:red}'.repeat(500), skipped('skipped-minified'));
   add('huge', 'huge/one-paragraph.md', 'prose '.repeat(2000) + '\n', node);
 
   // encodings
-  add('encoding', 'enc/latin1.py', Buffer.concat([Buffer.from('# caf'), Buffer.from([0xe9]), Buffer.from('\ndef latin():\n    return 1\n')]), nodeWith('invalid-utf8'));
-  add('encoding', 'enc/overlong.py', Buffer.concat([Buffer.from('s = "'), Buffer.from([0xc0, 0xaf]), Buffer.from('"\n')]), nodeWith('invalid-utf8'));
-  add('encoding', 'enc/lone-continuation.ts', Buffer.concat([Buffer.from('const s = "'), Buffer.from([0x80, 0xbf]), Buffer.from('";\n')]), nodeWith('invalid-utf8'));
-  add('encoding', 'enc/truncated.go', Buffer.concat([Buffer.from('package enc\n// '), Buffer.from([0xe2, 0x82])]), nodeWith('invalid-utf8'));
-  add('encoding', 'enc/cesu.rs', Buffer.concat([Buffer.from('// '), Buffer.from([0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80]), Buffer.from('\nfn cesu() {}\n')]), nodeWith('invalid-utf8'));
-  add('encoding', 'enc/bom.py', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('def bom():\n    return 1\n')]), node);
+  add(
+    'encoding',
+    'enc/latin1.py',
+    Buffer.concat([Buffer.from('# caf'), Buffer.from([0xe9]), Buffer.from('\ndef latin():\n    return 1\n')]),
+    nodeWith('invalid-utf8'),
+  );
+  add(
+    'encoding',
+    'enc/overlong.py',
+    Buffer.concat([Buffer.from('s = "'), Buffer.from([0xc0, 0xaf]), Buffer.from('"\n')]),
+    nodeWith('invalid-utf8'),
+  );
+  add(
+    'encoding',
+    'enc/lone-continuation.ts',
+    Buffer.concat([Buffer.from('const s = "'), Buffer.from([0x80, 0xbf]), Buffer.from('";\n')]),
+    nodeWith('invalid-utf8'),
+  );
+  add(
+    'encoding',
+    'enc/truncated.go',
+    Buffer.concat([Buffer.from('package enc\n// '), Buffer.from([0xe2, 0x82])]),
+    nodeWith('invalid-utf8'),
+  );
+  add(
+    'encoding',
+    'enc/cesu.rs',
+    Buffer.concat([
+      Buffer.from('// '),
+      Buffer.from([0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80]),
+      Buffer.from('\nfn cesu() {}\n'),
+    ]),
+    nodeWith('invalid-utf8'),
+  );
+  add(
+    'encoding',
+    'enc/bom.py',
+    Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('def bom():\n    return 1\n')]),
+    node,
+  );
   const utf16 = 'def utf16_helper():\n    return "é"\n';
-  add('encoding', 'enc/utf16le.py', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(utf16, 'utf16le')]), nodeWith('decoded-utf16'));
-  add('encoding', 'enc/utf16be.py', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(utf16, 'utf16le').swap16()]), nodeWith('decoded-utf16'));
+  add(
+    'encoding',
+    'enc/utf16le.py',
+    Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(utf16, 'utf16le')]),
+    nodeWith('decoded-utf16'),
+  );
+  add(
+    'encoding',
+    'enc/utf16be.py',
+    Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(utf16, 'utf16le').swap16()]),
+    nodeWith('decoded-utf16'),
+  );
   add('encoding', 'enc/crlf.java', 'class Crlf {\r\n  void m() {}\r\n}\r\n', node);
   add('encoding', 'enc/cr-only.js', 'function cr() {}\rfunction cr2() {}\r', node);
   add('encoding', 'enc/only-bom.py', Buffer.from([0xef, 0xbb, 0xbf]), node);
@@ -113,8 +197,22 @@ function cases(): BadInput[] {
     `names/${Array.from({ length: 60 }, (_, i) => `d${i}`).join('/')}/deep.py`,
   ];
   names.forEach((path, i) => add('names', path, `def name_${i}():\n    return ${i}\n`, node));
-  add('names', 'names/caf\uFFFD.py', 'def latin_name():\n    return 1\n', skipped('skipped-unrepresentable-name'), undefined, Buffer.from([...Buffer.from('names/caf'), 0xe9, ...Buffer.from('.py')]));
-  add('names', 'names/d\uFFFDr/in.py', 'x = 1\n', skipped('skipped-unrepresentable-name'), skipped('skipped-unrepresentable-name'), Buffer.from([...Buffer.from('names/d'), 0xe9, ...Buffer.from('r/in.py')]));
+  add(
+    'names',
+    'names/caf\uFFFD.py',
+    'def latin_name():\n    return 1\n',
+    skipped('skipped-unrepresentable-name'),
+    undefined,
+    Buffer.from([...Buffer.from('names/caf'), 0xe9, ...Buffer.from('.py')]),
+  );
+  add(
+    'names',
+    'names/d\uFFFDr/in.py',
+    'x = 1\n',
+    skipped('skipped-unrepresentable-name'),
+    skipped('skipped-unrepresentable-name'),
+    Buffer.from([...Buffer.from('names/d'), 0xe9, ...Buffer.from('r/in.py')]),
+  );
 
   // special entries (git holds symlinks as links; FIFOs and sockets not at all)
   add('special', 'special/pipe', { fifo: true }, skipped('skipped-special'), null);
@@ -129,10 +227,20 @@ function cases(): BadInput[] {
   add('gitignore', 'ign/.gitignore', '*\n!*/\n!*.py\n!.gitignore\n', node);
   add('gitignore', 'ign/kept.py', 'x = 1\n', node);
   add('gitignore', 'ign/dropped.txt', 'ignored\n', { kind: 'ignored' }, null);
-  add('gitignore', 'ign2/.gitignore', Array.from({ length: 5000 }, (_, i) => `pattern-${i}-*.tmp`).join('\n') + '\n[\n\\\n**/**/**/*.cache\n!\n#\n', node);
+  add(
+    'gitignore',
+    'ign2/.gitignore',
+    Array.from({ length: 5000 }, (_, i) => `pattern-${i}-*.tmp`).join('\n') + '\n[\n\\\n**/**/**/*.cache\n!\n#\n',
+    node,
+  );
   add('gitignore', 'ign2/a.cache', 'x\n', { kind: 'ignored' }, null);
   add('gitignore', 'ign2/kept.py', 'x = 1\n', node);
-  add('gitignore', 'ign3/.gitignore', Buffer.from([0, 1, 2, 0xff, 0x0a, 0x2a, 0x2e, 0x6c, 0x6f, 0x67, 0x0a]), skipped('skipped-binary'));
+  add(
+    'gitignore',
+    'ign3/.gitignore',
+    Buffer.from([0, 1, 2, 0xff, 0x0a, 0x2a, 0x2e, 0x6c, 0x6f, 0x67, 0x0a]),
+    skipped('skipped-binary'),
+  );
   add('gitignore', 'ign3/app.log', 'x\n', { kind: 'ignored' }, null);
   add('gitignore', 'ign4/.gitignore', '*.py\r\n', node);
   add('gitignore', 'ign4/crlf.py', 'x = 1\n', { kind: 'ignored' }, null);
@@ -162,7 +270,8 @@ function cases(): BadInput[] {
   add('nested-repo', 'vendor-repo/lib.py', 'def lib():\n    return 1\n', skipped('skipped-submodule'));
 
   // vendored folders
-  for (let i = 0; i < 5; i++) add('vendored', `node_modules/pkg/file${i}.js`, `module.exports = ${i};\n`, { kind: 'vendored' });
+  for (let i = 0; i < 5; i++)
+    add('vendored', `node_modules/pkg/file${i}.js`, `module.exports = ${i};\n`, { kind: 'vendored' });
   add('vendored', 'src/vendor/copy.go', 'package vendor\n', { kind: 'vendored' });
 
   // many tiny files
@@ -221,11 +330,31 @@ export async function writeBadInputs(root: string): Promise<BadInputCorpus> {
 }
 
 function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', '-c', 'core.quotePath=false', ...args], {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_DATE: '2024-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2024-01-01T00:00:00Z' },
-  }).trim();
+  return execFileSync(
+    'git',
+    [
+      '-c',
+      'user.name=t',
+      '-c',
+      'user.email=t@t',
+      '-c',
+      'commit.gpgsign=false',
+      '-c',
+      'init.defaultBranch=main',
+      '-c',
+      'core.quotePath=false',
+      ...args,
+    ],
+    {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        GIT_CONFIG_NOSYSTEM: '1',
+        GIT_AUTHOR_DATE: '2024-01-01T00:00:00Z',
+        GIT_COMMITTER_DATE: '2024-01-01T00:00:00Z',
+      },
+    },
+  ).trim();
 }
-

@@ -14,12 +14,18 @@ const MINIFIED = 'var a=1;' + Array.from({ length: 400 }, (_, i) => `function f$
 
 const FILES: Record<string, string | Buffer> = {
   // a PNG header: NUL bytes in the first 8 KiB
-  'assets/logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+  'assets/logo.png': Buffer.from([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
+  ]),
   'src/empty.py': '',
   // 2 MiB of text: over the 1 MiB default limit
   'data/huge.txt': 'x'.repeat(2 * 1024 * 1024),
   // a Latin-1 é (0xE9) alone is not UTF-8
-  'src/latin1.py': Buffer.concat([Buffer.from('# caf'), Buffer.from([0xe9]), Buffer.from('\ndef latin_helper():\n    return 1\n')]),
+  'src/latin1.py': Buffer.concat([
+    Buffer.from('# caf'),
+    Buffer.from([0xe9]),
+    Buffer.from('\ndef latin_helper():\n    return 1\n'),
+  ]),
   // the first def parses, the second is broken (tree-sitter recovers what comes before the error)
   'src/broken_parser.py': 'def recovered_helper():\n    return 1\n\n\ndef broken_function(:\n    return [1, 2\n',
   'notes/design.xyz': 'a format no grammar knows\n',
@@ -97,7 +103,11 @@ describe('a folder of bad files', () => {
     });
     const r = await repoMap('pkg/garbage_module.py:2 raises SyntaxError', { folder: dir });
     expect(r.files.map((f) => f.path)).toEqual(['pkg/garbage_module.py', 'pkg/good.py']);
-    expect(r.diagnostics.some((d) => d.file === 'pkg/garbage_module.py' && (d.code === 'parse-error' || d.code === 'parse-failed'))).toBe(true);
+    expect(
+      r.diagnostics.some(
+        (d) => d.file === 'pkg/garbage_module.py' && (d.code === 'parse-error' || d.code === 'parse-failed'),
+      ),
+    ).toBe(true);
   });
 
   it('an empty folder gives an empty ranking with zero confidence', async () => {

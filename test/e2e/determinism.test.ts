@@ -8,7 +8,16 @@ import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIndex, loadCorpus, toDetailsRow, TASKS, type Index, type Query, type RepoMapResult, type Task } from '../../src/index.js';
+import {
+  buildIndex,
+  loadCorpus,
+  toDetailsRow,
+  TASKS,
+  type Index,
+  type Query,
+  type RepoMapResult,
+  type Task,
+} from '../../src/index.js';
 import type { TagsCacheEntry } from '../../src/index.js';
 import { commitAll, initRepo, makeTemp, removeTemp } from '../unit/corpus/helpers.js';
 
@@ -23,7 +32,8 @@ interface FixtureCase {
   task: Task;
   query: Query;
 }
-const casesOf = (repo: string): FixtureCase[] => JSON.parse(readFileSync(join(FIXTURES, 'cases', `${repo}.json`), 'utf8')) as FixtureCase[];
+const casesOf = (repo: string): FixtureCase[] =>
+  JSON.parse(readFileSync(join(FIXTURES, 'cases', `${repo}.json`), 'utf8')) as FixtureCase[];
 
 async function freshIndex(repo: string, options: Parameters<typeof buildIndex>[1] = {}): Promise<Index> {
   return buildIndex(await loadCorpus({ folder: join(FIXTURES, 'repos', repo) }), options);
@@ -37,7 +47,10 @@ function detailsJson(result: RepoMapResult): string {
 
 /** The whole result, serialised, with its wall-clock timings zeroed. */
 function resultJson(result: RepoMapResult): string {
-  return JSON.stringify({ ...result, stats: { ...result.stats, timingsMs: { corpus: 0, tags: 0, graph: 0 }, rankMs: 0 } });
+  return JSON.stringify({
+    ...result,
+    stats: { ...result.stats, timingsMs: { corpus: 0, tags: 0, graph: 0 }, rankMs: 0 },
+  });
 }
 
 describe('byte-identical details rows', () => {
@@ -78,7 +91,9 @@ describe('byte-identical details rows', () => {
     expect(cache.size).toBeGreaterThan(0);
     const warm = await freshIndex('mixed-monorepo', { tagsCache: cache });
     for (const c of casesOf('mixed-monorepo')) {
-      expect(detailsJson(warm.rank(c.query, { task: c.task })), c.id).toBe(detailsJson(cold.rank(c.query, { task: c.task })));
+      expect(detailsJson(warm.rank(c.query, { task: c.task })), c.id).toBe(
+        detailsJson(cold.rank(c.query, { task: c.task })),
+      );
     }
   });
 
@@ -99,7 +114,9 @@ describe('byte-identical details rows', () => {
       const git = await buildIndex(await loadCorpus({ gitDir: repo, commit }));
       expect(git.corpus.files.map((f) => f.path)).toEqual(folder.corpus.files.map((f) => f.path));
       for (const c of casesOf('python-inventory')) {
-        expect(detailsJson(git.rank(c.query, { task: c.task })), c.id).toBe(detailsJson(folder.rank(c.query, { task: c.task })));
+        expect(detailsJson(git.rank(c.query, { task: c.task })), c.id).toBe(
+          detailsJson(folder.rank(c.query, { task: c.task })),
+        );
       }
     });
   });
@@ -131,7 +148,8 @@ describe('property: rankings of random identifier queries', () => {
             expect(new Set(paths).size).toBe(paths.length);
             expect([...paths].sort()).toEqual(allPaths);
             // `top` is a prefix of the same ranking
-            if (top !== undefined) expect(one.rank(query, { ...options, top }).files).toEqual(first.files.slice(0, top));
+            if (top !== undefined)
+              expect(one.rank(query, { ...options, top }).files).toEqual(first.files.slice(0, top));
           },
         ),
         { numRuns: 60 },

@@ -8,7 +8,17 @@
  * test rebuilds it while tests run in parallel.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -18,7 +28,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../..');
 const FIXTURE = join(ROOT, 'fixtures/repos/python-inventory');
-const CASES = JSON.parse(readFileSync(join(ROOT, 'fixtures/cases/python-inventory.json'), 'utf8')) as { id: string; task: string; query: Record<string, unknown> }[];
+const CASES = JSON.parse(readFileSync(join(ROOT, 'fixtures/cases/python-inventory.json'), 'utf8')) as {
+  id: string;
+  task: string;
+  query: Record<string, unknown>;
+}[];
 const caseOf = (id: string) => CASES.find((c) => c.id === id)!;
 
 let tmp: string;
@@ -31,21 +45,36 @@ function privateBuild(into: string): string {
   const pkg = join(into, 'pkg');
   mkdirSync(join(pkg, 'bin'), { recursive: true });
   try {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist')], {
-      cwd: ROOT,
-      stdio: 'pipe',
-      encoding: 'utf8',
-    });
+    execFileSync(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/typescript/bin/tsc'),
+        '-p',
+        join(ROOT, 'tsconfig.build.json'),
+        '--outDir',
+        join(pkg, 'dist'),
+      ],
+      {
+        cwd: ROOT,
+        stdio: 'pipe',
+        encoding: 'utf8',
+      },
+    );
   } catch (error) {
     const { stdout, stderr: err } = error as { stdout?: string; stderr?: string };
     throw new Error(`mcp e2e: building the server failed (tsc -p tsconfig.build.json):\n${stdout ?? ''}${err ?? ''}`);
   }
-  if (!existsSync(join(pkg, 'dist/src/cli/run.js'))) throw new Error(`mcp e2e: the build wrote no dist/src/cli/run.js under ${pkg}`);
+  if (!existsSync(join(pkg, 'dist/src/cli/run.js')))
+    throw new Error(`mcp e2e: the build wrote no dist/src/cli/run.js under ${pkg}`);
   copyFileSync(join(ROOT, 'bin/repomap.js'), join(pkg, 'bin/repomap.js'));
   copyFileSync(join(ROOT, 'package.json'), join(pkg, 'package.json'));
   for (const dir of ['grammars', 'queries', 'models', 'node_modules']) symlinkSync(join(ROOT, dir), join(pkg, dir));
   // the binary runs the bundled CLI, as `npm run build` makes it
-  execFileSync(process.execPath, [join(ROOT, 'scripts/bundle-cli.mjs'), join(pkg, 'dist')], { cwd: ROOT, stdio: 'pipe', encoding: 'utf8' });
+  execFileSync(process.execPath, [join(ROOT, 'scripts/bundle-cli.mjs'), join(pkg, 'dist')], {
+    cwd: ROOT,
+    stdio: 'pipe',
+    encoding: 'utf8',
+  });
   return join(pkg, 'bin/repomap.js');
 }
 
@@ -67,7 +96,11 @@ beforeAll(async () => {
   // The SDK passes the server only a few environment variables (not REPOMAP_CACHE):
   // name a fresh tags cache so the user's own is never read or written.
   const cache = join(tmp, 'cache');
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--repo', repo, '--cache', cache], stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [bin, 'mcp', '--repo', repo, '--cache', cache],
+    stderr: 'pipe',
+  });
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   client = new Client({ name: 'repomap-e2e', version: '0.0.0' });
   await client.connect(transport);
@@ -81,11 +114,21 @@ afterAll(async () => {
 describe('repomap mcp over stdio', () => {
   it('lists its eight tools with strict input schemas', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['context_pack', 'explain_file', 'find_symbol', 'impact', 'index_status', 'outline', 'rank_files', 'references']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'context_pack',
+      'explain_file',
+      'find_symbol',
+      'impact',
+      'index_status',
+      'outline',
+      'rank_files',
+      'references',
+    ]);
     const rank = tools.find((t) => t.name === 'rank_files')!;
     expect(rank.inputSchema.required).toEqual(['query']);
     expect(Object.keys(rank.inputSchema.properties ?? {}).sort()).toEqual(['query', 'task', 'top']);
-    for (const tool of tools) expect(tool.inputSchema, tool.name).toMatchObject({ type: 'object', additionalProperties: false });
+    for (const tool of tools)
+      expect(tool.inputSchema, tool.name).toMatchObject({ type: 'object', additionalProperties: false });
     expect(stderr).toContain(`repomap mcp: serving ${repo}`);
   });
 
@@ -106,7 +149,10 @@ describe('repomap mcp over stdio', () => {
   it('find_symbol finds a definition by a typo of its name', async () => {
     const r = await call('find_symbol', { query: 'aply_discount' });
     expect(r.isError, textOf(r)).toBeFalsy();
-    expect(r.structuredContent).toMatchObject({ total: 1, matches: [{ name: 'apply_discount', path: 'src/inventory/pricing.py', startLine: 34, match: 'fuzzy' }] });
+    expect(r.structuredContent).toMatchObject({
+      total: 1,
+      matches: [{ name: 'apply_discount', path: 'src/inventory/pricing.py', startLine: 34, match: 'fuzzy' }],
+    });
     expect(textOf(r)).toContain('src/inventory/pricing.py:34-40  function apply_discount  (fuzzy)');
   });
 
@@ -114,33 +160,53 @@ describe('repomap mcp over stdio', () => {
     const r = await call('references', { symbol: 'apply_discount', path: 'src/inventory/pricing.py' });
     expect(r.isError, textOf(r)).toBeFalsy();
     const refs = r.structuredContent as { files: { path: string; via: string; lines: { line: number }[] }[] };
-    expect(refs.files.map((f) => f.path)).toEqual(['tests/test_pricing.py', 'src/inventory/pricing.py', 'src/inventory/checkout.py']);
+    expect(refs.files.map((f) => f.path)).toEqual([
+      'tests/test_pricing.py',
+      'src/inventory/pricing.py',
+      'src/inventory/checkout.py',
+    ]);
     expect(refs.files[2]).toMatchObject({ via: 'import', lines: [{ line: 31 }] });
     const wrong = await call('references', { symbol: 'apply_discount', path: 'src/inventory/models.py' });
     expect(wrong.isError).toBe(true);
-    expect(textOf(wrong)).toBe('path: src/inventory/models.py does not define apply_discount; it is defined in src/inventory/pricing.py');
+    expect(textOf(wrong)).toBe(
+      'path: src/inventory/models.py does not define apply_discount; it is defined in src/inventory/pricing.py',
+    );
   });
 
   it('impact ranks what a diff ripples to, with the links to the edited file', async () => {
-    const diff = '--- a/src/inventory/pricing.py\n+++ b/src/inventory/pricing.py\n@@ -22,1 +22,1 @@\n-def round_cents(amount: Decimal) -> int:\n+def round_cents(amount: Decimal, mode: str = "half-even") -> int:\n';
+    const diff =
+      '--- a/src/inventory/pricing.py\n+++ b/src/inventory/pricing.py\n@@ -22,1 +22,1 @@\n-def round_cents(amount: Decimal) -> int:\n+def round_cents(amount: Decimal, mode: str = "half-even") -> int:\n';
     const r = await call('impact', { diff, top: 5 });
     expect(r.isError, textOf(r)).toBeFalsy();
-    const impact = r.structuredContent as { edited: string[]; files: { path: string; relations: { kind: string }[] }[] };
+    const impact = r.structuredContent as {
+      edited: string[];
+      files: { path: string; relations: { kind: string }[] }[];
+    };
     expect(impact.edited).toEqual(['src/inventory/pricing.py']);
     expect(impact.files.map((f) => f.path)).toContain('src/inventory/storage/backend.py');
-    expect(impact.files.find((f) => f.path === 'src/inventory/storage/backend.py')!.relations.map((x) => x.kind)).toContain('caller');
+    expect(
+      impact.files.find((f) => f.path === 'src/inventory/storage/backend.py')!.relations.map((x) => x.kind),
+    ).toContain('caller');
     const none = await call('impact', {});
     expect(none.isError).toBe(true);
     expect(textOf(none)).toBe('diff: give diff, file, or both');
   });
 
-  it('outline gives a file\'s signatures within the budget', async () => {
+  it("outline gives a file's signatures within the budget", async () => {
     const r = await call('outline', { path: 'src/inventory/models.py', budget: 60, tokenizer: 'regex' });
     expect(r.isError, textOf(r)).toBeFalsy();
-    const outline = r.structuredContent as { tokens: number; omitted: number; entries: { name: string; depth: number }[] };
+    const outline = r.structuredContent as {
+      tokens: number;
+      omitted: number;
+      entries: { name: string; depth: number }[];
+    };
     expect(outline.tokens).toBeLessThanOrEqual(60);
     // the three classes first; of their methods, what the budget leaves room for
-    expect(outline.entries.filter((e) => e.depth === 0).map((e) => e.name)).toEqual(['OutOfStockError', 'Item', 'Inventory']);
+    expect(outline.entries.filter((e) => e.depth === 0).map((e) => e.name)).toEqual([
+      'OutOfStockError',
+      'Item',
+      'Inventory',
+    ]);
     expect(outline.omitted).toBeGreaterThan(0);
     expect(textOf(r)).toMatch(/^src\/inventory\/models\.py · python · \d+ definitions · \d+ of 60 tokens \(regex\)/);
   });
@@ -148,8 +214,19 @@ describe('repomap mcp over stdio', () => {
   it('index_status says what the index holds, where its cache is and when it was refreshed', async () => {
     const r = await call('index_status', {});
     expect(r.isError, textOf(r)).toBeFalsy();
-    const status = r.structuredContent as { files: number; languages: Record<string, number>; parseErrors: number; cacheFile: string; build: { at: string; builds: number } };
-    expect(status).toMatchObject({ files: 13, languages: { python: 11 }, parseErrors: 0, cacheFile: join(tmp, 'cache', 'tags.sqlite') });
+    const status = r.structuredContent as {
+      files: number;
+      languages: Record<string, number>;
+      parseErrors: number;
+      cacheFile: string;
+      build: { at: string; builds: number };
+    };
+    expect(status).toMatchObject({
+      files: 13,
+      languages: { python: 11 },
+      parseErrors: 0,
+      cacheFile: join(tmp, 'cache', 'tags.sqlite'),
+    });
     expect(Number.isNaN(Date.parse(status.build.at))).toBe(false);
     expect(textOf(r)).toMatch(/\nlast refresh \S+ \(build \d+: /);
   });
@@ -170,13 +247,20 @@ describe('repomap mcp over stdio', () => {
   it('rank_files gives a bug report the functions likely to change, with their lines', async () => {
     const r = await call('rank_files', { query: 'apply_discount rounds half a cent the wrong way', top: 5 });
     expect(r.isError, textOf(r)).toBeFalsy();
-    const ranked = r.structuredContent as unknown as { task: string; files: (Ranked['files'][number] & { functions?: { name: string; kind: string; start: number; end: number }[] })[] };
+    const ranked = r.structuredContent as unknown as {
+      task: string;
+      files: (Ranked['files'][number] & { functions?: { name: string; kind: string; start: number; end: number }[] })[];
+    };
     expect(ranked.task).toBe('issue2code');
     expect(ranked.files[0]!.path).toBe('src/inventory/pricing.py');
     expect(ranked.files[0]!.functions![0]).toEqual({ name: 'apply_discount', kind: 'function', start: 34, end: 40 });
     expect(textOf(r)).toMatch(/\n {11}likely to change: apply_discount \(34-40\), /);
     // a trace's ranking names no functions: the function stage is issue2code's
-    const trace = await call('rank_files', { query: caseOf('trace-rounding-assertion').query, task: 'trace2code', top: 5 });
+    const trace = await call('rank_files', {
+      query: caseOf('trace-rounding-assertion').query,
+      task: 'trace2code',
+      top: 5,
+    });
     expect((trace.structuredContent as unknown as Ranked).files.every((f) => !('functions' in f))).toBe(true);
     expect(textOf(trace)).not.toContain('likely to change');
   });
@@ -185,15 +269,24 @@ describe('repomap mcp over stdio', () => {
     const c = caseOf('code2test-storage-backend');
     const r = await call('explain_file', { query: c.query, task: c.task, path: 'tests/storage/test_backend.py' });
     expect(r.isError).toBeFalsy();
-    const e = r.structuredContent as unknown as { rank: number; paths: { seed: { path: string }; hops: { edges: { type: string; direction: string }[] }[] }[] };
+    const e = r.structuredContent as unknown as {
+      rank: number;
+      paths: { seed: { path: string }; hops: { edges: { type: string; direction: string }[] }[] }[];
+    };
     expect(e.rank).toBeLessThanOrEqual(2);
     expect(e.paths[0]!.seed.path).toBe('src/inventory/storage/backend.py');
-    expect(e.paths[0]!.hops[0]!.edges).toContainEqual(expect.objectContaining({ type: 'source-test', direction: 'backward' }));
+    expect(e.paths[0]!.hops[0]!.edges).toContainEqual(
+      expect.objectContaining({ type: 'source-test', direction: 'backward' }),
+    );
     expect(textOf(r)).toContain('src/inventory/storage/backend.py is tested by tests/storage/test_backend.py');
   });
 
   it('context_pack fits the ranked code into the token budget', async () => {
-    const r = await call('context_pack', { query: 'apply_discount rounds half a cent the wrong way', budget: 600, tokenizer: 'regex' });
+    const r = await call('context_pack', {
+      query: 'apply_discount rounds half a cent the wrong way',
+      budget: 600,
+      tokenizer: 'regex',
+    });
     expect(r.isError, textOf(r)).toBeFalsy();
     const pack = r.structuredContent as { tokens: number; files: string[] };
     expect(pack.tokens).toBeGreaterThan(0);
@@ -203,14 +296,19 @@ describe('repomap mcp over stdio', () => {
   });
 
   it('sees a new function and its new test on the next call, parsing only the two changed files', async () => {
-    const query = { pr_title: 'Restock threshold', change_summary: ['restock_threshold'], changed_files: ['src/inventory/models.py'] };
+    const query = {
+      pr_title: 'Restock threshold',
+      change_summary: ['restock_threshold'],
+      changed_files: ['src/inventory/models.py'],
+    };
     const before = (await call('rank_files', { query, task: 'code2test' })).structuredContent as unknown as Ranked;
     expect(before.files.map((f) => f.path)).not.toContain('tests/test_restock.py');
 
     const models = join(repo, 'src/inventory/models.py');
     writeFileSync(
       models,
-      readFileSync(models, 'utf8') + '\n\ndef restock_threshold(item: Item, days: int) -> int:\n    """Units to reorder so `item` lasts `days` more days."""\n    return max(0, days - item.quantity)\n',
+      readFileSync(models, 'utf8') +
+        '\n\ndef restock_threshold(item: Item, days: int) -> int:\n    """Units to reorder so `item` lasts `days` more days."""\n    return max(0, days - item.quantity)\n',
     );
     writeFileSync(
       join(repo, 'tests/test_restock.py'),
@@ -229,7 +327,10 @@ describe('repomap mcp over stdio', () => {
   });
 
   it('answers a call with a progress token after a rebuild, its progress notifications well-formed and rising', async () => {
-    writeFileSync(join(repo, 'src/inventory/loyalty.py'), 'def loyalty_points(total_cents: int) -> int:\n    return total_cents // 100\n');
+    writeFileSync(
+      join(repo, 'src/inventory/loyalty.py'),
+      'def loyalty_points(total_cents: int) -> int:\n    return total_cents // 100\n',
+    );
     const seen: Progress[] = [];
     const r = (await client.callTool({ name: 'find_symbol', arguments: { query: 'loyalty_points' } }, undefined, {
       onprogress: (p) => seen.push(p),
@@ -267,7 +368,9 @@ describe('repomap mcp over stdio', () => {
 
     const unknown = await call('explain_file', { query: 'apply_discount', path: 'pricing.py' });
     expect(unknown.isError).toBe(true);
-    expect(textOf(unknown)).toBe('path: pricing.py is not a file of the corpus; did you mean src/inventory/pricing.py?');
+    expect(textOf(unknown)).toBe(
+      'path: pricing.py is not a file of the corpus; did you mean src/inventory/pricing.py?',
+    );
 
     const budget = await call('context_pack', { query: 'apply_discount', budget: 0 });
     expect(budget.isError).toBe(true);

@@ -64,7 +64,9 @@ describe('repoMap (one call)', () => {
     const normal = await repoMap('apply_discount', folderOf('python-inventory'));
     expect(small.stats.skipped['too-large']).toBeGreaterThan(0);
     expect(small.stats.files + small.stats.skipped['too-large']).toBe(normal.stats.files);
-    expect(small.diagnostics.filter((d) => d.code === 'skipped-too-large')).toHaveLength(small.stats.skipped['too-large']);
+    expect(small.diagnostics.filter((d) => d.code === 'skipped-too-large')).toHaveLength(
+      small.stats.skipped['too-large'],
+    );
   });
 });
 
@@ -90,7 +92,9 @@ describe('rank options', () => {
   it('a `top` that is not a whole number ≥ 0 is an error naming it', async () => {
     const index = await indexOf('python-inventory');
     for (const top of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(() => index.rank('apply_discount', { top }), `top ${top}`).toThrow(expect.objectContaining({ code: 'bad-option', subject: 'top' }));
+      expect(() => index.rank('apply_discount', { top }), `top ${top}`).toThrow(
+        expect.objectContaining({ code: 'bad-option', subject: 'top' }),
+      );
     }
   });
 
@@ -111,11 +115,18 @@ describe('rank options', () => {
     const first = await buildIndex(await loadCorpus({ folder: dir }), { tagsCache });
     expect(await buildIndex(await loadCorpus({ folder: dir }), { tagsCache, previous: first })).toBe(first);
     // other options: a new index
-    const other = await buildIndex(await loadCorpus({ folder: dir }), { tagsCache, previous: first, rank: { alpha: 0.9 } });
+    const other = await buildIndex(await loadCorpus({ folder: dir }), {
+      tagsCache,
+      previous: first,
+      rank: { alpha: 0.9 },
+    });
     expect(other).not.toBe(first);
     // one file edited: a new index that sees the edit
     const pricing = join(dir, 'src/inventory/pricing.py');
-    writeFileSync(pricing, readFileSync(pricing, 'utf8') + '\n\ndef loyalty_bonus_cents(total):\n    return total // 100\n');
+    writeFileSync(
+      pricing,
+      readFileSync(pricing, 'utf8') + '\n\ndef loyalty_bonus_cents(total):\n    return total // 100\n',
+    );
     const edited = await buildIndex(await loadCorpus({ folder: dir }), { tagsCache, previous: first });
     expect(edited).not.toBe(first);
     expect(edited.rank('loyalty_bonus_cents').files[0]!.path).toBe('src/inventory/pricing.py');
@@ -178,7 +189,10 @@ describe('rank options', () => {
       const n = plain.files.length;
       for (const top of [0, 1, 2, n - 1, n]) {
         expect(index.rank(c.query, { task: c.task, top }).files, `top ${top}`).toEqual(plain.files.slice(0, top));
-        expect(index.rank(c.query, { task: c.task, top, includeGiven: true }).files, `top ${top}, given included`).toEqual(included.files.slice(0, top));
+        expect(
+          index.rank(c.query, { task: c.task, top, includeGiven: true }).files,
+          `top ${top}, given included`,
+        ).toEqual(included.files.slice(0, top));
       }
       // one short of every file: the given file, last, is the one left out
       expect(index.rank(c.query, { task: c.task, top: n - 1 }).files.map((f) => f.path)).not.toContain(given);

@@ -26,8 +26,14 @@ describe.each(repos)('ranking cases of %s', (repo) => {
     const ranked = result.files.map((f) => f.path);
     for (const e of c.expect) {
       const rank = ranked.indexOf(e.path) + 1;
-      expect(rank, `${e.path} should be within ${e.within}: ${e.why}\nranking: ${ranked.slice(0, 8).join(', ')}`).toBeGreaterThan(0);
-      expect(rank, `${e.path} should be within ${e.within}: ${e.why}\nranking: ${ranked.slice(0, 8).join(', ')}`).toBeLessThanOrEqual(e.within);
+      expect(
+        rank,
+        `${e.path} should be within ${e.within}: ${e.why}\nranking: ${ranked.slice(0, 8).join(', ')}`,
+      ).toBeGreaterThan(0);
+      expect(
+        rank,
+        `${e.path} should be within ${e.within}: ${e.why}\nranking: ${ranked.slice(0, 8).join(', ')}`,
+      ).toBeLessThanOrEqual(e.within);
     }
     for (const path of c.notFirst) expect(ranked[0], `${path} must not be first`).not.toBe(path);
     expect(result.files[0]!.reasons.length, 'the top file says why it is there').toBeGreaterThan(0);

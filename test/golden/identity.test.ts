@@ -15,6 +15,8 @@ const indexOf = fixtureIndexes();
 describe.each(REPOS)('byte identity of %s', (repo) => {
   it('ranks, explains and packs every case as the snapshot says', async () => {
     const index = await indexOf(repo);
-    await expect(canonical(await caseOutputs(index, casesOf(repo)), index.corpus.root)).toMatchFileSnapshot(join('identity', `${repo}.json`));
+    await expect(canonical(await caseOutputs(index, casesOf(repo)), index.corpus.root)).toMatchFileSnapshot(
+      join('identity', `${repo}.json`),
+    );
   });
 });

@@ -26,8 +26,11 @@ describe.each(REPOS)('an index of %s loaded from its snapshot', (repo) => {
     const snapshot = snapshotOf(built);
     expect(snapshot).not.toBeNull();
     const loaded = indexOfSnapshot(throughSnapshotFile(snapshot, tmp, repo));
-    await expect(canonical(await caseOutputs(loaded, casesOf(repo)), loaded.corpus.root)).toMatchFileSnapshot(join('identity', `${repo}.json`));
-    const edges = (index: typeof built) => index.fileGraph.graph.mapEdges((_k, a, s, t) => `${a.type} ${s} ${t} ${a.weight} ${a.label}`).sort();
+    await expect(canonical(await caseOutputs(loaded, casesOf(repo)), loaded.corpus.root)).toMatchFileSnapshot(
+      join('identity', `${repo}.json`),
+    );
+    const edges = (index: typeof built) =>
+      index.fileGraph.graph.mapEdges((_k, a, s, t) => `${a.type} ${s} ${t} ${a.weight} ${a.label}`).sort();
     expect(edges(loaded)).toEqual(edges(built));
     expect(loaded.tags).toEqual(built.tags);
     // made from the kept edge table, symbol parts and import records, not resolved again: the same basis an update starts from

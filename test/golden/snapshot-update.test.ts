@@ -25,27 +25,33 @@ beforeAll(() => {
 });
 afterAll(() => removeTemp(tmp));
 
-const edges = (index: Index) => index.fileGraph.graph.mapEdges((_k, a, s, t) => `${a.type} ${s} ${t} ${a.weight} ${a.label}`).sort();
+const edges = (index: Index) =>
+  index.fileGraph.graph.mapEdges((_k, a, s, t) => `${a.type} ${s} ${t} ${a.weight} ${a.label}`).sort();
 
-describe.each(REPOS)('the graph of %s read back from its snapshot, readied for an update that does not come', (repo) => {
-  it('keeps its symbol table\'s parts and ranks, explains and packs every case as before', async () => {
-    const folder = join(tmp, `${repo}-readied`);
-    cpSync(join(FIXTURES, 'repos', repo), folder, { recursive: true });
-    const built = await buildIndex(await loadCorpus({ folder }));
-    const file = join(tmp, 'snapshots-readied');
-    const read = () => indexOfSnapshot(throughSnapshotFile(snapshotOf(built), file, repo));
-    const loaded = read();
-    const graph = loaded.previous.graph;
-    const ids = positionsOf(graph.paths);
-    const parts = graph.symbols.toParts(ids);
-    const languages = new Set(loaded.corpus.files.flatMap((f) => (f.language ? [f.language] : [])));
-    expect(languages.size).toBeGreaterThan(0);
-    readyForUpdate(graph, languages);
-    expect(graph.symbols.toParts(ids)).toEqual(parts);
-    const cases = casesOf(repo);
-    expect(canonical(await caseOutputs(loaded, cases), folder)).toBe(canonical(await caseOutputs(read(), cases), folder));
-  });
-});
+describe.each(REPOS)(
+  'the graph of %s read back from its snapshot, readied for an update that does not come',
+  (repo) => {
+    it("keeps its symbol table's parts and ranks, explains and packs every case as before", async () => {
+      const folder = join(tmp, `${repo}-readied`);
+      cpSync(join(FIXTURES, 'repos', repo), folder, { recursive: true });
+      const built = await buildIndex(await loadCorpus({ folder }));
+      const file = join(tmp, 'snapshots-readied');
+      const read = () => indexOfSnapshot(throughSnapshotFile(snapshotOf(built), file, repo));
+      const loaded = read();
+      const graph = loaded.previous.graph;
+      const ids = positionsOf(graph.paths);
+      const parts = graph.symbols.toParts(ids);
+      const languages = new Set(loaded.corpus.files.flatMap((f) => (f.language ? [f.language] : [])));
+      expect(languages.size).toBeGreaterThan(0);
+      readyForUpdate(graph, languages);
+      expect(graph.symbols.toParts(ids)).toEqual(parts);
+      const cases = casesOf(repo);
+      expect(canonical(await caseOutputs(loaded, cases), folder)).toBe(
+        canonical(await caseOutputs(read(), cases), folder),
+      );
+    });
+  },
+);
 
 describe.each(REPOS)('a build of %s from its snapshot after an edit alone', (repo) => {
   const arrays = (csr: Csr) => [[...csr.starts], [...csr.neighbors], [...csr.weights], [...csr.dangling]];
@@ -67,14 +73,23 @@ describe.each(REPOS)('a build of %s from its snapshot after an edit alone', (rep
     const graph = updated.fileGraph;
     expect(graph.rowsChanged?.has(edited.path), 'the edited file is among the changed rows').toBe(true);
     expect(graph.rowsChanged!.size, 'not every row').toBeLessThan(graph.paths.length);
-    for (const task of TASKS) expect(arrays(updated.csrFor(task)), task).toEqual(arrays(buildCsr(graph.edges, updated.settings.rank.flow[task], [...graph.paths])));
+    for (const task of TASKS)
+      expect(arrays(updated.csrFor(task)), task).toEqual(
+        arrays(buildCsr(graph.edges, updated.settings.rank.flow[task], [...graph.paths])),
+      );
     const fresh = await buildIndex(await loadCorpus({ folder }));
     const cases = casesOf(repo);
-    expect(canonical(await caseOutputs(updated, cases), folder)).toBe(canonical(await caseOutputs(fresh, cases), folder));
+    expect(canonical(await caseOutputs(updated, cases), folder)).toBe(
+      canonical(await caseOutputs(fresh, cases), folder),
+    );
 
     // the earlier index is held until each flow was asked for once, or until let go
     const again = read();
-    const flows = [...new Map(TASKS.map((t) => [JSON.stringify(updated.settings.rank.flow[t]), updated.settings.rank.flow[t]])).values()];
+    const flows = [
+      ...new Map(
+        TASKS.map((t) => [JSON.stringify(updated.settings.rank.flow[t]), updated.settings.rank.flow[t]]),
+      ).values(),
+    ];
     const earlier = new EarlierCsrs(again, graph, updated.settings.rank);
     for (const flow of flows) expect(earlier.csr(flow)).toBeDefined();
     expect(earlier.csr(flows[0]!)).toBeUndefined();
@@ -86,34 +101,46 @@ describe.each(REPOS)('a build of %s from its snapshot after an edit alone', (rep
 
 describe.each(REPOS)('a build of %s from its snapshot after a file changed and one was added', (repo) => {
   // as the CLI does: the changed files parsed on a worker started ahead, BM25 updated while it parses
-  it.each([false, true])('ranks, explains and packs every case as a fresh build, with the same graph (files parsed ahead: %s)', async (ahead) => {
-    const folder = join(tmp, ahead ? `${repo}-ahead` : repo);
-    cpSync(join(FIXTURES, 'repos', repo), folder, { recursive: true });
-    ageTree(folder);
-    const built = await buildIndex(await loadCorpus({ folder }));
-    const snapshot = snapshotOf(built);
-    expect(snapshot).not.toBeNull();
-    const loaded = indexOfSnapshot(throughSnapshotFile(snapshot, join(tmp, 'snapshots'), repo));
-    const edited = loaded.corpus.files.find((f) => f.kind === 'source' && f.language !== null)!;
-    expect(edited, 'a source file with a grammar').toBeDefined();
-    const at = join(folder, edited.path);
-    const text = readFileSync(at, 'utf8');
-    appendFileSync(at, '\n');
-    const base = edited.path.slice(edited.path.lastIndexOf('/') + 1);
-    const copy = join(dirname(edited.path), `copied_${base}`);
-    writeFileSync(join(folder, copy), text);
+  it.each([false, true])(
+    'ranks, explains and packs every case as a fresh build, with the same graph (files parsed ahead: %s)',
+    async (ahead) => {
+      const folder = join(tmp, ahead ? `${repo}-ahead` : repo);
+      cpSync(join(FIXTURES, 'repos', repo), folder, { recursive: true });
+      ageTree(folder);
+      const built = await buildIndex(await loadCorpus({ folder }));
+      const snapshot = snapshotOf(built);
+      expect(snapshot).not.toBeNull();
+      const loaded = indexOfSnapshot(throughSnapshotFile(snapshot, join(tmp, 'snapshots'), repo));
+      const edited = loaded.corpus.files.find((f) => f.kind === 'source' && f.language !== null)!;
+      expect(edited, 'a source file with a grammar').toBeDefined();
+      const at = join(folder, edited.path);
+      const text = readFileSync(at, 'utf8');
+      appendFileSync(at, '\n');
+      const base = edited.path.slice(edited.path.lastIndexOf('/') + 1);
+      const copy = join(dirname(edited.path), `copied_${base}`);
+      writeFileSync(join(folder, copy), text);
 
-    const corpus = await loadCorpus({ folder }, { previous: loaded.corpus });
-    const kept = corpus.files.find((f) => f.path !== edited.path && f.path !== copy)!;
-    expect(kept, 'an unchanged file is the snapshot corpus record, not read again').toBe(loaded.corpus.files.find((f) => f.path === kept.path));
-    const parsedAhead = ahead ? parseAhead(corpus.files.filter((f) => f.path === edited.path || f.path === copy)) : undefined;
-    const updated = await buildIndex(corpus, { previous: loaded, ...(parsedAhead ? { parsedAhead } : {}) });
-    expect(updated.previous.lexical.bm25 !== undefined, 'BM25 is updated in the build when files were parsed ahead, else at the first rank').toBe(ahead);
-    expect(loaded.previous.claim.taken, "the snapshot's graph was updated in place, not built again").toBe(true);
-    const fresh = await buildIndex(await loadCorpus({ folder }));
-    expect(updated.corpus.files.map((f) => f.path)).toContain(copy);
-    const cases = casesOf(repo);
-    expect(canonical(await caseOutputs(updated, cases), folder)).toBe(canonical(await caseOutputs(fresh, cases), folder));
-    expect(edges(updated)).toEqual(edges(fresh));
-  });
+      const corpus = await loadCorpus({ folder }, { previous: loaded.corpus });
+      const kept = corpus.files.find((f) => f.path !== edited.path && f.path !== copy)!;
+      expect(kept, 'an unchanged file is the snapshot corpus record, not read again').toBe(
+        loaded.corpus.files.find((f) => f.path === kept.path),
+      );
+      const parsedAhead = ahead
+        ? parseAhead(corpus.files.filter((f) => f.path === edited.path || f.path === copy))
+        : undefined;
+      const updated = await buildIndex(corpus, { previous: loaded, ...(parsedAhead ? { parsedAhead } : {}) });
+      expect(
+        updated.previous.lexical.bm25 !== undefined,
+        'BM25 is updated in the build when files were parsed ahead, else at the first rank',
+      ).toBe(ahead);
+      expect(loaded.previous.claim.taken, "the snapshot's graph was updated in place, not built again").toBe(true);
+      const fresh = await buildIndex(await loadCorpus({ folder }));
+      expect(updated.corpus.files.map((f) => f.path)).toContain(copy);
+      const cases = casesOf(repo);
+      expect(canonical(await caseOutputs(updated, cases), folder)).toBe(
+        canonical(await caseOutputs(fresh, cases), folder),
+      );
+      expect(edges(updated)).toEqual(edges(fresh));
+    },
+  );
 });

@@ -22,8 +22,14 @@ const touch = (path: string, when: Date): void => utimesSync(path, when, when);
 /** A package folder whose sources are an hour old, and, when `built`, a build stamped now. */
 function packageFolder(name: string, built: boolean): string {
   const root = join(tmp, name);
-  writeFiles(root, { 'src/a.ts': 'export const a = 1;\n', 'src/cli/b.ts': 'export const b = 2;\n', 'package.json': '{}\n', 'tsconfig.json': '{}\n' });
-  for (const path of ['src/a.ts', 'src/cli/b.ts', 'src/cli', 'src', 'package.json', 'tsconfig.json']) touch(join(root, path), HOUR_AGO);
+  writeFiles(root, {
+    'src/a.ts': 'export const a = 1;\n',
+    'src/cli/b.ts': 'export const b = 2;\n',
+    'package.json': '{}\n',
+    'tsconfig.json': '{}\n',
+  });
+  for (const path of ['src/a.ts', 'src/cli/b.ts', 'src/cli', 'src', 'package.json', 'tsconfig.json'])
+    touch(join(root, path), HOUR_AGO);
   if (built) {
     writeFiles(root, { [BUILD_STAMP]: '{}\n' });
     touch(join(root, BUILD_STAMP), NOW);
@@ -72,7 +78,9 @@ describe('buildIfStale', () => {
 
   it('fails with the build output when the build fails', () => {
     const root = buildable('broken', `node -e "console.error('src/a.ts(1,1): error TS1005'); process.exit(2)"`);
-    expect(() => buildIfStale(root, () => undefined)).toThrow(/npm run build failed in .*broken:\n[\s\S]*src\/a\.ts\(1,1\): error TS1005/);
+    expect(() => buildIfStale(root, () => undefined)).toThrow(
+      /npm run build failed in .*broken:\n[\s\S]*src\/a\.ts\(1,1\): error TS1005/,
+    );
   }, 60_000);
 });
 
@@ -81,7 +89,9 @@ describe('the test files', () => {
     const tests = join(import.meta.dirname, '..');
     const building = readdirSync(tests, { recursive: true, encoding: 'utf8' })
       .filter((path) => path.endsWith('.ts') && path !== 'build-dist.ts')
-      .filter((path) => /['"]npm['"]\s*,\s*\[\s*['"]run['"]\s*,\s*['"]build['"]/.test(readFileSync(join(tests, path), 'utf8')))
+      .filter((path) =>
+        /['"]npm['"]\s*,\s*\[\s*['"]run['"]\s*,\s*['"]build['"]/.test(readFileSync(join(tests, path), 'utf8')),
+      )
       .sort();
     expect(building).toEqual([]);
   });

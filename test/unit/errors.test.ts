@@ -56,8 +56,12 @@ describe('errors of src/', () => {
   });
 
   it('knows each module prefix it uses, so the CLI and the MCP server can drop it', () => {
-    expect(messageWithoutModule(new RepoMapError('git-failed', 'repomap/corpus: git --git-dir x ls-tree failed: y'))).toBe('git --git-dir x ls-tree failed: y');
-    expect(messageWithoutModule(new RepoMapError('internal', 'repomap/package-root: package root not found above z'))).toBe('package root not found above z');
+    expect(
+      messageWithoutModule(new RepoMapError('git-failed', 'repomap/corpus: git --git-dir x ls-tree failed: y')),
+    ).toBe('git --git-dir x ls-tree failed: y');
+    expect(
+      messageWithoutModule(new RepoMapError('internal', 'repomap/package-root: package root not found above z')),
+    ).toBe('package root not found above z');
     expect(moduleOf('src/graph/edges/import.ts')).toBe('graph');
     expect(moduleOf('src/package-root.ts')).toBe('package-root');
   });

@@ -42,7 +42,12 @@ afterAll(() => removeTemp(tmp));
 /** Runs a README command in the clone; the tools it called, one `tool` and its first two arguments a line. */
 function run(command: string): string[] {
   rmSync(log(), { force: true });
-  const r = spawnSync('sh', ['-c', command], { cwd: clone, env: { ...process.env, PATH: `${join(tmp, 'bin')}:${process.env.PATH}` }, encoding: 'utf8', timeout: 30_000 });
+  const r = spawnSync('sh', ['-c', command], {
+    cwd: clone,
+    env: { ...process.env, PATH: `${join(tmp, 'bin')}:${process.env.PATH}` },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   expect(r.status, r.stderr).toBe(0);
   return readFileSync(log(), 'utf8').trim().split('\n');
 }
@@ -65,7 +70,9 @@ describe("the README's two commands", () => {
   });
 
   it('the ranking builds dist/ itself: installing runs no build (npm pack builds in prepack)', () => {
-    const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     expect(Object.keys(scripts).filter((name) => /^(pre|post)?(install|prepare)$/.test(name))).toEqual([]);
     expect(scripts.prepack).toMatch(/npm run build$/);
     const [rank] = readmeCommands() as [string];
@@ -75,7 +82,9 @@ describe("the README's two commands", () => {
   });
 
   it('CI runs the test command after its own clean install', () => {
-    const steps = readFileSync(join(ROOT, '.ci/run'), 'utf8').split('\n').filter((line) => /^npm /.test(line));
+    const steps = readFileSync(join(ROOT, '.ci/run'), 'utf8')
+      .split('\n')
+      .filter((line) => /^npm /.test(line));
     expect(steps.indexOf('npm test')).toBeGreaterThan(steps.indexOf('npm ci'));
     expect(steps.indexOf('npm ci')).toBeGreaterThanOrEqual(0);
   });
@@ -85,7 +94,11 @@ describe("the README's MCP client entry", () => {
   it('is JSON an agent takes as it is: the server started as `repomap mcp --repo`, with the tags cache in env', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## MCP server'));
-    const entry = (JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!) as { mcpServers: Record<string, { command: string; args: string[]; env: Record<string, string> }> }).mcpServers.repomap!;
+    const entry = (
+      JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!) as {
+        mcpServers: Record<string, { command: string; args: string[]; env: Record<string, string> }>;
+      }
+    ).mcpServers.repomap!;
     expect([entry.command, ...entry.args].join(' ')).toMatch(/^npx repomap mcp --repo \S+$/);
     expect(Object.keys(entry.env)).toEqual(['REPOMAP_CACHE']);
   });

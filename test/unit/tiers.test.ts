@@ -33,7 +33,7 @@ describe('the test tiers', () => {
     expect(starting).toEqual([]);
   });
 
-  it('the rule finds such calls (in the process tier\'s own files)', () => {
+  it("the rule finds such calls (in the process tier's own files)", () => {
     const found = PROCESS_TIER.filter((file) => STARTS.test(readFileSync(join(ROOT, file), 'utf8')));
     expect(found.length).toBeGreaterThan(PROCESS_TIER.length / 2);
   });

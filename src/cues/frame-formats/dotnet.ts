@@ -20,7 +20,8 @@ const DOTNET_LIBRARY_NAMESPACES = /^(?:System|Microsoft|Xunit|NUnit|Castle|Moq|F
 const TEST_CLASS_RE = /(?:Tests?|Specs?|Fixture)$/;
 
 /** at Ns.Type.Method[T](args)[ in path:line N] */
-const DOTNET_FRAME = /^\s*at ((?:[\w`<>+|]+\.)+(?:[\w`<>|]+|\.c?ctor)(?:\[[^\]]*\])?)\(([^()]*)\)(?: in (.+):line (\d+))?\s*$/;
+const DOTNET_FRAME =
+  /^\s*at ((?:[\w`<>+|]+\.)+(?:[\w`<>|]+|\.c?ctor)(?:\[[^\]]*\])?)\(([^()]*)\)(?: in (.+):line (\d+))?\s*$/;
 
 /** Arguments as .NET prints them: none, or `Type name` pairs (a JVM frame holds `File.java:N`, `Unknown Source`, `Native Method`). */
 const DOTNET_ARGUMENTS = /^(?:|[^,]+ \w+(?:, [^,]+ \w+)*)$/;
@@ -37,7 +38,8 @@ export const dotnetFrame: FrameFormat = {
     const m = DOTNET_FRAME.exec(lines[i]!);
     if (!m) return null;
     const [, qualified, args, path, line] = m;
-    if (path === undefined && (!DOTNET_ARGUMENTS.test(args!) || /^(?:Unknown Source|Native Method)$/.test(args!))) return null;
+    if (path === undefined && (!DOTNET_ARGUMENTS.test(args!) || /^(?:Unknown Source|Native Method)$/.test(args!)))
+      return null;
     const segments = qualified!
       .replace(/\[[^\]]*\]$/, '')
       .replace(/\.\.(c?ctor)$/, '.#$1')
@@ -47,7 +49,10 @@ export const dotnetFrame: FrameFormat = {
     // after it is a closure class or the state machine of an async method or iterator.
     const typeAt = segments.findLastIndex((seg) => !seg.startsWith('<'));
     const type = typeAt < 0 ? '' : written(segments[typeAt]!);
-    const machine = segments.slice(typeAt + 1).map(written).find((name) => name !== '');
+    const machine = segments
+      .slice(typeAt + 1)
+      .map(written)
+      .find((name) => name !== '');
     let method = last.startsWith('#') ? type : written(last);
     if (machine && (method === 'MoveNext' || method === '')) method = machine;
     const f = frame(path ?? [...segments.slice(0, Math.max(typeAt, 0)), `${type}.cs`].join('/'), line, i);
@@ -61,6 +66,7 @@ export const dotnetFrame: FrameFormat = {
     }
     return { frame: f, style: 'innermost-first' };
   },
-  continues: (lines, i) => /^\s*--- End of (?:stack trace from previous location|inner exception stack trace) ---/.test(lines[i]!),
+  continues: (lines, i) =>
+    /^\s*--- End of (?:stack trace from previous location|inner exception stack trace) ---/.test(lines[i]!),
   boundaries: [/^\s*---> [\w.]+(?:Exception|Error)\b/],
 };

@@ -48,7 +48,9 @@ export interface FrameFormat {
 
 /** Whether a function or class name is worth a cue: an identifier of two characters or more, not a stop word. */
 export function keepSymbol(name: string): boolean {
-  return name.length >= 2 && /^[A-Za-z_$][\w$]*$/.test(name) && !isCodeStopWord(name) && !/^func\d+$|^gowrap\d+$/.test(name);
+  return (
+    name.length >= 2 && /^[A-Za-z_$][\w$]*$/.test(name) && !isCodeStopWord(name) && !/^func\d+$|^gowrap\d+$/.test(name)
+  );
 }
 
 /** A frame at `path` (tidied) and line, test (the corpus' test-path rule) and library as the path says. */

@@ -6,7 +6,12 @@ const GO_STDLIB_FUNC = /^(?:runtime|testing|reflect|sync|internal\/[\w/]+|net\/h
 /** Text of the function line above a Go `\t/path.go:N +0x..` line → names. */
 function goFuncSymbols(raw: string): { symbols: string[]; library: boolean; funcName?: string } {
   // Drop the trailing argument list `(0xc0001, …)` / `(...)`.
-  const text = withoutTrailingArguments(raw.trim().replace(/^created by /, '').replace(/ in goroutine \d+$/, ''));
+  const text = withoutTrailingArguments(
+    raw
+      .trim()
+      .replace(/^created by /, '')
+      .replace(/ in goroutine \d+$/, ''),
+  );
   const library = GO_STDLIB_FUNC.test(text) || /^main\.main$/.test(text);
   const tail = text.slice(text.lastIndexOf('/') + 1);
   const parts = tail.split('.').slice(1);

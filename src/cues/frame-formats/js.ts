@@ -2,8 +2,23 @@
 import { frame, keepSymbol, type FrameFormat } from './frame.js';
 
 const JS_NOISE_NAMES = new Set([
-  '<anonymous>', 'Object', 'Context', 'Module', 'Function', 'process', 'Promise', 'Array', 'async', 'new',
-  'exports', 'module', 'Generator', 'Timeout', 'Immediate', 'listOnTimeout', 'runMicrotasks',
+  '<anonymous>',
+  'Object',
+  'Context',
+  'Module',
+  'Function',
+  'process',
+  'Promise',
+  'Array',
+  'async',
+  'new',
+  'exports',
+  'module',
+  'Generator',
+  'Timeout',
+  'Immediate',
+  'listOnTimeout',
+  'runMicrotasks',
 ]);
 
 /** `Foo.bar [as baz]`, `new Foo`, `Object.<anonymous>` → [Foo, bar]. */
@@ -23,7 +38,8 @@ export const jsFrame: FrameFormat = {
       line.match(/^\s*❯ (?:(\S+) )?(\S+?):(\d+):\d+\s*$/);
     if (!m) return null;
     const path = m[2]!;
-    if (/^(?:node:|native$|<anonymous>$|eval )/.test(path) || !/\.\w+$/.test(path.replace(/\?.*$/, ''))) return 'consumed';
+    if (/^(?:node:|native$|<anonymous>$|eval )/.test(path) || !/\.\w+$/.test(path.replace(/\?.*$/, '')))
+      return 'consumed';
     const f = frame(path.replace(/\?.*$/, ''), m[3], i);
     if (!f.library && m[1]) f.symbols = jsFuncSymbols(m[1]);
     return { frame: f, style: 'innermost-first' };
@@ -32,5 +48,6 @@ export const jsFrame: FrameFormat = {
 
 /** JS frames without a file: at async Promise.all (index 0), at foo (native), at eval (eval at …) */
 export const jsFramelessFrame: FrameFormat = {
-  read: (lines, i) => (/^\s*at (?:async )?\S.*\((?:index \d+|native|<anonymous>|eval at .*)\)\s*$/.test(lines[i]!) ? 'consumed' : null),
+  read: (lines, i) =>
+    /^\s*at (?:async )?\S.*\((?:index \d+|native|<anonymous>|eval at .*)\)\s*$/.test(lines[i]!) ? 'consumed' : null,
 };

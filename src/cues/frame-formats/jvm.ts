@@ -29,7 +29,10 @@ function writtenMethod(classPart: string, method: string): string {
   const dollar = method.indexOf('$');
   if (dollar > 0) return method.slice(0, dollar);
   // `Schedule$upcoming$1.invokeSuspend`: the first generated segment after the class names the function.
-  const inner = classPart.split('$').slice(1).find((s) => /^[a-z_][\w]*$/.test(s));
+  const inner = classPart
+    .split('$')
+    .slice(1)
+    .find((s) => /^[a-z_][\w]*$/.test(s));
   return KOTLIN_BRIDGE.test(method) && inner ? inner : method;
 }
 
@@ -37,7 +40,9 @@ function writtenMethod(classPart: string, method: string): string {
 export const jvmFrame: FrameFormat = {
   failureLines: [/\s+at [\w$.<>]+\([\w$]+\.(?:java|kt|scala):\d+\)/],
   read(lines, i) {
-    const m = lines[i]!.match(/^\s*at\s+(?:([\w.-]+(?:@[\w.-]+)?)\/\/?)?((?:[\w$]+\.)+)([\w$<>]+)( ?)\(([^()]*)\)\s*(?:~?\[[^\]]*\])?\s*$/);
+    const m = lines[i]!.match(
+      /^\s*at\s+(?:([\w.-]+(?:@[\w.-]+)?)\/\/?)?((?:[\w$]+\.)+)([\w$<>]+)( ?)\(([^()]*)\)\s*(?:~?\[[^\]]*\])?\s*$/,
+    );
     if (!m) return null;
     const module = m[1] ?? '';
     const qualified = m[2]!.slice(0, -1);

@@ -7,7 +7,8 @@
  */
 import { frame, keepSymbol, type FrameFormat } from './frame.js';
 
-const KOTLIN_NATIVE_FRAME = /^\s*at \d+\s+\S+\s+0x[0-9a-fA-F]+\s+(?:kfun:([\w.$]+)(?:#([\w$<>-]+))?\S*)?.*?(?:\(([^()]+?):(\d+)(?::\d+)?\))?\s*$/;
+const KOTLIN_NATIVE_FRAME =
+  /^\s*at \d+\s+\S+\s+0x[0-9a-fA-F]+\s+(?:kfun:([\w.$]+)(?:#([\w$<>-]+))?\S*)?.*?(?:\(([^()]+?):(\d+)(?::\d+)?\))?\s*$/;
 
 const TEST_CLASS_RE = /^Test[A-Z0-9_]|(?:Test|Tests|TestCase|Spec)$/;
 
@@ -22,7 +23,9 @@ export const kotlinNativeFrame: FrameFormat = {
     f.library = f.library || /^(?:kotlin|kotlinx)(?:\.|$)/.test(owner);
     // `dev.cron.CronExpression.Companion#parse`: a companion's function is its class's
     const segments = owner.replace(/\.Companion$/, '').split('.');
-    const type = /^[A-Z]/.test(segments[segments.length - 1]!) ? segments[segments.length - 1]!.replace(/\$.*$/, '') : '';
+    const type = /^[A-Z]/.test(segments[segments.length - 1]!)
+      ? segments[segments.length - 1]!.replace(/\$.*$/, '')
+      : '';
     const method = (fn ?? '').replace(/^<.*>$/, '').replace(/\$.*$/, '');
     f.test = !f.library && (f.test || TEST_CLASS_RE.test(type));
     if (f.test) {

@@ -27,7 +27,12 @@ const GTEST_BODY = /^([A-Za-z0-9]+)_(\w+)_Test::TestBody$/;
 
 /** `ns::Parser<T>::parse(int) const` → `ns::Parser::parse`; `f (a=1)` → `f`; `void ns::g<int>(int)` → `ns::g`. */
 function bareName(raw: string): string {
-  let text = withoutTrailingArguments(raw.trim().replace(/\s+const$/, '').replace(/\[abi:\w+\]/g, '')).trim();
+  let text = withoutTrailingArguments(
+    raw
+      .trim()
+      .replace(/\s+const$/, '')
+      .replace(/\[abi:\w+\]/g, ''),
+  ).trim();
   text = text.replace(/\(anonymous namespace\)::/g, '').replace(/::\{lambda\([^)]*\)#\d+\}/g, '');
   let prev = '';
   while (prev !== text) {
@@ -98,7 +103,12 @@ function gdbFrameText(lines: readonly string[], i: number): { text: string; span
   if (!/^#\d+\s/.test(lines[i]!)) return null;
   let text = lines[i]!.trimEnd();
   let span = 1;
-  while (span < GDB_MAX_WRAP && !GDB_AT.test(text) && !/ from \S+$/.test(text) && /^\s+\S/.test(lines[i + span] ?? '')) {
+  while (
+    span < GDB_MAX_WRAP &&
+    !GDB_AT.test(text) &&
+    !/ from \S+$/.test(text) &&
+    /^\s+\S/.test(lines[i + span] ?? '')
+  ) {
     text += ' ' + lines[i + span]!.trim();
     span++;
   }
@@ -131,9 +141,13 @@ export const gdbFrame: FrameFormat = {
 /** gdb's stop location: `Breakpoint 1, f (a=1) at x.c:12`, `0x… in f (a=1) at x.c:12`, `f (a=1) at x.c:12` after a signal. */
 export const gdbStop: FrameFormat = {
   read(lines, i) {
-    const m = /^(?:Breakpoint \d+, |0x[0-9a-fA-F]+ in )?([A-Za-z_~][\w:~<>, ]*) \((.*)\) at (\S+):(\d+)\s*$/.exec(lines[i]!);
+    const m = /^(?:Breakpoint \d+, |0x[0-9a-fA-F]+ in )?([A-Za-z_~][\w:~<>, ]*) \((.*)\) at (\S+):(\d+)\s*$/.exec(
+      lines[i]!,
+    );
     if (!m) return null;
-    const stopped = /^(?:Breakpoint \d+, |0x)/.test(lines[i]!) || /received signal|^Breakpoint \d+|^Program terminated/.test(lines[i - 1] ?? '');
+    const stopped =
+      /^(?:Breakpoint \d+, |0x)/.test(lines[i]!) ||
+      /received signal|^Breakpoint \d+|^Program terminated/.test(lines[i - 1] ?? '');
     if (!stopped) return null;
     return { frame: withFunction(frame(m[3]!, m[4], i), m[1]!), style: 'single' };
   },
@@ -189,7 +203,10 @@ export const nativeFailureLine: FrameFormat = {
     if ((m = /^SUMMARY: \w+Sanitizer: [\w-]+ (\S+?):(\d+)(?::\d+)?(?: in (\S.*))?$/.exec(line))) {
       return { frame: withFunction(frame(m[1]!, m[2], i), m[3]), style: 'single' };
     }
-    if ((m = /^(\S+\.\w+):(\d+):\d+: runtime error: /.exec(line)) || (m = /^(\S+\.\w+)(?::(\d+)|\((\d+)\)): (?:Failure|FAILED:|error: )/.exec(line))) {
+    if (
+      (m = /^(\S+\.\w+):(\d+):\d+: runtime error: /.exec(line)) ||
+      (m = /^(\S+\.\w+)(?::(\d+)|\((\d+)\)): (?:Failure|FAILED:|error: )/.exec(line))
+    ) {
       return { frame: frame(m[1]!, m[2] ?? m[3], i), style: 'single' };
     }
     if ((m = /^(\S+\.\w+):(\d+):(\w+):FAIL\b/.exec(line))) {

@@ -40,7 +40,9 @@ export const phpStackFrame: FrameFormat = {
 
 /** `… in /x/a.php:37`, `… in /x/a.php on line 37`, `thrown in /x/a.php on line 37` */
 export const phpErrorLine: FrameFormat = {
-  failureLines: [/(?:PHP )?(?:Fatal error|Parse error|Warning|Notice|Deprecated): .* in \S+\.php(?::\d+| on line \d+)$/],
+  failureLines: [
+    /(?:PHP )?(?:Fatal error|Parse error|Warning|Notice|Deprecated): .* in \S+\.php(?::\d+| on line \d+)$/,
+  ],
   read(lines, i) {
     const m = /\bin (\S+\.php)(?::(\d+)| on line (\d+))\s*$/.exec(lines[i]!);
     return m ? { frame: frame(m[1]!, m[2] ?? m[3], i), style: 'innermost-first' } : null;

@@ -41,7 +41,10 @@ export const ipythonFrame: FrameFormat = {
     if (/^\s*(?:Cell In ?\[\d*\], line \d+|Input In ?\[\d*\], in .*)\s*$/.test(line)) return 'consumed';
     const m = line.match(/^\s*File ([^"]+?\.py):(\d+)(?:, in (.+?))?\s*$/);
     if (!m) return null;
-    return { frame: withPythonFunc(frame(m[1]!, m[2], i), withoutTrailingArguments(m[3] ?? '')), style: 'outermost-first' };
+    return {
+      frame: withPythonFunc(frame(m[1]!, m[2], i), withoutTrailingArguments(m[3] ?? '')),
+      style: 'outermost-first',
+    };
   },
 };
 

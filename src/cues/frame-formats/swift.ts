@@ -20,11 +20,16 @@ import { frame, keepSymbol, type Frame, type FrameFormat, type LineResult } from
 function swiftSymbols(raw: string): string[] {
   let text = raw.trim();
   // `closure #1 in`, `implicit closure #2 in`, `partial apply for`, `specialized`, `static`, …
-  text = text.replace(/^(?:(?:implicit )?closure #\d+ in |partial apply for |reabstraction thunk helper from |protocol witness for |merged |generic specialization <[^>]*> of |specialized |static |@objc |dispatch thunk of )+/, '');
+  text = text.replace(
+    /^(?:(?:implicit )?closure #\d+ in |partial apply for |reabstraction thunk helper from |protocol witness for |merged |generic specialization <[^>]*> of |specialized |static |@objc |dispatch thunk of )+/,
+    '',
+  );
   const paren = text.indexOf('(');
   if (paren >= 0) text = text.slice(0, paren);
   text = text.replace(/\s.*$/, '').replace(/<[^<>]*>/g, '');
-  const segments = text.split('.').filter((s) => s !== '' && !/^(?:getter|setter|modify|didset|willset|init|deinit)$/i.test(s));
+  const segments = text
+    .split('.')
+    .filter((s) => s !== '' && !/^(?:getter|setter|modify|didset|willset|init|deinit)$/i.test(s));
   const name = segments[segments.length - 1] ?? '';
   const owner = segments[segments.length - 2];
   const out: string[] = [];
@@ -34,7 +39,8 @@ function swiftSymbols(raw: string): string[] {
 }
 
 /** The runtime, the standard library and the test harness as backtraces name them. */
-const LIBRARY_MODULE = /^(?:libswift\w*(?:\.so|\.dylib)?|Swift|Foundation|FoundationEssentials|XCTest|libc\.so\.\d+|libdispatch\.\w+|libsystem_\w+\.dylib|dyld|CoreFoundation)$/;
+const LIBRARY_MODULE =
+  /^(?:libswift\w*(?:\.so|\.dylib)?|Swift|Foundation|FoundationEssentials|XCTest|libc\.so\.\d+|libdispatch\.\w+|libsystem_\w+\.dylib|dyld|CoreFoundation)$/;
 
 function swiftFrame(path: string, line: string | undefined, i: number, func: string, module?: string): LineResult {
   const f: Frame = frame(path, line, i);
@@ -45,7 +51,10 @@ function swiftFrame(path: string, line: string | undefined, i: number, func: str
 
 /** `Fatal error: …: file X.swift, line N` and `X.swift:N: Fatal error: …` (and precondition / assertion failures). */
 export const swiftTrap: FrameFormat = {
-  failureLines: [/(?:Fatal error|Precondition failed|Assertion failed)\b.*\.swift/, /\S+\.swift:\d+: (?:Fatal error|Precondition failed)/],
+  failureLines: [
+    /(?:Fatal error|Precondition failed|Assertion failed)\b.*\.swift/,
+    /\S+\.swift:\d+: (?:Fatal error|Precondition failed)/,
+  ],
   read(lines, i) {
     const line = lines[i]!;
     const m =
@@ -56,7 +65,8 @@ export const swiftTrap: FrameFormat = {
 };
 
 /** A backtracer line: `N [ra] [inlined] 0x… f() + 52 in Module at /x/Y.swift:12:5`, or `N  Module  0x… in f() at …`. */
-const BACKTRACER = /^\s*\d+\s+(?:\[[\w ]+\]\s+)*(?:(\S+)\s+)?0x[0-9a-fA-F]{6,}\s+(.+?)(?:\s+at\s+(\S+?):(\d+)(?::\d+)?)?\s*$/;
+const BACKTRACER =
+  /^\s*\d+\s+(?:\[[\w ]+\]\s+)*(?:(\S+)\s+)?0x[0-9a-fA-F]{6,}\s+(.+?)(?:\s+at\s+(\S+?):(\d+)(?::\d+)?)?\s*$/;
 /** A symbolicated crash report line: `3   Checkout   0x… Cart.total() + 52 (Cart.swift:12)`. */
 const CRASH_REPORT = /^\s*\d+\s+(\S+)\s+0x[0-9a-fA-F]{6,}\s+(.+?)\s+\((\S+\.swift):(\d+)\)\s*$/;
 

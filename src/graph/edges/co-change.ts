@@ -36,6 +36,12 @@ export function addCoChangeEdges(
   }
   for (const [key, { sum, commits }] of pairs) {
     const [a, b] = key.split('\u0000') as [string, string];
-    edges.add('co-change', a, b, options.coChangeWeight * Math.log1p(sum), `${commits} earlier commit${commits === 1 ? '' : 's'}`);
+    edges.add(
+      'co-change',
+      a,
+      b,
+      options.coChangeWeight * Math.log1p(sum),
+      `${commits} earlier commit${commits === 1 ? '' : 's'}`,
+    );
   }
 }

@@ -2,7 +2,13 @@ import { RepoMapError } from '../../errors.js';
 import type { FileTags, LanguageId } from '../../types.js';
 import { GRAPH_DEFAULTS } from '../defaults.js';
 import type { EdgeAccumulator, EdgeSpec } from '../edge.js';
-import { resolveImport, resolverOf, resolversDependingOn, type AnyResolver, type ResolveContext } from '../resolve/index.js';
+import {
+  resolveImport,
+  resolverOf,
+  resolversDependingOn,
+  type AnyResolver,
+  type ResolveContext,
+} from '../resolve/index.js';
 import { dirOf } from '../resolve/paths.js';
 
 export interface ImportStats {
@@ -120,7 +126,11 @@ const NOT_WALKABLE = {
 
 /** A resolver that walks the whole path set could depend on any path: records would be wrong, so it is an error. */
 function unsupported(): never {
-  throw new RepoMapError('internal', 'repomap/graph: an import resolver walked the whole path set; only has/get lookups are recorded', 'resolver');
+  throw new RepoMapError(
+    'internal',
+    'repomap/graph: an import resolver walked the whole path set; only has/get lookups are recorded',
+    'resolver',
+  );
 }
 
 /** What a probe looked up: a path, or a folder's listing. */

@@ -13,7 +13,11 @@ const DISTINCTIVE = /^(?:[a-z0-9]+(?:_[a-z0-9]+)+|[A-Za-z][a-z0-9]+(?:[A-Z][a-z0
  * damping on the reference count): Aider's recipe, with every factor in GRAPH_DEFAULTS.
  * 0 means the name links nothing.
  */
-export function nameWeight(name: string, definers: number, o: SharedSymbolOptions = GRAPH_DEFAULTS.sharedSymbol): number {
+export function nameWeight(
+  name: string,
+  definers: number,
+  o: SharedSymbolOptions = GRAPH_DEFAULTS.sharedSymbol,
+): number {
   if (name.length < o.minNameLength || definers === 0 || definers > o.maxDefiners) return 0;
   let w = 1;
   if (definers > o.manyDefiners) w *= o.manyDefinersFactor;
@@ -53,7 +57,8 @@ export function addSharedSymbolEdges(
     }
     const kept = heaviest(totals, options.maxTargetsPerFile);
     for (const { name, share, definers } of links) {
-      for (const target of definers) if (kept === null || kept.has(target)) edges.add('shared-symbol', file.path, target, share, name);
+      for (const target of definers)
+        if (kept === null || kept.has(target)) edges.add('shared-symbol', file.path, target, share, name);
     }
   }
 }

@@ -78,7 +78,12 @@ export class SourceTestConventions {
    * (when it is a test with a grammar), then to the sources among `imported` (the
    * targets of its import edges, in order).
    */
-  addRow(path: string, imported: readonly string[], edges: EdgeAccumulator, options: { conventionTestWeight: number; importedByTestWeight: number }): void {
+  addRow(
+    path: string,
+    imported: readonly string[],
+    edges: EdgeAccumulator,
+    options: { conventionTestWeight: number; importedByTestWeight: number },
+  ): void {
     if (this.kinds.get(path) === 'test' && this.parseable.has(path)) {
       for (const source of conventionSources(path, this.stemIndex)) {
         edges.add('source-test', path, source, options.conventionTestWeight, 'naming convention');
@@ -126,7 +131,26 @@ export function testStem(path: string): string | null {
   return stem;
 }
 
-const GENERIC_DIRS = new Set(['src', 'lib', 'test', 'tests', '__tests__', 'testing', 'spec', 'main', 'java', 'python', 'pkg', 'unit', 'integration', 'Sources', 'Tests', 'scala', 'scala-2', 'scala-3']);
+const GENERIC_DIRS = new Set([
+  'src',
+  'lib',
+  'test',
+  'tests',
+  '__tests__',
+  'testing',
+  'spec',
+  'main',
+  'java',
+  'python',
+  'pkg',
+  'unit',
+  'integration',
+  'Sources',
+  'Tests',
+  'scala',
+  'scala-2',
+  'scala-3',
+]);
 
 function meaningfulDirs(path: string, mirror: (name: string) => string): string[] {
   return moduleOf(path)

@@ -41,7 +41,12 @@ let includable: Set<string> | undefined;
 
 /** Whether `path` is a file an include may name and the name index holds. */
 export function isIncludable(path: string): boolean {
-  includable ??= new Set([...languageSpec('c').extensions, ...languageSpec('cpp').extensions, ...languageSpec('cpp').claims!.extensions, ...OTHER_INCLUDED]);
+  includable ??= new Set([
+    ...languageSpec('c').extensions,
+    ...languageSpec('cpp').extensions,
+    ...languageSpec('cpp').claims!.extensions,
+    ...OTHER_INCLUDED,
+  ]);
   const dot = path.lastIndexOf('.');
   return dot > path.lastIndexOf('/') && includable.has(path.slice(dot).toLowerCase());
 }
@@ -92,8 +97,14 @@ export function resolveC(tables: CTables, files: ReadonlySet<string>, fromPath: 
 function nearestBySuffix(tables: CTables, fromDir: string, spec: string): string[] {
   const normalized = joinPath('', spec);
   if (normalized === null || normalized === '' || spec.split('/').includes('..')) return [];
-  const matching = (tables.byName.get(baseOf(normalized)) ?? []).filter((p) => p === normalized || p.endsWith('/' + normalized));
-  return bestScoring(matching, (p) => sharedFolders(p.slice(0, p.length - normalized.length).replace(/\/$/, ''), fromDir), AMBIGUOUS_LIMIT);
+  const matching = (tables.byName.get(baseOf(normalized)) ?? []).filter(
+    (p) => p === normalized || p.endsWith('/' + normalized),
+  );
+  return bestScoring(
+    matching,
+    (p) => sharedFolders(p.slice(0, p.length - normalized.length).replace(/\/$/, ''), fromDir),
+    AMBIGUOUS_LIMIT,
+  );
 }
 
 /** C and C++ share one resolver (and its tables). */

@@ -45,7 +45,11 @@ export interface ResolveContext extends CorpusLookups {
  * Java file without a package declaration) are at hand. `kept`: tables an index snapshot
  * kept for these files (`keptTablesOf`), taken as they are instead of built.
  */
-export function buildResolveContext(files: readonly ResolveFile[], tags: readonly FileTags[] | TagsOfLanguages = [], kept: KeptTables = []): ResolveContext {
+export function buildResolveContext(
+  files: readonly ResolveFile[],
+  tags: readonly FileTags[] | TagsOfLanguages = [],
+  kept: KeptTables = [],
+): ResolveContext {
   const paths = [...new Set(files.map((f) => f.path))].sort(compareCodeUnits);
   const pathSet = new Set(paths);
   const inputOf = (resolver: AnyResolver): ResolveInput => ({
@@ -58,7 +62,8 @@ export function buildResolveContext(files: readonly ResolveFile[], tags: readonl
   });
   const keptByResolver = new Map(kept.map(([at, tables]) => [UNIQUE_RESOLVERS[at], tables]));
   const make = (r: AnyResolver): unknown => (keptByResolver.has(r) ? keptByResolver.get(r) : r.build(inputOf(r)));
-  const tables = typeof tags === 'function' ? new ResolverTables(make) : new Map(UNIQUE_RESOLVERS.map((r) => [r, make(r)]));
+  const tables =
+    typeof tags === 'function' ? new ResolverTables(make) : new Map(UNIQUE_RESOLVERS.map((r) => [r, make(r)]));
   return { paths, files: pathSet, byFolder: filesByFolder(paths), tables };
 }
 
@@ -102,11 +107,15 @@ class ResolverTables extends Map<AnyResolver, unknown> {
    * resolver's as this one has it or, not built yet, as first built when asked (tags
    * reach those tables only through a change that rebuilds every table: `tagsChangeTables`).
    */
-  derived(changedTables: (resolver: AnyResolver, before: unknown) => unknown, touched: (resolver: AnyResolver) => boolean): ResolverTables {
+  derived(
+    changedTables: (resolver: AnyResolver, before: unknown) => unknown,
+    touched: (resolver: AnyResolver) => boolean,
+  ): ResolverTables {
     const next = new ResolverTables(this.make);
     for (const resolver of UNIQUE_RESOLVERS) {
       // tables not built yet that the change does not touch are built when first asked, as here
-      if (resolver.withTags && (super.has(resolver) || touched(resolver))) next.set(resolver, changedTables(resolver, this.get(resolver)));
+      if (resolver.withTags && (super.has(resolver) || touched(resolver)))
+        next.set(resolver, changedTables(resolver, this.get(resolver)));
       else if (super.has(resolver)) next.set(resolver, super.get(resolver));
     }
     return next;
@@ -137,7 +146,10 @@ class ResolverTables extends Map<AnyResolver, unknown> {
     return this.all().values();
   }
 
-  override forEach(fn: (value: unknown, key: AnyResolver, map: Map<AnyResolver, unknown>) => void, thisArg?: unknown): void {
+  override forEach(
+    fn: (value: unknown, key: AnyResolver, map: Map<AnyResolver, unknown>) => void,
+    thisArg?: unknown,
+  ): void {
     this.all().forEach((v, k) => fn.call(thisArg, v, k, this));
   }
 
@@ -157,7 +169,10 @@ class ResolverTables extends Map<AnyResolver, unknown> {
  */
 export function resolveImport(ctx: ResolveContext, fromPath: string, language: LanguageId, spec: ImportSpec): string[] {
   const resolver = RESOLVERS[language];
-  return finish(resolver.resolve(ctx.tables.get(resolver), ctx, fromPath, cleanSpecifier(spec.specifier), spec), fromPath);
+  return finish(
+    resolver.resolve(ctx.tables.get(resolver), ctx, fromPath, cleanSpecifier(spec.specifier), spec),
+    fromPath,
+  );
 }
 
 /** Whether a changed file's new tags change its language's tables. */
@@ -167,7 +182,11 @@ export function tagsChangeTables(was: FileTags | undefined, is: FileTags | undef
 }
 
 /** The context with every resolver's tables taking the changed files' new tags (same paths). */
-export function withChangedTags(ctx: ResolveContext, changed: readonly string[], tags: ReadonlyMap<string, FileTags>): ResolveContext {
+export function withChangedTags(
+  ctx: ResolveContext,
+  changed: readonly string[],
+  tags: ReadonlyMap<string, FileTags>,
+): ResolveContext {
   const change = (resolver: AnyResolver, before: unknown): unknown => resolver.withTags!(before, changed, tags);
   // tables built at first use stay so: a changed Rust file builds no JavaScript manifests'
   // tables, and a changed Python file no Rust inline modules (a file without tags now may
@@ -177,7 +196,8 @@ export function withChangedTags(ctx: ResolveContext, changed: readonly string[],
     return { ...ctx, tables: ctx.tables.derived(change, (r) => languages.has(undefined) || readsTagsOf(r, languages)) };
   }
   const tables = new Map(ctx.tables);
-  for (const resolver of UNIQUE_RESOLVERS) if (resolver.withTags) tables.set(resolver, change(resolver, ctx.tables.get(resolver)));
+  for (const resolver of UNIQUE_RESOLVERS)
+    if (resolver.withTags) tables.set(resolver, change(resolver, ctx.tables.get(resolver)));
   return { ...ctx, tables };
 }
 
@@ -187,7 +207,8 @@ export function withChangedTags(ctx: ResolveContext, changed: readonly string[],
  * resolvers that take in the tags of those languages, and those of the languages' resolvers.
  */
 export function readyTables(ctx: ResolveContext, languages: ReadonlySet<LanguageId>): void {
-  for (const resolver of UNIQUE_RESOLVERS) if (resolver.withTags && readsTagsOf(resolver, languages)) ctx.tables.get(resolver);
+  for (const resolver of UNIQUE_RESOLVERS)
+    if (resolver.withTags && readsTagsOf(resolver, languages)) ctx.tables.get(resolver);
   for (const language of languages) ctx.tables.get(RESOLVERS[language]);
 }
 

@@ -55,7 +55,12 @@ export function csharpDeclarations(tags: FileTags): { namespaces: string[]; type
 }
 
 export function buildCSharpTables(tags: readonly FileTags[]): CSharpTables {
-  const tables: CSharpTables = { filesByNamespace: new Map(), filesByType: new Map(), definedNames: new Map(), referencedNames: new Map() };
+  const tables: CSharpTables = {
+    filesByNamespace: new Map(),
+    filesByType: new Map(),
+    definedNames: new Map(),
+    referencedNames: new Map(),
+  };
   for (const t of tags) {
     if (t.language !== 'csharp') continue;
     const { namespaces, types } = csharpDeclarations(t);
@@ -77,7 +82,9 @@ export function resolveCSharp(tables: CSharpTables, fromPath: string, specifier:
   const inNamespace = tables.filesByNamespace.get(name);
   if (inNamespace) {
     const used = tables.referencedNames.get(fromPath);
-    const defining = used ? inNamespace.filter((p) => [...(tables.definedNames.get(p) ?? [])].some((n) => used.has(n))) : [];
+    const defining = used
+      ? inNamespace.filter((p) => [...(tables.definedNames.get(p) ?? [])].some((n) => used.has(n)))
+      : [];
     return defining.length > 0 ? defining : inNamespace;
   }
   const segs = name.split('.');

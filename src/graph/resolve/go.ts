@@ -44,7 +44,8 @@ export function buildGoTables(files: readonly { path: string; text?: string }[])
     const dir = dirOf(f.path);
     // Two go.mod files declaring one module: keep the shallower folder (code-unit order breaks ties).
     const prev = mod === null ? undefined : modules.get(mod);
-    if (mod !== null && (prev === undefined || dir.length < prev.length || (dir.length === prev.length && dir < prev))) modules.set(mod, dir);
+    if (mod !== null && (prev === undefined || dir.length < prev.length || (dir.length === prev.length && dir < prev)))
+      modules.set(mod, dir);
   }
   return { modules };
 }

@@ -47,7 +47,10 @@ function push(map: Map<string, string[]>, key: string, value: string): void {
 }
 
 /** `packages`: declared package by path (from the tags); files absent from it have their text read. */
-export function buildJavaTables(files: readonly { path: string; text?: string }[], packages: ReadonlyMap<string, string> = new Map()): JavaTables {
+export function buildJavaTables(
+  files: readonly { path: string; text?: string }[],
+  packages: ReadonlyMap<string, string> = new Map(),
+): JavaTables {
   const filesByName = new Map<string, string[]>();
   const foldersByName = new Map<string, string[]>();
   const filesByPackage = new Map<string, string[]>();
@@ -59,7 +62,8 @@ export function buildJavaTables(files: readonly { path: string; text?: string }[
     push(foldersByName, baseOf(dir), dir);
     // Only the head of the file: the package declaration comes before any type.
     const known = packages.get(f.path);
-    const decl = known !== undefined || f.text === undefined ? null : PACKAGE_DECL.exec(stripComments(f.text.slice(0, 4096)));
+    const decl =
+      known !== undefined || f.text === undefined ? null : PACKAGE_DECL.exec(stripComments(f.text.slice(0, 4096)));
     const pkg = known ?? decl?.[1]?.replace(/\s+/g, '');
     if (pkg) {
       push(filesByPackage, pkg, f.path);
@@ -86,7 +90,12 @@ function classFiles(tables: JavaTables, segs: readonly string[], out: string[]):
   return out.length > before;
 }
 
-function packageFiles(tables: JavaTables, byFolder: ReadonlyMap<string, readonly string[]>, segs: readonly string[], out: string[]): boolean {
+function packageFiles(
+  tables: JavaTables,
+  byFolder: ReadonlyMap<string, readonly string[]>,
+  segs: readonly string[],
+  out: string[],
+): boolean {
   const suffix = segs.join('/');
   const before = out.length;
   for (const dir of tables.foldersByName.get(segs[segs.length - 1]!) ?? []) {
@@ -107,7 +116,11 @@ export function resolveJava(
   return visibleFrom('java', fromPath, found);
 }
 
-function resolveName(tables: JavaTables, byFolder: ReadonlyMap<string, readonly string[]>, specifier: string): string[] {
+function resolveName(
+  tables: JavaTables,
+  byFolder: ReadonlyMap<string, readonly string[]>,
+  specifier: string,
+): string[] {
   const spec = specifier
     .replace(/^\s*import\s+/, '')
     .replace(/^\s*static\s+/, '')

@@ -233,8 +233,14 @@ function resolveTarget(tables: JsTables, files: ReadonlySet<string>, dir: string
   let n = 0;
   while (n < segs.length - 1 && BUILD_DIRS.has(segs[n]!)) n++;
   if (n === 0) return null;
-  const rest = segs.slice(n).join('/').replace(/\.d\.[mc]?ts$|\.[mc]?js$|\.jsx$/, '');
-  return resolveFile(tables, files, child(child(dir, 'src'), rest), false) ?? resolveFile(tables, files, child(dir, rest), false);
+  const rest = segs
+    .slice(n)
+    .join('/')
+    .replace(/\.d\.[mc]?ts$|\.[mc]?js$|\.jsx$/, '');
+  return (
+    resolveFile(tables, files, child(child(dir, 'src'), rest), false) ??
+    resolveFile(tables, files, child(dir, rest), false)
+  );
 }
 
 function isUnderDir(path: string, dir: string): boolean {
@@ -247,7 +253,10 @@ function conditionTargets(value: Json | undefined): string[] {
   if (Array.isArray(value)) return value.flatMap(conditionTargets);
   if (!isObject(value)) return [];
   const keys = Object.keys(value);
-  const ordered = [...CONDITIONS.filter((k) => k in value), ...keys.filter((k) => !(CONDITIONS as readonly string[]).includes(k))];
+  const ordered = [
+    ...CONDITIONS.filter((k) => k in value),
+    ...keys.filter((k) => !(CONDITIONS as readonly string[]).includes(k)),
+  ];
   return ordered.flatMap((k) => conditionTargets(value[k]));
 }
 
@@ -273,7 +282,9 @@ function packageEntry(tables: JsTables, files: ReadonlySet<string>, pkg: Package
   const m = pkg.manifest;
   const exportsField = m.exports;
   const dotExports =
-    typeof exportsField === 'string' || Array.isArray(exportsField) || (isObject(exportsField) && !Object.keys(exportsField).some((k) => k.startsWith('.')))
+    typeof exportsField === 'string' ||
+    Array.isArray(exportsField) ||
+    (isObject(exportsField) && !Object.keys(exportsField).some((k) => k.startsWith('.')))
       ? conditionTargets(exportsField)
       : mapLookup(exportsField, '.');
   const fields = ENTRY_FIELDS.map((f) => m[f]).filter((v): v is string => typeof v === 'string');
@@ -281,7 +292,10 @@ function packageEntry(tables: JsTables, files: ReadonlySet<string>, pkg: Package
     const hit = resolveTarget(tables, files, pkg.dir, target);
     if (hit !== null) return hit;
   }
-  return resolveFile(tables, files, child(pkg.dir, 'src/index'), false) ?? resolveFile(tables, files, child(pkg.dir, 'index'), false);
+  return (
+    resolveFile(tables, files, child(pkg.dir, 'src/index'), false) ??
+    resolveFile(tables, files, child(pkg.dir, 'index'), false)
+  );
 }
 
 function packageSubpath(tables: JsTables, files: ReadonlySet<string>, pkg: PackageInfo, sub: string): string | null {
@@ -289,7 +303,9 @@ function packageSubpath(tables: JsTables, files: ReadonlySet<string>, pkg: Packa
     const hit = resolveTarget(tables, files, pkg.dir, target);
     if (hit !== null) return hit;
   }
-  return resolveTarget(tables, files, pkg.dir, sub) ?? resolveFile(tables, files, child(child(pkg.dir, 'src'), sub), false);
+  return (
+    resolveTarget(tables, files, pkg.dir, sub) ?? resolveFile(tables, files, child(child(pkg.dir, 'src'), sub), false)
+  );
 }
 
 /** Package name and subpath of a bare specifier (`@a/b/c` → `@a/b`, `c`). */
@@ -324,7 +340,11 @@ export function resolveJs(tables: JsTables, files: ReadonlySet<string>, fromPath
       const star = pattern.indexOf('*');
       let middle: string | null = null;
       if (star < 0) middle = pattern === spec ? '' : null;
-      else if (spec.startsWith(pattern.slice(0, star)) && spec.endsWith(pattern.slice(star + 1)) && spec.length >= pattern.length - 1)
+      else if (
+        spec.startsWith(pattern.slice(0, star)) &&
+        spec.endsWith(pattern.slice(star + 1)) &&
+        spec.length >= pattern.length - 1
+      )
         middle = spec.slice(star, spec.length - (pattern.length - star - 1));
       if (middle === null) continue;
       for (const t of targets) {

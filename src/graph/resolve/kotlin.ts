@@ -42,7 +42,14 @@ function packageOf(tags: FileTags): string {
 /** Names a Kotlin file declares at its top level (outside any class, object or interface). */
 export function topLevelNames(tags: FileTags): string[] {
   const containers = tags.definitions.filter((d) => CONTAINER_KINDS.has(d.kind));
-  const inside = (d: Definition): boolean => containers.some((c) => c !== d && c.startLine <= d.startLine && d.endLine <= c.endLine && (c.startLine < d.startLine || d.endLine < c.endLine));
+  const inside = (d: Definition): boolean =>
+    containers.some(
+      (c) =>
+        c !== d &&
+        c.startLine <= d.startLine &&
+        d.endLine <= c.endLine &&
+        (c.startLine < d.startLine || d.endLine < c.endLine),
+    );
   return [...new Set(tags.definitions.filter((d) => d.kind !== 'module' && !inside(d)).map((d) => d.name))];
 }
 
@@ -60,7 +67,11 @@ export function buildKotlinTables(tags: readonly FileTags[]): KotlinTables {
 }
 
 function resolveName(tables: KotlinTables, specifier: string): string[] {
-  const segs = specifier.replace(/^\s*import\s+/, '').replace(/\s+as\s+\w+$/, '').replace(/\s+/g, '').split('.');
+  const segs = specifier
+    .replace(/^\s*import\s+/, '')
+    .replace(/\s+as\s+\w+$/, '')
+    .replace(/\s+/g, '')
+    .split('.');
   if (segs[segs.length - 1] === '*') {
     segs.pop();
     const files = tables.filesByPackage.get(segs.join('.'));

@@ -76,11 +76,19 @@ export function parseComposerAutoload(text: string, dir: string): { psr4: Autolo
   for (const section of ['autoload', 'autoload-dev']) {
     const autoload = manifest[section];
     if (!isObject(autoload)) continue;
-    for (const [kind, rules] of [['psr-4', out.psr4], ['psr-0', out.psr0]] as const) {
+    for (const [kind, rules] of [
+      ['psr-4', out.psr4],
+      ['psr-0', out.psr0],
+    ] as const) {
       const map = autoload[kind];
       if (!isObject(map)) continue;
       for (const [prefix, target] of Object.entries(map)) {
-        const written = typeof target === 'string' ? [target] : Array.isArray(target) ? target.filter((t): t is string => typeof t === 'string') : [];
+        const written =
+          typeof target === 'string'
+            ? [target]
+            : Array.isArray(target)
+              ? target.filter((t): t is string => typeof t === 'string')
+              : [];
         const dirs = written.map((t) => joinPath(dir, t)).filter((d): d is string => d !== null);
         if (dirs.length > 0) rules.push({ prefix: prefix.replace(/^\\+/, ''), dirs });
       }
@@ -111,7 +119,11 @@ function declaredKeys(t: FileTags): string[] {
   return keys;
 }
 
-export function buildPhpTables(files: readonly { path: string; text?: string }[], paths: readonly string[], tags: readonly FileTags[]): PhpTables {
+export function buildPhpTables(
+  files: readonly { path: string; text?: string }[],
+  paths: readonly string[],
+  tags: readonly FileTags[],
+): PhpTables {
   const psr4: AutoloadRule[] = [];
   const psr0: AutoloadRule[] = [];
   for (const f of [...files].sort((a, b) => compareCodeUnits(a.path, b.path))) {
@@ -128,7 +140,13 @@ export function buildPhpTables(files: readonly { path: string; text?: string }[]
   return { psr4, psr0, declared: declaredNames(tags), byName };
 }
 
-export function resolvePhp(tables: PhpTables, files: ReadonlySet<string>, fromPath: string, specifier: string, names: readonly string[]): string[] {
+export function resolvePhp(
+  tables: PhpTables,
+  files: ReadonlySet<string>,
+  fromPath: string,
+  specifier: string,
+  names: readonly string[],
+): string[] {
   const spec = specifier.trim();
   if (/^\\?[A-Za-z_][\w\\]*$/.test(spec) && !spec.endsWith('\\')) {
     const base = spec.replace(/^\\+/, '');
@@ -143,7 +161,8 @@ function resolveName(tables: PhpTables, files: ReadonlySet<string>, name: string
   if (segs.length === 0) return [];
   const full = segs.join('\\');
   for (const rule of tables.psr4) {
-    if (rule.prefix !== '' && !`${full}\\`.startsWith(rule.prefix.endsWith('\\') ? rule.prefix : `${rule.prefix}\\`)) continue;
+    if (rule.prefix !== '' && !`${full}\\`.startsWith(rule.prefix.endsWith('\\') ? rule.prefix : `${rule.prefix}\\`))
+      continue;
     const rest = full.slice(rule.prefix.length).replace(/^\\/, '').split('\\').join('/');
     for (const dir of rule.dirs) {
       const candidate = joinPath(dir, `${rest}.php`);
@@ -206,7 +225,8 @@ export const phpResolver = defineResolver<PhpTables>({
   tagLanguages: ['php'],
   build: ({ files, paths, tags }) => buildPhpTables(files, paths, tags),
   keepsTables: true,
-  resolve: (tables, corpus, fromPath, specifier, spec) => resolvePhp(tables, corpus.files, fromPath, specifier, spec.names),
+  resolve: (tables, corpus, fromPath, specifier, spec) =>
+    resolvePhp(tables, corpus.files, fromPath, specifier, spec.names),
   readsText: isComposerJson,
   isInput: isComposerJson,
   // The folder fallback's name index holds every PHP file.

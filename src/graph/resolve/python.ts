@@ -159,7 +159,8 @@ export function resolvePython(
 
 export const pythonResolver = defineResolver<PythonTables>({
   build: ({ paths }) => buildPythonTables(paths),
-  resolve: (tables, corpus, fromPath, specifier, spec) => resolvePython(tables, corpus.files, fromPath, specifier, spec.names ?? []),
+  resolve: (tables, corpus, fromPath, specifier, spec) =>
+    resolvePython(tables, corpus.files, fromPath, specifier, spec.names ?? []),
   // Source roots and the top-level names under them come from every Python file.
   dependsOnPath: (_tables, path) => /\.pyi?$/.test(path),
 });

@@ -79,7 +79,8 @@ function definedConstants(tags: readonly FileTags[]): Map<string, string[]> {
   const definers = new Map<string, string[]>();
   for (const t of [...tags].sort((a, b) => compareCodeUnits(a.path, b.path))) {
     if (t.language !== 'ruby') continue;
-    for (const d of t.definitions) if (d.kind === 'class' || d.kind === 'module' || d.kind === 'constant') addUnique(definers, d.name, t.path);
+    for (const d of t.definitions)
+      if (d.kind === 'class' || d.kind === 'module' || d.kind === 'constant') addUnique(definers, d.name, t.path);
   }
   return definers;
 }
@@ -94,7 +95,12 @@ function withExtension(spec: string): string {
   return spec.endsWith('.rb') ? spec : `${spec}.rb`;
 }
 
-export function resolveRuby(tables: RubyTables, files: ReadonlySet<string>, fromPath: string, specifier: string): string[] {
+export function resolveRuby(
+  tables: RubyTables,
+  files: ReadonlySet<string>,
+  fromPath: string,
+  specifier: string,
+): string[] {
   if (specifier.startsWith(CONST_PREFIX)) return resolveConstant(tables, files, specifier.slice(CONST_PREFIX.length));
   if (specifier.startsWith(RELATIVE_PREFIX)) {
     const target = joinPath(dirOf(fromPath), withExtension(specifier.slice(RELATIVE_PREFIX.length).trim()));
@@ -114,12 +120,18 @@ function resolveRequire(tables: RubyTables, files: ReadonlySet<string>, fromPath
     }
     if (dir === '') break;
   }
-  const inLib = (tables.byName.get(baseOf(file)) ?? []).filter((p) => p === `lib/${file}` || p.endsWith(`/lib/${file}`));
+  const inLib = (tables.byName.get(baseOf(file)) ?? []).filter(
+    (p) => p === `lib/${file}` || p.endsWith(`/lib/${file}`),
+  );
   return inLib.length > AMBIGUOUS_LIMIT ? [] : inLib;
 }
 
 function resolveConstant(tables: RubyTables, files: ReadonlySet<string>, written: string): string[] {
-  const segs = written.replace(/\s+/g, '').replace(/^::/, '').split('::').filter((s) => s !== '');
+  const segs = written
+    .replace(/\s+/g, '')
+    .replace(/^::/, '')
+    .split('::')
+    .filter((s) => s !== '');
   if (segs.length === 0) return [];
   const autoloaded = autoloadedFile(tables, files, segs);
   if (autoloaded !== null) return [autoloaded];
@@ -145,13 +157,22 @@ function definingFiles(tables: RubyTables, segs: readonly string[]): string[] {
   const candidates = tables.definers.get(segs[segs.length - 1]!) ?? [];
   if (candidates.length <= 1) return [...candidates];
   const outer = new Set(segs.slice(0, -1).map(snakeCase));
-  return bestScoring(candidates, (p) => dirOf(p).split('/').filter((d) => outer.has(d)).length, AMBIGUOUS_LIMIT);
+  return bestScoring(
+    candidates,
+    (p) =>
+      dirOf(p)
+        .split('/')
+        .filter((d) => outer.has(d)).length,
+    AMBIGUOUS_LIMIT,
+  );
 }
 
 /** The class, module and constant names a file's tags define, for `tagsChangeTables`. */
 function constantNames(tags: FileTags | undefined): string {
   if (tags?.language !== 'ruby') return '';
-  const names = tags.definitions.filter((d) => d.kind === 'class' || d.kind === 'module' || d.kind === 'constant').map((d) => d.name);
+  const names = tags.definitions
+    .filter((d) => d.kind === 'class' || d.kind === 'module' || d.kind === 'constant')
+    .map((d) => d.name);
   return [...new Set(names)].sort(compareCodeUnits).join('\n');
 }
 

@@ -93,7 +93,10 @@ export function isCargoToml(path: string): boolean {
   return path === 'Cargo.toml' || path.endsWith('/Cargo.toml');
 }
 
-export function buildRustTables(files: readonly { path: string; text?: string }[], paths: ReadonlySet<string>): RustTables {
+export function buildRustTables(
+  files: readonly { path: string; text?: string }[],
+  paths: ReadonlySet<string>,
+): RustTables {
   const cratesByDir = new Map<string, Crate>();
   const libsByName = new Map<string, string>();
   const probed = new Set<string>();
@@ -155,7 +158,10 @@ function rootModule(root: string): Module {
 /** The module of a file, nested into the inline modules that enclose `line`. */
 function currentModule(path: string, root: string | null, inline: readonly InlineModule[], line: number): Module {
   const base = baseOf(path);
-  const fileDir = path === root || base === 'mod.rs' || base === 'lib.rs' || base === 'main.rs' ? dirOf(path) : path.slice(0, -'.rs'.length);
+  const fileDir =
+    path === root || base === 'mod.rs' || base === 'lib.rs' || base === 'main.rs'
+      ? dirOf(path)
+      : path.slice(0, -'.rs'.length);
   const m: Module = { file: path, dir: fileDir, inline: 0 };
   const enclosing = inline.filter((mod) => mod.startLine <= line && line <= mod.endLine);
   enclosing.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
@@ -235,7 +241,10 @@ export function resolveRust(
     const m = childModule(files, current, mod[1]!);
     return m ? [m.file] : [];
   }
-  spec = spec.replace(/^(use|extern\s+crate)\s+/, '').replace(/;$/, '').trim();
+  spec = spec
+    .replace(/^(use|extern\s+crate)\s+/, '')
+    .replace(/;$/, '')
+    .trim();
   const paths = expandUseTree(spec);
   if (!spec.includes('{')) {
     const names = rawNames.map((n) => n.trim()).filter((n) => n !== '' && n !== '*' && n !== 'self');
@@ -255,7 +264,13 @@ export function resolveRust(
 }
 
 /** The deepest module file that `segs` reaches, or null when the path leaves the corpus. */
-function resolvePath(tables: RustTables, files: ReadonlySet<string>, current: Module, root: string | null, segs: readonly string[]): string | null {
+function resolvePath(
+  tables: RustTables,
+  files: ReadonlySet<string>,
+  current: Module,
+  root: string | null,
+  segs: readonly string[],
+): string | null {
   let i = 0;
   if (segs[0] === '') i++; // `::name`: a crate name
   const first = segs[i];
@@ -299,7 +314,9 @@ interface RustResolveTables {
 }
 
 function inlineModulesOf(t: FileTags): InlineModule[] {
-  return t.definitions.filter((d) => d.kind === 'module').map((d) => ({ name: d.name, startLine: d.startLine, endLine: d.endLine }));
+  return t.definitions
+    .filter((d) => d.kind === 'module')
+    .map((d) => ({ name: d.name, startLine: d.startLine, endLine: d.endLine }));
 }
 
 function inlineModules(tags: readonly FileTags[]): Map<string, readonly InlineModule[]> {
@@ -336,10 +353,21 @@ export const rustResolver = defineResolver<RustResolveTables>({
   tagLanguages: ['rust'],
   build: ({ files, tags, pathSet }) => ({ crates: buildRustTables(files, pathSet), inline: inlineModules(tags) }),
   resolve: (tables, corpus, fromPath, specifier, spec) =>
-    resolveRust(tables.crates, corpus.files, fromPath, specifier, spec.names ?? [], spec.line, tables.inline.get(fromPath)),
+    resolveRust(
+      tables.crates,
+      corpus.files,
+      fromPath,
+      specifier,
+      spec.names ?? [],
+      spec.line,
+      tables.inline.get(fromPath),
+    ),
   readsText: isCargoToml,
   isInput: isCargoToml,
   // The crate roots the tables looked for.
   dependsOnPath: (tables, path) => tables.crates.probed.has(path),
-  withTags: (tables, changed, tags) => ({ crates: tables.crates, inline: withInlineModules(tables.inline, changed, tags) }),
+  withTags: (tables, changed, tags) => ({
+    crates: tables.crates,
+    inline: withInlineModules(tables.inline, changed, tags),
+  }),
 });

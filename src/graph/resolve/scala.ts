@@ -93,7 +93,9 @@ function memberFiles(tables: ScalaTables, name: string): string[] {
   const segs = name.split('.');
   if (segs.length < 2) return [];
   const suffix = segs.join('/') + '.scala';
-  return (tables.filesByName.get(segs[segs.length - 1]! + '.scala') ?? []).filter((p) => p === suffix || p.endsWith('/' + suffix));
+  return (tables.filesByName.get(segs[segs.length - 1]! + '.scala') ?? []).filter(
+    (p) => p === suffix || p.endsWith('/' + suffix),
+  );
 }
 
 function packageFiles(tables: ScalaTables, name: string): string[] {
@@ -133,7 +135,12 @@ function resolveAbsolute(tables: ScalaTables, path: string, names: readonly stri
   return [];
 }
 
-export function resolveScala(tables: ScalaTables, fromPath: string, specifier: string, names: readonly string[]): string[] {
+export function resolveScala(
+  tables: ScalaTables,
+  fromPath: string,
+  specifier: string,
+  names: readonly string[],
+): string[] {
   const path = specifier.replace(/^_root_\./, '');
   if (path === '') return [];
   let found = resolveAbsolute(tables, path, names);
@@ -141,7 +148,8 @@ export function resolveScala(tables: ScalaTables, fromPath: string, specifier: s
     // Relative to the enclosing packages, innermost first.
     const pkg = tables.packageOf.get(fromPath) ?? '';
     const segs = pkg === '' ? [] : pkg.split('.');
-    for (let n = segs.length; n >= 1 && found.length === 0; n--) found = resolveAbsolute(tables, `${segs.slice(0, n).join('.')}.${path}`, names);
+    for (let n = segs.length; n >= 1 && found.length === 0; n--)
+      found = resolveAbsolute(tables, `${segs.slice(0, n).join('.')}.${path}`, names);
   }
   return visibleFrom('scala', fromPath, found);
 }

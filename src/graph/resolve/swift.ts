@@ -35,7 +35,9 @@ const MANIFEST = /(?:^|\/)Package(?:@swift-[\d.]+)?\.swift$/;
 /** `.target(name: "X", …, path: "p")` and the other target kinds of a manifest: [name, path?]. */
 function manifestTargets(text: string): { name: string; path?: string }[] {
   const out: { name: string; path?: string }[] = [];
-  const starts = [...text.matchAll(/\.(?:target|executableTarget|testTarget|macro|plugin)\s*\(\s*name\s*:\s*"([^"]+)"/g)];
+  const starts = [
+    ...text.matchAll(/\.(?:target|executableTarget|testTarget|macro|plugin)\s*\(\s*name\s*:\s*"([^"]+)"/g),
+  ];
   starts.forEach((m, i) => {
     const end = i + 1 < starts.length ? starts[i + 1]!.index : text.length;
     const body = text.slice(m.index, end);

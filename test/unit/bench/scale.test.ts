@@ -72,8 +72,22 @@ describe('scaleSvg', () => {
           title: 'Cold <index>',
           yLabel: 'seconds',
           series: [
-            { name: 'wall', points: [[1000, 1], [10000, 9], [100000, 80]] },
-            { name: 'cpu', points: [[1000, 2], [10000, 0], [100000, 150]] },
+            {
+              name: 'wall',
+              points: [
+                [1000, 1],
+                [10000, 9],
+                [100000, 80],
+              ],
+            },
+            {
+              name: 'cpu',
+              points: [
+                [1000, 2],
+                [10000, 0],
+                [100000, 150],
+              ],
+            },
           ],
           reference: { through: [10000, 9], label: 'linear' },
         },

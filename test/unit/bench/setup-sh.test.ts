@@ -56,7 +56,9 @@ describe('bench/dev.sh without the shared dev set', () => {
   it('names a folder of repositories that is not there', () => {
     const r = bash(['bench/dev.sh', join(tmp, 'no-such-repos')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`bench/dev.sh: no folder of repositories at ${join(tmp, 'no-such-repos')} (the REPOS_DIR argument, or REPOMAP_REPOS)\n`);
+    expect(r.stderr).toBe(
+      `bench/dev.sh: no folder of repositories at ${join(tmp, 'no-such-repos')} (the REPOS_DIR argument, or REPOMAP_REPOS)\n`,
+    );
   });
 });
 

@@ -17,11 +17,25 @@ afterEach(() => removeTemp(dir));
 
 describe('earlyRelease', () => {
   it('lets no text go before BM25 is built, then all but the ones a parse waits for or that are kept, then each as it is parsed', async () => {
-    writeFiles(dir, { 'a.py': 'def a():\n    return 1\n', 'b.py': 'def b():\n    return 2\n', 'README.md': '# notes\n', 'pyproject.toml': '[project]\nname = "x"\n' });
+    writeFiles(dir, {
+      'a.py': 'def a():\n    return 1\n',
+      'b.py': 'def b():\n    return 2\n',
+      'README.md': '# notes\n',
+      'pyproject.toml': '[project]\nname = "x"\n',
+    });
     const corpus = await loadCorpus({ folder: dir });
     const texts = new Map(corpus.files.map((f) => [f.path, f.text]));
-    const released = () => corpus.files.filter(isReleased).map((f) => f.path).sort();
-    const early = earlyRelease(corpus, new Map(corpus.files.map((f, i) => [f.path, i])), (path) => path === 'pyproject.toml', () => false)!;
+    const released = () =>
+      corpus.files
+        .filter(isReleased)
+        .map((f) => f.path)
+        .sort();
+    const early = earlyRelease(
+      corpus,
+      new Map(corpus.files.map((f, i) => [f.path, i])),
+      (path) => path === 'pyproject.toml',
+      () => false,
+    )!;
     early.onParsing(['a.py', 'b.py']);
     early.onParsed('a.py');
     expect(released()).toEqual([]);
@@ -35,7 +49,14 @@ describe('earlyRelease', () => {
 
   it('is not made for a corpus that was not loaded from a folder', () => {
     const corpus = { root: dir, source: 'git' as const, files: [], skipped: {}, diagnostics: [] };
-    expect(earlyRelease(corpus as never, new Map(), () => false, () => false)).toBeUndefined();
+    expect(
+      earlyRelease(
+        corpus as never,
+        new Map(),
+        () => false,
+        () => false,
+      ),
+    ).toBeUndefined();
   });
 });
 
@@ -44,8 +65,13 @@ describe('buildIndex({ releaseTexts }) with parse workers', () => {
     // past the pool's thresholds (300 files, 4 MB), so that BM25 is built while workers parse
     const files: Record<string, string> = { 'go.mod': 'module example.com/shop\n\ngo 1.22\n' };
     const body = (k: number) =>
-      Array.from({ length: 150 }, (_, j) => `def price_${k}_${j}(amount, rate=${j}):\n    """Price ${j} of shelf ${k}."""\n    return round(amount * rate / 100, 2)\n\n`).join('');
-    for (let k = 0; k < 310; k++) files[`shop/shelf_${k}.py`] = `from shop.shelf_${(k + 1) % 310} import price_${(k + 1) % 310}_0\n\n${body(k)}`;
+      Array.from(
+        { length: 150 },
+        (_, j) =>
+          `def price_${k}_${j}(amount, rate=${j}):\n    """Price ${j} of shelf ${k}."""\n    return round(amount * rate / 100, 2)\n\n`,
+      ).join('');
+    for (let k = 0; k < 310; k++)
+      files[`shop/shelf_${k}.py`] = `from shop.shelf_${(k + 1) % 310} import price_${(k + 1) % 310}_0\n\n${body(k)}`;
     writeFiles(dir, files);
     const { buildIndex } = await import('../../../src/index.js');
     const kept = await buildIndex(await loadCorpus({ folder: dir }), { parseJobs: 2 });

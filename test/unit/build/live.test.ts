@@ -1,5 +1,15 @@
 /** The MCP workspace's refresh rule on a temp copy of a fixture: rebuild exactly when the folder changed. */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,7 +110,10 @@ describe('Workspace', () => {
       expect(ranked(index)).toEqual(ranked(fresh));
       expect(index.corpus).toEqual(fresh.corpus);
     };
-    writeFileSync(join(own, 'src/inventory/pricing.py'), `${readFileSync(join(own, 'src/inventory/pricing.py'), 'utf8')}\n\ndef half_cent_rounding(amount):\n    return round(amount, 2)\n`);
+    writeFileSync(
+      join(own, 'src/inventory/pricing.py'),
+      `${readFileSync(join(own, 'src/inventory/pricing.py'), 'utf8')}\n\ndef half_cent_rounding(amount):\n    return round(amount, 2)\n`,
+    );
     await sameAsFresh('half_cent_rounding is wrong');
     expect(ws.lastBuild).toMatchObject({ parsed: 1, files: 13 });
     // settled, then an ignore file (a file of the corpus too) edited in place: what it ignores leaves
@@ -111,7 +124,11 @@ describe('Workspace', () => {
     await ws.index();
     writeFileSync(join(own, '.gitignore'), 'src/inventory/pricing.py\ntests/\n');
     await sameAsFresh('apply_discount');
-    expect((await ws.index()).corpus.files.map((f) => f.path).filter((p) => p.startsWith('tests/') || p.endsWith('pricing.py'))).toEqual([]);
+    expect(
+      (await ws.index()).corpus.files
+        .map((f) => f.path)
+        .filter((p) => p.startsWith('tests/') || p.endsWith('pricing.py')),
+    ).toEqual([]);
   });
 
   it('never rebuilds while a tool is still using the index, even across its awaits', async () => {
@@ -123,7 +140,10 @@ describe('Workspace', () => {
     // A slow tool: edits the repository, then awaits, then ranks on its index.
     const slow = ws.use(async (index) => {
       log.push('slow start');
-      writeFileSync(pricing, `${readFileSync(pricing, 'utf8')}\n\ndef loyalty_bonus_cents(total):\n    return total // 100\n`);
+      writeFileSync(
+        pricing,
+        `${readFileSync(pricing, 'utf8')}\n\ndef loyalty_bonus_cents(total):\n    return total // 100\n`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 50));
       const top = index.rank('apply_discount').files[0]!.path; // would throw if a rebuild had taken its graph
       log.push('slow done');
@@ -144,7 +164,8 @@ describe('Workspace', () => {
     cpSync(join(import.meta.dirname, '../../../fixtures/repos/python-inventory'), folder, { recursive: true });
     backdate(folder);
     const query = 'apply_discount rounds half a cent the wrong way';
-    const ranked = (index: Index) => JSON.stringify(index.rank(query).files.map((f) => [f.path, f.score, f.spans, f.functions]));
+    const ranked = (index: Index) =>
+      JSON.stringify(index.rank(query).files.map((f) => [f.path, f.score, f.spans, f.functions]));
     // the first workspace finds nothing kept and keeps its first build (in a snapshot file, as the CLI keeps it)
     const snapshots = join(tmp, 'snapshots');
     let kept: { check: SavedFingerprint } | undefined;
@@ -155,11 +176,20 @@ describe('Workspace', () => {
         const current = FolderFingerprint.restore(folder, kept.check);
         const read = readSnapshotFile(snapshots, 'kept');
         if (!('file' in read)) throw new Error(JSON.stringify(read));
-        return { index: indexOfSnapshot(read.file.sections() as unknown as Snapshot), current: current.changed() ? null : current };
+        return {
+          index: indexOfSnapshot(read.file.sections() as unknown as Snapshot),
+          current: current.changed() ? null : current,
+        };
       },
       async save(index, readStartedMs) {
         tell.push('save');
-        const check = (await FolderFingerprint.take(folder, index.corpus.files.map((f) => f.path), readStartedMs)).saved();
+        const check = (
+          await FolderFingerprint.take(
+            folder,
+            index.corpus.files.map((f) => f.path),
+            readStartedMs,
+          )
+        ).saved();
         if (check) {
           writeSnapshotFile(snapshots, 'kept', { ...snapshotOf(index)! });
           kept = { check };

@@ -38,7 +38,10 @@ describe('the reuse record', () => {
     expect(second).not.toBe(first);
     expect(second.fileGraph).toBe(first.fileGraph);
     expect(first.rank(QUERY).files.length).toBeGreaterThan(0);
-    appendFileSync(join(dir, 'src/inventory/pricing.py'), '\n\ndef loyalty_bonus_cents(total):\n    return total // 100\n');
+    appendFileSync(
+      join(dir, 'src/inventory/pricing.py'),
+      '\n\ndef loyalty_bonus_cents(total):\n    return total // 100\n',
+    );
     const third = await buildIndex(await loadCorpus({ folder: dir }), { previous: second });
     expect(third.fileGraph).not.toBe(second.fileGraph);
     for (const stale of [first, second]) {
@@ -52,7 +55,10 @@ describe('the reuse record', () => {
     const dir = copyOfInventory();
     const corpus = await loadCorpus({ folder: dir });
     const first = await buildIndex(corpus, { tagsCache: new Map() });
-    const again = await buildIndex(await loadCorpus({ folder: dir }), { previous: first.previous, tagsCache: new Map() });
+    const again = await buildIndex(await loadCorpus({ folder: dir }), {
+      previous: first.previous,
+      tagsCache: new Map(),
+    });
     expect(again).not.toBe(first);
     // every tag came from the record: none parsed, none read from the (empty) cache
     expect(again.stats.cache).toEqual({ hits: first.stats.parsed, misses: 0 });
@@ -66,7 +72,10 @@ describe('the reuse record', () => {
     const dir = copyOfInventory();
     const first = await buildIndex(await loadCorpus({ folder: dir }));
     unlinkSync(join(dir, 'README.md'));
-    appendFileSync(join(dir, 'src/inventory/pricing.py'), '\n\ndef loyalty_bonus_cents(total):\n    return total // 100\n');
+    appendFileSync(
+      join(dir, 'src/inventory/pricing.py'),
+      '\n\ndef loyalty_bonus_cents(total):\n    return total // 100\n',
+    );
     const updated = await buildIndex(await loadCorpus({ folder: dir }), { previous: first });
     expect(updated.fileGraph).not.toBe(first.fileGraph);
     expect(updated.corpus.files.map((f) => f.path)).not.toContain('README.md');
@@ -77,22 +86,31 @@ describe('the reuse record', () => {
     expect(updated.rank('loyalty_bonus_cents').files[0]!.path).toBe('src/inventory/pricing.py');
   });
 
-  it.each([1, 2])('made from a snapshot after a file changed (parseJobs %i), ranks as a fresh build', async (parseJobs) => {
-    const dir = copyOfInventory();
-    ageTree(dir);
-    const snapshot = snapshotOf(await buildIndex(await loadCorpus({ folder: dir })));
-    const snapshots = mkdtempSync(join(tmpdir(), 'repomap-reuse-snapshots-'));
-    made.push(snapshots);
-    const loaded = indexOfSnapshot(throughSnapshotFile(snapshot, snapshots, 'inventory'));
-    appendFileSync(join(dir, 'src/inventory/pricing.py'), '\n\ndef loyalty_bonus_cents(total):\n    return total // 100\n');
-    const updated = await buildIndex(await loadCorpus({ folder: dir }, { previous: loaded.corpus }), { previous: loaded, parseJobs });
-    expect(loaded.previous.claim.taken, "the snapshot's graph was updated in place").toBe(true);
-    const fresh = await buildIndex(await loadCorpus({ folder: dir }));
-    for (const query of [QUERY, 'loyalty_bonus_cents']) {
-      const { stats: _a, ...fromSnapshot } = updated.rank(query);
-      const { stats: _b, ...fromScratch } = fresh.rank(query);
-      expect(fromSnapshot).toEqual(fromScratch);
-    }
-    expect(updated.rank('loyalty_bonus_cents').files[0]!.path).toBe('src/inventory/pricing.py');
-  });
+  it.each([1, 2])(
+    'made from a snapshot after a file changed (parseJobs %i), ranks as a fresh build',
+    async (parseJobs) => {
+      const dir = copyOfInventory();
+      ageTree(dir);
+      const snapshot = snapshotOf(await buildIndex(await loadCorpus({ folder: dir })));
+      const snapshots = mkdtempSync(join(tmpdir(), 'repomap-reuse-snapshots-'));
+      made.push(snapshots);
+      const loaded = indexOfSnapshot(throughSnapshotFile(snapshot, snapshots, 'inventory'));
+      appendFileSync(
+        join(dir, 'src/inventory/pricing.py'),
+        '\n\ndef loyalty_bonus_cents(total):\n    return total // 100\n',
+      );
+      const updated = await buildIndex(await loadCorpus({ folder: dir }, { previous: loaded.corpus }), {
+        previous: loaded,
+        parseJobs,
+      });
+      expect(loaded.previous.claim.taken, "the snapshot's graph was updated in place").toBe(true);
+      const fresh = await buildIndex(await loadCorpus({ folder: dir }));
+      for (const query of [QUERY, 'loyalty_bonus_cents']) {
+        const { stats: _a, ...fromSnapshot } = updated.rank(query);
+        const { stats: _b, ...fromScratch } = fresh.rank(query);
+        expect(fromSnapshot).toEqual(fromScratch);
+      }
+      expect(updated.rank('loyalty_bonus_cents').files[0]!.path).toBe('src/inventory/pricing.py');
+    },
+  );
 });

@@ -41,17 +41,36 @@ describe('snapshot parts', () => {
     const files = index.corpus.files.map((f) => ({ path: f.path, text: f.text }));
     const built = new Bm25Index(files);
     const loaded = Bm25Index.fromParts(roundTrip(built.toParts()));
-    const queries = ['parse config file', 'router handler route', 'inventory price discount', 'no such words here', 'ab'];
+    const queries = [
+      'parse config file',
+      'router handler route',
+      'inventory price discount',
+      'no such words here',
+      'ab',
+    ];
     for (const q of queries) expect(loaded.scores(q)).toEqual(built.scores(q));
-    const docs = built.paths.map((path) => ({ path, definitions: index.tagsOf(path)?.definitions.map((d) => d.name) ?? [], messages: index.tagsOf(path)?.messages.map((m) => m.text) ?? [] }));
+    const docs = built.paths.map((path) => ({
+      path,
+      definitions: index.tagsOf(path)?.definitions.map((d) => d.name) ?? [],
+      messages: index.tagsOf(path)?.messages.map((m) => m.text) ?? [],
+    }));
     const fielded = new Bm25fIndex(built, docs);
     const fieldedLoaded = Bm25fIndex.fromParts(loaded, roundTrip(fielded.toParts()));
-    const options = { k1: 1.2, body: { weight: 1, b: 0.75 }, path: { weight: 2, b: 0.5 }, definitions: { weight: 3, b: 0.5 }, messages: { weight: 1, b: 0.5 } };
+    const options = {
+      k1: 1.2,
+      body: { weight: 1, b: 0.75 },
+      path: { weight: 2, b: 0.5 },
+      definitions: { weight: 3, b: 0.5 },
+      messages: { weight: 1, b: 0.5 },
+    };
     for (const q of queries) expect(fieldedLoaded.scores(q, options)).toEqual(fielded.scores(q, options));
     // a field's words are looked up joined, by their starts: starts that do not fit are refused
     const fieldParts = roundTrip(fielded.toParts());
     expect(fieldedLoaded.toParts()).toEqual(fieldParts);
-    const badStarts = { ...fieldParts, definitions: { ...fieldParts.definitions, wordStarts: fieldParts.definitions.wordStarts.subarray(1) } };
+    const badStarts = {
+      ...fieldParts,
+      definitions: { ...fieldParts.definitions, wordStarts: fieldParts.definitions.wordStarts.subarray(1) },
+    };
     expect(() => Bm25fIndex.fromParts(loaded, badStarts)).toThrow(/BM25F field parts do not fit/);
     // an update of one changed document, from the original and from the one read back
     const changed = files.map((f, i) => (i === 0 ? { ...f, text: `${f.text}\nrouter discount zebra` } : f));
@@ -61,7 +80,7 @@ describe('snapshot parts', () => {
     for (const q of [...queries, 'zebra']) expect(b.scores(q)).toEqual(a.scores(q));
   });
 
-  it('BM25 read back from posting blocks reads only the blocks of the query\'s terms, scores as the built one, and updates as it', async () => {
+  it("BM25 read back from posting blocks reads only the blocks of the query's terms, scores as the built one, and updates as it", async () => {
     const index = await indexOf('mixed-monorepo');
     const files = index.corpus.files.map((f) => ({ path: f.path, text: f.text }));
     const built = new Bm25Index(files);
@@ -77,12 +96,21 @@ describe('snapshot parts', () => {
       });
     const loaded = readBack();
     expect(read).toEqual([]);
-    const queries = ['parse config file', 'router handler route', 'inventory price discount', 'no such words here', 'ab'];
+    const queries = [
+      'parse config file',
+      'router handler route',
+      'inventory price discount',
+      'no such words here',
+      'ab',
+    ];
     for (const q of queries) expect(loaded.scores(q)).toEqual(built.scores(q));
     expect(new Set(read).size).toBeLessThan(blocked.blocks / 2);
     expect(read.length).toBe(new Set(read).size);
     // every 25th word of the vocabulary, over all the blocks
-    const words = built.toParts().words.split('\0').filter((_, i) => i % 25 === 0);
+    const words = built
+      .toParts()
+      .words.split('\0')
+      .filter((_, i) => i % 25 === 0);
     expect(words.length).toBeGreaterThan(20);
     for (const word of words) {
       const seen: [number, number][] = [];
@@ -113,8 +141,20 @@ describe('snapshot parts', () => {
       return { doc: block.doc.subarray(1), tf: block.tf.subarray(1) };
     });
     expect(() => short.scores(words.join(' '))).toThrow(/BM25 posting block \d+ holds/);
-    expect(() => Bm25Index.fromBlocks({ ...roundTrip(blocked.dictionary), blockTerms: Uint32Array.of(0, 5) }, () => blocked.block(0))).toThrow(/posting blocks do not fit/);
-    expect(() => Bm25Index.fromBlocks({ ...roundTrip(blocked.dictionary), wordStarts: blocked.dictionary.wordStarts.map((v, i, all) => (i === all.length - 1 ? v + 1 : v)) }, () => blocked.block(0))).toThrow(/word starts do not fit/);
+    expect(() =>
+      Bm25Index.fromBlocks({ ...roundTrip(blocked.dictionary), blockTerms: Uint32Array.of(0, 5) }, () =>
+        blocked.block(0),
+      ),
+    ).toThrow(/posting blocks do not fit/);
+    expect(() =>
+      Bm25Index.fromBlocks(
+        {
+          ...roundTrip(blocked.dictionary),
+          wordStarts: blocked.dictionary.wordStarts.map((v, i, all) => (i === all.length - 1 ? v + 1 : v)),
+        },
+        () => blocked.block(0),
+      ),
+    ).toThrow(/word starts do not fit/);
   });
 
   it('a symbol table read back gives every list, and is replaced into as the original', async () => {
@@ -123,7 +163,9 @@ describe('snapshot parts', () => {
     const ids = new Map(paths.map((p, i) => [p, i]));
     const built = new SymbolTable(index.tags);
     const loaded = SymbolTable.fromParts(roundTrip(built.toParts(ids)), paths);
-    const names = new Set(index.tags.flatMap((t) => [...t.definitions.map((d) => d.name), ...t.references.map((r) => r.name)]));
+    const names = new Set(
+      index.tags.flatMap((t) => [...t.definitions.map((d) => d.name), ...t.references.map((r) => r.name)]),
+    );
     expect(names.size).toBeGreaterThan(20);
     expect(loaded.size).toBe(built.size);
     for (const name of [...names, 'not_a_name']) {
@@ -131,13 +173,21 @@ describe('snapshot parts', () => {
       expect(loaded.referencers(name)).toEqual(built.referencers(name));
     }
     const first = index.tags[0]!;
-    const edited = { ...first, definitions: [...first.definitions, { name: 'brand_new', kind: 'function' as const, startLine: 1, endLine: 2 }] };
+    const edited = {
+      ...first,
+      definitions: [...first.definitions, { name: 'brand_new', kind: 'function' as const, startLine: 1, endLine: 2 }],
+    };
     built.replace(first, edited, (p) => ids.get(p)!);
     loaded.replace(first, edited, (p) => ids.get(p)!);
     for (const name of [...names, 'brand_new']) expect(loaded.definers(name)).toEqual(built.definers(name));
     // names are looked up joined, by their starts: starts that do not fit are refused
     const parts = roundTrip(new SymbolTable(index.tags).toParts(ids));
-    expect(() => SymbolTable.fromParts({ ...parts, users: { ...parts.users, nameStarts: parts.users.nameStarts.subarray(1) } }, paths)).toThrow(/symbol name lists do not fit/);
+    expect(() =>
+      SymbolTable.fromParts(
+        { ...parts, users: { ...parts.users, nameStarts: parts.users.nameStarts.subarray(1) } },
+        paths,
+      ),
+    ).toThrow(/symbol name lists do not fit/);
     expect(SymbolTable.fromParts(roundTrip(new SymbolTable([]).toParts(ids)), paths).definers('x')).toEqual([]);
   });
 
@@ -147,7 +197,9 @@ describe('snapshot parts', () => {
     const ids = new Map(paths.map((p, i) => [p, i]));
     const frozen = index.fileGraph.symbols;
     const plain = new SymbolTable(index.tags);
-    const names = new Set(index.tags.flatMap((t) => [...t.definitions.map((d) => d.name), ...t.references.map((r) => r.name)]));
+    const names = new Set(
+      index.tags.flatMap((t) => [...t.definitions.map((d) => d.name), ...t.references.map((r) => r.name)]),
+    );
     // the parts it was frozen into, not made again; and the parts of the table it was made from
     expect(frozen.toParts(ids)).toBe(frozen.toParts(ids));
     expect(roundTrip(frozen.toParts(ids))).toEqual(roundTrip(plain.toParts(ids)));
@@ -161,7 +213,10 @@ describe('snapshot parts', () => {
     expect(frozen.toParts(reversed)).toEqual(plain.toParts(reversed));
     const copy = SymbolTable.fromParts(roundTrip(frozen.toParts(ids)), paths);
     const first = index.tags[0]!;
-    const edited = { ...first, definitions: [...first.definitions, { name: 'brand_new', kind: 'function' as const, startLine: 1, endLine: 2 }] };
+    const edited = {
+      ...first,
+      definitions: [...first.definitions, { name: 'brand_new', kind: 'function' as const, startLine: 1, endLine: 2 }],
+    };
     copy.replace(first, edited, (p) => ids.get(p)!);
     plain.replace(first, edited, (p) => ids.get(p)!);
     for (const name of [...names, 'brand_new']) expect(copy.definers(name)).toEqual(plain.definers(name));
@@ -175,7 +230,10 @@ describe('snapshot parts', () => {
     const flow = RANK_DEFAULTS.flow.issue2code;
     const built = index.csrFor('issue2code');
     expect(built.neighbors.length).toBeGreaterThan(0);
-    const kept = [roundTrip(csrParts(index.csrFor('code2test'), RANK_DEFAULTS.flow.code2test)), roundTrip(csrParts(built, flow))];
+    const kept = [
+      roundTrip(csrParts(index.csrFor('code2test'), RANK_DEFAULTS.flow.code2test)),
+      roundTrip(csrParts(built, flow)),
+    ];
     const loaded = keptCsr(kept, flow, paths, ids)!;
     expect({ ...loaded, indexOf: [...loaded.indexOf] }).toEqual({ ...built, indexOf: [...built.indexOf] });
     // another flow, or parts of another number of files, are not taken

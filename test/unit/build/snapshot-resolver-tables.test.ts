@@ -29,10 +29,12 @@ function counted(snapshot: Snapshot): { snapshot: Snapshot; reads: () => number 
 }
 
 describe('resolver tables in an index snapshot', () => {
-  const query = 'Adding two amounts of `com.example.ledger.money.Money` in different currencies gives a wrong total instead of an error';
-  const ranked = (index: Awaited<ReturnType<typeof indexOf>>) => index.rank(query, { task: 'issue2code', spans: false }).files.map((f) => [f.path, f.score]);
+  const query =
+    'Adding two amounts of `com.example.ledger.money.Money` in different currencies gives a wrong total instead of an error';
+  const ranked = (index: Awaited<ReturnType<typeof indexOf>>) =>
+    index.rank(query, { task: 'issue2code', spans: false }).files.map((f) => [f.path, f.score]);
 
-  it('keeps the Java tables as built, and a load resolves from them without decoding the Java files\' definitions', async () => {
+  it("keeps the Java tables as built, and a load resolves from them without decoding the Java files' definitions", async () => {
     const built = await indexOf('java-ledger');
     const snapshot = throughSnapshotFile(snapshotOf(built), tmp, 'java-ledger');
     const java = snapshot.resolverTables.find(([at]) => UNIQUE_RESOLVERS[at] === javaResolver);
@@ -49,14 +51,17 @@ describe('resolver tables in an index snapshot', () => {
     expect(rebuilt.reads() - kept.reads()).toBe(javaFiles);
   });
 
-  it.each(['kotlin-cron', 'scala-csvkit', 'csharp-orders', 'php-cart', 'ruby-shipping'])('keeps the tables of %s as built, and none a resolver does not let it keep', async (repo) => {
-    const built = await indexOf(repo);
-    const snapshot = throughSnapshotFile(snapshotOf(built), tmp, repo);
-    const { tables } = built.fileGraph.basis.resolve;
-    const kept = new Map(snapshot.resolverTables.map(([at, kept]) => [UNIQUE_RESOLVERS[at]!, kept]));
-    expect([...kept.keys()].every((r) => r.keepsTables)).toBe(true);
-    // a built index builds every resolver's tables: each one it may keep is kept
-    expect(kept.size).toBe(UNIQUE_RESOLVERS.filter((r) => r.keepsTables).length);
-    for (const [resolver, value] of kept) expect(value).toEqual(tables.get(resolver));
-  });
+  it.each(['kotlin-cron', 'scala-csvkit', 'csharp-orders', 'php-cart', 'ruby-shipping'])(
+    'keeps the tables of %s as built, and none a resolver does not let it keep',
+    async (repo) => {
+      const built = await indexOf(repo);
+      const snapshot = throughSnapshotFile(snapshotOf(built), tmp, repo);
+      const { tables } = built.fileGraph.basis.resolve;
+      const kept = new Map(snapshot.resolverTables.map(([at, kept]) => [UNIQUE_RESOLVERS[at]!, kept]));
+      expect([...kept.keys()].every((r) => r.keepsTables)).toBe(true);
+      // a built index builds every resolver's tables: each one it may keep is kept
+      expect(kept.size).toBe(UNIQUE_RESOLVERS.filter((r) => r.keepsTables).length);
+      for (const [resolver, value] of kept) expect(value).toEqual(tables.get(resolver));
+    },
+  );
 });

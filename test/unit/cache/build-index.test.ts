@@ -6,7 +6,13 @@ import { createHash } from 'node:crypto';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TagsStore, currentIdentity, layeredTagsCache, memoryTagsCache, storeTagsCache } from '../../../src/cache/index.js';
+import {
+  TagsStore,
+  currentIdentity,
+  layeredTagsCache,
+  memoryTagsCache,
+  storeTagsCache,
+} from '../../../src/cache/index.js';
 import { loadCorpus } from '../../../src/corpus/index.js';
 import { TEXT_TERMS_VERSION } from '../../../src/lexical/text-terms.js';
 import { buildIndex, type IndexOptions, type TagsCacheEntry } from '../../../src/index.js';
@@ -27,12 +33,19 @@ afterAll(() => removeTemp(dir));
 /** Builds an index and counts the files the tags stage was asked to parse (its progress total). */
 async function build(options: IndexOptions = {}) {
   let parsed = -1;
-  const index = await buildIndex(corpus, { ...options, onProgress: (_stage, done, total) => done === 0 && (parsed = total) });
+  const index = await buildIndex(corpus, {
+    ...options,
+    onProgress: (_stage, done, total) => done === 0 && (parsed = total),
+  });
   return { index, parsed };
 }
 
 /** What an index says about the files, without its timings. */
-const content = (i: Awaited<ReturnType<typeof buildIndex>>) => ({ tags: i.tags, diagnostics: i.diagnostics, edges: i.stats.edges });
+const content = (i: Awaited<ReturnType<typeof buildIndex>>) => ({
+  tags: i.tags,
+  diagnostics: i.diagnostics,
+  edges: i.stats.edges,
+});
 
 describe('buildIndex with a TagsStore', () => {
   it('the first build parses every file, the next (another store instance) none, and both index the same', async () => {
@@ -57,7 +70,7 @@ describe('buildIndex with a TagsStore', () => {
     expect(second.index.rank('apply_discount').files).toEqual(plain.index.rank('apply_discount').files);
   });
 
-  it('keeps the texts\' BM25 terms, and a later build counts from them: same ranking, nothing tokenized', async () => {
+  it("keeps the texts' BM25 terms, and a later build counts from them: same ranking, nothing tokenized", async () => {
     const file = join(dir, 'terms.sqlite');
     const plain = await build();
     const store = TagsStore.open(file);
@@ -71,7 +84,9 @@ describe('buildIndex with a TagsStore', () => {
     await build({ tagsCache: store });
     // this corpus is parsed in this thread (too small for workers), so its terms are kept at once
     expect(writes).toEqual([corpus.files.length]);
-    const stored = store.getTerms(corpus.files.map((f) => `${TEXT_TERMS_VERSION}:${createHash('sha1').update(f.text).digest('hex')}`));
+    const stored = store.getTerms(
+      corpus.files.map((f) => `${TEXT_TERMS_VERSION}:${createHash('sha1').update(f.text).digest('hex')}`),
+    );
     expect(stored.size).toBe(new Set(corpus.files.map((f) => f.text)).size);
 
     // a text tokenized now would have its terms written: none is
@@ -89,7 +104,10 @@ describe('buildIndex with a TagsStore', () => {
     await build({ tagsCache: store });
     store.close();
     const messages: string[] = [];
-    const changed = TagsStore.open(file, { identity: { ...currentIdentity(), version: currentIdentity().version + 1 }, onMessage: (m) => messages.push(m) });
+    const changed = TagsStore.open(file, {
+      identity: { ...currentIdentity(), version: currentIdentity().version + 1 },
+      onMessage: (m) => messages.push(m),
+    });
     const again = await build({ tagsCache: changed });
     changed.close();
     expect(messages).toEqual([expect.stringMatching(/incompatible repomap \(tags index version/)]);
@@ -102,9 +120,17 @@ describe('buildIndex with a TagsStore', () => {
     const store = TagsStore.open(file);
     await build({ tagsCache: store });
     const target = corpus.files.find((f) => f.path === 'src/inventory/pricing.py')!;
-    const edited: Corpus = { ...corpus, files: corpus.files.map((f) => (f === target ? { ...f, text: f.text + '\ndef added_later():\n    return 1\n' } : f)) };
+    const edited: Corpus = {
+      ...corpus,
+      files: corpus.files.map((f) =>
+        f === target ? { ...f, text: f.text + '\ndef added_later():\n    return 1\n' } : f,
+      ),
+    };
     let parsed = -1;
-    const index = await buildIndex(edited, { tagsCache: store, onProgress: (_s, done, total) => done === 0 && (parsed = total) });
+    const index = await buildIndex(edited, {
+      tagsCache: store,
+      onProgress: (_s, done, total) => done === 0 && (parsed = total),
+    });
     store.close();
     expect(parsed).toBe(1);
     expect(index.stats.cache).toEqual({ hits: parseable - 1, misses: 1 });
@@ -126,9 +152,16 @@ describe('buildIndex with a Map (as eval uses it)', () => {
   });
 });
 
-describe('buildIndex with eval\'s in-run caches', () => {
+describe("buildIndex with eval's in-run caches", () => {
   /** Counts the terms a cache is given (texts tokenized by a build) and asked for. */
-  const counting = <T extends { getTerms?: (keys: readonly string[]) => Map<string, string>; putTerms?: (entries: Iterable<readonly [string, string]>) => void }>(cache: T) => {
+  const counting = <
+    T extends {
+      getTerms?: (keys: readonly string[]) => Map<string, string>;
+      putTerms?: (entries: Iterable<readonly [string, string]>) => void;
+    },
+  >(
+    cache: T,
+  ) => {
     const counts = { put: 0, asked: 0 };
     const get = cache.getTerms!.bind(cache);
     const put = cache.putTerms!.bind(cache);
@@ -151,7 +184,8 @@ describe('buildIndex with eval\'s in-run caches', () => {
     const second = await build({ tagsCache: cache });
     expect(second.parsed).toBe(0);
     expect(counts.put, 'no text tokenized again').toBe(corpus.files.length);
-    for (const q of ['apply_discount rounding', 'checkout cart total', 'storage backend']) expect(second.index.rank(q).files, q).toEqual(plain.index.rank(q).files);
+    for (const q of ['apply_discount rounding', 'checkout cart total', 'storage backend'])
+      expect(second.index.rank(q).files, q).toEqual(plain.index.rank(q).files);
   });
 
   it('layered over a store, terms are read from the store once and then from memory', async () => {
@@ -182,14 +216,22 @@ describe('buildIndex with eval\'s in-run caches', () => {
     expect(second.parsed).toBe(0);
     expect(counts.put, 'no text tokenized again').toBe(corpus.files.length);
     expect(counts.asked, 'asked the store again').toBeGreaterThan(asked);
-    for (const q of ['apply_discount rounding', 'checkout cart total', 'storage backend']) expect(second.index.rank(q).files, q).toEqual(plain.index.rank(q).files);
+    for (const q of ['apply_discount rounding', 'checkout cart total', 'storage backend'])
+      expect(second.index.rank(q).files, q).toEqual(plain.index.rank(q).files);
     store.close();
   });
 
   it('a snapshot built from an earlier one with most texts changed takes the terms the cache holds: only new texts are tokenized', async () => {
     const folder = join(dir, 'chain');
     cpSync(join(ROOT, 'fixtures/repos/python-inventory'), folder, { recursive: true });
-    const edited = ['src/inventory/checkout.py', 'src/inventory/models.py', 'src/inventory/pricing.py', 'tests/test_checkout.py', 'tests/test_models.py', 'tests/test_pricing.py'];
+    const edited = [
+      'src/inventory/checkout.py',
+      'src/inventory/models.py',
+      'src/inventory/pricing.py',
+      'tests/test_checkout.py',
+      'tests/test_models.py',
+      'tests/test_pricing.py',
+    ];
     const original = new Map(edited.map((p) => [p, readFileSync(join(folder, p), 'utf8')]));
     const cache = memoryTagsCache();
     const counts = counting(cache);
@@ -204,6 +246,7 @@ describe('buildIndex with eval\'s in-run caches', () => {
     const third = await buildIndex(await loadCorpus({ folder }), { tagsCache: cache, previous: second });
     expect(counts.put, 'every text seen before').toBe(files + edited.length);
     const fresh = await buildIndex(await loadCorpus({ folder }));
-    for (const q of ['apply_discount rounding', 'checkout cart total', 'revised release']) expect(third.rank(q).files, q).toEqual(fresh.rank(q).files);
+    for (const q of ['apply_discount rounding', 'checkout cart total', 'revised release'])
+      expect(third.rank(q).files, q).toEqual(fresh.rank(q).files);
   });
 });

@@ -29,7 +29,14 @@ const PARSEABLE = 11;
 function addOldRows(dir: string): void {
   const store = TagsStore.open(join(tmp, dir, 'tags.sqlite'), { now: () => Date.now() - 3_600_000 });
   const big = (k: string) => ({
-    tags: { language: 'python' as const, definitions: [{ name: k.repeat(2000), kind: 'function' as const, startLine: 1, endLine: 2 }], references: [], imports: [], messages: [], errorNodes: 0 },
+    tags: {
+      language: 'python' as const,
+      definitions: [{ name: k.repeat(2000), kind: 'function' as const, startLine: 1, endLine: 2 }],
+      references: [],
+      imports: [],
+      messages: [],
+      errorNodes: 0,
+    },
     diagnostics: [],
   });
   store.putMany(Array.from({ length: 300 }, (_, i) => [`python:old${i}`, big(`n${i}`)] as const));
@@ -55,7 +62,9 @@ describe('cache stats', () => {
     expect(lines[3]).toMatch(new RegExp(`^rows {8}${PARSEABLE} tags entries, \\d+ text terms$`));
     expect(lines[4]).toMatch(/^used {8}\d{4}-\d\d-\d\d \d\d:00 UTC … \d{4}-\d\d-\d\d \d\d:00 UTC$/);
     // the index snapshot the filling command kept beside the store
-    expect(lines[5]).toMatch(/^snapshots {3}1 index snapshot, \d+\.\d MiB \(in .*stats-cache\/snapshots; the cap counts them too\)$/);
+    expect(lines[5]).toMatch(
+      /^snapshots {3}1 index snapshot, \d+\.\d MiB \(in .*stats-cache\/snapshots; the cap counts them too\)$/,
+    );
 
     const json = await run(['cache', 'stats', '--cache', 'stats-cache', '--json', '--cache-max-mb', '64']);
     expect(json.code).toBe(0);
@@ -97,7 +106,9 @@ describe('cache stats', () => {
     const r = await run(['cache', 'stats', '--cache', 'no-such-cache']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`repomap: no tags cache at ${join(tmp, 'no-such-cache', 'tags.sqlite')} (nothing was cached there yet; --cache DIR names another folder)\n`);
+    expect(r.stderr).toBe(
+      `repomap: no tags cache at ${join(tmp, 'no-such-cache', 'tags.sqlite')} (nothing was cached there yet; --cache DIR names another folder)\n`,
+    );
     expect((await run(['cache', 'prune', '--cache', 'no-such-cache'])).code).toBe(1);
     expect((await run(['cache', 'stats', '--cache', 'no-such-cache'])).code, 'still missing').toBe(1);
   });
@@ -118,7 +129,9 @@ describe('cache prune', () => {
     const r = await run(['cache', 'prune', '--cache', 'full-cache', '--max-mb', '1']);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toMatch(/^pruned .*full-cache\/tags\.sqlite to 1\.0 MiB: removed \d+ tags entries and 0 text terms, last used \d{4}-\d\d-\d\d \d\d:00 UTC or before\nlive \d+\.\d MiB → (0\.\d|1\.0) MiB; on disk \d+\.\d MiB → \d+\.\d MiB\n$/);
+    expect(r.stdout).toMatch(
+      /^pruned .*full-cache\/tags\.sqlite to 1\.0 MiB: removed \d+ tags entries and 0 text terms, last used \d{4}-\d\d-\d\d \d\d:00 UTC or before\nlive \d+\.\d MiB → (0\.\d|1\.0) MiB; on disk \d+\.\d MiB → \d+\.\d MiB\n$/,
+    );
     const after = TagsStore.open(file);
     const left = after.stats();
     after.close();
@@ -129,7 +142,13 @@ describe('cache prune', () => {
     expect(left.rows.tags, 'old rows went, the fixture rows (used later) stayed').toBeGreaterThanOrEqual(PARSEABLE);
     expect(left.rows.tags).toBeLessThan(300);
     const json = await run(['cache', 'prune', '--cache', 'full-cache', '--max-mb', '1', '--json']);
-    expect(JSON.parse(json.stdout)).toMatchObject({ file, max_bytes: 1024 ** 2, removed: { tags: 0, terms: 0 }, newest_removed_use: null, over_cap: [] });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      file,
+      max_bytes: 1024 ** 2,
+      removed: { tags: 0, terms: 0 },
+      newest_removed_use: null,
+      over_cap: [],
+    });
     expect(JSON.parse(json.stdout).bytes_left).toBeLessThanOrEqual(1024 ** 2);
   });
 
@@ -141,7 +160,9 @@ describe('cache prune', () => {
     writeFileSync(join(snapshots, `${'f'.repeat(40)}.snap`), Buffer.alloc(2 * 1024 ** 2));
     const r = await run(['cache', 'prune', '--cache', 'snapshot-heavy-cache', '--max-mb', '1']);
     expect(r).toMatchObject({ code: 0, stderr: '' });
-    expect(r.stdout.split('\n').at(-2)).toMatch(/^\d+\.\d MiB left on disk, over the 1\.0 MiB cap: the newest index snapshot \(2\.0 MiB\) always stays; the store keeps \d+\.\d MiB \(its pages in use, and SQLite's own\)$/);
+    expect(r.stdout.split('\n').at(-2)).toMatch(
+      /^\d+\.\d MiB left on disk, over the 1\.0 MiB cap: the newest index snapshot \(2\.0 MiB\) always stays; the store keeps \d+\.\d MiB \(its pages in use, and SQLite's own\)$/,
+    );
     expect(r.stdout, 'the older snapshot went').toMatch(/^removed 1 index snapshot/);
   });
 
@@ -154,10 +175,15 @@ describe('cache prune', () => {
   });
 
   it('a size past 8 PiB (1e20, a whole number) is a usage error too, not a failure of the store', async () => {
-    for (const [command, flag] of [['prune', '--max-mb'], ['stats', '--cache-max-mb']] as const) {
+    for (const [command, flag] of [
+      ['prune', '--max-mb'],
+      ['stats', '--cache-max-mb'],
+    ] as const) {
       const r = await run(['cache', command, '--cache', 'full-cache', flag, '1e20']);
       expect(r.code, flag).toBe(2);
-      expect(r.stderr).toContain(`option '${flag} <n>' argument '1e20' is invalid. expected at most 8589934591 (8 PiB)`);
+      expect(r.stderr).toContain(
+        `option '${flag} <n>' argument '1e20' is invalid. expected at most 8589934591 (8 PiB)`,
+      );
     }
   });
 });
@@ -166,9 +192,21 @@ describe('--cache-max-mb', () => {
   it('rank passes it as the cap: its write finds the store over it and prunes, with a note', async () => {
     mkdirSync(join(tmp, 'capped-cache'));
     addOldRows('capped-cache');
-    const r = await run(['rank', '--repo', FIXTURE, '--query', 'apply_discount', '--cache', 'capped-cache', '--cache-max-mb', '1']);
+    const r = await run([
+      'rank',
+      '--repo',
+      FIXTURE,
+      '--query',
+      'apply_discount',
+      '--cache',
+      'capped-cache',
+      '--cache-max-mb',
+      '1',
+    ]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^repomap: note: the tags cache .*capped-cache\/tags\.sqlite passed its cap of 1\.0 MiB; removed the \d+ least recently used rows \([0-9.]+ MiB → 0\.\d MiB\)\n$/);
+    expect(r.stderr).toMatch(
+      /^repomap: note: the tags cache .*capped-cache\/tags\.sqlite passed its cap of 1\.0 MiB; removed the \d+ least recently used rows \([0-9.]+ MiB → 0\.\d MiB\)\n$/,
+    );
     const store = TagsStore.open(join(tmp, 'capped-cache', 'tags.sqlite'));
     const stats = store.stats();
     store.close();
@@ -180,7 +218,9 @@ describe('--cache-max-mb', () => {
     for (const bad of ['0', 'x']) {
       const u = await run(['rank', '--repo', FIXTURE, '--query', 'x', '--cache-max-mb', bad]);
       expect(u.code).toBe(2);
-      expect(u.stderr).toContain(`option '--cache-max-mb <n>' argument '${bad}' is invalid. expected a whole number ≥ 1`);
+      expect(u.stderr).toContain(
+        `option '--cache-max-mb <n>' argument '${bad}' is invalid. expected a whole number ≥ 1`,
+      );
     }
   });
 });

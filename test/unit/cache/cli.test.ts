@@ -11,7 +11,10 @@ import { runCliCaptured } from '../../run-cli.js';
 
 const parsed = vi.hoisted(() => ({ files: 0 }));
 vi.mock('../../../src/tags/index.js', async (importOriginal) =>
-  (await import('./count-parses.js')).countingTags(await importOriginal<typeof import('../../../src/tags/index.js')>(), parsed),
+  (await import('./count-parses.js')).countingTags(
+    await importOriginal<typeof import('../../../src/tags/index.js')>(),
+    parsed,
+  ),
 );
 
 let tmp: string;
@@ -30,7 +33,15 @@ function run(argv: string[], env: Record<string, string | undefined> = {}) {
 
 const zeroTimings = (json: string): string => JSON.stringify({ ...JSON.parse(json), timing_ms: { index: 0, rank: 0 } });
 const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
-const QUERY = ['rank', '--repo', FIXTURE, '--query', 'apply_discount rounds half a cent the wrong way', '--format', 'json'];
+const QUERY = [
+  'rank',
+  '--repo',
+  FIXTURE,
+  '--query',
+  'apply_discount rounds half a cent the wrong way',
+  '--format',
+  'json',
+];
 /** Parseable files of the default fixture (python-inventory). */
 const PARSEABLE = 11;
 
@@ -60,7 +71,9 @@ describe('rank --cache DIR', () => {
     parsed.files = 0;
     const r = await run([...QUERY, '--cache', 'corrupt-cache']);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^repomap: note: .*corrupt-cache\/tags\.sqlite is not a usable tags cache .*rebuilt it empty\n$/);
+    expect(r.stderr).toMatch(
+      /^repomap: note: .*corrupt-cache\/tags\.sqlite is not a usable tags cache .*rebuilt it empty\n$/,
+    );
     expect(parsed.files).toBe(PARSEABLE);
   });
 
@@ -68,7 +81,11 @@ describe('rank --cache DIR', () => {
     const first = await run([...QUERY, '--cache', 'edited-cache']);
     const file = join(tmp, 'edited-cache', 'tags.sqlite');
     const db = new Database(file);
-    const edited = db.prepare("UPDATE tags SET value = replace(value, '\"apply_discount\"', '\"apply_rebate\"') WHERE value LIKE '%\"apply_discount\"%'").run();
+    const edited = db
+      .prepare(
+        'UPDATE tags SET value = replace(value, \'"apply_discount"\', \'"apply_rebate"\') WHERE value LIKE \'%"apply_discount"%\'',
+      )
+      .run();
     db.close();
     expect(edited.changes).toBeGreaterThan(0);
     // the store is what this is about: without the index snapshot the next runs read it
@@ -79,7 +96,11 @@ describe('rank --cache DIR', () => {
     };
     const next = await withoutSnapshot();
     expect(next.code).toBe(0);
-    expect(next.stderr).toMatch(new RegExp(`^repomap: note: ${edited.changes} malformed entries in the tags cache ${file} were ignored \\(they are re-parsed and rewritten; first: python:\\S+: fails its checksum\\)\n$`));
+    expect(next.stderr).toMatch(
+      new RegExp(
+        `^repomap: note: ${edited.changes} malformed entries in the tags cache ${file} were ignored \\(they are re-parsed and rewritten; first: python:\\S+: fails its checksum\\)\n$`,
+      ),
+    );
     expect(parsed.files).toBe(edited.changes);
     expect(zeroTimings(next.stdout)).toBe(zeroTimings(first.stdout));
     // rewritten: read as it is the time after
@@ -113,14 +134,19 @@ describe('rank --cache DIR', () => {
 
   it('a folder where the store file should be: runs without a cache, saying where and why', async () => {
     mkdirSync(join(tmp, 'odd-cache', 'tags.sqlite'), { recursive: true });
-    await withoutCache('odd-cache', new RegExp(`^${join(tmp, 'odd-cache', 'tags.sqlite')} is a folder, not a tags cache file$`));
+    await withoutCache(
+      'odd-cache',
+      new RegExp(`^${join(tmp, 'odd-cache', 'tags.sqlite')} is a folder, not a tags cache file$`),
+    );
   });
 
   it('a --cache folder that cannot be created runs without a cache at once, saying so (it spun for ever under /proc)', async () => {
     if (!existsSync('/proc/self')) return; // no /proc on this system: nothing to spin on
     const r = await run([...QUERY, '--cache', '/proc/nope']);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^repomap: warning: the tags cache cannot be created at \/proc\/nope \(.*\((ENOENT|EACCES|EPERM)\)\); running without a cache\n$/);
+    expect(r.stderr).toMatch(
+      /^repomap: warning: the tags cache cannot be created at \/proc\/nope \(.*\((ENOENT|EACCES|EPERM)\)\); running without a cache\n$/,
+    );
   });
 
   it('creates missing parent folders, however many', async () => {
@@ -150,7 +176,9 @@ describe('where the cache is without --cache', () => {
     writeFileSync(join(tmp, 'env-file'), 'x');
     const r = await run(QUERY, { REPOMAP_CACHE: 'env-file' });
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe(`repomap: warning: the tags cache cannot be created at ${join(tmp, 'env-file')} (it is a file); running without a cache\n`);
+    expect(r.stderr).toBe(
+      `repomap: warning: the tags cache cannot be created at ${join(tmp, 'env-file')} (it is a file); running without a cache\n`,
+    );
     expect(JSON.parse(r.stdout).top_files[0]).toBe('src/inventory/pricing.py');
   });
 

@@ -61,45 +61,75 @@ async function damagedStore(name: string, damage: (entry: Entry) => void): Promi
 const first = <T>(list: unknown[]): T | undefined => list[0] as T | undefined;
 
 const DAMAGES: [string, (e: Entry) => void][] = [
-  ['"specifier" renamed to "spec"', (e) => {
-    for (const i of e.tags.imports as Record<string, unknown>[]) {
-      i.spec = i.specifier;
-      delete i.specifier;
-    }
-  }],
-  ['a definition name set to null', (e) => {
-    const d = first<Record<string, unknown>>(e.tags.definitions);
-    if (d) d.name = null;
-  }],
-  ['a number among the definitions', (e) => {
-    if (e.tags.definitions.length > 0) e.tags.definitions.unshift(7);
-  }],
-  ['a line that is a string', (e) => {
-    const r = first<Record<string, unknown>>(e.tags.references);
-    if (r) r.line = 'twelve';
-  }],
-  ['a startLine of -5', (e) => {
-    const d = first<Record<string, unknown>>(e.tags.definitions);
-    if (d) d.startLine = -5;
-  }],
-  ['an endLine before its startLine', (e) => {
-    const d = first<Record<string, number>>(e.tags.definitions);
-    if (d) d.endLine = d.startLine - 1;
-  }],
-  ['a fractional line', (e) => {
-    const r = first<Record<string, unknown>>(e.tags.references);
-    if (r) r.line = 2.5;
-  }],
-  ['an unknown definition kind', (e) => {
-    const d = first<Record<string, unknown>>(e.tags.definitions);
-    if (d) d.kind = 'macro';
-  }],
-  ['tags that are an array', (e) => {
-    (e as unknown as { tags: unknown }).tags = [];
-  }],
-  ['a diagnostic with an unknown code', (e) => {
-    e.diagnostics.push({ code: 'bogus', message: 'x' });
-  }],
+  [
+    '"specifier" renamed to "spec"',
+    (e) => {
+      for (const i of e.tags.imports as Record<string, unknown>[]) {
+        i.spec = i.specifier;
+        delete i.specifier;
+      }
+    },
+  ],
+  [
+    'a definition name set to null',
+    (e) => {
+      const d = first<Record<string, unknown>>(e.tags.definitions);
+      if (d) d.name = null;
+    },
+  ],
+  [
+    'a number among the definitions',
+    (e) => {
+      if (e.tags.definitions.length > 0) e.tags.definitions.unshift(7);
+    },
+  ],
+  [
+    'a line that is a string',
+    (e) => {
+      const r = first<Record<string, unknown>>(e.tags.references);
+      if (r) r.line = 'twelve';
+    },
+  ],
+  [
+    'a startLine of -5',
+    (e) => {
+      const d = first<Record<string, unknown>>(e.tags.definitions);
+      if (d) d.startLine = -5;
+    },
+  ],
+  [
+    'an endLine before its startLine',
+    (e) => {
+      const d = first<Record<string, number>>(e.tags.definitions);
+      if (d) d.endLine = d.startLine - 1;
+    },
+  ],
+  [
+    'a fractional line',
+    (e) => {
+      const r = first<Record<string, unknown>>(e.tags.references);
+      if (r) r.line = 2.5;
+    },
+  ],
+  [
+    'an unknown definition kind',
+    (e) => {
+      const d = first<Record<string, unknown>>(e.tags.definitions);
+      if (d) d.kind = 'macro';
+    },
+  ],
+  [
+    'tags that are an array',
+    (e) => {
+      (e as unknown as { tags: unknown }).tags = [];
+    },
+  ],
+  [
+    'a diagnostic with an unknown code',
+    (e) => {
+      e.diagnostics.push({ code: 'bogus', message: 'x' });
+    },
+  ],
 ];
 
 describe('damaged tags cache entries', () => {
@@ -109,10 +139,19 @@ describe('damaged tags cache entries', () => {
     const messages: string[] = [];
     const store = TagsStore.open(file, { onMessage: (m) => messages.push(m) });
     let parsed = -1;
-    const index = await buildIndex(corpus, { tagsCache: store, onProgress: (_s, done, total) => done === 0 && (parsed = total) });
+    const index = await buildIndex(corpus, {
+      tagsCache: store,
+      onProgress: (_s, done, total) => done === 0 && (parsed = total),
+    });
     expect(outcome(index)).toEqual(outcome(uncached));
     expect(parsed).toBe(damaged);
-    expect(messages).toEqual([expect.stringMatching(new RegExp(`^${damaged} malformed entries in the tags cache .* were ignored \\(they are re-parsed and rewritten; first: python:`))]);
+    expect(messages).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${damaged} malformed entries in the tags cache .* were ignored \\(they are re-parsed and rewritten; first: python:`,
+        ),
+      ),
+    ]);
     // rewritten: the next build reads them all, and reports nothing
     const again: string[] = [];
     const reopened = TagsStore.open(file, { onMessage: (m) => again.push(m) });
@@ -134,7 +173,10 @@ describe('damaged tags cache entries', () => {
       const db = new Database(file);
       let state = seed;
       const random = (n: number) => ((state = (state * 1103515245 + 12345) % 2 ** 31), state % n);
-      for (const { key, value } of db.prepare('SELECT key, value FROM tags').all() as { key: string; value: string }[]) {
+      for (const { key, value } of db.prepare('SELECT key, value FROM tags').all() as {
+        key: string;
+        value: string;
+      }[]) {
         const bytes = Buffer.from(value);
         const alnum = [...bytes.keys()].filter((i) => /[A-Za-z0-9]/.test(String.fromCharCode(bytes[i]!)));
         const chars = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -147,12 +189,17 @@ describe('damaged tags cache entries', () => {
       const index = await buildIndex(corpus, { tagsCache: reopened });
       reopened.close();
       const result = index.rank(QUERY);
-      expect(result.files.map((f) => f.path).sort()).toEqual(uncached.rank(QUERY).files.map((f) => f.path).sort());
+      expect(result.files.map((f) => f.path).sort()).toEqual(
+        uncached
+          .rank(QUERY)
+          .files.map((f) => f.path)
+          .sort(),
+      );
       expect(() => JSON.stringify(result)).not.toThrow();
     }
   });
 
-  it('letters and digits of the stored entries turned into others in the file\'s pages (no SQLite in between): every build answers as an uncached one, the first after the damage and the next', async () => {
+  it("letters and digits of the stored entries turned into others in the file's pages (no SQLite in between): every build answers as an uncached one, the first after the damage and the next", async () => {
     const wrong: number[] = [];
     for (let seed = 1; seed <= 12; seed++) {
       const file = join(dir, `pages-${seed}.sqlite`);
@@ -166,10 +213,14 @@ describe('damaged tags cache entries', () => {
       // only, so that the entry mostly stays well-formed (names, kinds, lines); not the identity's
       // pages, whose damage rebuilds the store (another test)
       const db = new Database(file, { readonly: true });
-      const starts = (db.prepare('SELECT value FROM tags').pluck().all() as string[]).map((v) => bytes.indexOf(v.slice(0, 200)));
+      const starts = (db.prepare('SELECT value FROM tags').pluck().all() as string[]).map((v) =>
+        bytes.indexOf(v.slice(0, 200)),
+      );
       db.close();
       expect(starts.every((at) => at > 0)).toBe(true);
-      const alnum = starts.flatMap((at) => [...Array(200).keys()].map((i) => at + i).filter((i) => /[A-Za-z0-9]/.test(String.fromCharCode(bytes[i]!))));
+      const alnum = starts.flatMap((at) =>
+        [...Array(200).keys()].map((i) => at + i).filter((i) => /[A-Za-z0-9]/.test(String.fromCharCode(bytes[i]!))),
+      );
       const chars = 'abcdefghijklmnopqrstuvwxyz0123456789';
       for (let i = 0; i < 30; i++) bytes[alnum[random(alnum.length)]!] = chars.charCodeAt(random(chars.length));
       writeFileSync(file, bytes);

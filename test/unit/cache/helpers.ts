@@ -14,8 +14,17 @@ export function entryFor(key: string, size = 3): TagsCacheEntry {
   return {
     tags: {
       language: 'python',
-      definitions: Array.from({ length: size }, (_, i) => ({ name: `${key}#d${i}`, kind: 'function' as const, startLine: i + 1, endLine: i + 2 })),
-      references: Array.from({ length: size }, (_, i) => ({ name: `${key}#r${i}`, kind: 'call' as const, line: i + 1 })),
+      definitions: Array.from({ length: size }, (_, i) => ({
+        name: `${key}#d${i}`,
+        kind: 'function' as const,
+        startLine: i + 1,
+        endLine: i + 2,
+      })),
+      references: Array.from({ length: size }, (_, i) => ({
+        name: `${key}#r${i}`,
+        kind: 'call' as const,
+        line: i + 1,
+      })),
       imports: [{ specifier: `mod.${key}`, line: 1, names: [key] }],
       messages: [],
       errorNodes: 0,
@@ -34,7 +43,11 @@ export function entryFor(key: string, size = 3): TagsCacheEntry {
 export function buildPackage(without: readonly string[] = []): string {
   const build = mkdtempSync(join(tmpdir(), 'repomap-cache-build-'));
   try {
-    execFileSync(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', join(ROOT, 'tsconfig.build.json'), '--outDir', build], { stdio: 'pipe' });
+    execFileSync(
+      join(ROOT, 'node_modules', '.bin', 'tsc'),
+      ['-p', join(ROOT, 'tsconfig.build.json'), '--outDir', build],
+      { stdio: 'pipe' },
+    );
   } catch {
     // Type errors elsewhere still emit JavaScript; the children fail loudly if it is missing.
   }

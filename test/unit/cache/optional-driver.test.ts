@@ -30,7 +30,8 @@ afterAll(() => {
 
 /** `repomap ARGS` through the build's runCli, in the fixture. */
 async function cli(...args: string[]): Promise<{ stdout: string; stderr: string }> {
-  const runner = 'const { runCli } = await import(process.argv[1]); process.exitCode = await runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() });';
+  const runner =
+    'const { runCli } = await import(process.argv[1]); process.exitCode = await runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() });';
   return run(process.execPath, ['--input-type=module', '-e', runner, join(build, 'src/cli/run.js'), ...args], {
     cwd: FIXTURE,
     encoding: 'utf8',
@@ -41,8 +42,14 @@ async function cli(...args: string[]): Promise<{ stdout: string; stderr: string 
 describe('without better-sqlite3', () => {
   it('the library loads, and opening a TagsStore says what is missing', async () => {
     const script = `const m = await import(process.argv[1]); try { m.TagsStore.open(process.argv[2]); } catch (e) { console.log(e.code + ': ' + e.message); }`;
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script, join(build, 'src/index.js'), join(tmp, 'lib', 'tags.sqlite')], { encoding: 'utf8' });
-    expect(stdout).toBe('cache-unavailable: repomap/cache: the persistent tags cache needs better-sqlite3, which did not load (it is not installed)\n');
+    const { stdout } = await run(
+      process.execPath,
+      ['--input-type=module', '-e', script, join(build, 'src/index.js'), join(tmp, 'lib', 'tags.sqlite')],
+      { encoding: 'utf8' },
+    );
+    expect(stdout).toBe(
+      'cache-unavailable: repomap/cache: the persistent tags cache needs better-sqlite3, which did not load (it is not installed)\n',
+    );
     expect(existsSync(join(tmp, 'lib')), 'nothing is created').toBe(false);
   });
 

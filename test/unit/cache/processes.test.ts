@@ -36,16 +36,22 @@ function rowsOf(file: string): Map<string, unknown> {
   const db = new Database(file, { readonly: true });
   try {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    return new Map((db.prepare('SELECT key, value FROM tags').raw().all() as [string, string][]).map(([k, v]) => [k, JSON.parse(v)]));
+    return new Map(
+      (db.prepare('SELECT key, value FROM tags').raw().all() as [string, string][]).map(([k, v]) => [k, JSON.parse(v)]),
+    );
   } finally {
     db.close();
   }
 }
 
 /** Waits for writer processes: each must end cleanly, silent on stderr, having written every batch. */
-async function expectWritersDone(writers: Promise<{ stdout: string; stderr: string }>[], batches: number): Promise<void> {
+async function expectWritersDone(
+  writers: Promise<{ stdout: string; stderr: string }>[],
+  batches: number,
+): Promise<void> {
   for (const r of await Promise.allSettled(writers)) {
-    if (r.status === 'rejected') throw new Error(`a writer failed: ${String((r.reason as { stderr?: string }).stderr ?? r.reason)}`);
+    if (r.status === 'rejected')
+      throw new Error(`a writer failed: ${String((r.reason as { stderr?: string }).stderr ?? r.reason)}`);
     expect(r.value.stderr).toBe('');
     expect(r.value.stdout.trim().split('\n')).toHaveLength(batches);
   }
@@ -55,7 +61,9 @@ describe('a writer killed from outside at any moment', () => {
   it('leaves a store that opens cleanly, passes integrity_check, and holds only whole, correct batches', async () => {
     const file = join(dir, 'killed.sqlite');
     const size = 400;
-    const child = spawn(process.execPath, [WRITER, build, file, 'w', 'forever', String(size)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [WRITER, build, file, 'w', 'forever', String(size)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     let committed = -1;
@@ -97,7 +105,9 @@ describe('a writer killed inside a transaction', () => {
   it('leaves the batches before it, and nothing of the batch it was writing', async () => {
     const file = join(dir, 'self-killed.sqlite');
     const size = 200;
-    const outcome = await run(process.execPath, [WRITER, build, file, 'd', 'die-after-3', String(size)], { encoding: 'utf8' }).then(
+    const outcome = await run(process.execPath, [WRITER, build, file, 'd', 'die-after-3', String(size)], {
+      encoding: 'utf8',
+    }).then(
       () => 'exited normally',
       (err: { signal?: string; stderr?: string }) => err.signal ?? `failed: ${err.stderr}`,
     );
@@ -112,7 +122,10 @@ describe('a writer killed inside a transaction', () => {
         const key = `python:d-${b}-${i}`;
         expect(rows.get(key), key).toEqual(entryFor(key, 20));
       }
-    expect([...rows.keys()].some((k) => k.startsWith('python:d-3-')), 'nothing of the interrupted batch').toBe(false);
+    expect(
+      [...rows.keys()].some((k) => k.startsWith('python:d-3-')),
+      'nothing of the interrupted batch',
+    ).toBe(false);
   }, 60_000);
 });
 
@@ -123,7 +136,11 @@ describe('two writers at once', () => {
     const size = 50;
     const shared = 300;
     // Both start on a file that does not exist yet: creation races too.
-    const writers = ['a', 'b'].map((prefix) => run(process.execPath, [WRITER, build, file, prefix, String(batches), String(size), String(shared)], { encoding: 'utf8' }));
+    const writers = ['a', 'b'].map((prefix) =>
+      run(process.execPath, [WRITER, build, file, prefix, String(batches), String(size), String(shared)], {
+        encoding: 'utf8',
+      }),
+    );
     await expectWritersDone(writers, batches);
     const rows = rowsOf(file);
     expect(rows.size).toBe(2 * batches * size + shared);
@@ -143,7 +160,11 @@ describe('two writers at once, each pruning to a small cap', () => {
     const cap = 1024 ** 2;
     const batches = 30;
     const size = 40;
-    const writers = ['a', 'b'].map((prefix) => run(process.execPath, [WRITER, build, file, prefix, String(batches), String(size), '0', String(cap)], { encoding: 'utf8' }));
+    const writers = ['a', 'b'].map((prefix) =>
+      run(process.execPath, [WRITER, build, file, prefix, String(batches), String(size), '0', String(cap)], {
+        encoding: 'utf8',
+      }),
+    );
     await expectWritersDone(writers, batches);
     const rows = rowsOf(file);
     expect(rows.size, 'pruned: far fewer rows than written').toBeLessThan(2 * batches * size);
@@ -167,7 +188,9 @@ describe('an index snapshot writer killed from outside mid-write', () => {
     let killedMidWrite = 0;
     // killed as soon as a write's temporary file appears (after one whole write): most kills land mid-write
     for (let attempt = 0; attempt < 8 && killedMidWrite < 2; attempt++) {
-      const child = spawn(process.execPath, [SNAPSHOT_WRITER, build, folder, 'k', String(MB)], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [SNAPSHOT_WRITER, build, folder, 'k', String(MB)], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let wrote = -1;
       let stderr = '';
       child.stdout.on('data', (c: Buffer) => {
@@ -187,7 +210,9 @@ describe('an index snapshot writer killed from outside mid-write', () => {
       if (!('file' in read)) throw new Error(JSON.stringify(read));
       const { n, data } = read.file.sections() as { n: number; data: Uint8Array };
       expect(n).toBeGreaterThanOrEqual(wrote);
-      expect(Buffer.from(data.buffer, data.byteOffset, data.length).equals(Buffer.alloc(MB * 1024 * 1024, n % 251))).toBe(true);
+      expect(
+        Buffer.from(data.buffer, data.byteOffset, data.length).equals(Buffer.alloc(MB * 1024 * 1024, n % 251)),
+      ).toBe(true);
       read.file.close();
       // a dead writer's temporary file goes at a prune once it is old enough (a live writer's stays)
       expect(pruneSnapshots(folder, 1 << 30, Date.now()).removed).toBe(0);

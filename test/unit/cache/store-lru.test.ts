@@ -36,7 +36,8 @@ function usedOf(table: 'tags' | 'terms'): Map<string, number> {
   }
 }
 
-const keys = (n: number, prefix: string): string[] => Array.from({ length: n }, (_, i) => `python:${prefix}${String(i).padStart(3, '0')}`);
+const keys = (n: number, prefix: string): string[] =>
+  Array.from({ length: n }, (_, i) => `python:${prefix}${String(i).padStart(3, '0')}`);
 
 beforeEach(() => {
   dir = makeTemp('repomap-store-lru-');
@@ -56,7 +57,11 @@ describe('used stamps', () => {
     expect([...usedOf('tags').values()]).toEqual([1000, 1000, 1000]);
     clock = 1003 * HOUR + 5;
     expect(store.getMany(['python:a000', 'python:a002']).size).toBe(2);
-    expect(Object.fromEntries(usedOf('tags'))).toEqual({ 'python:a000': 1003, 'python:a001': 1000, 'python:a002': 1003 });
+    expect(Object.fromEntries(usedOf('tags'))).toEqual({
+      'python:a000': 1003,
+      'python:a001': 1000,
+      'python:a002': 1003,
+    });
     expect(store.getTerms(['1:x']).size).toBe(1);
     expect(usedOf('terms').get('1:x')).toBe(1003);
     expect(messages).toEqual([]);
@@ -114,7 +119,12 @@ describe('prune', () => {
 
   it('prunes text terms and tags alike, by their last use', () => {
     const { store } = openStore();
-    store.putTerms(Array.from({ length: 40 }, (_, i) => [`1:t${String(i).padStart(2, '0')}`, textTerms([`word${i}`.repeat(200)], [1])] as const));
+    store.putTerms(
+      Array.from(
+        { length: 40 },
+        (_, i) => [`1:t${String(i).padStart(2, '0')}`, textTerms([`word${i}`.repeat(200)], [1])] as const,
+      ),
+    );
     clock += HOUR;
     store.putMany(keys(40, 'n').map((k) => [k, entryFor(k, 20)]));
     const report = store.prune(Math.floor(store.stats().liveBytes * 0.8));
@@ -159,10 +169,15 @@ describe('the cap', () => {
     expect(stats.maxBytes).toBe(cap);
     expect(stats.liveBytes).toBeLessThanOrEqual(cap);
     expect(messages.length).toBeGreaterThan(0);
-    expect(messages[0]).toMatch(/^the tags cache .*tags\.sqlite passed its cap of [0-9.]+ MiB; removed the \d+ least recently used rows \([0-9.]+ MiB → [0-9.]+ MiB\)$/);
+    expect(messages[0]).toMatch(
+      /^the tags cache .*tags\.sqlite passed its cap of [0-9.]+ MiB; removed the \d+ least recently used rows \([0-9.]+ MiB → [0-9.]+ MiB\)$/,
+    );
     const left = [...usedOf('tags').keys()];
     expect(left, 'the newest batch is whole').toEqual(expect.arrayContaining(keys(10, 'b9-')));
-    expect(left.some((k) => k.startsWith('python:b0-')), 'the oldest batch went').toBe(false);
+    expect(
+      left.some((k) => k.startsWith('python:b0-')),
+      'the oldest batch went',
+    ).toBe(false);
     const back = store.getMany(left);
     for (const k of left) expect(back.get(k)).toEqual(entryFor(k, 40));
   });
@@ -171,7 +186,13 @@ describe('the cap', () => {
 describe('stats', () => {
   it('counts rows per table, the oldest and newest use, the sizes and the cap', () => {
     const { store } = openStore({ maxBytes: 5 * 1024 ** 2 });
-    expect(store.stats()).toEqual({ file, fileBytes: expect.any(Number), liveBytes: expect.any(Number), rows: { tags: 0, terms: 0 }, maxBytes: 5 * 1024 ** 2 });
+    expect(store.stats()).toEqual({
+      file,
+      fileBytes: expect.any(Number),
+      liveBytes: expect.any(Number),
+      rows: { tags: 0, terms: 0 },
+      maxBytes: 5 * 1024 ** 2,
+    });
     store.putMany(keys(7, 'a').map((k) => [k, entryFor(k)]));
     clock += 5 * HOUR;
     store.putTerms([
@@ -191,8 +212,9 @@ describe('schema', () => {
   it('a store of schema 2 (rows without a use) is rebuilt empty with a message, with incremental auto-vacuum', () => {
     const db = new Database(file);
     db.exec(
-      ['meta', 'tags', 'terms'].map((t) => `CREATE TABLE ${t} (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;`).join('\n') +
-        "INSERT INTO tags (key, value) VALUES ('python:a', '{}');",
+      ['meta', 'tags', 'terms']
+        .map((t) => `CREATE TABLE ${t} (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;`)
+        .join('\n') + "INSERT INTO tags (key, value) VALUES ('python:a', '{}');",
     );
     db.pragma('user_version = 2');
     db.close();

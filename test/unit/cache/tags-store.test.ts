@@ -6,7 +6,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STORE_DEFAULTS, TAGS_INDEX_VERSION, TagsStore, currentIdentity, type CacheIdentity } from '../../../src/cache/index.js';
+import {
+  STORE_DEFAULTS,
+  TAGS_INDEX_VERSION,
+  TagsStore,
+  currentIdentity,
+  type CacheIdentity,
+} from '../../../src/cache/index.js';
 import { identityStamps, identityText } from '../../../src/cache/identity.js';
 import { rowChecksum } from '../../../src/cache/tags-store.js';
 import { textTerms } from '../../../src/lexical/text-terms.js';
@@ -92,11 +98,19 @@ describe('text terms', () => {
     const db = new Database(file);
     // each row with its own checksum: what is checked here is the value's form
     const insert = db.prepare('INSERT INTO terms (key, used, sum, value) VALUES (?, 0, ?, ?)');
-    for (const [key, value] of [['1:torn', 'a b\n1'], ['1:zero', 'a\n0']] as const) insert.run(key, rowChecksum(key, value), value);
+    for (const [key, value] of [
+      ['1:torn', 'a b\n1'],
+      ['1:zero', 'a\n0'],
+    ] as const)
+      insert.run(key, rowChecksum(key, value), value);
     db.close();
     const again = openStore();
     expect([...again.store.getTerms(['1:good', '1:torn', '1:zero']).keys()]).toEqual(['1:good']);
-    expect(again.messages).toEqual([expect.stringMatching(/2 malformed text terms in the tags cache .* were ignored \(they are re-tokenized and rewritten; first: 1:torn: not a list of words and counts\)/)]);
+    expect(again.messages).toEqual([
+      expect.stringMatching(
+        /2 malformed text terms in the tags cache .* were ignored \(they are re-tokenized and rewritten; first: 1:torn: not a list of words and counts\)/,
+      ),
+    ]);
     expect(messages).toEqual([]);
   });
 
@@ -109,7 +123,9 @@ describe('text terms', () => {
     db.pragma('user_version = 1');
     db.close();
     const again = openStore();
-    expect(again.messages).toEqual([expect.stringMatching(/another schema \(version 1, tables meta, tags\); rebuilt it empty/)]);
+    expect(again.messages).toEqual([
+      expect.stringMatching(/another schema \(version 1, tables meta, tags\); rebuilt it empty/),
+    ]);
     expect(again.store.size()).toBe(0);
     again.store.putTerms([['1:x', textTerms(['x'], [1])]]);
     expect(again.store.getTerms(['1:x']).size).toBe(1);
@@ -118,9 +134,17 @@ describe('text terms', () => {
 
 describe('identity: an entry written under another version, grammar or query is never read', () => {
   const variants: [string, (id: CacheIdentity) => CacheIdentity, RegExp][] = [
-    ['the tags index version', (id) => ({ ...id, version: id.version + 1 }), new RegExp(`tags index version ${TAGS_INDEX_VERSION} → ${TAGS_INDEX_VERSION + 1}`)],
+    [
+      'the tags index version',
+      (id) => ({ ...id, version: id.version + 1 }),
+      new RegExp(`tags index version ${TAGS_INDEX_VERSION} → ${TAGS_INDEX_VERSION + 1}`),
+    ],
     ['a grammar hash', (id) => ({ ...id, grammars: { ...id.grammars, go: '0'.repeat(64) } }), /grammar changed for go/],
-    ['a query hash', (id) => ({ ...id, queries: { ...id.queries, python: '1'.repeat(64), rust: '2'.repeat(64) } }), /query changed for python, rust/],
+    [
+      'a query hash',
+      (id) => ({ ...id, queries: { ...id.queries, python: '1'.repeat(64), rust: '2'.repeat(64) } }),
+      /query changed for python, rust/,
+    ],
   ];
   for (const [what, change, reason] of variants) {
     it(`another ${what}: rebuilt empty, with a message saying what changed`, () => {
@@ -147,7 +171,8 @@ describe('identity: an entry written under another version, grammar or query is 
     const { store } = openStore();
     store.putMany([['python:a', entryFor('a')]]);
     store.close();
-    const meta = (db: Database.Database, key: string) => db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string;
+    const meta = (db: Database.Database, key: string) =>
+      db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string;
     const raw = new Database(file);
     const memo = JSON.parse(meta(raw, 'identity_stamps')) as { stamps: string; identity: string };
     expect(memo.stamps).toBe(identityStamps());
@@ -157,13 +182,17 @@ describe('identity: an entry written under another version, grammar or query is 
     const other = { ...currentIdentity(), version: 77 };
     const otherText = identityText(other);
     raw.prepare("UPDATE meta SET value = ? WHERE key = 'identity'").run(otherText);
-    raw.prepare("UPDATE meta SET value = ? WHERE key = 'identity_stamps'").run(JSON.stringify({ stamps: memo.stamps, identity: otherText }));
+    raw
+      .prepare("UPDATE meta SET value = ? WHERE key = 'identity_stamps'")
+      .run(JSON.stringify({ stamps: memo.stamps, identity: otherText }));
     const trusted = openStore();
     expect(trusted.messages).toEqual([]);
     expect(trusted.store.getMany(['python:a']).size).toBe(1);
     trusted.store.close();
     // other stamps (files written or replaced since): hashed again, so the rows of the other identity go
-    raw.prepare("UPDATE meta SET value = ? WHERE key = 'identity_stamps'").run(JSON.stringify({ stamps: `${memo.stamps}x`, identity: otherText }));
+    raw
+      .prepare("UPDATE meta SET value = ? WHERE key = 'identity_stamps'")
+      .run(JSON.stringify({ stamps: `${memo.stamps}x`, identity: otherText }));
     raw.close();
     const hashed = openStore();
     expect(hashed.messages).toHaveLength(1);
@@ -244,7 +273,9 @@ describe('an unusable file is rebuilt with a message, never misread', () => {
 
   it('a SQLite database with another schema', () => {
     const db = new Database(join(dir, 'other.sqlite'));
-    db.exec("CREATE TABLE tags (id INTEGER PRIMARY KEY, body BLOB); CREATE VIEW v AS SELECT id FROM tags; INSERT INTO tags (body) VALUES (x'01')");
+    db.exec(
+      "CREATE TABLE tags (id INTEGER PRIMARY KEY, body BLOB); CREATE VIEW v AS SELECT id FROM tags; INSERT INTO tags (body) VALUES (x'01')",
+    );
     db.close();
     file = join(dir, 'other.sqlite');
     const { store, messages } = openStore();
@@ -283,9 +314,13 @@ describe('an unusable file is rebuilt with a message, never misread', () => {
     const db = new Database(file);
     // what sqlite3 lets anyone do: each value still well-formed, each row where a reader looks
     db.prepare("UPDATE tags SET value = replace(value, 'python:k0#d0', 'python:k0#dX') WHERE key = 'python:k0'").run();
-    db.prepare("UPDATE tags SET value = replace(value, '\"startLine\":2', '\"startLine\":1') WHERE key = 'python:k1'").run();
+    db.prepare(
+      "UPDATE tags SET value = replace(value, '\"startLine\":2', '\"startLine\":1') WHERE key = 'python:k1'",
+    ).run();
     db.prepare("DELETE FROM tags WHERE key = 'python:k2'").run();
-    db.prepare("INSERT INTO tags (key, used, sum, value) SELECT 'python:k2', used, sum, value FROM tags WHERE key = 'python:k1'").run();
+    db.prepare(
+      "INSERT INTO tags (key, used, sum, value) SELECT 'python:k2', used, sum, value FROM tags WHERE key = 'python:k1'",
+    ).run();
     db.prepare("UPDATE terms SET value = replace(value, 'discount', 'discounts')").run();
     db.close();
     const next = openStore();
@@ -312,13 +347,21 @@ describe('an unusable file is rebuilt with a message, never misread', () => {
     writeFileSync(file, bytes);
     const next = openStore();
     const found = next.store.getMany(keys(50));
-    expect([...found.keys()].sort()).toEqual(keys(50).filter((k) => k !== 'python:k7').sort());
-    expect(next.messages).toEqual([expect.stringMatching(/^1 malformed entries .* first: python:k7: fails its checksum\)$/)]);
+    expect([...found.keys()].sort()).toEqual(
+      keys(50)
+        .filter((k) => k !== 'python:k7')
+        .sort(),
+    );
+    expect(next.messages).toEqual([
+      expect.stringMatching(/^1 malformed entries .* first: python:k7: fails its checksum\)$/),
+    ]);
   });
 
   it('a folder that cannot be created is an error naming it and what is in the way', () => {
     writeFileSync(join(dir, 'a-file'), 'x');
     file = join(dir, 'a-file', 'tags.sqlite');
-    expect(() => openStore()).toThrow(`repomap/cache: the tags cache cannot be created at ${join(dir, 'a-file')} (it is a file)`);
+    expect(() => openStore()).toThrow(
+      `repomap/cache: the tags cache cannot be created at ${join(dir, 'a-file')} (it is a file)`,
+    );
   });
 });

@@ -22,7 +22,12 @@ function entryFor(key, size = 3) {
   return {
     tags: {
       language: 'python',
-      definitions: Array.from({ length: size }, (_, i) => ({ name: `${key}#d${i}`, kind: 'function', startLine: i + 1, endLine: i + 2 })),
+      definitions: Array.from({ length: size }, (_, i) => ({
+        name: `${key}#d${i}`,
+        kind: 'function',
+        startLine: i + 1,
+        endLine: i + 2,
+      })),
       references: Array.from({ length: size }, (_, i) => ({ name: `${key}#r${i}`, kind: 'call', line: i + 1 })),
       imports: [{ specifier: `mod.${key}`, line: 1, names: [key] }],
       messages: [],

@@ -6,7 +6,17 @@
  * everything (issue 19).
  */
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -29,7 +39,11 @@ describe('bin/repomap.js (built)', () => {
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
   it('rank "QUERY" --top 3 in a repository folder ranks that folder, exits 0 and names the defining file', async () => {
-    const { stdout, stderr } = await run(process.execPath, [BIN, 'rank', 'apply_discount', '--top', '3'], { cwd: HERE, encoding: 'utf8', env });
+    const { stdout, stderr } = await run(process.execPath, [BIN, 'rank', 'apply_discount', '--top', '3'], {
+      cwd: HERE,
+      encoding: 'utf8',
+      env,
+    });
     // execFile rejects on a non-zero exit code, so reaching here means exit 0
     expect(stderr).toBe('');
     const rows = stdout.split('\n').filter((l) => /^\s*\d+\. \d\.\d{4} {2}\S/.test(l));
@@ -42,10 +56,30 @@ describe('bin/repomap.js (built)', () => {
     cpSync(join(ROOT, 'fixtures/repos/rust-tokenizer'), repo, { recursive: true });
     ageTree(repo);
     const own = { ...env, REPOMAP_NO_DAEMON: '1', REPOMAP_CACHE: join(tmp, 'cache-edited') };
-    const rank = (...more: string[]) => run(process.execPath, [BIN, 'rank', '--repo', repo, '--query', 'the lexer panics on an unterminated string literal', '--format', 'json', '--top', '10', ...more], { encoding: 'utf8', env: own });
+    const rank = (...more: string[]) =>
+      run(
+        process.execPath,
+        [
+          BIN,
+          'rank',
+          '--repo',
+          repo,
+          '--query',
+          'the lexer panics on an unterminated string literal',
+          '--format',
+          'json',
+          '--top',
+          '10',
+          ...more,
+        ],
+        { encoding: 'utf8', env: own },
+      );
     const zeroTimings = (json: string): string => JSON.stringify({ ...JSON.parse(json), timing_ms: null });
     await rank();
-    appendFileSync(join(repo, 'src/lexer.rs'), '\npub fn unterminated_string_literal_panics() -> bool {\n    true\n}\n');
+    appendFileSync(
+      join(repo, 'src/lexer.rs'),
+      '\npub fn unterminated_string_literal_panics() -> bool {\n    true\n}\n',
+    );
     const updated = await rank();
     expect(updated.stderr).toBe('');
     const status = await run(process.execPath, [BIN, 'status', '--repo', repo], { encoding: 'utf8', env: own });
@@ -66,7 +100,11 @@ describe('bin/repomap.js (built)', () => {
   });
 
   it('--query-file - reads the query from standard input', async () => {
-    const child = spawn(process.execPath, [BIN, 'rank', '--repo', FIXTURE, '--query-file', '-', '--top', '1', '--format', 'json'], { env });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'rank', '--repo', FIXTURE, '--query-file', '-', '--top', '1', '--format', 'json'],
+      { env },
+    );
     child.stdin.end('FAILED tests/test_pricing.py::TestApplyDiscount::test_rounds_half_cent_to_even');
     const { code, stdout, stderr } = await finished(child);
     expect(stderr).toBe('');
@@ -77,12 +115,28 @@ describe('bin/repomap.js (built)', () => {
   it('a reader that closes the pipe early (`| head -c 100`) ends it quietly with exit 0', async () => {
     // A pack larger than a pipe's buffer, so the writer is still writing when the reader leaves.
     const repo = join(tmp, 'big');
-    const body = Array.from({ length: 200 }, (_, i) => `def price_rule_${i}(item):\n    return item.total * ${i} // 100\n`).join('\n');
+    const body = Array.from(
+      { length: 200 },
+      (_, i) => `def price_rule_${i}(item):\n    return item.total * ${i} // 100\n`,
+    ).join('\n');
     writeFiles(repo, Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`shop/rules_${i}.py`, body])));
     // A shell pipe (Node's own stdio pipes are sockets, whose buffers take the whole pack);
     // pipefail makes the pipeline's status repomap's.
     const pipeline = 'set -o pipefail; "$@" | head -c 100';
-    const child = spawn('bash', ['-c', pipeline, 'bash', process.execPath, BIN, 'pack', '--repo', repo, 'price_rule_7 total', '--budget', '200000', '--no-cache']);
+    const child = spawn('bash', [
+      '-c',
+      pipeline,
+      'bash',
+      process.execPath,
+      BIN,
+      'pack',
+      '--repo',
+      repo,
+      'price_rule_7 total',
+      '--budget',
+      '200000',
+      '--no-cache',
+    ]);
     const { code, stdout, stderr } = await finished(child);
     expect(stdout).toMatch(/^### shop\/rules_/);
     expect(stdout).toHaveLength(100);
@@ -102,20 +156,33 @@ describe('bin/repomap.js (built)', () => {
         return false;
       }
     };
-    const started = await run(process.execPath, [BIN, 'daemon', 'start', '--idle-minutes', '5'], { encoding: 'utf8', env: denv });
-    expect(started.stdout).toMatch(new RegExp(`^repomap daemon: serving ${socket.replace(/[.]/g, '\\.')} \\(pid \\d+; log `));
+    const started = await run(process.execPath, [BIN, 'daemon', 'start', '--idle-minutes', '5'], {
+      encoding: 'utf8',
+      env: denv,
+    });
+    expect(started.stdout).toMatch(
+      new RegExp(`^repomap daemon: serving ${socket.replace(/[.]/g, '\\.')} \\(pid \\d+; log `),
+    );
     try {
       const args = [BIN, 'rank', 'apply_discount', '--top', '3', '--format', 'json'];
       const served = await run(process.execPath, args, { cwd: HERE, encoding: 'utf8', env: denv });
-      const own = await run(process.execPath, args, { cwd: HERE, encoding: 'utf8', env: { ...denv, REPOMAP_NO_DAEMON: '1' } });
+      const own = await run(process.execPath, args, {
+        cwd: HERE,
+        encoding: 'utf8',
+        env: { ...denv, REPOMAP_NO_DAEMON: '1' },
+      });
       const ranking = (json: string) => ({ ...JSON.parse(json), timing_ms: null });
       expect(ranking(served.stdout)).toEqual(ranking(own.stdout));
       expect(served.stderr).toBe('');
-      const status = JSON.parse((await run(process.execPath, [BIN, 'daemon', 'status', '--json'], { encoding: 'utf8', env: denv })).stdout);
+      const status = JSON.parse(
+        (await run(process.execPath, [BIN, 'daemon', 'status', '--json'], { encoding: 'utf8', env: denv })).stdout,
+      );
       pid = status.pid;
       expect(status).toMatchObject({ serving: true, socket, commands: 1, indexes: [{ root: HERE }] });
       // a second start finds it serving
-      expect((await run(process.execPath, [BIN, 'daemon', 'start'], { encoding: 'utf8', env: denv })).stdout).toMatch(/already serving/);
+      expect((await run(process.execPath, [BIN, 'daemon', 'start'], { encoding: 'utf8', env: denv })).stdout).toMatch(
+        /already serving/,
+      );
     } finally {
       const stopped = await run(process.execPath, [BIN, 'daemon', 'stop'], { encoding: 'utf8', env: denv });
       expect(stopped.stdout).toMatch(/^repomap daemon: stopped/);
@@ -140,8 +207,17 @@ describe('bin/repomap.js loads the engine only for a command that runs', () => {
   async function loadedBy(args: string[]): Promise<{ stdout: string; modules: string[] }> {
     const log = join(tmp, `run-${++runs}.log`);
     const env = { ...process.env, REPOMAP_MODULE_LOG: log, REPOMAP_CACHE: join(tmp, 'cache') };
-    const { stdout } = await run(process.execPath, ['--import', REGISTER, BIN, ...args], { cwd: HERE, encoding: 'utf8', env });
-    return { stdout, modules: readFileSync(log, 'utf8').split('\n').filter((l) => l !== '') };
+    const { stdout } = await run(process.execPath, ['--import', REGISTER, BIN, ...args], {
+      cwd: HERE,
+      encoding: 'utf8',
+      env,
+    });
+    return {
+      stdout,
+      modules: readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((l) => l !== ''),
+    };
   }
   /**
    * The source modules behind loaded files: a file of the bundled CLI (dist/cli/) stands for
@@ -163,7 +239,17 @@ describe('bin/repomap.js loads the engine only for a command that runs', () => {
     /\/node_modules\/(@modelcontextprotocol\/sdk|zod|graphology[^/]*|web-tree-sitter|gpt-tokenizer|better-sqlite3|cli-progress)\/|\/dist\/src\/((index|repomap)\.js|(corpus|cache|eval|pack)\/index\.js|(build|tags|graph|rank|mcp)\/)/;
   const engineIn = (modules: string[]) => sourcesOf(modules).filter((m) => ENGINE.test(m));
 
-  it.each(['--help', '--version', '-V', 'help rank', 'rank --help', 'pack --help', 'eval --help', 'mcp --help', 'symbols --help'])('`repomap %s` loads none of the engine', async (line) => {
+  it.each([
+    '--help',
+    '--version',
+    '-V',
+    'help rank',
+    'rank --help',
+    'pack --help',
+    'eval --help',
+    'mcp --help',
+    'symbols --help',
+  ])('`repomap %s` loads none of the engine', async (line) => {
     const { stdout, modules } = await loadedBy(line.split(' '));
     expect(stdout).not.toBe('');
     // the log is live: it holds the CLI's own modules
@@ -174,7 +260,11 @@ describe('bin/repomap.js loads the engine only for a command that runs', () => {
 
   it('a usage error loads none of the engine either', async () => {
     const log = join(tmp, 'usage.log');
-    const r = spawnSync(process.execPath, ['--import', REGISTER, BIN, 'rank', '--top', '0', 'apply_discount'], { cwd: HERE, encoding: 'utf8', env: { ...process.env, REPOMAP_MODULE_LOG: log } });
+    const r = spawnSync(process.execPath, ['--import', REGISTER, BIN, 'rank', '--top', '0', 'apply_discount'], {
+      cwd: HERE,
+      encoding: 'utf8',
+      env: { ...process.env, REPOMAP_MODULE_LOG: log },
+    });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("option '--top <n>' argument '0' is invalid");
     expect(engineIn(readFileSync(log, 'utf8').split('\n'))).toEqual([]);
@@ -191,7 +281,9 @@ describe('bin/repomap.js loads the engine only for a command that runs', () => {
   it('rank loads the parser, the graph and the config checker, and not the MCP SDK', async () => {
     const { stdout, modules } = await loadedBy(['rank', 'apply_discount', '--top', '1']);
     expect(stdout).toContain('src/inventory/pricing.py');
-    const packages = new Set(sourcesOf(modules).flatMap((m) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(m)?.[1] ?? []));
+    const packages = new Set(
+      sourcesOf(modules).flatMap((m) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(m)?.[1] ?? []),
+    );
     for (const used of ['web-tree-sitter', 'graphology', 'zod']) expect(packages).toContain(used);
     expect(packages).not.toContain('@modelcontextprotocol/sdk');
   }, 30_000);
@@ -201,15 +293,34 @@ describe('the bundled CLI (dist/cli/)', () => {
   /** A package's name from a path under node_modules (the innermost). */
   const packageOf = (path: string): string | null => /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? null;
 
-  it('holds a second copy of an installed package only for those loaded on a command\'s way (scripts/bundle-cli.mjs says why)', () => {
+  it("holds a second copy of an installed package only for those loaded on a command's way (scripts/bundle-cli.mjs says why)", () => {
     const inputs = JSON.parse(readFileSync(join(ROOT, 'dist/bundle-inputs.json'), 'utf8')) as Record<string, string[]>;
-    const bundled = new Set(Object.values(inputs).flat().flatMap((i) => packageOf(i) ?? []));
+    const bundled = new Set(
+      Object.values(inputs)
+        .flat()
+        .flatMap((i) => packageOf(i) ?? []),
+    );
     // what `npm install repomap` brings: the lockfile's packages but the devDependencies' own
-    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
-    const installed = new Set(Object.entries(lock.packages).flatMap(([path, entry]) => (entry.dev ? [] : (packageOf(path) ?? []))));
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { dev?: boolean }>;
+    };
+    const installed = new Set(
+      Object.entries(lock.packages).flatMap(([path, entry]) => (entry.dev ? [] : (packageOf(path) ?? []))),
+    );
     const twice = [...bundled].filter((name) => installed.has(name)).sort();
     // zod, @nodelib/fs.walk (with its own dependencies), ignore and fastest-levenshtein
-    expect(twice).toEqual(['@nodelib/fs.scandir', '@nodelib/fs.stat', '@nodelib/fs.walk', 'fastest-levenshtein', 'fastq', 'ignore', 'queue-microtask', 'reusify', 'run-parallel', 'zod']);
+    expect(twice).toEqual([
+      '@nodelib/fs.scandir',
+      '@nodelib/fs.stat',
+      '@nodelib/fs.walk',
+      'fastest-levenshtein',
+      'fastq',
+      'ignore',
+      'queue-microtask',
+      'reusify',
+      'run-parallel',
+      'zod',
+    ]);
     // and the CLI's own packages are in it alone
     for (const name of ['@modelcontextprotocol/sdk', 'commander', 'cli-progress']) {
       expect(bundled).toContain(name);
@@ -228,112 +339,142 @@ function unprivileged(): { prefix: string[] } | { skip: string } {
   const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
   if (!setpriv) return { skip: 'running as root without setpriv: no unprivileged user to test permissions with' };
   const prefix = [setpriv, '--reuid=nobody', '--regid=nogroup', '--clear-groups'];
-  const probe = spawnSync(prefix[0]!, [...prefix.slice(1), process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(BIN)})`]);
-  if (probe.status !== 0) return { skip: `nobody cannot run this checkout (${probe.stderr.toString().trim() || `exit ${probe.status}`})` };
+  const probe = spawnSync(prefix[0]!, [
+    ...prefix.slice(1),
+    process.execPath,
+    '-e',
+    `require('fs').accessSync(${JSON.stringify(BIN)})`,
+  ]);
+  if (probe.status !== 0)
+    return { skip: `nobody cannot run this checkout (${probe.stderr.toString().trim() || `exit ${probe.status}`})` };
   // its files live in the temp folder, which it must reach and write to (a private TMPDIR's parent may bar it)
-  const temp = spawnSync(prefix[0]!, [...prefix.slice(1), process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(tmpdir())}, 3)`]);
-  if (temp.status !== 0) return { skip: `nobody cannot write to the temp folder ${tmpdir()} (${temp.stderr.toString().trim().split('\n')[0] || `exit ${temp.status}`})` };
+  const temp = spawnSync(prefix[0]!, [
+    ...prefix.slice(1),
+    process.execPath,
+    '-e',
+    `require('fs').accessSync(${JSON.stringify(tmpdir())}, 3)`,
+  ]);
+  if (temp.status !== 0)
+    return {
+      skip: `nobody cannot write to the temp folder ${tmpdir()} (${temp.stderr.toString().trim().split('\n')[0] || `exit ${temp.status}`})`,
+    };
   return { prefix };
 }
 
 const as = unprivileged();
 
-describe.skipIf('skip' in as)(`bin/repomap.js as an unprivileged user${'skip' in as ? ` (skipped: ${as.skip})` : ''}`, () => {
-  let tmp: string;
-  beforeAll(() => {
-    tmp = makeTemp('repomap-unprivileged-');
-    chmodSync(tmp, 0o755);
-  });
-  afterAll(() => removeTemp(tmp));
-
-  const prefix = 'prefix' in as ? as.prefix : [];
-  function repomap(args: string[]) {
-    const [command, ...rest] = [...prefix, process.execPath, BIN, ...args];
-    const r = spawnSync(command!, rest, { cwd: tmp, encoding: 'utf8', timeout: 60_000 });
-    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-  }
-  const zeroTimings = (json: string) => JSON.stringify({ ...JSON.parse(json), timing_ms: { index: 0, rank: 0 } });
-
-  it('an unreadable file, folder and .gitignore are skipped and reported; the run goes on', () => {
-    const repo = join(tmp, 'r1');
-    writeFiles(repo, {
-      'a.py': 'def f():\n    pass\n',
-      's.py': 'x = 1\n',
-      'locked/inner.py': 'def g():\n    pass\n',
-      'guarded/.gitignore': '*.log\n',
-      'guarded/debug.log': 'x\n',
+describe.skipIf('skip' in as)(
+  `bin/repomap.js as an unprivileged user${'skip' in as ? ` (skipped: ${as.skip})` : ''}`,
+  () => {
+    let tmp: string;
+    beforeAll(() => {
+      tmp = makeTemp('repomap-unprivileged-');
+      chmodSync(tmp, 0o755);
     });
-    chmodSync(join(repo, 's.py'), 0);
-    chmodSync(join(repo, 'locked'), 0);
-    chmodSync(join(repo, 'guarded/.gitignore'), 0);
-    try {
-      const r = repomap(['rank', '--repo', repo, '--query', 'f', '--no-cache', '--format', 'json']);
-      expect(r.stderr).not.toMatch(/EACCES|at .*\.js:\d+/);
-      expect(r.code).toBe(0);
-      const row = JSON.parse(r.stdout) as { top_files: string[]; diagnostics: { file: string; code: string; message: string }[] };
-      expect(row.top_files.sort()).toEqual(['a.py', 'guarded/debug.log']);
-      expect(row.diagnostics.map((d) => [d.code, d.file])).toEqual([
-        ['skipped-unreadable', 'guarded/.gitignore'],
-        ['skipped-unreadable', 'locked'],
-        ['skipped-unreadable', 's.py'],
-      ]);
-      for (const d of row.diagnostics) expect(d.message).toContain('permission denied (EACCES)');
-    } finally {
-      chmodSync(join(repo, 'locked'), 0o755);
+    afterAll(() => removeTemp(tmp));
+
+    const prefix = 'prefix' in as ? as.prefix : [];
+    function repomap(args: string[]) {
+      const [command, ...rest] = [...prefix, process.execPath, BIN, ...args];
+      const r = spawnSync(command!, rest, { cwd: tmp, encoding: 'utf8', timeout: 60_000 });
+      return { code: r.status, stdout: r.stdout, stderr: r.stderr };
     }
-  });
+    const zeroTimings = (json: string) => JSON.stringify({ ...JSON.parse(json), timing_ms: { index: 0, rank: 0 } });
 
-  it('a --cache it may not write is read as it is, with a note; the output equals --no-cache', () => {
-    const cache = join(tmp, 'shared-cache');
-    const query = ['rank', '--repo', FIXTURE, '--query', 'apply_discount rounds half a cent', '--format', 'json'];
-    // filled by this (privileged) process, then read by a user who may not write there
-    execFileSync(process.execPath, [BIN, ...query, '--cache', cache], { cwd: ROOT, stdio: 'pipe' });
-    chmodSync(cache, 0o555);
-    const plain = repomap([...query, '--no-cache']);
-    // the index snapshot the first run kept answers, as it is
-    const kept = repomap([...query, '--cache', cache]);
-    expect(kept.code).toBe(0);
-    expect(kept.stderr).toBe('');
-    expect(zeroTimings(kept.stdout)).toBe(zeroTimings(plain.stdout));
-    // another scope (the same files) has no snapshot: the store is read as it is, and nothing is kept
-    const cached = repomap([...query, '--exclude', 'no-such-file', '--cache', cache]);
-    expect(cached.code).toBe(0);
-    expect(cached.stderr).toMatch(new RegExp(`^repomap: note: the tags cache ${cache}/tags\\.sqlite cannot be written \\(.*\\); reading it as it is, and keeping no new tags\\n$`));
-    expect(zeroTimings(cached.stdout)).toBe(zeroTimings(plain.stdout));
-  });
+    it('an unreadable file, folder and .gitignore are skipped and reported; the run goes on', () => {
+      const repo = join(tmp, 'r1');
+      writeFiles(repo, {
+        'a.py': 'def f():\n    pass\n',
+        's.py': 'x = 1\n',
+        'locked/inner.py': 'def g():\n    pass\n',
+        'guarded/.gitignore': '*.log\n',
+        'guarded/debug.log': 'x\n',
+      });
+      chmodSync(join(repo, 's.py'), 0);
+      chmodSync(join(repo, 'locked'), 0);
+      chmodSync(join(repo, 'guarded/.gitignore'), 0);
+      try {
+        const r = repomap(['rank', '--repo', repo, '--query', 'f', '--no-cache', '--format', 'json']);
+        expect(r.stderr).not.toMatch(/EACCES|at .*\.js:\d+/);
+        expect(r.code).toBe(0);
+        const row = JSON.parse(r.stdout) as {
+          top_files: string[];
+          diagnostics: { file: string; code: string; message: string }[];
+        };
+        expect(row.top_files.sort()).toEqual(['a.py', 'guarded/debug.log']);
+        expect(row.diagnostics.map((d) => [d.code, d.file])).toEqual([
+          ['skipped-unreadable', 'guarded/.gitignore'],
+          ['skipped-unreadable', 'locked'],
+          ['skipped-unreadable', 's.py'],
+        ]);
+        for (const d of row.diagnostics) expect(d.message).toContain('permission denied (EACCES)');
+      } finally {
+        chmodSync(join(repo, 'locked'), 0o755);
+      }
+    });
 
-  it('a folder in the place of an index snapshot that it may not remove: built without it, with a note saying so', () => {
-    const cache = join(tmp, 'odd-snapshot-cache');
-    const query = ['rank', '--repo', FIXTURE, '--query', 'apply_discount rounds half a cent', '--format', 'json'];
-    execFileSync(process.execPath, [BIN, ...query, '--cache', cache], { cwd: ROOT, stdio: 'pipe' });
-    const folder = join(cache, 'snapshots');
-    const [name] = readdirSync(folder);
-    rmSync(join(folder, name!));
-    writeFiles(join(folder, name!), { 'inside/x': 'x' });
-    chmodSync(folder, 0o555);
-    const plain = repomap([...query, '--no-cache']);
-    const r = repomap([...query, '--cache', cache]);
-    expect(r.code).toBe(0);
-    expect(r.stderr.split('\n')[0]).toMatch(
-      new RegExp(`^repomap: note: the index snapshot ${folder}/${name} is not a regular file \\(a folder\\); it cannot be removed \\(.*EACCES.*\\); the index is built without it$`),
-    );
-    expect(zeroTimings(r.stdout)).toBe(zeroTimings(plain.stdout));
-  });
+    it('a --cache it may not write is read as it is, with a note; the output equals --no-cache', () => {
+      const cache = join(tmp, 'shared-cache');
+      const query = ['rank', '--repo', FIXTURE, '--query', 'apply_discount rounds half a cent', '--format', 'json'];
+      // filled by this (privileged) process, then read by a user who may not write there
+      execFileSync(process.execPath, [BIN, ...query, '--cache', cache], { cwd: ROOT, stdio: 'pipe' });
+      chmodSync(cache, 0o555);
+      const plain = repomap([...query, '--no-cache']);
+      // the index snapshot the first run kept answers, as it is
+      const kept = repomap([...query, '--cache', cache]);
+      expect(kept.code).toBe(0);
+      expect(kept.stderr).toBe('');
+      expect(zeroTimings(kept.stdout)).toBe(zeroTimings(plain.stdout));
+      // another scope (the same files) has no snapshot: the store is read as it is, and nothing is kept
+      const cached = repomap([...query, '--exclude', 'no-such-file', '--cache', cache]);
+      expect(cached.code).toBe(0);
+      expect(cached.stderr).toMatch(
+        new RegExp(
+          `^repomap: note: the tags cache ${cache}/tags\\.sqlite cannot be written \\(.*\\); reading it as it is, and keeping no new tags\\n$`,
+        ),
+      );
+      expect(zeroTimings(cached.stdout)).toBe(zeroTimings(plain.stdout));
+    });
 
-  it('an index snapshot it may not read: built without it, left where it is, with a note that does not say it was removed', () => {
-    const cache = join(tmp, 'unreadable-snapshot-cache');
-    const query = ['rank', '--repo', FIXTURE, '--query', 'apply_discount rounds half a cent', '--format', 'json'];
-    execFileSync(process.execPath, [BIN, ...query, '--cache', cache], { cwd: ROOT, stdio: 'pipe' });
-    const [name] = readdirSync(join(cache, 'snapshots'));
-    const file = join(cache, 'snapshots', name!);
-    chmodSync(file, 0);
-    const r = repomap([...query, '--cache', cache]);
-    expect(r.code).toBe(0);
-    expect(r.stderr.split('\n')[0]).toMatch(new RegExp(`^repomap: note: the index snapshot ${file} cannot be read \\(permission denied \\(EACCES\\)\\); the index is built without it$`));
-    expect(existsSync(file)).toBe(true);
-    expect(zeroTimings(r.stdout)).toBe(zeroTimings(repomap([...query, '--no-cache']).stdout));
-  });
-});
+    it('a folder in the place of an index snapshot that it may not remove: built without it, with a note saying so', () => {
+      const cache = join(tmp, 'odd-snapshot-cache');
+      const query = ['rank', '--repo', FIXTURE, '--query', 'apply_discount rounds half a cent', '--format', 'json'];
+      execFileSync(process.execPath, [BIN, ...query, '--cache', cache], { cwd: ROOT, stdio: 'pipe' });
+      const folder = join(cache, 'snapshots');
+      const [name] = readdirSync(folder);
+      rmSync(join(folder, name!));
+      writeFiles(join(folder, name!), { 'inside/x': 'x' });
+      chmodSync(folder, 0o555);
+      const plain = repomap([...query, '--no-cache']);
+      const r = repomap([...query, '--cache', cache]);
+      expect(r.code).toBe(0);
+      expect(r.stderr.split('\n')[0]).toMatch(
+        new RegExp(
+          `^repomap: note: the index snapshot ${folder}/${name} is not a regular file \\(a folder\\); it cannot be removed \\(.*EACCES.*\\); the index is built without it$`,
+        ),
+      );
+      expect(zeroTimings(r.stdout)).toBe(zeroTimings(plain.stdout));
+    });
+
+    it('an index snapshot it may not read: built without it, left where it is, with a note that does not say it was removed', () => {
+      const cache = join(tmp, 'unreadable-snapshot-cache');
+      const query = ['rank', '--repo', FIXTURE, '--query', 'apply_discount rounds half a cent', '--format', 'json'];
+      execFileSync(process.execPath, [BIN, ...query, '--cache', cache], { cwd: ROOT, stdio: 'pipe' });
+      const [name] = readdirSync(join(cache, 'snapshots'));
+      const file = join(cache, 'snapshots', name!);
+      chmodSync(file, 0);
+      const r = repomap([...query, '--cache', cache]);
+      expect(r.code).toBe(0);
+      expect(r.stderr.split('\n')[0]).toMatch(
+        new RegExp(
+          `^repomap: note: the index snapshot ${file} cannot be read \\(permission denied \\(EACCES\\)\\); the index is built without it$`,
+        ),
+      );
+      expect(existsSync(file)).toBe(true);
+      expect(zeroTimings(r.stdout)).toBe(zeroTimings(repomap([...query, '--no-cache']).stdout));
+    });
+  },
+);
 
 /** The exit code and output of a child process once it has exited. */
 function finished(child: ReturnType<typeof spawn>): Promise<{ code: number | null; stdout: string; stderr: string }> {

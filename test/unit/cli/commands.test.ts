@@ -21,12 +21,13 @@ describe('COMMANDS', () => {
     expect(Object.keys(COMMANDS).sort()).toEqual([...listed].sort());
   });
 
-  it('the daemon serves the index commands, in the table\'s order', () => {
+  it("the daemon serves the index commands, in the table's order", () => {
     expect(DAEMON_COMMANDS).toEqual(['rank', 'pack', 'explain', 'symbols', 'refs', 'impact', 'outline', 'status']);
-    for (const name of DAEMON_COMMANDS) expect(traitsOf(name)).toEqual({ oneShot: true, daemonServed: true, needsIndex: true });
+    for (const name of DAEMON_COMMANDS)
+      expect(traitsOf(name)).toEqual({ oneShot: true, daemonServed: true, needsIndex: true });
   });
 
-  it('mcp is one-shot but opens its indexes as it is asked; a subcommand\'s name or an unknown one has no trait', () => {
+  it("mcp is one-shot but opens its indexes as it is asked; a subcommand's name or an unknown one has no trait", () => {
     expect(traitsOf('mcp')).toEqual({ oneShot: true, daemonServed: false, needsIndex: false });
     for (const name of ['eval', 'start', 'prune', 'toString', 'constructor', '']) {
       expect(traitsOf(name)).toEqual({ oneShot: false, daemonServed: false, needsIndex: false });

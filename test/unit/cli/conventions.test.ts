@@ -57,7 +57,9 @@ describe('the repository and the query', () => {
   it('the query is positional, --query or --query-file (- reads standard input): one of them', async () => {
     const positional = await run(['rank', 'apply_discount', '--format', 'json']);
     const flag = await run(['rank', '--query', 'apply_discount', '--format', 'json']);
-    const stdin = await run(['rank', '--query-file', '-', '--format', 'json'], { stdin: Readable.from([Buffer.from('apply_'), Buffer.from('discount\n')]) });
+    const stdin = await run(['rank', '--query-file', '-', '--format', 'json'], {
+      stdin: Readable.from([Buffer.from('apply_'), Buffer.from('discount\n')]),
+    });
     const rows = [positional, flag, stdin].map((r) => JSON.parse(r.stdout) as { top_files: string[] });
     expect(rows[1]!.top_files).toEqual(rows[0]!.top_files);
     expect(rows[2]!.top_files).toEqual(rows[0]!.top_files);
@@ -82,7 +84,9 @@ describe('the repository and the query', () => {
     const words = text.split(' ');
     expect(await json(['rank', ...words])).toEqual(await json(['rank', text]));
     expect(await json(['rank', ...words])).toEqual(await json(['rank', '--query', text]));
-    expect(await json(['rank', ...words]), 'another query ranks otherwise').not.toEqual(await json(['rank', words[0]!]));
+    expect(await json(['rank', ...words]), 'another query ranks otherwise').not.toEqual(
+      await json(['rank', words[0]!]),
+    );
     const explain = ['explain', 'src/inventory/models.py'];
     expect(await json([...explain, ...words])).toEqual(await json([...explain, '--query', text]));
     const packed = (argv: string[]): Promise<CliRun> => run([...argv, '--budget', '400']);
@@ -113,11 +117,18 @@ describe('the source and scope flags', () => {
     const repo = await run(['rank', 'apply_discount', '--repo', '']);
     expect(repo.code).toBe(2);
     expect(repo.stdout).toBe('');
-    expect(repo.stderr).toBe('repomap: --repo is empty: give a repository folder or git directory (or leave --repo out for the git work tree holding the current folder)\n');
-    for (const argv of [['rank', 'apply_discount', '--commit', ''], ['symbols', 'apply', '--commit', '']]) {
+    expect(repo.stderr).toBe(
+      'repomap: --repo is empty: give a repository folder or git directory (or leave --repo out for the git work tree holding the current folder)\n',
+    );
+    for (const argv of [
+      ['rank', 'apply_discount', '--commit', ''],
+      ['symbols', 'apply', '--commit', ''],
+    ]) {
       const commit = await run(argv);
       expect(commit.code, argv.join(' ')).toBe(2);
-      expect(commit.stderr).toBe('repomap: --commit is empty: give a commit (sha, branch or tag), or leave --commit out to read the folder\n');
+      expect(commit.stderr).toBe(
+        'repomap: --commit is empty: give a commit (sha, branch or tag), or leave --commit out to read the folder\n',
+      );
     }
   });
 
@@ -126,12 +137,16 @@ describe('the source and scope flags', () => {
     const flag = await run(['rank', 'apply_discount', '--exclude', 'tests/', '--exclude', long]);
     expect(flag.code).toBe(2);
     expect(flag.stdout).toBe('');
-    expect(flag.stderr).toBe(`repomap: --exclude: pattern ${JSON.stringify(`${long.slice(0, 60)}…`)} (32800 characters) cannot be used: it is longer than 4096 characters\n`);
+    expect(flag.stderr).toBe(
+      `repomap: --exclude: pattern ${JSON.stringify(`${long.slice(0, 60)}…`)} (32800 characters) cannot be used: it is longer than 4096 characters\n`,
+    );
     const repo = copy('long-pattern');
     writeFileSync(join(repo, 'repomap.config.json'), JSON.stringify({ include: [long] }));
     const config = await run(['rank', 'apply_discount', '--repo', repo]);
     expect(config.code).toBe(2);
-    expect(config.stderr).toBe(`repomap: ${join(repo, 'repomap.config.json')}: "include": pattern ${JSON.stringify(`${long.slice(0, 60)}…`)} (32800 characters) cannot be used: it is longer than 4096 characters\n`);
+    expect(config.stderr).toBe(
+      `repomap: ${join(repo, 'repomap.config.json')}: "include": pattern ${JSON.stringify(`${long.slice(0, 60)}…`)} (32800 characters) cannot be used: it is longer than 4096 characters\n`,
+    );
   });
 });
 
@@ -155,11 +170,14 @@ describe('messages', () => {
     expect(rank.stdout).toContain('add what you\nknow (a path, a stack trace, a function or test name) and rank again');
   });
 
-  it('every error starts with repomap:, the argument parser\'s too (exit 2 for usage)', async () => {
+  it("every error starts with repomap:, the argument parser's too (exit 2 for usage)", async () => {
     const unknown = await run(['rank', 'x', '--bogus']);
     expect(unknown).toMatchObject({ code: 2, stderr: "repomap: unknown option '--bogus'\n" });
     const invalid = await run(['rank', 'x', '--top', '0']);
-    expect(invalid).toMatchObject({ code: 2, stderr: "repomap: option '--top <n>' argument '0' is invalid. expected a whole number ≥ 1\n" });
+    expect(invalid).toMatchObject({
+      code: 2,
+      stderr: "repomap: option '--top <n>' argument '0' is invalid. expected a whole number ≥ 1\n",
+    });
     const command = await run(['rnak', 'x']);
     expect(command.code).toBe(2);
     expect(command.stderr).toMatch(/^repomap: unknown command 'rnak'\n\(Did you mean rank\?\)\n$/);
@@ -169,12 +187,20 @@ describe('messages', () => {
 
   it('explain on a skipped file says why it was skipped', async () => {
     const repo = copy('skipped');
-    writeFiles(repo, { '.repomapignore': 'docs/\n', 'docs/notes.py': 'def note():\n    pass\n', 'static/app.min.js': 'var a=1;\n' });
+    writeFiles(repo, {
+      '.repomapignore': 'docs/\n',
+      'docs/notes.py': 'def note():\n    pass\n',
+      'static/app.min.js': 'var a=1;\n',
+    });
     const ignored = await run(['explain', 'docs/notes.py', 'note', '--repo', repo, '--no-cache']);
     expect(ignored.code).toBe(1);
-    expect(ignored.stderr).toBe('repomap: docs/notes.py is not a file of the corpus (skipped docs/notes.py: a .repomapignore file ignores it)\n');
+    expect(ignored.stderr).toBe(
+      'repomap: docs/notes.py is not a file of the corpus (skipped docs/notes.py: a .repomapignore file ignores it)\n',
+    );
     const minified = await run(['explain', 'static/app.min.js', 'app', '--repo', repo, '--no-cache']);
-    expect(minified.stderr).toMatch(/^repomap: static\/app\.min\.js is not a file of the corpus \(skipped minified\/generated file static\/app\.min\.js/);
+    expect(minified.stderr).toMatch(
+      /^repomap: static\/app\.min\.js is not a file of the corpus \(skipped minified\/generated file static\/app\.min\.js/,
+    );
   });
 });
 
@@ -199,15 +225,23 @@ describe('progress of a long build', () => {
     // fewer files than the reading threshold: their reading shows nothing
     expect(files).toBeLessThanOrEqual(INDEX_PROGRESS_DEFAULTS.minFiles.reading);
     const repo = join(tmp, 'many-files');
-    writeFiles(repo, Object.fromEntries(Array.from({ length: files }, (_, i) => [`pkg/m${i}.py`, `def price_${i}():\n    return ${i}\n`])));
+    writeFiles(
+      repo,
+      Object.fromEntries(
+        Array.from({ length: files }, (_, i) => [`pkg/m${i}.py`, `def price_${i}():\n    return ${i}\n`]),
+      ),
+    );
     const argv = ['rank', 'price_7', '--top', '1', '--no-cache', '--repo', repo];
     const bar = await run(argv, { tty: true, now: slowClock() });
     expect(bar.code).toBe(0);
-    expect(bar.stderr).toMatch(new RegExp(`rank parsing \\[.*\\] \\d+/${files} files \\| [\\d.]+/s \\| ETA \\d+(s|m\\d\\ds|h\\d\\dm)`));
+    expect(bar.stderr).toMatch(
+      new RegExp(`rank parsing \\[.*\\] \\d+/${files} files \\| [\\d.]+/s \\| ETA \\d+(s|m\\d\\ds|h\\d\\dm)`),
+    );
     expect(bar.stderr).not.toMatch(/reading|LL|NF/);
     const plain = await run(argv, { tty: false, now: slowClock() });
     const lines = plain.stderr.split('\n').filter(Boolean);
-    for (const line of lines.slice(0, -1)) expect(line).toMatch(new RegExp(`^\\[rank parsing\\] \\d+/${files} files, [\\d.]+/s, ETA \\d`));
+    for (const line of lines.slice(0, -1))
+      expect(line).toMatch(new RegExp(`^\\[rank parsing\\] \\d+/${files} files, [\\d.]+/s, ETA \\d`));
     expect(lines.at(-1)).toMatch(new RegExp(`^\\[rank parsing\\] ${files}/${files} files, [\\d.]+/s, [\\d.]+ s$`));
     const quiet = await run([...argv, '--quiet'], { tty: true, now: slowClock() });
     expect(quiet.stderr).toBe('');
@@ -221,14 +255,33 @@ describe('scope: --include, --exclude and .repomapignore', () => {
   it('leave files out of the ranking', async () => {
     const all = ranked((await run(['rank', 'apply_discount', '--task', 'generic', '--top', '50'])).stdout);
     expect(all).toContain('tests/test_pricing.py');
-    const excluded = ranked((await run(['rank', 'apply_discount', '--task', 'generic', '--top', '50', '--exclude', 'tests/'])).stdout);
+    const excluded = ranked(
+      (await run(['rank', 'apply_discount', '--task', 'generic', '--top', '50', '--exclude', 'tests/'])).stdout,
+    );
     expect(excluded).toEqual(all.filter((p) => !p.startsWith('tests/')));
-    const included = ranked((await run(['rank', 'apply_discount', '--task', 'generic', '--top', '50', '--include', 'src/inventory/*.py', '--include', 'tests/'])).stdout);
+    const included = ranked(
+      (
+        await run([
+          'rank',
+          'apply_discount',
+          '--task',
+          'generic',
+          '--top',
+          '50',
+          '--include',
+          'src/inventory/*.py',
+          '--include',
+          'tests/',
+        ])
+      ).stdout,
+    );
     expect(included.every((p) => /^src\/inventory\/[^/]+\.py$|^tests\//.test(p))).toBe(true);
     expect(included).toContain('src/inventory/pricing.py');
     const repo = copy('ignore-file');
     writeFileSync(join(repo, '.repomapignore'), 'tests/\n');
-    const ignored = ranked((await run(['rank', 'apply_discount', '--task', 'generic', '--top', '50', '--repo', repo])).stdout);
+    const ignored = ranked(
+      (await run(['rank', 'apply_discount', '--task', 'generic', '--top', '50', '--repo', repo])).stdout,
+    );
     expect(ignored.filter((p) => p.startsWith('tests/'))).toEqual([]);
   });
 });
@@ -236,10 +289,24 @@ describe('scope: --include, --exclude and .repomapignore', () => {
 describe('the config file', () => {
   it('repomap.config.json gives defaults (top, exclude, budget, tokenizer); flags win', async () => {
     const repo = copy('config');
-    writeFileSync(join(repo, 'repomap.config.json'), JSON.stringify({ top: 2, exclude: ['tests/'], budget: 120, tokenizer: 'regex' }));
+    writeFileSync(
+      join(repo, 'repomap.config.json'),
+      JSON.stringify({ top: 2, exclude: ['tests/'], budget: 120, tokenizer: 'regex' }),
+    );
     const r = await run(['rank', 'apply_discount', '--task', 'generic', '--repo', repo]);
     expect(ranked(r.stdout)).toEqual(['src/inventory/pricing.py', 'src/inventory/checkout.py']);
-    const flags = await run(['rank', 'apply_discount', '--task', 'generic', '--repo', repo, '--top', '3', '--exclude', 'README.md']);
+    const flags = await run([
+      'rank',
+      'apply_discount',
+      '--task',
+      'generic',
+      '--repo',
+      repo,
+      '--top',
+      '3',
+      '--exclude',
+      'README.md',
+    ]);
     expect(ranked(flags.stdout)).toHaveLength(3);
     expect(ranked(flags.stdout)).toContain('tests/test_pricing.py');
     const pack = await run(['pack', 'apply_discount', '--repo', repo, '--format', 'json']);
@@ -259,7 +326,11 @@ describe('the config file', () => {
     const r = await run(['rank', 'apply_discount', '--top', '1'], { cwd: repo });
     expect(r.code).toBe(0);
     expect(ranked(r.stdout)).toEqual(['src/inventory/pricing.py']);
-    expect(r.stderr).toMatch(new RegExp(`^repomap: note: cannot read ${manifest.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(.*JSON.*\\); no "repomap" config taken from it\n$`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^repomap: note: cannot read ${manifest.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(.*JSON.*\\); no "repomap" config taken from it\n$`,
+      ),
+    );
     expect((await run(['rank', 'apply_discount', '--top', '1', '--quiet'], { cwd: repo })).stderr).toBe('');
   });
 
@@ -269,11 +340,15 @@ describe('the config file', () => {
     writeFileSync(file, JSON.stringify({ top: 2, budgte: 100 }));
     const unknown = await run(['rank', 'x', '--repo', repo]);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe(`repomap: ${file}: unknown key "budgte" (known: top, budget, tokenizer, exclude, include)\n`);
+    expect(unknown.stderr).toBe(
+      `repomap: ${file}: unknown key "budgte" (known: top, budget, tokenizer, exclude, include)\n`,
+    );
     writeFileSync(file, JSON.stringify({ tokenizer: 'gpt2' }));
     const wrong = await run(['pack', 'x', '--repo', repo]);
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toMatch(new RegExp(`^repomap: ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: "tokenizer": `));
+    expect(wrong.stderr).toMatch(
+      new RegExp(`^repomap: ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: "tokenizer": `),
+    );
     writeFileSync(file, '{ not json');
     expect((await run(['rank', 'x', '--repo', repo])).stderr).toContain(file);
   });
@@ -283,7 +358,10 @@ describe('beforeCommand (where bin/repomap.js sets process-wide V8 flags)', () =
   /** The names beforeCommand was called with during one run, and the run. */
   async function calls(argv: string[], cwd?: string): Promise<{ names: string[]; run: CliRun }> {
     const names: string[] = [];
-    const r = await run(argv, { beforeCommand: (name) => void names.push(name), ...(cwd !== undefined ? { cwd } : {}) });
+    const r = await run(argv, {
+      beforeCommand: (name) => void names.push(name),
+      ...(cwd !== undefined ? { cwd } : {}),
+    });
     return { names, run: r };
   }
 

@@ -7,7 +7,17 @@
  * usage errors pass through; a run of another build, a command it does not run, or no
  * daemon at all runs in the command's own process.
  */
-import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -36,12 +46,28 @@ let stopDaemon: (why: string) => void;
 let served: Promise<void>;
 
 /** Serves a daemon in this process; resolves once it listens, with what stops it and its end. */
-async function serve(at: string, build: string, log: (line: string) => void, run: CliRunner = runCli, more: { maxLineBytes?: number } = {}): Promise<{ stop: (why: string) => void; ended: Promise<void> }> {
+async function serve(
+  at: string,
+  build: string,
+  log: (line: string) => void,
+  run: CliRunner = runCli,
+  more: { maxLineBytes?: number } = {},
+): Promise<{ stop: (why: string) => void; ended: Promise<void> }> {
   let stop!: (why: string) => void;
   let listening!: () => void;
   const up = new Promise<void>((resolve) => (listening = resolve));
   // git's environment is the commands' own (else the daemon refuses them)
-  const ended = serveDaemon({ socket: at, build, idleMs: 600_000, indexes: 2, run, log, env: env(), onListening: (s) => ((stop = s), listening()), ...more });
+  const ended = serveDaemon({
+    socket: at,
+    build,
+    idleMs: 600_000,
+    indexes: 2,
+    run,
+    log,
+    env: env(),
+    onListening: (s) => ((stop = s), listening()),
+    ...more,
+  });
   await Promise.race([up, ended]);
   return { stop, ended };
 }
@@ -61,10 +87,17 @@ afterAll(async () => {
   removeTemp(tmp);
 });
 
-const env = (): Record<string, string> => ({ HOME: join(tmp, 'home'), XDG_CACHE_HOME: join(tmp, 'xdg'), REPOMAP_DAEMON_SOCKET: socket });
+const env = (): Record<string, string> => ({
+  HOME: join(tmp, 'home'),
+  XDG_CACHE_HOME: join(tmp, 'xdg'),
+  REPOMAP_DAEMON_SOCKET: socket,
+});
 
 /** A command as a process runs it with the daemon up: null when it would run in its own process. */
-async function onDaemon(argv: string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<{ code: number; stdout: string; stderr: string } | null> {
+async function onDaemon(
+  argv: string[],
+  options: { stdin?: string; env?: Record<string, string> } = {},
+): Promise<{ code: number; stdout: string; stderr: string } | null> {
   let stdout = '';
   let stderr = '';
   const outcome = await runOnDaemon({
@@ -83,9 +116,21 @@ async function onDaemon(argv: string[], options: { stdin?: string; env?: Record<
 /** The same command in this process, as a one-shot `repomap` runs it. */
 const here = (argv: string[]) => runCliCaptured(argv, { cwd: tmp, env: env() });
 
-const rankArgs = (...more: string[]) => ['rank', '--repo', repo, '--cache', cache, '--format', 'json', '--top', '20', ...more];
+const rankArgs = (...more: string[]) => [
+  'rank',
+  '--repo',
+  repo,
+  '--cache',
+  cache,
+  '--format',
+  'json',
+  '--top',
+  '20',
+  ...more,
+];
 const zeroTimings = (json: string): string => JSON.stringify({ ...JSON.parse(json), timing_ms: { index: 0, rank: 0 } });
-const snapshotFiles = (): string[] => (existsSync(join(cache, 'snapshots')) ? readdirSync(join(cache, 'snapshots')).filter((f) => f.endsWith('.snap')) : []);
+const snapshotFiles = (): string[] =>
+  existsSync(join(cache, 'snapshots')) ? readdirSync(join(cache, 'snapshots')).filter((f) => f.endsWith('.snap')) : [];
 
 describe('repomap daemon', () => {
   it('answers a rank as the command answers in its own process, then from the index it keeps in memory', async () => {
@@ -114,7 +159,10 @@ describe('repomap daemon', () => {
     // no snapshot to update from: what the daemon updates is the index in its memory
     rmSync(join(cache, 'snapshots'), { recursive: true, force: true });
     const pricing = join(repo, 'src/inventory/pricing.py');
-    appendFileSync(pricing, '\n\ndef clamp_refund_total(total: int) -> int:\n    """Refunds never exceed the paid total."""\n    return max(0, total)\n');
+    appendFileSync(
+      pricing,
+      '\n\ndef clamp_refund_total(total: int) -> int:\n    """Refunds never exceed the paid total."""\n    return max(0, total)\n',
+    );
     // settled: stamped before the command begins (a file written as a read began is read again next time)
     const when = new Date(Date.now() - 600_000);
     utimesSync(pricing, when, when);
@@ -146,7 +194,9 @@ describe('repomap daemon', () => {
     expect(snapshotFiles()).toEqual([]);
     const reread = await onDaemon(['status', '--repo', repo, '--cache', cache]);
     expect(reread!.stdout).toMatch(/^tags cache +\S+ \([01] parsed, the others from the snapshot or from it\)$/m);
-    expect(zeroTimings((await onDaemon(rankArgs('--query', windowQuery)))!.stdout)).toBe(zeroTimings(freshWindow.stdout));
+    expect(zeroTimings((await onDaemon(rankArgs('--query', windowQuery)))!.stdout)).toBe(
+      zeroTimings(freshWindow.stdout),
+    );
   });
 
   it('passes standard input, usage errors and exit codes through', async () => {
@@ -162,9 +212,14 @@ describe('repomap daemon', () => {
     const notFolder = ['rank', '--repo', repo, '--cache', join(tmp, 'a-file'), '--format', 'json', QUERY];
     const notFolderHere = await here(notFolder);
     expect(notFolderHere.code).toBe(0);
-    expect(notFolderHere.stderr).toMatch(/^repomap: warning: the tags cache cannot be created at .*a-file \(it is a file\); running without a cache\n$/);
+    expect(notFolderHere.stderr).toMatch(
+      /^repomap: warning: the tags cache cannot be created at .*a-file \(it is a file\); running without a cache\n$/,
+    );
     const notFolderThere = await onDaemon(notFolder);
-    expect({ ...notFolderThere!, stdout: zeroTimings(notFolderThere!.stdout) }).toEqual({ ...notFolderHere, stdout: zeroTimings(notFolderHere.stdout) });
+    expect({ ...notFolderThere!, stdout: zeroTimings(notFolderThere!.stdout) }).toEqual({
+      ...notFolderHere,
+      stdout: zeroTimings(notFolderHere.stdout),
+    });
     const missing = await onDaemon(['rank', '--repo', join(tmp, 'no-such-folder'), QUERY]);
     expect(missing!.code).toBe(1);
     expect(missing!.stderr).toContain('no-such-folder');
@@ -179,14 +234,25 @@ describe('repomap daemon', () => {
     expect(await onDaemon(rankArgs('--query', QUERY), { env: { ...env(), GIT_DIR: '/elsewhere' } })).toBeNull();
     expect(logs.some((l) => /refused a rank from .*: its GIT_DIR is not the daemon's/.test(l))).toBe(true);
     expect(await onDaemon(rankArgs('--query', QUERY), { env: { ...env(), REPOMAP_NO_DAEMON: '0' } })).not.toBeNull();
-    expect(await onDaemon(rankArgs('--query', QUERY), { env: { ...env(), REPOMAP_DAEMON_SOCKET: join(tmp, 'sockets', 'none.sock') } })).toBeNull();
+    expect(
+      await onDaemon(rankArgs('--query', QUERY), {
+        env: { ...env(), REPOMAP_DAEMON_SOCKET: join(tmp, 'sockets', 'none.sock') },
+      }),
+    ).toBeNull();
     const other = join(tmp, 'sockets', 'other.sock');
     const otherLogs: string[] = [];
     const daemon = await serve(other, 'another-build', (line) => otherLogs.push(line));
     try {
-      expect(await onDaemon(rankArgs('--query', QUERY), { env: { ...env(), REPOMAP_DAEMON_SOCKET: other } })).toBeNull();
+      expect(
+        await onDaemon(rankArgs('--query', QUERY), { env: { ...env(), REPOMAP_DAEMON_SOCKET: other } }),
+      ).toBeNull();
       // the standard input read for it comes back for the run here
-      expect(await onDaemon(rankArgs('--query-file', '-'), { stdin: QUERY, env: { ...env(), REPOMAP_DAEMON_SOCKET: other } })).toBeNull();
+      expect(
+        await onDaemon(rankArgs('--query-file', '-'), {
+          stdin: QUERY,
+          env: { ...env(), REPOMAP_DAEMON_SOCKET: other },
+        }),
+      ).toBeNull();
       expect(otherLogs.filter((l) => l.startsWith('rank'))).toEqual([]);
     } finally {
       daemon.stop('test over');
@@ -199,7 +265,9 @@ describe('repomap daemon', () => {
     const open = join(tmp, 'open');
     mkdirSync(open);
     chmodSync(open, 0o777);
-    await expect(serve(join(open, 'd.sock'), 'x', () => undefined)).rejects.toThrow(/will not serve .*others may enter it/);
+    await expect(serve(join(open, 'd.sock'), 'x', () => undefined)).rejects.toThrow(
+      /will not serve .*others may enter it/,
+    );
     chmodSync(join(tmp, 'sockets'), 0o755);
     try {
       expect(await onDaemon(rankArgs('--query', QUERY))).toBeNull();
@@ -217,12 +285,17 @@ describe('repomap daemon', () => {
       const running = new Promise<void>((resolve) => (entered = resolve));
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
-      const { stop, ended } = await serve(at, daemonBuild(packageVersion()), () => undefined, async (_argv, io) => {
-        entered();
-        await released;
-        io.stdout.write('answered\n');
-        return 3;
-      });
+      const { stop, ended } = await serve(
+        at,
+        daemonBuild(packageVersion()),
+        () => undefined,
+        async (_argv, io) => {
+          entered();
+          await released;
+          io.stdout.write('answered\n');
+          return 3;
+        },
+      );
       const answer = onDaemon(rankArgs('--query', QUERY), { env: { ...env(), REPOMAP_DAEMON_SOCKET: at } });
       await running;
       stop('told to stop');
@@ -239,7 +312,10 @@ describe('repomap daemon', () => {
   it('start says why when the daemon process cannot be started at all', async () => {
     // a working folder that does not exist: the spawn fails, and no 'exit' follows
     const at = join(tmp, 'sockets-unstarted', 'd.sock');
-    const run = await runCliCaptured(['daemon', 'start'], { cwd: join(tmp, 'no-such-folder'), env: { ...process.env, REPOMAP_DAEMON_SOCKET: at } });
+    const run = await runCliCaptured(['daemon', 'start'], {
+      cwd: join(tmp, 'no-such-folder'),
+      env: { ...process.env, REPOMAP_DAEMON_SOCKET: at },
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/did not start serving .*\(it could not be started: spawn .*ENOENT\)/);
   });
@@ -248,7 +324,10 @@ describe('repomap daemon', () => {
     await expect(serve(socket, 'x', () => undefined)).rejects.toThrow(/a daemon already serves/);
     // a process killed while it listened leaves its socket behind
     const left = join(tmp, 'sockets', 'left.sock');
-    spawnSync(process.execPath, ['-e', `require('node:net').createServer().listen(${JSON.stringify(left)}, () => process.kill(process.pid, 'SIGKILL'))`]);
+    spawnSync(process.execPath, [
+      '-e',
+      `require('node:net').createServer().listen(${JSON.stringify(left)}, () => process.kill(process.pid, 'SIGKILL'))`,
+    ]);
     expect(existsSync(left)).toBe(true);
     // listening there at all means it took the place over (a socket in use refuses a second listener)
     const daemon = await serve(left, 'x', () => undefined);
@@ -271,13 +350,30 @@ function rawExchange(at: string, chunks: (string | Buffer)[]): Promise<Record<st
     connection.on('data', (d) => (text += d.toString()));
     // the daemon may close while a long message is still being written
     connection.on('error', () => undefined);
-    connection.on('close', () => resolve(text.split('\n').filter((l) => l.length > 0).map((l) => JSON.parse(l) as Record<string, unknown>)));
+    connection.on('close', () =>
+      resolve(
+        text
+          .split('\n')
+          .filter((l) => l.length > 0)
+          .map((l) => JSON.parse(l) as Record<string, unknown>),
+      ),
+    );
   });
 }
 
 describe('repomap daemon, given bad lines on its socket', () => {
   const build = daemonBuild(packageVersion());
-  const run = (fields: Record<string, unknown>) => JSON.stringify({ type: 'run', build, argv: ['status', '--repo', repo], cwd: tmp, env: env(), stdoutTTY: false, stderrTTY: false, ...fields });
+  const run = (fields: Record<string, unknown>) =>
+    JSON.stringify({
+      type: 'run',
+      build,
+      argv: ['status', '--repo', repo],
+      cwd: tmp,
+      env: env(),
+      stdoutTTY: false,
+      stderrTTY: false,
+      ...fields,
+    });
   const withoutArgv = (): Record<string, unknown> => {
     const { argv: _argv, ...rest } = JSON.parse(run({})) as Record<string, unknown>;
     return rest;
@@ -293,19 +389,37 @@ describe('repomap daemon, given bad lines on its socket', () => {
     ['a run without env', () => run({ env: undefined }), /^env: /],
     ['a run whose env is null', () => run({ env: null }), /^env: /],
     ['a run whose env holds a number', () => run({ env: { ...env(), PATH: 7 } }), /^env\.PATH: /],
-    ['a run without argv whose environment differs', () => JSON.stringify({ ...withoutArgv(), env: { ...env(), GIT_DIR: '/elsewhere' } }), /^argv: /],
+    [
+      'a run without argv whose environment differs',
+      () => JSON.stringify({ ...withoutArgv(), env: { ...env(), GIT_DIR: '/elsewhere' } }),
+      /^argv: /,
+    ],
     ['a run with an empty argv', () => run({ argv: [] }), /^argv: /],
     ['a run from a relative folder', () => run({ cwd: 'somewhere' }), /^cwd: /],
-    ['a run of mcp (not an index command)', () => run({ argv: ['mcp', '--repo', repo] }), /^it runs the index commands only \(rank, .*\), not mcp$/],
-    ['a run of eval', () => run({ argv: ['eval', '--samples', 'x.jsonl'] }), /^it runs the index commands only .*, not eval$/],
-    ['a run of cache prune', () => run({ argv: ['cache', 'prune', '--cache', cache] }), /^it runs the index commands only .*, not cache$/],
+    [
+      'a run of mcp (not an index command)',
+      () => run({ argv: ['mcp', '--repo', repo] }),
+      /^it runs the index commands only \(rank, .*\), not mcp$/,
+    ],
+    [
+      'a run of eval',
+      () => run({ argv: ['eval', '--samples', 'x.jsonl'] }),
+      /^it runs the index commands only .*, not eval$/,
+    ],
+    [
+      'a run of cache prune',
+      () => run({ argv: ['cache', 'prune', '--cache', cache] }),
+      /^it runs the index commands only .*, not cache$/,
+    ],
     ['a run of an option', () => run({ argv: ['--version'] }), /^it runs the index commands only .*, not --version$/],
   ])('refuses %s with a reply saying why, and goes on serving', async (_what, line, why) => {
     const replies = await rawExchange(socket, [line() + '\n']);
     expect(replies).toEqual([{ type: 'refused', why: expect.stringMatching(why) }]);
     expect(logs.at(-1)).toMatch(/^refused a message: /);
     // still serving: its status, and a command
-    expect(await rawExchange(socket, [JSON.stringify({ type: 'status' }) + '\n'])).toEqual([expect.objectContaining({ type: 'status', pid: process.pid })]);
+    expect(await rawExchange(socket, [JSON.stringify({ type: 'status' }) + '\n'])).toEqual([
+      expect.objectContaining({ type: 'status', pid: process.pid }),
+    ]);
     const status = await onDaemon(['status', '--repo', repo, '--cache', cache]);
     expect(status?.code).toBe(0);
   });
@@ -320,13 +434,23 @@ describe('repomap daemon, given bad lines on its socket', () => {
     const daemon = await serve(at, build, (line) => cappedLogs.push(line), runCli, { maxLineBytes: 4096 });
     try {
       // a client that streams bytes and never ends its line
-      const replies = await rawExchange(at, Array.from({ length: 64 }, () => 'x'.repeat(1000)));
+      const replies = await rawExchange(
+        at,
+        Array.from({ length: 64 }, () => 'x'.repeat(1000)),
+      );
       expect(replies).toEqual([{ type: 'refused', why: 'a message longer than 4096 bytes' }]);
       expect(cappedLogs.at(-1)).toBe('refused a message: a message longer than 4096 bytes');
       // a run within the cap is answered as before
-      expect(await onDaemon(['status', '--repo', repo, '--cache', cache], { env: { ...env(), REPOMAP_DAEMON_SOCKET: at } })).toMatchObject({ code: 0 });
+      expect(
+        await onDaemon(['status', '--repo', repo, '--cache', cache], { env: { ...env(), REPOMAP_DAEMON_SOCKET: at } }),
+      ).toMatchObject({ code: 0 });
       // one over it is refused: it runs in the command's own process
-      expect(await onDaemon(rankArgs('--query-file', '-'), { stdin: 'q'.repeat(5000), env: { ...env(), REPOMAP_DAEMON_SOCKET: at } })).toBeNull();
+      expect(
+        await onDaemon(rankArgs('--query-file', '-'), {
+          stdin: 'q'.repeat(5000),
+          env: { ...env(), REPOMAP_DAEMON_SOCKET: at },
+        }),
+      ).toBeNull();
     } finally {
       daemon.stop('test over');
       await daemon.ended;
@@ -361,7 +485,10 @@ describe('lineReader', () => {
 });
 
 describe('IndexMemory', () => {
-  const entry = (root: string) => ({ index: { corpus: { root, files: [] } } as unknown as Index, fingerprint: {} as FolderFingerprint });
+  const entry = (root: string) => ({
+    index: { corpus: { root, files: [] } } as unknown as Index,
+    fingerprint: {} as FolderFingerprint,
+  });
 
   it('keeps the most recently used indexes up to its capacity; a taken index is out until kept again', () => {
     const memory = new IndexMemory(2);

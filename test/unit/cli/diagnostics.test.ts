@@ -48,7 +48,9 @@ describe('diagnostics in the output of rank, pack and explain', () => {
 
   it('rank (text) adds one summary line on stderr; --diagnostics lists each file', async () => {
     const summary = await run(['rank', '--query', 'apply_discount']);
-    expect(summary.stderr).toBe('repomap: note: skipped: binary 1, special 1; diagnostics: parse-error 1 (--diagnostics lists them)\n');
+    expect(summary.stderr).toBe(
+      'repomap: note: skipped: binary 1, special 1; diagnostics: parse-error 1 (--diagnostics lists them)\n',
+    );
     const listed = await run(['rank', '--query', 'apply_discount', '--diagnostics']);
     expect(listed.stderr.split('\n')).toEqual([
       'repomap: 3 diagnostics:',
@@ -92,7 +94,9 @@ describe('diagnostics in the output of the agent tools', () => {
 
   it('in text they give the summary line (none with --quiet), and --diagnostics lists each file', async () => {
     const summary = await run(['symbols', 'apply_discount']);
-    expect(summary.stderr).toBe('repomap: note: skipped: binary 1, special 1; diagnostics: parse-error 1 (--diagnostics lists them)\n');
+    expect(summary.stderr).toBe(
+      'repomap: note: skipped: binary 1, special 1; diagnostics: parse-error 1 (--diagnostics lists them)\n',
+    );
     expect((await run(['status', '--quiet'])).stderr).toBe('');
     const listed = await run(['refs', 'apply_discount', '--diagnostics', '--quiet']);
     expect(listed.stderr.split('\n')[0]).toBe('repomap: 3 diagnostics:');
@@ -105,7 +109,9 @@ describe('skipped files', () => {
     const vendored = join(tmp, 'vendored');
     writeFiles(vendored, {
       'src/app.py': 'def apply_discount(items):\n    return items\n',
-      ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((i) => [`node_modules/pkg${i % 2}/m${i}.js`, `exports.m${i} = ${i};\n`])),
+      ...Object.fromEntries(
+        [1, 2, 3, 4, 5, 6].map((i) => [`node_modules/pkg${i % 2}/m${i}.js`, `exports.m${i} = ${i};\n`]),
+      ),
       'vendor/lib/a.py': 'A = 1\n',
       'vendor/lib/b.py': 'B = 2\n',
     });
@@ -119,7 +125,16 @@ describe('skipped files', () => {
   });
 
   it('with --diagnostics, no line says that --diagnostics lists them', async () => {
-    for (const argv of [['rank', 'apply_discount'], ['pack', 'apply_discount'], ['explain', 'src/helpers.py', 'apply_discount'], ['symbols', 'apply_discount'], ['refs', 'apply_discount'], ['impact', '--file', 'src/helpers.py'], ['outline', 'src/helpers.py'], ['status']]) {
+    for (const argv of [
+      ['rank', 'apply_discount'],
+      ['pack', 'apply_discount'],
+      ['explain', 'src/helpers.py', 'apply_discount'],
+      ['symbols', 'apply_discount'],
+      ['refs', 'apply_discount'],
+      ['impact', '--file', 'src/helpers.py'],
+      ['outline', 'src/helpers.py'],
+      ['status'],
+    ]) {
       for (const format of [[], ['--format', 'json']]) {
         const r = await run([...argv, ...format, '--diagnostics']);
         expect(r.code).toBe(0);

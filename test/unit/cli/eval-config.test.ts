@@ -23,40 +23,64 @@ beforeAll(() => {
   writeFiles(calc, {
     'calc/__init__.py': '',
     'calc/totals.py': 'def compute_total(items):\n    return sum(items)\n',
-    'calc/report.py': 'from calc.totals import compute_total\n\n\ndef render_report(items):\n    return f"total {compute_total(items)}"\n',
+    'calc/report.py':
+      'from calc.totals import compute_total\n\n\ndef render_report(items):\n    return f"total {compute_total(items)}"\n',
     'calc/unrelated.py': 'def helper():\n    return 1\n',
-    'tests/test_totals.py': 'from calc.totals import compute_total\n\n\ndef test_compute_total():\n    assert compute_total([1, 2]) == 3\n',
+    'tests/test_totals.py':
+      'from calc.totals import compute_total\n\n\ndef test_compute_total():\n    assert compute_total([1, 2]) == 3\n',
   });
   const c1 = commitAll(calc, 'calc');
   const tiny = initRepo(join(dir, 'repos', 'acme+tiny'), 'repo');
   writeFiles(tiny, {
     'tiny/core.py': 'def parse_flags(argv):\n    return argv\n',
-    'tests/test_core.py': 'from tiny.core import parse_flags\n\n\ndef test_parse_flags():\n    assert parse_flags([]) == []\n',
+    'tests/test_core.py':
+      'from tiny.core import parse_flags\n\n\ndef test_parse_flags():\n    assert parse_flags([]) == []\n',
   });
   const t1 = commitAll(tiny, 'tiny');
   const samples = [
     {
-      id: 'r1', repo: 'acme/calc', base_commit: c1, task_type: 'edit2ripple',
-      query: { intent: 'totals of empty lists', anchor_file: 'calc/totals.py', anchor_diff: '@@ -1,2 +1,2 @@ def compute_total(items):\n-    return sum(items)\n+    return sum(items or [])\n' },
+      id: 'r1',
+      repo: 'acme/calc',
+      base_commit: c1,
+      task_type: 'edit2ripple',
+      query: {
+        intent: 'totals of empty lists',
+        anchor_file: 'calc/totals.py',
+        anchor_diff:
+          '@@ -1,2 +1,2 @@ def compute_total(items):\n-    return sum(items)\n+    return sum(items or [])\n',
+      },
       gold: { files: ['tests/test_totals.py'], given_files: ['calc/totals.py'] },
     },
     {
-      id: 't1', repo: 'acme/tiny', base_commit: t1, task_type: 'code2test',
+      id: 't1',
+      repo: 'acme/tiny',
+      base_commit: t1,
+      task_type: 'code2test',
       query: { pr_title: 'Flags may be empty', changed_files: ['tiny/core.py'], change_summary: ['parse_flags'] },
       gold: { related_tests: ['tests/test_core.py'] },
     },
   ];
   writeFileSync(join(dir, 'samples.jsonl'), samples.map((s) => JSON.stringify(s)).join('\n') + '\n');
-  writeFileSync(join(dir, 'no-tests.json'), JSON.stringify({ description: 'tests score 0 in ripple', rank: { kindPrior: { edit2ripple: { test: 0 } } } }));
+  writeFileSync(
+    join(dir, 'no-tests.json'),
+    JSON.stringify({ description: 'tests score 0 in ripple', rank: { kindPrior: { edit2ripple: { test: 0 } } } }),
+  );
   writeFileSync(join(dir, 'typo.json'), JSON.stringify({ rank: { callerWeight: { edit2rippel: 0 } } }));
-  writeFileSync(join(dir, 'split.json'), JSON.stringify({ description: 'halves', 'held-in': ['acme/calc'], 'held-out': ['acme/tiny', 'acme/gone'] }));
+  writeFileSync(
+    join(dir, 'split.json'),
+    JSON.stringify({ description: 'halves', 'held-in': ['acme/calc'], 'held-out': ['acme/tiny', 'acme/gone'] }),
+  );
 });
 afterAll(() => removeTemp(dir));
 
 async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const io: CliIo = { cwd: dir, stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } };
+  const io: CliIo = {
+    cwd: dir,
+    stdout: { write: (s: string) => (out += s) },
+    stderr: { write: (s: string) => (err += s) },
+  };
   const code = await runCli(args, io);
   return { code, out, err };
 }
@@ -71,14 +95,28 @@ describe('repomap eval --config', () => {
   });
 
   it('ranks with the overrides and records the configuration and its name', async () => {
-    const r = await cli([...BASE, '--config', 'no-tests.json', '--name', 'no tests', '--out', 'out/cfg.jsonl', '--summary', 'out/cfg.json']);
+    const r = await cli([
+      ...BASE,
+      '--config',
+      'no-tests.json',
+      '--name',
+      'no tests',
+      '--out',
+      'out/cfg.jsonl',
+      '--summary',
+      'out/cfg.json',
+    ]);
     expect(r.code, r.err).toBe(0);
     const [plain, cfg] = [readRows('out/plain.jsonl')[0]!, readRows('out/cfg.jsonl')[0]!];
     expect(plain.top_files.indexOf('tests/test_totals.py')).toBeLessThan(plain.top_files.indexOf('calc/unrelated.py'));
     expect(cfg.top_files.indexOf('tests/test_totals.py')).toBeGreaterThan(cfg.top_files.indexOf('calc/unrelated.py'));
     const s = readJson('out/cfg.json');
     expect(s.name).toBe('no tests');
-    expect(s.config).toEqual({ file: 'no-tests.json', description: 'tests score 0 in ripple', rank: { kindPrior: { edit2ripple: { test: 0 } } } });
+    expect(s.config).toEqual({
+      file: 'no-tests.json',
+      description: 'tests score 0 in ripple',
+      rank: { kindPrior: { edit2ripple: { test: 0 } } },
+    });
     expect(s.tasks.edit2ripple!.metrics.MRR!).toBeLessThan(readJson('out/plain.json').tasks.edit2ripple!.metrics.MRR!);
   });
 
@@ -96,7 +134,9 @@ describe('repomap eval --config', () => {
   });
 
   it('fails when the file is missing, and is a usage error with --method bm25', async () => {
-    expect((await cli([...BASE, '--config', 'missing.json'])).err).toMatch(/missing\.json: cannot read the configuration/);
+    expect((await cli([...BASE, '--config', 'missing.json'])).err).toMatch(
+      /missing\.json: cannot read the configuration/,
+    );
     const r = await cli([...BASE, '--config', 'no-tests.json', '--method', 'bm25']);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/--config applies to --method repomap/);
@@ -105,7 +145,15 @@ describe('repomap eval --config', () => {
 
 describe('--repo-list', () => {
   it('eval keeps the listed repositories and records the list', async () => {
-    const r = await cli([...BASE, '--repo-list', 'split.json#held-in', '--out', 'out/in.jsonl', '--summary', 'out/in.json']);
+    const r = await cli([
+      ...BASE,
+      '--repo-list',
+      'split.json#held-in',
+      '--out',
+      'out/in.jsonl',
+      '--summary',
+      'out/in.json',
+    ]);
     expect(r.code, r.err).toBe(0);
     expect(readRows('out/in.jsonl').map((row) => row.sample_id)).toEqual(['r1']);
     const s = readJson('out/in.json');
@@ -115,7 +163,17 @@ describe('--repo-list', () => {
   });
 
   it('score keeps the listed repositories and says which have no sample', async () => {
-    const r = await cli(['score', '--samples', 'samples.jsonl', '--details', 'out/plain.jsonl', '--repo-list', 'split.json#held-out', '--summary', 'out/out.json']);
+    const r = await cli([
+      'score',
+      '--samples',
+      'samples.jsonl',
+      '--details',
+      'out/plain.jsonl',
+      '--repo-list',
+      'split.json#held-out',
+      '--summary',
+      'out/out.json',
+    ]);
     expect(r.code, r.err).toBe(0);
     const s = readJson('out/out.json');
     expect(s.samples).toBe(1);
@@ -125,7 +183,15 @@ describe('--repo-list', () => {
   });
 
   it('is an error for a missing key, naming the lists there are', async () => {
-    const r = await cli(['score', '--samples', 'samples.jsonl', '--details', 'out/plain.jsonl', '--repo-list', 'split.json#held']);
+    const r = await cli([
+      'score',
+      '--samples',
+      'samples.jsonl',
+      '--details',
+      'out/plain.jsonl',
+      '--repo-list',
+      'split.json#held',
+    ]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/split\.json: no list "held" \(lists: held-in, held-out\)/);
   });
@@ -141,7 +207,11 @@ describe('the built CLI: --config with --jobs 2', () => {
     // Workers run compiled JavaScript: build the package into a temp folder laid out like the package root.
     build = mkdtempSync(join(tmpdir(), 'repomap-build-'));
     try {
-      execFileSync(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', join(ROOT, 'tsconfig.build.json'), '--outDir', build], { stdio: 'pipe' });
+      execFileSync(
+        join(ROOT, 'node_modules', '.bin', 'tsc'),
+        ['-p', join(ROOT, 'tsconfig.build.json'), '--outDir', build],
+        { stdio: 'pipe' },
+      );
     } catch {
       // Type errors elsewhere still emit JavaScript; the runs below fail if it is missing.
     }
@@ -151,11 +221,15 @@ describe('the built CLI: --config with --jobs 2', () => {
   afterAll(() => removeTemp(build));
 
   const runBuilt = (...args: string[]): string =>
-    execFileSync(process.execPath, ['--input-type=module', '-e', RUNNER, join(build, 'src', 'cli', 'run.js'), ...args], {
-      cwd: dir,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', RUNNER, join(build, 'src', 'cli', 'run.js'), ...args],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
 
   it('the workers rank with the configuration: the same rows as one process', () => {
     runBuilt(...BASE, '--config', 'no-tests.json', '--jobs', '2', '--out', 'out/j2.jsonl', '--summary', 'out/j2.json');

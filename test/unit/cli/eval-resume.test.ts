@@ -30,7 +30,8 @@ const at = (file: string): string => join(world.dir, file);
 const read = (file: string): string => readFileSync(at(file), 'utf8');
 const readJson = (file: string): RunSummary => JSON.parse(read(file)) as RunSummary;
 /** The scored part of a summary, as text: two runs agree to the last digit when these are equal. */
-const metricsOf = (s: RunSummary): string => JSON.stringify({ tasks: s.tasks, overall: s.overall, macro: s.macro, selective: s.selective });
+const metricsOf = (s: RunSummary): string =>
+  JSON.stringify({ tasks: s.tasks, overall: s.overall, macro: s.macro, selective: s.selective });
 const EVAL = ['eval', '--samples', 'samples.jsonl', '--repos', 'repos', '--no-timing', '--selective'];
 
 /** The uninterrupted, unsharded run every test compares with. */
@@ -58,7 +59,10 @@ describe('repomap eval --resume', () => {
   it("after a cut last line: keeps the complete rows, runs the rest, and ends with the uninterrupted run's file and summary", async () => {
     const lines = full.split('\n').filter(Boolean);
     // three complete rows (out of input order, as a run writes them as they finish) and half of a fourth
-    writeFileSync(at('cut.details.jsonl'), [lines[4], lines[0], lines[2]].map((l) => `${l}\n`).join('') + lines[1]!.slice(0, 40));
+    writeFileSync(
+      at('cut.details.jsonl'),
+      [lines[4], lines[0], lines[2]].map((l) => `${l}\n`).join('') + lines[1]!.slice(0, 40),
+    );
     const r = await cli([...EVAL, '--resume', '--out', 'cut.details.jsonl', '--summary', 'cut.summary.json']);
     expect(r.code, r.err).toBe(0);
     expect(read('cut.details.jsonl')).toBe(full);
@@ -96,7 +100,9 @@ describe('repomap eval --resume', () => {
     writeFileSync(at('other.details.jsonl'), `${JSON.stringify({ ...s1, base_commit: world.alpha2 })}\n`);
     const bad = await cli([...EVAL, '--resume', '--out', 'other.details.jsonl']);
     expect(bad.code).toBe(1);
-    expect(bad.err).toMatch(/other\.details\.jsonl: the row of sample "s1" is for acme\/alpha@[0-9a-f]{40}, the sample is acme\/alpha@/);
+    expect(bad.err).toMatch(
+      /other\.details\.jsonl: the row of sample "s1" is for acme\/alpha@[0-9a-f]{40}, the sample is acme\/alpha@/,
+    );
   });
 
   it('names file:line for a bad line before the last', async () => {
@@ -111,7 +117,16 @@ describe('repomap eval --resume', () => {
     const base = [...EVAL, '--features', 'features-full', '--out', 'features-full.details.jsonl'];
     expect((await cli(base)).code).toBe(0);
     const vectors = (dir: string): Map<string, string[]> =>
-      new Map(readdirSync(at(dir)).sort().map((f) => [f, readFileSync(join(at(dir), f), 'utf8').split('\n').filter(Boolean)]));
+      new Map(
+        readdirSync(at(dir))
+          .sort()
+          .map((f) => [
+            f,
+            readFileSync(join(at(dir), f), 'utf8')
+              .split('\n')
+              .filter(Boolean),
+          ]),
+      );
     const want = vectors('features-full');
     expect([...want.keys()]).toEqual(['acme+alpha.jsonl', 'acme+beta.jsonl']);
     const alpha = want.get('acme+alpha.jsonl')!;
@@ -123,9 +138,20 @@ describe('repomap eval --resume', () => {
     writeFileSync(join(dir, 'acme+beta.jsonl'), `${want.get('acme+beta.jsonl')!.join('\n')}\n`);
     writeFileSync(join(dir, 'acme+alpha.jsonl'), `${alpha[0]}\n${alpha[1]}\n${alpha[2]!.slice(0, 100)}`);
     writeFileSync(at('features-cut.details.jsonl'), full);
-    const r = await cli([...EVAL, '--features', 'features-cut', '--resume', '--out', 'features-cut.details.jsonl', '--summary', 'features-cut.summary.json']);
+    const r = await cli([
+      ...EVAL,
+      '--features',
+      'features-cut',
+      '--resume',
+      '--out',
+      'features-cut.details.jsonl',
+      '--summary',
+      'features-cut.summary.json',
+    ]);
     expect(r.code, r.err).toBe(0);
-    expect(r.err).toMatch(/3 samples with a row have no feature vectors in .*features-cut: they are ranked again for them/);
+    expect(r.err).toMatch(
+      /3 samples with a row have no feature vectors in .*features-cut: they are ranked again for them/,
+    );
     expect(vectors('features-cut')).toEqual(want);
     expect(read('features-cut.details.jsonl')).toBe(full);
     expect(metricsOf(readJson('features-cut.summary.json'))).toBe(metricsOf(readJson('full.summary.json')));
@@ -135,11 +161,18 @@ describe('repomap eval --resume', () => {
 describe('the built CLI: --resume', () => {
   it("resumes a killed run to the uninterrupted run's file", async () => {
     const out = at('killed.details.jsonl');
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'repomap.js'), ...EVAL, '--out', out], { cwd: world.dir, stdio: 'ignore' });
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'repomap.js'), ...EVAL, '--out', out], {
+      cwd: world.dir,
+      stdio: 'ignore',
+    });
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     // killed once it has written a row (or has ended); the deadline only guards against a hang
     const deadline = Date.now() + 60_000;
-    while (!(existsSync(out) && readFileSync(out, 'utf8').includes('\n')) && child.exitCode === null && Date.now() < deadline) {
+    while (
+      !(existsSync(out) && readFileSync(out, 'utf8').includes('\n')) &&
+      child.exitCode === null &&
+      Date.now() < deadline
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     child.kill('SIGKILL');
@@ -153,10 +186,24 @@ describe('the built CLI: --resume', () => {
   it('resumes with --jobs 2: the workers keep the rows they are given and rank the rest', () => {
     const lines = full.split('\n').filter(Boolean);
     writeFileSync(at('jobs.details.jsonl'), `${lines[1]}\n${lines[5]}\n`);
-    execFileSync(process.execPath, [join(ROOT, 'bin', 'repomap.js'), ...EVAL, '--jobs', '2', '--resume', '--out', 'jobs.details.jsonl', '--summary', 'jobs.summary.json'], {
-      cwd: world.dir,
-      stdio: 'ignore',
-    });
+    execFileSync(
+      process.execPath,
+      [
+        join(ROOT, 'bin', 'repomap.js'),
+        ...EVAL,
+        '--jobs',
+        '2',
+        '--resume',
+        '--out',
+        'jobs.details.jsonl',
+        '--summary',
+        'jobs.summary.json',
+      ],
+      {
+        cwd: world.dir,
+        stdio: 'ignore',
+      },
+    );
     expect(read('jobs.details.jsonl')).toBe(full);
     const s = readJson('jobs.summary.json');
     expect([s.processes, s.resumed_rows]).toEqual([2, 2]);

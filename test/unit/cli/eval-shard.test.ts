@@ -26,7 +26,8 @@ const read = (file: string): string => readFileSync(at(file), 'utf8');
 const readJson = (file: string): RunSummary => JSON.parse(read(file)) as RunSummary;
 const idsOf = (file: string): string[] => parseDetails(read(file), file).map((r) => r.sample_id);
 /** The scored part of a summary, as text: two runs agree to the last digit when these are equal. */
-const metricsOf = (s: RunSummary): string => JSON.stringify({ tasks: s.tasks, overall: s.overall, macro: s.macro, selective: s.selective });
+const metricsOf = (s: RunSummary): string =>
+  JSON.stringify({ tasks: s.tasks, overall: s.overall, macro: s.macro, selective: s.selective });
 const EVAL = ['eval', '--samples', 'samples.jsonl', '--repos', 'repos', '--no-timing', '--selective'];
 
 /** The unsharded run every test compares with. */
@@ -40,7 +41,15 @@ beforeAll(async () => {
 describe('repomap eval --shard', () => {
   beforeAll(async () => {
     for (const i of [1, 2]) {
-      const r = await cli([...EVAL, '--shard', `${i}/2`, '--out', `shard${i}.details.jsonl`, '--summary', `shard${i}.summary.json`]);
+      const r = await cli([
+        ...EVAL,
+        '--shard',
+        `${i}/2`,
+        '--out',
+        `shard${i}.details.jsonl`,
+        '--summary',
+        `shard${i}.summary.json`,
+      ]);
       expect(r.code, r.err).toBe(0);
     }
   });
@@ -52,7 +61,10 @@ describe('repomap eval --shard', () => {
     const [one, two] = [readJson('shard1.summary.json'), readJson('shard2.summary.json')];
     expect([one.samples, two.samples]).toEqual([6, 3]);
     expect([one.errors.map((e) => e.sample_id), two.errors.map((e) => e.sample_id)]).toEqual([['s7'], ['s6']]);
-    expect([one.shard, two.shard]).toEqual([{ index: 1, count: 2, repositories: 1 }, { index: 2, count: 2, repositories: 2 }]);
+    expect([one.shard, two.shard]).toEqual([
+      { index: 1, count: 2, repositories: 1 },
+      { index: 2, count: 2, repositories: 2 },
+    ]);
   });
 
   it("writes, over both shards, exactly the unsharded run's rows", () => {
@@ -61,29 +73,69 @@ describe('repomap eval --shard', () => {
   });
 
   it("merges: `repomap score` over the concatenated shards gives the unsharded run's summary, in either order", async () => {
-    for (const [name, order] of [['merged12', [1, 2]], ['merged21', [2, 1]]] as const) {
+    for (const [name, order] of [
+      ['merged12', [1, 2]],
+      ['merged21', [2, 1]],
+    ] as const) {
       writeFileSync(at(`${name}.details.jsonl`), order.map((i) => read(`shard${i}.details.jsonl`)).join(''));
-      const r = await cli(['score', '--samples', 'samples.jsonl', '--repos', 'repos', '--selective', '--details', `${name}.details.jsonl`, '--summary', `${name}.summary.json`]);
+      const r = await cli([
+        'score',
+        '--samples',
+        'samples.jsonl',
+        '--repos',
+        'repos',
+        '--selective',
+        '--details',
+        `${name}.details.jsonl`,
+        '--summary',
+        `${name}.summary.json`,
+      ]);
       expect(r.code, r.err).toBe(0);
       expect(metricsOf(readJson(`${name}.summary.json`)), name).toBe(metricsOf(readJson('full.summary.json')));
     }
     // and the shards' files given as two --details
-    const r = await cli(['score', '--samples', 'samples.jsonl', '--repos', 'repos', '--selective', '--details', 'shard2.details.jsonl', '--details', 'shard1.details.jsonl', '--summary', 'two.summary.json']);
+    const r = await cli([
+      'score',
+      '--samples',
+      'samples.jsonl',
+      '--repos',
+      'repos',
+      '--selective',
+      '--details',
+      'shard2.details.jsonl',
+      '--details',
+      'shard1.details.jsonl',
+      '--summary',
+      'two.summary.json',
+    ]);
     expect(r.code, r.err).toBe(0);
     expect(metricsOf(readJson('two.summary.json'))).toBe(metricsOf(readJson('full.summary.json')));
   });
 
   it('runs a shard with no repository (more shards than repositories) as an empty share, exit 0', async () => {
-    const r = await cli([...EVAL, '--shard', '4/4', '--out', 'shard4.details.jsonl', '--summary', 'shard4.summary.json']);
+    const r = await cli([
+      ...EVAL,
+      '--shard',
+      '4/4',
+      '--out',
+      'shard4.details.jsonl',
+      '--summary',
+      'shard4.summary.json',
+    ]);
     expect(r.code, r.err).toBe(0);
     expect(read('shard4.details.jsonl')).toBe('');
     expect(readJson('shard4.summary.json').samples).toBe(0);
     expect(r.err).toMatch(/shard 4\/4: 0 repositories, 0 of 9 samples/);
   });
 
-  it.each(['0/2', '3/2', 'x', '1/0', '1.5/2', '-1/2', '1/2/3', ''])('refuses --shard %j as a usage error naming the option', async (value) => {
-    const r = await cli([...EVAL, '--shard', value]);
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(/option '--shard <i\/n>' argument '.*' is invalid\. expected i\/n with whole numbers 1 ≤ i ≤ n/);
-  });
+  it.each(['0/2', '3/2', 'x', '1/0', '1.5/2', '-1/2', '1/2/3', ''])(
+    'refuses --shard %j as a usage error naming the option',
+    async (value) => {
+      const r = await cli([...EVAL, '--shard', value]);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(
+        /option '--shard <i\/n>' argument '.*' is invalid\. expected i\/n with whole numbers 1 ≤ i ≤ n/,
+      );
+    },
+  );
 });

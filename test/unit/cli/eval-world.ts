@@ -36,7 +36,8 @@ export function alphaFiles(): Record<string, string> {
     files[`pkg/mod_${i}.py`] = `${dep}def func_${i}(x):\n    """Step ${i} of the rounding pipeline."""\n${call}`;
   }
   for (let i = 0; i < 8; i++) {
-    files[`tests/test_mod_${i}.py`] = `from pkg.mod_${i} import func_${i}\n\n\ndef test_func_${i}():\n    assert func_${i}(1) >= 1\n`;
+    files[`tests/test_mod_${i}.py`] =
+      `from pkg.mod_${i} import func_${i}\n\n\ndef test_func_${i}():\n    assert func_${i}(1) >= 1\n`;
   }
   return files;
 }
@@ -74,33 +75,91 @@ export function makeEvalWorld(): EvalWorld {
   const missingCommit = 'f'.repeat(40);
   const samples = [
     {
-      id: 's1', repo: 'acme/alpha', base_commit: alpha1, task_type: 'code2test',
-      query: { pr_title: 'Fix rounding in func_3', pr_body: 'func_3 rounds twice.', changed_files: ['pkg/mod_3.py'], change_summary: ['func_3'] },
-      gold: { related_tests: ['tests/test_mod_3.py'] }, metadata: { language: 'python' }, extra_field: 'kept',
+      id: 's1',
+      repo: 'acme/alpha',
+      base_commit: alpha1,
+      task_type: 'code2test',
+      query: {
+        pr_title: 'Fix rounding in func_3',
+        pr_body: 'func_3 rounds twice.',
+        changed_files: ['pkg/mod_3.py'],
+        change_summary: ['func_3'],
+      },
+      gold: { related_tests: ['tests/test_mod_3.py'] },
+      metadata: { language: 'python' },
+      extra_field: 'kept',
     },
     {
-      id: 's2', repo: 'acme/beta', base_commit: beta1, task_type: 'edit2ripple',
-      query: { intent: 'Route before serving', anchor_file: 'server.go', anchor_diff: '@@ -3 +3 @@ func Serve\n-func Serve() {}\n+func Serve() { route() }\n' },
-      gold: { files: ['router.go', 'router_test.go'], given_files: ['server.go'] }, metadata: { language: 'go' },
+      id: 's2',
+      repo: 'acme/beta',
+      base_commit: beta1,
+      task_type: 'edit2ripple',
+      query: {
+        intent: 'Route before serving',
+        anchor_file: 'server.go',
+        anchor_diff: '@@ -3 +3 @@ func Serve\n-func Serve() {}\n+func Serve() { route() }\n',
+      },
+      gold: { files: ['router.go', 'router_test.go'], given_files: ['server.go'] },
+      metadata: { language: 'go' },
     },
     {
-      id: 's3', repo: 'acme/alpha', base_commit: alpha2, task_type: 'trace2code',
-      query: { raw_signal: 'Traceback (most recent call last):\n  File "/home/x/alpha/tests/test_mod_5.py", line 5, in test_func_5\n  File "/home/x/alpha/pkg/mod_4.py", line 4, in func_4\nAssertionError', trace_paths: ['tests/test_mod_5.py'] },
-      gold: { root_cause_files: ['pkg/mod_4.py'] }, metadata: { language: 'python' },
+      id: 's3',
+      repo: 'acme/alpha',
+      base_commit: alpha2,
+      task_type: 'trace2code',
+      query: {
+        raw_signal:
+          'Traceback (most recent call last):\n  File "/home/x/alpha/tests/test_mod_5.py", line 5, in test_func_5\n  File "/home/x/alpha/pkg/mod_4.py", line 4, in func_4\nAssertionError',
+        trace_paths: ['tests/test_mod_5.py'],
+      },
+      gold: { root_cause_files: ['pkg/mod_4.py'] },
+      metadata: { language: 'python' },
     },
     {
-      id: 's4', repo: 'acme/alpha', base_commit: alpha1, task_type: 'mystery',
-      query: { text: 'where is func_7 defined' }, gold: { files: ['pkg/mod_7.py'] },
-    },
-    { id: 's5', repo: 'acme/alpha', base_commit: alpha2, task_type: 'code2test', query: {}, gold: { related_tests: ['tests/test_mod_1.py'] } },
-    { id: 's6', repo: 'acme/gone', base_commit: alpha1, task_type: 'code2test', query: { pr_title: 'x' }, gold: { related_tests: ['a.py'] } },
-    { id: 's7', repo: 'acme/alpha', base_commit: missingCommit, task_type: 'code2test', query: { pr_title: 'y' }, gold: { related_tests: ['tests/test_mod_1.py'] } },
-    {
-      id: 's8', repo: 'acme/beta', base_commit: beta1, task_type: 'abstention',
-      query: { text: 'the tokenizer drops unicode escapes in the YAML loader' }, gold: { no_gold: true },
+      id: 's4',
+      repo: 'acme/alpha',
+      base_commit: alpha1,
+      task_type: 'mystery',
+      query: { text: 'where is func_7 defined' },
+      gold: { files: ['pkg/mod_7.py'] },
     },
     {
-      id: 's9', repo: 'acme/alpha', base_commit: alpha1, task_type: 'code2test',
+      id: 's5',
+      repo: 'acme/alpha',
+      base_commit: alpha2,
+      task_type: 'code2test',
+      query: {},
+      gold: { related_tests: ['tests/test_mod_1.py'] },
+    },
+    {
+      id: 's6',
+      repo: 'acme/gone',
+      base_commit: alpha1,
+      task_type: 'code2test',
+      query: { pr_title: 'x' },
+      gold: { related_tests: ['a.py'] },
+    },
+    {
+      id: 's7',
+      repo: 'acme/alpha',
+      base_commit: missingCommit,
+      task_type: 'code2test',
+      query: { pr_title: 'y' },
+      gold: { related_tests: ['tests/test_mod_1.py'] },
+    },
+    {
+      id: 's8',
+      repo: 'acme/beta',
+      base_commit: beta1,
+      task_type: 'abstention',
+      query: { text: 'the tokenizer drops unicode escapes in the YAML loader' },
+      gold: { no_gold: true },
+    },
+    {
+      id: 's9',
+      repo: 'acme/alpha',
+      base_commit: alpha1,
+      task_type: 'code2test',
       query: { pr_title: 'Speed up func_9', changed_files: ['pkg/mod_9.py'], change_summary: ['func_9'] },
       gold: { related_tests: ['tests/test_mod_7.py'] },
     },
@@ -133,4 +192,3 @@ export function fakeIo(cwd: string, tty = false): CliIo & { out: () => string; e
     err: () => err,
   };
 }
-

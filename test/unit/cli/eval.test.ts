@@ -31,22 +31,39 @@ const at = (file: string): string => join(world.dir, file);
 const readJson = (file: string): RunSummary => JSON.parse(readFileSync(at(file), 'utf8')) as RunSummary;
 const readRows = (file: string) => parseDetails(readFileSync(at(file), 'utf8'), file);
 /** The scored part of a summary, as text: two runs agree to the last digit when these are equal. */
-const metricsOf = (s: RunSummary): string => JSON.stringify({ tasks: s.tasks, overall: s.overall, macro: s.macro, selective: s.selective });
+const metricsOf = (s: RunSummary): string =>
+  JSON.stringify({ tasks: s.tasks, overall: s.overall, macro: s.macro, selective: s.selective });
 
 describe('repomap eval', () => {
   let run: { code: number; out: string; err: string };
   let summary: RunSummary;
   beforeAll(async () => {
     run = await cli([
-      'eval', '--samples', 'samples.jsonl', '--repos', 'repos',
-      '--out', 'out/repomap.details.jsonl', '--summary', 'out/repomap.summary.json', '--selective',
+      'eval',
+      '--samples',
+      'samples.jsonl',
+      '--repos',
+      'repos',
+      '--out',
+      'out/repomap.details.jsonl',
+      '--summary',
+      'out/repomap.summary.json',
+      '--selective',
     ]);
     summary = readJson('out/repomap.summary.json');
   });
 
   it('exits 0 and writes one row per readable sample, in input order', () => {
     expect(run.code, run.err).toBe(0);
-    expect(readRows('out/repomap.details.jsonl').map((r) => r.sample_id)).toEqual(['s1', 's2', 's3', 's4', 's5', 's8', 's9']);
+    expect(readRows('out/repomap.details.jsonl').map((r) => r.sample_id)).toEqual([
+      's1',
+      's2',
+      's3',
+      's4',
+      's5',
+      's8',
+      's9',
+    ]);
   });
 
   it('ranks at least min(20, corpus files) files per row', () => {
@@ -61,8 +78,22 @@ describe('repomap eval', () => {
     const rows = readRows('out/repomap.details.jsonl');
     for (const row of rows) {
       // `functions` (not a contract field) comes with rankings of issue2code, inferred for a plain-text query of an unknown task
-      expect(Object.keys(row).filter((k) => k !== 'functions')).toEqual(['sample_id', 'repo', 'base_commit', 'task_type', 'top_files', 'scores', 'confidence', 'abstain', 'timing_ms']);
-      for (const id of (row.functions as string[] | undefined) ?? []) expect(row.top_files.some((f) => id.startsWith(`${f}::`)), id).toBe(true);
+      expect(Object.keys(row).filter((k) => k !== 'functions')).toEqual([
+        'sample_id',
+        'repo',
+        'base_commit',
+        'task_type',
+        'top_files',
+        'scores',
+        'confidence',
+        'abstain',
+        'timing_ms',
+      ]);
+      for (const id of (row.functions as string[] | undefined) ?? [])
+        expect(
+          row.top_files.some((f) => id.startsWith(`${f}::`)),
+          id,
+        ).toBe(true);
       expect(row.scores).toHaveLength(row.top_files.length);
       expect(row.confidence).toBeGreaterThanOrEqual(0);
       expect(row.confidence).toBeLessThanOrEqual(1);
@@ -80,13 +111,26 @@ describe('repomap eval', () => {
     expect(summary.snapshots).toBe(3);
   });
 
-  it('ranks a snapshot built from the repository\'s earlier one as a fresh build of it', async () => {
+  it("ranks a snapshot built from the repository's earlier one as a fresh build of it", async () => {
     // s3 and s5 are on alpha's second commit: with s1 first, its index is built from the first commit's
-    const later = readFileSync(world.samplesFile, 'utf8').split('\n').filter((l) => /"id":"s[35]"/.test(l));
+    const later = readFileSync(world.samplesFile, 'utf8')
+      .split('\n')
+      .filter((l) => /"id":"s[35]"/.test(l));
     writeFileSync(at('later.jsonl'), later.join('\n') + '\n');
-    const alone = await cli(['eval', '--samples', 'later.jsonl', '--repos', 'repos', '--no-timing', '--out', 'out/later.details.jsonl']);
+    const alone = await cli([
+      'eval',
+      '--samples',
+      'later.jsonl',
+      '--repos',
+      'repos',
+      '--no-timing',
+      '--out',
+      'out/later.details.jsonl',
+    ]);
     expect(alone.code, alone.err).toBe(0);
-    const afterEarlier = readRows('out/repomap.details.jsonl').filter((r) => r.sample_id === 's3' || r.sample_id === 's5');
+    const afterEarlier = readRows('out/repomap.details.jsonl').filter(
+      (r) => r.sample_id === 's3' || r.sample_id === 's5',
+    );
     expect(afterEarlier.map((r) => r.sample_id)).toEqual(['s3', 's5']);
     expect(readRows('out/later.details.jsonl')).toEqual(afterEarlier.map(({ timing_ms: _t, ...row }) => row));
     expect(afterEarlier[0]!.top_files).not.toContain('setup.cfg');
@@ -111,10 +155,26 @@ describe('repomap eval', () => {
 
   it('summarizes every metric per task, overall and macro, with run facts', () => {
     expect(Object.keys(summary.overall.metrics)).toEqual([
-      'Recall@5', 'Recall@10', 'Recall@20', 'MRR', 'Any@5', 'Any@10', 'Any@20', 'nDCG@20',
-      'Acc@1', 'Acc@3', 'Acc@5', 'Acc@10',
-      'BCY@4000', 'BCY@8000', 'BCY@16000', 'BCY@32000',
-      'BCY@4000-trunc8k', 'BCY@8000-trunc8k', 'BCY@16000-trunc8k', 'BCY@32000-trunc8k',
+      'Recall@5',
+      'Recall@10',
+      'Recall@20',
+      'MRR',
+      'Any@5',
+      'Any@10',
+      'Any@20',
+      'nDCG@20',
+      'Acc@1',
+      'Acc@3',
+      'Acc@5',
+      'Acc@10',
+      'BCY@4000',
+      'BCY@8000',
+      'BCY@16000',
+      'BCY@32000',
+      'BCY@4000-trunc8k',
+      'BCY@8000-trunc8k',
+      'BCY@16000-trunc8k',
+      'BCY@32000-trunc8k',
     ]);
     expect(summary.macro.tasks).toEqual(['code2test', 'edit2ripple', 'mystery', 'trace2code']);
     expect(summary.method).toBe('repomap');
@@ -142,8 +202,16 @@ describe('repomap eval', () => {
 describe('repomap score', () => {
   it('agrees with repomap eval to the last digit on the same details', async () => {
     const r = await cli([
-      'score', '--samples', 'samples.jsonl', '--details', 'out/repomap.details.jsonl', '--repos', 'repos',
-      '--summary', 'out/score.summary.json', '--selective',
+      'score',
+      '--samples',
+      'samples.jsonl',
+      '--details',
+      'out/repomap.details.jsonl',
+      '--repos',
+      'repos',
+      '--summary',
+      'out/score.summary.json',
+      '--selective',
     ]);
     expect(r.code, r.err).toBe(0);
     const scored = readJson('out/score.summary.json');
@@ -153,7 +221,15 @@ describe('repomap score', () => {
   });
 
   it('reports BCY as null without --repos, with a note, and the same rank metrics', async () => {
-    const r = await cli(['score', '--samples', 'samples.jsonl', '--details', 'out/repomap.details.jsonl', '--summary', 'out/nobcy.json']);
+    const r = await cli([
+      'score',
+      '--samples',
+      'samples.jsonl',
+      '--details',
+      'out/repomap.details.jsonl',
+      '--summary',
+      'out/nobcy.json',
+    ]);
     expect(r.code, r.err).toBe(0);
     const s = readJson('out/nobcy.json');
     const e = readJson('out/repomap.summary.json');
@@ -167,13 +243,32 @@ describe('repomap score', () => {
   });
 
   it('--only-rows scores only the samples that have a row; --restrict-to only those of another file', async () => {
-    await cli(['score', '--samples', 'samples.jsonl', '--details', 'out/repomap.details.jsonl', '--only-rows', '--summary', 'out/only.json']);
+    await cli([
+      'score',
+      '--samples',
+      'samples.jsonl',
+      '--details',
+      'out/repomap.details.jsonl',
+      '--only-rows',
+      '--summary',
+      'out/only.json',
+    ]);
     const only = readJson('out/only.json');
     expect(only.samples).toBe(7);
     expect(only.overall.missingRows).toBe(0);
     const subset = readFileSync(at('out/repomap.details.jsonl'), 'utf8').split('\n').slice(0, 2).join('\n') + '\n';
     writeFileSync(at('out/subset.details.jsonl'), subset);
-    await cli(['score', '--samples', 'samples.jsonl', '--details', 'out/repomap.details.jsonl', '--restrict-to', 'out/subset.details.jsonl', '--summary', 'out/restricted.json']);
+    await cli([
+      'score',
+      '--samples',
+      'samples.jsonl',
+      '--details',
+      'out/repomap.details.jsonl',
+      '--restrict-to',
+      'out/subset.details.jsonl',
+      '--summary',
+      'out/restricted.json',
+    ]);
     const restricted = readJson('out/restricted.json');
     expect(restricted.samples).toBe(2);
     expect(Object.keys(restricted.tasks)).toEqual(['code2test', 'edit2ripple']);
@@ -182,7 +277,19 @@ describe('repomap score', () => {
 
 describe('repomap eval --method bm25, and repomap fuse', () => {
   beforeAll(async () => {
-    const r = await cli(['eval', '--samples', 'samples.jsonl', '--repos', 'repos', '--method', 'bm25', '--out', 'out/bm25.details.jsonl', '--summary', 'out/bm25.summary.json']);
+    const r = await cli([
+      'eval',
+      '--samples',
+      'samples.jsonl',
+      '--repos',
+      'repos',
+      '--method',
+      'bm25',
+      '--out',
+      'out/bm25.details.jsonl',
+      '--summary',
+      'out/bm25.summary.json',
+    ]);
     expect(r.code, r.err).toBe(0);
   });
 
@@ -197,7 +304,17 @@ describe('repomap eval --method bm25, and repomap fuse', () => {
   });
 
   it('fuse writes, row by row, what rrfFuse gives (weights and k applied)', async () => {
-    const r = await cli(['fuse', 'out/repomap.details.jsonl', 'out/bm25.details.jsonl', '--weights', '2,1', '--k', '10', '--out', 'out/rrf.details.jsonl']);
+    const r = await cli([
+      'fuse',
+      'out/repomap.details.jsonl',
+      'out/bm25.details.jsonl',
+      '--weights',
+      '2,1',
+      '--k',
+      '10',
+      '--out',
+      'out/rrf.details.jsonl',
+    ]);
     expect(r.code, r.err).toBe(0);
     const a = readRows('out/repomap.details.jsonl');
     const b = new Map(readRows('out/bm25.details.jsonl').map((row) => [row.sample_id, row]));
@@ -220,7 +337,15 @@ describe('repomap eval --method bm25, and repomap fuse', () => {
 
 describe('repomap eval: samples that cannot run (issue 19)', () => {
   const line = (fields: Record<string, unknown>) =>
-    JSON.stringify({ id: 'x1', repo: 'acme/alpha', base_commit: world.alpha1, task_type: 'code2test', query: { pr_title: 'func_3' }, gold: { related_tests: ['tests/test_mod_3.py'] }, ...fields });
+    JSON.stringify({
+      id: 'x1',
+      repo: 'acme/alpha',
+      base_commit: world.alpha1,
+      task_type: 'code2test',
+      query: { pr_title: 'func_3' },
+      gold: { related_tests: ['tests/test_mod_3.py'] },
+      ...fields,
+    });
 
   it('refuses a repo that climbs out of --repos ("../name"), naming the field', async () => {
     // a repository beside the repositories folder, where "../outside" would find it
@@ -232,15 +357,31 @@ describe('repomap eval: samples that cannot run (issue 19)', () => {
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/escape\.jsonl:1: field "repo" must be "owner\/name", got "\.\.\/outside"/);
     // given straight to the library, the sample fails on its own: nothing outside --repos is read
-    const run = await runEval([{ id: 'x1', repo: '../outside', base_commit: commit, task_type: 'code2test', query: { pr_title: 'x' } }], { reposDir: world.reposDir });
+    const run = await runEval(
+      [{ id: 'x1', repo: '../outside', base_commit: commit, task_type: 'code2test', query: { pr_title: 'x' } }],
+      { reposDir: world.reposDir },
+    );
     expect(run.rows).toEqual([undefined]);
     expect(run.snapshots).toBe(0);
-    expect(run.errors[0]!.message).toBe('repomap/eval: repository "../outside" is not "owner/name" (two names, neither "." nor "..")');
+    expect(run.errors[0]!.message).toBe(
+      'repomap/eval: repository "../outside" is not "owner/name" (two names, neither "." nor "..")',
+    );
   });
 
   it('exits 1 when no sample produced a row, after writing the summary', async () => {
-    writeFileSync(at('all-fail.jsonl'), [line({ id: 'f1', repo: 'acme/gone' }), line({ id: 'f2', base_commit: 'f'.repeat(40) })].join('\n') + '\n');
-    const r = await cli(['eval', '--samples', 'all-fail.jsonl', '--repos', 'repos', '--summary', 'out/all-fail.summary.json']);
+    writeFileSync(
+      at('all-fail.jsonl'),
+      [line({ id: 'f1', repo: 'acme/gone' }), line({ id: 'f2', base_commit: 'f'.repeat(40) })].join('\n') + '\n',
+    );
+    const r = await cli([
+      'eval',
+      '--samples',
+      'all-fail.jsonl',
+      '--repos',
+      'repos',
+      '--summary',
+      'out/all-fail.summary.json',
+    ]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/repomap: no sample produced a row \(all 2 failed\)\n$/);
     expect(readJson('out/all-fail.summary.json').errors).toHaveLength(2);
@@ -255,7 +396,13 @@ describe('repomap eval: samples that cannot run (issue 19)', () => {
 });
 
 describe('repomap fuse of inputs with different samples (issue 19)', () => {
-  const row = (id: string, files: string[]) => JSON.stringify({ sample_id: id, task_type: 'code2test', top_files: files, scores: files.map((_, i) => 1 / (i + 1)) });
+  const row = (id: string, files: string[]) =>
+    JSON.stringify({
+      sample_id: id,
+      task_type: 'code2test',
+      top_files: files,
+      scores: files.map((_, i) => 1 / (i + 1)),
+    });
 
   it('counts on stderr the samples missing from some inputs, per input; --strict refuses them', async () => {
     writeFileSync(at('fa.jsonl'), [row('a', ['x.py']), row('b', ['y.py']), row('c', ['z.py'])].join('\n') + '\n');
@@ -263,10 +410,14 @@ describe('repomap fuse of inputs with different samples (issue 19)', () => {
     const r = await cli(['fuse', 'fa.jsonl', 'fb.jsonl']);
     expect(r.code, r.err).toBe(0);
     expect(parseDetails(r.out, 'stdout').map((x) => x.sample_id)).toEqual(['a', 'b', 'c', 'd']);
-    expect(r.err).toBe('repomap: note: 3 of 4 samples have a row in only some of the inputs: fa.jsonl lacks 1 (first: d); fb.jsonl lacks 2 (first: a); each is fused from the rows it has\n');
+    expect(r.err).toBe(
+      'repomap: note: 3 of 4 samples have a row in only some of the inputs: fa.jsonl lacks 1 (first: d); fb.jsonl lacks 2 (first: a); each is fused from the rows it has\n',
+    );
     const strict = await cli(['fuse', 'fa.jsonl', 'fb.jsonl', '--strict', '--out', 'out/strict.jsonl']);
     expect(strict.code).toBe(1);
-    expect(strict.err).toMatch(/^repomap: 3 of 4 samples have a row in only some of the inputs: .*; --strict refuses them\n$/);
+    expect(strict.err).toMatch(
+      /^repomap: 3 of 4 samples have a row in only some of the inputs: .*; --strict refuses them\n$/,
+    );
     expect(existsSync(at('out/strict.jsonl'))).toBe(false);
   });
 
@@ -309,7 +460,11 @@ describe('the built CLI: --jobs', () => {
     // Workers run compiled JavaScript: build the package into a temp folder laid out like the package root.
     build = mkdtempSync(join(tmpdir(), 'repomap-build-'));
     try {
-      execFileSync(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', join(ROOT, 'tsconfig.build.json'), '--outDir', build], { stdio: 'pipe' });
+      execFileSync(
+        join(ROOT, 'node_modules', '.bin', 'tsc'),
+        ['-p', join(ROOT, 'tsconfig.build.json'), '--outDir', build],
+        { stdio: 'pipe' },
+      );
     } catch {
       // Type errors elsewhere still emit JavaScript; the runs below fail if it is missing.
     }
@@ -321,12 +476,16 @@ describe('the built CLI: --jobs', () => {
   const runBuilt = (...args: string[]): string => runBuiltIn(undefined, ...args);
   /** Runs the built CLI with `tmp` as the system's temp folder (where a run's shared tags store is made) when given. */
   const runBuiltIn = (tmp: string | undefined, ...args: string[]): string =>
-    execFileSync(process.execPath, ['--input-type=module', '-e', RUNNER, join(build, 'src', 'cli', 'run.js'), ...args], {
-      cwd: world.dir,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, REPOMAP_CACHE: '', ...(tmp !== undefined ? { TMPDIR: tmp } : {}) },
-    });
+    execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', RUNNER, join(build, 'src', 'cli', 'run.js'), ...args],
+      {
+        cwd: world.dir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, REPOMAP_CACHE: '', ...(tmp !== undefined ? { TMPDIR: tmp } : {}) },
+      },
+    );
 
   it('--jobs 2 writes the same details as --jobs 1, byte for byte', () => {
     const base = ['eval', '--samples', 'samples.jsonl', '--repos', 'repos', '--no-timing'];
@@ -355,9 +514,20 @@ describe('the built CLI: --jobs', () => {
     const samples: object[] = [];
     for (let step = 0; step < 16; step++) {
       const changed = `pkg/mod_${step % 12}.py`;
-      if (step > 0) writeFiles(repo, { [changed]: files[changed]!.replace('Step', `Changed at ${step}: step`), [`pkg/new_${step}.py`]: `def new_${step}(x):\n    return x * ${step}\n` });
+      if (step > 0)
+        writeFiles(repo, {
+          [changed]: files[changed]!.replace('Step', `Changed at ${step}: step`),
+          [`pkg/new_${step}.py`]: `def new_${step}(x):\n    return x * ${step}\n`,
+        });
       const commit = commitAll(repo, `step ${step}`);
-      samples.push({ id: `l${step}`, repo: 'acme/long', base_commit: commit, task_type: 'issue2code', query: { text: `func_${step % 12} gives a wrong step ${step} in the rounding pipeline` }, gold: { files: [changed] } });
+      samples.push({
+        id: `l${step}`,
+        repo: 'acme/long',
+        base_commit: commit,
+        task_type: 'issue2code',
+        query: { text: `func_${step % 12} gives a wrong step ${step} in the rounding pipeline` },
+        gold: { files: [changed] },
+      });
     }
     writeFileSync(join(dir, 'samples.jsonl'), samples.map((x) => JSON.stringify(x)).join('\n') + '\n');
     const base = ['eval', '--samples', join(dir, 'samples.jsonl'), '--repos', join(dir, 'repos'), '--no-timing'];
@@ -365,12 +535,24 @@ describe('the built CLI: --jobs', () => {
     mkdirSync(tmp);
     runBuiltIn(tmp, ...base, '--jobs', '1', '--out', join(dir, 'j1.details.jsonl'), '--summary', join(dir, 'j1.json'));
     runBuiltIn(tmp, ...base, '--jobs', '2', '--out', join(dir, 'j2.details.jsonl'), '--summary', join(dir, 'j2.json'));
-    runBuiltIn(tmp, ...base, '--jobs', '2', '--no-cache', '--out', join(dir, 'j2m.details.jsonl'), '--summary', join(dir, 'j2m.json'));
+    runBuiltIn(
+      tmp,
+      ...base,
+      '--jobs',
+      '2',
+      '--no-cache',
+      '--out',
+      join(dir, 'j2m.details.jsonl'),
+      '--summary',
+      join(dir, 'j2m.json'),
+    );
     const one = readFileSync(join(dir, 'j1.details.jsonl'));
     expect(one.toString().trim().split('\n')).toHaveLength(16);
     expect(readFileSync(join(dir, 'j2.details.jsonl')).equals(one)).toBe(true);
     expect(readFileSync(join(dir, 'j2m.details.jsonl')).equals(one)).toBe(true);
-    const [s1, s2, s2m] = [join(dir, 'j1.json'), join(dir, 'j2.json'), join(dir, 'j2m.json')].map((f) => JSON.parse(readFileSync(f, 'utf8')) as RunSummary);
+    const [s1, s2, s2m] = [join(dir, 'j1.json'), join(dir, 'j2.json'), join(dir, 'j2m.json')].map(
+      (f) => JSON.parse(readFileSync(f, 'utf8')) as RunSummary,
+    );
     expect([s1!.processes, s2!.processes, s2m!.processes]).toEqual([1, 2, 2]);
     // every snapshot indexed once, whichever worker took it
     expect([s1!.snapshots, s2!.snapshots, s2m!.snapshots]).toEqual([16, 16, 16]);

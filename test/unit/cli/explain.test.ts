@@ -20,7 +20,8 @@ interface RankingCase {
 }
 
 const fixtures = join(import.meta.dirname, '../../../fixtures');
-const casesOf = (repo: string): RankingCase[] => JSON.parse(readFileSync(join(fixtures, 'cases', `${repo}.json`), 'utf8')) as RankingCase[];
+const casesOf = (repo: string): RankingCase[] =>
+  JSON.parse(readFileSync(join(fixtures, 'cases', `${repo}.json`), 'utf8')) as RankingCase[];
 const caseOf = (repo: string, id: string): RankingCase => casesOf(repo).find((c) => c.id === id)!;
 const indexOf = fixtureIndexes();
 
@@ -35,7 +36,11 @@ function run(argv: string[]): Promise<CliRun> {
 }
 
 /** Explains a case's expected file through the CLI, in both formats. */
-async function explainCli(repo: string, c: RankingCase, file: string): Promise<{ json: FileExplanation; text: string; raw: string }> {
+async function explainCli(
+  repo: string,
+  c: RankingCase,
+  file: string,
+): Promise<{ json: FileExplanation; text: string; raw: string }> {
   // The ARB query object goes in through --query-file, as an agent's harness would pass it.
   const queryFile = join(tmp, `${repo}-${c.id}.json`);
   writeFileSync(queryFile, JSON.stringify(c.query));
@@ -49,20 +54,29 @@ async function explainCli(repo: string, c: RankingCase, file: string): Promise<{
 
 /** Every number and name of the JSON appears in the text, in the text's own phrasing. */
 function expectTextAgrees(text: string, e: FileExplanation): void {
-  expect(text.split('\n')[0]).toBe(`${e.path} · rank ${e.rank} of ${e.files} · score ${e.score} · task ${e.task} · ${e.kind}${e.given ? ' · given (ranked last)' : ''}`);
-  expect(text).toContain(`(${e.parts.direct.weight} × direct ${e.parts.direct.share} + ${e.parts.ppr.weight} × ppr ${e.parts.ppr.share})`);
+  expect(text.split('\n')[0]).toBe(
+    `${e.path} · rank ${e.rank} of ${e.files} · score ${e.score} · task ${e.task} · ${e.kind}${e.given ? ' · given (ranked last)' : ''}`,
+  );
+  expect(text).toContain(
+    `(${e.parts.direct.weight} × direct ${e.parts.direct.share} + ${e.parts.ppr.weight} × ppr ${e.parts.ppr.share})`,
+  );
   expect(text).toContain(`kind prior ${e.parts.kindPrior} ×`);
-  for (const c of e.cues) expect(text).toContain(`${c.kind} ${c.value}${c.line !== undefined ? `:${c.line}` : ''} (field ${c.field}, strength ${c.strength}) → ${c.match} · weight ${c.weight}`);
+  for (const c of e.cues)
+    expect(text).toContain(
+      `${c.kind} ${c.value}${c.line !== undefined ? `:${c.line}` : ''} (field ${c.field}, strength ${c.strength}) → ${c.match} · weight ${c.weight}`,
+    );
   e.paths.forEach((p, n) => {
     expect(text).toContain(`${n + 1}. flow ${p.flow} from ${p.seed.path}`);
     for (const h of p.hops) {
       expect(text).toContain(`${h.from} → ${h.to} (p ${h.probability})`);
-      for (const edge of h.edges) expect(text).toContain(`${edge.type} ${edge.direction} · weight ${edge.weight} × flow ${edge.flow}: `);
+      for (const edge of h.edges)
+        expect(text).toContain(`${edge.type} ${edge.direction} · weight ${edge.weight} × flow ${edge.flow}: `);
     }
   });
 }
 
-const hopTypes = (e: FileExplanation, n: number): string[][] => e.paths[n]!.hops.map((h) => h.edges.map((x) => `${x.type} ${x.direction}`));
+const hopTypes = (e: FileExplanation, n: number): string[][] =>
+  e.paths[n]!.hops.map((h) => h.edges.map((x) => `${x.type} ${x.direction}`));
 
 describe('repomap explain on fixture cases', () => {
   it('traces the failing test named in a trace to the implementation it tests (python-inventory)', async () => {
@@ -70,15 +84,21 @@ describe('repomap explain on fixture cases', () => {
     const { json, text } = await explainCli('python-inventory', c, 'src/inventory/pricing.py');
     expect(json.rank).toBeLessThanOrEqual(c.expect[0]!.within);
     // The assertion calls apply_discount, which pricing.py defines.
-    expect(json.cues).toContainEqual(expect.objectContaining({ kind: 'identifier', value: 'apply_discount', match: 'defines', field: 'raw_signal' }));
+    expect(json.cues).toContainEqual(
+      expect.objectContaining({ kind: 'identifier', value: 'apply_discount', match: 'defines', field: 'raw_signal' }),
+    );
     // The strongest path starts at the test file the failure names and follows the test → source link.
     const first = json.paths[0]!;
     expect(first.seed.path).toBe('tests/test_pricing.py');
     expect(first.seed.reason).toMatch(/is named in the query/);
     expect(first.hops.map((h) => [h.from, h.to])).toEqual([['tests/test_pricing.py', 'src/inventory/pricing.py']]);
-    expect(hopTypes(json, 0)[0]).toEqual(expect.arrayContaining(['source-test forward', 'import forward', 'shared-symbol forward']));
+    expect(hopTypes(json, 0)[0]).toEqual(
+      expect.arrayContaining(['source-test forward', 'import forward', 'shared-symbol forward']),
+    );
     expect(text).toContain('identifier apply_discount (field raw_signal');
-    expect(text).toContain('source-test forward · weight 1.5 × flow 2: tests/test_pricing.py tests src/inventory/pricing.py (naming convention');
+    expect(text).toContain(
+      'source-test forward · weight 1.5 × flow 2: tests/test_pricing.py tests src/inventory/pricing.py (naming convention',
+    );
     expectTextAgrees(text, json);
   });
 
@@ -128,7 +148,9 @@ describe('repomap explain on fixture cases', () => {
     const r = await run(['explain', '--query', 'apply_discount', 'inventory/pricing.py']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('inventory/pricing.py is not a file of the corpus; did you mean src/inventory/pricing.py?');
+    expect(r.stderr).toContain(
+      'inventory/pricing.py is not a file of the corpus; did you mean src/inventory/pricing.py?',
+    );
     const none = await run(['explain', '--query', 'apply_discount', 'no/such/file.py']);
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('no/such/file.py is not a file of the corpus');
@@ -146,17 +168,26 @@ describe('the functions likely to change, explained', () => {
   const query = 'apply_discount rounds half a cent the wrong way';
 
   it('lists the file\u2019s functions as rank names them under the learned function ranker, with their tuned parts', async () => {
-    const index = (await indexOf('python-inventory')).withRank({ ranker: { issue2code: 'learned' }, functions: { learned: true } });
+    const index = (await indexOf('python-inventory')).withRank({
+      ranker: { issue2code: 'learned' },
+      functions: { learned: true },
+    });
     const ranking = index.rank(query, { task: 'issue2code' });
     for (const file of ['src/inventory/pricing.py', 'src/inventory/checkout.py', 'src/inventory/models.py']) {
       const e = index.explain(query, file, { task: 'issue2code' });
       const ranked = ranking.files[e.rank - 1]!;
       expect(ranked.path).toBe(file);
-      expect(e.functions?.map(({ parts: _p, ...f }) => f), file).toEqual(ranked.functions);
+      expect(
+        e.functions?.map(({ parts: _p, ...f }) => f),
+        file,
+      ).toEqual(ranked.functions);
     }
-    const tuned = index.withRank({ functions: { learned: false } }).explain(query, 'src/inventory/pricing.py', { task: 'issue2code' });
+    const tuned = index
+      .withRank({ functions: { learned: false } })
+      .explain(query, 'src/inventory/pricing.py', { task: 'issue2code' });
     const parts = new Map(tuned.functions!.map((f) => [f.name, f.parts]));
-    for (const f of index.explain(query, 'src/inventory/pricing.py', { task: 'issue2code' }).functions!) if (parts.has(f.name)) expect(f.parts).toEqual(parts.get(f.name));
+    for (const f of index.explain(query, 'src/inventory/pricing.py', { task: 'issue2code' }).functions!)
+      if (parts.has(f.name)) expect(f.parts).toEqual(parts.get(f.name));
   });
 
   it('lists the file\u2019s functions as rank names them, each score the sum of its parts over the best unit\u2019s (tuned function ranker)', async () => {
@@ -167,7 +198,10 @@ describe('the functions likely to change, explained', () => {
       const ranked = ranking.files[e.rank - 1]!;
       expect(ranked.path).toBe(file);
       // what rank names for the file, in its order, with its lines and scores
-      expect(e.functions?.map(({ parts: _p, ...f }) => f), file).toEqual(ranked.functions);
+      expect(
+        e.functions?.map(({ parts: _p, ...f }) => f),
+        file,
+      ).toEqual(ranked.functions);
       const total = (f: NonNullable<FileExplanation['functions']>[number]): number =>
         (f.parts!.named + f.parts!.nameWords + f.parts!.lines + f.parts!.words) * (f.parts!.classWeight ?? 1);
       const best = e.functions!.find((f) => f.score === 1)!;
@@ -177,8 +211,16 @@ describe('the functions likely to change, explained', () => {
       }
     }
     const pricing = index.explain(query, 'src/inventory/pricing.py', { task: 'issue2code' });
-    expect(pricing.functions![0]).toMatchObject({ name: 'apply_discount', start: 34, end: 40, score: 1, parts: { named: 1 } });
-    expect(pricing.functions!.find((f) => f.kind === 'class')?.parts?.classWeight).toBe(RANK_DEFAULTS.functions.classWeight);
+    expect(pricing.functions![0]).toMatchObject({
+      name: 'apply_discount',
+      start: 34,
+      end: 40,
+      score: 1,
+      parts: { named: 1 },
+    });
+    expect(pricing.functions!.find((f) => f.kind === 'class')?.parts?.classWeight).toBe(
+      RANK_DEFAULTS.functions.classWeight,
+    );
     // a task without a function stage explains none
     expect(index.explain(query, 'src/inventory/pricing.py', { task: 'code2test' }).functions).toBeUndefined();
   });
@@ -193,8 +235,12 @@ describe('the functions likely to change, explained', () => {
     expect(at).toBeGreaterThan(0);
     e.functions!.forEach((f, k) => {
       const p = f.parts;
-      const sum = p ? `named ${p.named} + name words ${p.nameWords} + query lines ${p.lines} + words ${p.words}` : 'the import lines, at a fixed share of the best unit';
-      expect(lines[at + 1 + k]).toBe(`  ${f.name} (${f.start}-${f.end}) · ${f.score} · ${p?.classWeight !== undefined ? `(${sum}) × class ${p.classWeight}` : sum}`);
+      const sum = p
+        ? `named ${p.named} + name words ${p.nameWords} + query lines ${p.lines} + words ${p.words}`
+        : 'the import lines, at a fixed share of the best unit';
+      expect(lines[at + 1 + k]).toBe(
+        `  ${f.name} (${f.start}-${f.end}) · ${f.score} · ${p?.classWeight !== undefined ? `(${sum}) × class ${p.classWeight}` : sum}`,
+      );
     });
   });
 });
@@ -212,7 +258,8 @@ describe('Index.explain agrees with Index.rank on every fixture case', () => {
         expect(ranking.files[e.rank - 1], at).toMatchObject({ path: file, score: e.score, reasons: e.reasons });
         // The parts multiply back to the score.
         const p = e.parts;
-        const product = p.kindPrior * (p.direct.weight * p.direct.share + p.ppr.weight * p.ppr.share) * p.evidence * p.size.factor;
+        const product =
+          p.kindPrior * (p.direct.weight * p.direct.share + p.ppr.weight * p.ppr.share) * p.evidence * p.size.factor;
         expect(product, at).toBeCloseTo(e.score, 4);
         expect([p.direct.weight, p.ppr.weight]).toEqual([RANK_DEFAULTS.directWeight, RANK_DEFAULTS.pprWeight]);
         // Each cue's weight (matched alone) plus the lexical weight is the file's seed weight.

@@ -30,7 +30,12 @@ describe('repomap mcp, its stdin closed during the first build', () => {
     ageTree(repo);
     const stdin = new PassThrough();
     let stderr = '';
-    const io = { stdout: { write: () => true }, stderr: { write: (s: string) => ((stderr += s), true) }, cwd: tmp, env: { HOME: join(tmp, 'home') } };
+    const io = {
+      stdout: { write: () => true },
+      stderr: { write: (s: string) => ((stderr += s), true) },
+      cwd: tmp,
+      env: { HOME: join(tmp, 'home') },
+    };
     const served = mcpAction(io, { stdin, stdout: new PassThrough() }, { repo, cache, include: [], exclude: [] });
     // the client is gone before the first build is done
     stdin.end();
@@ -42,6 +47,8 @@ describe('repomap mcp, its stdin closed during the first build', () => {
     } finally {
       store.close();
     }
-    expect(existsSync(join(cache, 'snapshots')) && readdirSync(join(cache, 'snapshots')).filter((f) => f.endsWith('.snap'))).toHaveLength(1);
+    expect(
+      existsSync(join(cache, 'snapshots')) && readdirSync(join(cache, 'snapshots')).filter((f) => f.endsWith('.snap')),
+    ).toHaveLength(1);
   });
 });

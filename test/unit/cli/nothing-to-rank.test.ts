@@ -17,7 +17,10 @@ beforeAll(() => {
   empty = join(tmp, 'empty');
   mkdirSync(empty);
   binary = join(tmp, 'binary');
-  writeFiles(binary, { 'logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]), 'data/blob.bin': Buffer.from([1, 0, 2, 0]) });
+  writeFiles(binary, {
+    'logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]),
+    'data/blob.bin': Buffer.from([1, 0, 2, 0]),
+  });
 });
 afterAll(() => removeTemp(tmp));
 
@@ -36,7 +39,15 @@ describe('nothing to rank', () => {
 
   it('a binary-only folder: every command that ranks or looks up fails naming the skips by rule', async () => {
     const message = `repomap: nothing to rank in ${binary}: no file is indexed (skipped: binary 2; --diagnostics lists them)\n`;
-    for (const argv of [['rank', 'logo'], ['pack', 'logo'], ['explain', 'logo.png', 'logo'], ['symbols', 'logo'], ['refs', 'logo'], ['impact', '--file', 'logo.png'], ['outline', 'logo.png']]) {
+    for (const argv of [
+      ['rank', 'logo'],
+      ['pack', 'logo'],
+      ['explain', 'logo.png', 'logo'],
+      ['symbols', 'logo'],
+      ['refs', 'logo'],
+      ['impact', '--file', 'logo.png'],
+      ['outline', 'logo.png'],
+    ]) {
       const r = await run([...argv, '--repo', binary]);
       expect(r, argv[0]).toEqual({ code: 1, stdout: '', stderr: message });
     }
@@ -63,11 +74,17 @@ describe('nothing to rank', () => {
     writeFiles(some, { 'a.py': 'def a():\n    return 1\n' });
     const scoped = await run(['rank', 'a', '--repo', some, '--exclude', '*.py']);
     expect(scoped).toMatchObject({ code: 1, stdout: '' });
-    expect(scoped.stderr).toBe(`repomap: nothing to rank in ${some}: no file in the scope of --include/--exclude is indexed (skipped: ignored 1)\n`);
+    expect(scoped.stderr).toBe(
+      `repomap: nothing to rank in ${some}: no file in the scope of --include/--exclude is indexed (skipped: ignored 1)\n`,
+    );
     const repo = initRepo(tmp, 'bare-tree');
     git(repo, 'commit', '-q', '--allow-empty', '-m', 'nothing yet');
     const head = git(repo, 'rev-parse', 'HEAD');
     const r = await run(['rank', 'a', '--repo', repo, '--commit', 'HEAD']);
-    expect(r).toEqual({ code: 1, stdout: '', stderr: `repomap: nothing to rank in ${repo} at ${head.slice(0, 12)}: its tree holds no file\n` });
+    expect(r).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `repomap: nothing to rank in ${repo} at ${head.slice(0, 12)}: its tree holds no file\n`,
+    });
   });
 });

@@ -7,7 +7,12 @@
 import { appendFileSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flagsBeforeBuild, flagsBeforeCommand, processFlagHooks, type ProcessFlag } from '../../../src/cli/process-flags.js';
+import {
+  flagsBeforeBuild,
+  flagsBeforeCommand,
+  processFlagHooks,
+  type ProcessFlag,
+} from '../../../src/cli/process-flags.js';
 import { BASELINE_COMPILATION_MAX_FILES } from '../../../src/tags/wasm-modules.js';
 import { ageTree, makeTemp, removeTemp } from '../corpus/helpers.js';
 import { runCliCaptured } from '../../run-cli.js';
@@ -47,9 +52,12 @@ describe('flagsBeforeBuild', () => {
     // mcp set its compilation at its start
     ['mcp', { update: false, parses: Infinity, first }, ['lean-heap']],
     ['mcp', { update: true, parses: 2, first }, []],
-  ] as [string, { update: boolean; parses: number; first: boolean }, ProcessFlag[]][])('%s %j: %j', (command, build, flags) => {
-    expect(flagsBeforeBuild(command, build, MAX)).toEqual(flags);
-  });
+  ] as [string, { update: boolean; parses: number; first: boolean }, ProcessFlag[]][])(
+    '%s %j: %j',
+    (command, build, flags) => {
+      expect(flagsBeforeBuild(command, build, MAX)).toEqual(flags);
+    },
+  );
 });
 
 describe('processFlagHooks', () => {
@@ -68,7 +76,8 @@ describe('processFlagHooks', () => {
   }
 
   it('--help, --version and a usage error set nothing', async () => {
-    for (const argv of [['--help'], ['--version'], ['rank', '--top', '0', 'x']]) expect((await flagsOf(argv)).flags).toEqual([]);
+    for (const argv of [['--help'], ['--version'], ['rank', '--top', '0', 'x']])
+      expect((await flagsOf(argv)).flags).toEqual([]);
   });
 
   it('rank: a full build, then a load of the kept index, then an update of it after an edit', async () => {

@@ -5,7 +5,12 @@
  * once enough is done to estimate the time left, and its ETA is that estimate.
  */
 import { describe, expect, it } from 'vitest';
-import { indexProgress, INDEX_PROGRESS_DEFAULTS, STDERR_PROGRESS_DEFAULTS, startProgress } from '../../../src/cli/progress.js';
+import {
+  indexProgress,
+  INDEX_PROGRESS_DEFAULTS,
+  STDERR_PROGRESS_DEFAULTS,
+  startProgress,
+} from '../../../src/cli/progress.js';
 
 function io(tty: boolean, now?: () => number) {
   let err = '';
@@ -140,7 +145,9 @@ describe('indexProgress', () => {
       shown.parse(i, files);
     }
     shown.stop();
-    expect(drawn(bar.err())).toMatch(new RegExp(`^rank parsing \\[[^\\]]*\\] \\d+/${files} files \\| 200\\.0/s \\| ETA \\d+s`));
+    expect(drawn(bar.err())).toMatch(
+      new RegExp(`^rank parsing \\[[^\\]]*\\] \\d+/${files} files \\| 200\\.0/s \\| ETA \\d+s`),
+    );
     expect(drawn(bar.err())).not.toMatch(GARBAGE);
   });
 

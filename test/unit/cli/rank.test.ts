@@ -135,7 +135,9 @@ describe('rank on the current folder (no --repo)', () => {
     const { row } = await runJson(['rank', '--query', 'apply_discount', '--task', 'code2test']);
     expect(row.task_type).toBe('code2test');
     // code2test favours tests: the test of apply_discount outranks its definer
-    expect(row.top_files.indexOf('tests/test_pricing.py')).toBeLessThan(row.top_files.indexOf('src/inventory/pricing.py'));
+    expect(row.top_files.indexOf('tests/test_pricing.py')).toBeLessThan(
+      row.top_files.indexOf('src/inventory/pricing.py'),
+    );
   });
 });
 
@@ -214,7 +216,10 @@ describe('--query-file', () => {
     writeFileSync(le, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
     const be = join(tmp, 'query-utf16be.txt');
     writeFileSync(be, Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]));
-    for (const file of [le, be]) expect(withoutTimings((await runJson(['rank', '--query-file', file])).stdout), file).toBe(withoutTimings(inline.stdout));
+    for (const file of [le, be])
+      expect(withoutTimings((await runJson(['rank', '--query-file', file])).stdout), file).toBe(
+        withoutTimings(inline.stdout),
+      );
     const stdin = await runCliCaptured(['rank', '--query-file', '-', '--format', 'json'], {
       cwd: FIXTURE,
       env: { ...process.env, REPOMAP_CACHE: join(tmp, 'tags-cache') },
@@ -228,9 +233,13 @@ describe('--query-file', () => {
     const file = writeTemp('long-query.txt', long);
     const text = await run(['rank', '--query-file', file, '--top', '1']);
     expect(text.code).toBe(0);
-    expect(text.stderr).toBe(`repomap: note: the query has ${long.length} characters, over the 262144 its cues are read from (cues.maxQueryChars): its longest text was cut to 262144 in all, each long field keeping its start\n`);
+    expect(text.stderr).toBe(
+      `repomap: note: the query has ${long.length} characters, over the 262144 its cues are read from (cues.maxQueryChars): its longest text was cut to 262144 in all, each long field keeping its start\n`,
+    );
     const json = await run(['rank', '--query-file', file, '--format', 'json']);
-    expect((JSON.parse(json.stdout) as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code)).toEqual(['query-cut']);
+    expect((JSON.parse(json.stdout) as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code)).toEqual([
+      'query-cut',
+    ]);
   });
 
   it('a query object with no text is empty: a usage error, as `rank ""` is', async () => {
@@ -271,7 +280,10 @@ describe('--repo and --commit', () => {
     });
     first = commitAll(repo, 'first');
     removeTemp(join(repo, 'app/legacy_pricing.py'));
-    writeFiles(repo, { 'app/modern_pricing.py': 'from app.util import clamp_value\n\ndef modern_discount_rule(total):\n    return clamp_value(total, 0, 100)\n' });
+    writeFiles(repo, {
+      'app/modern_pricing.py':
+        'from app.util import clamp_value\n\ndef modern_discount_rule(total):\n    return clamp_value(total, 0, 100)\n',
+    });
     second = commitAll(repo, 'second');
   });
 
@@ -282,7 +294,10 @@ describe('--repo and --commit', () => {
   });
 
   it('--commit reads the tree at an older commit, and a relative --repo is resolved from the working folder', async () => {
-    const { row } = await runJson(['rank', '--repo', 'git-repo', '--commit', first, '--query', 'legacy_discount_rule'], tmp);
+    const { row } = await runJson(
+      ['rank', '--repo', 'git-repo', '--commit', first, '--query', 'legacy_discount_rule'],
+      tmp,
+    );
     expect(row.top_files).toEqual(['app/legacy_pricing.py', 'app/util.py']);
     expect(row.base_commit).toBe(first);
     expect(row.reasons['app/legacy_pricing.py']!.join(' ')).toContain('legacy_discount_rule');
@@ -314,10 +329,15 @@ describe('--repo and --commit', () => {
 });
 
 describe('the index time', () => {
-  it('of an index served from a daemon\'s memory or loaded from its snapshot is the command\'s own, not its build\'s', async () => {
+  it("of an index served from a daemon's memory or loaded from its snapshot is the command's own, not its build's", async () => {
     const memory = new IndexMemory();
     // the clock the command reads stands still (runCliCaptured's): a load takes 0 ms by it; a build's stages time themselves
-    const io = { cwd: FIXTURE, env: { ...process.env, REPOMAP_CACHE: join(tmp, 'index-time-cache') }, memory, defer: (work: () => void | Promise<void>) => memory.defer(work) };
+    const io = {
+      cwd: FIXTURE,
+      env: { ...process.env, REPOMAP_CACHE: join(tmp, 'index-time-cache') },
+      memory,
+      defer: (work: () => void | Promise<void>) => memory.defer(work),
+    };
     const argv = ['rank', 'apply_discount', '--format', 'json'];
     const built = await runCliCaptured(argv, io);
     expect(built.code).toBe(0);

@@ -12,9 +12,11 @@ import { git, initRepo, makeTemp, removeTemp, writeFiles } from '../corpus/helpe
 import { runCliCaptured, type CliRun } from '../../run-cli.js';
 
 const FILES = {
-  'src/pkg/sessions.py': 'def should_set_cookie(app):\n    return True\n\n\nclass SessionInterface:\n    def open_session(self):\n        pass\n',
+  'src/pkg/sessions.py':
+    'def should_set_cookie(app):\n    return True\n\n\nclass SessionInterface:\n    def open_session(self):\n        pass\n',
   'src/pkg/app.py': 'from .sessions import SessionInterface\n\n\ndef run():\n    return SessionInterface()\n',
-  'tests/test_sessions.py': 'from pkg.sessions import should_set_cookie\n\n\ndef test_cookie():\n    assert should_set_cookie(None)\n',
+  'tests/test_sessions.py':
+    'from pkg.sessions import should_set_cookie\n\n\ndef test_cookie():\n    assert should_set_cookie(None)\n',
 };
 
 let tmp: string;
@@ -37,7 +39,8 @@ function ranked(stdout: string): string[] {
   return [...stdout.matchAll(/^ *\d+\. [\d.]+ {2}(\S+)$/gm)].map((m) => m[1]!);
 }
 
-const NOTE = (root: string): string => `repomap: note: repository: ${root} (root of the git work tree containing the current folder; --repo . reads the current folder alone)\n`;
+const NOTE = (root: string): string =>
+  `repomap: note: repository: ${root} (root of the git work tree containing the current folder; --repo . reads the current folder alone)\n`;
 
 describe('without --repo, in a subfolder of a git work tree', () => {
   it('ranks the whole work tree from its root, and says so first', async () => {
@@ -75,7 +78,7 @@ describe('without --repo, in a subfolder of a git work tree', () => {
     expect(r.stdout).toMatch(/· 4 files/);
   });
 
-  it('finds the root without running the repository\'s configured commands', async () => {
+  it("finds the root without running the repository's configured commands", async () => {
     const trap = initRepo(tmp, 'trap');
     writeFiles(trap, { 'lib/a.py': 'def a():\n    return 1\n' });
     const marker = join(tmp, 'fsmonitor-ran');
@@ -113,7 +116,12 @@ describe('workTreeRoot', () => {
     const top = join(tmp, 'shapes');
     mkdirSync(join(top, 'empty-git', '.git', 'x'), { recursive: true });
     mkdirSync(join(top, 'empty-git', 'sub'), { recursive: true });
-    writeFiles(top, { 'file-git/.git': 'not a gitdir line\n', 'file-git/sub/a.txt': '', 'linked/.git': 'gitdir: /elsewhere/.git/worktrees/x\n', 'linked/sub/a.txt': '' });
+    writeFiles(top, {
+      'file-git/.git': 'not a gitdir line\n',
+      'file-git/sub/a.txt': '',
+      'linked/.git': 'gitdir: /elsewhere/.git/worktrees/x\n',
+      'linked/sub/a.txt': '',
+    });
     expect(workTreeRoot(join(top, 'empty-git', 'sub'))).toBe(null);
     expect(workTreeRoot(join(top, 'file-git', 'sub'))).toBe(null);
     expect(workTreeRoot(join(top, 'linked', 'sub'))).toBe(join(top, 'linked'));

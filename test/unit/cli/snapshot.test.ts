@@ -9,7 +9,17 @@
  * keeps that build from being kept).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ageTree, makeTemp, removeTemp } from '../corpus/helpers.js';
@@ -45,14 +55,16 @@ function run(...argv: string[]) {
   return runCliCaptured(argv, { cwd: tmp, env: { HOME: join(tmp, 'home'), XDG_CACHE_HOME: join(tmp, 'xdg') } });
 }
 
-const rank = (...more: string[]) => run('rank', '--repo', repo, '--query', QUERY, '--format', 'json', '--top', '20', ...more);
+const rank = (...more: string[]) =>
+  run('rank', '--repo', repo, '--query', QUERY, '--format', 'json', '--top', '20', ...more);
 const zeroTimings = (json: string): string => JSON.stringify({ ...JSON.parse(json), timing_ms: { index: 0, rank: 0 } });
 const snapshots = (): string[] => readdirSync(join(cache, 'snapshots')).filter((f) => f.endsWith('.snap'));
 async function snapshotUse(): Promise<'loaded' | 'updated' | 'none'> {
   const status = await run('status', '--repo', repo, '--cache', cache);
   expect(status.code).toBe(0);
   // an update parses the changed files only; the tags of the others come from the snapshot, not the tags cache
-  if (/the index was updated from it/.test(status.stdout)) expect(status.stdout).toMatch(/^tags cache +\S+ \([01] parsed, the others from the snapshot or from it\)$/m);
+  if (/the index was updated from it/.test(status.stdout))
+    expect(status.stdout).toMatch(/^tags cache +\S+ \([01] parsed, the others from the snapshot or from it\)$/m);
   const use = /^snapshot +\S+\.snap \(the index was (loaded|updated) from it/m.exec(status.stdout)?.[1];
   return (use as 'loaded' | 'updated' | undefined) ?? 'none';
 }
@@ -73,10 +85,14 @@ describe('the index snapshot of a folder', () => {
     expect((JSON.parse(second.stdout) as { top_files: string[] }).top_files[0]).toBe('src/inventory/pricing.py');
     // a query with a code block: its grammar loads for it (Index.prepare)
     const code = 'best_price is off\n\n```python\nfrom inventory.pricing import best_price\nbest_price(item, 3)\n```\n';
-    const [kept, built] = [await run('pack', '--repo', repo, '--query', code, '--budget', '800', '--cache', cache), await run('pack', '--repo', repo, '--query', code, '--budget', '800', '--no-cache')];
+    const [kept, built] = [
+      await run('pack', '--repo', repo, '--query', code, '--budget', '800', '--cache', cache),
+      await run('pack', '--repo', repo, '--query', code, '--budget', '800', '--no-cache'),
+    ];
     expect(kept.stdout).toBe(built.stdout);
     expect(kept.stdout).toContain('def best_price');
-    const explain = (...more: string[]) => run('explain', 'src/inventory/pricing.py', '--repo', repo, '--query', QUERY, ...more);
+    const explain = (...more: string[]) =>
+      run('explain', 'src/inventory/pricing.py', '--repo', repo, '--query', QUERY, ...more);
     expect((await explain('--cache', cache)).stdout).toBe((await explain('--no-cache')).stdout);
     // the navigate commands make the graph from the snapshot's tags when they need it
     const refs = (...more: string[]) => run('refs', 'apply_discount', '--repo', repo, ...more);
@@ -107,7 +123,10 @@ describe('the index snapshot of a folder', () => {
   it('is updated once a file changed: the next command ranks as a fresh build of the changed folder', async () => {
     const before = await rank('--cache', cache);
     expect(await loadedFromSnapshot()).toBe(true);
-    appendFileSync(join(repo, 'src/inventory/checkout.py'), '\n\ndef apply_discount_rounding_half_cent(amount):\n    """Rounds half a cent the wrong way."""\n    return apply_discount(amount)\n');
+    appendFileSync(
+      join(repo, 'src/inventory/checkout.py'),
+      '\n\ndef apply_discount_rounding_half_cent(amount):\n    """Rounds half a cent the wrong way."""\n    return apply_discount(amount)\n',
+    );
     const after = await rank('--cache', cache);
     const fresh = await rank('--no-cache');
     expect(after.code).toBe(0);
@@ -116,7 +135,8 @@ describe('the index snapshot of a folder', () => {
     expect(zeroTimings(after.stdout), 'the edit moves the ranking').not.toBe(zeroTimings(before.stdout));
     // the edit is within the stamp margin of that build, so the update is not kept: the next command updates the snapshot again
     expect(await snapshotUse()).toBe('updated');
-    const explain = (...more: string[]) => run('explain', 'src/inventory/checkout.py', '--repo', repo, '--query', QUERY, ...more);
+    const explain = (...more: string[]) =>
+      run('explain', 'src/inventory/checkout.py', '--repo', repo, '--query', QUERY, ...more);
     expect((await explain('--cache', cache)).stdout).toBe((await explain('--no-cache')).stdout);
     // once the folder has settled, the updated index is kept and loaded as it is
     ageTree(repo);
@@ -143,7 +163,10 @@ describe('the index snapshot of a folder', () => {
     expect(ahead).toBeDefined();
     const file = (await loadCorpus({ folder: repo })).files.find((f) => f.path === changed)!;
     const { tags } = await extractTags([file], { jobs: 1 });
-    const [outcome] = await ahead.outcomesOf([{ path: file.path, language: file.language!, text: file.text }], TAGS_BUDGET);
+    const [outcome] = await ahead.outcomesOf(
+      [{ path: file.path, language: file.language!, text: file.text }],
+      TAGS_BUDGET,
+    );
     expect(outcome?.tags).toEqual(tags[0]);
     expect(tags[0]!.definitions.map((d) => d.name)).toContain('rounding_note');
     // none where the update parses on this thread (--jobs 1), or for a source that is not a folder
@@ -185,7 +208,19 @@ describe('the index snapshot of a folder', () => {
     repo = join(tmp, `go-${readdirSync(tmp).length}`);
     cpSync(join(FIXTURE, '../go-ratelimit'), repo, { recursive: true });
     ageTree(repo);
-    const goRank = (...more: string[]) => run('rank', '--repo', repo, '--query', 'the token bucket refills too slowly', '--format', 'json', '--top', '20', ...more);
+    const goRank = (...more: string[]) =>
+      run(
+        'rank',
+        '--repo',
+        repo,
+        '--query',
+        'the token bucket refills too slowly',
+        '--format',
+        'json',
+        '--top',
+        '20',
+        ...more,
+      );
     await goRank('--cache', cache);
     expect(await loadedFromSnapshot()).toBe(true);
     const goMod = join(repo, 'go.mod');
@@ -206,9 +241,16 @@ describe('the index snapshot of a folder', () => {
     const notes: string[] = [];
     const options = { cache, onNote: (m: string) => void notes.push(m) };
     const fingerprint = await FolderFingerprint.take(repo, [changed], Date.now());
-    const opened = await openBuilt({ options, source: { folder: repo }, slot: null, earlier: { index: kept, file: 'kept.snap', changed: [changed], fingerprint } });
+    const opened = await openBuilt({
+      options,
+      source: { folder: repo },
+      slot: null,
+      earlier: { index: kept, file: 'kept.snap', changed: [changed], fingerprint },
+    });
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatch(/^the index snapshot could not be updated \(.*took its graph over.*\); the index is built again$/);
+    expect(notes[0]).toMatch(
+      /^the index snapshot could not be updated \(.*took its graph over.*\); the index is built again$/,
+    );
     expect(opened.snapshot).toBeUndefined();
     const fresh = await buildIndex(await loadCorpus({ folder: repo }));
     const { stats: _a, ...built } = opened.index.rank(QUERY);
@@ -236,7 +278,9 @@ describe('the index snapshot of a folder', () => {
     writeFileSync(file, Buffer.from('def apply_discount_half_cent():\n    return b"\0\0"\n'));
     ageTree(repo);
     const before = await rank('--cache', cache);
-    expect(JSON.parse(before.stdout).diagnostics).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'skipped-binary', file: 'src/inventory/half_cent.py' })]));
+    expect(JSON.parse(before.stdout).diagnostics).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'skipped-binary', file: 'src/inventory/half_cent.py' })]),
+    );
     expect(await loadedFromSnapshot()).toBe(true);
     // the same file, no folder changed: only its own stamp tells
     writeFileSync(file, 'def apply_discount_half_cent():\n    return 0\n');
@@ -253,7 +297,9 @@ describe('the index snapshot of a folder', () => {
     ageTree(repo);
     const explain = (...more: string[]) => run('explain', 'docs/notes.py', 'note', '--repo', repo, ...more);
     const fresh = await explain('--no-cache');
-    expect(fresh.stderr).toBe('repomap: docs/notes.py is not a file of the corpus (skipped docs/notes.py: a .repomapignore file ignores it)\n');
+    expect(fresh.stderr).toBe(
+      'repomap: docs/notes.py is not a file of the corpus (skipped docs/notes.py: a .repomapignore file ignores it)\n',
+    );
     await rank('--cache', cache);
     expect(await loadedFromSnapshot()).toBe(true);
     expect((await explain('--cache', cache)).stderr).toBe(fresh.stderr);
@@ -288,13 +334,17 @@ describe('the index snapshot of a folder', () => {
     writeFileSync(file, bytes.subarray(0, bytes.length >> 1));
     const cut = await rank('--cache', cache);
     expect(cut.code).toBe(0);
-    expect(cut.stderr).toMatch(/^repomap: note: the index snapshot .*\.snap is cut short \(\d+ of \d+ bytes\); it was removed and the index is built again\n$/);
+    expect(cut.stderr).toMatch(
+      /^repomap: note: the index snapshot .*\.snap is cut short \(\d+ of \d+ bytes\); it was removed and the index is built again\n$/,
+    );
     expect(zeroTimings(cut.stdout)).toBe(zeroTimings(first.stdout));
     // built again and kept again, whole
     expect(await loadedFromSnapshot()).toBe(true);
     writeFileSync(file, 'garbage '.repeat(100));
     const foreign = await rank('--cache', cache);
-    expect(foreign.stderr).toMatch(/^repomap: note: the index snapshot .*\.snap is not a repomap snapshot; it was removed and the index is built again\n$/);
+    expect(foreign.stderr).toMatch(
+      /^repomap: note: the index snapshot .*\.snap is not a repomap snapshot; it was removed and the index is built again\n$/,
+    );
     expect(zeroTimings(foreign.stdout)).toBe(zeroTimings(first.stdout));
     const flipped = Buffer.from(readFileSync(file));
     flipped[flipped.length - 10]! ^= 0xff;
@@ -311,7 +361,9 @@ describe('the index snapshot of a folder', () => {
     writeFileSync(join(file, 'inside', 'x'), 'x');
     const again = await rank('--cache', cache);
     expect(again.code).toBe(0);
-    expect(again.stderr).toBe(`repomap: note: the index snapshot ${file} is not a regular file (a folder); it was removed and the index is built again\n`);
+    expect(again.stderr).toBe(
+      `repomap: note: the index snapshot ${file} is not a regular file (a folder); it was removed and the index is built again\n`,
+    );
     expect(zeroTimings(again.stdout)).toBe(zeroTimings(first.stdout));
     // kept again in its place
     expect(await loadedFromSnapshot()).toBe(true);
@@ -319,13 +371,22 @@ describe('the index snapshot of a folder', () => {
 
   it('that is a FIFO is removed and built again, with a note (every rank waited on it for ever)', () => {
     const cli = (...argv: string[]) =>
-      spawnSync(process.execPath, [BIN, 'rank', '--repo', repo, '--query', QUERY, '--format', 'json', '--top', '20', '--cache', cache, ...argv], {
-        cwd: tmp,
-        encoding: 'utf8',
-        env: { PATH: process.env.PATH, HOME: join(tmp, 'home'), XDG_CACHE_HOME: join(tmp, 'xdg'), REPOMAP_NO_DAEMON: '1' },
-        // a guard against the hang, not a measure
-        timeout: 120_000,
-      });
+      spawnSync(
+        process.execPath,
+        [BIN, 'rank', '--repo', repo, '--query', QUERY, '--format', 'json', '--top', '20', '--cache', cache, ...argv],
+        {
+          cwd: tmp,
+          encoding: 'utf8',
+          env: {
+            PATH: process.env.PATH,
+            HOME: join(tmp, 'home'),
+            XDG_CACHE_HOME: join(tmp, 'xdg'),
+            REPOMAP_NO_DAEMON: '1',
+          },
+          // a guard against the hang, not a measure
+          timeout: 120_000,
+        },
+      );
     const first = cli();
     expect(first.status).toBe(0);
     const [name] = snapshots();
@@ -335,7 +396,9 @@ describe('the index snapshot of a folder', () => {
     const again = cli();
     expect(again.signal).toBeNull();
     expect(again.status).toBe(0);
-    expect(again.stderr).toBe(`repomap: note: the index snapshot ${file} is not a regular file (a FIFO); it was removed and the index is built again\n`);
+    expect(again.stderr).toBe(
+      `repomap: note: the index snapshot ${file} is not a regular file (a FIFO); it was removed and the index is built again\n`,
+    );
     expect(zeroTimings(again.stdout)).toBe(zeroTimings(first.stdout));
     expect(statSync(file).isFile()).toBe(true);
   });
@@ -345,21 +408,34 @@ describe('the index snapshot of a folder', () => {
     const [name] = snapshots();
     const temp = join(cache, 'snapshots', `${name}.4242.1700000000000.tmp`);
     writeFileSync(temp, Buffer.alloc(3 * 1024 * 1024, 1));
-    const stats = JSON.parse((await run('cache', 'stats', '--cache', cache, '--json')).stdout) as Record<string, unknown>;
+    const stats = JSON.parse((await run('cache', 'stats', '--cache', cache, '--json')).stdout) as Record<
+      string,
+      unknown
+    >;
     expect(stats.snapshot_temp_files).toEqual({ files: 1, bytes: 3 * 1024 * 1024 });
-    expect((await run('cache', 'stats', '--cache', cache)).stdout).toMatch(/^ +and 1 temporary file of snapshot writers, 3\.0 MiB \(a prune removes those older than ten minutes\)$/m);
+    expect((await run('cache', 'stats', '--cache', cache)).stdout).toMatch(
+      /^ +and 1 temporary file of snapshot writers, 3\.0 MiB \(a prune removes those older than ten minutes\)$/m,
+    );
     // a writer may still be at it: kept for ten minutes
-    const early = JSON.parse((await run('cache', 'prune', '--cache', cache, '--json')).stdout) as Record<string, unknown>;
+    const early = JSON.parse((await run('cache', 'prune', '--cache', cache, '--json')).stdout) as Record<
+      string,
+      unknown
+    >;
     expect(early.snapshot_temp_files_removed).toEqual({ files: 0, bytes: 0 });
     const hourAgo = new Date(Date.now() - 3_600_000);
     utimesSync(temp, hourAgo, hourAgo);
-    const pruned = JSON.parse((await run('cache', 'prune', '--cache', cache, '--json')).stdout) as Record<string, unknown>;
+    const pruned = JSON.parse((await run('cache', 'prune', '--cache', cache, '--json')).stdout) as Record<
+      string,
+      unknown
+    >;
     expect(pruned.snapshots_removed).toEqual({ files: 0, bytes: 0 });
     expect(pruned.snapshot_temp_files_removed).toEqual({ files: 1, bytes: 3 * 1024 * 1024 });
     expect(readdirSync(join(cache, 'snapshots'))).toEqual([name]);
     writeFileSync(temp, 'x');
     utimesSync(temp, hourAgo, hourAgo);
-    expect((await run('cache', 'prune', '--cache', cache)).stdout).toMatch(/^removed 1 temporary file of snapshot writers that died \(0\.0 MiB\)$/m);
+    expect((await run('cache', 'prune', '--cache', cache)).stdout).toMatch(
+      /^removed 1 temporary file of snapshot writers that died \(0\.0 MiB\)$/m,
+    );
   });
 
   it('is counted by cache stats and by cache prune, which keeps what fits under the cap', async () => {

@@ -32,7 +32,14 @@ describe('loadCorpus reads each folder file on its own', () => {
     writeFiles(dir, files);
     const corpus = await loadCorpus({ folder: dir });
     const texts = Object.fromEntries(corpus.files.map((f) => [f.path, f.text]));
-    expect(Object.keys(texts)).toEqual(['a/big.ts', 'b/small.ts', 'c/empty.ts', 'e/after-huge.ts', 'g/latin1.txt', 'h/unicode.ts']);
+    expect(Object.keys(texts)).toEqual([
+      'a/big.ts',
+      'b/small.ts',
+      'c/empty.ts',
+      'e/after-huge.ts',
+      'g/latin1.txt',
+      'h/unicode.ts',
+    ]);
     expect(texts['a/big.ts']).toBe(big);
     expect(texts['b/small.ts']).toBe('export const small = 1;\n');
     expect(texts['c/empty.ts']).toBe('');

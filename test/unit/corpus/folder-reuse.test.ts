@@ -59,7 +59,7 @@ describe('loadCorpus with previous (folders)', () => {
     expect(second).toEqual(plain);
   });
 
-  it('takes unchanged files by stamp from a corpus restored from its saved form (a snapshot\'s), as from the corpus itself', async () => {
+  it("takes unchanged files by stamp from a corpus restored from its saved form (a snapshot's), as from the corpus itself", async () => {
     const first = await loadCorpus({ folder: dir });
     const saved = saveCorpus(first)!;
     const restored = restoreCorpus(v8.deserialize(v8.serialize(saved)) as typeof saved);
@@ -116,7 +116,8 @@ describe('loadCorpus with previous (folders)', () => {
   });
 
   it('applies .gitignore rules changed since the earlier load, and a .gitignore added in a folder', async () => {
-    const past = (p: string): void => utimesSync(join(dir, p), new Date(Date.now() - 10_000), new Date(Date.now() - 10_000));
+    const past = (p: string): void =>
+      utimesSync(join(dir, p), new Date(Date.now() - 10_000), new Date(Date.now() - 10_000));
     writeFileSync(join(dir, '.gitignore'), 'b.py\n');
     past('.gitignore');
     const paths = (c: Corpus): string[] => c.files.map((f) => f.path);
@@ -137,6 +138,9 @@ describe('loadCorpus with previous (folders)', () => {
   });
 
   it('rejects a previous that is not a corpus, naming the option', async () => {
-    await expect(loadCorpus({ folder: dir }, { previous: { files: 3 } as unknown as Corpus })).rejects.toMatchObject({ code: 'bad-option', subject: 'previous' });
+    await expect(loadCorpus({ folder: dir }, { previous: { files: 3 } as unknown as Corpus })).rejects.toMatchObject({
+      code: 'bad-option',
+      subject: 'previous',
+    });
   });
 });

@@ -65,7 +65,8 @@ describe('rereadChangedFiles', () => {
   it('gives null where the corpus would not be what a load gives', async () => {
     const first = await loadCorpus({ folder: dir });
     // not a file of the corpus (a folder, a skipped file, a new file), or an ignore file (which is one)
-    for (const path of ['d', 'logo.png', 'build/out.py', 'new.py', '.gitignore']) expect(rereadChangedFiles(dir, first, [path]), path).toBeNull();
+    for (const path of ['d', 'logo.png', 'build/out.py', 'new.py', '.gitignore'])
+      expect(rereadChangedFiles(dir, first, [path]), path).toBeNull();
     // a file that had a diagnostic
     expect(rereadChangedFiles(dir, first, ['c.txt'])).toBeNull();
     // other options, another folder
@@ -123,7 +124,16 @@ describe('FolderFingerprint.changedPaths', () => {
 
   it('restamped: the changed paths stated again, the rest as checked; unsettled when one was written as the read began', async () => {
     const corpus = await loadCorpus({ folder: dir });
-    const saved = FolderFingerprint.restore(dir, (await FolderFingerprint.take(dir, corpus.files.map((f) => f.path), Date.now())).saved()!);
+    const saved = FolderFingerprint.restore(
+      dir,
+      (
+        await FolderFingerprint.take(
+          dir,
+          corpus.files.map((f) => f.path),
+          Date.now(),
+        )
+      ).saved()!,
+    );
     appendFileSync(join(dir, 'a.py'), '# more\n');
     expect(saved.restamped(['a.py'], Date.now()).saved(), 'written just now').toBeNull();
     const past = new Date(Date.now() - 10_000);
@@ -132,7 +142,15 @@ describe('FolderFingerprint.changedPaths', () => {
     expect(restamped.changedPaths()).toEqual([]);
     expect(saved.changedPaths()).toEqual(['a.py']);
     // equal to a fingerprint taken by walking the folder again
-    expect(restamped.saved()).toEqual((await FolderFingerprint.take(dir, corpus.files.map((f) => f.path), Date.now())).saved());
+    expect(restamped.saved()).toEqual(
+      (
+        await FolderFingerprint.take(
+          dir,
+          corpus.files.map((f) => f.path),
+          Date.now(),
+        )
+      ).saved(),
+    );
     expect(saved.restamped(['gone.py'], Date.now()).saved(), 'a path it does not watch').toBeNull();
   });
 
@@ -149,8 +167,18 @@ describe('FolderFingerprint.changedPaths', () => {
 describe('FolderFingerprint.changedPathsAside', () => {
   it('gives what changedPaths gives, checked on the stamp worker (forced here: minPaths 0), half on each thread, or, below minPaths, on this thread', async () => {
     const corpus = await loadCorpus({ folder: dir });
-    const saved = FolderFingerprint.restore(dir, (await FolderFingerprint.take(dir, corpus.files.map((f) => f.path), Date.now())).saved()!);
-    for (const share of ['all', 'half'] as const) expect(await saved.changedPathsAside(Infinity, { minPaths: 0, share })).toEqual([]);
+    const saved = FolderFingerprint.restore(
+      dir,
+      (
+        await FolderFingerprint.take(
+          dir,
+          corpus.files.map((f) => f.path),
+          Date.now(),
+        )
+      ).saved()!,
+    );
+    for (const share of ['all', 'half'] as const)
+      expect(await saved.changedPathsAside(Infinity, { minPaths: 0, share })).toEqual([]);
     appendFileSync(join(dir, 'b.py'), '# more\n');
     rmSync(join(dir, 'a.py'));
     mkdirSync(join(dir, 'd/f'));
@@ -159,16 +187,27 @@ describe('FolderFingerprint.changedPathsAside', () => {
     for (const share of ['all', 'half'] as const) {
       expect(await saved.changedPathsAside(Infinity, { minPaths: 0, share }), share).toEqual(expected);
       // the first changed paths in the order watched, whichever thread stated them
-      for (let limit = 1; limit <= expected.length; limit++) expect(await saved.changedPathsAside(limit, { minPaths: 0, share }), `${share} ${limit}`).toEqual(expected.slice(0, limit));
+      for (let limit = 1; limit <= expected.length; limit++)
+        expect(await saved.changedPathsAside(limit, { minPaths: 0, share }), `${share} ${limit}`).toEqual(
+          expected.slice(0, limit),
+        );
     }
     expect(await saved.changedPathsAside(Infinity, { minPaths: 1_000 })).toEqual(expected);
   });
 
   it('the stamp worker module answers with the changed positions (the build wrote it beside the library)', async () => {
     const corpus = await loadCorpus({ folder: dir });
-    const saved = (await FolderFingerprint.take(dir, corpus.files.map((f) => f.path), Date.now())).saved()!;
+    const saved = (
+      await FolderFingerprint.take(
+        dir,
+        corpus.files.map((f) => f.path),
+        Date.now(),
+      )
+    ).saved()!;
     appendFileSync(join(dir, 'b.py'), '# more\n');
-    const worker = new Worker(join(packageRoot(), 'dist', 'src', 'corpus', 'stamp-worker.js'), { workerData: { root: dir, ...saved, limit: Infinity } });
+    const worker = new Worker(join(packageRoot(), 'dist', 'src', 'corpus', 'stamp-worker.js'), {
+      workerData: { root: dir, ...saved, limit: Infinity },
+    });
     const answer = await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject));
     await worker.terminate();
     expect(answer).toEqual([saved.paths.indexOf('b.py')]);

@@ -86,7 +86,11 @@ describe('loadCorpus on a folder', () => {
     expect(corpus.skipped).toMatchObject({ binary: 2, 'too-large': 0 });
     expect(corpus.diagnostics).toEqual([
       expect.objectContaining({ code: 'skipped-binary', file: 'huge.bin' }),
-      expect.objectContaining({ code: 'skipped-binary', file: 'logo.png', message: expect.stringContaining('logo.png') }),
+      expect.objectContaining({
+        code: 'skipped-binary',
+        file: 'logo.png',
+        message: expect.stringContaining('logo.png'),
+      }),
     ]);
   });
 
@@ -158,7 +162,10 @@ describe('loadCorpus on a folder', () => {
 
   it('throws missing-folder naming the path for a missing folder or a file', async () => {
     const missing = join(dir, 'nope');
-    await expect(loadCorpus({ folder: missing })).rejects.toMatchObject({ code: 'missing-folder', message: expect.stringContaining(missing) });
+    await expect(loadCorpus({ folder: missing })).rejects.toMatchObject({
+      code: 'missing-folder',
+      message: expect.stringContaining(missing),
+    });
     writeFiles(dir, { 'f.txt': 'x' });
     const error = await loadCorpus({ folder: join(dir, 'f.txt') }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RepoMapError);
@@ -166,7 +173,19 @@ describe('loadCorpus on a folder', () => {
   });
 
   it('sorts files in byte order, the same on every run', async () => {
-    const names = ['b.ts', 'B.ts', 'a/b.ts', 'a-b.ts', 'a.b.ts', 'ä.ts', 'z.ts', '_x.ts', '😀.ts', '\uFF5E.ts', 'a0.ts'];
+    const names = [
+      'b.ts',
+      'B.ts',
+      'a/b.ts',
+      'a-b.ts',
+      'a.b.ts',
+      'ä.ts',
+      'z.ts',
+      '_x.ts',
+      '😀.ts',
+      '\uFF5E.ts',
+      'a0.ts',
+    ];
     writeFiles(dir, Object.fromEntries(names.map((n) => [n, n])));
     const expected = [...names].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
     const first = await loadCorpus({ folder: dir });
@@ -188,18 +207,27 @@ describe('loadCorpus on a folder', () => {
     const events: string[] = [];
     await loadCorpus(
       { folder: dir },
-      { onListed: (paths) => events.push(`listed ${[...paths].sort().join(' ')}`), onProgress: (done) => events.push(`read ${done}`) },
+      {
+        onListed: (paths) => events.push(`listed ${[...paths].sort().join(' ')}`),
+        onProgress: (done) => events.push(`read ${done}`),
+      },
     );
     // the binary file is a candidate (a content rule skips it once read); node_modules is not
     expect(events[0]).toBe('listed a.ts b/c.py e.bin');
     expect(events.slice(1)).toEqual(['read 0', 'read 1', 'read 2', 'read 3']);
-    await expect(loadCorpus({ folder: dir }, { onListed: 'no' as never })).rejects.toMatchObject({ code: 'bad-option', subject: 'onListed' });
+    await expect(loadCorpus({ folder: dir }, { onListed: 'no' as never })).rejects.toMatchObject({
+      code: 'bad-option',
+      subject: 'onListed',
+    });
   });
 
   it('applies custom thresholds and rejects bad ones', async () => {
     writeFiles(dir, { 'a.txt': 'x'.repeat(100) });
     const corpus = await loadCorpus({ folder: dir }, { maxFileBytes: 50 });
     expect(corpus.skipped['too-large']).toBe(1);
-    await expect(loadCorpus({ folder: dir }, { maxFileBytes: -1 })).rejects.toMatchObject({ code: 'bad-option', subject: 'maxFileBytes' });
+    await expect(loadCorpus({ folder: dir }, { maxFileBytes: -1 })).rejects.toMatchObject({
+      code: 'bad-option',
+      subject: 'maxFileBytes',
+    });
   });
 });

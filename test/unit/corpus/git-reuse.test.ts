@@ -28,7 +28,11 @@ beforeAll(() => {
   });
   commits.push(commitAll(repo, 'one'));
   // app.py changes, util.py is renamed, a file is added; wide.py, bad.py and the guide stay
-  writeFiles(repo, { 'src/app.py': 'print("v2")\n', 'src/helpers.py': 'def f():\n    return 1\n', 'src/new.py': 'X = 1\n' });
+  writeFiles(repo, {
+    'src/app.py': 'print("v2")\n',
+    'src/helpers.py': 'def f():\n    return 1\n',
+    'src/new.py': 'X = 1\n',
+  });
   rmSync(join(repo, 'src/util.py'));
   commits.push(commitAll(repo, 'two'));
   other = initRepo(temp, 'other');
@@ -44,7 +48,10 @@ describe('loadCorpus of a git commit with an earlier load of the repository as p
     const first = await loadCorpus({ gitDir: repo, commit: commits[0]! });
     const progress: [number, number][] = [];
     const listed: string[][] = [];
-    const second = await loadCorpus({ gitDir: repo, commit: commits[1]! }, { previous: first, onProgress: (d, t) => progress.push([d, t]), onListed: (p) => listed.push([...p]) });
+    const second = await loadCorpus(
+      { gitDir: repo, commit: commits[1]! },
+      { previous: first, onProgress: (d, t) => progress.push([d, t]), onListed: (p) => listed.push([...p]) },
+    );
     const fresh = await loadCorpus({ gitDir: repo, commit: commits[1]! });
     expect(second).toEqual(fresh);
     const [before, now] = [byPath(first), byPath(second)];
@@ -57,7 +64,10 @@ describe('loadCorpus of a git commit with an earlier load of the repository as p
     // re-encoded files are read again, so their diagnostics are given again
     expect(now.get('src/wide.py')).not.toBe(before.get('src/wide.py'));
     expect(now.get('bad.py')).not.toBe(before.get('bad.py'));
-    expect(second.diagnostics.map((d) => `${d.code} ${d.file}`).sort()).toEqual(['decoded-utf16 src/wide.py', 'invalid-utf8 bad.py']);
+    expect(second.diagnostics.map((d) => `${d.code} ${d.file}`).sort()).toEqual([
+      'decoded-utf16 src/wide.py',
+      'invalid-utf8 bad.py',
+    ]);
     // the listing names every candidate, and progress counts the taken files as done
     expect(listed).toHaveLength(1);
     expect([...listed[0]!].sort()).toEqual(fresh.files.map((f) => f.path).sort());
@@ -68,7 +78,10 @@ describe('loadCorpus of a git commit with an earlier load of the repository as p
   it('takes nothing from a load with other rules, of another repository, or of a folder', async () => {
     const first = await loadCorpus({ gitDir: repo, commit: commits[0]! });
     const guide = byPath(first).get('docs/guide.md');
-    const otherRules = await loadCorpus({ gitDir: repo, commit: commits[1]! }, { previous: await loadCorpus({ gitDir: repo, commit: commits[0]! }, { exclude: ['*.txt'] }) });
+    const otherRules = await loadCorpus(
+      { gitDir: repo, commit: commits[1]! },
+      { previous: await loadCorpus({ gitDir: repo, commit: commits[0]! }, { exclude: ['*.txt'] }) },
+    );
     expect(byPath(otherRules).get('docs/guide.md')).not.toBe(guide);
     expect(byPath(otherRules).get('docs/guide.md')).toEqual(guide);
     const elsewhere = await loadCorpus({ gitDir: other, commit: commits[2]! }, { previous: first });

@@ -143,7 +143,10 @@ describe('loadCorpus on a git commit', () => {
     for (const commit of ['0123456789abcdef0123456789abcdef01234567', 'no-such-branch', '--help', '']) {
       const error = await loadCorpus({ gitDir: repo, commit }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(RepoMapError);
-      expect(error).toMatchObject({ code: 'missing-commit', message: expect.stringContaining(`commit ${commit} not found in`) });
+      expect(error).toMatchObject({
+        code: 'missing-commit',
+        message: expect.stringContaining(`commit ${commit} not found in`),
+      });
     }
     // a tree id is not a commit
     const tree = git(repo, 'rev-parse', `${first}^{tree}`);
@@ -174,7 +177,9 @@ describe('loadCorpus on a git commit', () => {
     expect(error).toMatchObject({
       code: 'git-failed',
       subject: join(broken, '.git'),
-      message: expect.stringMatching(/^repomap\/corpus: git --git-dir \S+ ls-tree -r -z --long --full-tree [0-9a-f]{40} failed: \S/),
+      message: expect.stringMatching(
+        /^repomap\/corpus: git --git-dir \S+ ls-tree -r -z --long --full-tree [0-9a-f]{40} failed: \S/,
+      ),
     });
   });
 
@@ -193,7 +198,10 @@ describe('loadCorpus on a git commit', () => {
 
   it('gives the paths of every blob to read to onListed, before the first is read', async () => {
     const events: (string[] | number)[] = [];
-    const corpus = await loadCorpus({ gitDir: repo, commit: first }, { onListed: (paths) => events.push([...paths].sort()), onProgress: (done) => events.push(done) });
+    const corpus = await loadCorpus(
+      { gitDir: repo, commit: first },
+      { onListed: (paths) => events.push([...paths].sort()), onProgress: (done) => events.push(done) },
+    );
     const listed = events[0] as string[];
     expect(listed).toHaveLength(13);
     expect(events[1]).toBe(0);

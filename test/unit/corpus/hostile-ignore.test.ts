@@ -29,7 +29,11 @@ async function loadInChild(source: { folder: string } | { gitDir: string; commit
   const script = `import { loadCorpus } from ${JSON.stringify(DIST)};
 const c = await loadCorpus(JSON.parse(process.argv[1]));
 process.stdout.write(JSON.stringify({ files: c.files.map((f) => f.path), ignored: c.skipped.ignored, diagnostics: c.diagnostics }));`;
-  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(source)], { timeout: 60_000, encoding: 'utf8', maxBuffer: 1 << 20 });
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(source)], {
+    timeout: 60_000,
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   return JSON.parse(stdout) as Loaded;
 }
 
@@ -65,22 +69,26 @@ beforeAll(() => {
 afterAll(() => removeTemp(tmp));
 
 describe('an ignore file with a pathological ** pattern and a line too long', () => {
-  it.each(['folder', 'git'] as const)('in %s mode, loads with the verdicts git gives and names the line left out', async (mode) => {
-    const loaded = await loadInChild(mode === 'folder' ? { folder } : { gitDir, commit });
-    const name = mode === 'folder' ? '.gitignore' : '.repomapignore';
-    // the ignore file is no node: its long line makes it `minified`
-    expect(loaded.files).toEqual([DEEP, 'src/app.py']);
-    // x.log, build/out.py and the file under ten `a` and a `b`
-    expect(loaded.ignored).toBe(3);
-    const leftOut = loaded.diagnostics.filter((d) => d.code === 'ignore-line-left-out');
-    expect(leftOut).toEqual([
-      {
-        code: 'ignore-line-left-out',
-        file: name,
-        message: `${name} line 3: ${JSON.stringify(`${LONG.slice(0, IGNORE_RULES_DEFAULTS.quotedChars)}…`)} (32800 characters) is left out: it is longer than ${IGNORE_RULES_DEFAULTS.maxPatternChars} characters`,
-      },
-    ]);
-  }, 70_000);
+  it.each(['folder', 'git'] as const)(
+    'in %s mode, loads with the verdicts git gives and names the line left out',
+    async (mode) => {
+      const loaded = await loadInChild(mode === 'folder' ? { folder } : { gitDir, commit });
+      const name = mode === 'folder' ? '.gitignore' : '.repomapignore';
+      // the ignore file is no node: its long line makes it `minified`
+      expect(loaded.files).toEqual([DEEP, 'src/app.py']);
+      // x.log, build/out.py and the file under ten `a` and a `b`
+      expect(loaded.ignored).toBe(3);
+      const leftOut = loaded.diagnostics.filter((d) => d.code === 'ignore-line-left-out');
+      expect(leftOut).toEqual([
+        {
+          code: 'ignore-line-left-out',
+          file: name,
+          message: `${name} line 3: ${JSON.stringify(`${LONG.slice(0, IGNORE_RULES_DEFAULTS.quotedChars)}…`)} (32800 characters) is left out: it is longer than ${IGNORE_RULES_DEFAULTS.maxPatternChars} characters`,
+        },
+      ]);
+    },
+    70_000,
+  );
 });
 
 describe('an ignore file with more patterns with wildcards than one may hold', () => {
@@ -88,7 +96,12 @@ describe('an ignore file with more patterns with wildcards than one may hold', (
     const max = IGNORE_RULES_DEFAULTS.maxWildcardPatterns;
     const root = join(tmp, 'many');
     const lines = Array.from({ length: max + 20 }, (_, i) => `p${i}-*.tmp`);
-    writeFiles(root, { '.gitignore': `${lines.join('\n')}\n`, 'p0-a.tmp': 'x\n', [`p${max}-a.tmp`]: 'x\n', 'src/app.py': 'x = 1\n' });
+    writeFiles(root, {
+      '.gitignore': `${lines.join('\n')}\n`,
+      'p0-a.tmp': 'x\n',
+      [`p${max}-a.tmp`]: 'x\n',
+      'src/app.py': 'x = 1\n',
+    });
     const loaded = await loadInChild({ folder: root });
     expect(loaded.files).toEqual(['.gitignore', `p${max}-a.tmp`, 'src/app.py']);
     expect(loaded.diagnostics).toEqual([

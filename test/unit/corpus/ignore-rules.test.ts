@@ -12,7 +12,24 @@ import { linearGlobstars } from '../../../src/corpus/globstar-regex.js';
 import { IGNORE_RULES_DEFAULTS, IgnoreRules } from '../../../src/corpus/ignore-rules.js';
 
 const SEGMENTS = ['a', 'b', 'A', 'ab', 'x.log', 'Build', '.env', 'a b'];
-const PATTERN_SEGMENTS = ['a', 'b', 'ab', 'B', '*', '**', 'a*', '*b', '?', '[ab]', '*.log', 'x.LOG', 'build', '.env', '\\*', 'a\\ b'];
+const PATTERN_SEGMENTS = [
+  'a',
+  'b',
+  'ab',
+  'B',
+  '*',
+  '**',
+  'a*',
+  '*b',
+  '?',
+  '[ab]',
+  '*.log',
+  'x.LOG',
+  'build',
+  '.env',
+  '\\*',
+  'a\\ b',
+];
 
 const path = fc
   .tuple(fc.array(fc.constantFrom(...SEGMENTS), { minLength: 1, maxLength: 7 }), fc.boolean())
@@ -28,7 +45,11 @@ const pattern = fc
 
 /** Patterns heavy in `**`, on few names, so that pieces between globstars meet the path in many places. */
 const globstarPattern = fc
-  .tuple(fc.constantFrom('', '/', '**/'), fc.array(fc.constantFrom('a', 'b', '**', '**', 'a*', '?', '[ab]'), { minLength: 2, maxLength: 9 }), fc.constantFrom('', '/', '/**'))
+  .tuple(
+    fc.constantFrom('', '/', '**/'),
+    fc.array(fc.constantFrom('a', 'b', '**', '**', 'a*', '?', '[ab]'), { minLength: 2, maxLength: 9 }),
+    fc.constantFrom('', '/', '/**'),
+  )
   .map(([head, segments, tail]) => head + segments.join('/') + tail);
 const namesPath = fc
   .tuple(fc.array(fc.constantFrom('a', 'b', 'ab', 'A'), { minLength: 1, maxLength: 10 }), fc.boolean())
@@ -37,30 +58,39 @@ const namesPath = fc
 describe('IgnoreRules', () => {
   it('gives the verdicts of the ignore package on rule files and paths', () => {
     fc.assert(
-      fc.property(fc.array(pattern, { minLength: 1, maxLength: 8 }), fc.array(path, { minLength: 1, maxLength: 12 }), (lines, paths) => {
-        const text = lines.join('\n');
-        const theirs = ignore().add(text);
-        const ours = IgnoreRules.parse(text);
-        for (const p of paths) expect(ours.test(p), `${JSON.stringify(text)} on ${p}`).toEqual(pick(theirs.test(p)));
-      }),
+      fc.property(
+        fc.array(pattern, { minLength: 1, maxLength: 8 }),
+        fc.array(path, { minLength: 1, maxLength: 12 }),
+        (lines, paths) => {
+          const text = lines.join('\n');
+          const theirs = ignore().add(text);
+          const ours = IgnoreRules.parse(text);
+          for (const p of paths) expect(ours.test(p), `${JSON.stringify(text)} on ${p}`).toEqual(pick(theirs.test(p)));
+        },
+      ),
       { numRuns: 3000 },
     );
   });
 
   it('gives the verdicts of the ignore package on a list of patterns, as --exclude and --include pass them', () => {
     fc.assert(
-      fc.property(fc.array(pattern, { minLength: 1, maxLength: 5 }), fc.array(path, { minLength: 1, maxLength: 8 }), (lines, paths) => {
-        const theirs = ignore().add(lines);
-        const ours = IgnoreRules.of(lines);
-        for (const p of paths) expect(ours.ignores(p), `${JSON.stringify(lines)} on ${p}`).toBe(theirs.ignores(p));
-      }),
+      fc.property(
+        fc.array(pattern, { minLength: 1, maxLength: 5 }),
+        fc.array(path, { minLength: 1, maxLength: 8 }),
+        (lines, paths) => {
+          const theirs = ignore().add(lines);
+          const ours = IgnoreRules.of(lines);
+          for (const p of paths) expect(ours.ignores(p), `${JSON.stringify(lines)} on ${p}`).toBe(theirs.ignores(p));
+        },
+      ),
       { numRuns: 1000 },
     );
   });
 
   it('reads line ends and a byte-order mark as git does', () => {
     const text = '\uFEFFa.log\r\n!b.log\r\r\nbuild/\r';
-    for (const p of ['a.log', 'b.log', 'build/', 'build/x', 'b.log\r']) expect(IgnoreRules.parse(text).test(p)).toEqual(pick(ignore().add(text).test(p)));
+    for (const p of ['a.log', 'b.log', 'build/', 'build/x', 'b.log\r'])
+      expect(IgnoreRules.parse(text).test(p)).toEqual(pick(ignore().add(text).test(p)));
   });
 
   it('matches a pattern of many ** on a deep path without backtracking, with the verdicts it had', () => {
@@ -83,12 +113,19 @@ describe('IgnoreRules', () => {
 
   it('rewrites a source of ignore to one with the same verdicts, consecutive ** collapsed', () => {
     fc.assert(
-      fc.property(fc.oneof(globstarPattern, pattern.filter((p) => !p.startsWith('#'))), fc.array(fc.oneof(path, namesPath), { minLength: 1, maxLength: 10 }), (line, paths) => {
-        const original = regexOf(line);
-        if (original === undefined) return;
-        const linear = new RegExp(linearGlobstars(original.source), original.flags);
-        for (const p of paths) expect(linear.test(p), `${line} on ${p}: ${linear.source}`).toBe(original.test(p));
-      }),
+      fc.property(
+        fc.oneof(
+          globstarPattern,
+          pattern.filter((p) => !p.startsWith('#')),
+        ),
+        fc.array(fc.oneof(path, namesPath), { minLength: 1, maxLength: 10 }),
+        (line, paths) => {
+          const original = regexOf(line);
+          if (original === undefined) return;
+          const linear = new RegExp(linearGlobstars(original.source), original.flags);
+          for (const p of paths) expect(linear.test(p), `${line} on ${p}: ${linear.source}`).toBe(original.test(p));
+        },
+      ),
       { numRuns: 4000 },
     );
     expect(linearGlobstars(regexOf('a/**/**/**/b')!.source)).toBe(regexOf('a/**/b')!.source);
@@ -100,7 +137,11 @@ describe('IgnoreRules', () => {
     expect(() => ignore().add(long).ignores('x')).toThrow(SyntaxError);
     const rules = IgnoreRules.parse(`x.log\n${long}\n# ${'note '.repeat(2_000)}\n${'ab'.repeat(1_000)}*\ny/`);
     expect(rules.problems).toEqual([
-      { line: 2, pattern: expect.stringContaining('(32800 characters)'), reason: `it is longer than ${IGNORE_RULES_DEFAULTS.maxPatternChars} characters` },
+      {
+        line: 2,
+        pattern: expect.stringContaining('(32800 characters)'),
+        reason: `it is longer than ${IGNORE_RULES_DEFAULTS.maxPatternChars} characters`,
+      },
     ]);
     expect(rules.problems[0]!.pattern.length).toBeLessThan(100);
     expect(rules.ignores('x.log')).toBe(true);
@@ -115,7 +156,11 @@ describe('IgnoreRules', () => {
     const plain = Array.from({ length: 50_000 }, (_, i) => `file-${i}.txt`);
     const rules = IgnoreRules.parse([...wildcards, ...plain, '*.log', '!keep.log'].join('\n'));
     expect(rules.problems).toEqual([
-      { line: max + 1, pattern: JSON.stringify(`w${max}-*.tmp`), reason: `the file has more than ${max} patterns with wildcards (and so are the 499 after it)` },
+      {
+        line: max + 1,
+        pattern: JSON.stringify(`w${max}-*.tmp`),
+        reason: `the file has more than ${max} patterns with wildcards (and so are the 499 after it)`,
+      },
     ]);
     expect(rules.ignores(`w${max - 1}-x.tmp`)).toBe(true);
     expect(rules.ignores(`w${max}-x.tmp`)).toBe(false);
@@ -136,7 +181,10 @@ const GLOBSTAR = '(?:\\/[^\\/]+)*';
 
 /** How many globstars of a source repeat greedily, backtracking on a failure after them (the rewrite's lazy ones, in a lookahead read once, do not). */
 function backtrackingGlobstars(source: string): number {
-  return source.split(GLOBSTAR).slice(1).filter((after) => !after.startsWith('?')).length;
+  return source
+    .split(GLOBSTAR)
+    .slice(1)
+    .filter((after) => !after.startsWith('?')).length;
 }
 
 function pick(result: { ignored: boolean; unignored: boolean }): { ignored: boolean; unignored: boolean } {

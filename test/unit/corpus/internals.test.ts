@@ -57,13 +57,22 @@ describe('BatchParser', () => {
   it('rejects an answer for another object', () => {
     const parser = new BatchParser([A], { maxWholeBytes: 10, headBytes: 4 }, () => {});
     expect(() => parser.push(batchOutput([[B, Buffer.from('x')]]))).toThrow(
-      expect.objectContaining({ name: 'RepoMapError', code: 'git-failed', message: `repomap/corpus: git cat-file answered "${B} blob 1" where ${A} was expected` }),
+      expect.objectContaining({
+        name: 'RepoMapError',
+        code: 'git-failed',
+        message: `repomap/corpus: git cat-file answered "${B} blob 1" where ${A} was expected`,
+      }),
     );
   });
 
   it('rejects a malformed header as git-failed', () => {
     const parser = new BatchParser([A], { maxWholeBytes: 10, headBytes: 4 }, () => {});
-    expect(() => parser.push(Buffer.from(`${A} blob ten\n`))).toThrow(expect.objectContaining({ code: 'git-failed', message: expect.stringContaining(`malformed git cat-file header "${A} blob ten"`) }));
+    expect(() => parser.push(Buffer.from(`${A} blob ten\n`))).toThrow(
+      expect.objectContaining({
+        code: 'git-failed',
+        message: expect.stringContaining(`malformed git cat-file header "${A} blob ten"`),
+      }),
+    );
   });
 });
 
@@ -85,9 +94,19 @@ describe('parseTree', () => {
     ]);
   });
 
-  it('rejects output that is not ls-tree\'s as git-failed', () => {
-    expect(() => parseTree(Buffer.from('no tab here\0'))).toThrow(expect.objectContaining({ code: 'git-failed', message: 'repomap/corpus: unexpected git ls-tree output at byte 0' }));
-    expect(() => parseTree(Buffer.from('100644 blob\tx\0'))).toThrow(expect.objectContaining({ code: 'git-failed', message: 'repomap/corpus: unexpected git ls-tree entry "100644 blob"' }));
+  it("rejects output that is not ls-tree's as git-failed", () => {
+    expect(() => parseTree(Buffer.from('no tab here\0'))).toThrow(
+      expect.objectContaining({
+        code: 'git-failed',
+        message: 'repomap/corpus: unexpected git ls-tree output at byte 0',
+      }),
+    );
+    expect(() => parseTree(Buffer.from('100644 blob\tx\0'))).toThrow(
+      expect.objectContaining({
+        code: 'git-failed',
+        message: 'repomap/corpus: unexpected git ls-tree entry "100644 blob"',
+      }),
+    );
   });
 });
 
@@ -115,16 +134,20 @@ describe('GitignoreMatcher', () => {
     expect(matcher({}).ignores('a/b.ts')).toBe(false);
   });
 
-  it('renewed for a later load, gives a fresh matcher\'s verdicts on paths seen before and new ones, reading no rule file again', () => {
+  it("renewed for a later load, gives a fresh matcher's verdicts on paths seen before and new ones, reading no rule file again", () => {
     const files = { '': '*.log\nout/\n', pkg: '!keep.log\n' };
     const reads: string[] = [];
-    const first = new GitignoreMatcher(new Set(Object.keys(files)), (folder) => (reads.push(folder), files[folder as keyof typeof files]));
+    const first = new GitignoreMatcher(
+      new Set(Object.keys(files)),
+      (folder) => (reads.push(folder), files[folder as keyof typeof files]),
+    );
     const paths = ['a.log', 'pkg/keep.log', 'pkg/x.ts', 'out/y.ts'];
     const fresh = matcher(files);
     for (const p of paths) expect(first.ignores(p)).toBe(fresh.ignores(p));
     const readsBefore = reads.length;
     const later = first.renewed();
-    for (const p of [...paths, 'b.log', 'pkg/other.log', 'out/z.ts', 'src/c.ts']) expect(later.ignores(p), p).toBe(fresh.ignores(p));
+    for (const p of [...paths, 'b.log', 'pkg/other.log', 'out/z.ts', 'src/c.ts'])
+      expect(later.ignores(p), p).toBe(fresh.ignores(p));
     expect(reads.length).toBe(readsBefore);
   });
 });

@@ -89,7 +89,11 @@ describe('UTF-16 sources', () => {
   const source = 'def utf16_helper():\n    return "é"\n';
   const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(source, 'utf16le')]);
   const be = Buffer.from(le.subarray(2)).swap16();
-  const files = { 'le.py': le, 'be.py': Buffer.concat([Buffer.from([0xfe, 0xff]), be]), 'utf32.py': Buffer.from([0xff, 0xfe, 0, 0, 0x61, 0, 0, 0]) };
+  const files = {
+    'le.py': le,
+    'be.py': Buffer.concat([Buffer.from([0xfe, 0xff]), be]),
+    'utf32.py': Buffer.from([0xff, 0xfe, 0, 0, 0x61, 0, 0, 0]),
+  };
 
   it('decodes a UTF-16 file by its byte-order mark and reports it, in folder and git mode', async () => {
     const repo = initRepo(temp, 'utf16');
@@ -111,7 +115,8 @@ describe('UTF-16 sources', () => {
 });
 
 describe('Git LFS pointers', () => {
-  const pointer = 'version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n';
+  const pointer =
+    'version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n';
 
   it('skips a pointer file as lfs-pointer, counted and named, in folder and git mode; a file that only quotes the line is kept', async () => {
     const repo = initRepo(temp, 'lfs');
@@ -127,7 +132,12 @@ describe('Git LFS pointers', () => {
       expect(paths(corpus)).toEqual(['.gitattributes', 'docs/lfs.md', 'src/app.py']);
       expect(corpus.skipped['lfs-pointer']).toBe(1);
       expect(corpus.diagnostics.filter((d) => d.file === 'models/weights.py')).toEqual([
-        { code: 'skipped-lfs-pointer', file: 'models/weights.py', message: 'skipped models/weights.py: a Git LFS pointer (its content is in LFS storage, which repomap does not fetch)' },
+        {
+          code: 'skipped-lfs-pointer',
+          file: 'models/weights.py',
+          message:
+            'skipped models/weights.py: a Git LFS pointer (its content is in LFS storage, which repomap does not fetch)',
+        },
       ]);
     }
   });

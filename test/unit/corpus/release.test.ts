@@ -14,7 +14,8 @@ import { commitAll, initRepo, makeTemp, removeTemp, writeFiles } from './helpers
 const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
 
 /** A ranking without its timings. */
-const ranked = (r: { task: string; files: unknown; confidence: number }) => JSON.stringify([r.task, r.files, r.confidence]);
+const ranked = (r: { task: string; files: unknown; confidence: number }) =>
+  JSON.stringify([r.task, r.files, r.confidence]);
 
 let dir: string;
 beforeEach(() => {
@@ -92,11 +93,15 @@ describe('buildIndex({ releaseTexts })', () => {
     cpSync(FIXTURE, dir, { recursive: true });
     const first = await buildIndex(await loadCorpus({ folder: dir }), { parseJobs: 1, releaseTexts: true });
     const path = 'src/inventory/pricing.py';
-    writeFileSync(join(dir, path), `${first.textOf(path)}\ndef restock_discount(item):\n    return apply_discount(item, 5)\n`);
+    writeFileSync(
+      join(dir, path),
+      `${first.textOf(path)}\ndef restock_discount(item):\n    return apply_discount(item, 5)\n`,
+    );
     const corpus = await loadCorpus({ folder: dir }, { previous: first.corpus });
     const updated = await buildIndex(corpus, { parseJobs: 1, releaseTexts: true, previous: first });
     const fresh = await buildIndex(await loadCorpus({ folder: dir }), { parseJobs: 1 });
-    for (const q of [...queries, 'restock_discount apply_discount']) expect(ranked(updated.rank(q))).toBe(ranked(fresh.rank(q)));
+    for (const q of [...queries, 'restock_discount apply_discount'])
+      expect(ranked(updated.rank(q))).toBe(ranked(fresh.rank(q)));
     expect(updated.textOf(path)).toBe(fresh.textOf(path));
   });
 });

@@ -42,7 +42,14 @@ describe('.repomapignore', () => {
       'tests/.repomapignore': '*.py\n!test_app.py\n',
     });
     const corpus = await loadCorpus({ folder: root });
-    expect(paths(corpus)).toEqual(['.repomapignore', 'src/.repomapignore', 'src/app.py', 'src/helper.py', 'tests/.repomapignore', 'tests/test_app.py']);
+    expect(paths(corpus)).toEqual([
+      '.repomapignore',
+      'src/.repomapignore',
+      'src/app.py',
+      'src/helper.py',
+      'tests/.repomapignore',
+      'tests/test_app.py',
+    ]);
     // docs/guide.md and src/gen/parser_gen.py: ignored; node_modules: vendored; logo.bin: binary
     expect(corpus.skipped).toMatchObject({ ignored: 2, vendored: 1, binary: 1 });
   });
@@ -94,10 +101,12 @@ describe('include and exclude patterns', () => {
   });
 
   it('are checked as options: not a list of strings is an error naming the option', async () => {
-    await expect(loadCorpus({ folder: tmp }, { exclude: 'docs/' as unknown as string[] })).rejects.toThrow(/option exclude must be an array of strings/);
+    await expect(loadCorpus({ folder: tmp }, { exclude: 'docs/' as unknown as string[] })).rejects.toThrow(
+      /option exclude must be an array of strings/,
+    );
   });
 
-  it('a pattern the matcher cannot take is a bad option naming it, shortened (it threw V8\'s error quoting all of it)', async () => {
+  it("a pattern the matcher cannot take is a bad option naming it, shortened (it threw V8's error quoting all of it)", async () => {
     const long = 'a*'.repeat(16_400);
     const error = await loadCorpus({ folder: tmp }, { exclude: ['docs/', long] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RepoMapError);
@@ -111,13 +120,20 @@ describe('include and exclude patterns', () => {
 describe('whySkipped', () => {
   it('names the rule or the content check that left each path out', async () => {
     const root = folder('why', { '.repomapignore': 'docs/\n', '.gitignore': 'build/\n', 'build/out.py': 'x = 1\n' });
-    const corpus = await loadCorpus({ folder: root }, { exclude: ['tests/'], include: ['src/', 'docs/', 'tests/', 'logo.bin', 'node_modules/', 'build/'] });
+    const corpus = await loadCorpus(
+      { folder: root },
+      { exclude: ['tests/'], include: ['src/', 'docs/', 'tests/', 'logo.bin', 'node_modules/', 'build/'] },
+    );
     expect(whySkipped(corpus, 'src/app.py')).toBeUndefined();
     expect(whySkipped(corpus, 'docs/guide.md')).toBe('skipped docs/guide.md: a .repomapignore file ignores it');
     expect(whySkipped(corpus, 'build/out.py')).toBe('skipped build/out.py: a .gitignore file ignores it');
-    expect(whySkipped(corpus, 'tests/test_app.py')).toMatch(/^skipped tests\/test_app\.py: it matches an exclude pattern/);
+    expect(whySkipped(corpus, 'tests/test_app.py')).toMatch(
+      /^skipped tests\/test_app\.py: it matches an exclude pattern/,
+    );
     expect(whySkipped(corpus, '.repomapignore')).toMatch(/^skipped \.repomapignore: it matches no include pattern/);
-    expect(whySkipped(corpus, 'node_modules/dep/index.js')).toBe('skipped node_modules/dep/index.js: it is under node_modules/, a vendored or dependency folder');
+    expect(whySkipped(corpus, 'node_modules/dep/index.js')).toBe(
+      'skipped node_modules/dep/index.js: it is under node_modules/, a vendored or dependency folder',
+    );
     expect(whySkipped(corpus, 'logo.bin')).toMatch(/^skipped binary file logo\.bin/);
     // not on disk: no rule explains it
     expect(whySkipped(corpus, 'docs/missing.md')).toBeUndefined();
@@ -135,7 +151,9 @@ describe('whySkipped', () => {
       return undefined;
     })();
     expect(error).toBeInstanceOf(RepoMapError);
-    expect((error as RepoMapError).message).toBe('repomap/explain: docs/guide.md is not a file of the corpus (skipped docs/guide.md: a .repomapignore file ignores it)');
+    expect((error as RepoMapError).message).toBe(
+      'repomap/explain: docs/guide.md is not a file of the corpus (skipped docs/guide.md: a .repomapignore file ignores it)',
+    );
     expect(() => index.explain('main', 'src/nothing.py')).toThrow(/src\/nothing\.py is not a file of the corpus/);
   });
 });

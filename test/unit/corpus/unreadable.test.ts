@@ -15,7 +15,12 @@ import { makeTemp, removeTemp, writeFiles } from './helpers.js';
 const denied = new Set<string>();
 
 function eacces(syscall: string, path: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(`EACCES: permission denied, ${syscall} '${path}'`), { code: 'EACCES', errno: -13, syscall, path });
+  return Object.assign(new Error(`EACCES: permission denied, ${syscall} '${path}'`), {
+    code: 'EACCES',
+    errno: -13,
+    syscall,
+    path,
+  });
 }
 
 const isDenied = (path: unknown): boolean => typeof path === 'string' && [...denied].some((d) => path.endsWith(d));
@@ -80,7 +85,13 @@ describe('unreadable files, folders and .gitignore files', () => {
   it('applies no rules from an unreadable .gitignore, and reports it once', async () => {
     denied.add(join(dir, 'guarded', '.gitignore'));
     const corpus = await loadCorpus({ folder: dir });
-    expect(corpus.files.map((f) => f.path)).toEqual(['a.py', 'guarded/debug.log', 'guarded/kept.py', 'locked/inner.py', 's.py']);
+    expect(corpus.files.map((f) => f.path)).toEqual([
+      'a.py',
+      'guarded/debug.log',
+      'guarded/kept.py',
+      'locked/inner.py',
+      's.py',
+    ]);
     expect(corpus.skipped.unreadable).toBe(1);
     const reports = corpus.diagnostics.filter((d) => d.file === 'guarded/.gitignore');
     expect(reports).toHaveLength(1);
@@ -95,13 +106,20 @@ describe('unreadable files, folders and .gitignore files', () => {
     expect(corpus.files.map((f) => f.path)).toContain('guarded/kept.py');
     expect(corpus.skipped.unreadable).toBe(1);
     expect(corpus.diagnostics.filter((d) => d.code === 'skipped-unreadable')).toEqual([
-      { code: 'skipped-unreadable', file: 'guarded/.repomapignore', message: expect.stringMatching(/permission denied \(EACCES\); its rules are not applied$/) },
+      {
+        code: 'skipped-unreadable',
+        file: 'guarded/.repomapignore',
+        message: expect.stringMatching(/permission denied \(EACCES\); its rules are not applied$/),
+      },
     ]);
   });
 
   it('a folder that is itself unreadable is an error naming it', async () => {
     denied.add(dir);
-    await expect(loadCorpus({ folder: dir })).rejects.toMatchObject({ code: 'missing-folder', message: expect.stringContaining(dir) });
+    await expect(loadCorpus({ folder: dir })).rejects.toMatchObject({
+      code: 'missing-folder',
+      message: expect.stringContaining(dir),
+    });
   });
 
   it('ranks the readable files when all three are unreadable at once', async () => {
@@ -109,13 +127,27 @@ describe('unreadable files, folders and .gitignore files', () => {
     const result = await repoMap('f', { folder: dir });
     expect(result.files.map((f) => f.path).sort()).toEqual(['a.py', 'guarded/debug.log', 'guarded/kept.py']);
     expect(result.stats.skipped.unreadable).toBe(3);
-    expect(result.diagnostics.filter((d) => d.code === 'skipped-unreadable').map((d) => d.file)).toEqual(['guarded/.gitignore', 'locked', 's.py']);
+    expect(result.diagnostics.filter((d) => d.code === 'skipped-unreadable').map((d) => d.file)).toEqual([
+      'guarded/.gitignore',
+      'locked',
+      's.py',
+    ]);
   });
 
   it('an MCP workspace over such a folder builds, and keeps answering', async () => {
     // an hour old, so that the first build's fingerprint is settled
     const then = new Date(Date.now() - 3_600_000);
-    for (const p of ['a.py', 's.py', 'locked/inner.py', 'locked', 'guarded/.gitignore', 'guarded/kept.py', 'guarded/debug.log', 'guarded', '.']) {
+    for (const p of [
+      'a.py',
+      's.py',
+      'locked/inner.py',
+      'locked',
+      'guarded/.gitignore',
+      'guarded/kept.py',
+      'guarded/debug.log',
+      'guarded',
+      '.',
+    ]) {
       fs.utimesSync(join(dir, p), then, then);
     }
     denied.add(join(dir, 'locked'));

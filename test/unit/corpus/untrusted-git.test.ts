@@ -84,7 +84,10 @@ describe('a repository that configures commands', () => {
   it('makes plain git run them (the check below can fail)', () => {
     const { repo, missing } = partialCloneWithScripts('plain');
     try {
-      execFileSync('git', ['--git-dir', join(repo, '.git'), 'cat-file', '-p', missing], { stdio: 'ignore', env: { ...process.env, GIT_NO_LAZY_FETCH: '0' } });
+      execFileSync('git', ['--git-dir', join(repo, '.git'), 'cat-file', '-p', missing], {
+        stdio: 'ignore',
+        env: { ...process.env, GIT_NO_LAZY_FETCH: '0' },
+      });
     } catch {
       // the lazy fetch fails; what matters is that it ran the script
     }
@@ -96,7 +99,13 @@ describe('a repository that configures commands', () => {
     const corpus = await loadCorpus({ gitDir: repo, commit });
     expect(corpus.files.map((f) => f.path)).toEqual(['src/util.py']);
     // a partial clone's absent blob is said to be one: never fetched
-    expect(corpus.diagnostics).toContainEqual(expect.objectContaining({ code: 'skipped-not-fetched', file: 'src/app.py', message: expect.stringContaining(missing) }));
+    expect(corpus.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'skipped-not-fetched',
+        file: 'src/app.py',
+        message: expect.stringContaining(missing),
+      }),
+    );
     expect(corpus.skipped['not-fetched']).toBe(1);
     expect(await readHistory(repo, commit)).toEqual([['src/app.py', 'src/util.py']]);
     const index = await buildIndex(await loadCorpus({ folder: repo }));
@@ -106,7 +115,10 @@ describe('a repository that configures commands', () => {
 
   it('runs none of them from the CLI, in folder and commit mode', async () => {
     const { repo } = partialCloneWithScripts('cli');
-    for (const argv of [['rank', '--no-cache', '-q', 'helper'], ['rank', '--no-cache', '-q', '--commit', 'HEAD', 'helper']]) {
+    for (const argv of [
+      ['rank', '--no-cache', '-q', 'helper'],
+      ['rank', '--no-cache', '-q', '--commit', 'HEAD', 'helper'],
+    ]) {
       const run = await runCliCaptured(argv, { cwd: repo });
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('src/util.py');
@@ -128,7 +140,9 @@ describe('a blob missing from a repository that is not a partial clone', () => {
     expect(corpus.diagnostics).toEqual([expect.objectContaining({ code: 'skipped-missing-object', file: 'b.py' })]);
     const run = await runCliCaptured(['rank', '--no-cache', '-q', '--commit', 'HEAD', 'a'], { cwd: repo });
     expect(run.code).toBe(0);
-    expect(run.stderr).toMatch(/^repomap: warning: 1 file is missing from the repository's object store and not indexed \(a damaged repository\?\), first b\.py$/m);
+    expect(run.stderr).toMatch(
+      /^repomap: warning: 1 file is missing from the repository's object store and not indexed \(a damaged repository\?\), first b\.py$/m,
+    );
   });
 });
 
@@ -175,7 +189,9 @@ describe('a folder whose .git git cannot use', () => {
     expect(index.diagnostics.map((d) => d.code)).toEqual(['history-unavailable']);
     const run = await runCliCaptured(['rank', '--no-cache', 'run'], { cwd: repo });
     expect(run.code).toBe(0);
-    expect(run.stderr).toMatch(/^repomap: note: co-change history not read \(cannot read the history of .+\); the folder is ranked without it$/m);
+    expect(run.stderr).toMatch(
+      /^repomap: note: co-change history not read \(cannot read the history of .+\); the folder is ranked without it$/m,
+    );
   });
 });
 
@@ -206,11 +222,16 @@ describe('a short commit id', () => {
       stream += `commit refs/heads/main\nmark :${i + 1}\ncommitter A <a@b> 1700000000 +0000\ndata ${message.length}\n${message}${i > 0 ? `from :${i}\n` : ''}\n`;
     }
     execFileSync('git', ['fast-import', '--quiet'], { cwd: repo, input: stream });
-    const prefixes = git(repo, 'rev-list', 'main').split('\n').map((id) => id.slice(0, 4));
+    const prefixes = git(repo, 'rev-list', 'main')
+      .split('\n')
+      .map((id) => id.slice(0, 4));
     const shared = prefixes.find((p, i) => prefixes.indexOf(p) !== i)!;
     expect(shared).toBeDefined();
     const error = await rejectionOf(() => loadCorpus({ gitDir: repo, commit: shared }));
-    expect(error).toMatchObject({ code: 'missing-commit', message: expect.stringContaining(`commit ${shared} is ambiguous`) });
+    expect(error).toMatchObject({
+      code: 'missing-commit',
+      message: expect.stringContaining(`commit ${shared} is ambiguous`),
+    });
   });
 });
 
@@ -234,12 +255,19 @@ describe('a config file or package.json that is not a regular file', () => {
     const run = await runCliCaptured(['rank', '--no-cache', 'run'], { cwd: repo });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('main.py');
-    expect(run.stderr).toMatch(/^repomap: note: .*package\.json not read \(it is (not a regular file|a symlink \(symlinks are not followed\))\); no "repomap" config taken from it$/m);
+    expect(run.stderr).toMatch(
+      /^repomap: note: .*package\.json not read \(it is (not a regular file|a symlink \(symlinks are not followed\))\); no "repomap" config taken from it$/m,
+    );
   });
 
   it.each([
     ['a FIFO repomap.config.json', 'fifo-config', fifo, 'it is not a regular file'],
-    ['a repomap.config.json linked to /dev/zero', 'zero-config', toDevZero, 'it is a symlink (symlinks are not followed)'],
+    [
+      'a repomap.config.json linked to /dev/zero',
+      'zero-config',
+      toDevZero,
+      'it is a symlink (symlinks are not followed)',
+    ],
   ])('%s is a usage error naming it', async (_, dir, make, why) => {
     const repo = folderWith(dir, 'repomap.config.json', make);
     const run = await runCliCaptured(['rank', '--no-cache', 'run'], { cwd: repo });
@@ -255,7 +283,10 @@ describe.skipIf(!root)('a repository another user owns (needs root to hand it ov
     const { repo, commit } = partialCloneWithScripts('foreign');
     execFileSync('chown', ['-R', 'nobody', repo]);
     const error = await rejectionOf(() => loadCorpus({ gitDir: repo, commit }));
-    expect(error).toMatchObject({ code: 'unsafe-repository', message: expect.stringContaining(`git config --global --add safe.directory ${repo}`) });
+    expect(error).toMatchObject({
+      code: 'unsafe-repository',
+      message: expect.stringContaining(`git config --global --add safe.directory ${repo}`),
+    });
 
     // a folder is still ranked, without the history git would refuse to read
     const index = await buildIndex(await loadCorpus({ folder: repo }));
@@ -271,7 +302,7 @@ describe.skipIf(!root)('a repository another user owns (needs root to hand it ov
     expect(existsSync(marker)).toBe(false);
   });
 
-  it('owned by the user who ran sudo is the caller\'s', async () => {
+  it("owned by the user who ran sudo is the caller's", async () => {
     const repo = initRepo(tmp, 'sudo-user');
     writeFiles(repo, { 'x.py': 'x = 1\n' });
     git(repo, 'add', '.');

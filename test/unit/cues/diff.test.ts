@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { CUE_DEFAULTS, extractCues, inferTask } from '../../../src/cues/index.js';
 import type { Cue } from '../../../src/types.js';
 
-const { diffChangedDefinitionStrength: changed, diffContextStrength: context, diffCalledStrength: called, diffIdentifierStrength: used } =
-  CUE_DEFAULTS;
+const {
+  diffChangedDefinitionStrength: changed,
+  diffContextStrength: context,
+  diffCalledStrength: called,
+  diffIdentifierStrength: used,
+} = CUE_DEFAULTS;
 
 function symbols(anchorFile: string, diff: string): Record<string, number> {
   const { cues } = extractCues({ intent: 'x', anchor_file: anchorFile, anchor_diff: diff });
@@ -221,12 +225,21 @@ const SCALA = `@@ -8,9 +8,10 @@ object Parser {
 describe('diff symbols', () => {
   it('swift: static members and an extension on changed lines, a class in a hunk context', () => {
     // `Cart` is the hunk's context and an added `extension Cart`; `total()` is an unchanged line
-    expect(symbols('Sources/Checkout/Cart.swift', SWIFT)).toEqual({ Cart: changed, maxDiscounts: changed, renderLines: changed });
+    expect(symbols('Sources/Checkout/Cart.swift', SWIFT)).toEqual({
+      Cart: changed,
+      maxDiscounts: changed,
+      renderLines: changed,
+    });
     expect(identifiers('Sources/Checkout/Cart.swift', SWIFT).prefix).toBe(called);
   });
 
-  it('scala: an object in a hunk context, a case class and an object\'s constant on changed lines; `val` locals are none', () => {
-    expect(symbols('src/main/scala/csvkit/parse/Parser.scala', SCALA)).toEqual({ EmptyInput: changed, Header: changed, checkWidth: changed, Parser: context });
+  it("scala: an object in a hunk context, a case class and an object's constant on changed lines; `val` locals are none", () => {
+    expect(symbols('src/main/scala/csvkit/parse/Parser.scala', SCALA)).toEqual({
+      EmptyInput: changed,
+      Header: changed,
+      checkWidth: changed,
+      Parser: context,
+    });
   });
 
   it('ruby: `def`, `def self.x`, a class in the hunk context; a `#` comment is no code', () => {
@@ -368,7 +381,10 @@ Thanks for looking.`);
 
   it("reads git's headers (`index`, modes) as headers: the files are named once, without `a/` and `b/`", () => {
     const { cues } = extractCues(GIT_DIFF);
-    expect(cues.filter((c) => c.kind === 'path').map((c) => c.value)).toEqual(['src/flask/ctx.py', 'src/flask/globals.py']);
+    expect(cues.filter((c) => c.kind === 'path').map((c) => c.value)).toEqual([
+      'src/flask/ctx.py',
+      'src/flask/globals.py',
+    ]);
     expect(cues.filter((c) => c.kind === 'diff-symbol').map((c) => c.value)).toEqual(['AppContext']);
   });
 });
@@ -403,7 +419,8 @@ describe('a unified diff as the whole query', () => {
     expect(inferTask(GIT_DIFF)).toBe('edit2ripple');
     expect(inferTask({ text: GIT_DIFF })).toBe('edit2ripple');
     expect(extractCues(GIT_DIFF).task).toBe('edit2ripple');
-    const plain = '--- ctx.py.orig\t2024-05-01 10:00:00\n+++ ctx.py\t2024-05-01 10:05:00\n@@ -1,2 +1,2 @@\n-a = 1\n+a = 2\n b = 3\n';
+    const plain =
+      '--- ctx.py.orig\t2024-05-01 10:00:00\n+++ ctx.py\t2024-05-01 10:05:00\n@@ -1,2 +1,2 @@\n-a = 1\n+a = 2\n b = 3\n';
     expect(inferTask(plain)).toBe('edit2ripple');
     expect(inferTask('@@ -1,2 +1,2 @@\n-a = 1\n+a = 2')).toBe('edit2ripple');
     const show = `commit 0f3c1a2b9d\nAuthor: A <a@example.com>\nDate:   Mon May 6 10:00:00 2024\n\n    Fix the app context token\n\n${GIT_DIFF}`;
@@ -413,7 +430,8 @@ describe('a unified diff as the whole query', () => {
   });
 
   it("is an edit whatever its lines hold (a test's expected traceback)", () => {
-    const diff = '--- a/tests/test_cli.py\n+++ b/tests/test_cli.py\n@@ -1,3 +1,3 @@\n expected = """\n   File "app.py", line 3, in main\n-KeyError: 1\n+KeyError: 2\n';
+    const diff =
+      '--- a/tests/test_cli.py\n+++ b/tests/test_cli.py\n@@ -1,3 +1,3 @@\n expected = """\n   File "app.py", line 3, in main\n-KeyError: 1\n+KeyError: 2\n';
     expect(inferTask(diff)).toBe('edit2ripple');
   });
 

@@ -32,7 +32,19 @@ const SHOW_VERSIONS = [
   '</details>',
 ];
 
-const ISSUE = ['`Dataset.quantile` drops attrs', '', 'keep_attrs=True is ignored:', '', '```python', 'ds.quantile(0.9, keep_attrs=True).attrs', '```', '', ...SHOW_VERSIONS, '', 'Happy to send a PR.'].join('\r\n');
+const ISSUE = [
+  '`Dataset.quantile` drops attrs',
+  '',
+  'keep_attrs=True is ignored:',
+  '',
+  '```python',
+  'ds.quantile(0.9, keep_attrs=True).attrs',
+  '```',
+  '',
+  ...SHOW_VERSIONS,
+  '',
+  'Happy to send a PR.',
+].join('\r\n');
 
 describe('withoutEnvironment', () => {
   it('blanks a show_versions report with its <details> element and the heading before it, keeping every other line where it was', () => {
@@ -47,18 +59,70 @@ describe('withoutEnvironment', () => {
   });
 
   it('blanks a pip list pasted in a fence', () => {
-    const text = ['pytest fails to collect', '', '```', 'Package    Version', '---------- -------', 'attrs      21.4.0', 'iniconfig  1.1.1', 'packaging  21.3', 'pip        22.0.4', 'pluggy     1.0.0', 'py         1.11.0', 'tomli      2.0.1', '```'].join('\n');
+    const text = [
+      'pytest fails to collect',
+      '',
+      '```',
+      'Package    Version',
+      '---------- -------',
+      'attrs      21.4.0',
+      'iniconfig  1.1.1',
+      'packaging  21.3',
+      'pip        22.0.4',
+      'pluggy     1.0.0',
+      'py         1.11.0',
+      'tomli      2.0.1',
+      '```',
+    ].join('\n');
     const kept = withoutEnvironment(text, 6);
     expect(kept).toContain('pytest fails to collect');
     expect(kept).not.toMatch(/attrs|pluggy|tomli/);
   });
 
   it('keeps config, a manifest, stack frames, code and data tables an issue quotes', () => {
-    const yaml = ['```yaml', 'server:', '  host: localhost', '  port: 8080', '  timeout: 30s', '  retries: 3', '  log_level: debug', '  cache: redis', '```'].join('\n');
-    const cargo = ['```toml', '[dependencies]', 'tokio = "1.21.0"', 'tracing = "0.1.32"', 'tracing-subscriber = "0.3.9"', 'serde = "1.0.1"', 'bytes = "1.2.0"', 'futures = "0.3.0"', '```'].join('\n');
-    const frames = ['TypeError: x is undefined', ...['objectSupport.js:1:412', 'objectSupport.js:1:887', 'preParsePostFormat.js:1:447', 'utc.js:1:692', 'dayjs.min.js:1:2038', 'dayjs.min.js:1:1869'].map((at, k) => `    at f${k}.parse (${at})`)].join('\n');
-    const select = ['```rust', 'tokio::select! {', ...Array.from({ length: 8 }, (_, k) => `    _ = v${k} => {}`), '}', '```'].join('\n');
-    const table = ['```', ...Array.from({ length: 8 }, (_, k) => `ID000${k}     70.9${k}200   38.51040`), '```'].join('\n');
+    const yaml = [
+      '```yaml',
+      'server:',
+      '  host: localhost',
+      '  port: 8080',
+      '  timeout: 30s',
+      '  retries: 3',
+      '  log_level: debug',
+      '  cache: redis',
+      '```',
+    ].join('\n');
+    const cargo = [
+      '```toml',
+      '[dependencies]',
+      'tokio = "1.21.0"',
+      'tracing = "0.1.32"',
+      'tracing-subscriber = "0.3.9"',
+      'serde = "1.0.1"',
+      'bytes = "1.2.0"',
+      'futures = "0.3.0"',
+      '```',
+    ].join('\n');
+    const frames = [
+      'TypeError: x is undefined',
+      ...[
+        'objectSupport.js:1:412',
+        'objectSupport.js:1:887',
+        'preParsePostFormat.js:1:447',
+        'utc.js:1:692',
+        'dayjs.min.js:1:2038',
+        'dayjs.min.js:1:1869',
+      ].map((at, k) => `    at f${k}.parse (${at})`),
+    ].join('\n');
+    const select = [
+      '```rust',
+      'tokio::select! {',
+      ...Array.from({ length: 8 }, (_, k) => `    _ = v${k} => {}`),
+      '}',
+      '```',
+    ].join('\n');
+    const table = ['```', ...Array.from({ length: 8 }, (_, k) => `ID000${k}     70.9${k}200   38.51040`), '```'].join(
+      '\n',
+    );
     for (const text of [yaml, cargo, frames, select, table]) expect(withoutEnvironment(text, 6)).toBe(text);
   });
 

@@ -19,7 +19,9 @@ describe('inferTask', () => {
   });
 
   it('reads the ARB fields of the other tasks', () => {
-    expect(inferTask({ review_comment: 'nit', path: 'a.py', line: 3, diff_hunk_context: '@@ -1 +1 @@' })).toBe('comment2context');
+    expect(inferTask({ review_comment: 'nit', path: 'a.py', line: 3, diff_hunk_context: '@@ -1 +1 @@' })).toBe(
+      'comment2context',
+    );
     expect(inferTask({ changed_file: 'a.go' })).toBe('code2test');
     expect(inferTask({ trace_paths: ['tests/x.py'] })).toBe('trace2code');
     expect(inferTask({ anchor_diff: '@@ -1 +1 @@\n-a\n+b' })).toBe('edit2ripple');
@@ -33,20 +35,29 @@ describe('inferTask', () => {
     expect(inferTask({ raw_signal: '', test_names: [], changed_files: [], text: 'x' })).toBe('issue2code');
   });
 
-  it('reads a pasted failure in plain text as trace2code, in each ecosystem\'s format', () => {
-    expect(inferTask('Traceback (most recent call last):\n  File "src/a.py", line 3, in f\nKeyError: 1')).toBe('trace2code');
-    expect(inferTask('FAILED tests/test_pricing.py::TestApplyDiscount::test_rounds - AssertionError')).toBe('trace2code');
+  it("reads a pasted failure in plain text as trace2code, in each ecosystem's format", () => {
+    expect(inferTask('Traceback (most recent call last):\n  File "src/a.py", line 3, in f\nKeyError: 1')).toBe(
+      'trace2code',
+    );
+    expect(inferTask('FAILED tests/test_pricing.py::TestApplyDiscount::test_rounds - AssertionError')).toBe(
+      'trace2code',
+    );
     expect(inferTask('--- FAIL: TestRetryAfter (0.00s)\n    bucket_test.go:41: got 1s')).toBe('trace2code');
     expect(inferTask("thread 'lexer::tests::ident' panicked at src/lexer.rs:88:9:")).toBe('trace2code');
-    expect(inferTask('java.lang.IllegalStateException: closed\n\tat com.example.ledger.Ledger.post(Ledger.java:42)')).toBe('trace2code');
-    expect(inferTask('TypeError: x is undefined\n    at matchPattern (/home/dev/ts-router/src/match/pattern.ts:31:18)')).toBe('trace2code');
+    expect(
+      inferTask('java.lang.IllegalStateException: closed\n\tat com.example.ledger.Ledger.post(Ledger.java:42)'),
+    ).toBe('trace2code');
+    expect(
+      inferTask('TypeError: x is undefined\n    at matchPattern (/home/dev/ts-router/src/match/pattern.ts:31:18)'),
+    ).toBe('trace2code');
     expect(inferTask({ text: 'E   AssertionError: assert 3 == 2' })).toBe('trace2code');
     // prose about failures is not a failure
     expect(inferTask('the retry test failed at random on CI last week')).toBe('issue2code');
   });
 
   it('reads a Python traceback without its standard header as a failure', () => {
-    const frames = '  File "src/inventory/pricing.py", line 12, in apply_discount\n    return round_cents(total)\nKeyError: 3';
+    const frames =
+      '  File "src/inventory/pricing.py", line 12, in apply_discount\n    return round_cents(total)\nKeyError: 3';
     expect(inferTask(`Traceback:\n${frames}`)).toBe('trace2code');
     expect(inferTask(frames)).toBe('trace2code');
     expect(inferTask({ text: `Error while pricing:\n${frames}` })).toBe('trace2code');
@@ -71,9 +82,9 @@ describe('queryText', () => {
     };
     expect(queryText(q)).toBe('first\na1\nA2\na2\nlast');
     // key order of the object does not matter
-    expect(queryText({ metadata: {}, line: 12, Beta: 'first', zeta: 'last', alpha: ['a1', { Inner: 'A2', inner: 'a2' }] })).toBe(
-      queryText(q),
-    );
+    expect(
+      queryText({ metadata: {}, line: 12, Beta: 'first', zeta: 'last', alpha: ['a1', { Inner: 'A2', inner: 'a2' }] }),
+    ).toBe(queryText(q));
     expect(queryText('free text')).toBe('free text');
   });
 
@@ -112,7 +123,9 @@ describe('extractCues on real dev rows', () => {
       { kind: 'frame', value: 'src/jinja2/filters.py', line: 1001, strength: 1, field: 'raw_signal' },
     ]);
     expect(r.cues.filter((c) => c.kind === 'test-name').map((c) => c.value)).toEqual(['test_int']);
-    expect(r.cues.filter((c) => c.kind === 'path').map((c) => [c.value, c.strength])).toEqual([['tests/test_filters.py', 1]]);
+    expect(r.cues.filter((c) => c.kind === 'path').map((c) => [c.value, c.strength])).toEqual([
+      ['tests/test_filters.py', 1],
+    ]);
   });
 
   it('trace2code (click): all parametrized ids collapse to one test name; test files are weak frames', () => {
@@ -132,7 +145,11 @@ describe('extractCues on real dev rows', () => {
 });
 
 describe('output contract', () => {
-  const samples: unknown[] = [...Object.values(DEV), ...Object.values(T), ...Object.values(T).map((t) => ({ raw_signal: t }))];
+  const samples: unknown[] = [
+    ...Object.values(DEV),
+    ...Object.values(T),
+    ...Object.values(T).map((t) => ({ raw_signal: t })),
+  ];
 
   it('sorts cues by kind, then strength desc, then value; strengths in (0, 1]; no duplicate (kind, value, line)', () => {
     for (const q of samples) {
@@ -169,7 +186,10 @@ describe('output contract', () => {
       fc.property(
         fc.oneof(
           fc.string({ maxLength: 400 }),
-          fc.dictionary(fc.constantFrom('text', 'raw_signal', 'anchor_diff', 'test_names', 'changed_files', 'path'), fc.oneof(fc.string({ maxLength: 200 }), fc.array(fc.string({ maxLength: 60 }), { maxLength: 4 }))),
+          fc.dictionary(
+            fc.constantFrom('text', 'raw_signal', 'anchor_diff', 'test_names', 'changed_files', 'path'),
+            fc.oneof(fc.string({ maxLength: 200 }), fc.array(fc.string({ maxLength: 60 }), { maxLength: 4 })),
+          ),
         ),
         (q) => {
           const a = extractCues(q);
@@ -195,12 +215,18 @@ describe('output contract', () => {
     // and a run of one pattern is no flood of cues
     for (const text of inputs) {
       expect(extractCues({ raw_signal: text }).cues.length).toBeLessThanOrEqual(2);
-      expect(extractCues({ anchor_diff: `@@ -1 +1 @@\n+${text}\n+impl${'<'.repeat(n)}`, anchor_file: 'x.rs' }).cues.length).toBeLessThanOrEqual(2);
+      expect(
+        extractCues({ anchor_diff: `@@ -1 +1 @@\n+${text}\n+impl${'<'.repeat(n)}`, anchor_file: 'x.rs' }).cues.length,
+      ).toBeLessThanOrEqual(2);
     }
   });
 
   it('never reads gold or metadata', () => {
-    const withGold = { ...DEV.CODE2TEST_GIN, gold: { related_tests: ['context_test.go'] }, metadata: { language: 'go' } };
+    const withGold = {
+      ...DEV.CODE2TEST_GIN,
+      gold: { related_tests: ['context_test.go'] },
+      metadata: { language: 'go' },
+    };
     expect(extractCues(withGold)).toEqual(extractCues(DEV.CODE2TEST_GIN));
   });
 });
@@ -229,7 +255,12 @@ describe('bad input', () => {
   it('an empty query gives empty cues, not an error', () => {
     expect(extractCues('')).toEqual({ task: 'generic', cues: [], givenFiles: [], text: '' });
     expect(extractCues({})).toEqual({ task: 'generic', cues: [], givenFiles: [], text: '' });
-    expect(extractCues({ raw_signal: '', test_names: [] })).toEqual({ task: 'generic', cues: [], givenFiles: [], text: '' });
+    expect(extractCues({ raw_signal: '', test_names: [] })).toEqual({
+      task: 'generic',
+      cues: [],
+      givenFiles: [],
+      text: '',
+    });
   });
 
   it('rejects an unknown task or tunable with bad-option', () => {

@@ -23,7 +23,9 @@ describe('frames: .NET', () => {
     expect(task).toBe('trace2code');
     expect(strengthOf(cues, 'identifier', 'RequireSameCurrency')).toBe(1);
     expect(strengthOf(cues, 'identifier', 'Subtotal')).toBe(r(d * d));
-    expect(cues.some((c) => c.kind === 'identifier' && /__|DisplayClass|Aggregate|InvokeMethod/.test(c.value))).toBe(false);
+    expect(cues.some((c) => c.kind === 'identifier' && /__|DisplayClass|Aggregate|InvokeMethod/.test(c.value))).toBe(
+      false,
+    );
     // the failing test, from the frame and from `Failed N.C.M [7 ms]`
     expect(cuesOf(T.DOTNET_TEST, 'test-name')).toEqual(['SubtotalAddsLineTotals@1']);
   });
@@ -41,7 +43,10 @@ describe('frames: .NET', () => {
   });
 
   it('without symbols (no ` in …`) the frame is the namespace and type as a path, `Orders/Storage/InMemoryOrderRepository.cs`', () => {
-    expect(cuesOf(T.DOTNET_NO_SYMBOLS, 'frame')).toEqual(['Orders/Storage/InMemoryOrderRepository.cs@1', `Orders/Cli/Program.cs@${d}`]);
+    expect(cuesOf(T.DOTNET_NO_SYMBOLS, 'frame')).toEqual([
+      'Orders/Storage/InMemoryOrderRepository.cs@1',
+      `Orders/Cli/Program.cs@${d}`,
+    ]);
     const { cues } = extractCues({ raw_signal: T.DOTNET_NO_SYMBOLS });
     expect(strengthOf(cues, 'identifier', 'InMemoryOrderRepository')).toBe(1);
     expect(strengthOf(cues, 'identifier', 'Get')).toBe(1);

@@ -54,14 +54,23 @@ describe('frames: sanitizers', () => {
 
 describe('frames: gdb, lldb, valgrind', () => {
   it('gdb: the stop line and `bt`, arguments with strings and <error: …> values, frames named by function', () => {
-    expect(cuesOf(N.GDB_C, 'frame')).toEqual(['src/util/strutil.c:7@1', `src/request.c:22@${d}`, `src/request.c:53@${r(d * d)}`, `src/main.c:10@${r(d ** 3)}`]);
+    expect(cuesOf(N.GDB_C, 'frame')).toEqual([
+      'src/util/strutil.c:7@1',
+      `src/request.c:22@${d}`,
+      `src/request.c:53@${r(d * d)}`,
+      `src/main.c:10@${r(d ** 3)}`,
+    ]);
     const { cues } = extractCues({ raw_signal: N.GDB_C });
     expect(strengthOf(cues, 'identifier', 'parse_request_line')).toBe(d);
   });
 
   it('gdb wrapped at 80 columns reads as unwrapped', () => {
     expect(cuesOf(N.GDB_C_WRAPPED, 'frame')).toEqual(cuesOf(N.GDB_C, 'frame'));
-    expect(extractCues({ raw_signal: N.GDB_C_WRAPPED }).cues.filter((c) => c.kind === 'identifier').map((c) => c.value)).toEqual(['str_find', 'parse_request_line', 'http_parse_request']);
+    expect(
+      extractCues({ raw_signal: N.GDB_C_WRAPPED })
+        .cues.filter((c) => c.kind === 'identifier')
+        .map((c) => c.value),
+    ).toEqual(['str_find', 'parse_request_line', 'http_parse_request']);
   });
 
   it('gdb C++: `__cxa_throw () from libstdc++.so.6` names no file; the class and method of each frame', () => {
@@ -88,8 +97,13 @@ describe('frames: gdb, lldb, valgrind', () => {
 
   it('valgrind: `at`/`by` frames with file names only; `(in /lib/…so)` frames name no source', () => {
     expect(cuesOf(N.VALGRIND_C, 'frame')).toEqual(['headers.c:32@1', `request.c:58@${d}`, `main.c:10@${r(d * d)}`]);
-    const { cues } = extractCues({ raw_signal: 'x\n==9== Invalid free()\n==9==    at 0x483CA3F: free (in /usr/lib/x86_64-linux-gnu/valgrind/vgpreload_memcheck-amd64-linux.so)\n==9==    by 0x1091A2: conn_close (conn.c:88)\n' });
-    expect(cues.filter((c) => c.kind === 'frame').map((c) => `${c.value}:${c.line}@${c.strength}`)).toEqual(['conn.c:88@1']);
+    const { cues } = extractCues({
+      raw_signal:
+        'x\n==9== Invalid free()\n==9==    at 0x483CA3F: free (in /usr/lib/x86_64-linux-gnu/valgrind/vgpreload_memcheck-amd64-linux.so)\n==9==    by 0x1091A2: conn_close (conn.c:88)\n',
+    });
+    expect(cues.filter((c) => c.kind === 'frame').map((c) => `${c.value}:${c.line}@${c.strength}`)).toEqual([
+      'conn.c:88@1',
+    ]);
   });
 });
 
@@ -128,7 +142,9 @@ describe('frames: C and C++ test output', () => {
     expect(cuesOf(N.UNITY_C, 'frame')).toEqual([`tests/test_headers.c:11@${ts}`]);
     const { cues } = extractCues({ raw_signal: N.UNITY_C });
     expect(cues.filter((c) => c.kind === 'test-name').map((c) => c.value)).toEqual(['test_get_ignores_case']);
-    const ctest = extractCues({ raw_signal: '2/5 Test #2: parser_test ......................***Failed    0.01 sec\n' }).cues;
+    const ctest = extractCues({
+      raw_signal: '2/5 Test #2: parser_test ......................***Failed    0.01 sec\n',
+    }).cues;
     expect(ctest.filter((c) => c.kind === 'test-name').map((c) => c.value)).toEqual(['parser_test']);
     // `parser_test` → parser, a single plain word: a weak hint
     expect(strengthOf(ctest, 'identifier', 'parser')).toBe(CUE_DEFAULTS.testSymbolVariantStrength);
@@ -141,6 +157,8 @@ describe('native traces pasted as text are trace2code', () => {
   });
 
   it('prose with a heading or a `#1` list is not', () => {
-    expect(inferTask('#1 Parser rejects "[1, 2 ]"\n\nThe parser (see above) fails on spaces before ].\n')).toBe('issue2code');
+    expect(inferTask('#1 Parser rejects "[1, 2 ]"\n\nThe parser (see above) fails on spaces before ].\n')).toBe(
+      'issue2code',
+    );
   });
 });

@@ -41,7 +41,10 @@ describe('frames: IPython', () => {
   });
 
   it('IPython 7: `p.py in f(args)` frames without lines; the function of each repository frame is a name at its strength', () => {
-    expect(cuesOf(IPYTHON_7, 'frame')).toEqual(['~/code/shapes/shapes/_math.py@1', `~/code/shapes/shapes/area.py@${d}`]);
+    expect(cuesOf(IPYTHON_7, 'frame')).toEqual([
+      '~/code/shapes/shapes/_math.py@1',
+      `~/code/shapes/shapes/area.py@${d}`,
+    ]);
     const { cues } = extractCues({ raw_signal: IPYTHON_7 });
     expect(strengthOf(cues, 'identifier', '_perimeter')).toBe(1);
     expect(strengthOf(cues, 'identifier', 'polygon_area')).toBe(d);
@@ -57,10 +60,13 @@ describe('frames: pasted with a prefix', () => {
 >     return _shoelace(points) / _perimeter(points)
 >   File "/home/ana/geo/shapes/_math.py", line 12, in _perimeter
 > ZeroDivisionError: degenerate polygon`;
-    expect(cuesOf(quoted, 'frame')).toEqual(['/home/ana/geo/shapes/_math.py:12@1', `/home/ana/geo/shapes/area.py:41@${d}`]);
+    expect(cuesOf(quoted, 'frame')).toEqual([
+      '/home/ana/geo/shapes/_math.py:12@1',
+      `/home/ana/geo/shapes/area.py:41@${d}`,
+    ]);
   });
 
-  it('a CI log timestamp before each line, and a Python 3.11 exception group\'s `|` margin', () => {
+  it("a CI log timestamp before each line, and a Python 3.11 exception group's `|` margin", () => {
     const stamped = `[2024-03-01T10:15:02.120Z] Traceback (most recent call last):
 [2024-03-01T10:15:02.120Z]   File "/srv/app/shapes/area.py", line 41, in polygon_area
 [2024-03-01T10:15:02.121Z]     return _shoelace(points)`;
@@ -82,7 +88,10 @@ describe('frames: pasted with a prefix', () => {
   | example.com/geo/shapes/polygon.go:41 +0x1f
   | main.main()
   | example.com/geo/cmd/geo/main.go:12 +0x25`;
-    expect(cuesOf(piped, 'frame')).toEqual(['example.com/geo/shapes/polygon.go:41@1', `example.com/geo/cmd/geo/main.go:12@${lib}`]);
+    expect(cuesOf(piped, 'frame')).toEqual([
+      'example.com/geo/shapes/polygon.go:41@1',
+      `example.com/geo/cmd/geo/main.go:12@${lib}`,
+    ]);
     const { cues } = extractCues({ raw_signal: piped });
     expect(strengthOf(cues, 'identifier', 'Area')).toBe(1);
     // a flush-left `p.go:N` without an offset is no frame location: the line above stays prose
@@ -98,11 +107,14 @@ describe('frames: pasted with a prefix', () => {
 });
 
 describe('frames: Maven', () => {
-  it('`at a.b.C.m (C.java:N)` with a space is a JVM frame; `at T.m (p.js:N:M)` stays JavaScript\'s', () => {
+  it("`at a.b.C.m (C.java:N)` with a space is a JVM frame; `at T.m (p.js:N:M)` stays JavaScript's", () => {
     const maven = `[ERROR] Failed to execute goal
 \tat com.acme.geo.PolygonReader.read (PolygonReader.java:88)
 \tat com.acme.geo.cli.Main.main (Main.java:21)`;
-    expect(cuesOf(maven, 'frame')).toEqual(['com/acme/geo/PolygonReader.java:88@1', `com/acme/geo/cli/Main.java:21@${d}`]);
+    expect(cuesOf(maven, 'frame')).toEqual([
+      'com/acme/geo/PolygonReader.java:88@1',
+      `com/acme/geo/cli/Main.java:21@${d}`,
+    ]);
     const js = `Uncaught TypeError: cannot read 'x'
     at Polygon.area (polygon.js:10:5)
     at main (cli.js:3:1)`;

@@ -6,7 +6,7 @@ import { cuesOf, strengthOf, r } from './frame-cues.js';
 const { frameDecay: d, libraryFrameStrength: lib, testFrameScale: ts } = CUE_DEFAULTS;
 
 describe('frames: Scala on the JVM', () => {
-  it('objects (`Parser$`) are their source\'s names, lambdas (`$anonfun$parse$1`) the method they are in', () => {
+  it("objects (`Parser$`) are their source's names, lambdas (`$anonfun$parse$1`) the method they are in", () => {
     expect(cuesOf(C.JVM_EXCEPTION, 'frame')).toEqual([
       'csvkit/parse/Lexer.scala:36@1',
       `csvkit/parse/Lexer.scala:21@${d}`,
@@ -22,10 +22,14 @@ describe('frames: Scala on the JVM', () => {
     expect(cues.some((c) => c.value.includes('$'))).toBe(false);
   });
 
-  it('behind sbt\'s [error] prefix: the same frames; the Scala library\'s frames are library frames', () => {
+  it("behind sbt's [error] prefix: the same frames; the Scala library's frames are library frames", () => {
     const frames = cuesOf(C.SBT_RUN_EXCEPTION, 'frame');
-        // Parser.scala:13 twice (the lambda and parse) is one cue
-    expect(frames.slice(0, 3)).toEqual(['csvkit/parse/Parser.scala:19@1', `csvkit/parse/Parser.scala:13@${d}`, `csvkit/Csv.scala:9@${r(d ** 3)}`]);
+    // Parser.scala:13 twice (the lambda and parse) is one cue
+    expect(frames.slice(0, 3)).toEqual([
+      'csvkit/parse/Parser.scala:19@1',
+      `csvkit/parse/Parser.scala:13@${d}`,
+      `csvkit/Csv.scala:9@${r(d ** 3)}`,
+    ]);
     expect(frames).toContain(`scala/collection/immutable/List.scala:246@${lib}`);
     const { cues } = extractCues({ raw_signal: C.SBT_RUN_EXCEPTION });
     expect(strengthOf(cues, 'identifier', 'toRow')).toBe(1);
@@ -36,13 +40,15 @@ describe('frames: Scala on the JVM', () => {
 });
 
 describe('frames: Scala tests', () => {
-  it('ScalaTest: the failed assertion\'s `(LexerSpec.scala:20)`, a test file\'s line', () => {
+  it("ScalaTest: the failed assertion's `(LexerSpec.scala:20)`, a test file's line", () => {
     expect(cuesOf(C.SCALATEST_SBT, 'frame')).toEqual([`LexerSpec.scala:20@${ts}`]);
     expect(inferTask({ raw_signal: C.SCALATEST_SBT })).toBe('trace2code');
   });
 
-  it('MUnit: the failed test\'s file and line, and its suite', () => {
-    expect(cuesOf(C.MUNIT_FAILURE, 'frame')).toEqual([`/home/ci/csvkit/src/test/scala/csvkit/parse/ParserSuite.scala:19@${ts}`]);
+  it("MUnit: the failed test's file and line, and its suite", () => {
+    expect(cuesOf(C.MUNIT_FAILURE, 'frame')).toEqual([
+      `/home/ci/csvkit/src/test/scala/csvkit/parse/ParserSuite.scala:19@${ts}`,
+    ]);
     const { cues } = extractCues({ raw_signal: C.MUNIT_FAILURE });
     expect(cues.find((c) => c.kind === 'test-name')?.value).toBe('ParserSuite');
     expect(inferTask({ raw_signal: C.MUNIT_FAILURE })).toBe('trace2code');

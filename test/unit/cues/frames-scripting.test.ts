@@ -9,7 +9,11 @@ const PHP = '/home/runner/work/cart/cart';
 
 describe('frames: Ruby', () => {
   it("Ruby 3.4: the report line is the innermost frame, `from` lines its callers; 'Class.method' gives both names", () => {
-    expect(cuesOf(S.RUBY34_UNCAUGHT, 'frame')).toEqual([`${RB}/lib/shipping_rates/zone.rb:11@1`, `${RB}/lib/shipping_rates.rb:22@${d}`, `bin/quote:6@${r(d * d)}`]);
+    expect(cuesOf(S.RUBY34_UNCAUGHT, 'frame')).toEqual([
+      `${RB}/lib/shipping_rates/zone.rb:11@1`,
+      `${RB}/lib/shipping_rates.rb:22@${d}`,
+      `bin/quote:6@${r(d * d)}`,
+    ]);
     const { cues } = extractCues({ raw_signal: S.RUBY34_UNCAUGHT });
     expect(strengthOf(cues, 'identifier', 'Zone')).toBe(1);
     expect(strengthOf(cues, 'identifier', 'quotes')).toBe(d);
@@ -31,7 +35,10 @@ describe('frames: Ruby', () => {
   });
 
   it('RSpec: `# ./spec/…` backtrace lines and the `rspec ./spec/x_spec.rb:N` rerun line are test frames', () => {
-    expect(cuesOf(S.RSPEC_EXPECTATION, 'frame')).toEqual([`spec/shipping_rates/zone_spec.rb:4@${ts}`, `spec/shipping_rates/zone_spec.rb:5@${ts}`]);
+    expect(cuesOf(S.RSPEC_EXPECTATION, 'frame')).toEqual([
+      `spec/shipping_rates/zone_spec.rb:4@${ts}`,
+      `spec/shipping_rates/zone_spec.rb:5@${ts}`,
+    ]);
     expect(cuesOf(S.RSPEC_ERROR, 'frame')).toEqual([
       'lib/shipping_rates/carriers/weight_based.rb:15@1',
       `lib/shipping_rates/carriers/base.rb:8@${d}`,
@@ -53,7 +60,9 @@ describe('frames: Ruby', () => {
       `/usr/local/bundle/gems/minitest-5.25.1/lib/minitest/test.rb:94@${lib}`,
     ]);
     const { cues } = extractCues({ raw_signal: S.MINITEST });
-    expect(cues.filter((c) => c.kind === 'test-name').map((c) => c.value)).toEqual(expect.arrayContaining(['test_near_zone', 'test_billable_weight']));
+    expect(cues.filter((c) => c.kind === 'test-name').map((c) => c.value)).toEqual(
+      expect.arrayContaining(['test_near_zone', 'test_billable_weight']),
+    );
     expect(strengthOf(cues, 'identifier', 'validate')).toBeUndefined(); // `validate!` is no identifier cue
     expect(strengthOf(cues, 'identifier', 'Parcel')).toBe(1);
   });
@@ -83,12 +92,17 @@ describe('frames: PHP', () => {
     ]);
     // `1) Acme\\Cart\\Tests\\CartTest::testTotalAddsTax` names a failing test; CartTest → Cart
     const { cues } = extractCues({ raw_signal: S.PHPUNIT_ERRORS });
-    expect(cues.filter((c) => c.kind === 'test-name').map((c) => c.value)).toEqual(expect.arrayContaining(['testSubtotalSumsLineItems', 'testTotalAddsTax']));
+    expect(cues.filter((c) => c.kind === 'test-name').map((c) => c.value)).toEqual(
+      expect.arrayContaining(['testSubtotalSumsLineItems', 'testTotalAddsTax']),
+    );
     expect(strengthOf(cues, 'identifier', 'Cart')).toBeDefined();
   });
 
   it('`… in path on line N`; a frame under vendor/ is a library frame', () => {
-    expect(cuesOf(S.PHP_WARNING, 'frame')).toEqual([`${PHP}/src/Money.php:37@1`, `${PHP}/vendor/phpunit/phpunit/src/Framework/TestCase.php:1164@${lib}`]);
+    expect(cuesOf(S.PHP_WARNING, 'frame')).toEqual([
+      `${PHP}/src/Money.php:37@1`,
+      `${PHP}/vendor/phpunit/phpunit/src/Framework/TestCase.php:1164@${lib}`,
+    ]);
   });
 });
 

@@ -42,8 +42,11 @@ describe('frames: Swift crashes', () => {
     expect(cues.some((c) => c.kind === 'identifier' && /closure|dyld|start/.test(c.value))).toBe(false);
   });
 
-  it('traps of Swift 5.0–5.2: the fixture\'s file a frame, the standard library\'s a library frame', () => {
-    expect(cuesOf(S.FATAL_ERROR_OLD, 'frame')).toEqual(['Checkout/Cart.swift:21@1', `Swift/ContiguousArrayBuffer.swift:580@${lib}`]);
+  it("traps of Swift 5.0–5.2: the fixture's file a frame, the standard library's a library frame", () => {
+    expect(cuesOf(S.FATAL_ERROR_OLD, 'frame')).toEqual([
+      'Checkout/Cart.swift:21@1',
+      `Swift/ContiguousArrayBuffer.swift:580@${lib}`,
+    ]);
     expect(inferTask({ raw_signal: S.FATAL_ERROR_OLD })).toBe('trace2code');
   });
 
@@ -53,14 +56,18 @@ describe('frames: Swift crashes', () => {
 });
 
 describe('frames: Swift tests', () => {
-  it('XCTest on Linux: the failing assertion\'s line in the test file, and the test by name', () => {
-    expect(cuesOf(S.XCTEST_LINUX, 'frame')).toEqual([`${CI}/Tests/CheckoutTests/CartTests.swift:27@${CUE_DEFAULTS.testFrameScale}`]);
+  it("XCTest on Linux: the failing assertion's line in the test file, and the test by name", () => {
+    expect(cuesOf(S.XCTEST_LINUX, 'frame')).toEqual([
+      `${CI}/Tests/CheckoutTests/CartTests.swift:27@${CUE_DEFAULTS.testFrameScale}`,
+    ]);
     expect(cuesOf(S.XCTEST_LINUX, 'test-name')).toEqual(['testTotalAppliesPercentOff@1']);
     expect(inferTask({ raw_signal: S.XCTEST_LINUX })).toBe('trace2code');
   });
 
   it('XCTest on macOS: `-[Module.Class test]`', () => {
-    expect(cuesOf(S.XCTEST_MACOS, 'frame')).toEqual([`/Users/dev/swift-checkout/Tests/CheckoutTests/DiscountTests.swift:10@${CUE_DEFAULTS.testFrameScale}`]);
+    expect(cuesOf(S.XCTEST_MACOS, 'frame')).toEqual([
+      `/Users/dev/swift-checkout/Tests/CheckoutTests/DiscountTests.swift:10@${CUE_DEFAULTS.testFrameScale}`,
+    ]);
     expect(cuesOf(S.XCTEST_MACOS, 'test-name')).toEqual(['testBuyTwoGetOneFree@1']);
     const { cues } = extractCues({ raw_signal: S.XCTEST_MACOS });
     expect(strengthOf(cues, 'identifier', 'DiscountTests')).toBeDefined();

@@ -7,8 +7,12 @@ function of(cues: readonly Cue[], kind: Cue['kind']): Record<string, number> {
 }
 
 describe('identifiers and terms from text', () => {
-  const { textIdentifierStrength: text, backtickIdentifierStrength: tick, dottedPartStrength: part, termStrength: term } =
-    CUE_DEFAULTS;
+  const {
+    textIdentifierStrength: text,
+    backtickIdentifierStrength: tick,
+    dottedPartStrength: part,
+    termStrength: term,
+  } = CUE_DEFAULTS;
 
   it('takes code-shaped names, backticked names stronger, and plain words as terms', () => {
     const { cues } = extractCues({
@@ -28,7 +32,10 @@ describe('identifiers and terms from text', () => {
   });
 
   it('splits dotted names into their parts, the last one strongest; code-shaped parts keep full strength', () => {
-    const { cues } = extractCues('Make `MockUtil.getMockMaker()` public; ctx.invoke now casts, see click.core.Context.', { task: 'generic' });
+    const { cues } = extractCues(
+      'Make `MockUtil.getMockMaker()` public; ctx.invoke now casts, see click.core.Context.',
+      { task: 'generic' },
+    );
     expect(of(cues, 'identifier')).toEqual({
       Context: text,
       MockUtil: tick,
@@ -54,7 +61,10 @@ describe('identifiers and terms from text', () => {
   });
 
   it('gives change_summary entries full strength, stop words or not', () => {
-    const { cues } = extractCues({ changed_files: ['gin.go'], change_summary: ['New', 'Default', 'OptionFunc', 'With'] });
+    const { cues } = extractCues({
+      changed_files: ['gin.go'],
+      change_summary: ['New', 'Default', 'OptionFunc', 'With'],
+    });
     expect(of(cues, 'identifier')).toEqual({ Default: 1, New: 1, OptionFunc: 1, With: 1 });
   });
 

@@ -5,7 +5,15 @@
  * up as modules, traceback frames with their depth.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeBlocks, CUE_DEFAULTS, extractCues, inferTask, languageOfInfo, splitTitle, type CodeReading } from '../../../src/cues/index.js';
+import {
+  codeBlocks,
+  CUE_DEFAULTS,
+  extractCues,
+  inferTask,
+  languageOfInfo,
+  splitTitle,
+  type CodeReading,
+} from '../../../src/cues/index.js';
 import { snippetReader } from '../../../src/tags/index.js';
 import type { Cue } from '../../../src/types.js';
 
@@ -25,13 +33,19 @@ function find(cues: readonly Cue[], kind: Cue['kind'], value: string): Cue | und
 
 describe('issue text: title and prose', () => {
   it('splits the first non-empty line off as the title', () => {
-    expect(splitTitle('\n  Crash on save\nbody line\n\nmore')).toEqual({ title: '  Crash on save', body: 'body line\n\nmore' });
+    expect(splitTitle('\n  Crash on save\nbody line\n\nmore')).toEqual({
+      title: '  Crash on save',
+      body: 'body line\n\nmore',
+    });
     expect(splitTitle('   \n')).toEqual({ title: '', body: '' });
   });
 
   it('reads the title at the title strengths, field "title"', () => {
     const cues = cuesOf('retry_policy ignores max_attempts\n\nThe backoff grows and retry_policy never stops.');
-    expect(find(cues, 'identifier', 'retry_policy')).toMatchObject({ strength: CUE_DEFAULTS.titleIdentifierStrength, field: 'title' });
+    expect(find(cues, 'identifier', 'retry_policy')).toMatchObject({
+      strength: CUE_DEFAULTS.titleIdentifierStrength,
+      field: 'title',
+    });
     expect(find(cues, 'term', 'backoff')).toMatchObject({ strength: CUE_DEFAULTS.termStrength, field: 'text' });
     expect(find(cues, 'term', 'ignores')).toMatchObject({ strength: CUE_DEFAULTS.titleTermStrength, field: 'title' });
   });
@@ -73,7 +87,10 @@ describe('issue text: title and prose', () => {
   it('looks a dotted name up as a module and as a name of the module before it, by the main language', () => {
     const cues = extractCues('Latex output wrong\n\nsympy.printing.latex mangles `sympy.Matrix`.', { code }).cues;
     expect(find(cues, 'module', 'sympy.printing.latex')).toMatchObject({ language: 'python' });
-    expect(cues.find((c) => c.kind === 'imported' && c.value === 'Matrix')).toMatchObject({ module: 'sympy', language: 'python' });
+    expect(cues.find((c) => c.kind === 'imported' && c.value === 'Matrix')).toMatchObject({
+      module: 'sympy',
+      language: 'python',
+    });
     // not on import lines: their modules are the way in, not the subject
     const imports = extractCues('Bug\n\nfrom sympy.abc import x', { code }).cues;
     expect(find(imports, 'module', 'sympy.abc')).toBeUndefined();
@@ -127,12 +144,24 @@ describe('code blocks', () => {
       '```',
     ].join('\n');
     const cues = cuesOf(text, true);
-    expect(cues.find((c) => c.kind === 'imported' && c.value === 'symbols')).toMatchObject({ module: 'sympy', language: 'python', field: 'code' });
-    expect(cues.find((c) => c.kind === 'imported' && c.value === 'Min')).toMatchObject({ module: 'sympy', strength: CUE_DEFAULTS.codeImportStrength });
-    expect(find(cues, 'module', 'sympy.printing.pycode')).toMatchObject({ strength: CUE_DEFAULTS.codeModuleStrength, field: 'code' });
+    expect(cues.find((c) => c.kind === 'imported' && c.value === 'symbols')).toMatchObject({
+      module: 'sympy',
+      language: 'python',
+      field: 'code',
+    });
+    expect(cues.find((c) => c.kind === 'imported' && c.value === 'Min')).toMatchObject({
+      module: 'sympy',
+      strength: CUE_DEFAULTS.codeImportStrength,
+    });
+    expect(find(cues, 'module', 'sympy.printing.pycode')).toMatchObject({
+      strength: CUE_DEFAULTS.codeModuleStrength,
+      field: 'code',
+    });
     // a module imported for its names is the way in, not a cue
     expect(find(cues, 'module', 'sympy')).toBeUndefined();
-    expect(find(cues, 'identifier', 'PythonCodePrinter')!.strength).toBe(Math.max(CUE_DEFAULTS.codeClassStrength, CUE_DEFAULTS.titleIdentifierStrength));
+    expect(find(cues, 'identifier', 'PythonCodePrinter')!.strength).toBe(
+      Math.max(CUE_DEFAULTS.codeClassStrength, CUE_DEFAULTS.titleIdentifierStrength),
+    );
     expect(find(cues, 'identifier', '_print_seq')).toBeDefined();
     expect(find(cues, 'identifier', '_print_Min')).toBeDefined();
     // without a reader the same text gives no code cues
@@ -141,7 +170,10 @@ describe('code blocks', () => {
 
   it('reads a block without an info string in the main language, and one naming another language in it', () => {
     const cues = cuesOf('Router fails\n\n```ts\nimport { compilePattern } from "@example/router";\n```\n', true);
-    expect(cues.find((c) => c.kind === 'imported' && c.value === 'compilePattern')).toMatchObject({ module: '@example/router', language: 'typescript' });
+    expect(cues.find((c) => c.kind === 'imported' && c.value === 'compilePattern')).toMatchObject({
+      module: '@example/router',
+      language: 'typescript',
+    });
     const plain = cuesOf('Bad\n\n```\nimport shop.pricing\n```\n', true);
     expect(find(plain, 'module', 'shop.pricing')).toMatchObject({ language: 'python' });
   });

@@ -40,18 +40,27 @@ describe('paths in text', () => {
   });
 
   it('weakens paths into library installs', () => {
-    const { cues } = extractCues('see /usr/lib/python3.11/unittest/case.py and node_modules/vite/dist/node/index.js', { task: 'generic' });
+    const { cues } = extractCues('see /usr/lib/python3.11/unittest/case.py and node_modules/vite/dist/node/index.js', {
+      task: 'generic',
+    });
     expect(cues.filter((c) => c.kind === 'path').map((c) => c.strength)).toEqual([
       CUE_DEFAULTS.libraryPathStrength,
       CUE_DEFAULTS.libraryPathStrength,
     ]);
   });
 
-  it('in an issue, an installed library path is the repository\'s own file', () => {
-    const { task, cues } = extractCues('Crash on import\nIt fails in /venv/lib/python3.11/site-packages/click/core.py, see there.');
+  it("in an issue, an installed library path is the repository's own file", () => {
+    const { task, cues } = extractCues(
+      'Crash on import\nIt fails in /venv/lib/python3.11/site-packages/click/core.py, see there.',
+    );
     expect(task).toBe('issue2code');
     expect(cues.filter((c) => c.kind === 'path')).toEqual([
-      { kind: 'path', value: '/venv/lib/python3.11/site-packages/click/core.py', strength: CUE_DEFAULTS.textPathStrength, field: 'text' },
+      {
+        kind: 'path',
+        value: '/venv/lib/python3.11/site-packages/click/core.py',
+        strength: CUE_DEFAULTS.textPathStrength,
+        field: 'text',
+      },
     ]);
   });
 
@@ -101,7 +110,8 @@ describe('given files', () => {
       review_comment: 'This should reuse normalizePath from utils.ts',
       path: 'packages/vite/src/node/plugins/css.ts',
       line: 88,
-      diff_hunk_context: '@@ -80,6 +80,9 @@ export function cssPlugin(config: ResolvedConfig): Plugin {\n+    const file = path.posix.join(root, id)',
+      diff_hunk_context:
+        '@@ -80,6 +80,9 @@ export function cssPlugin(config: ResolvedConfig): Plugin {\n+    const file = path.posix.join(root, id)',
     });
     expect(r.task).toBe('comment2context');
     expect(r.givenFiles).toEqual(['packages/vite/src/node/plugins/css.ts']);
@@ -109,7 +119,10 @@ describe('given files', () => {
       { kind: 'given-file', value: 'packages/vite/src/node/plugins/css.ts', line: 88, strength: 1, field: 'path' },
     ]);
     expect(r.cues.filter((c) => c.kind === 'path').map((c) => c.value)).toEqual(['utils.ts']);
-    expect(r.cues.find((c) => c.kind === 'diff-symbol')).toMatchObject({ value: 'cssPlugin', strength: CUE_DEFAULTS.diffContextStrength });
+    expect(r.cues.find((c) => c.kind === 'diff-symbol')).toMatchObject({
+      value: 'cssPlugin',
+      strength: CUE_DEFAULTS.diffContextStrength,
+    });
   });
 });
 
@@ -177,11 +190,18 @@ describe('PathSuffixIndex', () => {
   it('lands a path whose folders match nothing on its file name only at the corpus root', () => {
     // another project's path (an issue quoting its own tree): three Ledger.java, none under these folders
     expect(index.match('src/locale/hu/Ledger.java')).toEqual([]);
-    expect(index.candidates('src/locale/hu/Ledger.java')).toEqual(['legacy/Ledger.java', 'src/main/java/org/ledger/Ledger.java', 'src/test/java/org/ledger/Ledger.java']);
+    expect(index.candidates('src/locale/hu/Ledger.java')).toEqual([
+      'legacy/Ledger.java',
+      'src/main/java/org/ledger/Ledger.java',
+      'src/test/java/org/ledger/Ledger.java',
+    ]);
     // one config.ts, in folders other than the written ones: another file of that name
     expect(index.match('/go/pkg/mod/example.com/x@v1.2.0/config.ts')).toEqual([]);
     // one folder in common is enough, and a bare file name still lands on every file of that name
-    expect(index.match('/opt/app/ledger/Ledger.java')).toEqual(['src/main/java/org/ledger/Ledger.java', 'src/test/java/org/ledger/Ledger.java']);
+    expect(index.match('/opt/app/ledger/Ledger.java')).toEqual([
+      'src/main/java/org/ledger/Ledger.java',
+      'src/test/java/org/ledger/Ledger.java',
+    ]);
     expect(index.match('Ledger.java')).toHaveLength(3);
     const rooted = new PathSuffixIndex(['tree.go', 'examples/examples/sloggish/main.rs', 'src/pytest.py']);
     // a module cache's copy of the repository: its root file
@@ -192,12 +212,20 @@ describe('PathSuffixIndex', () => {
     // an installed module: site-packages is the package's root, so the written path is a bare file name
     expect(rooted.match('/tmp/venv/lib/python3.7/site-packages/pytest.py')).toEqual(['src/pytest.py']);
     // the standard library's str/mod.rs in a Rust trace is not the corpus' parser/mod.rs
-    expect(new PathSuffixIndex(['src/parser/mod.rs', 'src/lib.rs']).match('/rustc/5980761/library/core/src/str/mod.rs:69')).toEqual([]);
+    expect(
+      new PathSuffixIndex(['src/parser/mod.rs', 'src/lib.rs']).match('/rustc/5980761/library/core/src/str/mod.rs:69'),
+    ).toEqual([]);
   });
 
   it('matches a .NET frame written by namespace against folders named by namespace', () => {
-    const dotnet = new PathSuffixIndex(['src/Orders.Storage/InMemoryOrderRepository.cs', 'src/Orders.Cli/Program.cs', 'tests/Orders.Storage.Tests/InMemoryOrderRepositoryTests.cs']);
-    expect(dotnet.match('Orders/Storage/InMemoryOrderRepository.cs')).toEqual(['src/Orders.Storage/InMemoryOrderRepository.cs']);
+    const dotnet = new PathSuffixIndex([
+      'src/Orders.Storage/InMemoryOrderRepository.cs',
+      'src/Orders.Cli/Program.cs',
+      'tests/Orders.Storage.Tests/InMemoryOrderRepositoryTests.cs',
+    ]);
+    expect(dotnet.match('Orders/Storage/InMemoryOrderRepository.cs')).toEqual([
+      'src/Orders.Storage/InMemoryOrderRepository.cs',
+    ]);
     expect(dotnet.match('Orders/Cli/Program.cs')).toEqual(['src/Orders.Cli/Program.cs']);
   });
 
@@ -219,7 +247,14 @@ describe('PathSuffixIndex', () => {
   });
 
   it('files a corpus path under its file name as tidied (a path read off as it is, or tidied first, gives the same)', () => {
-    const odd = new PathSuffixIndex(['lib\\win\\io.py', ' space.py ', './dot/x.py', 'a//b/y.py', 'plain/z.py', 'trailing/']);
+    const odd = new PathSuffixIndex([
+      'lib\\win\\io.py',
+      ' space.py ',
+      './dot/x.py',
+      'a//b/y.py',
+      'plain/z.py',
+      'trailing/',
+    ]);
     expect(odd.match('win/io.py')).toEqual(['lib\\win\\io.py']);
     expect(odd.match('space.py')).toEqual([' space.py ']);
     expect(odd.match('/elsewhere/dot/x.py')).toEqual(['./dot/x.py']);
@@ -234,10 +269,11 @@ describe('PathSuffixIndex', () => {
     expect(index.match('/')).toEqual([]);
   });
 
-  it('matches each of 10k paths to itself among 10k (a scan of every path per match would take minutes: the suite\'s test timeout catches it)', () => {
+  it("matches each of 10k paths to itself among 10k (a scan of every path per match would take minutes: the suite's test timeout catches it)", () => {
     const many = Array.from({ length: 10_000 }, (_, i) => `pkg${i % 100}/sub${i % 7}/file${i}.ts`);
     const big = new PathSuffixIndex(many);
-    for (let i = 0; i < 10_000; i++) expect(big.match(`/abs/else/where/pkg${i % 100}/sub${i % 7}/file${i}.ts`)).toEqual([many[i]]);
+    for (let i = 0; i < 10_000; i++)
+      expect(big.match(`/abs/else/where/pkg${i % 100}/sub${i % 7}/file${i}.ts`)).toEqual([many[i]]);
     expect(big.match('/x/pkg42/sub0/file42.ts')).toEqual(['pkg42/sub0/file42.ts']);
   });
 });

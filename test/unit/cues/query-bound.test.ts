@@ -23,29 +23,46 @@ describe('boundQuery', () => {
   });
 
   it('keeps short fields whole and cuts the long ones to one length; gold is neither read nor cut', () => {
-    const query = { pr_title: 'Fix rounding', pr_body: 'b'.repeat(100), anchor_diff: 'd'.repeat(50), given_file: ['src/a.py', 'e'.repeat(40)], gold: { files: ['g'.repeat(500)] } };
+    const query = {
+      pr_title: 'Fix rounding',
+      pr_body: 'b'.repeat(100),
+      anchor_diff: 'd'.repeat(50),
+      given_file: ['src/a.py', 'e'.repeat(40)],
+      gold: { files: ['g'.repeat(500)] },
+    };
     const { query: bounded, cut } = boundQuery(query, 80);
     // 12 + 8 stay whole; the three long strings share the 60 left: 20 each
-    expect(bounded).toEqual({ pr_title: 'Fix rounding', pr_body: 'b'.repeat(20), anchor_diff: 'd'.repeat(20), given_file: ['src/a.py', 'e'.repeat(20)], gold: query.gold });
+    expect(bounded).toEqual({
+      pr_title: 'Fix rounding',
+      pr_body: 'b'.repeat(20),
+      anchor_diff: 'd'.repeat(20),
+      given_file: ['src/a.py', 'e'.repeat(20)],
+      gold: query.gold,
+    });
     expect(cut).toEqual({ chars: 12 + 100 + 50 + 8 + 40, kept: 80 });
   });
 
   it('keeps the total within the cap, whatever the strings', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 60 }), { maxLength: 8 }), fc.integer({ min: 0, max: 200 }), (values, max) => {
-        const query = Object.fromEntries(values.map((v, i) => [`f${i}`, v]));
-        const { query: bounded, cut } = boundQuery(query, max);
-        const total = values.reduce((n, v) => n + v.length, 0);
-        const kept = Object.values(bounded as Record<string, string>).reduce((n, v) => n + v.length, 0);
-        if (total <= max) {
-          expect(cut).toBeUndefined();
-          expect(bounded).toBe(query);
-        } else {
-          expect(cut).toEqual({ chars: total, kept });
-          expect(kept).toBeLessThanOrEqual(max);
-        }
-        for (const [key, value] of Object.entries(bounded as Record<string, string>)) expect(query[key]!.startsWith(value)).toBe(true);
-      }),
+      fc.property(
+        fc.array(fc.string({ maxLength: 60 }), { maxLength: 8 }),
+        fc.integer({ min: 0, max: 200 }),
+        (values, max) => {
+          const query = Object.fromEntries(values.map((v, i) => [`f${i}`, v]));
+          const { query: bounded, cut } = boundQuery(query, max);
+          const total = values.reduce((n, v) => n + v.length, 0);
+          const kept = Object.values(bounded as Record<string, string>).reduce((n, v) => n + v.length, 0);
+          if (total <= max) {
+            expect(cut).toBeUndefined();
+            expect(bounded).toBe(query);
+          } else {
+            expect(cut).toEqual({ chars: total, kept });
+            expect(kept).toBeLessThanOrEqual(max);
+          }
+          for (const [key, value] of Object.entries(bounded as Record<string, string>))
+            expect(query[key]!.startsWith(value)).toBe(true);
+        },
+      ),
     );
   });
 });

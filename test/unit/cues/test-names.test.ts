@@ -75,7 +75,11 @@ describe('test names in queries', () => {
 
   it('reads Go, Rust and JUnit ids in `test_names`', () => {
     const { cues } = extractCues({
-      test_names: ['TestRouterGroupHandle', 'parser::tests::parse_empty_value', 'com.google.gson.JsonParserTest#testParseDeeplyNested'],
+      test_names: [
+        'TestRouterGroupHandle',
+        'parser::tests::parse_empty_value',
+        'com.google.gson.JsonParserTest#testParseDeeplyNested',
+      ],
     });
     expect(pick(cues, 'test-name')).toEqual([
       ['TestRouterGroupHandle', 1],

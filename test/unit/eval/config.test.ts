@@ -30,7 +30,10 @@ describe('resolveIndexOptions', () => {
   });
 
   it('sets every stage: cues, graph, rank, spans and pack', () => {
-    const config = parseEvalConfig({ cues: { frameDecay: 0.5 }, spans: { maxSpansPerFile: 2 }, pack: { kindValue: { caller: 0 } } }, 'sweep.json');
+    const config = parseEvalConfig(
+      { cues: { frameDecay: 0.5 }, spans: { maxSpansPerFile: 2 }, pack: { kindValue: { caller: 0 } } },
+      'sweep.json',
+    );
     const r = resolveIndexOptions(config);
     expect(r.cues.frameDecay).toBe(0.5);
     expect(r.spans).toEqual({ ...SPAN_DEFAULTS, maxSpansPerFile: 2 });
@@ -54,7 +57,10 @@ describe('resolveIndexOptions', () => {
     });
     expect(r.graph.importWeight).toBe(0);
     expect(r.graph.sharedSymbol).toEqual({ ...GRAPH_DEFAULTS.sharedSymbol, maxDefiners: 3 });
-    expect(r.rank.flow.code2test['shared-symbol']).toEqual({ forward: RANK_DEFAULTS.flow.code2test['shared-symbol'].forward, backward: 0 });
+    expect(r.rank.flow.code2test['shared-symbol']).toEqual({
+      forward: RANK_DEFAULTS.flow.code2test['shared-symbol'].forward,
+      backward: 0,
+    });
     expect(r.rank.flow.code2test.import).toEqual(RANK_DEFAULTS.flow.code2test.import);
     expect(r.rank.flow.edit2ripple).toEqual(RANK_DEFAULTS.flow.edit2ripple);
   });
@@ -62,7 +68,11 @@ describe('resolveIndexOptions', () => {
 
 describe('parseEvalConfig', () => {
   it('accepts overrides at any depth and a description', () => {
-    const config = { description: 'no callers for ripple', graph: { sameModuleWeight: 0 }, rank: { callerWeight: { edit2ripple: 0 }, knownFields: { code2test: [] } } };
+    const config = {
+      description: 'no callers for ripple',
+      graph: { sameModuleWeight: 0 },
+      rank: { callerWeight: { edit2ripple: 0 }, knownFields: { code2test: [] } },
+    };
     expect(parseEvalConfig(config, 'c.json')).toEqual(config);
     expect(parseEvalConfig({}, 'c.json')).toEqual({});
   });
@@ -73,7 +83,10 @@ describe('parseEvalConfig', () => {
     [{ graph: { sharedSymbol: { maxDefiner: 3 } } }, 'unknown key "graph.sharedSymbol.maxDefiner"'],
     [{ rank: { callerWeight: { edit2rippel: 0 } } }, 'unknown key "rank.callerWeight.edit2rippel"'],
     [{ rank: { flow: { code2test: { imports: { forward: 1 } } } } }, 'unknown key "rank.flow.code2test.imports"'],
-    [{ rank: { flow: { code2test: { import: { sideways: 1 } } } } }, 'unknown key "rank.flow.code2test.import.sideways"'],
+    [
+      { rank: { flow: { code2test: { import: { sideways: 1 } } } } },
+      'unknown key "rank.flow.code2test.import.sideways"',
+    ],
   ])('rejects an unknown key, naming its path and the file: %j', (config, message) => {
     const err = errorOf(() => parseEvalConfig(config, 'bench/x.json'));
     expect(err.code).toBe('bad-option');
@@ -82,7 +95,9 @@ describe('parseEvalConfig', () => {
   });
 
   it('lists the known keys of the level at fault', () => {
-    expect(errorOf(() => parseEvalConfig({ rank: { callerWeight: { nope: 1 } } }, 'x.json')).message).toContain('known: generic, code2test');
+    expect(errorOf(() => parseEvalConfig({ rank: { callerWeight: { nope: 1 } } }, 'x.json')).message).toContain(
+      'known: generic, code2test',
+    );
   });
 
   it.each([
@@ -90,7 +105,10 @@ describe('parseEvalConfig', () => {
     [{ graph: 1 }, '"graph" must be an object, got number 1'],
     [{ rank: { alpha: '0.5' } }, '"rank.alpha" must be a finite number, got string "0.5"'],
     [{ rank: { callerWeight: 0 } }, '"rank.callerWeight" must be an object, got number 0'],
-    [{ rank: { kindPrior: { code2test: { test: null } } } }, '"rank.kindPrior.code2test.test" must be a finite number, got null'],
+    [
+      { rank: { kindPrior: { code2test: { test: null } } } },
+      '"rank.kindPrior.code2test.test" must be a finite number, got null',
+    ],
     [{ rank: { knownFields: { code2test: 'changed_files' } } }, '"rank.knownFields.code2test" must be an array'],
     [{ rank: { knownFields: { code2test: [1] } } }, '"rank.knownFields.code2test[0]" must be a string'],
     [{ description: 3 }, '"description" must be a string'],
@@ -119,7 +137,9 @@ describe('loadEvalConfig', () => {
     writeFileSync(bad, '{"rank": ');
     const unknown = join(dir, 'unknown.json');
     writeFileSync(unknown, '{"graph": {"coChange": 1}}');
-    await expect(loadEvalConfig(join(dir, 'missing.json'))).rejects.toThrow(/missing\.json: cannot read the configuration \(no such file\)/);
+    await expect(loadEvalConfig(join(dir, 'missing.json'))).rejects.toThrow(
+      /missing\.json: cannot read the configuration \(no such file\)/,
+    );
     await expect(loadEvalConfig(bad)).rejects.toThrow(/bad\.json: not valid JSON/);
     await expect(loadEvalConfig(unknown)).rejects.toThrow(/unknown\.json: unknown key "graph\.coChange"/);
     await expect(loadEvalConfig(unknown)).rejects.toMatchObject({ code: 'bad-option' });
@@ -135,15 +155,25 @@ describe('runEval with a configuration', () => {
     writeFiles(repo, {
       'calc/__init__.py': '',
       'calc/totals.py': 'def compute_total(items):\n    return sum(items)\n',
-      'calc/report.py': 'from calc.totals import compute_total\n\n\ndef render_report(items):\n    return f"total {compute_total(items)}"\n',
+      'calc/report.py':
+        'from calc.totals import compute_total\n\n\ndef render_report(items):\n    return f"total {compute_total(items)}"\n',
       'calc/unrelated.py': 'def helper():\n    return 1\n',
-      'tests/test_totals.py': 'from calc.totals import compute_total\n\n\ndef test_compute_total():\n    assert compute_total([1, 2]) == 3\n',
+      'tests/test_totals.py':
+        'from calc.totals import compute_total\n\n\ndef test_compute_total():\n    assert compute_total([1, 2]) == 3\n',
     });
     const commit = commitAll(repo, 'calc');
     samples = [
       {
-        id: 'r1', repo: 'acme/calc', base_commit: commit, task_type: 'edit2ripple',
-        query: { intent: 'totals of empty lists', anchor_file: 'calc/totals.py', anchor_diff: '@@ -1,2 +1,2 @@ def compute_total(items):\n-    return sum(items)\n+    return sum(items or [])\n' },
+        id: 'r1',
+        repo: 'acme/calc',
+        base_commit: commit,
+        task_type: 'edit2ripple',
+        query: {
+          intent: 'totals of empty lists',
+          anchor_file: 'calc/totals.py',
+          anchor_diff:
+            '@@ -1,2 +1,2 @@ def compute_total(items):\n-    return sum(items)\n+    return sum(items or [])\n',
+        },
         gold: { files: ['tests/test_totals.py'], given_files: ['calc/totals.py'] },
       } as unknown as Sample,
     ];
@@ -169,7 +199,11 @@ describe('runEval with a configuration', () => {
   });
 
   it('rejects an unknown key before any work, and a configuration for BM25', async () => {
-    await expect(run({ rank: { nope: 1 } } as unknown as EvalConfig)).rejects.toThrow(/eval config: unknown key "rank\.nope"/);
-    await expect(runEval(samples, { reposDir: dir, method: 'bm25', config: {} })).rejects.toThrow(/applies to the repomap method/);
+    await expect(run({ rank: { nope: 1 } } as unknown as EvalConfig)).rejects.toThrow(
+      /eval config: unknown key "rank\.nope"/,
+    );
+    await expect(runEval(samples, { reposDir: dir, method: 'bm25', config: {} })).rejects.toThrow(
+      /applies to the repomap method/,
+    );
   });
 });

@@ -14,7 +14,13 @@ describe('rrfFuse', () => {
   });
 
   it('applies k and weights; a repeated path counts at its first rank', () => {
-    const fused = rrfFuse([['a', 'b'], ['b', 'a', 'b']], { k: 0, weights: [2, 1] });
+    const fused = rrfFuse(
+      [
+        ['a', 'b'],
+        ['b', 'a', 'b'],
+      ],
+      { k: 0, weights: [2, 1] },
+    );
     expect(fused).toEqual([
       { path: 'a', score: 2 / 1 + 1 / 2 },
       { path: 'b', score: 1 / 1 + 2 / 2 },
@@ -26,12 +32,18 @@ describe('rrfFuse', () => {
     expect(() => rrfFuse([['a']], { k: -1 })).toThrow(/k must be/);
   });
 
-  const lists = fc.array(fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g'), { maxLength: 7 }), { minLength: 1, maxLength: 5 });
+  const lists = fc.array(fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g'), { maxLength: 7 }), {
+    minLength: 1,
+    maxLength: 5,
+  });
 
   it('property: ignores the order of its inputs', () => {
     fc.assert(
       fc.property(lists, fc.infiniteStream(fc.nat()), (ls, seeds) => {
-        const shuffled = ls.map((l, i) => ({ l, key: seeds.next().value * 10 + i })).sort((x, y) => x.key - y.key).map((x) => x.l);
+        const shuffled = ls
+          .map((l, i) => ({ l, key: seeds.next().value * 10 + i }))
+          .sort((x, y) => x.key - y.key)
+          .map((x) => x.l);
         expect(rrfFuse(shuffled)).toEqual(rrfFuse(ls));
       }),
     );
@@ -48,12 +60,29 @@ describe('rrfFuse', () => {
 });
 
 describe('fuseDetails', () => {
-  const r = (id: string, top: string[], extra: Partial<DetailsRow> = {}): DetailsRow => ({ sample_id: id, repo: 'o/r', top_files: top, ...extra });
+  const r = (id: string, top: string[], extra: Partial<DetailsRow> = {}): DetailsRow => ({
+    sample_id: id,
+    repo: 'o/r',
+    top_files: top,
+    ...extra,
+  });
 
   it('matches rows by sample_id; a sample missing from an input is fused from the others', () => {
-    const fused = fuseDetails([[r('s1', ['a', 'b']), r('s2', ['x'])], [r('s3', ['q']), r('s1', ['b', 'c'], { task_type: 'code2test' })]], { top: 2 });
+    const fused = fuseDetails(
+      [
+        [r('s1', ['a', 'b']), r('s2', ['x'])],
+        [r('s3', ['q']), r('s1', ['b', 'c'], { task_type: 'code2test' })],
+      ],
+      { top: 2 },
+    );
     expect(fused.map((f) => f.sample_id)).toEqual(['s1', 's2', 's3']);
-    expect(fused[0]).toEqual({ sample_id: 's1', repo: 'o/r', task_type: 'code2test', top_files: ['b', 'a'], scores: [1 / 61 + 1 / 62, 1 / 61] });
+    expect(fused[0]).toEqual({
+      sample_id: 's1',
+      repo: 'o/r',
+      task_type: 'code2test',
+      top_files: ['b', 'a'],
+      scores: [1 / 61 + 1 / 62, 1 / 61],
+    });
     expect(fused[1]).toEqual({ sample_id: 's2', repo: 'o/r', top_files: ['x'], scores: [1 / 61] });
   });
 

@@ -73,7 +73,12 @@ describe('rank metrics by hand', () => {
     const fn = sample('f', { files: ['a.py'], functions: ['a.py::C.m', 'a.py::g'] }, { task_type: 'issue2code' });
     const hit = scoreSample(fn, row('f', ['a.py'], { functions: ['a.py::x', 'a.py::g', 'a.py::C.m'] }));
     expect([hit.metrics?.['Fn-Acc@5'], hit.metrics?.['Fn-Acc@10']]).toEqual([1, 1]);
-    const far = scoreSample(fn, row('f', ['a.py'], { functions: ['a.py::C.m', ...Array.from({ length: 8 }, (_, i) => `a.py::h${i}`), 'a.py::g'] }));
+    const far = scoreSample(
+      fn,
+      row('f', ['a.py'], {
+        functions: ['a.py::C.m', ...Array.from({ length: 8 }, (_, i) => `a.py::h${i}`), 'a.py::g'],
+      }),
+    );
     expect([far.metrics?.['Fn-Acc@5'], far.metrics?.['Fn-Acc@10']]).toEqual([0, 1]);
     // no ranked functions: 0; no gold functions: no function metric at all
     expect(scoreSample(fn, row('f', ['a.py'])).metrics?.['Fn-Acc@5']).toBe(0);
@@ -101,14 +106,21 @@ describe('rank metrics by hand', () => {
     const missing = scoreSample(s, undefined);
     expect(missing.missingRow).toBe(true);
     expect(missing.metrics?.['Recall@20']).toBe(0);
-    const none = scoreSample(sample('n', { no_gold: true }, { task_type: 'abstention' }), row('n', ['a'], { confidence: 0.1 }));
+    const none = scoreSample(
+      sample('n', { no_gold: true }, { task_type: 'abstention' }),
+      row('n', ['a'], { confidence: 0.1 }),
+    );
     expect(none.positive).toBe(false);
     expect(none.metrics).toBeNull();
     expect(none.confidence).toBe(0.1);
   });
 
   it('a given file occupies a rank but is never a hit', () => {
-    const e2r = sample('e', { files: ['anchor.py', 'b.py'] }, { task_type: 'edit2ripple', query: { anchor_file: 'anchor.py' } });
+    const e2r = sample(
+      'e',
+      { files: ['anchor.py', 'b.py'] },
+      { task_type: 'edit2ripple', query: { anchor_file: 'anchor.py' } },
+    );
     const sc = scoreSample(e2r, row('e', ['anchor.py', 'b.py']));
     expect(sc.goldCount).toBe(1);
     expect(sc.metrics?.MRR).toBe(1 / 2);
@@ -152,7 +164,9 @@ describe('BCY by hand', () => {
     expect(budgetedContextYield(['x.py', 'g.py'], ['g.py'], textOf, 17)).toBe(1);
     // A file that does not fit stops packing, even when later files are small.
     expect(budgetedContextYield(['x.py', 'g.py'], ['g.py'], textOf, 8)).toBe(0);
-    expect(budgetedContextYield(['x.py', 'g.py', 'h.py'], ['g.py', 'h.py'], textsOf({ ...texts, 'h.py': 'z' }), 16)).toBe(1 / 2);
+    expect(
+      budgetedContextYield(['x.py', 'g.py', 'h.py'], ['g.py', 'h.py'], textsOf({ ...texts, 'h.py': 'z' }), 16),
+    ).toBe(1 / 2);
   });
 
   it('a path without text costs its header; an empty gold file never counts', () => {
@@ -172,8 +186,16 @@ describe('BCY by hand', () => {
     expect(sc.metrics?.['BCY@4000']).toBe(0);
     expect(sc.metrics?.['BCY@4000-trunc8k']).toBe(1);
     expect(sc.metrics?.['BCY@8000']).toBe(1);
-    expect(budgetedContextYield(['big.py', 'g.py'], ['g.py'], textsOf({ 'big.py': big, 'g.py': 'a' }), 12, { truncateChars: 8000 })).toBe(0);
-    expect(budgetedContextYield(['big.py', 'g.py'], ['g.py'], textsOf({ 'big.py': big, 'g.py': 'a' }), 19, { truncateChars: 8000 })).toBe(1);
+    expect(
+      budgetedContextYield(['big.py', 'g.py'], ['g.py'], textsOf({ 'big.py': big, 'g.py': 'a' }), 12, {
+        truncateChars: 8000,
+      }),
+    ).toBe(0);
+    expect(
+      budgetedContextYield(['big.py', 'g.py'], ['g.py'], textsOf({ 'big.py': big, 'g.py': 'a' }), 19, {
+        truncateChars: 8000,
+      }),
+    ).toBe(1);
   });
 
   it('truncates by code points', () => {
@@ -197,7 +219,10 @@ describe('BCY by hand', () => {
 
 describe('summarize', () => {
   const mk = (id: string, task: string, top: string[] | undefined, gold: string[]): SampleScores =>
-    scoreSample(sample(id, gold.length ? { files: gold } : { no_gold: true }, { task_type: task }), top ? row(id, top) : undefined);
+    scoreSample(
+      sample(id, gold.length ? { files: gold } : { no_gold: true }, { task_type: task }),
+      top ? row(id, top) : undefined,
+    );
 
   const scored = [
     mk('a', 'code2test', ['g'], ['g']), // MRR 1

@@ -1,7 +1,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DetailsOut, featuresFile, resumeDetails, resumeFeatures, rowsOfSamples, type Sample } from '../../../src/eval/index.js';
+import {
+  DetailsOut,
+  featuresFile,
+  resumeDetails,
+  resumeFeatures,
+  rowsOfSamples,
+  type Sample,
+} from '../../../src/eval/index.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 
 let dir: string;
@@ -10,7 +17,12 @@ beforeAll(() => {
 });
 afterAll(() => removeTemp(dir));
 
-const row = (id: string, files = ['a.py', 'b.py']) => ({ sample_id: id, repo: 'acme/x', base_commit: 'c'.repeat(40), top_files: files });
+const row = (id: string, files = ['a.py', 'b.py']) => ({
+  sample_id: id,
+  repo: 'acme/x',
+  base_commit: 'c'.repeat(40),
+  top_files: files,
+});
 const line = (id: string): string => `${JSON.stringify(row(id))}\n`;
 
 describe('resumeDetails', () => {
@@ -43,12 +55,20 @@ describe('resumeDetails', () => {
 });
 
 describe('rowsOfSamples', () => {
-  const sample = (id: string, commit = 'c'.repeat(40)): Sample => ({ id, repo: 'acme/x', base_commit: commit, task_type: 'code2test', query: {} });
+  const sample = (id: string, commit = 'c'.repeat(40)): Sample => ({
+    id,
+    repo: 'acme/x',
+    base_commit: commit,
+    task_type: 'code2test',
+    query: {},
+  });
 
   it("keeps the rows of the run's samples; refuses one of another commit", () => {
     const rows = new Map(['a', 'b', 'z'].map((id) => [id, row(id)]));
     expect([...rowsOfSamples([sample('b'), sample('a'), sample('q')], rows, 'f').keys()]).toEqual(['b', 'a']);
-    expect(() => rowsOfSamples([sample('a', 'd'.repeat(40))], rows, 'f.jsonl')).toThrow(/f\.jsonl: the row of sample "a" is for acme\/x@c{40}, the sample is acme\/x@d{40}/);
+    expect(() => rowsOfSamples([sample('a', 'd'.repeat(40))], rows, 'f.jsonl')).toThrow(
+      /f\.jsonl: the row of sample "a" is for acme\/x@c{40}, the sample is acme\/x@d{40}/,
+    );
   });
 });
 
@@ -56,7 +76,8 @@ describe('resumeFeatures', () => {
   it("collects the samples of the repositories' feature files, cutting a cut last line off", async () => {
     const features = join(dir, 'features');
     mkdirSync(features);
-    const vector = (id: string): string => `${JSON.stringify({ sample_id: id, version: 1, names: [], paths: [], values: [] })}\n`;
+    const vector = (id: string): string =>
+      `${JSON.stringify({ sample_id: id, version: 1, names: [], paths: [], values: [] })}\n`;
     writeFileSync(featuresFile(features, 'acme/x'), vector('a') + vector('b') + vector('c').slice(0, 10));
     writeFileSync(featuresFile(features, 'acme/y'), vector('d'));
     writeFileSync(featuresFile(features, 'acme/other'), vector('e'));
@@ -65,7 +86,9 @@ describe('resumeFeatures', () => {
     expect(r.cutFiles).toEqual([join(features, 'acme+x.jsonl')]);
     expect(readFileSync(join(features, 'acme+x.jsonl'), 'utf8')).toBe(vector('a') + vector('b'));
     writeFileSync(featuresFile(features, 'acme/y'), '[1]\n');
-    await expect(resumeFeatures(features, ['acme/y'])).rejects.toThrow(/acme\+y\.jsonl:1: expected a feature line with a "sample_id"/);
+    await expect(resumeFeatures(features, ['acme/y'])).rejects.toThrow(
+      /acme\+y\.jsonl:1: expected a feature line with a "sample_id"/,
+    );
   });
 });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTERFACTUAL_REASON, counterfactualSamples, isNoGold, validateSample, type Sample } from '../../../src/eval/index.js';
+import {
+  COUNTERFACTUAL_REASON,
+  counterfactualSamples,
+  isNoGold,
+  validateSample,
+  type Sample,
+} from '../../../src/eval/index.js';
 
 const sample = (id: string, repo: string, language: string, commit: string, task = 'code2test'): Sample => ({
   id,

@@ -16,7 +16,13 @@ describe('planRepositories', () => {
       { repo: 'a/y', base_commit: C('2') },
     ]);
     expect(plan).toEqual([
-      { repo: 'b/x', snapshots: [{ commit: C('1'), samples: [0, 3] }, { commit: C('3'), samples: [2] }] },
+      {
+        repo: 'b/x',
+        snapshots: [
+          { commit: C('1'), samples: [0, 3] },
+          { commit: C('3'), samples: [2] },
+        ],
+      },
       { repo: 'a/y', snapshots: [{ commit: C('2'), samples: [1, 4] }] },
     ]);
   });

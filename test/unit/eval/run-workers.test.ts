@@ -98,7 +98,18 @@ beforeAll(() => {
 afterAll(() => removeTemp(dir));
 
 const samplesOf = (repo: string, commits: number): Sample[] =>
-  Array.from({ length: commits }, (_, i) => ({ id: `${repo}-${i}`, repo, base_commit: `${i}`.padStart(40, 'c'), task_type: 'issue2code', query: { text: 'x' }, gold: { files: ['a.py'] } }) as Sample);
+  Array.from(
+    { length: commits },
+    (_, i) =>
+      ({
+        id: `${repo}-${i}`,
+        repo,
+        base_commit: `${i}`.padStart(40, 'c'),
+        task_type: 'issue2code',
+        query: { text: 'x' },
+        gold: { files: ['a.py'] },
+      }) as Sample,
+  );
 
 /** Per sample (input order): the process, repository and place in its worker's run the stand-in reported. */
 async function who(samples: Sample[], jobs: number): Promise<{ pid: string; repo: string; place: number }[]> {
@@ -133,7 +144,9 @@ describe('runEval over worker processes', () => {
   it('fails the run with the exit of a worker that left while its answer was on the way, not with an uncaught write error', async () => {
     // the answer's write to a closed channel fails (EPIPE) in some of these runs; vitest fails the file on an uncaught one
     for (let run = 0; run < 10; run++) {
-      await expect(runEval(samplesOf('acme/long', 16), { reposDir: dir, jobs: 2, workerModule: leavingModule, shareTags: false })).rejects.toThrow(/the eval worker exited \(code 3\)/);
+      await expect(
+        runEval(samplesOf('acme/long', 16), { reposDir: dir, jobs: 2, workerModule: leavingModule, shareTags: false }),
+      ).rejects.toThrow(/the eval worker exited \(code 3\)/);
     }
   });
 
@@ -160,35 +173,63 @@ describe("runEval's tags store for its worker processes", () => {
 
   it('without a persistent store, makes one under the root that both workers share, and removes it at the end', async () => {
     const root = freshRoot();
-    const run = await runEval(samplesOf('acme/long', 16), { reposDir: dir, jobs: 2, workerModule: storeModule, runStoreRoot: root });
+    const run = await runEval(samplesOf('acme/long', 16), {
+      reposDir: dir,
+      jobs: 2,
+      workerModule: storeModule,
+      runStoreRoot: root,
+    });
     const seen = stores(run.errors);
     expect(new Set(seen.map((s) => s.pid)).size, 'two workers').toBe(2);
     const dirs = new Set(seen.map((s) => s.dir));
     expect(dirs.size, 'one store for both').toBe(1);
     const [storeDir] = dirs;
     expect(storeDir!.startsWith(join(root, 'repomap-eval-'))).toBe(true);
-    expect(seen.every((s) => s.held), 'the store existed while the workers ran').toBe(true);
+    expect(
+      seen.every((s) => s.held),
+      'the store existed while the workers ran',
+    ).toBe(true);
     expect(run.tagsStore).toBe('run');
     expect(readdirSync(root), 'removed once the run ended').toEqual([]);
   });
 
   it('removes the store when a worker dies', async () => {
     const root = freshRoot();
-    await expect(runEval(samplesOf('acme/long', 16), { reposDir: dir, jobs: 2, workerModule: dyingModule, runStoreRoot: root })).rejects.toThrow(/eval worker/);
+    await expect(
+      runEval(samplesOf('acme/long', 16), { reposDir: dir, jobs: 2, workerModule: dyingModule, runStoreRoot: root }),
+    ).rejects.toThrow(/eval worker/);
     expect(readdirSync(root)).toEqual([]);
   });
 
   it('makes none with shareTags false, with one process, or for BM25; uses a persistent store as it is and keeps it', async () => {
     const root = freshRoot();
-    const unshared = await runEval(samplesOf('acme/long', 16), { reposDir: dir, jobs: 2, workerModule: storeModule, runStoreRoot: root, shareTags: false });
+    const unshared = await runEval(samplesOf('acme/long', 16), {
+      reposDir: dir,
+      jobs: 2,
+      workerModule: storeModule,
+      runStoreRoot: root,
+      shareTags: false,
+    });
     expect(stores(unshared.errors).map((s) => s.dir)).toEqual(Array(16).fill('-'));
     expect(unshared.tagsStore).toBe('memory');
-    const bm25 = await runEval(samplesOf('acme/long', 16), { reposDir: dir, jobs: 2, method: 'bm25', workerModule: storeModule, runStoreRoot: root });
+    const bm25 = await runEval(samplesOf('acme/long', 16), {
+      reposDir: dir,
+      jobs: 2,
+      method: 'bm25',
+      workerModule: storeModule,
+      runStoreRoot: root,
+    });
     expect(stores(bm25.errors).map((s) => s.dir)).toEqual(Array(16).fill('-'));
     expect(readdirSync(root)).toEqual([]);
 
     const persistent = join(dir, 'persistent');
-    const kept = await runEval(samplesOf('acme/long', 16), { reposDir: dir, jobs: 2, workerModule: storeModule, runStoreRoot: root, cacheDir: persistent });
+    const kept = await runEval(samplesOf('acme/long', 16), {
+      reposDir: dir,
+      jobs: 2,
+      workerModule: storeModule,
+      runStoreRoot: root,
+      cacheDir: persistent,
+    });
     expect(new Set(stores(kept.errors).map((s) => s.dir))).toEqual(new Set([persistent]));
     expect(kept.tagsStore).toBe('persistent');
     expect(readdirSync(root)).toEqual([]);
@@ -197,7 +238,13 @@ describe("runEval's tags store for its worker processes", () => {
   it('notes why it could not make the store, and the workers keep their tags in memory', async () => {
     const notes: string[] = [];
     const missing = join(dir, 'no-such-root');
-    const run = await runEval(samplesOf('acme/long', 16), { reposDir: dir, jobs: 2, workerModule: storeModule, runStoreRoot: missing, onNote: (m) => notes.push(m) });
+    const run = await runEval(samplesOf('acme/long', 16), {
+      reposDir: dir,
+      jobs: 2,
+      workerModule: storeModule,
+      runStoreRoot: missing,
+      onNote: (m) => notes.push(m),
+    });
     expect(stores(run.errors).map((s) => s.dir)).toEqual(Array(16).fill('-'));
     expect(run.tagsStore).toBe('memory');
     expect(notes).toHaveLength(1);

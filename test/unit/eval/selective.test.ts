@@ -74,7 +74,10 @@ describe('evaluateSelective', () => {
   });
 
   it('a positive answered without a hit in the top 20 is not a success', () => {
-    const r = selectiveRates([item('r/x', 0.9, false, false), item('r/x', 0.9, false, true), item('r/x', 0.1, true)], 0.5);
+    const r = selectiveRates(
+      [item('r/x', 0.9, false, false), item('r/x', 0.9, false, true), item('r/x', 0.1, true)],
+      0.5,
+    );
     expect(r).toMatchObject({ positivePassRate: 1, noGoldAbstentionRate: 1, balancedAccuracy: 1, coverage: 2 / 3 });
     expect(r.selectiveSuccessAt20).toBe(2 / 3);
   });

@@ -40,7 +40,9 @@ describe('assignShards', () => {
 
   it('leaves shards beyond the repositories empty, and refuses a shard out of range', () => {
     expect(shardSamples(samples({ 'a/x': 1 }), { index: 2, count: 2 })).toEqual({ samples: [], repositories: 0 });
-    expect(() => shardSamples([], { index: 3, count: 2 })).toThrow(/shard is i\/n with whole numbers 1 ≤ i ≤ n, got 3\/2/);
+    expect(() => shardSamples([], { index: 3, count: 2 })).toThrow(
+      /shard is i\/n with whole numbers 1 ≤ i ≤ n, got 3\/2/,
+    );
     expect(() => assignShards([], 0)).toThrow(/shard count must be a whole number ≥ 1, got 0/);
   });
 });

@@ -39,7 +39,11 @@ const A = sample('A', 'code2test', {
   gold_spans: [span('t1.py', 10, 19), span('t1.py', 15, 24), span('t2.py', 5, 5), span('other.py', 1, 100)],
 });
 // B (edit2ripple): gold b.py (lines 3-4); a.py is given, so its span is ignored. Gold lines: 2.
-const B = sample('B', 'edit2ripple', { files: ['b.py'], given_files: ['a.py'], gold_spans: [span('a.py', 1, 10), span('b.py', 3, 4)] });
+const B = sample('B', 'edit2ripple', {
+  files: ['b.py'],
+  given_files: ['a.py'],
+  gold_spans: [span('a.py', 1, 10), span('b.py', 3, 4)],
+});
 // C (trace2code): a gold file, no spans: PackBCY only.
 const C = sample('C', 'trace2code', { root_cause_files: ['c.py'] });
 // D: no gold; E: a row without packs; F: no row.
@@ -53,7 +57,16 @@ const rows: DetailsRow[] = [
     top_files: ['t1.py', 'x.py', 't2.py'],
     // 4000: t1.py 1-12 and 11-20 merge to 1..20 (20 lines), 11 of them gold (10..20); x.py 30 lines. Packed 50.
     // 8000: t1.py 1..100 (100 lines, 15 gold), t2.py 5 (1, gold), x.py 30. Packed 131, shared 16.
-    pack: { '8000': { 't1.py': [[1, 100]], 't2.py': [[5, 5]], 'x.py': [[1, 30]] }, '4000': { 't1.py': [[1, 12], [11, 20]], 'x.py': [[1, 30]] } },
+    pack: {
+      '8000': { 't1.py': [[1, 100]], 't2.py': [[5, 5]], 'x.py': [[1, 30]] },
+      '4000': {
+        't1.py': [
+          [1, 12],
+          [11, 20],
+        ],
+        'x.py': [[1, 30]],
+      },
+    },
     // An empty pack: nothing packed.
     pack_whole: { '4000': {} },
   },
@@ -68,19 +81,50 @@ const f1 = (r: number, p: number): number => (2 * r * p) / (r + p);
 
 describe('line ranges', () => {
   it('merges overlapping and touching ranges, in line order', () => {
-    expect(mergeRanges([[20, 25], [1, 3], [4, 5], [2, 2], [10, 12], [11, 30]])).toEqual([[1, 5], [10, 30]]);
+    expect(
+      mergeRanges([
+        [20, 25],
+        [1, 3],
+        [4, 5],
+        [2, 2],
+        [10, 12],
+        [11, 30],
+      ]),
+    ).toEqual([
+      [1, 5],
+      [10, 30],
+    ]);
     expect(mergeRanges([])).toEqual([]);
   });
 
   it('counts lines and shared lines of merged lists', () => {
-    expect(rangeLines([[1, 5], [10, 30]])).toBe(26);
-    expect(sharedLines([[1, 5], [10, 30]], [[5, 12], [29, 40]])).toBe(1 + 3 + 2);
+    expect(
+      rangeLines([
+        [1, 5],
+        [10, 30],
+      ]),
+    ).toBe(26);
+    expect(
+      sharedLines(
+        [
+          [1, 5],
+          [10, 30],
+        ],
+        [
+          [5, 12],
+          [29, 40],
+        ],
+      ),
+    ).toBe(1 + 3 + 2);
     expect(sharedLines([[1, 5]], [[6, 9]])).toBe(0);
     expect(sharedLines([], [[1, 9]])).toBe(0);
   });
 
   it('keeps the gold spans of gold files only (not given files, not other paths), merged', () => {
-    expect([...goldLineRanges(A)]).toEqual([['t1.py', [[10, 24]]], ['t2.py', [[5, 5]]]]);
+    expect([...goldLineRanges(A)]).toEqual([
+      ['t1.py', [[10, 24]]],
+      ['t2.py', [[5, 5]]],
+    ]);
     expect([...goldLineRanges(B)]).toEqual([['b.py', [[3, 4]]]]);
     expect(goldLineRanges(C).size).toBe(0);
   });
@@ -90,16 +134,33 @@ describe('per-sample pack scores', () => {
   it('A at 4000: overlapping packed ranges count once, a non-gold file costs precision', () => {
     const s = scoreSampleSpans(A, byId.get('A'));
     expect(s.goldLines).toBe(16);
-    expect(s.packs.pack?.['4000']).toEqual({ PackBCY: 1 / 2, LineRecall: 11 / 16, LinePrecision: 11 / 50, LineF1: f1(11 / 16, 11 / 50) });
-    expect(s.packs.pack?.['8000']).toEqual({ PackBCY: 1, LineRecall: 1, LinePrecision: 16 / 131, LineF1: f1(1, 16 / 131) });
+    expect(s.packs.pack?.['4000']).toEqual({
+      PackBCY: 1 / 2,
+      LineRecall: 11 / 16,
+      LinePrecision: 11 / 50,
+      LineF1: f1(11 / 16, 11 / 50),
+    });
+    expect(s.packs.pack?.['8000']).toEqual({
+      PackBCY: 1,
+      LineRecall: 1,
+      LinePrecision: 16 / 131,
+      LineF1: f1(1, 16 / 131),
+    });
   });
 
   it('an empty pack scores 0 everywhere (precision 0, not NaN)', () => {
-    expect(scoreSampleSpans(A, byId.get('A')).packs.pack_whole).toEqual({ '4000': { PackBCY: 0, LineRecall: 0, LinePrecision: 0, LineF1: 0 } });
+    expect(scoreSampleSpans(A, byId.get('A')).packs.pack_whole).toEqual({
+      '4000': { PackBCY: 0, LineRecall: 0, LinePrecision: 0, LineF1: 0 },
+    });
   });
 
   it('B: packed lines of the given file count as packed, never as gold', () => {
-    expect(scoreSampleSpans(B, byId.get('B')).packs.pack?.['4000']).toEqual({ PackBCY: 1, LineRecall: 1 / 2, LinePrecision: 1 / 15, LineF1: f1(1 / 2, 1 / 15) });
+    expect(scoreSampleSpans(B, byId.get('B')).packs.pack?.['4000']).toEqual({
+      PackBCY: 1,
+      LineRecall: 1 / 2,
+      LinePrecision: 1 / 15,
+      LineF1: f1(1 / 2, 1 / 15),
+    });
   });
 
   it('C: no gold spans gives PackBCY only; D: no gold gives nothing; E, F: no pack', () => {
@@ -169,19 +230,39 @@ describe('validation', () => {
     expect(bad([1])).toThrow(/sample "X": field "pack" must be an object of budgets/);
     expect(bad({ '4k': {} })).toThrow(/field "pack\.4k" is not a budget/);
     expect(bad({ '4000': [] })).toThrow(/field "pack\.4000" must be an object of paths/);
-    expect(bad({ '4000': { 'a.py': [[5, 4]] } })).toThrow(/field "pack\.4000\["a\.py"\]\[0\]" must be \[start, end\] with integers 1 ≤ start ≤ end, got \[5,4\]/);
+    expect(bad({ '4000': { 'a.py': [[5, 4]] } })).toThrow(
+      /field "pack\.4000\["a\.py"\]\[0\]" must be \[start, end\] with integers 1 ≤ start ≤ end, got \[5,4\]/,
+    );
     expect(bad({ '4000': { 'a.py': [[0, 4]] } })).toThrow(/\[0\]" must be/);
     expect(readPackedRanges({ sample_id: 'X', top_files: [] }, 'pack')).toBeUndefined();
   });
 
   it('reads gold_spans and rejects bad ones, naming the row, sample and field', () => {
-    const line = (spans: unknown) => JSON.stringify({ id: 'S', repo: 'o/r', base_commit: COMMIT, task_type: 'code2test', query: {}, gold: { related_tests: ['a'], gold_spans: spans } });
+    const line = (spans: unknown) =>
+      JSON.stringify({
+        id: 'S',
+        repo: 'o/r',
+        base_commit: COMMIT,
+        task_type: 'code2test',
+        query: {},
+        gold: { related_tests: ['a'], gold_spans: spans },
+      });
     expect(parseSamples(line([span('a', 2, 3)]), 'f.jsonl')[0]?.gold?.gold_spans).toEqual([span('a', 2, 3)]);
-    expect(() => parseSamples(line({}), 'f.jsonl')).toThrow(/f\.jsonl:1: field "gold\.gold_spans" must be an array \(sample "S"\)/);
-    expect(() => parseSamples(line([span('a', 1, 1), 'x']), 'f.jsonl')).toThrow(/field "gold\.gold_spans\[1\]" must be an object/);
-    expect(() => parseSamples(line([span('', 1, 1)]), 'f.jsonl')).toThrow(/field "gold\.gold_spans\[0\]\.path" must be a non-empty string/);
-    expect(() => parseSamples(line([span('a', 0, 1)]), 'f.jsonl')).toThrow(/field "gold\.gold_spans\[0\]\.start_line" must be an integer ≥ 1, got 0/);
-    expect(() => parseSamples(line([span('a', 3, 2)]), 'f.jsonl')).toThrow(/field "gold\.gold_spans\[0\]\.end_line" must be an integer ≥ start_line \(3\), got 2/);
+    expect(() => parseSamples(line({}), 'f.jsonl')).toThrow(
+      /f\.jsonl:1: field "gold\.gold_spans" must be an array \(sample "S"\)/,
+    );
+    expect(() => parseSamples(line([span('a', 1, 1), 'x']), 'f.jsonl')).toThrow(
+      /field "gold\.gold_spans\[1\]" must be an object/,
+    );
+    expect(() => parseSamples(line([span('', 1, 1)]), 'f.jsonl')).toThrow(
+      /field "gold\.gold_spans\[0\]\.path" must be a non-empty string/,
+    );
+    expect(() => parseSamples(line([span('a', 0, 1)]), 'f.jsonl')).toThrow(
+      /field "gold\.gold_spans\[0\]\.start_line" must be an integer ≥ 1, got 0/,
+    );
+    expect(() => parseSamples(line([span('a', 3, 2)]), 'f.jsonl')).toThrow(
+      /field "gold\.gold_spans\[0\]\.end_line" must be an integer ≥ start_line \(3\), got 2/,
+    );
   });
 });
 
@@ -193,7 +274,11 @@ describe('repomap score with packs', () => {
   const cli = async (args: string[]) => {
     let out = '';
     let err = '';
-    const io: CliIo = { cwd: dir, stdout: { write: (s: string) => (out += s), isTTY: false }, stderr: { write: (s: string) => (err += s), isTTY: false } };
+    const io: CliIo = {
+      cwd: dir,
+      stdout: { write: (s: string) => (out += s), isTTY: false },
+      stderr: { write: (s: string) => (err += s), isTTY: false },
+    };
     return { code: await runCli(args, io), out, err };
   };
 
@@ -208,7 +293,10 @@ describe('repomap score with packs', () => {
   });
 
   it('fails with exit code 1 on a malformed pack, naming the sample and field', async () => {
-    writeFileSync(join(dir, 'bad.jsonl'), JSON.stringify({ sample_id: 'A', top_files: [], pack: { '4000': { 'a.py': [[3]] } } }) + '\n');
+    writeFileSync(
+      join(dir, 'bad.jsonl'),
+      JSON.stringify({ sample_id: 'A', top_files: [], pack: { '4000': { 'a.py': [[3]] } } }) + '\n',
+    );
     const r = await cli(['score', '--samples', 'samples.jsonl', '--details', 'bad.jsonl']);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/sample "A": field "pack\.4000\["a\.py"\]\[0\]"/);

@@ -25,7 +25,9 @@ describe('splitListArgument', () => {
 describe('parseRepoList', () => {
   it('reads a JSON array, a keyed list of a JSON object, and plain lines with comments', () => {
     expect(parseRepoList('["a/b", "c/d", "a/b"]', 'x.json')).toEqual(['a/b', 'c/d']);
-    expect(parseRepoList('{"description": "two halves", "in": ["a/b"], "out": ["c/d"]}', 'x.json', 'out')).toEqual(['c/d']);
+    expect(parseRepoList('{"description": "two halves", "in": ["a/b"], "out": ["c/d"]}', 'x.json', 'out')).toEqual([
+      'c/d',
+    ]);
     expect(parseRepoList('# held-in\na/b\n\n  c/d  # the second\n', 'x.txt')).toEqual(['a/b', 'c/d']);
   });
 
@@ -57,18 +59,31 @@ describe('readRepoList', () => {
   afterAll(() => removeTemp(dir));
 
   it('reads FILE#KEY against a folder', async () => {
-    expect(await readRepoList('split.json#held-out', (f) => join(dir, f))).toEqual({ source: 'split.json#held-out', repos: ['c/d', 'e/f'] });
+    expect(await readRepoList('split.json#held-out', (f) => join(dir, f))).toEqual({
+      source: 'split.json#held-out',
+      repos: ['c/d', 'e/f'],
+    });
   });
 
   it('says when the file is missing', async () => {
-    await expect(readRepoList(join(dir, 'none.json#x'))).rejects.toThrow(/none\.json: cannot read the repository list \(no such file\)/);
+    await expect(readRepoList(join(dir, 'none.json#x'))).rejects.toThrow(
+      /none\.json: cannot read the repository list \(no such file\)/,
+    );
   });
 });
 
 describe('restrictToRepos', () => {
   it('keeps the listed repositories in input order and reports the rest', () => {
-    const samples = [{ id: '1', repo: 'a/b' }, { id: '2', repo: 'x/y' }, { id: '3', repo: 'a/b' }];
-    expect(restrictToRepos(samples, ['a/b', 'c/d'])).toEqual({ kept: [samples[0], samples[2]], dropped: 1, unmatched: ['c/d'] });
+    const samples = [
+      { id: '1', repo: 'a/b' },
+      { id: '2', repo: 'x/y' },
+      { id: '3', repo: 'a/b' },
+    ];
+    expect(restrictToRepos(samples, ['a/b', 'c/d'])).toEqual({
+      kept: [samples[0], samples[2]],
+      dropped: 1,
+      unmatched: ['c/d'],
+    });
   });
 });
 

@@ -5,8 +5,26 @@ import { contractTokens, countContractTokens, identifierWords } from '../../../s
 describe('contract tokens', () => {
   it('splits identifiers, digit runs and single other characters; whitespace separates', () => {
     expect(contractTokens('### src/a_b.py\nfoo(x1, 42)+=3.5e10')).toEqual([
-      '#', '#', '#', 'src', '/', 'a_b', '.', 'py',
-      'foo', '(', 'x1', ',', '42', ')', '+', '=', '3', '.', '5', 'e10',
+      '#',
+      '#',
+      '#',
+      'src',
+      '/',
+      'a_b',
+      '.',
+      'py',
+      'foo',
+      '(',
+      'x1',
+      ',',
+      '42',
+      ')',
+      '+',
+      '=',
+      '3',
+      '.',
+      '5',
+      'e10',
     ]);
     // A digit run ends at a letter: "123abc" is "123", "abc" (the identifier alternative needs a letter first).
     expect(contractTokens('123abc _9')).toEqual(['123', 'abc', '_9']);
@@ -29,7 +47,24 @@ describe('contract tokens', () => {
   });
 
   it('property: the counting scanner agrees with the regex', () => {
-    const alphabet = fc.constantFrom('a', 'Z', '_', '0', '9', ' ', '\n', '\t', '.', '#', 'é', '😀', '\u0085', '\ufeff', '\ud800', '\u001f');
+    const alphabet = fc.constantFrom(
+      'a',
+      'Z',
+      '_',
+      '0',
+      '9',
+      ' ',
+      '\n',
+      '\t',
+      '.',
+      '#',
+      'é',
+      '😀',
+      '\u0085',
+      '\ufeff',
+      '\ud800',
+      '\u001f',
+    );
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 60 }), (chars) => {
         const text = chars.join('');
@@ -41,9 +76,23 @@ describe('contract tokens', () => {
 
 describe('identifierWords', () => {
   it('keeps the whole identifier and splits it on case, digits and underscores', () => {
-    expect(identifierWords('parseHTTPResponse_v2')).toEqual(['parsehttpresponse_v2', 'parse', 'http', 'response', 'v', '2']);
+    expect(identifierWords('parseHTTPResponse_v2')).toEqual([
+      'parsehttpresponse_v2',
+      'parse',
+      'http',
+      'response',
+      'v',
+      '2',
+    ]);
     expect(identifierWords('__init__ foo 404')).toEqual(['__init__', 'init', 'foo', '404']);
-    expect(identifierWords('src/click/_termui_impl.py')).toEqual(['src', 'click', '_termui_impl', 'termui', 'impl', 'py']);
+    expect(identifierWords('src/click/_termui_impl.py')).toEqual([
+      'src',
+      'click',
+      '_termui_impl',
+      'termui',
+      'impl',
+      'py',
+    ]);
     expect(identifierWords('utf8Decoder')).toEqual(['utf8decoder', 'utf', '8', 'decoder']);
   });
 

@@ -24,7 +24,8 @@ function graphOf(n: number, edges: [number, number, number][]): { csr: Csr; node
   const nodes = Array.from({ length: n }, (_, i) => `f${String(i).padStart(2, '0')}`);
   for (const node of nodes) g.addNode(node, { kind: 'source', language: null, module: '' });
   edges.forEach(([a, b, w], k) => {
-    if (a % n !== b % n) g.addDirectedEdgeWithKey(`e${k}`, nodes[a % n]!, nodes[b % n]!, { type: 'import', weight: w, label: '' });
+    if (a % n !== b % n)
+      g.addDirectedEdgeWithKey(`e${k}`, nodes[a % n]!, nodes[b % n]!, { type: 'import', weight: w, label: '' });
   });
   return { csr: buildCsr(graphEdges(g), forwardOnly, nodes), nodes };
 }
@@ -80,7 +81,9 @@ describe('strongestPaths', () => {
     const { scores: ppr } = personalizedPageRank(csr, direct, EXACT);
     const origin = seedMass(direct, ppr, csr, ALPHA);
     expect(strongestPaths(3, origin, ppr, csr, new Incoming(csr), ALPHA, { maxHops: 2 })).toEqual([]);
-    expect(strongestPaths(3, origin, ppr, csr, new Incoming(csr), ALPHA, { maxHops: 3 }).map((p) => p.nodes)).toEqual([[0, 1, 2, 3]]);
+    expect(strongestPaths(3, origin, ppr, csr, new Incoming(csr), ALPHA, { maxHops: 3 }).map((p) => p.nodes)).toEqual([
+      [0, 1, 2, 3],
+    ]);
     expect(strongestPaths(0, origin, ppr, csr, new Incoming(csr), ALPHA)).toEqual([]);
   });
 
@@ -90,7 +93,10 @@ describe('strongestPaths', () => {
         fc.integer({ min: 2, max: 9 }),
         fc.array(fc.tuple(fc.nat(), fc.nat(), fc.double({ min: 0.1, max: 10, noNaN: true })), { maxLength: 30 }),
         // Seed weights 0 or well above underflow: a denormal seed carries no representable flow.
-        fc.array(fc.oneof(fc.constant(0), fc.double({ min: 1e-3, max: 1, noNaN: true })), { minLength: 9, maxLength: 9 }),
+        fc.array(fc.oneof(fc.constant(0), fc.double({ min: 1e-3, max: 1, noNaN: true })), {
+          minLength: 9,
+          maxLength: 9,
+        }),
         fc.nat(),
         (n, edges, weights, t) => {
           const { csr } = graphOf(n, edges);
@@ -98,7 +104,11 @@ describe('strongestPaths', () => {
           const { scores: ppr } = personalizedPageRank(csr, direct, EXACT);
           const origin = seedMass(direct, ppr, csr, ALPHA);
           const target = t % n;
-          const found = strongestPaths(target, origin, ppr, csr, new Incoming(csr), ALPHA, { paths: 3, maxHops: 4, maxExpansions: 1e6 });
+          const found = strongestPaths(target, origin, ppr, csr, new Incoming(csr), ALPHA, {
+            paths: 3,
+            maxHops: 4,
+            maxExpansions: 1e6,
+          });
           const expected = bruteForce(target, origin, csr, 4).slice(0, 3);
           expect(found.length).toBe(expected.length);
           found.forEach((p, k) => {

@@ -33,12 +33,21 @@ describe('co-change edges', () => {
     writeFiles(repo, files);
     git(repo, 'add', '.');
     git(repo, 'commit', '-q', '-m', 'c1');
-    writeFiles(repo, { 'shop/pricing.py': files['shop/pricing.py'] + '# 2\n', 'shop/checkout.py': files['shop/checkout.py'] + '# 2\n' });
+    writeFiles(repo, {
+      'shop/pricing.py': files['shop/pricing.py'] + '# 2\n',
+      'shop/checkout.py': files['shop/checkout.py'] + '# 2\n',
+    });
     git(repo, 'commit', '-qam', 'c2: pricing with checkout');
-    writeFiles(repo, { 'shop/models.py': files['shop/models.py'] + '# 3\n', 'shop/checkout.py': files['shop/checkout.py'] + '# 3\n' });
+    writeFiles(repo, {
+      'shop/models.py': files['shop/models.py'] + '# 3\n',
+      'shop/checkout.py': files['shop/checkout.py'] + '# 3\n',
+    });
     git(repo, 'commit', '-qam', 'c3: models with checkout (the base)');
     base = git(repo, 'rev-parse', 'HEAD');
-    writeFiles(repo, { 'shop/pricing.py': files['shop/pricing.py'] + '# 4\n', 'shop/models.py': files['shop/models.py'] + '# 4\n' });
+    writeFiles(repo, {
+      'shop/pricing.py': files['shop/pricing.py'] + '# 4\n',
+      'shop/models.py': files['shop/models.py'] + '# 4\n',
+    });
     git(repo, 'commit', '-qam', 'c4: pricing with models (after the base)');
     index = await buildIndex(await loadCorpus({ gitDir: repo, commit: base }));
   });
@@ -47,20 +56,27 @@ describe('co-change edges', () => {
   it('reads only commits strictly before the base commit', async () => {
     const history = await readHistory(repo, base);
     // c2 (two files) and c1 (four files), newest first; neither c3 (the base) nor c4 (after it).
-    expect(history).toEqual([['shop/checkout.py', 'shop/pricing.py'], expect.arrayContaining(['shop/models.py', 'docs/notes.md'])]);
+    expect(history).toEqual([
+      ['shop/checkout.py', 'shop/pricing.py'],
+      expect.arrayContaining(['shop/models.py', 'docs/notes.md']),
+    ]);
   });
 
   it('links files an earlier commit changed together, and nothing from the base commit or after it', () => {
     // c1 added every file at once: it links the three sources too (a 4-file commit weighs 1/log2(5)).
     // c2 adds pricing ~ checkout; c3 (base) and c4 (later) add nothing of their own.
-    expect(coChange(index)).toEqual(['shop/checkout.py ~ shop/models.py', 'shop/checkout.py ~ shop/pricing.py', 'shop/models.py ~ shop/pricing.py']);
+    expect(coChange(index)).toEqual([
+      'shop/checkout.py ~ shop/models.py',
+      'shop/checkout.py ~ shop/pricing.py',
+      'shop/models.py ~ shop/pricing.py',
+    ]);
     const weight = (a: string, b: string) => edgeOf(index.fileGraph, 'co-change', a, b)!.weight;
     // pricing ~ checkout changed together twice (c1, c2), models ~ checkout once before the base (c1).
     expect(weight('shop/checkout.py', 'shop/pricing.py')).toBeGreaterThan(weight('shop/checkout.py', 'shop/models.py'));
     expect(weight('shop/checkout.py', 'shop/models.py')).toBeCloseTo(weight('shop/models.py', 'shop/pricing.py'));
   });
 
-  it('reads a working tree folder\'s history before its HEAD, and none for a fresh repository', async () => {
+  it("reads a working tree folder's history before its HEAD, and none for a fresh repository", async () => {
     // HEAD is c4: c3 (models ~ checkout) and c2 are history now, c4 itself is not.
     const folder = await buildIndex(await loadCorpus({ folder: repo }));
     expect(coChange(folder)).toContain('shop/checkout.py ~ shop/models.py');
@@ -98,9 +114,14 @@ describe('co-change edges', () => {
 
   it('lifts the file changed with the anchor above an equally linked one', () => {
     // checkout.py and models.py are both linked to pricing.py by c1; only checkout.py also changed with it in c2.
-    const ranked = index.rank({ anchor_file: 'shop/pricing.py', anchor_diff: '@@ -1,2 +1,2 @@\n-def apply_discount(item):\n+def apply_discount(item, pct):' });
+    const ranked = index.rank({
+      anchor_file: 'shop/pricing.py',
+      anchor_diff: '@@ -1,2 +1,2 @@\n-def apply_discount(item):\n+def apply_discount(item, pct):',
+    });
     const paths = ranked.files.map((f) => f.path);
     expect(paths.indexOf('shop/checkout.py')).toBeLessThan(paths.indexOf('shop/models.py'));
-    expect(ranked.files.find((f) => f.path === 'shop/checkout.py')!.reasons.join(' ')).toMatch(/changed with shop\/pricing\.py in 2 earlier commits/);
+    expect(ranked.files.find((f) => f.path === 'shop/checkout.py')!.reasons.join(' ')).toMatch(
+      /changed with shop\/pricing\.py in 2 earlier commits/,
+    );
   });
 });

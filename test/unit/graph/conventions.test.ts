@@ -52,10 +52,7 @@ describe('testStem', () => {
     'spec/rails_helper.rb',
     'Tests/LinuxMain.swift',
     'Tests/CheckoutTests/XCTestManifests.swift',
-  ])(
-    '%s names no source',
-    (path) => expect(testStem(path)).toBeNull(),
-  );
+  ])('%s names no source', (path) => expect(testStem(path)).toBeNull());
 });
 
 describe('conventionSources', () => {
@@ -85,7 +82,9 @@ describe('conventionSources', () => {
   it('prefers the source whose directories the test mirrors', () => {
     // tests/storage/ mirrors src/inventory/storage/, not src/legacy/.
     expect(conventionSources('tests/storage/test_backend.py', index)).toEqual(['src/inventory/storage/backend.py']);
-    expect(conventionSources('packages/vite/src/node/__tests__/utils.spec.ts', index)).toEqual(['packages/vite/src/node/utils.ts']);
+    expect(conventionSources('packages/vite/src/node/__tests__/utils.spec.ts', index)).toEqual([
+      'packages/vite/src/node/utils.ts',
+    ]);
     expect(conventionSources('src/test/java/com/example/ledger/money/MoneyTest.java', index)).toEqual([
       'src/main/java/com/example/ledger/money/Money.java',
     ]);
@@ -115,7 +114,9 @@ describe('conventionSources', () => {
   });
 
   it('pairs a PHPUnit test under tests/ with the class it mirrors under src/ (a PSR-4 Tests\\ namespace)', () => {
-    const php = new Map<string, string[]>([['php:TaxCalculator', ['src/Tax/TaxCalculator.php', 'src/Legacy/TaxCalculator.php']]]);
+    const php = new Map<string, string[]>([
+      ['php:TaxCalculator', ['src/Tax/TaxCalculator.php', 'src/Legacy/TaxCalculator.php']],
+    ]);
     expect(conventionSources('tests/Tax/TaxCalculatorTest.php', php)).toEqual(['src/Tax/TaxCalculator.php']);
     // a test of another language's family links to nothing of PHP's
     expect(conventionSources('tests/Tax/TaxCalculatorTest.java', php)).toEqual([]);
@@ -133,7 +134,9 @@ describe('conventionSources', () => {
       ['java:Ledger', ['src/main/java/com/x/Ledger.java']],
     ]);
     expect(conventionSources('src/jvmTest/kotlin/cron/ClockTest.kt', kt)).toEqual(['src/jvmMain/kotlin/cron/Clock.kt']);
-    expect(conventionSources('src/commonTest/kotlin/cron/time/ClockTest.kt', kt)).toEqual(['src/commonMain/kotlin/cron/time/Clock.kt']);
+    expect(conventionSources('src/commonTest/kotlin/cron/time/ClockTest.kt', kt)).toEqual([
+      'src/commonMain/kotlin/cron/time/Clock.kt',
+    ]);
     // one JVM family: a Kotlin test of a Java class
     expect(conventionSources('src/test/kotlin/com/x/LedgerTest.kt', kt)).toEqual(['src/main/java/com/x/Ledger.java']);
   });
@@ -153,8 +156,12 @@ describe('conventionSources', () => {
       ['scala:Lexer', ['src/main/scala/csvkit/parse/Lexer.scala', 'src/main/scala/other/Lexer.scala']],
       ['scala:Table', ['core/src/csvkit/Table.scala', 'web/src/csvkit/Table.scala']],
     ]);
-    expect(conventionSources('src/test/scala/csvkit/parse/LexerSpec.scala', scala)).toEqual(['src/main/scala/csvkit/parse/Lexer.scala']);
-    expect(conventionSources('src/test/scala-3/csvkit/parse/LexerSuite.scala', scala)).toEqual(['src/main/scala/csvkit/parse/Lexer.scala']);
+    expect(conventionSources('src/test/scala/csvkit/parse/LexerSpec.scala', scala)).toEqual([
+      'src/main/scala/csvkit/parse/Lexer.scala',
+    ]);
+    expect(conventionSources('src/test/scala-3/csvkit/parse/LexerSuite.scala', scala)).toEqual([
+      'src/main/scala/csvkit/parse/Lexer.scala',
+    ]);
     expect(conventionSources('core/test/src/csvkit/TableTests.scala', scala)).toEqual(['core/src/csvkit/Table.scala']);
     // a Java source is not in the Scala family
     expect(conventionSources('src/test/scala/com/example/ledger/money/MoneyTest.scala', index)).toEqual([]);

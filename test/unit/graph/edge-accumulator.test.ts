@@ -19,7 +19,13 @@ describe('EdgeAccumulator', () => {
     acc.add('shared-symbol', 'src/b.ts', 'lib/z.py', 2, '');
     acc.add('shared-symbol', 'src/b.ts', 'lib/z.py', 2, '');
     expect(acc.list()).toEqual([
-      { type: 'shared-symbol', source: 'src/a.ts', target: 'src/b.ts', weight: 4.5, label: 'parse, render, load and 2 more' },
+      {
+        type: 'shared-symbol',
+        source: 'src/a.ts',
+        target: 'src/b.ts',
+        weight: 4.5,
+        label: 'parse, render, load and 2 more',
+      },
       { type: 'shared-symbol', source: 'src/b.ts', target: 'lib/z.py', weight: 4, label: '' },
       { type: 'shared-symbol', source: 'src/b.ts', target: 'src/a.ts', weight: 1, label: 'only' },
     ]);
@@ -40,7 +46,12 @@ describe('EdgeAccumulator', () => {
     acc.add('import', 'lib/z.py', 'src/a.ts', 1, 'a');
     acc.add('import', 'src/a.ts', 'src/a.ts', 1, 'self'); // a self loop is never an edge
     const keys = acc.list().map((e) => `${e.type}:${e.source}->${e.target}`);
-    expect(keys).toEqual(['import:lib/z.py->src/a.ts', 'import:src/B.ts->src/b.ts', 'import:src/b.ts->src/B.ts', 'same-module:src/b.ts->src/a.ts']);
+    expect(keys).toEqual([
+      'import:lib/z.py->src/a.ts',
+      'import:src/B.ts->src/b.ts',
+      'import:src/b.ts->src/B.ts',
+      'same-module:src/b.ts->src/a.ts',
+    ]);
     expect([...acc.specs()]).toEqual(acc.list());
   });
 });

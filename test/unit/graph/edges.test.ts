@@ -31,13 +31,17 @@ interface EdgeView {
 
 function edgesOf(index: Index): EdgeView[] {
   const out: EdgeView[] = [];
-  index.fileGraph.graph.forEachEdge((_key, a, source, target) => out.push({ type: a.type, source, target, weight: a.weight, label: a.label }));
+  index.fileGraph.graph.forEachEdge((_key, a, source, target) =>
+    out.push({ type: a.type, source, target, weight: a.weight, label: a.label }),
+  );
   return out;
 }
 
 /** The one edge of `type` stored from `source` to `target`, or undefined. */
 async function edge(repo: string, type: EdgeType, source: string, target: string): Promise<EdgeView | undefined> {
-  const found = edgesOf(await indexOf(repo)).filter((e) => e.type === type && e.source === source && e.target === target);
+  const found = edgesOf(await indexOf(repo)).filter(
+    (e) => e.type === type && e.source === source && e.target === target,
+  );
   expect(found.length, `at most one ${type} edge per (source, target)`).toBeLessThanOrEqual(1);
   return found[0];
 }
@@ -50,19 +54,30 @@ async function expectEdge(repo: string, type: EdgeType, source: string, target: 
 }
 
 async function expectNoEdge(repo: string, type: EdgeType, source: string, target: string): Promise<void> {
-  expect(await edge(repo, type, source, target), `${repo}: unexpected ${type} edge ${source} -> ${target}`).toBeUndefined();
+  expect(
+    await edge(repo, type, source, target),
+    `${repo}: unexpected ${type} edge ${source} -> ${target}`,
+  ).toBeUndefined();
 }
 
 describe('import edges (importer → imported file)', () => {
   it('python: relative `from .models`, `from ..pricing` and absolute `inventory.pricing` / `import inventory.models`', async () => {
     const repo = 'python-inventory';
     // pricing.py: `from .models import Item`
-    expect((await expectEdge(repo, 'import', 'src/inventory/pricing.py', 'src/inventory/models.py')).label).toContain('.models');
+    expect((await expectEdge(repo, 'import', 'src/inventory/pricing.py', 'src/inventory/models.py')).label).toContain(
+      '.models',
+    );
     // storage/backend.py: `from ..pricing import round_cents` climbs one package
-    expect((await expectEdge(repo, 'import', 'src/inventory/storage/backend.py', 'src/inventory/pricing.py')).label).toContain('..pricing');
+    expect(
+      (await expectEdge(repo, 'import', 'src/inventory/storage/backend.py', 'src/inventory/pricing.py')).label,
+    ).toContain('..pricing');
     // checkout.py: `from inventory.pricing import ...` through the src/ layout, and `import inventory.models`
-    expect((await expectEdge(repo, 'import', 'src/inventory/checkout.py', 'src/inventory/pricing.py')).label).toContain('inventory.pricing');
-    expect((await expectEdge(repo, 'import', 'src/inventory/checkout.py', 'src/inventory/models.py')).label).toContain('inventory.models');
+    expect((await expectEdge(repo, 'import', 'src/inventory/checkout.py', 'src/inventory/pricing.py')).label).toContain(
+      'inventory.pricing',
+    );
+    expect((await expectEdge(repo, 'import', 'src/inventory/checkout.py', 'src/inventory/models.py')).label).toContain(
+      'inventory.models',
+    );
     // a test under tests/ importing the package absolutely
     await expectEdge(repo, 'import', 'tests/test_pricing.py', 'src/inventory/pricing.py');
     // `from inventory.storage import ...` names the package: its __init__.py
@@ -73,13 +88,19 @@ describe('import edges (importer → imported file)', () => {
 
   it('typescript: `./x.js` → x.ts, folder index `./match`, extensionless `./router`, `.js` → .tsx', async () => {
     const repo = 'ts-router';
-    expect((await expectEdge(repo, 'import', 'src/router.ts', 'src/match/index.ts')).label).toContain('./match/index.js');
-    expect((await expectEdge(repo, 'import', 'src/match/index.ts', 'src/match/pattern.ts')).label).toContain('./pattern.js');
+    expect((await expectEdge(repo, 'import', 'src/router.ts', 'src/match/index.ts')).label).toContain(
+      './match/index.js',
+    );
+    expect((await expectEdge(repo, 'import', 'src/match/index.ts', 'src/match/pattern.ts')).label).toContain(
+      './pattern.js',
+    );
     // `./match` is a folder: its index.ts
     expect((await expectEdge(repo, 'import', 'src/links.ts', 'src/match/index.ts')).label).toContain('./match');
     expect((await expectEdge(repo, 'import', 'src/links.ts', 'src/router.ts')).label).toContain('./router');
     // `./components/RouteView.js` is written for a .tsx file
-    expect((await expectEdge(repo, 'import', 'src/index.ts', 'src/components/RouteView.tsx')).label).toContain('./components/RouteView.js');
+    expect((await expectEdge(repo, 'import', 'src/index.ts', 'src/components/RouteView.tsx')).label).toContain(
+      './components/RouteView.js',
+    );
     // `../links.js` from a sub-folder
     await expectEdge(repo, 'import', 'src/components/RouteView.tsx', 'src/links.ts');
     // mutual imports give one edge each way
@@ -96,8 +117,12 @@ describe('import edges (importer → imported file)', () => {
     // loader.js loads the CommonJS schema through createRequire('./schema/index.js')
     await expectEdge(repo, 'import', 'lib/loader.js', 'lib/schema/index.js');
     // lib/schema/index.js: `require('./validate')`, no extension
-    expect((await expectEdge(repo, 'import', 'lib/schema/index.js', 'lib/schema/validate.js')).label).toBe('./validate');
-    expect((await expectEdge(repo, 'import', 'lib/schema/__tests__/validate.js', 'lib/schema/validate.js')).label).toBe('../validate');
+    expect((await expectEdge(repo, 'import', 'lib/schema/index.js', 'lib/schema/validate.js')).label).toBe(
+      './validate',
+    );
+    expect((await expectEdge(repo, 'import', 'lib/schema/__tests__/validate.js', 'lib/schema/validate.js')).label).toBe(
+      '../validate',
+    );
     // JSX file importing plain JS
     await expectEdge(repo, 'import', 'lib/ui/Panel.jsx', 'lib/merge.js');
   });
@@ -105,7 +130,9 @@ describe('import edges (importer → imported file)', () => {
   it('go: an import path names a package directory and links to its non-test files only', async () => {
     const repo = 'go-ratelimit';
     // limiter.go imports example.com/ratelimit/store (one file) and .../internal/clock
-    expect((await expectEdge(repo, 'import', 'limiter.go', 'store/memory.go')).label).toBe('example.com/ratelimit/store');
+    expect((await expectEdge(repo, 'import', 'limiter.go', 'store/memory.go')).label).toBe(
+      'example.com/ratelimit/store',
+    );
     await expectEdge(repo, 'import', 'limiter.go', 'internal/clock/clock.go');
     // httpmw/middleware.go imports the module root package: every non-test .go file of the root
     await expectEdge(repo, 'import', 'httpmw/middleware.go', 'limiter.go');
@@ -136,11 +163,18 @@ describe('import edges (importer → imported file)', () => {
   it('java: a fully qualified class import links to the class file in its package folder', async () => {
     const repo = 'java-ledger';
     const main = 'src/main/java/com/example/ledger';
-    expect((await expectEdge(repo, 'import', `${main}/report/BalanceReport.java`, `${main}/Ledger.java`)).label).toBe('com.example.ledger.Ledger');
+    expect((await expectEdge(repo, 'import', `${main}/report/BalanceReport.java`, `${main}/Ledger.java`)).label).toBe(
+      'com.example.ledger.Ledger',
+    );
     await expectEdge(repo, 'import', `${main}/Ledger.java`, `${main}/store/LedgerStore.java`);
     await expectEdge(repo, 'import', `${main}/Account.java`, `${main}/money/Money.java`);
     // a test in src/test/java imports main classes across the source roots
-    await expectEdge(repo, 'import', 'src/test/java/com/example/ledger/LedgerTest.java', `${main}/report/BalanceReport.java`);
+    await expectEdge(
+      repo,
+      'import',
+      'src/test/java/com/example/ledger/LedgerTest.java',
+      `${main}/report/BalanceReport.java`,
+    );
     // JDK and JUnit imports stay external
     const external = edgesOf(await indexOf(repo)).filter((e) => e.type === 'import' && /^(java|org)\./.test(e.label));
     expect(external).toEqual([]);
@@ -152,7 +186,9 @@ describe('import edges (importer → imported file)', () => {
     await expectEdge(repo, 'import', 'services/api/tests/test_codes.py', 'services/api/shortener/codes.py');
     await expectEdge(repo, 'import', 'services/api/shortener/handlers.py', 'services/api/shortener/codes.py');
     // Go module declared in tools/cli/go.mod
-    expect((await expectEdge(repo, 'import', 'tools/cli/main.go', 'tools/cli/client/client.go')).label).toBe('example.com/linkcli/client');
+    expect((await expectEdge(repo, 'import', 'tools/cli/main.go', 'tools/cli/client/client.go')).label).toBe(
+      'example.com/linkcli/client',
+    );
     // TS relative import
     await expectEdge(repo, 'import', 'web/src/api.ts', 'web/src/codes.ts');
     // same stem "codes" in two languages: no import crosses languages
@@ -164,20 +200,47 @@ describe('import edges (importer → imported file)', () => {
 describe('shared-symbol edges (referencing file → defining file)', () => {
   it('links a caller to the definer of the function it calls, in that direction only', async () => {
     // checkout.price_line calls pricing.apply_discount and pricing.best_price
-    const e = await expectEdge('python-inventory', 'shared-symbol', 'src/inventory/checkout.py', 'src/inventory/pricing.py');
+    const e = await expectEdge(
+      'python-inventory',
+      'shared-symbol',
+      'src/inventory/checkout.py',
+      'src/inventory/pricing.py',
+    );
     expect(e.label.split(', ')).toEqual(expect.arrayContaining(['apply_discount', 'best_price']));
     await expectNoEdge('python-inventory', 'shared-symbol', 'src/inventory/pricing.py', 'src/inventory/checkout.py');
     // storage/backend.parse_record calls pricing.round_cents
-    expect((await expectEdge('python-inventory', 'shared-symbol', 'src/inventory/storage/backend.py', 'src/inventory/pricing.py')).label).toBe('round_cents');
+    expect(
+      (
+        await expectEdge(
+          'python-inventory',
+          'shared-symbol',
+          'src/inventory/storage/backend.py',
+          'src/inventory/pricing.py',
+        )
+      ).label,
+    ).toBe('round_cents');
     // Go: Limiter.bucketFor → store.MemoryStore
-    expect((await expectEdge('go-ratelimit', 'shared-symbol', 'limiter.go', 'store/memory.go')).label).toContain('MemoryStore');
+    expect((await expectEdge('go-ratelimit', 'shared-symbol', 'limiter.go', 'store/memory.go')).label).toContain(
+      'MemoryStore',
+    );
     // Rust: eval_str → parse_expression (defined in parser/mod.rs)
-    expect((await expectEdge('rust-tokenizer', 'shared-symbol', 'src/eval.rs', 'src/parser/mod.rs')).label).toContain('parse_expression');
+    expect((await expectEdge('rust-tokenizer', 'shared-symbol', 'src/eval.rs', 'src/parser/mod.rs')).label).toContain(
+      'parse_expression',
+    );
     // TS: links.buildHref → normalizeRoute (router.ts)
-    expect((await expectEdge('ts-router', 'shared-symbol', 'src/links.ts', 'src/router.ts')).label).toBe('normalizeRoute');
+    expect((await expectEdge('ts-router', 'shared-symbol', 'src/links.ts', 'src/router.ts')).label).toBe(
+      'normalizeRoute',
+    );
     // Java: Ledger.transfer → Account.debit
     expect(
-      (await expectEdge('java-ledger', 'shared-symbol', 'src/main/java/com/example/ledger/Ledger.java', 'src/main/java/com/example/ledger/Account.java')).label,
+      (
+        await expectEdge(
+          'java-ledger',
+          'shared-symbol',
+          'src/main/java/com/example/ledger/Ledger.java',
+          'src/main/java/com/example/ledger/Account.java',
+        )
+      ).label,
     ).toContain('debit');
   });
 
@@ -185,8 +248,18 @@ describe('shared-symbol edges (referencing file → defining file)', () => {
     const repo = 'java-ledger';
     const test = 'src/test/java/com/example/ledger/LedgerTest.java';
     // `CurrencyMismatchException` (long camelCase, one definer) vs `size` (listed in GENERIC_NAMES)
-    const distinctive = await expectEdge(repo, 'shared-symbol', test, 'src/main/java/com/example/ledger/money/CurrencyMismatchException.java');
-    const generic = await expectEdge(repo, 'shared-symbol', test, 'src/main/java/com/example/ledger/store/LedgerStore.java');
+    const distinctive = await expectEdge(
+      repo,
+      'shared-symbol',
+      test,
+      'src/main/java/com/example/ledger/money/CurrencyMismatchException.java',
+    );
+    const generic = await expectEdge(
+      repo,
+      'shared-symbol',
+      test,
+      'src/main/java/com/example/ledger/store/LedgerStore.java',
+    );
     expect(distinctive.label).toBe('CurrencyMismatchException');
     expect(generic.label).toBe('size');
     expect(distinctive.weight).toBeGreaterThan(generic.weight * 10);
@@ -222,7 +295,8 @@ describe('shared-symbol edges (referencing file → defining file)', () => {
     const capped = fixtureIndexes({ graph: { sharedSymbol: { maxTargetsPerFile: 2 } } });
     const bySource = (index: Index): Map<string, EdgeView[]> => {
       const out = new Map<string, EdgeView[]>();
-      for (const e of edgesOf(index).filter((x) => x.type === 'shared-symbol')) out.set(e.source, [...(out.get(e.source) ?? []), e]);
+      for (const e of edgesOf(index).filter((x) => x.type === 'shared-symbol'))
+        out.set(e.source, [...(out.get(e.source) ?? []), e]);
       return out;
     };
     let trimmed = 0;
@@ -233,7 +307,10 @@ describe('shared-symbol edges (referencing file → defining file)', () => {
         const ranked = [...edges].sort((a, b) => b.weight - a.weight || (a.target < b.target ? -1 : 1));
         const expected = ranked.slice(0, 2);
         // same targets, and each kept edge exactly as the uncapped build has it (weight and label)
-        expect(kept.get(source)?.sort((a, b) => (a.target < b.target ? -1 : 1)), `${repo}: ${source}`).toEqual(expected.sort((a, b) => (a.target < b.target ? -1 : 1)));
+        expect(
+          kept.get(source)?.sort((a, b) => (a.target < b.target ? -1 : 1)),
+          `${repo}: ${source}`,
+        ).toEqual(expected.sort((a, b) => (a.target < b.target ? -1 : 1)));
         if (edges.length > 2) trimmed++;
       }
       expect([...kept.keys()].every((s) => full.has(s))).toBe(true);
@@ -248,16 +325,41 @@ describe('source-test edges (test → source)', () => {
     ['go-ratelimit', 'bucket_test.go', 'bucket.go', 'Go x_test.go ↔ x.go in one package'],
     ['go-ratelimit', 'store/memory_test.go', 'store/memory.go', 'Go external test package store_test'],
     ['python-inventory', 'tests/test_pricing.py', 'src/inventory/pricing.py', 'Python tests/test_x.py ↔ src/.../x.py'],
-    ['python-inventory', 'tests/storage/test_backend.py', 'src/inventory/storage/backend.py', 'tests/storage mirrors src/inventory/storage'],
+    [
+      'python-inventory',
+      'tests/storage/test_backend.py',
+      'src/inventory/storage/backend.py',
+      'tests/storage mirrors src/inventory/storage',
+    ],
     ['ts-router', 'src/match/pattern.spec.ts', 'src/match/pattern.ts', 'TS x.spec.ts ↔ x.ts'],
     ['ts-router', 'src/router.test.ts', 'src/router.ts', 'TS x.test.ts ↔ x.ts'],
     ['ts-router', 'src/__tests__/RouteView.test.tsx', 'src/components/RouteView.tsx', '__tests__/X.test.tsx ↔ X.tsx'],
-    ['js-config', 'lib/schema/__tests__/validate.js', 'lib/schema/validate.js', '__tests__/x.js with the same base name'],
-    ['java-ledger', 'src/test/java/com/example/ledger/AccountTest.java', 'src/main/java/com/example/ledger/Account.java', 'Java XTest ↔ X'],
-    ['java-ledger', 'src/test/java/com/example/ledger/money/MoneyTest.java', 'src/main/java/com/example/ledger/money/Money.java', 'Java XTest ↔ X, mirrored package'],
+    [
+      'js-config',
+      'lib/schema/__tests__/validate.js',
+      'lib/schema/validate.js',
+      '__tests__/x.js with the same base name',
+    ],
+    [
+      'java-ledger',
+      'src/test/java/com/example/ledger/AccountTest.java',
+      'src/main/java/com/example/ledger/Account.java',
+      'Java XTest ↔ X',
+    ],
+    [
+      'java-ledger',
+      'src/test/java/com/example/ledger/money/MoneyTest.java',
+      'src/main/java/com/example/ledger/money/Money.java',
+      'Java XTest ↔ X, mirrored package',
+    ],
     ['rust-tokenizer', 'tests/lexer_tests.rs', 'src/lexer.rs', 'Rust tests/x_tests.rs ↔ src/x.rs'],
     ['rust-tokenizer', 'tests/parser_tests.rs', 'src/parser/mod.rs', 'Rust tests/x_tests.rs ↔ src/x/mod.rs'],
-    ['mixed-monorepo', 'services/api/tests/test_codes.py', 'services/api/shortener/codes.py', 'Python test_x.py, not the TS codes.ts'],
+    [
+      'mixed-monorepo',
+      'services/api/tests/test_codes.py',
+      'services/api/shortener/codes.py',
+      'Python test_x.py, not the TS codes.ts',
+    ],
     ['mixed-monorepo', 'web/src/codes.test.ts', 'web/src/codes.ts', 'TS codes.test.ts, not the Python codes.py'],
   ])('%s: %s → %s (%s)', async (repo, test, source) => {
     const e = await expectEdge(repo, 'source-test', test, source);
@@ -291,7 +393,12 @@ describe('source-test edges (test → source)', () => {
 
 describe('same-module edges (files of one directory)', () => {
   it('links two source files of one directory once, source < target', async () => {
-    const e = await expectEdge('python-inventory', 'same-module', 'src/inventory/checkout.py', 'src/inventory/pricing.py');
+    const e = await expectEdge(
+      'python-inventory',
+      'same-module',
+      'src/inventory/checkout.py',
+      'src/inventory/pricing.py',
+    );
     expect(e.weight).toBeCloseTo(GRAPH_DEFAULTS.sameModuleWeight);
     expect(e.label).toBe('src/inventory');
     await expectNoEdge('python-inventory', 'same-module', 'src/inventory/pricing.py', 'src/inventory/checkout.py');
@@ -300,8 +407,18 @@ describe('same-module edges (files of one directory)', () => {
   });
 
   it('never links files of different directories (not even a parent and its sub-package)', async () => {
-    await expectNoEdge('python-inventory', 'same-module', 'src/inventory/models.py', 'src/inventory/storage/backend.py');
-    await expectNoEdge('python-inventory', 'same-module', 'src/inventory/storage/backend.py', 'src/inventory/models.py');
+    await expectNoEdge(
+      'python-inventory',
+      'same-module',
+      'src/inventory/models.py',
+      'src/inventory/storage/backend.py',
+    );
+    await expectNoEdge(
+      'python-inventory',
+      'same-module',
+      'src/inventory/storage/backend.py',
+      'src/inventory/models.py',
+    );
     for (const repo of ALL_REPOS) {
       for (const e of edgesOf(await indexOf(repo)).filter((x) => x.type === 'same-module')) {
         expect(moduleOf(e.source), `${repo}: ${e.source} and ${e.target}`).toBe(moduleOf(e.target));
@@ -324,15 +441,39 @@ describe('nodes', () => {
       expect(g.nodes().sort()).toEqual(index.corpus.files.map((f) => f.path).sort());
     }
     const attrs = async (repo: string, path: string) => (await indexOf(repo)).fileGraph.graph.getNodeAttributes(path);
-    expect(await attrs('python-inventory', 'src/inventory/storage/backend.py')).toEqual({ kind: 'source', language: 'python', module: 'src/inventory/storage' });
-    expect(await attrs('python-inventory', 'tests/conftest.py')).toEqual({ kind: 'test', language: 'python', module: 'tests' });
+    expect(await attrs('python-inventory', 'src/inventory/storage/backend.py')).toEqual({
+      kind: 'source',
+      language: 'python',
+      module: 'src/inventory/storage',
+    });
+    expect(await attrs('python-inventory', 'tests/conftest.py')).toEqual({
+      kind: 'test',
+      language: 'python',
+      module: 'tests',
+    });
     expect(await attrs('python-inventory', 'README.md')).toEqual({ kind: 'doc', language: null, module: '' });
     expect(await attrs('go-ratelimit', 'go.mod')).toEqual({ kind: 'config', language: null, module: '' });
     expect(await attrs('go-ratelimit', 'limiter_test.go')).toEqual({ kind: 'test', language: 'go', module: '' });
-    expect(await attrs('ts-router', 'src/components/RouteView.tsx')).toEqual({ kind: 'source', language: 'tsx', module: 'src/components' });
-    expect(await attrs('ts-router', 'src/match/pattern.spec.ts')).toEqual({ kind: 'test', language: 'typescript', module: 'src/match' });
-    expect(await attrs('js-config', 'lib/ui/Panel.jsx')).toEqual({ kind: 'source', language: 'javascript', module: 'lib/ui' });
-    expect(await attrs('rust-tokenizer', 'tests/lexer_tests.rs')).toEqual({ kind: 'test', language: 'rust', module: 'tests' });
+    expect(await attrs('ts-router', 'src/components/RouteView.tsx')).toEqual({
+      kind: 'source',
+      language: 'tsx',
+      module: 'src/components',
+    });
+    expect(await attrs('ts-router', 'src/match/pattern.spec.ts')).toEqual({
+      kind: 'test',
+      language: 'typescript',
+      module: 'src/match',
+    });
+    expect(await attrs('js-config', 'lib/ui/Panel.jsx')).toEqual({
+      kind: 'source',
+      language: 'javascript',
+      module: 'lib/ui',
+    });
+    expect(await attrs('rust-tokenizer', 'tests/lexer_tests.rs')).toEqual({
+      kind: 'test',
+      language: 'rust',
+      module: 'tests',
+    });
     expect(await attrs('java-ledger', 'src/main/java/com/example/ledger/money/Money.java')).toEqual({
       kind: 'source',
       language: 'java',
@@ -354,7 +495,9 @@ function intraRepo(index: Index, file: FileTags, specifier: string, line: number
       if (specifier.startsWith('.')) return true;
       // top-level packages: folders with __init__.py whose parent has none
       const inits = new Set(files.filter((f) => f.path.endsWith('/__init__.py')).map((f) => moduleOf(f.path)));
-      const tops = new Set([...inits].filter((d) => !inits.has(moduleOf(d))).map((d) => d.slice(d.lastIndexOf('/') + 1)));
+      const tops = new Set(
+        [...inits].filter((d) => !inits.has(moduleOf(d))).map((d) => d.slice(d.lastIndexOf('/') + 1)),
+      );
       return tops.has(specifier.split('.')[0]!);
     }
     case 'go': {
@@ -378,7 +521,9 @@ function intraRepo(index: Index, file: FileTags, specifier: string, line: number
       }
       // a path starting at a module the crate declares (`pub use lexer::tokenize` in lib.rs)
       const declared = new Set(
-        index.tags.flatMap((t) => t.imports.filter((i) => i.specifier.startsWith('mod ')).map((i) => i.specifier.slice(4))),
+        index.tags.flatMap((t) =>
+          t.imports.filter((i) => i.specifier.startsWith('mod ')).map((i) => i.specifier.slice(4)),
+        ),
       );
       return declared.has(first);
     }
@@ -388,38 +533,53 @@ function intraRepo(index: Index, file: FileTags, specifier: string, line: number
       return !specifier.startsWith('<');
     case 'ruby':
       // the fixture gem's own files and constants (a constant naming its own file resolves to nothing: no self edge)
-      if (specifier.startsWith('const ')) return /^const (?:ShippingRates::|Carriers::)/.test(specifier) && !selfConstant(index, file, specifier);
-      return specifier.startsWith('require_relative ') || specifier === 'spec_helper' || specifier.startsWith('shipping_rates');
+      if (specifier.startsWith('const '))
+        return /^const (?:ShippingRates::|Carriers::)/.test(specifier) && !selfConstant(index, file, specifier);
+      return (
+        specifier.startsWith('require_relative ') ||
+        specifier === 'spec_helper' ||
+        specifier.startsWith('shipping_rates')
+      );
     case 'php':
       // the package's namespaces and its own paths; Composer's vendor/ is not in the corpus
       return specifier.startsWith('Acme\\') || (specifier.includes('__DIR__') && !specifier.includes('/vendor/'));
     case 'java': {
-      const packages = new Set(files.map((f) => /^package\s+([\w.]+)\s*;/m.exec(f.text)?.[1]).filter((p): p is string => !!p));
+      const packages = new Set(
+        files.map((f) => /^package\s+([\w.]+)\s*;/m.exec(f.text)?.[1]).filter((p): p is string => !!p),
+      );
       const parts = specifier.split('.');
       for (let i = parts.length - 1; i > 0; i--) if (packages.has(parts.slice(0, i).join('.'))) return true;
       return false;
     }
     case 'csharp': {
       // a namespace some file declares, or a type in one (`using static`, aliases)
-      const namespaces = new Set(files.flatMap((f) => [...f.text.matchAll(/^\s*namespace\s+([\w.]+)/gm)].map((m) => m[1]!)));
+      const namespaces = new Set(
+        files.flatMap((f) => [...f.text.matchAll(/^\s*namespace\s+([\w.]+)/gm)].map((m) => m[1]!)),
+      );
       const name = specifier.replace(/^global::/, '');
       return [...namespaces].some((ns) => name === ns || name.startsWith(`${ns}.`));
     }
     case 'kotlin': {
-      const packages = new Set(files.map((f) => /^package\s+([\w.]+)/m.exec(f.text)?.[1]).filter((p): p is string => !!p));
+      const packages = new Set(
+        files.map((f) => /^package\s+([\w.]+)/m.exec(f.text)?.[1]).filter((p): p is string => !!p),
+      );
       const parts = specifier.split('.');
       for (let i = parts.length - 1; i > 0; i--) if (packages.has(parts.slice(0, i).join('.'))) return true;
       return false;
     }
     case 'swift': {
       // a module of the package: a folder of Sources/ or Tests/, or a target Package.swift names
-      const modules = new Set(files.map((f) => /(?:^|\/)(?:Sources|Tests)\/([^/]+)\//.exec(f.path)?.[1]).filter((m): m is string => !!m));
-      for (const f of files.filter((f) => f.path.endsWith('Package.swift'))) for (const m of f.text.matchAll(/name:\s*"([^"]+)"/g)) modules.add(m[1]!);
+      const modules = new Set(
+        files.map((f) => /(?:^|\/)(?:Sources|Tests)\/([^/]+)\//.exec(f.path)?.[1]).filter((m): m is string => !!m),
+      );
+      for (const f of files.filter((f) => f.path.endsWith('Package.swift')))
+        for (const m of f.text.matchAll(/name:\s*"([^"]+)"/g)) modules.add(m[1]!);
       return modules.has(specifier.split('.')[0]!);
     }
     case 'scala': {
       // a declared package (its clauses joined) is a prefix of the name, read from the root or from the file's package
-      const packageOf = (text: string): string => [...text.matchAll(/^package\s+(?!object\b)([\w.]+)/gm)].map((m) => m[1]!).join('.');
+      const packageOf = (text: string): string =>
+        [...text.matchAll(/^package\s+(?!object\b)([\w.]+)/gm)].map((m) => m[1]!).join('.');
       const packages = new Set(files.filter((f) => f.path.endsWith('.scala')).map((f) => packageOf(f.text)));
       const own = packageOf(files.find((f) => f.path === file.path)!.text);
       const name = specifier.replace(/^_root_\./, '');
@@ -434,7 +594,9 @@ function intraRepo(index: Index, file: FileTags, specifier: string, line: number
     }
     default: {
       if (specifier.startsWith('./') || specifier.startsWith('../')) return true;
-      const names = files.filter((f) => f.path.endsWith('package.json')).map((f) => (JSON.parse(f.text) as { name?: string }).name);
+      const names = files
+        .filter((f) => f.path.endsWith('package.json'))
+        .map((f) => (JSON.parse(f.text) as { name?: string }).name);
       return names.some((n) => n !== undefined && (specifier === n || specifier.startsWith(`${n}/`)));
     }
   }
@@ -453,7 +615,8 @@ describe('stats', () => {
     for (const e of edgesOf(index)) counts[e.type]++;
     expect(index.stats.edges).toEqual(counts);
     // A folder corpus has no history, so no co-change edges (test/unit/graph/co-change.test.ts covers those).
-    for (const t of EDGE_TYPES.filter((t) => t !== 'co-change')) expect(counts[t], `${repo} has ${t} edges`).toBeGreaterThan(0);
+    for (const t of EDGE_TYPES.filter((t) => t !== 'co-change'))
+      expect(counts[t], `${repo} has ${t} edges`).toBeGreaterThan(0);
     expect(counts['co-change']).toBe(0);
     expect(index.stats.files).toBe(index.fileGraph.graph.order);
     expect(index.stats.files).toBe(index.corpus.files.length);
@@ -494,7 +657,12 @@ describe('ignored and vendored files (mixed-monorepo)', () => {
 
   it('are on disk but not nodes', async () => {
     const g = (await indexOf(repo)).fileGraph.graph;
-    for (const path of ['build/out.js', 'debug.log', 'node_modules/leftpad/index.js', 'node_modules/leftpad/package.json']) {
+    for (const path of [
+      'build/out.js',
+      'debug.log',
+      'node_modules/leftpad/index.js',
+      'node_modules/leftpad/package.json',
+    ]) {
       expect(readFileSync(join(root, path)).length, `${path} exists in the fixture`).toBeGreaterThan(0);
       expect(g.hasNode(path), `${path} is not a node`).toBe(false);
     }
@@ -505,7 +673,9 @@ describe('ignored and vendored files (mixed-monorepo)', () => {
     const index = await indexOf(repo);
     expect(index.stats.skipped.ignored).toBe(2); // build/out.js (build/), debug.log (*.log)
     expect(index.stats.skipped.vendored).toBe(2); // node_modules/leftpad/{index.js,package.json}
-    expect(index.diagnostics).toContainEqual(expect.objectContaining({ code: 'skipped-vendored', message: expect.stringContaining('node_modules') }));
+    expect(index.diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'skipped-vendored', message: expect.stringContaining('node_modules') }),
+    );
   });
 
   it('do not leak their planted identifiers into shared-symbol edges', async () => {

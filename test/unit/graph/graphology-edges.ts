@@ -14,11 +14,11 @@ export function graphEdges(graph: FileGraphology): EdgeView {
     },
     forEachEdge: (visit) => graph.forEachEdge((_key, attributes, source, target) => visit(attributes, source, target)),
     forEachEdgeBetween(source, target, visit) {
-      if (graph.hasNode(source) && graph.hasNode(target)) graph.forEachOutEdge(source, target, (_key, attributes) => visit(attributes));
+      if (graph.hasNode(source) && graph.hasNode(target))
+        graph.forEachOutEdge(source, target, (_key, attributes) => visit(attributes));
     },
   };
 }
-
 
 /** The edge table of a graph whose nodes are `ids`' paths (in graphology's edge order). */
 export function edgeTableOf(graph: FileGraphology, ids: ReadonlyMap<string, number>): EdgeTable {

@@ -13,7 +13,9 @@ import type { FileRecord, FileTags } from '../../../src/types.js';
 afterAll(releaseLanguageTools);
 
 async function corpus(sources: Record<string, string>): Promise<{ files: FileRecord[]; tags: FileTags[] }> {
-  const files = Object.entries(sources).map(([path, text]): FileRecord => ({ path, size: text.length, text, language: languageOf(path, text), kind: 'source' }));
+  const files = Object.entries(sources).map(
+    ([path, text]): FileRecord => ({ path, size: text.length, text, language: languageOf(path, text), kind: 'source' }),
+  );
   const { tags } = await extractTags(files);
   return { files, tags };
 }
@@ -22,14 +24,17 @@ async function corpus(sources: Record<string, string>): Promise<{ files: FileRec
 function resolved(files: FileRecord[], tags: FileTags[], from: string): Record<string, string[]> {
   const ctx = buildResolveContext(files, tags);
   const file = tags.find((t) => t.path === from)!;
-  return Object.fromEntries(file.imports.map((spec) => [spec.specifier, resolveImport(ctx, from, file.language, spec)]));
+  return Object.fromEntries(
+    file.imports.map((spec) => [spec.specifier, resolveImport(ctx, from, file.language, spec)]),
+  );
 }
 
 describe('resolve: c#', () => {
   const sources = {
     'src/Shop/Money.cs': 'namespace Shop.Core;\npublic readonly struct Money { }\n',
     'src/Shop/Cart.cs': 'namespace Shop.Core;\npublic class Cart { public Money Total() => default; }\n',
-    'src/Shop/Guards.cs': 'namespace Shop.Core { public static class Guards { public static void NotNull(object o) { } } }\n',
+    'src/Shop/Guards.cs':
+      'namespace Shop.Core { public static class Guards { public static void NotNull(object o) { } } }\n',
     // nested block namespaces: Shop.Pricing, whatever the folder
     'lib/pricing/Discounts.cs': [
       'namespace Shop',
@@ -67,7 +72,11 @@ describe('resolve: c#', () => {
     expect(program['Shop.Pricing']).toEqual(['lib/pricing/Discounts.cs']);
     expect(program['global::Shop.Pricing']).toEqual(['lib/pricing/Discounts.cs']);
     // Report names nothing of Shop.Core: the whole namespace
-    expect(resolved(files, tags, 'src/App/Report.cs')['Shop.Core']).toEqual(['src/Shop/Cart.cs', 'src/Shop/Guards.cs', 'src/Shop/Money.cs']);
+    expect(resolved(files, tags, 'src/App/Report.cs')['Shop.Core']).toEqual([
+      'src/Shop/Cart.cs',
+      'src/Shop/Guards.cs',
+      'src/Shop/Money.cs',
+    ]);
   });
 
   it('`using static` and aliases name types: their files; a nested type is its outer type; the BCL is external', async () => {
@@ -88,17 +97,27 @@ describe('resolve: c#', () => {
     // a changed file's own references are taken from its new tags
     const { files, tags } = await corpus(sources);
     const ctx = buildResolveContext(files, tags);
-    const changed = (await corpus({ 'src/App/Report.cs': 'using Shop.Core;\nnamespace App;\nclass Report { Money m; }\n' })).tags[0]!;
-    const tables = resolverOf('csharp').withTags!(ctx.tables.get(resolverOf('csharp')), ['src/App/Report.cs'], new Map([[changed.path, changed]]));
-    expect(resolverOf('csharp').resolve(tables, ctx, 'src/App/Report.cs', 'Shop.Core', changed.imports[0]!)).toEqual(['src/Shop/Money.cs']);
+    const changed = (
+      await corpus({ 'src/App/Report.cs': 'using Shop.Core;\nnamespace App;\nclass Report { Money m; }\n' })
+    ).tags[0]!;
+    const tables = resolverOf('csharp').withTags!(
+      ctx.tables.get(resolverOf('csharp')),
+      ['src/App/Report.cs'],
+      new Map([[changed.path, changed]]),
+    );
+    expect(resolverOf('csharp').resolve(tables, ctx, 'src/App/Report.cs', 'Shop.Core', changed.imports[0]!)).toEqual([
+      'src/Shop/Money.cs',
+    ]);
   });
 });
 
 describe('resolve: kotlin', () => {
   const sources = {
     // packages need not match folders
-    'core/src/main/kotlin/Money.kt': 'package com.acme.money\n\ndata class Money(val cents: Long)\n\nfun formatCents(c: Long): String = c.toString()\nconst val ZERO = 0L\n',
-    'core/src/main/kotlin/Registry.kt': 'package com.acme.money\n\nobject Registry { fun lookup(id: String): Money? = null }\nenum class Kind { DEBIT, CREDIT }\n',
+    'core/src/main/kotlin/Money.kt':
+      'package com.acme.money\n\ndata class Money(val cents: Long)\n\nfun formatCents(c: Long): String = c.toString()\nconst val ZERO = 0L\n',
+    'core/src/main/kotlin/Registry.kt':
+      'package com.acme.money\n\nobject Registry { fun lookup(id: String): Money? = null }\nenum class Kind { DEBIT, CREDIT }\n',
     'core/src/main/java/com/acme/legacy/Ledger.java': 'package com.acme.legacy;\n\npublic class Ledger { }\n',
     'core/src/test/kotlin/Fakes.kt': 'package com.acme.money\n\nclass FakeClock\n',
     'app/src/main/kotlin/Main.kt': [
@@ -133,8 +152,14 @@ describe('resolve: kotlin', () => {
 
   it('a wildcard is every file of the package; main code does not see test sources', async () => {
     const { files, tags } = await corpus(sources);
-    expect(resolved(files, tags, 'app/src/main/kotlin/Main.kt')['com.acme.money.*']).toEqual(['core/src/main/kotlin/Money.kt', 'core/src/main/kotlin/Registry.kt']);
-    const withTest = await corpus({ ...sources, 'app/src/test/kotlin/MainTest.kt': 'package com.acme.app\n\nimport com.acme.money.*\n' });
+    expect(resolved(files, tags, 'app/src/main/kotlin/Main.kt')['com.acme.money.*']).toEqual([
+      'core/src/main/kotlin/Money.kt',
+      'core/src/main/kotlin/Registry.kt',
+    ]);
+    const withTest = await corpus({
+      ...sources,
+      'app/src/test/kotlin/MainTest.kt': 'package com.acme.app\n\nimport com.acme.money.*\n',
+    });
     expect(resolved(withTest.files, withTest.tags, 'app/src/test/kotlin/MainTest.kt')['com.acme.money.*']).toEqual([
       'core/src/main/kotlin/Money.kt',
       'core/src/main/kotlin/Registry.kt',

@@ -25,8 +25,7 @@ function readRepo(name: string): FileRecord[] {
       // What the corpus stage leaves out (vendored packages, build output), so they cannot answer imports.
       if (entry.isDirectory()) {
         if (!SKIPPED_FOLDERS.has(entry.name)) walk(full);
-      }
-      else if (entry.isFile()) {
+      } else if (entry.isFile()) {
         const path = relative(root, full).split(sep).join('/');
         const text = readFileSync(full, 'utf8');
         out.push({ path, size: Buffer.byteLength(text), text, language: languageOf(path, text), kind: 'source' });
@@ -80,7 +79,8 @@ const FIXTURES: Fixture[] = [
   {
     repo: 'rust-tokenizer',
     // crate-relative paths, the crate by name, `mod x`, and 2018 paths through a declared child module.
-    internal: (s) => s.startsWith('mod ') || /^(crate|self|super|rust_tokenizer|error|eval|lexer|parser|token|expr)(::|$)/.test(s),
+    internal: (s) =>
+      s.startsWith('mod ') || /^(crate|self|super|rust_tokenizer|error|eval|lexer|parser|token|expr)(::|$)/.test(s),
     sameFile: ['src/lexer.rs super', 'src/eval.rs super'],
     edges: [
       ['src/lib.rs', 'src/lexer.rs'], // mod lexer;
@@ -100,7 +100,10 @@ const FIXTURES: Fixture[] = [
       ['src/main/java/com/example/ledger/Ledger.java', 'src/main/java/com/example/ledger/money/Money.java'],
       ['src/main/java/com/example/ledger/Ledger.java', 'src/main/java/com/example/ledger/store/LedgerStore.java'],
       ['src/main/java/com/example/ledger/report/BalanceReport.java', 'src/main/java/com/example/ledger/Ledger.java'],
-      ['src/test/java/com/example/ledger/LedgerTest.java', 'src/main/java/com/example/ledger/store/InMemoryLedgerStore.java'],
+      [
+        'src/test/java/com/example/ledger/LedgerTest.java',
+        'src/main/java/com/example/ledger/store/InMemoryLedgerStore.java',
+      ],
     ],
   },
   {
@@ -155,7 +158,12 @@ const FIXTURES: Fixture[] = [
     repo: 'ruby-shipping',
     // requires of the gem's own files (its lib/ and spec/ roots), require_relative, and the
     // gem's constants; `rspec/core/rake_task` and `JSON`-like library names are external.
-    internal: (s) => s.startsWith('require_relative ') || s.startsWith('shipping_rates') || s === 'spec_helper' || s.startsWith('const ShippingRates::') || s.startsWith('const Carriers::'),
+    internal: (s) =>
+      s.startsWith('require_relative ') ||
+      s.startsWith('shipping_rates') ||
+      s === 'spec_helper' ||
+      s.startsWith('const ShippingRates::') ||
+      s.startsWith('const Carriers::'),
     edges: [
       ['lib/shipping_rates.rb', 'lib/shipping_rates/parcel.rb'], // require "shipping_rates/parcel" (the gem's lib/ root)
       ['lib/shipping_rates/carriers/flat.rb', 'lib/shipping_rates/carriers/base.rb'], // require_relative "base"
@@ -270,10 +278,29 @@ for (const fixture of FIXTURES) {
         return languages ? tags.filter((t) => languages.includes(t.language)) : tags;
       });
       expect(asked).toEqual([]);
-      for (const file of tags) for (const spec of file.imports) expect(resolveImport(lazy, file.path, file.language, spec)).toEqual(resolveImport(eager, file.path, file.language, spec));
+      for (const file of tags)
+        for (const spec of file.imports)
+          expect(resolveImport(lazy, file.path, file.language, spec)).toEqual(
+            resolveImport(eager, file.path, file.language, spec),
+          );
       // the resolvers that build their tables from tags (Java packages, Rust inline modules, …) and the languages they read
-      const reads: Partial<Record<LanguageId, string>> = { csharp: 'csharp', java: 'java', kotlin: 'kotlin+java', php: 'php', ruby: 'ruby', rust: 'rust', scala: 'scala' };
-      const used = [...new Set(tags.filter((t) => t.imports.length > 0).map((t) => reads[t.language]).filter((r) => r !== undefined))];
+      const reads: Partial<Record<LanguageId, string>> = {
+        csharp: 'csharp',
+        java: 'java',
+        kotlin: 'kotlin+java',
+        php: 'php',
+        ruby: 'ruby',
+        rust: 'rust',
+        scala: 'scala',
+      };
+      const used = [
+        ...new Set(
+          tags
+            .filter((t) => t.imports.length > 0)
+            .map((t) => reads[t.language])
+            .filter((r) => r !== undefined),
+        ),
+      ];
       expect(asked.sort()).toEqual(used.sort());
       // made whole (iterating builds every table): every resolver's tables as a build makes them from every file's tags
       expect(new Map(lazy.tables)).toEqual(eager.tables);
@@ -293,7 +320,8 @@ for (const fixture of FIXTURES) {
             expect(targets, `${file.path}:${spec.line} ${spec.specifier}`).toEqual([]);
           } else if (fixture.internal(spec.specifier, file.language)) {
             internal++;
-            if (targets.length === 0) unresolved.push(`${file.path}:${spec.line} ${spec.specifier} [${spec.names.join(', ')}]`);
+            if (targets.length === 0)
+              unresolved.push(`${file.path}:${spec.line} ${spec.specifier} [${spec.names.join(', ')}]`);
           } else if (targets.length > 0) {
             falsePositives.push(`${file.path}:${spec.line} ${spec.specifier} → ${targets.join(', ')}`);
           }
@@ -335,7 +363,9 @@ describe('resolve on every fixture at once (each repository in a folder of its o
     const { files, tags } = await everyFixture();
     expect(new Set(tags.map((t) => t.language)).size).toBeGreaterThanOrEqual(12);
     const eager = buildResolveContext(files, tags);
-    const lazy = buildResolveContext(files, (languages) => (languages ? tags.filter((t) => languages.includes(t.language)) : tags));
+    const lazy = buildResolveContext(files, (languages) =>
+      languages ? tags.filter((t) => languages.includes(t.language)) : tags,
+    );
     expect(new Map(lazy.tables)).toEqual(eager.tables);
   }, 60_000);
 
@@ -347,7 +377,10 @@ describe('resolve on every fixture at once (each repository in a folder of its o
     expect(rust, 'a Rust fixture file with an inline module').toBeDefined();
     const now = new Map(tags.map((t) => [t.path, t]));
     now.set(rust.path, { ...rust, definitions: rust.definitions.filter((d) => d.kind !== 'module') });
-    now.set(python.path, { ...python, definitions: [...python.definitions, { name: 'added', kind: 'function', startLine: 1, endLine: 1 }] });
+    now.set(python.path, {
+      ...python,
+      definitions: [...python.definitions, { name: 'added', kind: 'function', startLine: 1, endLine: 1 }],
+    });
     const changed = [python.path, rust.path].sort();
     const asked: string[] = [];
     const lazy = buildResolveContext(files, (languages) => {
@@ -374,6 +407,8 @@ describe('resolve on every fixture at once (each repository in a folder of its o
     });
     const afterPython = withChangedTags(lazyAgain, [python.path], pythonOnly);
     expect(asked).toEqual([]);
-    expect(new Map(afterPython.tables)).toEqual(withChangedTags(buildResolveContext(files, tags), [python.path], pythonOnly).tables);
+    expect(new Map(afterPython.tables)).toEqual(
+      withChangedTags(buildResolveContext(files, tags), [python.path], pythonOnly).tables,
+    );
   }, 60_000);
 });

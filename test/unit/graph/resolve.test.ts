@@ -8,7 +8,11 @@ import { LANGUAGES, type FileTags, type ImportSpec, type LanguageId } from '../.
 /** A corpus from paths (language null is enough: the resolver reads paths and manifest texts). */
 function corpus(paths: string[], texts: Record<string, string> = {}): ResolveFile[] {
   const all = new Set([...paths, ...Object.keys(texts)]);
-  return [...all].map((path) => ({ path, language: null, ...(texts[path] !== undefined ? { text: texts[path] } : {}) }));
+  return [...all].map((path) => ({
+    path,
+    language: null,
+    ...(texts[path] !== undefined ? { text: texts[path] } : {}),
+  }));
 }
 
 function spec(specifier: string, names: string[] = []): ImportSpec {
@@ -49,18 +53,66 @@ describe('resolve: python', () => {
     ['package → __init__.py', 'tests/test_models.py', 'shop.api', [], ['src/shop/api/__init__.py']],
     ['root detected as parent of a top-level package (lib/)', 'setup.py', 'tools.fmt', [], ['lib/tools/fmt.py']],
     ['repo root is a source root', 'setup.py', 'top', [], ['top.py']],
-    ['from a.b import c: c a submodule', 'tests/test_models.py', 'shop.api', ['views', 'serializers'], ['src/shop/api/serializers.py', 'src/shop/api/views.py']],
-    ['from a.b import Name: falls back to the module', 'tests/test_models.py', 'shop.models', ['Item'], ['src/shop/models.py']],
-    ['mixed names: submodule plus the package for the item', 'tests/test_models.py', 'shop.api', ['views', 'ApiError'], ['src/shop/api/__init__.py', 'src/shop/api/views.py']],
+    [
+      'from a.b import c: c a submodule',
+      'tests/test_models.py',
+      'shop.api',
+      ['views', 'serializers'],
+      ['src/shop/api/serializers.py', 'src/shop/api/views.py'],
+    ],
+    [
+      'from a.b import Name: falls back to the module',
+      'tests/test_models.py',
+      'shop.models',
+      ['Item'],
+      ['src/shop/models.py'],
+    ],
+    [
+      'mixed names: submodule plus the package for the item',
+      'tests/test_models.py',
+      'shop.api',
+      ['views', 'ApiError'],
+      ['src/shop/api/__init__.py', 'src/shop/api/views.py'],
+    ],
     ['.pyi stub', 'tests/test_models.py', 'shop.util', [], ['src/shop/util.pyi']],
-    ['namespace folder without __init__.py', 'tests/test_models.py', 'shop.nsless.thing', [], ['src/shop/nsless/thing.py']],
+    [
+      'namespace folder without __init__.py',
+      'tests/test_models.py',
+      'shop.nsless.thing',
+      [],
+      ['src/shop/nsless/thing.py'],
+    ],
     ['relative .x', 'src/shop/api/views.py', '.serializers', ['S'], ['src/shop/api/serializers.py']],
     ['relative ..x', 'src/shop/api/views.py', '..models', ['Item'], ['src/shop/models.py']],
-    ['from . import y → sibling module', 'src/shop/api/views.py', '.', ['serializers'], ['src/shop/api/serializers.py']],
-    ['from . import Name → the package __init__', 'src/shop/api/views.py', '.', ['ApiError'], ['src/shop/api/__init__.py']],
+    [
+      'from . import y → sibling module',
+      'src/shop/api/views.py',
+      '.',
+      ['serializers'],
+      ['src/shop/api/serializers.py'],
+    ],
+    [
+      'from . import Name → the package __init__',
+      'src/shop/api/views.py',
+      '.',
+      ['ApiError'],
+      ['src/shop/api/__init__.py'],
+    ],
     ['from .. import y from an __init__.py', 'src/shop/api/__init__.py', '..', ['models'], ['src/shop/models.py']],
-    ['alias and wildcard names', 'src/shop/api/views.py', '.', ['serializers as s', '*'], ['src/shop/api/__init__.py', 'src/shop/api/serializers.py']],
-    ['missing submodule → longest existing prefix', 'tests/test_models.py', 'shop.api.missing', [], ['src/shop/api/__init__.py']],
+    [
+      'alias and wildcard names',
+      'src/shop/api/views.py',
+      '.',
+      ['serializers as s', '*'],
+      ['src/shop/api/__init__.py', 'src/shop/api/serializers.py'],
+    ],
+    [
+      'missing submodule → longest existing prefix',
+      'tests/test_models.py',
+      'shop.api.missing',
+      [],
+      ['src/shop/api/__init__.py'],
+    ],
     ['script folder is on sys.path', 'scripts/run.py', 'helpers', [], ['scripts/helpers.py']],
     ['a package module does not see its folder as a root', 'src/shop/api/views.py', 'serializers', [], []],
     ['relative import above the root → []', 'top.py', '...x', [], []],
@@ -97,15 +149,24 @@ describe('resolve: javascript / typescript', () => {
     ],
     {
       'package.json': JSON.stringify({ name: 'root', private: true, workspaces: ['packages/*'] }),
-      'packages/core/package.json': JSON.stringify({ name: '@acme/core', main: './dist/index.js', types: './dist/index.d.ts' }),
+      'packages/core/package.json': JSON.stringify({
+        name: '@acme/core',
+        main: './dist/index.js',
+        types: './dist/index.d.ts',
+      }),
       'packages/ui/package.json': JSON.stringify({ name: 'acme-ui', main: 'lib/index.js' }),
       'packages/exp/package.json': JSON.stringify({
         name: '@acme/exp',
-        exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './feature': './dist/feature.js', './extra/*': './src/extra/*.ts' },
+        exports: {
+          '.': { types: './dist/index.d.ts', import: './dist/index.js' },
+          './feature': './dist/feature.js',
+          './extra/*': './src/extra/*.ts',
+        },
         imports: { '#env': './src/feature.ts' },
       }),
       'web/widget/package.json': JSON.stringify({ main: 'widget.js' }),
-      'apps/site/tsconfig.json': '{\n  // comment\n  "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["src/*"], }, },\n}',
+      'apps/site/tsconfig.json':
+        '{\n  // comment\n  "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["src/*"], }, },\n}',
     },
   );
   const ts: Row[] = [
@@ -119,10 +180,28 @@ describe('resolve: javascript / typescript', () => {
     ['exact non-code file', 'src/app.ts', './data.json', [], ['src/data.json']],
     ['../ climbing', 'src/util/strings.ts', '../app', [], ['src/app.ts']],
     ['quotes and ; tolerated', 'src/app.ts', "'./util/strings';", [], ['src/util/strings.ts']],
-    ['workspace package: dist main maps back to src/index.ts', 'src/app.ts', '@acme/core', [], ['packages/core/src/index.ts']],
-    ['workspace package subpath under src/', 'src/app.ts', '@acme/core/parse/tokens', [], ['packages/core/src/parse/tokens.ts']],
+    [
+      'workspace package: dist main maps back to src/index.ts',
+      'src/app.ts',
+      '@acme/core',
+      [],
+      ['packages/core/src/index.ts'],
+    ],
+    [
+      'workspace package subpath under src/',
+      'src/app.ts',
+      '@acme/core/parse/tokens',
+      [],
+      ['packages/core/src/parse/tokens.ts'],
+    ],
     ['workspace package main in lib/', 'src/app.ts', 'acme-ui', [], ['packages/ui/lib/index.js']],
-    ['workspace package subpath (file beside main)', 'src/app.ts', 'acme-ui/lib/widgets', [], ['packages/ui/lib/widgets.js']],
+    [
+      'workspace package subpath (file beside main)',
+      'src/app.ts',
+      'acme-ui/lib/widgets',
+      [],
+      ['packages/ui/lib/widgets.js'],
+    ],
     ["exports['.'] with conditions", 'src/app.ts', '@acme/exp', [], ['packages/exp/src/index.ts']],
     ['exports subpath', 'src/app.ts', '@acme/exp/feature', [], ['packages/exp/src/feature.ts']],
     ['exports pattern', 'src/app.ts', '@acme/exp/extra/one', [], ['packages/exp/src/extra/one.ts']],
@@ -138,7 +217,13 @@ describe('resolve: javascript / typescript', () => {
   table(files, 'typescript', ts);
   table(files, 'javascript', [
     ['jsx relative', 'web/main.jsx', './button', [], ['web/button.jsx']],
-    ['folder with a package.json main, before index.js (as Node)', 'web/main.jsx', './widget', [], ['web/widget/widget.js']],
+    [
+      'folder with a package.json main, before index.js (as Node)',
+      'web/main.jsx',
+      './widget',
+      [],
+      ['web/widget/widget.js'],
+    ],
     ['external → []', 'web/main.jsx', 'lodash/fp', [], []],
   ]);
 });
@@ -161,7 +246,13 @@ describe('resolve: go', () => {
     },
   );
   table(files, 'go', [
-    ['package folder → its non-test .go files', 'limiter.go', 'example.com/rate/store', [], ['store/memory.go', 'store/redis.go']],
+    [
+      'package folder → its non-test .go files',
+      'limiter.go',
+      'example.com/rate/store',
+      [],
+      ['store/memory.go', 'store/redis.go'],
+    ],
     ['internal package', 'store/memory.go', 'example.com/rate/internal/clock', [], ['internal/clock/clock.go']],
     ['module root package (test file importing it)', 'limiter_test.go', 'example.com/rate', [], ['limiter.go']],
     ['quoted specifier', 'limiter.go', '"example.com/rate/store"', [], ['store/memory.go', 'store/redis.go']],
@@ -195,34 +286,137 @@ describe('resolve: rust', () => {
     ],
     {
       'Cargo.toml': '[workspace]\nmembers = ["crates/*"]\n',
-      'crates/core/Cargo.toml': '[package]\nname = "tok-core" # dashes\nversion = "0.1.0"\n\n[dependencies]\nserde = "1"\n',
+      'crates/core/Cargo.toml':
+        '[package]\nname = "tok-core" # dashes\nversion = "0.1.0"\n\n[dependencies]\nserde = "1"\n',
       'crates/cli/Cargo.toml': '[package]\nname = "tok-cli"\n',
     },
   );
   table(files, 'rust', [
-    ['mod name from lib.rs → name.rs beside it', 'crates/core/src/lib.rs', 'mod token', [], ['crates/core/src/token.rs']],
+    [
+      'mod name from lib.rs → name.rs beside it',
+      'crates/core/src/lib.rs',
+      'mod token',
+      [],
+      ['crates/core/src/token.rs'],
+    ],
     ['mod name from lib.rs → name/mod.rs', 'crates/core/src/lib.rs', 'mod lexer', [], ['crates/core/src/lexer/mod.rs']],
-    ['mod name from foo.rs → foo/name.rs', 'crates/core/src/token.rs', 'mod kind', [], ['crates/core/src/token/kind.rs']],
-    ['mod name from mod.rs → sibling', 'crates/core/src/lexer/mod.rs', 'mod cursor', [], ['crates/core/src/lexer/cursor.rs']],
-    ['mod name from mod.rs → nested mod.rs', 'crates/core/src/lexer/mod.rs', 'mod state', [], ['crates/core/src/lexer/state/mod.rs']],
+    [
+      'mod name from foo.rs → foo/name.rs',
+      'crates/core/src/token.rs',
+      'mod kind',
+      [],
+      ['crates/core/src/token/kind.rs'],
+    ],
+    [
+      'mod name from mod.rs → sibling',
+      'crates/core/src/lexer/mod.rs',
+      'mod cursor',
+      [],
+      ['crates/core/src/lexer/cursor.rs'],
+    ],
+    [
+      'mod name from mod.rs → nested mod.rs',
+      'crates/core/src/lexer/mod.rs',
+      'mod state',
+      [],
+      ['crates/core/src/lexer/state/mod.rs'],
+    ],
     ['missing mod → []', 'crates/core/src/lib.rs', 'mod gone', [], []],
-    ['crate::a::b walks modules', 'crates/core/src/lexer/cursor.rs', 'crate::token::kind::Kind', [], ['crates/core/src/token/kind.rs']],
-    ['crate::a::Item stops at the deepest file', 'crates/core/src/lexer/cursor.rs', 'crate::token::Token', [], ['crates/core/src/token.rs']],
+    [
+      'crate::a::b walks modules',
+      'crates/core/src/lexer/cursor.rs',
+      'crate::token::kind::Kind',
+      [],
+      ['crates/core/src/token/kind.rs'],
+    ],
+    [
+      'crate::a::Item stops at the deepest file',
+      'crates/core/src/lexer/cursor.rs',
+      'crate::token::Token',
+      [],
+      ['crates/core/src/token.rs'],
+    ],
     ['crate::Item → crate root', 'crates/core/src/token.rs', 'crate::Error', [], ['crates/core/src/lib.rs']],
-    ['names that are modules', 'crates/core/src/lib.rs', 'crate::lexer', ['cursor', 'state', 'Lexer'], ['crates/core/src/lexer/cursor.rs', 'crates/core/src/lexer/mod.rs', 'crates/core/src/lexer/state/mod.rs']],
-    ['use tree in the specifier', 'crates/core/src/lib.rs', 'crate::lexer::{cursor::Cursor, state, self}', ['ignored'], ['crates/core/src/lexer/cursor.rs', 'crates/core/src/lexer/mod.rs', 'crates/core/src/lexer/state/mod.rs']],
+    [
+      'names that are modules',
+      'crates/core/src/lib.rs',
+      'crate::lexer',
+      ['cursor', 'state', 'Lexer'],
+      ['crates/core/src/lexer/cursor.rs', 'crates/core/src/lexer/mod.rs', 'crates/core/src/lexer/state/mod.rs'],
+    ],
+    [
+      'use tree in the specifier',
+      'crates/core/src/lib.rs',
+      'crate::lexer::{cursor::Cursor, state, self}',
+      ['ignored'],
+      ['crates/core/src/lexer/cursor.rs', 'crates/core/src/lexer/mod.rs', 'crates/core/src/lexer/state/mod.rs'],
+    ],
     ['super::x from foo/bar.rs', 'crates/core/src/token/kind.rs', 'super::Token', [], ['crates/core/src/token.rs']],
-    ['super::sibling module', 'crates/core/src/lexer/cursor.rs', 'super::state::State', [], ['crates/core/src/lexer/state/mod.rs']],
-    ['super::super from a nested mod.rs', 'crates/core/src/lexer/state/mod.rs', 'super::super::token', [], ['crates/core/src/token.rs']],
+    [
+      'super::sibling module',
+      'crates/core/src/lexer/cursor.rs',
+      'super::state::State',
+      [],
+      ['crates/core/src/lexer/state/mod.rs'],
+    ],
+    [
+      'super::super from a nested mod.rs',
+      'crates/core/src/lexer/state/mod.rs',
+      'super::super::token',
+      [],
+      ['crates/core/src/token.rs'],
+    ],
     ['self::x', 'crates/core/src/lexer/mod.rs', 'self::cursor::Cursor', [], ['crates/core/src/lexer/cursor.rs']],
-    ['uniform path: a child module of the current module', 'crates/core/src/lib.rs', 'token::Token', [], ['crates/core/src/token.rs']],
-    ['workspace crate (dashes → underscores) → its lib.rs', 'crates/cli/src/main.rs', 'tok_core::Lexer', [], ['crates/core/src/lib.rs']],
-    ['workspace crate, then modules', 'crates/cli/src/main.rs', 'tok_core::token::kind', [], ['crates/core/src/token/kind.rs']],
-    ['integration test uses the crate by name', 'crates/core/tests/lex.rs', 'tok_core::lexer', ['cursor'], ['crates/core/src/lexer/cursor.rs']],
-    ['binary crate root: crate:: from main.rs', 'crates/cli/src/args.rs', 'crate::Config', [], ['crates/cli/src/main.rs']],
-    ['src/bin/x.rs is its own crate root', 'crates/cli/src/bin/tool.rs', 'mod helper', [], ['crates/cli/src/bin/helper.rs']],
+    [
+      'uniform path: a child module of the current module',
+      'crates/core/src/lib.rs',
+      'token::Token',
+      [],
+      ['crates/core/src/token.rs'],
+    ],
+    [
+      'workspace crate (dashes → underscores) → its lib.rs',
+      'crates/cli/src/main.rs',
+      'tok_core::Lexer',
+      [],
+      ['crates/core/src/lib.rs'],
+    ],
+    [
+      'workspace crate, then modules',
+      'crates/cli/src/main.rs',
+      'tok_core::token::kind',
+      [],
+      ['crates/core/src/token/kind.rs'],
+    ],
+    [
+      'integration test uses the crate by name',
+      'crates/core/tests/lex.rs',
+      'tok_core::lexer',
+      ['cursor'],
+      ['crates/core/src/lexer/cursor.rs'],
+    ],
+    [
+      'binary crate root: crate:: from main.rs',
+      'crates/cli/src/args.rs',
+      'crate::Config',
+      [],
+      ['crates/cli/src/main.rs'],
+    ],
+    [
+      'src/bin/x.rs is its own crate root',
+      'crates/cli/src/bin/tool.rs',
+      'mod helper',
+      [],
+      ['crates/cli/src/bin/helper.rs'],
+    ],
     ['leading :: crate path', 'crates/cli/src/main.rs', '::tok_core::token', [], ['crates/core/src/token.rs']],
-    ['use …; statement text tolerated', 'crates/cli/src/main.rs', 'use tok_core::{token, lexer::cursor};', [], ['crates/core/src/lexer/cursor.rs', 'crates/core/src/token.rs']],
+    [
+      'use …; statement text tolerated',
+      'crates/cli/src/main.rs',
+      'use tok_core::{token, lexer::cursor};',
+      [],
+      ['crates/core/src/lexer/cursor.rs', 'crates/core/src/token.rs'],
+    ],
     ['std → []', 'crates/core/src/lib.rs', 'std::collections::HashMap', [], []],
     ['external crate → []', 'crates/core/src/lib.rs', 'serde::Deserialize', ['Deserialize'], []],
     ['super from the crate root → []', 'crates/core/src/lib.rs', 'super::x', [], []],
@@ -252,7 +446,12 @@ describe('resolve: rust', () => {
     expect(at('crate::lexer', ['cursor'], 12)).toEqual(['crates/core/src/lexer/cursor.rs']); // absolute paths ignore nesting
   });
   it('expands use trees', () => {
-    expect(expandUseTree('a::{b, c::{d as e, self}, f::*}')).toEqual([['a', 'b'], ['a', 'c', 'd'], ['a', 'c'], ['a', 'f']]);
+    expect(expandUseTree('a::{b, c::{d as e, self}, f::*}')).toEqual([
+      ['a', 'b'],
+      ['a', 'c', 'd'],
+      ['a', 'c'],
+      ['a', 'f'],
+    ]);
   });
 });
 
@@ -269,14 +468,62 @@ describe('resolve: java', () => {
     { 'flat/Odd.java': '/* header */\npackage com.acme.odd;\n\npublic class Odd {}\n' },
   );
   table(files, 'java', [
-    ['class → file by package path suffix', 'app/src/main/java/com/acme/app/Main.java', 'com.acme.ledger.Ledger', [], ['core/src/main/java/com/acme/ledger/Ledger.java']],
-    ['wildcard → every file of the package folder', 'app/src/main/java/com/acme/app/Main.java', 'com.acme.ledger.*', [], ['core/src/main/java/com/acme/ledger/Entry.java', 'core/src/main/java/com/acme/ledger/Ledger.java']],
-    ['a test file sees the test sources of its package', 'core/src/test/java/com/acme/ledger/LedgerTest.java', 'com.acme.ledger.*', [], ['core/src/main/java/com/acme/ledger/Entry.java', 'core/src/main/java/com/acme/ledger/Ledger.java']],
-    ['static import → the class file', 'core/src/test/java/com/acme/ledger/LedgerTest.java', 'static com.acme.ledger.util.Money.of', [], ['core/src/main/java/com/acme/ledger/util/Money.java']],
-    ['static wildcard on a class', 'core/src/test/java/com/acme/ledger/LedgerTest.java', 'com.acme.ledger.util.Money.*', [], ['core/src/main/java/com/acme/ledger/util/Money.java']],
-    ['nested class → outer file', 'app/src/main/java/com/acme/app/Main.java', 'com.acme.ledger.Entry.Kind', [], ['core/src/main/java/com/acme/ledger/Entry.java']],
-    ['package declared in text, path not matching', 'app/src/main/java/com/acme/app/Main.java', 'com.acme.odd.Odd', [], ['flat/Odd.java']],
-    ['trailing ; tolerated', 'app/src/main/java/com/acme/app/Main.java', 'com.acme.ledger.Ledger;', [], ['core/src/main/java/com/acme/ledger/Ledger.java']],
+    [
+      'class → file by package path suffix',
+      'app/src/main/java/com/acme/app/Main.java',
+      'com.acme.ledger.Ledger',
+      [],
+      ['core/src/main/java/com/acme/ledger/Ledger.java'],
+    ],
+    [
+      'wildcard → every file of the package folder',
+      'app/src/main/java/com/acme/app/Main.java',
+      'com.acme.ledger.*',
+      [],
+      ['core/src/main/java/com/acme/ledger/Entry.java', 'core/src/main/java/com/acme/ledger/Ledger.java'],
+    ],
+    [
+      'a test file sees the test sources of its package',
+      'core/src/test/java/com/acme/ledger/LedgerTest.java',
+      'com.acme.ledger.*',
+      [],
+      ['core/src/main/java/com/acme/ledger/Entry.java', 'core/src/main/java/com/acme/ledger/Ledger.java'],
+    ],
+    [
+      'static import → the class file',
+      'core/src/test/java/com/acme/ledger/LedgerTest.java',
+      'static com.acme.ledger.util.Money.of',
+      [],
+      ['core/src/main/java/com/acme/ledger/util/Money.java'],
+    ],
+    [
+      'static wildcard on a class',
+      'core/src/test/java/com/acme/ledger/LedgerTest.java',
+      'com.acme.ledger.util.Money.*',
+      [],
+      ['core/src/main/java/com/acme/ledger/util/Money.java'],
+    ],
+    [
+      'nested class → outer file',
+      'app/src/main/java/com/acme/app/Main.java',
+      'com.acme.ledger.Entry.Kind',
+      [],
+      ['core/src/main/java/com/acme/ledger/Entry.java'],
+    ],
+    [
+      'package declared in text, path not matching',
+      'app/src/main/java/com/acme/app/Main.java',
+      'com.acme.odd.Odd',
+      [],
+      ['flat/Odd.java'],
+    ],
+    [
+      'trailing ; tolerated',
+      'app/src/main/java/com/acme/app/Main.java',
+      'com.acme.ledger.Ledger;',
+      [],
+      ['core/src/main/java/com/acme/ledger/Ledger.java'],
+    ],
     ['JDK → []', 'app/src/main/java/com/acme/app/Main.java', 'java.util.List', [], []],
     ['JDK wildcard → []', 'app/src/main/java/com/acme/app/Main.java', 'java.util.*', [], []],
     ['library → []', 'app/src/main/java/com/acme/app/Main.java', 'org.junit.jupiter.api.Test', [], []],
@@ -314,19 +561,43 @@ describe('resolve: c and c++ includes', () => {
     ['"util/buf.h" under src/ from a folder above it', 'tests/test_store.c', 'util/buf.h', [], ['src/util/buf.h']],
     ['"x.h" from a folder above the including file (-I.)', 'src/net/conn.c', 'util/buf.h', [], ['src/util/buf.h']],
     ['an included .def file', 'src/store.c', 'opcodes.def', [], ['src/opcodes.def']],
-    ['a vendored library\'s header, found by its name (the folder of other headers)', 'src/store.c', 'zlite.h', [], ['deps/zlite/zlite.h']],
+    [
+      "a vendored library's header, found by its name (the folder of other headers)",
+      'src/store.c',
+      'zlite.h',
+      [],
+      ['deps/zlite/zlite.h'],
+    ],
     ['<x.h> the corpus has', 'src/store.c', '<zlite.h>', [], ['deps/zlite/zlite.h']],
     ['<x.h> under include/', 'src/net/conn.c', '<kv/config.h>', [], ['include/kv/config.h']],
-    ['<x.h> skips the including folder: <conn.h> beside conn.c is the include root\'s, "conn.h" the neighbour', 'src/net/conn.c', '<conn.h>', [], ['include/conn.h']],
+    [
+      '<x.h> skips the including folder: <conn.h> beside conn.c is the include root\'s, "conn.h" the neighbour',
+      'src/net/conn.c',
+      '<conn.h>',
+      [],
+      ['include/conn.h'],
+    ],
     ['"conn.h" is the neighbour', 'src/net/conn.c', 'conn.h', [], ['src/net/conn.h']],
-    ['the nearest of several same-named headers: deps/a/ for a file in deps/a/', 'deps/a/x.c', 'config.h', [], ['deps/a/config.h']],
+    [
+      'the nearest of several same-named headers: deps/a/ for a file in deps/a/',
+      'deps/a/x.c',
+      'config.h',
+      [],
+      ['deps/a/config.h'],
+    ],
     ['standard headers are external', 'src/store.c', '<stdio.h>', [], []],
     ['C++ standard headers are external', 'lib/json/src/json.cpp', '<vector>', [], []],
     ['absolute paths are external', 'src/store.c', '/usr/include/zlib.h', [], []],
     ['a header that is not there', 'src/store.c', 'missing.h', [], []],
   ]);
   table(files, 'cpp', [
-    ['C++ uses the same rules: a library\'s own include/ root above its src/', 'lib/json/src/json.cpp', 'json/json.hpp', [], ['lib/json/include/json/json.hpp']],
+    [
+      "C++ uses the same rules: a library's own include/ root above its src/",
+      'lib/json/src/json.cpp',
+      'json/json.hpp',
+      [],
+      ['lib/json/include/json/json.hpp'],
+    ],
     ['a private header beside the source', 'lib/json/src/json.cpp', 'detail.hpp', [], ['lib/json/src/detail.hpp']],
     ['a C header from C++', 'lib/json/src/json.cpp', 'kv/store.h', [], ['include/kv/store.h']],
   ]);
@@ -342,7 +613,11 @@ describe('resolve: c and c++ includes', () => {
 });
 
 /** Tags with only definitions, for the resolvers that read what files define (Ruby constants, PHP namespaces). */
-function defining(path: string, language: LanguageId, defs: [kind: 'class' | 'module' | 'constant' | 'function' | 'interface', name: string, line: number][]): FileTags {
+function defining(
+  path: string,
+  language: LanguageId,
+  defs: [kind: 'class' | 'module' | 'constant' | 'function' | 'interface', name: string, line: number][],
+): FileTags {
   return {
     path,
     language,
@@ -373,27 +648,113 @@ describe('resolve: ruby', () => {
     'engines/billing/lib/billing.rb',
   ]);
   const tags = [
-    defining('lib/shipping/errors.rb', 'ruby', [['module', 'Shipping', 1], ['class', 'Error', 2], ['class', 'InvalidParcel', 3]]),
-    defining('lib/shipping/parcel.rb', 'ruby', [['module', 'Shipping', 1], ['class', 'Parcel', 2], ['constant', 'DIVISOR', 3]]),
+    defining('lib/shipping/errors.rb', 'ruby', [
+      ['module', 'Shipping', 1],
+      ['class', 'Error', 2],
+      ['class', 'InvalidParcel', 3],
+    ]),
+    defining('lib/shipping/parcel.rb', 'ruby', [
+      ['module', 'Shipping', 1],
+      ['class', 'Parcel', 2],
+      ['constant', 'DIVISOR', 3],
+    ]),
   ];
   const ctx = buildResolveContext(files, tags);
   const rows: Row[] = [
     ['require "x/y": the gem root\'s lib/', 'lib/shipping.rb', 'shipping/parcel', [], ['lib/shipping/parcel.rb']],
-    ['require "x/y" from a spec: the lib/ of a folder above', 'spec/shipping/parcel_spec.rb', 'shipping/carriers/flat', [], ['lib/shipping/carriers/flat.rb']],
-    ['require "spec_helper": spec/ is on the load path', 'spec/shipping/parcel_spec.rb', 'spec_helper', [], ['spec/spec_helper.rb']],
-    ['require "test_helper": test/ is on the load path', 'test/models/user_test.rb', 'test_helper', [], ['test/test_helper.rb']],
+    [
+      'require "x/y" from a spec: the lib/ of a folder above',
+      'spec/shipping/parcel_spec.rb',
+      'shipping/carriers/flat',
+      [],
+      ['lib/shipping/carriers/flat.rb'],
+    ],
+    [
+      'require "spec_helper": spec/ is on the load path',
+      'spec/shipping/parcel_spec.rb',
+      'spec_helper',
+      [],
+      ['spec/spec_helper.rb'],
+    ],
+    [
+      'require "test_helper": test/ is on the load path',
+      'test/models/user_test.rb',
+      'test_helper',
+      [],
+      ['test/test_helper.rb'],
+    ],
     ['require "x.rb" as written', 'lib/shipping.rb', 'shipping/errors.rb', [], ['lib/shipping/errors.rb']],
-    ['require of another gem of the monorepo: its lib/', 'lib/shipping.rb', 'billing/invoice', [], ['engines/billing/lib/billing/invoice.rb']],
+    [
+      'require of another gem of the monorepo: its lib/',
+      'lib/shipping.rb',
+      'billing/invoice',
+      [],
+      ['engines/billing/lib/billing/invoice.rb'],
+    ],
     ['require of the standard library or a gem: external', 'lib/shipping.rb', 'json', [], []],
-    ['require_relative from the file\'s folder', 'lib/shipping/carriers/flat.rb', 'require_relative base', [], ['lib/shipping/carriers/base.rb']],
-    ['require_relative climbing', 'lib/shipping/carriers/flat.rb', 'require_relative ../parcel', [], ['lib/shipping/parcel.rb']],
-    ['a constant by its Zeitwerk path (HTTPClient → http_client)', 'lib/shipping.rb', 'const Shipping::HttpClient', [], ['lib/shipping/http_client.rb']],
-    ['a constant under app/models/ (Rails)', 'app/controllers/admin/users_controller.rb', 'const User', [], ['app/models/user.rb']],
-    ['a concern under app/models/concerns/', 'app/models/user.rb', 'const Trackable', [], ['app/models/concerns/trackable.rb']],
-    ['a namespaced controller', 'test/models/user_test.rb', 'const Admin::UsersController', [], ['app/controllers/admin/users_controller.rb']],
-    ['a leading :: is the top level', 'lib/shipping.rb', 'const ::Shipping::Carriers::Flat', [], ['lib/shipping/carriers/flat.rb']],
-    ['a constant defined in another file than its path (errors.rb)', 'lib/shipping/carriers/flat.rb', 'const Shipping::InvalidParcel', [], ['lib/shipping/errors.rb']],
-    ['a constant inside a class: the class\'s file', 'spec/shipping/parcel_spec.rb', 'const Shipping::Parcel::DIVISOR', [], ['lib/shipping/parcel.rb']],
+    [
+      "require_relative from the file's folder",
+      'lib/shipping/carriers/flat.rb',
+      'require_relative base',
+      [],
+      ['lib/shipping/carriers/base.rb'],
+    ],
+    [
+      'require_relative climbing',
+      'lib/shipping/carriers/flat.rb',
+      'require_relative ../parcel',
+      [],
+      ['lib/shipping/parcel.rb'],
+    ],
+    [
+      'a constant by its Zeitwerk path (HTTPClient → http_client)',
+      'lib/shipping.rb',
+      'const Shipping::HttpClient',
+      [],
+      ['lib/shipping/http_client.rb'],
+    ],
+    [
+      'a constant under app/models/ (Rails)',
+      'app/controllers/admin/users_controller.rb',
+      'const User',
+      [],
+      ['app/models/user.rb'],
+    ],
+    [
+      'a concern under app/models/concerns/',
+      'app/models/user.rb',
+      'const Trackable',
+      [],
+      ['app/models/concerns/trackable.rb'],
+    ],
+    [
+      'a namespaced controller',
+      'test/models/user_test.rb',
+      'const Admin::UsersController',
+      [],
+      ['app/controllers/admin/users_controller.rb'],
+    ],
+    [
+      'a leading :: is the top level',
+      'lib/shipping.rb',
+      'const ::Shipping::Carriers::Flat',
+      [],
+      ['lib/shipping/carriers/flat.rb'],
+    ],
+    [
+      'a constant defined in another file than its path (errors.rb)',
+      'lib/shipping/carriers/flat.rb',
+      'const Shipping::InvalidParcel',
+      [],
+      ['lib/shipping/errors.rb'],
+    ],
+    [
+      "a constant inside a class: the class's file",
+      'spec/shipping/parcel_spec.rb',
+      'const Shipping::Parcel::DIVISOR',
+      [],
+      ['lib/shipping/parcel.rb'],
+    ],
     ['a library constant: external', 'lib/shipping.rb', 'const JSON::ParserError', [], []],
   ];
   for (const [why, from, specifier, names, expected] of rows) {
@@ -425,27 +786,87 @@ describe('resolve: php', () => {
     { 'composer.json': composer },
   );
   const tags = [
-    defining('src/functions.php', 'php', [['module', 'Acme\\Cart', 3], ['function', 'format_money', 5]]),
-    defining('src/Money.php', 'php', [['module', 'Acme\\Cart', 3], ['class', 'Money', 5]]),
+    defining('src/functions.php', 'php', [
+      ['module', 'Acme\\Cart', 3],
+      ['function', 'format_money', 5],
+    ]),
+    defining('src/Money.php', 'php', [
+      ['module', 'Acme\\Cart', 3],
+      ['class', 'Money', 5],
+    ]),
   ];
   const ctx = buildResolveContext(files, tags);
   const rows: Row[] = [
-    ['a class through the PSR-4 map', 'src/Cart.php', 'Acme\\Cart\\Tax\\TaxCalculator', [], ['src/Tax/TaxCalculator.php']],
-    ['autoload-dev\'s longer prefix first', 'tests/CartTest.php', 'Acme\\Cart\\Tests\\Tax\\TaxCalculatorTest', [], ['tests/Tax/TaxCalculatorTest.php']],
-    ['a prefix mapped to two folders: the one holding the file', 'src/Cart.php', 'Acme\\Legacy\\Invoice', [], ['legacy/Invoice.php']],
-    ['PSR-0: underscores of the class name are folders', 'src/Cart.php', 'Old_Mail_Sender', [], ['old/Old/Mail/Sender.php']],
+    [
+      'a class through the PSR-4 map',
+      'src/Cart.php',
+      'Acme\\Cart\\Tax\\TaxCalculator',
+      [],
+      ['src/Tax/TaxCalculator.php'],
+    ],
+    [
+      "autoload-dev's longer prefix first",
+      'tests/CartTest.php',
+      'Acme\\Cart\\Tests\\Tax\\TaxCalculatorTest',
+      [],
+      ['tests/Tax/TaxCalculatorTest.php'],
+    ],
+    [
+      'a prefix mapped to two folders: the one holding the file',
+      'src/Cart.php',
+      'Acme\\Legacy\\Invoice',
+      [],
+      ['legacy/Invoice.php'],
+    ],
+    [
+      'PSR-0: underscores of the class name are folders',
+      'src/Cart.php',
+      'Old_Mail_Sender',
+      [],
+      ['old/Old/Mail/Sender.php'],
+    ],
     ['PSR-0 with namespaces', 'src/Cart.php', 'Old\\Mail\\Sender', [], ['old/Old/Mail/Sender.php']],
     ['a leading backslash', 'src/Cart.php', '\\Acme\\Cart\\Money', [], ['src/Money.php']],
-    ['a group use: each name', 'bin/cart.php', 'Acme\\Cart\\Tax', ['TaxCalculator', 'PercentageTax'], ['src/Tax/PercentageTax.php', 'src/Tax/TaxCalculator.php']],
-    ['use function: the file declaring the namespace and defining it', 'bin/cart.php', 'Acme\\Cart\\format_money', [], ['src/functions.php']],
-    ['no map: a folder ending in the namespace', 'src/Cart.php', 'Acme\\Report\\Report\\Renderer', [], ['plugins/report/src/Report/Renderer.php']],
+    [
+      'a group use: each name',
+      'bin/cart.php',
+      'Acme\\Cart\\Tax',
+      ['TaxCalculator', 'PercentageTax'],
+      ['src/Tax/PercentageTax.php', 'src/Tax/TaxCalculator.php'],
+    ],
+    [
+      'use function: the file declaring the namespace and defining it',
+      'bin/cart.php',
+      'Acme\\Cart\\format_money',
+      [],
+      ['src/functions.php'],
+    ],
+    [
+      'no map: a folder ending in the namespace',
+      'src/Cart.php',
+      'Acme\\Report\\Report\\Renderer',
+      [],
+      ['plugins/report/src/Report/Renderer.php'],
+    ],
     ['a library class: external', 'tests/CartTest.php', 'PHPUnit\\Framework\\TestCase', [], []],
     ['a global class: external', 'src/Cart.php', 'Countable', [], []],
-    ['__DIR__ . \'/x.php\'', 'bin/cart.php', '__DIR__/../src/functions.php', [], ['src/functions.php']],
-    ['dirname(__DIR__) . \'/x.php\'', 'bin/cart.php', 'dirname(__DIR__)/config.php', [], ['config.php']],
-    ['dirname(__FILE__) is the file\'s folder', 'public/index.php', 'dirname(__FILE__)/../config.php', [], ['config.php']],
+    ["__DIR__ . '/x.php'", 'bin/cart.php', '__DIR__/../src/functions.php', [], ['src/functions.php']],
+    ["dirname(__DIR__) . '/x.php'", 'bin/cart.php', 'dirname(__DIR__)/config.php', [], ['config.php']],
+    [
+      "dirname(__FILE__) is the file's folder",
+      'public/index.php',
+      'dirname(__FILE__)/../config.php',
+      [],
+      ['config.php'],
+    ],
     ['dirname(__DIR__, 2)', 'src/Tax/TaxCalculator.php', 'dirname(__DIR__, 2)/config.php', [], ['config.php']],
-    ['a relative path from a folder above (include_path\'s `.`)', 'public/index.php', 'src/functions.php', [], ['src/functions.php']],
+    [
+      "a relative path from a folder above (include_path's `.`)",
+      'public/index.php',
+      'src/functions.php',
+      [],
+      ['src/functions.php'],
+    ],
     ['vendor/autoload.php is not in the corpus', 'bin/cart.php', 'dirname(__DIR__)/vendor/autoload.php', [], []],
     ['absolute paths are external', 'bin/cart.php', '/etc/php/config.php', [], []],
   ];
@@ -481,12 +902,42 @@ describe('resolve: swift modules', () => {
   );
   const checkout = ['Sources/Checkout/Cart.swift', 'Sources/Checkout/Discounts/PercentOff.swift'];
   table(files, 'swift', [
-    ['a module is every file under Sources/<Module>/, subfolders too', 'Tests/CheckoutTests/CartTests.swift', 'Checkout', [], checkout],
-    ['from another module of the package', 'Sources/Checkout/Cart.swift', 'Money', [], ['Sources/Money/Currency.swift', 'Sources/Money/Money.swift']],
-    ['a kind import imports its module', 'Sources/Checkout/Cart.swift', 'Money.Money', ['Money'], ['Sources/Money/Currency.swift', 'Sources/Money/Money.swift']],
-    ['a target at a custom path: (Package.swift)', 'Tests/CheckoutTests/CartTests.swift', 'ShopCLI', [], ['Tools/cli/main.swift']],
-    ['a nested package\'s Sources/', 'Sources/Checkout/Cart.swift', 'Kit', [], ['Packages/Kit/Sources/Kit/Kit.swift']],
-    ['without a manifest, the folder named like the module', 'AppTests/ModelTests.swift', 'Shared', [], ['App/Shared/Model.swift', 'App/Shared/View.swift']],
+    [
+      'a module is every file under Sources/<Module>/, subfolders too',
+      'Tests/CheckoutTests/CartTests.swift',
+      'Checkout',
+      [],
+      checkout,
+    ],
+    [
+      'from another module of the package',
+      'Sources/Checkout/Cart.swift',
+      'Money',
+      [],
+      ['Sources/Money/Currency.swift', 'Sources/Money/Money.swift'],
+    ],
+    [
+      'a kind import imports its module',
+      'Sources/Checkout/Cart.swift',
+      'Money.Money',
+      ['Money'],
+      ['Sources/Money/Currency.swift', 'Sources/Money/Money.swift'],
+    ],
+    [
+      'a target at a custom path: (Package.swift)',
+      'Tests/CheckoutTests/CartTests.swift',
+      'ShopCLI',
+      [],
+      ['Tools/cli/main.swift'],
+    ],
+    ["a nested package's Sources/", 'Sources/Checkout/Cart.swift', 'Kit', [], ['Packages/Kit/Sources/Kit/Kit.swift']],
+    [
+      'without a manifest, the folder named like the module',
+      'AppTests/ModelTests.swift',
+      'Shared',
+      [],
+      ['App/Shared/Model.swift', 'App/Shared/View.swift'],
+    ],
     ['system modules are external', 'Sources/Checkout/Cart.swift', 'Foundation', [], []],
     ['test frameworks are external', 'Tests/CheckoutTests/CartTests.swift', 'XCTest', [], []],
   ]);
@@ -513,17 +964,81 @@ describe('resolve: scala packages', () => {
   );
   const main = 'modules/app/src/main/scala/com/acme/app/Main.scala';
   table(files, 'scala', [
-    ['a class → its file by package path', main, 'com.acme.ledger.Ledger', [], ['src/main/scala/com/acme/ledger/Ledger.scala']],
-    ['a package declared by chained clauses, in a folder that does not match', main, 'com.acme.money.Money', [], ['shared/Money.scala']],
-    ['a wildcard → every file of the package (main code does not see test sources)', main, 'com.acme.ledger._', [], ['src/main/scala/com/acme/ledger/Account.scala', 'src/main/scala/com/acme/ledger/Ledger.scala']],
-    ['a test sees the test sources of its package (not itself)', 'src/test/scala/com/acme/ledger/LedgerSpec.scala', 'com.acme.ledger._', [], ['src/main/scala/com/acme/ledger/Account.scala', 'src/main/scala/com/acme/ledger/Ledger.scala', 'src/test/scala/com/acme/ledger/Fakes.scala']],
-    ['Scala 3 `*` (the specifier without it) → the package', main, 'com.acme.money', [], ['shared/Money.scala', 'shared/money/Currency.scala']],
-    ['Scala 3 given imports → the package', main, 'com.acme.money.given', [], ['shared/Money.scala', 'shared/money/Currency.scala']],
-    ['selectors → each named member', main, 'com.acme.ledger', ['Ledger', 'Account'], ['src/main/scala/com/acme/ledger/Account.scala', 'src/main/scala/com/acme/ledger/Ledger.scala']],
-    ['an object\'s members → the object\'s file', main, 'com.acme.money.Currency._', [], ['shared/money/Currency.scala']],
-    ['a member of an object → the object\'s file', main, 'com.acme.money.Currency.Euro', [], ['shared/money/Currency.scala']],
-    ['relative to the enclosing package (package com.acme / package app)', main, 'ledger.Account', [], ['src/main/scala/com/acme/ledger/Account.scala']],
-    ['_root_ is the root package, and nothing relative', main, '_root_.com.acme.ledger.Ledger', [], ['src/main/scala/com/acme/ledger/Ledger.scala']],
+    [
+      'a class → its file by package path',
+      main,
+      'com.acme.ledger.Ledger',
+      [],
+      ['src/main/scala/com/acme/ledger/Ledger.scala'],
+    ],
+    [
+      'a package declared by chained clauses, in a folder that does not match',
+      main,
+      'com.acme.money.Money',
+      [],
+      ['shared/Money.scala'],
+    ],
+    [
+      'a wildcard → every file of the package (main code does not see test sources)',
+      main,
+      'com.acme.ledger._',
+      [],
+      ['src/main/scala/com/acme/ledger/Account.scala', 'src/main/scala/com/acme/ledger/Ledger.scala'],
+    ],
+    [
+      'a test sees the test sources of its package (not itself)',
+      'src/test/scala/com/acme/ledger/LedgerSpec.scala',
+      'com.acme.ledger._',
+      [],
+      [
+        'src/main/scala/com/acme/ledger/Account.scala',
+        'src/main/scala/com/acme/ledger/Ledger.scala',
+        'src/test/scala/com/acme/ledger/Fakes.scala',
+      ],
+    ],
+    [
+      'Scala 3 `*` (the specifier without it) → the package',
+      main,
+      'com.acme.money',
+      [],
+      ['shared/Money.scala', 'shared/money/Currency.scala'],
+    ],
+    [
+      'Scala 3 given imports → the package',
+      main,
+      'com.acme.money.given',
+      [],
+      ['shared/Money.scala', 'shared/money/Currency.scala'],
+    ],
+    [
+      'selectors → each named member',
+      main,
+      'com.acme.ledger',
+      ['Ledger', 'Account'],
+      ['src/main/scala/com/acme/ledger/Account.scala', 'src/main/scala/com/acme/ledger/Ledger.scala'],
+    ],
+    ["an object's members → the object's file", main, 'com.acme.money.Currency._', [], ['shared/money/Currency.scala']],
+    [
+      "a member of an object → the object's file",
+      main,
+      'com.acme.money.Currency.Euro',
+      [],
+      ['shared/money/Currency.scala'],
+    ],
+    [
+      'relative to the enclosing package (package com.acme / package app)',
+      main,
+      'ledger.Account',
+      [],
+      ['src/main/scala/com/acme/ledger/Account.scala'],
+    ],
+    [
+      '_root_ is the root package, and nothing relative',
+      main,
+      '_root_.com.acme.ledger.Ledger',
+      [],
+      ['src/main/scala/com/acme/ledger/Ledger.scala'],
+    ],
     ['the Scala library is external', main, 'scala.collection.mutable', [], []],
     ['libraries are external', main, 'org.scalatest.flatspec.AnyFlatSpec', [], []],
   ]);
@@ -546,25 +1061,78 @@ describe('resolve: determinism', () => {
 
 describe('resolve: invariants (property)', () => {
   const segment = fc.constantFrom('a', 'b', 'src', 'lib', 'mod', 'index', '__init__', 'main', 'com', 'x');
-  const ext = fc.constantFrom('.py', '.ts', '.js', '.go', '.rs', '.java', '.tsx', '/mod.rs', '.d.ts', '.c', '.h', '.cpp', '/include/a.h');
-  const path = fc.tuple(fc.array(segment, { minLength: 0, maxLength: 3 }), segment, ext).map(([dirs, name, e]) => [...dirs, name].join('/') + e);
+  const ext = fc.constantFrom(
+    '.py',
+    '.ts',
+    '.js',
+    '.go',
+    '.rs',
+    '.java',
+    '.tsx',
+    '/mod.rs',
+    '.d.ts',
+    '.c',
+    '.h',
+    '.cpp',
+    '/include/a.h',
+  );
+  const path = fc
+    .tuple(fc.array(segment, { minLength: 0, maxLength: 3 }), segment, ext)
+    .map(([dirs, name, e]) => [...dirs, name].join('/') + e);
   const specifier = fc.oneof(
-    fc.array(fc.constantFrom('.', '..', 'a', 'b', 'src', 'x', 'com', '*', 'crate', 'super', 'self', 'mod a', '/', '::', './', '../', '{a, b}', '"', '<', '>', '.h'), { maxLength: 6 }).map((p) => p.join('')),
+    fc
+      .array(
+        fc.constantFrom(
+          '.',
+          '..',
+          'a',
+          'b',
+          'src',
+          'x',
+          'com',
+          '*',
+          'crate',
+          'super',
+          'self',
+          'mod a',
+          '/',
+          '::',
+          './',
+          '../',
+          '{a, b}',
+          '"',
+          '<',
+          '>',
+          '.h',
+        ),
+        { maxLength: 6 },
+      )
+      .map((p) => p.join('')),
     fc.string({ maxLength: 12 }),
   );
   const language = fc.constantFrom(...LANGUAGES);
 
   it('results are sorted, unique corpus paths other than the importing file, and never throw', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(path, { minLength: 1, maxLength: 25 }), specifier, fc.array(fc.constantFrom('a', 'b', '*', 'self', 'x as y'), { maxLength: 3 }), language, (paths, s, names, lang) => {
-        const files = corpus(paths, { 'go.mod': 'module m\n', 'Cargo.toml': '[package]\nname = "a"\n', 'package.json': '{"name":"a","main":"src/index.js"}' });
-        const ctx = buildResolveContext(files, []);
-        const from = paths[0]!;
-        const out = resolveImport(ctx, from, lang, spec(s, names));
-        expect([...new Set(out)].sort()).toEqual(out);
-        expect(out).not.toContain(from);
-        for (const p of out) expect(ctx.files.has(p)).toBe(true);
-      }),
+      fc.property(
+        fc.uniqueArray(path, { minLength: 1, maxLength: 25 }),
+        specifier,
+        fc.array(fc.constantFrom('a', 'b', '*', 'self', 'x as y'), { maxLength: 3 }),
+        language,
+        (paths, s, names, lang) => {
+          const files = corpus(paths, {
+            'go.mod': 'module m\n',
+            'Cargo.toml': '[package]\nname = "a"\n',
+            'package.json': '{"name":"a","main":"src/index.js"}',
+          });
+          const ctx = buildResolveContext(files, []);
+          const from = paths[0]!;
+          const out = resolveImport(ctx, from, lang, spec(s, names));
+          expect([...new Set(out)].sort()).toEqual(out);
+          expect(out).not.toContain(from);
+          for (const p of out) expect(ctx.files.has(p)).toBe(true);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -614,15 +1182,28 @@ describe('resolve: the recording context of an import record', () => {
     expect(probing.files.has('src/zz.ts')).toBe(false);
     expect(probing.byFolder.get('src')).toEqual(ctx.byFolder.get('src'));
     expect(probing.byFolder.has('nope')).toBe(false);
-    expect(probes).toEqual([probeHash(FILE_PROBE, 'src/a.ts'), probeHash(FILE_PROBE, 'src/zz.ts'), probeHash(FOLDER_PROBE, 'src'), probeHash(FOLDER_PROBE, 'nope')]);
+    expect(probes).toEqual([
+      probeHash(FILE_PROBE, 'src/a.ts'),
+      probeHash(FILE_PROBE, 'src/zz.ts'),
+      probeHash(FOLDER_PROBE, 'src'),
+      probeHash(FOLDER_PROBE, 'nope'),
+    ]);
     expect(new Set(probes).size).toBe(4);
     // a resolution through it gives the plain context's answer
-    expect(resolveImport(probing, 'src/a.ts', 'typescript', spec('./b'))).toEqual(resolveImport(ctx, 'src/a.ts', 'typescript', spec('./b')));
+    expect(resolveImport(probing, 'src/a.ts', 'typescript', spec('./b'))).toEqual(
+      resolveImport(ctx, 'src/a.ts', 'typescript', spec('./b')),
+    );
   });
 
   it('throws when anything walks the path set or the folder index: a record could not say what the answer depended on', () => {
     const probing = probingContext(ctx, []);
-    for (const walk of [() => [...probing.files], () => probing.files.size, () => probing.files.forEach(() => {}), () => [...probing.byFolder.keys()], () => probing.byFolder.size]) {
+    for (const walk of [
+      () => [...probing.files],
+      () => probing.files.size,
+      () => probing.files.forEach(() => {}),
+      () => [...probing.byFolder.keys()],
+      () => probing.byFolder.size,
+    ]) {
       expect(walk).toThrow(/walked the whole path set/);
     }
   });

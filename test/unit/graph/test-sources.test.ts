@@ -22,7 +22,8 @@ describe('isTestSource', () => {
     ['src/testing/a/Foo.java', { java: false, kotlin: false, scala: false }],
     ['src/Test/a/Foo.kt', { java: false, kotlin: false, scala: false }],
   ] as [string, Record<JvmLanguage, boolean>][])('%s: %j', (path, by) => {
-    for (const language of ['java', 'kotlin', 'scala'] as const) expect([language, isTestSource(language, path)]).toEqual([language, by[language]]);
+    for (const language of ['java', 'kotlin', 'scala'] as const)
+      expect([language, isTestSource(language, path)]).toEqual([language, by[language]]);
   });
 });
 
@@ -35,6 +36,8 @@ describe('visibleFrom', () => {
     expect(visibleFrom('java', 'src/test/java/b/BarTest.java', found)).toEqual(found);
   });
   it('main code sees test files when they are all the import found', () => {
-    expect(visibleFrom('kotlin', 'src/main/kotlin/b/Bar.kt', ['src/jvmTest/kotlin/a/Fake.kt'])).toEqual(['src/jvmTest/kotlin/a/Fake.kt']);
+    expect(visibleFrom('kotlin', 'src/main/kotlin/b/Bar.kt', ['src/jvmTest/kotlin/a/Fake.kt'])).toEqual([
+      'src/jvmTest/kotlin/a/Fake.kt',
+    ]);
   });
 });

@@ -17,7 +17,15 @@ describe('updateFileGraph and MAX_CHANGES_UPDATED', () => {
   beforeAll(async () => {
     tmp = makeTemp('repomap-update-limit-');
     const count = MAX_CHANGES_UPDATED + 4;
-    writeFiles(tmp, Object.fromEntries(Array.from({ length: count }, (_, i) => [`pkg/m${i}.py`, `from pkg.m${(i + 1) % count} import f${(i + 1) % count}\n\ndef f${i}():\n    return f${(i + 1) % count}()\n`])));
+    writeFiles(
+      tmp,
+      Object.fromEntries(
+        Array.from({ length: count }, (_, i) => [
+          `pkg/m${i}.py`,
+          `from pkg.m${(i + 1) % count} import f${(i + 1) % count}\n\ndef f${i}():\n    return f${(i + 1) % count}()\n`,
+        ]),
+      ),
+    );
     const { files } = await loadCorpus({ folder: tmp });
     const { tags } = await extractTags(files, { jobs: 1 });
     before = { graph: buildFileGraph(files, tags), files, tags };

@@ -9,7 +9,8 @@ import { buildIndex, loadCorpus, type Index, type RankFeatures } from '../../../
 import { FEATURE_NAMES, FEATURE_VERSION } from '../../../src/learn/index.js';
 import { makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 
-const ISSUE = 'Header parsing drops the last field\n\nCalling `parse_header` on a header with a trailing comma loses the final field.\n';
+const ISSUE =
+  'Header parsing drops the last field\n\nCalling `parse_header` on a header with a trailing comma loses the final field.\n';
 
 let dir: string;
 let index: Index;
@@ -17,10 +18,13 @@ let index: Index;
 beforeAll(async () => {
   dir = makeTemp('repomap-features-');
   writeFiles(dir, {
-    'src/parser/header.py': 'def parse_header(line):\n    """Split a header line into fields."""\n    return [f.strip() for f in line.split(",") if f]\n',
-    'src/parser/body.py': 'from .header import parse_header\n\ndef parse_body(lines):\n    return [parse_header(l) for l in lines]\n',
+    'src/parser/header.py':
+      'def parse_header(line):\n    """Split a header line into fields."""\n    return [f.strip() for f in line.split(",") if f]\n',
+    'src/parser/body.py':
+      'from .header import parse_header\n\ndef parse_body(lines):\n    return [parse_header(l) for l in lines]\n',
     'examples/demo_parser.py': 'from parser.header import parse_header\n\nprint(parse_header("a,b,"))\n',
-    'tests/test_header.py': 'from parser.header import parse_header\n\ndef test_trailing_comma():\n    assert parse_header("a,b,") == ["a", "b"]\n',
+    'tests/test_header.py':
+      'from parser.header import parse_header\n\ndef test_trailing_comma():\n    assert parse_header("a,b,") == ["a", "b"]\n',
     'docs/parser.md': '# Parser\n\nUse parse_header to split a header line.\n',
     'web/templates/page.html': '<html><body>{{ header }}</body></html>\n',
     'package-lock.json': '{"lockfileVersion": 3}\n',

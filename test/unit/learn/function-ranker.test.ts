@@ -64,7 +64,9 @@ describe('a function model', () => {
     expect(refused({ ...HAND, format: MODEL_FORMAT })).toMatch(/m\.json: format must be "repomap-function-ranker"/);
     expect(refused({ ...HAND, feature_version: UNIT_FEATURE_VERSION + 1 })).toMatch(/feature_version/);
     expect(refused({ ...HAND, features: [...UNIT_FEATURE_NAMES].reverse() })).toMatch(/features do not match/);
-    expect(refused({ ...HAND, trees: [{ ...HAND.trees[0]!, feature: [UNIT_FEATURE_NAMES.length, IMPORTS] }] })).toMatch(/not a feature index/);
+    expect(refused({ ...HAND, trees: [{ ...HAND.trees[0]!, feature: [UNIT_FEATURE_NAMES.length, IMPORTS] }] })).toMatch(
+      /not a feature index/,
+    );
   });
 });
 
@@ -81,13 +83,15 @@ describe('the shipped function model', () => {
 describe('unit vectors and the learned order on a real parse', () => {
   let dir: string;
   let index: Index;
-  const issue = 'evict raises KeyError\n\nCalling `evict` twice on the cache store raises KeyError instead of ignoring the missing key.\n';
+  const issue =
+    'evict raises KeyError\n\nCalling `evict` twice on the cache store raises KeyError instead of ignoring the missing key.\n';
   beforeAll(async () => {
     dir = makeTemp('repomap-fn-learned-');
     writeFiles(dir, {
       'src/cache/store.py':
         'class Store:\n    def __init__(self):\n        self.items = {}\n\n    def put(self, key, value):\n        self.items[key] = value\n\n    def evict(self, key):\n        """Drop one entry."""\n        del self.items[key]\n',
-      'src/cache/policy.py': 'import os\nfrom .store import Store\n\ndef lru(store: Store):\n    return store.evict(store.oldest())\n\ndef size():\n    return int(os.environ.get("SIZE", "8"))\n',
+      'src/cache/policy.py':
+        'import os\nfrom .store import Store\n\ndef lru(store: Store):\n    return store.evict(store.oldest())\n\ndef size():\n    return int(os.environ.get("SIZE", "8"))\n',
       'tests/test_store.py': 'from cache.store import Store\n\ndef test_put():\n    Store().put("k", 1)\n',
     });
     index = await buildIndex(await loadCorpus({ folder: dir }), { parseJobs: 1 });
@@ -118,14 +122,21 @@ describe('unit vectors and the learned order on a real parse', () => {
     expect(at('src/cache/policy.py::imports', 'kind_function')).toBe(0);
     // the tuned function ranking's first unit is the named method
     expect(at('src/cache/store.py::Store.evict', 'tuned_log_global_rank')).toBe(0);
-    expect(JSON.stringify(tuned.rank(issue, { task: 'issue2code', unitFeatures: true }).unitFeatures)).toBe(JSON.stringify(u));
+    expect(JSON.stringify(tuned.rank(issue, { task: 'issue2code', unitFeatures: true }).unitFeatures)).toBe(
+      JSON.stringify(u),
+    );
   });
 
   it('orders the units by the model across files, ties in the tuned order, at most maxPerFile a file', () => {
     const cues = extractCues(issue, { task: 'issue2code' });
     const source: FunctionSource = {
       // what the function stage reads of the rank context: no path cues here, every word as specific
-      ctx: { pathIndex: { match: () => [] }, indexOf: () => 0, lineCount: () => Infinity, specificity: () => 1 } as unknown as RankContext,
+      ctx: {
+        pathIndex: { match: () => [] },
+        indexOf: () => 0,
+        lineCount: () => Infinity,
+        specificity: () => 1,
+      } as unknown as RankContext,
       tagsOf: (p) => index.tagsOf(p),
       textOf: (p) => index.textOf(p),
     };

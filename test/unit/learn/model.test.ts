@@ -6,7 +6,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FEATURE_NAMES, FEATURE_VERSION, MODEL_FORMAT, parseModel, predict, shippedModel, type RankerModel } from '../../../src/learn/index.js';
+import {
+  FEATURE_NAMES,
+  FEATURE_VERSION,
+  MODEL_FORMAT,
+  parseModel,
+  predict,
+  shippedModel,
+  type RankerModel,
+} from '../../../src/learn/index.js';
 import { packageRoot } from '../../../src/package-root.js';
 
 const LEXICAL = FEATURE_NAMES.indexOf('lexical_share');
@@ -57,20 +65,32 @@ describe('parseModel', () => {
   };
 
   it('refuses a model of other features, another feature version or another format, naming the field', () => {
-    expect(refused(model({ features: [...FEATURE_NAMES].reverse() }))).toMatch(/^repomap\/learn: m\.json: features do not match/);
-    expect(refused(model({ feature_version: FEATURE_VERSION + 1 }))).toMatch(/^repomap\/learn: m\.json: feature_version is \d+; this repomap computes feature version/);
-    expect(refused({ ...model(), format: 'xgboost' })).toMatch(/^repomap\/learn: m\.json: format must be "repomap-ranker"/);
+    expect(refused(model({ features: [...FEATURE_NAMES].reverse() }))).toMatch(
+      /^repomap\/learn: m\.json: features do not match/,
+    );
+    expect(refused(model({ feature_version: FEATURE_VERSION + 1 }))).toMatch(
+      /^repomap\/learn: m\.json: feature_version is \d+; this repomap computes feature version/,
+    );
+    expect(refused({ ...model(), format: 'xgboost' })).toMatch(
+      /^repomap\/learn: m\.json: format must be "repomap-ranker"/,
+    );
     expect(refused(model({ pool: 0 }))).toMatch(/pool must be a whole number/);
   });
 
   it('refuses trees whose walk could loop or leave the tree', () => {
-    const loop = model({ trees: [{ feature: [LEXICAL, EXAMPLE], threshold: [0.5, 0.5], left: [1, 0], right: [-1, -2], leaf: [1, 2, 3] }] });
+    const loop = model({
+      trees: [{ feature: [LEXICAL, EXAMPLE], threshold: [0.5, 0.5], left: [1, 0], right: [-1, -2], leaf: [1, 2, 3] }],
+    });
     expect(refused(loop)).toMatch(/trees\[0\]\.children\[1\] point at 0/);
     const outside = model({ trees: [{ feature: [LEXICAL], threshold: [0.5], left: [-1], right: [-5], leaf: [1, 2] }] });
     expect(refused(outside)).toMatch(/trees\[0\]\.children\[0\] point at -5/);
-    const badFeature = model({ trees: [{ feature: [FEATURE_NAMES.length], threshold: [0.5], left: [-1], right: [-2], leaf: [1, 2] }] });
+    const badFeature = model({
+      trees: [{ feature: [FEATURE_NAMES.length], threshold: [0.5], left: [-1], right: [-2], leaf: [1, 2] }],
+    });
     expect(refused(badFeature)).toMatch(/trees\[0\]\.feature\[0\] is not a feature index/);
-    const nan = model({ trees: [{ feature: [LEXICAL], threshold: [Number.NaN], left: [-1], right: [-2], leaf: [1, 2] }] });
+    const nan = model({
+      trees: [{ feature: [LEXICAL], threshold: [Number.NaN], left: [-1], right: [-2], leaf: [1, 2] }],
+    });
     expect(refused(nan)).toMatch(/trees\[0\]\.threshold must be an array of finite numbers/);
   });
 });

@@ -50,8 +50,10 @@ describe('rank with the learned ranker', () => {
   beforeAll(async () => {
     dir = makeTemp('repomap-learned-');
     writeFiles(dir, {
-      'src/cache/store.py': 'class Store:\n    def evict(self, key):\n        """Drop one entry."""\n        del self.items[key]\n',
-      'src/cache/policy.py': 'from .store import Store\n\ndef lru(store: Store):\n    return store.evict(store.oldest())\n',
+      'src/cache/store.py':
+        'class Store:\n    def evict(self, key):\n        """Drop one entry."""\n        del self.items[key]\n',
+      'src/cache/policy.py':
+        'from .store import Store\n\ndef lru(store: Store):\n    return store.evict(store.oldest())\n',
       'examples/evict_demo.py': 'from cache.store import Store\n\nStore().evict("k")\n',
       'tests/test_store.py': 'from cache.store import Store\n\ndef test_evict():\n    Store().evict("k")\n',
       'README.md': '# cache\n\nAn LRU cache whose Store can evict entries.\n',
@@ -61,7 +63,8 @@ describe('rank with the learned ranker', () => {
   afterAll(() => removeTemp(dir));
 
   it('ranks every file once, scores falling, the same bytes on every call', () => {
-    const issue = 'Store.evict raises KeyError\n\nEvicting a key twice from the cache `Store` raises KeyError instead of ignoring it.\n';
+    const issue =
+      'Store.evict raises KeyError\n\nEvicting a key twice from the cache `Store` raises KeyError instead of ignoring it.\n';
     const learned = index.withRank({ ranker: { issue2code: 'learned' } });
     const r = learned.rank(issue);
     const tuned = index.rank(issue);
@@ -72,7 +75,8 @@ describe('rank with the learned ranker', () => {
   });
 
   it('is what explain reports: the learned place and score, beside the tuned ones', () => {
-    const issue = 'Store.evict raises KeyError\n\nEvicting a key twice from the cache `Store` raises KeyError instead of ignoring it.\n';
+    const issue =
+      'Store.evict raises KeyError\n\nEvicting a key twice from the cache `Store` raises KeyError instead of ignoring it.\n';
     const learned = index.withRank({ ranker: { issue2code: 'learned' } });
     const files = learned.rank(issue).files;
     const tunedFiles = index.withRank({ ranker: { issue2code: 'tuned' } }).rank(issue).files;
@@ -88,6 +92,8 @@ describe('rank with the learned ranker', () => {
   });
 
   it('refuses a ranker it does not know, naming the option', () => {
-    expect(() => index.withRank({ ranker: { issue2code: 'neural' as 'tuned' } }).rank('Store.evict fails')).toThrow(/rank\.ranker\.issue2code must be one of tuned, learned, got "neural"/);
+    expect(() => index.withRank({ ranker: { issue2code: 'neural' as 'tuned' } }).rank('Store.evict fails')).toThrow(
+      /rank\.ranker\.issue2code must be one of tuned, learned, got "neural"/,
+    );
   });
 });

@@ -9,7 +9,13 @@ import { ChunkedArray } from '../../../src/lexical/bm25-terms.js';
 import { identifierWords } from '../../../src/text/tokens.js';
 
 /** Scores straight from the formula, with term frequencies counted per document. */
-function referenceScores(docs: { path: string; text: string }[], query: string, k1 = 1.2, b = 0.75, pathWeight = 1): Map<string, number> {
+function referenceScores(
+  docs: { path: string; text: string }[],
+  query: string,
+  k1 = 1.2,
+  b = 0.75,
+  pathWeight = 1,
+): Map<string, number> {
   const terms = docs.map((d) => {
     const tf = new Map<string, number>();
     for (const w of identifierWords(d.path)) tf.set(w, (tf.get(w) ?? 0) + pathWeight);
@@ -38,7 +44,7 @@ describe('Bm25Index postings past their first allocation', () => {
   // the triples' first chunk of 8,192), and thousands of distinct runs and words — well
   // past the 1,024 slots the other arrays start with.
   let seed = 7;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
   const docs = Array.from({ length: 300 }, (_, i) => ({
     path: `pkg${i % 7}/file_${i}.ts`,
     text: Array.from({ length: 40 }, (_, j) => `callSite${Math.floor(rand() * 5000)}_${(i * 40 + j) % 3}`).join('(); '),

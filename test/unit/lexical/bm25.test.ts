@@ -51,7 +51,12 @@ describe('Bm25Index', () => {
       { path: 'lib/b.py', text: 'x' },
       { path: 'lib/a.py', text: 'x' },
     ]);
-    expect(idx.rank('parser').map((h) => h.path)).toEqual(['src/parser_utils.py', 'lib/a.py', 'lib/b.py', 'src/zeta.py']);
+    expect(idx.rank('parser').map((h) => h.path)).toEqual([
+      'src/parser_utils.py',
+      'lib/a.py',
+      'lib/b.py',
+      'src/zeta.py',
+    ]);
     // Same tf everywhere: the three 4-word documents tie (path order); the 6-word one is longer, so last.
     expect(idx.rank('py').map((h) => h.path)).toEqual(['lib/a.py', 'lib/b.py', 'src/zeta.py', 'src/parser_utils.py']);
     expect(idx.rank('nothing', 2)).toEqual([
@@ -62,20 +67,33 @@ describe('Bm25Index', () => {
   });
 
   it('rejects duplicate paths and bad options', () => {
-    expect(() => new Bm25Index([{ path: 'a', text: '' }, { path: 'a', text: '' }])).toThrow('repomap/lexical: duplicate BM25 document path "a"');
+    expect(
+      () =>
+        new Bm25Index([
+          { path: 'a', text: '' },
+          { path: 'a', text: '' },
+        ]),
+    ).toThrow('repomap/lexical: duplicate BM25 document path "a"');
     expect(() => new Bm25Index([], { b: 2 })).toThrow(/b must be in \[0, 1\]/);
   });
 
   it('property: ranking is deterministic and independent of document and query word order', () => {
     const word = fc.constantFrom('alpha', 'beta', 'gamma', 'parseArgs', 'HTTPServer', 'x1', '42');
-    const doc = fc.record({ path: fc.stringMatching(/^[a-z]{1,4}\/[a-z]{1,4}\.py$/), text: fc.array(word, { maxLength: 12 }).map((w) => w.join(' ')) });
+    const doc = fc.record({
+      path: fc.stringMatching(/^[a-z]{1,4}\/[a-z]{1,4}\.py$/),
+      text: fc.array(word, { maxLength: 12 }).map((w) => w.join(' ')),
+    });
     fc.assert(
-      fc.property(fc.uniqueArray(doc, { selector: (d) => d.path, maxLength: 12 }), fc.array(word, { maxLength: 6 }), (ds, q) => {
-        const a = new Bm25Index(ds).rank(q.join(' '));
-        const b = new Bm25Index([...ds].reverse()).rank([...q].reverse().join(' '));
-        expect(b).toEqual(a);
-        expect(a).toHaveLength(ds.length);
-      }),
+      fc.property(
+        fc.uniqueArray(doc, { selector: (d) => d.path, maxLength: 12 }),
+        fc.array(word, { maxLength: 6 }),
+        (ds, q) => {
+          const a = new Bm25Index(ds).rank(q.join(' '));
+          const b = new Bm25Index([...ds].reverse()).rank([...q].reverse().join(' '));
+          expect(b).toEqual(a);
+          expect(a).toHaveLength(ds.length);
+        },
+      ),
     );
   });
 
@@ -84,7 +102,7 @@ describe('Bm25Index', () => {
     // 5,000 files of 150 identifiers (about 3 KB each, 15 MB in all), from a 3,000-identifier vocabulary.
     const vocab = Array.from({ length: 3000 }, (_, i) => `sym${i.toString(36)}Name_${i % 97}`);
     let seed = 1;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
     const corpus = Array.from({ length: 5000 }, (_, i) => ({
       path: `pkg${i % 50}/mod_${i}.py`,
       text: Array.from({ length: 150 }, () => vocab[Math.floor(rand() * vocab.length)]).join(' (x) = '),

@@ -16,10 +16,17 @@ const OFF: Bm25fOptions = {
   messages: { weight: 0, b: 0 },
 };
 
-function build(docs: { path: string; text: string; definitions?: string[]; messages?: string[] }[]): { body: Bm25Index; f: Bm25fIndex } {
+function build(docs: { path: string; text: string; definitions?: string[]; messages?: string[] }[]): {
+  body: Bm25Index;
+  f: Bm25fIndex;
+} {
   const body = new Bm25Index(docs);
   const byPath = new Map(docs.map((d) => [d.path, d]));
-  const fields: Bm25fDocument[] = body.paths.map((p) => ({ path: p, definitions: byPath.get(p)!.definitions ?? [], messages: byPath.get(p)!.messages ?? [] }));
+  const fields: Bm25fDocument[] = body.paths.map((p) => ({
+    path: p,
+    definitions: byPath.get(p)!.definitions ?? [],
+    messages: byPath.get(p)!.messages ?? [],
+  }));
   return { body, f: new Bm25fIndex(body, fields) };
 }
 
@@ -27,7 +34,10 @@ describe('Bm25fIndex', () => {
   it('with the side fields off, scores equal the body BM25', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.array(fc.constantFrom('alpha', 'beta', 'gammaRay', 'delta_x', 'eps'), { maxLength: 12 }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.array(fc.constantFrom('alpha', 'beta', 'gammaRay', 'delta_x', 'eps'), { maxLength: 12 }), {
+          minLength: 1,
+          maxLength: 6,
+        }),
         fc.array(fc.constantFrom('alpha', 'beta', 'gamma', 'ray', 'delta', 'zeta'), { minLength: 1, maxLength: 5 }),
         (texts, query) => {
           const { body, f } = build(texts.map((words, i) => ({ path: `src/f${i}.py`, text: words.join(' ') })));
@@ -48,7 +58,11 @@ describe('Bm25fIndex', () => {
       { path: 'src/raises.py', text: 'raise ValueError("malformed header line")', messages: ['malformed header line'] },
     ];
     const { body, f } = build(docs);
-    const order = (scores: Float64Array): string[] => body.paths.map((p, d) => ({ p, s: scores[d]! })).sort((a, b) => b.s - a.s).map((x) => x.p);
+    const order = (scores: Float64Array): string[] =>
+      body.paths
+        .map((p, d) => ({ p, s: scores[d]! }))
+        .sort((a, b) => b.s - a.s)
+        .map((x) => x.p);
     expect(order(f.scores('parse_header', OFF))[0]).toBe('src/uses.py');
     expect(order(f.scores('parse_header', { ...OFF, definitions: { weight: 4, b: 0.3 } }))[0]).toBe('src/defines.py');
     const path = f.scores('header', { ...OFF, path: { weight: 3, b: 0 } });
@@ -59,18 +73,44 @@ describe('Bm25fIndex', () => {
 
   it('holds its fields in arrays as it builds them: the parts a snapshot keeps, scoring as an index read back from them', () => {
     const docs = [
-      { path: 'src/router.py', text: 'route the request', definitions: ['Router', 'add_route'], messages: ['no route for path'] },
+      {
+        path: 'src/router.py',
+        text: 'route the request',
+        definitions: ['Router', 'add_route'],
+        messages: ['no route for path'],
+      },
       { path: 'src/config/loader.py', text: 'load config files', definitions: ['load_config'], messages: [] },
-      { path: 'tests/test_router.py', text: 'router tests', definitions: ['test_add_route'], messages: ['route missing'] },
+      {
+        path: 'tests/test_router.py',
+        text: 'router tests',
+        definitions: ['test_add_route'],
+        messages: ['route missing'],
+      },
     ];
     const { body, f } = build(docs);
     const parts = f.toParts();
     // the same arrays each time: nothing is made for a snapshot
     expect(f.toParts().definitions).toBe(parts.definitions);
-    expect(parts.definitions.words.split('\0').sort()).toEqual(['add', 'add_route', 'config', 'load', 'load_config', 'route', 'router', 'test', 'test_add_route']);
-    const on: Bm25fOptions = { ...OFF, path: { weight: 2, b: 0.5 }, definitions: { weight: 3, b: 0.5 }, messages: { weight: 1, b: 0.5 } };
+    expect(parts.definitions.words.split('\0').sort()).toEqual([
+      'add',
+      'add_route',
+      'config',
+      'load',
+      'load_config',
+      'route',
+      'router',
+      'test',
+      'test_add_route',
+    ]);
+    const on: Bm25fOptions = {
+      ...OFF,
+      path: { weight: 2, b: 0.5 },
+      definitions: { weight: 3, b: 0.5 },
+      messages: { weight: 1, b: 0.5 },
+    };
     const back = Bm25fIndex.fromParts(body, structuredClone(parts));
-    for (const q of ['add route', 'load config', 'route missing', 'nothing here']) expect(Array.from(f.scores(q, on))).toEqual(Array.from(back.scores(q, on)));
+    for (const q of ['add route', 'load config', 'route missing', 'nothing here'])
+      expect(Array.from(f.scores(q, on))).toEqual(Array.from(back.scores(q, on)));
     const scores = Array.from(f.scores('add route', on));
     expect(scores.indexOf(Math.max(...scores))).toBe(body.paths.indexOf('src/router.py'));
   });

@@ -9,7 +9,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../../src/corpus/index.js';
 import { Bm25Index, type Bm25Document, type TextTermsCache } from '../../../src/lexical/bm25.js';
-import { forEachTextTerm, isTextTerms, TEXT_TERMS_VERSION, textTerms, type TextTerms } from '../../../src/lexical/text-terms.js';
+import {
+  forEachTextTerm,
+  isTextTerms,
+  TEXT_TERMS_VERSION,
+  textTerms,
+  type TextTerms,
+} from '../../../src/lexical/text-terms.js';
 import { identifierWords } from '../../../src/text/tokens.js';
 import { FIXTURE_REPOS } from '../tags/helpers.js';
 
@@ -23,7 +29,9 @@ async function fixtureDocuments(): Promise<Bm25Document[]> {
 }
 
 /** A TextTermsCache over a Map, recording what it was asked and given. */
-function mapCache(known = new Map<Bm25Document, TextTerms>()): TextTermsCache & { known: Map<Bm25Document, TextTerms>; asked: number } {
+function mapCache(
+  known = new Map<Bm25Document, TextTerms>(),
+): TextTermsCache & { known: Map<Bm25Document, TextTerms>; asked: number } {
   const cache = {
     known,
     asked: 0,
@@ -80,10 +88,27 @@ describe('an index from kept terms', () => {
     expect(index.documentFrequency('parse')).toBe(1);
   });
 
-  it('property: kept terms give the texts\' scores exactly (path weights, repeated and non-ASCII words)', async () => {
-    const word = fc.constantFrom('alpha', 'Alpha', 'parseArgs', 'HTTPServer', 'x1', '42', 'héllo', 'snake_case_name', '𝔣𝔬𝔬', '_');
-    const text = fc.array(word, { maxLength: 20 }).map((w) => w.join(fc.sample(fc.constantFrom(' ', '.', '(\n'), 1)[0]));
-    const docs = fc.uniqueArray(fc.record({ path: fc.stringMatching(/^[a-z]{1,3}\/[a-zA-Z]{1,5}\.(py|ts)$/), text }), { selector: (d) => d.path, minLength: 1, maxLength: 12 });
+  it("property: kept terms give the texts' scores exactly (path weights, repeated and non-ASCII words)", async () => {
+    const word = fc.constantFrom(
+      'alpha',
+      'Alpha',
+      'parseArgs',
+      'HTTPServer',
+      'x1',
+      '42',
+      'héllo',
+      'snake_case_name',
+      '𝔣𝔬𝔬',
+      '_',
+    );
+    const text = fc
+      .array(word, { maxLength: 20 })
+      .map((w) => w.join(fc.sample(fc.constantFrom(' ', '.', '(\n'), 1)[0]));
+    const docs = fc.uniqueArray(fc.record({ path: fc.stringMatching(/^[a-z]{1,3}\/[a-zA-Z]{1,5}\.(py|ts)$/), text }), {
+      selector: (d) => d.path,
+      minLength: 1,
+      maxLength: 12,
+    });
     await fc.assert(
       fc.asyncProperty(docs, fc.constantFrom(0, 0.5, 1, 2), async (ds, pathWeight) => {
         const keeping = mapCache();
@@ -102,13 +127,36 @@ describe('TextTerms', () => {
     expect(isTextTerms(terms)).toBe(true);
     const read: [string, number][] = [];
     forEachTextTerm(terms, (start, end, count) => read.push([terms.slice(start, end), count]));
-    expect(read).toEqual([['parse_args', 3], ['parse', 12], ['args', 1], ['héllo', 40], ['𝔣𝔬𝔬', 7]]);
+    expect(read).toEqual([
+      ['parse_args', 3],
+      ['parse', 12],
+      ['args', 1],
+      ['héllo', 40],
+      ['𝔣𝔬𝔬', 7],
+    ]);
     expect(isTextTerms(textTerms([], []))).toBe(true);
     forEachTextTerm(textTerms([], []), () => expect.unreachable());
   });
 
   it('refuses values that are not well-formed', () => {
-    for (const bad of ['', 'a b', 'a\n', 'a b\n1', 'a\n1 2', 'a\n0', 'a\n01', 'a\n1.5', 'a\n-1', 'a  b\n1 2', ' a\n1', 'a \n1', 'a\n1\n', 'a\tb\n1', 'a\n1 ', '\n1']) {
+    for (const bad of [
+      '',
+      'a b',
+      'a\n',
+      'a b\n1',
+      'a\n1 2',
+      'a\n0',
+      'a\n01',
+      'a\n1.5',
+      'a\n-1',
+      'a  b\n1 2',
+      ' a\n1',
+      'a \n1',
+      'a\n1\n',
+      'a\tb\n1',
+      'a\n1 ',
+      '\n1',
+    ]) {
       expect(isTextTerms(bad), JSON.stringify(bad)).toBe(false);
     }
     for (const good of ['\n', 'a\n1', 'a b\n10 2']) expect(isTextTerms(good), JSON.stringify(good)).toBe(true);
@@ -119,8 +167,23 @@ describe('TextTerms', () => {
     // the tokenizer splits differently: bump the version so that no cached terms are misread.
     expect(TEXT_TERMS_VERSION).toBe(1);
     expect(identifierWords('parseArgs HTTPServer utf8_name x1 héllo_Wörld _ 𝔣𝔬𝔬Bar')).toEqual([
-      'parseargs', 'parse', 'args', 'httpserver', 'http', 'server', 'utf8_name', 'utf', '8', 'name', 'x1', 'x', '1',
-      'héllo_wörld', 'héllo', 'wörld', '𝔣𝔬𝔬bar',
+      'parseargs',
+      'parse',
+      'args',
+      'httpserver',
+      'http',
+      'server',
+      'utf8_name',
+      'utf',
+      '8',
+      'name',
+      'x1',
+      'x',
+      '1',
+      'héllo_wörld',
+      'héllo',
+      'wörld',
+      '𝔣𝔬𝔬bar',
     ]);
   });
 });

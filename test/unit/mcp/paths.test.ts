@@ -46,7 +46,9 @@ describe('repoRelativePath', () => {
   it('judges a deep path that does not exist by its deepest existing folder', () => {
     const deep = 'src/' + 'x/'.repeat(2000) + 'y.py';
     expect(repoRelativePath(deep, 'path', repo)).toBe(deep);
-    expect(() => repoRelativePath('out/' + 'x/'.repeat(2000) + 'y.py', 'path', repo)).toThrow('resolves outside the repository');
+    expect(() => repoRelativePath('out/' + 'x/'.repeat(2000) + 'y.py', 'path', repo)).toThrow(
+      'resolves outside the repository',
+    );
     expect(repoRelativePath('alias/' + 'x/'.repeat(2000) + 'y.py', 'path', repo)).toMatch(/^alias\//);
   });
 

@@ -31,13 +31,24 @@ async function connected(workspace: Workspace): Promise<Client> {
 describe('a tool call that waits on a cold build', () => {
   it('gets notifications/progress for the files read, then parsed, with rising values; a call without a token gets none', async () => {
     const repo = `${tmp}/repo`;
-    writeFiles(repo, Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`shop/rule_${i}.py`, `def rule_${i}(item):\n    return item.total * ${i}\n`])));
+    writeFiles(
+      repo,
+      Object.fromEntries(
+        Array.from({ length: 40 }, (_, i) => [
+          `shop/rule_${i}.py`,
+          `def rule_${i}(item):\n    return item.total * ${i}\n`,
+        ]),
+      ),
+    );
     // written an hour ago: the first build's view of the folder is settled, so a second call finds it warm
     const then = new Date(Date.now() - 3_600_000);
-    for (const path of [repo, `${repo}/shop`, ...Array.from({ length: 40 }, (_, i) => `${repo}/shop/rule_${i}.py`)]) utimesSync(path, then, then);
+    for (const path of [repo, `${repo}/shop`, ...Array.from({ length: 40 }, (_, i) => `${repo}/shop/rule_${i}.py`)])
+      utimesSync(path, then, then);
     const client = await connected(new Workspace(repo));
     const seen: Progress[] = [];
-    const result = await client.callTool({ name: 'find_symbol', arguments: { query: 'rule_7' } }, undefined, { onprogress: (p) => seen.push(p) });
+    const result = await client.callTool({ name: 'find_symbol', arguments: { query: 'rule_7' } }, undefined, {
+      onprogress: (p) => seen.push(p),
+    });
     expect(result.isError).toBeFalsy();
     expect(seen.length).toBeGreaterThanOrEqual(2);
     for (let i = 1; i < seen.length; i++) expect(seen[i]!.progress).toBeGreaterThan(seen[i - 1]!.progress);
@@ -47,7 +58,9 @@ describe('a tool call that waits on a cold build', () => {
 
     // warm: nothing to report
     const warm: Progress[] = [];
-    await client.callTool({ name: 'find_symbol', arguments: { query: 'rule_8' } }, undefined, { onprogress: (p) => warm.push(p) });
+    await client.callTool({ name: 'find_symbol', arguments: { query: 'rule_8' } }, undefined, {
+      onprogress: (p) => warm.push(p),
+    });
     expect(warm).toEqual([]);
     await client.close();
   });
@@ -67,7 +80,7 @@ describe('progressNotifier', () => {
     expect(progressNotifier(extra(undefined).extra)).toBeUndefined();
   });
 
-  it('sends each phase\'s first and last step, and others at most every 250 ms', () => {
+  it("sends each phase's first and last step, and others at most every 250 ms", () => {
     const { extra: e, sent } = extra('t1');
     let t = 0;
     const notify = progressNotifier(e, () => t)!;

@@ -59,7 +59,11 @@ async function exchange(lines: string[], count: number): Promise<Record<string, 
   return replies.slice(from, from + count);
 }
 
-const error = (code: number, id: string | number | null) => ({ jsonrpc: '2.0', id, error: { code, message: expect.any(String) } });
+const error = (code: number, id: string | number | null) => ({
+  jsonrpc: '2.0',
+  id,
+  error: { code, message: expect.any(String) },
+});
 
 describe('repomap mcp over stdio, given malformed JSON-RPC', () => {
   it.each([
@@ -76,12 +80,29 @@ describe('repomap mcp over stdio, given malformed JSON-RPC', () => {
 
   it('keeps serving: initialize, then a tool call, answered as usual', async () => {
     const [init] = await exchange(
-      [JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } })],
+      [
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+        }),
+      ],
       1,
     );
     expect(init).toMatchObject({ id: 1, result: { serverInfo: { name: 'repomap' } } });
     stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
-    const [ranked] = await exchange([JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'rank_files', arguments: { query: 'apply_discount', top: 3 } } })], 1);
+    const [ranked] = await exchange(
+      [
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'rank_files', arguments: { query: 'apply_discount', top: 3 } },
+        }),
+      ],
+      1,
+    );
     expect(ranked).toMatchObject({ id: 2, result: { structuredContent: { files: expect.any(Array) } } });
   });
 
@@ -89,7 +110,17 @@ describe('repomap mcp over stdio, given malformed JSON-RPC', () => {
     ['a 5 MB path', 'a'.repeat(5 * 1024 * 1024)],
     ['a path of 40,000 segments', 'a/'.repeat(40_000) + 'x.py'],
   ])('refuses explain_file with %s at once, naming the argument', async (_what, path) => {
-    const [reply] = await exchange([JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'explain_file', arguments: { query: 'q', path } } })], 1);
+    const [reply] = await exchange(
+      [
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 3,
+          method: 'tools/call',
+          params: { name: 'explain_file', arguments: { query: 'q', path } },
+        }),
+      ],
+      1,
+    );
     expect(JSON.stringify(reply)).toMatch(/path/);
     expect(reply).toMatchObject({ id: 3, result: { isError: true } });
   });
@@ -112,7 +143,12 @@ describe('repomap mcp over stdio, given well-formed calls', () => {
   }
 
   const initialize = [
-    { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } },
+    {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+    },
     { jsonrpc: '2.0', method: 'notifications/initialized' },
   ];
 
@@ -121,22 +157,46 @@ describe('repomap mcp over stdio, given well-formed calls', () => {
     cpSync(join(import.meta.dirname, '../../../fixtures/repos/python-inventory'), repo, { recursive: true });
     const out = await serveLines(repo, [
       ...initialize,
-      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'find_symbol', arguments: { query: 'apply_discount' }, _meta: { progressToken: 'p2' } } },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'find_symbol', arguments: { query: 'apply_discount' }, _meta: { progressToken: 'p2' } },
+      },
     ]);
     const result = out.findIndex((m) => m.id === 2);
     expect(out[result]).toMatchObject({ result: { structuredContent: { matches: expect.any(Array) } } });
     const progress = out.slice(0, result).filter((m) => m.method === 'notifications/progress');
     expect(progress.length).toBeGreaterThanOrEqual(1);
-    for (const p of progress) expect(p).toMatchObject({ jsonrpc: '2.0', params: { progressToken: 'p2', progress: expect.any(Number), total: expect.any(Number) } });
+    for (const p of progress)
+      expect(p).toMatchObject({
+        jsonrpc: '2.0',
+        params: { progressToken: 'p2', progress: expect.any(Number), total: expect.any(Number) },
+      });
     expect(progress.at(-1)).toMatchObject({ params: { message: expect.stringMatching(/^parsing files: (\d+)\/\1$/) } });
   });
 
   it('refuses an unknown argument (strict schemas) and an overlong path of the agent tools, naming them', async () => {
     const out = await serveLines(join(tmp, 'repo'), [
       ...initialize,
-      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'rank_files', arguments: { query: 'apply_discount', top_k: 3 } } },
-      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'outline', arguments: { path: 'a/'.repeat(40_000) + 'x.py' } } },
-      { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'references', arguments: { symbol: 'apply_discount', path: 'a'.repeat(5000) } } },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'rank_files', arguments: { query: 'apply_discount', top_k: 3 } },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'outline', arguments: { path: 'a/'.repeat(40_000) + 'x.py' } },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 4,
+        method: 'tools/call',
+        params: { name: 'references', arguments: { symbol: 'apply_discount', path: 'a'.repeat(5000) } },
+      },
     ]);
     const reply = (id: number) => JSON.stringify(out.find((m) => m.id === id));
     expect(reply(2)).toMatch(/top_k/);

@@ -37,13 +37,15 @@ async function call(name: string, args: Record<string, unknown>): Promise<CallTo
 const textOf = (r: CallToolResult): string => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
 
 const BUG_REPORT = 'apply_discount rounds half a cent the wrong way';
-const DIFF = '--- a/src/inventory/pricing.py\n+++ b/src/inventory/pricing.py\n@@ -22,1 +22,1 @@\n-def round_cents(amount: Decimal) -> int:\n+def round_cents(amount: Decimal, mode: str = "half-even") -> int:\n';
+const DIFF =
+  '--- a/src/inventory/pricing.py\n+++ b/src/inventory/pricing.py\n@@ -22,1 +22,1 @@\n-def round_cents(amount: Decimal) -> int:\n+def round_cents(amount: Decimal, mode: str = "half-even") -> int:\n';
 
 describe('every MCP tool', () => {
   it('declares an output schema, and what it returns conforms to it (the client checks each result)', async () => {
     const { tools } = await client.listTools();
     expect(tools).toHaveLength(8);
-    for (const tool of tools) expect(tool.outputSchema, tool.name).toMatchObject({ type: 'object', additionalProperties: false });
+    for (const tool of tools)
+      expect(tool.outputSchema, tool.name).toMatchObject({ type: 'object', additionalProperties: false });
     // one call of each, with the optional parts of its content present where a call can give them
     const calls: [string, Record<string, unknown>][] = [
       ['rank_files', { query: BUG_REPORT, top: 5 }],
@@ -61,9 +63,12 @@ describe('every MCP tool', () => {
       expect(r.isError, `${name}: ${textOf(r)}`).toBeFalsy();
       expect(r.structuredContent, name).toBeDefined();
     }
-    const ranked = (await call('rank_files', { query: BUG_REPORT, top: 5 })).structuredContent as { files: { functions?: unknown[] }[] };
+    const ranked = (await call('rank_files', { query: BUG_REPORT, top: 5 })).structuredContent as {
+      files: { functions?: unknown[] }[];
+    };
     expect(ranked.files[0]!.functions!.length).toBeGreaterThan(0);
-    const explained = (await call('explain_file', { query: BUG_REPORT, path: 'src/inventory/pricing.py' })).structuredContent as { functions?: { parts?: unknown }[] };
+    const explained = (await call('explain_file', { query: BUG_REPORT, path: 'src/inventory/pricing.py' }))
+      .structuredContent as { functions?: { parts?: unknown }[] };
     expect(explained.functions![0]!.parts).toBeDefined();
   });
 });
@@ -80,7 +85,9 @@ describe('the MCP tools refuse or answer in words', () => {
     // absolute and symlinked ones too
     const absolute = await call('impact', { diff: '--- /etc/passwd\n+++ /etc/passwd\n@@ -1,1 +1,1 @@\n-a\n+b\n' });
     expect(textOf(absolute)).toBe('diff: "/etc/passwd" is absolute; give a path relative to the repository root');
-    const linked = await call('impact', { diff: '--- a/etc-link/passwd\n+++ b/etc-link/passwd\n@@ -1,1 +1,1 @@\n-a\n+b\n' });
+    const linked = await call('impact', {
+      diff: '--- a/etc-link/passwd\n+++ b/etc-link/passwd\n@@ -1,1 +1,1 @@\n-a\n+b\n',
+    });
     expect(textOf(linked)).toBe('diff: "etc-link/passwd" resolves outside the repository (through a symlink)');
   });
 

@@ -50,11 +50,20 @@ describe('findSymbols', () => {
       ['test_rejects_discount_above_maximum', 'substring'],
     ]);
     const exact = findSymbols(inventory, 'apply_discount');
-    expect(exact.matches[0]).toEqual({ name: 'apply_discount', kind: 'function', path: 'src/inventory/pricing.py', startLine: 34, endLine: 40, match: 'exact' });
+    expect(exact.matches[0]).toEqual({
+      name: 'apply_discount',
+      kind: 'function',
+      path: 'src/inventory/pricing.py',
+      startLine: 34,
+      endLine: 40,
+      match: 'exact',
+    });
   });
 
   it('finds a name within a typo, and nothing far from it', () => {
-    expect(findSymbols(inventory, 'aply_discont').matches.map((m) => [m.name, m.match])).toEqual([['apply_discount', 'fuzzy']]);
+    expect(findSymbols(inventory, 'aply_discont').matches.map((m) => [m.name, m.match])).toEqual([
+      ['apply_discount', 'fuzzy'],
+    ]);
     expect(findSymbols(inventory, 'withdrew').matches.map((m) => m.name)).toEqual(['withdraw']);
     expect(findSymbols(inventory, 'zzzzqqq').total).toBe(0);
   });
@@ -62,7 +71,9 @@ describe('findSymbols', () => {
   it('filters by kind, counts every match and returns the first `limit`', () => {
     const classes = findSymbols(inventory, 'error', { kind: 'class' });
     expect(classes.matches.every((m) => m.kind === 'class')).toBe(true);
-    expect(classes.matches.map((m) => m.name)).toEqual(expect.arrayContaining(['DiscountError', 'OutOfStockError', 'StorageError']));
+    expect(classes.matches.map((m) => m.name)).toEqual(
+      expect.arrayContaining(['DiscountError', 'OutOfStockError', 'StorageError']),
+    );
     const all = findSymbols(inventory, 'test');
     const two = findSymbols(inventory, 'test', { limit: 2 });
     expect(two.total).toBe(all.total);
@@ -77,20 +88,25 @@ describe('findSymbols', () => {
 describe('findReferences', () => {
   it('lists the referencing files, callers first, with their lines and how they reach the definition', () => {
     const refs = findReferences(inventory, 'apply_discount');
-    expect(refs.definitions).toEqual([{ path: 'src/inventory/pricing.py', kind: 'function', startLine: 34, endLine: 40 }]);
+    expect(refs.definitions).toEqual([
+      { path: 'src/inventory/pricing.py', kind: 'function', startLine: 34, endLine: 40 },
+    ]);
     expect(refs.files.map((f) => [f.path, f.calls, f.via])).toEqual([
       ['tests/test_pricing.py', 5, 'import'],
       ['src/inventory/pricing.py', 2, 'same-file'],
       ['src/inventory/checkout.py', 1, 'import'],
     ]);
-    expect(refs.files[2]!.lines).toEqual([{ line: 31, kinds: ['call'], text: '        price = apply_discount(item, 0, quantity)' }]);
+    expect(refs.files[2]!.lines).toEqual([
+      { line: 31, kinds: ['call'], text: '        price = apply_discount(item, 0, quantity)' },
+    ]);
   });
 
   it('with a path, judges links against that definition only; a path that does not define it is an error', async () => {
     const index = await indexOf('two-definers', {
       'billing/tax.py': 'def rate(region):\n    return 0.2\n',
       'shipping/zones.py': 'def rate(zone):\n    return 5\n',
-      'billing/invoice.py': 'from billing.tax import rate\n\ndef total(amount, region):\n    return amount * (1 + rate(region))\n',
+      'billing/invoice.py':
+        'from billing.tax import rate\n\ndef total(amount, region):\n    return amount * (1 + rate(region))\n',
       'shipping/quote.py': 'from shipping.zones import rate\n\ndef quote(zone):\n    return rate(zone)\n',
     });
     const all = findReferences(index, 'rate');
@@ -104,7 +120,9 @@ describe('findReferences', () => {
     expect(thrown(() => findReferences(index, 'rate', { path: 'billing/invoice.py' })).message).toBe(
       'repomap/navigate: billing/invoice.py does not define rate; it is defined in billing/tax.py, shipping/zones.py',
     );
-    expect(thrown(() => findReferences(index, 'rate', { path: 'billing/nope.py' })).message).toBe('repomap/navigate: billing/nope.py is not a file of the corpus');
+    expect(thrown(() => findReferences(index, 'rate', { path: 'billing/nope.py' })).message).toBe(
+      'repomap/navigate: billing/nope.py is not a file of the corpus',
+    );
   });
 
   it('follows re-exports: a Python package __init__, a TypeScript index, a Rust `pub use`', async () => {
@@ -112,10 +130,12 @@ describe('findReferences', () => {
       'src/flask/__init__.py': 'from .helpers import url_for as url_for\nfrom .app import Flask as Flask\n',
       'src/flask/helpers.py': 'def url_for(endpoint, **values):\n    return endpoint\n',
       'src/flask/app.py': 'class Flask:\n    pass\n',
-      'tests/test_helpers.py': 'from flask import url_for\n\n\ndef test_url_for():\n    assert url_for("index") == "index"\n',
+      'tests/test_helpers.py':
+        'from flask import url_for\n\n\ndef test_url_for():\n    assert url_for("index") == "index"\n',
       'tests/test_basic.py': 'import flask\n\n\ndef test_basic():\n    assert flask.url_for("index") == "index"\n',
       // imports the package for another name: its own url_for stays unlinked
-      'tests/test_other.py': 'from flask import Flask\n\n\ndef test_other(url_for):\n    assert url_for("index") and Flask\n',
+      'tests/test_other.py':
+        'from flask import Flask\n\n\ndef test_other(url_for):\n    assert url_for("index") and Flask\n',
     });
     const urlFor = findReferences(python, 'url_for');
     expect(urlFor.files.map((f) => [f.path, f.via, f.through])).toEqual([
@@ -123,7 +143,9 @@ describe('findReferences', () => {
       ['tests/test_helpers.py', 'import', 'src/flask/__init__.py'],
       ['tests/test_other.py', null, undefined],
     ]);
-    expect(renderReferences(urlFor)).toContain('tests/test_helpers.py  1 call, 1 reference · via import of src/flask/__init__.py, which re-exports it\n');
+    expect(renderReferences(urlFor)).toContain(
+      'tests/test_helpers.py  1 call, 1 reference · via import of src/flask/__init__.py, which re-exports it\n',
+    );
 
     const typescript = await indexOf('reexport-typescript', {
       'package.json': '{ "name": "lib", "version": "1.0.0" }\n',
@@ -132,8 +154,12 @@ describe('findReferences', () => {
       'src/util/more.ts': 'export function other(x: number): number {\n  return x * 2;\n}\n',
       'app/main.ts': "import { helper, other } from '../src';\n\nexport const n = helper(1) + other(2);\n",
     });
-    expect(findReferences(typescript, 'helper').files.map((f) => [f.path, f.via, f.through])).toEqual([['app/main.ts', 'import', 'src/index.ts']]);
-    expect(findReferences(typescript, 'other').files.map((f) => [f.path, f.via, f.through])).toEqual([['app/main.ts', 'import', 'src/index.ts']]);
+    expect(findReferences(typescript, 'helper').files.map((f) => [f.path, f.via, f.through])).toEqual([
+      ['app/main.ts', 'import', 'src/index.ts'],
+    ]);
+    expect(findReferences(typescript, 'other').files.map((f) => [f.path, f.via, f.through])).toEqual([
+      ['app/main.ts', 'import', 'src/index.ts'],
+    ]);
 
     const rust = await indexOf('reexport-rust', {
       'Cargo.toml': '[package]\nname = "mycrate"\nversion = "0.1.0"\nedition = "2021"\n',
@@ -141,7 +167,9 @@ describe('findReferences', () => {
       'src/util.rs': 'pub fn helper(x: u32) -> u32 {\n    x + 1\n}\n',
       'tests/it.rs': 'use mycrate::helper;\n\n#[test]\nfn works() {\n    assert_eq!(helper(1), 2);\n}\n',
     });
-    expect(findReferences(rust, 'helper').files.map((f) => [f.path, f.via, f.through])).toEqual([['tests/it.rs', 'import', 'src/lib.rs']]);
+    expect(findReferences(rust, 'helper').files.map((f) => [f.path, f.via, f.through])).toEqual([
+      ['tests/it.rs', 'import', 'src/lib.rs'],
+    ]);
   });
 });
 
@@ -151,8 +179,15 @@ describe('outlineFile', () => {
     expect(outline.omitted).toBe(0);
     const at = (name: string) => outline.entries.find((e) => e.name === name)!;
     expect(at('Item')).toMatchObject({ kind: 'class', depth: 0, startLine: 19, signature: 'class Item:' });
-    expect(at('total')).toMatchObject({ kind: 'method', depth: 1, startLine: 25, signature: '    def total(self, quantity: int | None = None) -> int:' });
-    expect(outline.entries.map((e) => e.startLine)).toEqual([...outline.entries.map((e) => e.startLine)].sort((a, b) => a - b));
+    expect(at('total')).toMatchObject({
+      kind: 'method',
+      depth: 1,
+      startLine: 25,
+      signature: '    def total(self, quantity: int | None = None) -> int:',
+    });
+    expect(outline.entries.map((e) => e.startLine)).toEqual(
+      [...outline.entries.map((e) => e.startLine)].sort((a, b) => a - b),
+    );
     expect(outline.text).toMatch(/^ *8 {2}class OutOfStockError\(Exception\):\n *11 {4}def __init__/);
   });
 
@@ -165,7 +200,11 @@ describe('outlineFile', () => {
     expect(small.entries.length + small.omitted).toBe(full.entries.length);
     // every top-level definition shown before any method is
     const shownDepth = Math.max(...small.entries.map((e) => e.depth));
-    expect(full.entries.filter((e) => e.depth < shownDepth).every((e) => small.entries.some((s) => s.startLine === e.startLine))).toBe(true);
+    expect(
+      full.entries
+        .filter((e) => e.depth < shownDepth)
+        .every((e) => small.entries.some((s) => s.startLine === e.startLine)),
+    ).toBe(true);
     expect(small.text).toMatch(/⋮ \d+ more definitions left out for the budget of 40 tokens\n$/);
   });
 
@@ -185,11 +224,20 @@ describe('outlineFile', () => {
         '        pass',
         '',
       ].join('\n'),
-      'lib.rs': ["pub fn longest<'a>(", "    x: &'a str,", "    y: &'a str,", ") -> &'a str {", '    x', '}', ''].join('\n'),
+      'lib.rs': ["pub fn longest<'a>(", "    x: &'a str,", "    y: &'a str,", ") -> &'a str {", '    x', '}', ''].join(
+        '\n',
+      ),
     });
     const py = await outlineFile(index, 'app.py', { tokenizer: 'regex' });
     expect(py.entries.find((e) => e.name === '__init__')!.signature).toBe(
-      ['    def __init__(', '        self,', "        name: str = 'a (b',", '        *,', '        debug: bool = False,', '    ) -> None:'].join('\n'),
+      [
+        '    def __init__(',
+        '        self,',
+        "        name: str = 'a (b',",
+        '        *,',
+        '        debug: bool = False,',
+        '    ) -> None:',
+      ].join('\n'),
     );
     expect(py.text).toBe(
       [
@@ -205,31 +253,55 @@ describe('outlineFile', () => {
       ].join('\n'),
     );
     const rs = await outlineFile(index, 'lib.rs', { tokenizer: 'regex' });
-    expect(rs.text).toBe(["1  pub fn longest<'a>(", "2      x: &'a str,", "3      y: &'a str,", "4  ) -> &'a str {", ''].join('\n'));
+    expect(rs.text).toBe(
+      ["1  pub fn longest<'a>(", "2      x: &'a str,", "3      y: &'a str,", "4  ) -> &'a str {", ''].join('\n'),
+    );
   });
 
   it('under a short budget keeps functions, methods and classes before module-level variables', async () => {
     const variables = Array.from({ length: 8 }, (_, i) => `T_${i} = t.TypeVar("T_${i}", bound=t.Callable[..., t.Any])`);
-    const methods = Array.from({ length: 6 }, (_, i) => [`    def method_${i}(self, value: int) -> int:`, `        return value + ${i}`, '']).flat();
-    const index = await indexOf('outline-short', { 'app.py': ['import typing as t', '', ...variables, '', 'class Flask:', ...methods].join('\n') });
+    const methods = Array.from({ length: 6 }, (_, i) => [
+      `    def method_${i}(self, value: int) -> int:`,
+      `        return value + ${i}`,
+      '',
+    ]).flat();
+    const index = await indexOf('outline-short', {
+      'app.py': ['import typing as t', '', ...variables, '', 'class Flask:', ...methods].join('\n'),
+    });
     const full = await outlineFile(index, 'app.py', { tokenizer: 'regex' });
-    expect(full.entries.map((e) => e.kind)).toEqual([...variables.map(() => 'constant'), 'class', ...methods.filter((l) => l.includes('def')).map(() => 'method')]);
+    expect(full.entries.map((e) => e.kind)).toEqual([
+      ...variables.map(() => 'constant'),
+      'class',
+      ...methods.filter((l) => l.includes('def')).map(() => 'method'),
+    ]);
     const short = await outlineFile(index, 'app.py', { tokenizer: 'regex', budget: 120 });
     expect(short.tokens).toBeLessThanOrEqual(120);
     expect(short.omitted).toBeGreaterThan(0);
     // the class and all its methods are shown; what is left out is variables
-    expect(short.entries.filter((e) => e.kind !== 'constant').map((e) => e.name)).toEqual(['Flask', 'method_0', 'method_1', 'method_2', 'method_3', 'method_4', 'method_5']);
+    expect(short.entries.filter((e) => e.kind !== 'constant').map((e) => e.name)).toEqual([
+      'Flask',
+      'method_0',
+      'method_1',
+      'method_2',
+      'method_3',
+      'method_4',
+      'method_5',
+    ]);
     expect(short.entries.filter((e) => e.kind === 'constant').length).toBeLessThan(variables.length);
   });
 
   it('a file without a grammar, or outside the corpus, is an error saying so', async () => {
-    await expect(outlineFile(inventory, 'README.md')).rejects.toThrow('README.md is not parsed (no grammar for it), so it has no outline');
-    await expect(outlineFile(inventory, 'src/nothing.py')).rejects.toThrow('src/nothing.py is not a file of the corpus');
+    await expect(outlineFile(inventory, 'README.md')).rejects.toThrow(
+      'README.md is not parsed (no grammar for it), so it has no outline',
+    );
+    await expect(outlineFile(inventory, 'src/nothing.py')).rejects.toThrow(
+      'src/nothing.py is not a file of the corpus',
+    );
   });
 });
 
 describe('editImpact', () => {
-  it('ranks what an edit of a file ripples to, with each file\'s links to it, the file itself left out', () => {
+  it("ranks what an edit of a file ripples to, with each file's links to it, the file itself left out", () => {
     const impact = editImpact(inventory, { file: 'src/inventory/pricing.py' }, { top: 5 });
     expect(impact.edited).toEqual(['src/inventory/pricing.py']);
     expect(impact.files.map((f) => f.path)).not.toContain('src/inventory/pricing.py');
@@ -239,11 +311,13 @@ describe('editImpact', () => {
     expect(checkout.relations.map((r) => r.kind)).toContain('caller');
     expect(checkout.relations.find((r) => r.kind === 'caller')!.label).toMatch(/apply_discount/);
     // the same as the engine's edit2ripple ranking of that anchor
-    const ranked = inventory.rank({ anchor_file: 'src/inventory/pricing.py' }, { task: 'edit2ripple' }).files.filter((f) => !f.given);
+    const ranked = inventory
+      .rank({ anchor_file: 'src/inventory/pricing.py' }, { task: 'edit2ripple' })
+      .files.filter((f) => !f.given);
     expect(impact.files.map((f) => f.path)).toEqual(ranked.slice(0, 5).map((f) => f.path));
   });
 
-  it('reads the edited files from a diff\'s headers; a diff naming none needs the file', () => {
+  it("reads the edited files from a diff's headers; a diff naming none needs the file", () => {
     const diff = [
       '--- a/src/inventory/models.py',
       '+++ b/src/inventory/models.py',
@@ -255,9 +329,14 @@ describe('editImpact', () => {
     expect(impact.edited).toEqual(['src/inventory/models.py']);
     expect(impact.files.map((f) => f.path).slice(0, 3)).toContain('tests/test_models.py');
     const hunkOnly = diff.split('\n').slice(2).join('\n');
-    expect(thrown(() => editImpact(inventory, { diff: hunkOnly }))).toMatchObject({ code: 'bad-query', subject: 'diff' });
+    expect(thrown(() => editImpact(inventory, { diff: hunkOnly }))).toMatchObject({
+      code: 'bad-query',
+      subject: 'diff',
+    });
     // a diff of two files: both are the edit, neither is in the ripple
-    const both = editImpact(inventory, { diff: `${diff}\n--- a/src/inventory/pricing.py\n+++ b/src/inventory/pricing.py\n@@ -34,1 +34,1 @@\n-def apply_discount(item, percent, quantity=None):\n+def apply_discount(item, percent, quantity=1):` });
+    const both = editImpact(inventory, {
+      diff: `${diff}\n--- a/src/inventory/pricing.py\n+++ b/src/inventory/pricing.py\n@@ -34,1 +34,1 @@\n-def apply_discount(item, percent, quantity=None):\n+def apply_discount(item, percent, quantity=1):`,
+    });
     expect(both.edited).toEqual(['src/inventory/models.py', 'src/inventory/pricing.py']);
     expect(both.files.map((f) => f.path)).not.toContain('src/inventory/pricing.py');
     expect(both.files.map((f) => f.path)).not.toContain('src/inventory/models.py');
@@ -269,15 +348,36 @@ describe('editImpact', () => {
 
 describe('indexStatus', () => {
   it('counts files per language, parse errors and skips', async () => {
-    const index = await indexOf('status', { 'a.py': 'def f(:\n    pass\n', 'b.ts': 'export const x = 1;\n', 'c.md': '# c\n', 'd.bin': '\0\0' });
+    const index = await indexOf('status', {
+      'a.py': 'def f(:\n    pass\n',
+      'b.ts': 'export const x = 1;\n',
+      'c.md': '# c\n',
+      'd.bin': '\0\0',
+    });
     const status = indexStatus(index);
-    expect(status).toMatchObject({ files: 3, languages: { python: 1, typescript: 1 }, parseErrors: 1, parseErrorFiles: ['a.py'], source: 'folder' });
+    expect(status).toMatchObject({
+      files: 3,
+      languages: { python: 1, typescript: 1 },
+      parseErrors: 1,
+      parseErrorFiles: ['a.py'],
+      source: 'folder',
+    });
     expect(status.skipped.binary).toBe(1);
-    expect(indexStatus(inventory)).toMatchObject({ files: 13, languages: { python: 11 }, parseErrors: 0, parseErrorFiles: [], tooComplex: 0, tooComplexFiles: [] });
+    expect(indexStatus(inventory)).toMatchObject({
+      files: 13,
+      languages: { python: 11 },
+      parseErrors: 0,
+      parseErrorFiles: [],
+      tooComplex: 0,
+      tooComplexFiles: [],
+    });
   });
 
   it('counts and names the files left without tags as too complex (issue 19), and prints them', async () => {
-    const index = await indexOf('too-complex', { 'deep.py': nestedPythonCalls(20_000), 'ok.py': 'def f():\n    pass\n' });
+    const index = await indexOf('too-complex', {
+      'deep.py': nestedPythonCalls(20_000),
+      'ok.py': 'def f():\n    pass\n',
+    });
     const status = indexStatus(index);
     expect(status).toMatchObject({ files: 2, parseErrors: 0, tooComplex: 1, tooComplexFiles: ['deep.py'] });
     expect(renderStatus(status)).toContain('\nparse errors 0\ntoo complex  1: deep.py\n');

@@ -6,7 +6,11 @@ import { FIXTURES } from '../../fixture-index.js';
 import { rejectionOf as errorOf } from '../../error-of.js';
 
 const inventory = () => loadCorpus({ folder: join(FIXTURES, 'repos', 'python-inventory') });
-const QUERY = { pr_title: 'Round discounts half to even', changed_files: ['src/inventory/pricing.py'], change_summary: ['apply_discount'] };
+const QUERY = {
+  pr_title: 'Round discounts half to even',
+  changed_files: ['src/inventory/pricing.py'],
+  change_summary: ['apply_discount'],
+};
 
 describe('resolveOptions', () => {
   it('overrides key by key at every depth; arrays and values replace; defaults stay untouched', () => {
@@ -37,7 +41,7 @@ describe('resolveOptions', () => {
 });
 
 describe('the options tree of buildIndex', () => {
-  it('lets a library caller change one task\'s weight without losing the others', async () => {
+  it("lets a library caller change one task's weight without losing the others", async () => {
     const corpus = await inventory();
     const plain = (await buildIndex(corpus)).rank(QUERY);
     const tweaked = (await buildIndex(corpus, { rank: { callerWeight: { edit2ripple: 0 } } })).rank(QUERY);
@@ -61,7 +65,9 @@ describe('the options tree of buildIndex', () => {
     }
     const error = await errorOf(() => buildIndex(corpus, { cues: { frameDecay: -1 } }));
     expect(error.subject).toBe('cues.frameDecay');
-    const misspeltLoad = await errorOf(() => loadCorpus({ folder: join(FIXTURES, 'repos', 'python-inventory') }, { exlude: ['docs/**'] } as never));
+    const misspeltLoad = await errorOf(() =>
+      loadCorpus({ folder: join(FIXTURES, 'repos', 'python-inventory') }, { exlude: ['docs/**'] } as never),
+    );
     expect([misspeltLoad.code, misspeltLoad.subject]).toEqual(['bad-option', 'corpus.exlude']);
   });
 

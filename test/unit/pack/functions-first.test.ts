@@ -82,7 +82,10 @@ const APP = [
   '',
   'class Flask:',
   '    """The flask object implements a WSGI application and acts as the central',
-  ...Array.from({ length: 40 }, (_, i) => `    object. Paragraph ${i} of a long class docstring about configuration and requests.`),
+  ...Array.from(
+    { length: 40 },
+    (_, i) => `    object. Paragraph ${i} of a long class docstring about configuration and requests.`,
+  ),
   '    """',
   '',
   '    default_config = {',
@@ -111,7 +114,11 @@ let index: Index;
 beforeAll(async () => {
   tmp = makeTemp('repomap-pack-functions-');
   const root = join(tmp, 'repo');
-  writeFiles(root, { 'src/flasklike/sessions.py': SESSIONS, 'src/flasklike/app.py': APP, 'src/flasklike/__init__.py': 'from .app import Flask\n' });
+  writeFiles(root, {
+    'src/flasklike/sessions.py': SESSIONS,
+    'src/flasklike/app.py': APP,
+    'src/flasklike/__init__.py': 'from .app import Flask\n',
+  });
   index = await buildIndex(await loadCorpus({ folder: root }), { history: false });
 });
 afterAll(() => removeTemp(tmp));
@@ -131,11 +138,16 @@ describe('a bug report pack carries the functions the ranking names first', () =
       const pack = await index.pack(REPORT, { budget: 700, tokenizer: 'regex', task: 'issue2code', format });
       const ranges = packedRanges(pack)['src/flasklike/sessions.py'] ?? [];
       // the whole method, its class's signature line above it
-      expect(ranges.some(([a, b]) => a <= start && end <= b), `${format}: ${JSON.stringify(ranges)}`).toBe(true);
+      expect(
+        ranges.some(([a, b]) => a <= start && end <= b),
+        `${format}: ${JSON.stringify(ranges)}`,
+      ).toBe(true);
       const span = pack.files[0]!.spans.find((s) => s.start <= start && end <= s.end)!;
       expect(span).toMatchObject({ kind: 'function', symbol: 'SessionInterface.should_set_cookie' });
       expect(span.why).toContain('likely to change: SessionInterface.should_set_cookie');
-      expect(pack.files[0]!.spans.some((s) => s.kind === 'signature' && s.text === 'class SessionInterface:')).toBe(true);
+      expect(pack.files[0]!.spans.some((s) => s.kind === 'signature' && s.text === 'class SessionInterface:')).toBe(
+        true,
+      );
     }
   });
 
@@ -143,9 +155,15 @@ describe('a bug report pack carries the functions the ranking names first', () =
     const pack = await index.pack(REPORT, { budget: 1200, tokenizer: 'regex', task: 'issue2code' });
     const app = packedRanges(pack)['src/flasklike/app.py'] ?? [];
     const method = lineOf(APP, 'def process_response');
-    expect(app.some(([a, b]) => a <= method && method + 4 <= b), JSON.stringify(app)).toBe(true);
+    expect(
+      app.some(([a, b]) => a <= method && method + 4 <= b),
+      JSON.stringify(app),
+    ).toBe(true);
     const docstring = lineOf(APP, 'Paragraph 10 of');
-    expect(app.some(([a, b]) => a <= docstring && docstring <= b), JSON.stringify(app)).toBe(false);
+    expect(
+      app.some(([a, b]) => a <= docstring && docstring <= b),
+      JSON.stringify(app),
+    ).toBe(false);
     expect(pack.tokens).toBeLessThanOrEqual(1200);
   });
 });

@@ -33,7 +33,10 @@ interface Case {
   task: Task;
 }
 const casesOf = (repo: string): Case[] =>
-  (JSON.parse(readFileSync(join(fixtures, 'cases', `${repo}.json`), 'utf8')) as Omit<Case, 'repo'>[]).map((c) => ({ ...c, repo }));
+  (JSON.parse(readFileSync(join(fixtures, 'cases', `${repo}.json`), 'utf8')) as Omit<Case, 'repo'>[]).map((c) => ({
+    ...c,
+    repo,
+  }));
 /** One case per task from three languages. */
 const CASES: Case[] = [
   ...casesOf('python-inventory'),
@@ -82,8 +85,15 @@ describe('the budget is hard', () => {
     const tiny = await index.pack(c.query, { budget: 3, tokenizer: 'regex', task: c.task });
     expect(tiny).toMatchObject({ files: [], text: '', tokens: 0, omitted: [], omittedMore: 13 });
     // not even an empty JSON pack fits 3 tokens: nothing is printed
-    expect(await index.pack(c.query, { budget: 3, tokenizer: 'regex', task: c.task, format: 'json' })).toMatchObject({ files: [], text: '', tokens: 0, omittedMore: 13 });
-    const json = JSON.parse((await index.pack(c.query, { budget: 60, tokenizer: 'regex', task: c.task, format: 'json' })).text) as Pack;
+    expect(await index.pack(c.query, { budget: 3, tokenizer: 'regex', task: c.task, format: 'json' })).toMatchObject({
+      files: [],
+      text: '',
+      tokens: 0,
+      omittedMore: 13,
+    });
+    const json = JSON.parse(
+      (await index.pack(c.query, { budget: 60, tokenizer: 'regex', task: c.task, format: 'json' })).text,
+    ) as Pack;
     expect(json).toMatchObject({ budget: 60, tokenizer: 'regex', files: [], omittedMore: 13 });
     expect(json.tokens).toBeLessThanOrEqual(60);
   });
@@ -95,7 +105,9 @@ describe('pack contents', () => {
     const index = await indexOf('python-inventory');
     const a = await index.pack(c.query, { budget: 700, task: c.task });
     const b = await index.pack(c.query, { budget: 700, task: c.task });
-    const fresh = await buildIndex(await loadCorpus({ folder: join(fixtures, 'repos', 'python-inventory') }), { history: false });
+    const fresh = await buildIndex(await loadCorpus({ folder: join(fixtures, 'repos', 'python-inventory') }), {
+      history: false,
+    });
     const d = await fresh.pack(c.query, { budget: 700, task: c.task });
     expect(b.text).toBe(a.text);
     expect(d.text).toBe(a.text);
@@ -126,7 +138,16 @@ describe('pack contents', () => {
     const index = await indexOf('python-inventory');
     const pack = await index.pack(c.query, { budget: 900, task: c.task, tokenizer: 'cl100k_base', format: 'json' });
     const parsed = JSON.parse(pack.text) as Pack;
-    expect(Object.keys(parsed)).toEqual(['budget', 'tokenizer', 'tokens', 'files', 'omitted', 'omittedMore', 'diagnostics', 'diagnosticsMore']);
+    expect(Object.keys(parsed)).toEqual([
+      'budget',
+      'tokenizer',
+      'tokens',
+      'files',
+      'omitted',
+      'omittedMore',
+      'diagnostics',
+      'diagnosticsMore',
+    ]);
     expect(parsed).toMatchObject({ budget: 900, tokenizer: 'cl100k_base' });
     // code2test: the test of the changed backend first; the changed (given) file is never packed
     expect(parsed.files[0]!.path).toBe('tests/storage/test_backend.py');
@@ -145,7 +166,13 @@ describe('pack contents', () => {
     const source = packSourceOf(index);
     const pack = buildPack(
       [
-        { path: 'tests/test_pricing.py', score: 1, spans: [{ start: 35, end: 37, kind: 'test', symbol: 'test_rounds_half_cent_to_even', why: 'tests apply_discount' }] },
+        {
+          path: 'tests/test_pricing.py',
+          score: 1,
+          spans: [
+            { start: 35, end: 37, kind: 'test', symbol: 'test_rounds_half_cent_to_even', why: 'tests apply_discount' },
+          ],
+        },
         { path: 'src/inventory/storage/__init__.py', score: 0.5 },
       ],
       source,
@@ -153,8 +180,18 @@ describe('pack contents', () => {
       { budget: 2000 },
       { ...PACK_DEFAULTS, wholeValue: 0 },
     );
-    expect(packedRanges(pack)).toEqual({ 'tests/test_pricing.py': [[28, 28], [35, 37]], 'src/inventory/storage/__init__.py': [[1, 5]] });
-    expect(pack.files[0]!.spans[0]).toMatchObject({ kind: 'signature', symbol: 'TestApplyDiscount', text: 'class TestApplyDiscount:' });
+    expect(packedRanges(pack)).toEqual({
+      'tests/test_pricing.py': [
+        [28, 28],
+        [35, 37],
+      ],
+      'src/inventory/storage/__init__.py': [[1, 5]],
+    });
+    expect(pack.files[0]!.spans[0]).toMatchObject({
+      kind: 'signature',
+      symbol: 'TestApplyDiscount',
+      text: 'class TestApplyDiscount:',
+    });
     expect(pack.files[1]!.spans[0]!.kind).toBe('whole');
     expect(pack.text).toContain('28 class TestApplyDiscount:\n⋮\n35     def test_rounds_half_cent_to_even(self):\n');
   });
@@ -164,21 +201,43 @@ describe('pack contents', () => {
     const tokenizer = await loadTokenizer('regex');
     const source = packSourceOf(index);
     const files = [
-      { path: 'tests/test_pricing.py', score: 1, spans: [{ start: 35, end: 37, kind: 'test' as const, symbol: 'test_rounds_half_cent_to_even', why: 'tests apply_discount' }] },
-      { path: 'src/inventory/models.py', score: 0.4, spans: [{ start: 25, end: 30, kind: 'definition' as const, symbol: 'total', why: 'defines total' }] },
+      {
+        path: 'tests/test_pricing.py',
+        score: 1,
+        spans: [
+          {
+            start: 35,
+            end: 37,
+            kind: 'test' as const,
+            symbol: 'test_rounds_half_cent_to_even',
+            why: 'tests apply_discount',
+          },
+        ],
+      },
+      {
+        path: 'src/inventory/models.py',
+        score: 0.4,
+        spans: [{ start: 25, end: 30, kind: 'definition' as const, symbol: 'total', why: 'defines total' }],
+      },
     ];
     const lines = index.textOf('tests/test_pricing.py')!.split('\n').length - 1;
     const roomy = buildPack(files, source, tokenizer, { budget: 4000 });
     expect(packedRanges(roomy)['tests/test_pricing.py']).toEqual([[1, lines]]);
     expect(roomy.files[0]!.spans.map((s) => s.kind)).toEqual(['whole']);
     const tight = buildPack(files, source, tokenizer, { budget: 150 });
-    expect(packedRanges(tight)['tests/test_pricing.py']).toEqual([[28, 28], [35, 37]]);
+    expect(packedRanges(tight)['tests/test_pricing.py']).toEqual([
+      [28, 28],
+      [35, 37],
+    ]);
     expect(tight.tokens).toBeLessThanOrEqual(150);
   });
 
   it('value per token: a cued definition beats a pile of cheap tests from a lower-ranked file', async () => {
     const index = await indexOf('python-inventory');
-    const pack = await index.pack('apply_discount rounds half a cent the wrong way', { budget: 200, tokenizer: 'o200k_base' });
+    const pack = await index.pack('apply_discount rounds half a cent the wrong way', {
+      budget: 200,
+      tokenizer: 'o200k_base',
+    });
     // a bug report (issue2code): the cued definition, and round_cents, which the function stage names as likely to change
     expect(packedRanges(pack)['src/inventory/pricing.py']).toEqual([
       [22, 24],
@@ -207,7 +266,9 @@ describe('whole-file baseline', () => {
   it('packs whole files in rank order, skipping those that no longer fit, under the same budget', async () => {
     const index = await indexOf('python-inventory');
     const tokenizer = await loadTokenizer('regex');
-    const ranked = index.rank(byId('trace-rounding-assertion').query, { task: 'trace2code' }).files.filter((f) => !f.given);
+    const ranked = index
+      .rank(byId('trace-rounding-assertion').query, { task: 'trace2code' })
+      .files.filter((f) => !f.given);
     const pack = packWholeFiles(ranked, packSourceOf(index), tokenizer, { budget: 1500 });
     expect(tokenizer.count(pack.text)).toBeLessThanOrEqual(1500);
     expect(pack.files.length).toBeGreaterThan(0);

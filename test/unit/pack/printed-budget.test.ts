@@ -12,7 +12,15 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/cli/run.js';
-import { buildIndex, loadCorpus, loadTokenizer, TOKENIZERS, type Index, type Tokenizer, type TokenizerName } from '../../../src/index.js';
+import {
+  buildIndex,
+  loadCorpus,
+  loadTokenizer,
+  TOKENIZERS,
+  type Index,
+  type Tokenizer,
+  type TokenizerName,
+} from '../../../src/index.js';
 import { PACK_FORMATS } from '../../../src/pack/index.js';
 import { Workspace } from '../../../src/build/live.js';
 import { createMcpServer } from '../../../src/mcp/server.js';
@@ -20,7 +28,11 @@ import { makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 
 /** A module of option handlers: real Python with docstrings, quotes and backslashes (JSON escapes them). */
 function optionsModule(name: string, n: number): string {
-  const lines = [`"""Options of the ${name} command: "quoted" names, C:\\\\paths and tabs\\t."""`, 'from .errors import OptionError', ''];
+  const lines = [
+    `"""Options of the ${name} command: "quoted" names, C:\\\\paths and tabs\\t."""`,
+    'from .errors import OptionError',
+    '',
+  ];
   for (let i = 0; i < n; i++) {
     lines.push(
       `def parse_${name}_option_${i}(args: list[str], defaults: dict[str, str] | None = None) -> dict[str, str]:`,
@@ -108,7 +120,12 @@ describe('the budget counts what is printed', () => {
           expect(printed).toBeLessThanOrEqual(budget);
           expect(pack.tokens).toBe(printed);
           if (format === 'json' && pack.text !== '') {
-            const json = JSON.parse(pack.text) as { tokens: number; files: { path: string }[]; diagnostics: unknown[]; diagnosticsMore: number };
+            const json = JSON.parse(pack.text) as {
+              tokens: number;
+              files: { path: string }[];
+              diagnostics: unknown[];
+              diagnosticsMore: number;
+            };
             expect(json.tokens).toBe(printed);
             expect(json.files.map((f) => f.path)).toEqual(pack.files.map((f) => f.path));
             expect(json.diagnostics.length + json.diagnosticsMore).toBe(2);
@@ -125,8 +142,26 @@ describe('the budget counts what is printed', () => {
         for (const budget of [150, 900, 2500]) {
           let stdout = '';
           let stderr = '';
-          const io = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, cwd: root };
-          const code = await runCli(['pack', '--no-cache', '--query', QUERIES[0]!, '--budget', String(budget), '--tokenizer', tokenizer, '--format', format], io);
+          const io = {
+            stdout: { write: (s: string) => (stdout += s) },
+            stderr: { write: (s: string) => (stderr += s) },
+            cwd: root,
+          };
+          const code = await runCli(
+            [
+              'pack',
+              '--no-cache',
+              '--query',
+              QUERIES[0]!,
+              '--budget',
+              String(budget),
+              '--tokenizer',
+              tokenizer,
+              '--format',
+              format,
+            ],
+            io,
+          );
           expect(code, stderr).toBe(0);
           expect(stdout).not.toBe('');
           expect(count(tokenizer, stdout), `${format} ${tokenizer} ${budget}`).toBeLessThanOrEqual(budget);
@@ -151,7 +186,10 @@ describe('the budget counts what is printed', () => {
       for (const format of PACK_FORMATS) {
         for (const tokenizer of TOKENIZERS) {
           const budget = 700;
-          const r = (await client.callTool({ name: 'context_pack', arguments: { query: QUERIES[1], budget, tokenizer, format } })) as CallToolResult;
+          const r = (await client.callTool({
+            name: 'context_pack',
+            arguments: { query: QUERIES[1], budget, tokenizer, format },
+          })) as CallToolResult;
           expect(r.isError).toBeFalsy();
           const text = r.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
           expect(count(tokenizer, text), `${format} ${tokenizer}`).toBeLessThanOrEqual(budget);

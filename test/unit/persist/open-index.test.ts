@@ -34,7 +34,11 @@ describe('openIndex', () => {
     cpSync(FIXTURE, repo, { recursive: true });
     ageTree(repo);
     const notes: string[] = [];
-    const options = { cache, onNote: (m: string) => void notes.push(m), onWarning: (m: string) => void notes.push(`warning: ${m}`) };
+    const options = {
+      cache,
+      onNote: (m: string) => void notes.push(m),
+      onWarning: (m: string) => void notes.push(`warning: ${m}`),
+    };
     const fresh = async () => ranked(await buildIndex(await loadCorpus({ folder: repo })));
 
     const first = await openIndex({ folder: repo }, options);

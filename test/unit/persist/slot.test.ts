@@ -11,7 +11,9 @@ const scope = { include: [], exclude: [] };
 describe('snapshot slots', () => {
   it('are keyed by the Node and V8 versions as well as the folder and scope', () => {
     const here = snapshotSlot('/cache', '/repo', scope);
-    expect(snapshotSlot('/cache', '/repo', scope, { node: process.versions.node, v8: process.versions.v8 })).toEqual(here);
+    expect(snapshotSlot('/cache', '/repo', scope, { node: process.versions.node, v8: process.versions.v8 })).toEqual(
+      here,
+    );
     expect(snapshotSlot('/cache', '/repo', scope, { node: '0.0.1', v8: process.versions.v8 }).key).not.toBe(here.key);
     expect(snapshotSlot('/cache', '/repo', scope, { node: process.versions.node, v8: '1.0.0' }).key).not.toBe(here.key);
     expect(snapshotSlot('/cache', '/other', scope).key).not.toBe(here.key);

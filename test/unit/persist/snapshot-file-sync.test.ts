@@ -45,7 +45,12 @@ describe('snapshot file writes', () => {
     calls.length = 0;
     writeSnapshotFile(folder, 'k', { n: 1, data: new Uint8Array(1000).fill(7) });
     const opened = calls.find((c) => c.startsWith('open '))!.slice('open '.length);
-    expect(calls.filter((c) => c.endsWith(` ${opened}`) || c.startsWith('rename'))).toEqual([`open ${opened}`, `fsync ${opened}`, `close ${opened}`, 'rename k.snap']);
+    expect(calls.filter((c) => c.endsWith(` ${opened}`) || c.startsWith('rename'))).toEqual([
+      `open ${opened}`,
+      `fsync ${opened}`,
+      `close ${opened}`,
+      'rename k.snap',
+    ]);
     const read = readSnapshotFile(folder, 'k');
     if (!('file' in read)) throw new Error(JSON.stringify(read));
     expect(read.file.section('n')).toBe(1);

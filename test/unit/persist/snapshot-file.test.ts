@@ -3,7 +3,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pruneSnapshots, readSnapshotFile, snapshotFiles, snapshotFilePath, snapshotTempFiles, writeSnapshotFile } from '../../../src/persist/snapshot-file.js';
+import {
+  pruneSnapshots,
+  readSnapshotFile,
+  snapshotFiles,
+  snapshotFilePath,
+  snapshotTempFiles,
+  writeSnapshotFile,
+} from '../../../src/persist/snapshot-file.js';
 import { decodeSection, encodeSection, sectionChunks, PartList, type ByteList } from '../../../src/persist/sections.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 
@@ -38,7 +45,11 @@ describe('snapshot files', () => {
     const folder = join(tmp, 'views');
     const value = {
       odd: new Uint8Array([1, 2, 3]),
-      nested: { f64: new Float64Array([0.25, -1e300, Number.NaN]), i32: Int32Array.from([-5, 7]), list: [new Uint16Array([65535]), 'text'] },
+      nested: {
+        f64: new Float64Array([0.25, -1e300, Number.NaN]),
+        i32: Int32Array.from([-5, 7]),
+        list: [new Uint16Array([65535]), 'text'],
+      },
       big: new BigInt64Array([-(2n ** 62n), 3n]),
       view: new DataView(new Uint8Array([9, 8, 7, 6]).buffer, 1, 2),
       buffer: Buffer.from('a buffer'),
@@ -53,7 +64,15 @@ describe('snapshot files', () => {
     expect(back.view).toBeInstanceOf(DataView);
     expect([back.view.getUint8(0), back.view.getUint8(1)]).toEqual([8, 7]);
     // one section read: every typed array a view of its bytes, each aligned for its type
-    const arrays = [back.odd, back.nested.f64, back.nested.i32, back.nested.list[0] as Uint16Array, back.big, back.view, back.buffer];
+    const arrays = [
+      back.odd,
+      back.nested.f64,
+      back.nested.i32,
+      back.nested.list[0] as Uint16Array,
+      back.big,
+      back.view,
+      back.buffer,
+    ];
     expect(new Set(arrays.map((a) => a.buffer)).size).toBe(1);
     expect(arrays.every((a) => a.byteOffset % 8 === 0)).toBe(true);
   });
@@ -67,17 +86,25 @@ describe('snapshot files', () => {
     const list = read.file.section('parts') as ByteList;
     expect(Array.isArray(list)).toBe(false);
     expect(list.length).toBe(4);
-    expect([3, 0, 2, 1].map((k) => Buffer.from(list.at(k)!).toString('hex'))).toEqual([3, 0, 2, 1].map((k) => Buffer.from(parts[k]!).toString('hex')));
+    expect([3, 0, 2, 1].map((k) => Buffer.from(list.at(k)!).toString('hex'))).toEqual(
+      [3, 0, 2, 1].map((k) => Buffer.from(parts[k]!).toString('hex')),
+    );
     expect([list.at(4), list.at(-1), list.at(1.5)]).toEqual([undefined, undefined, undefined]);
     expect(read.file.section('none')).toEqual([]);
     // a list with anything but byte arrays in it is a plain value
     expect(read.file.section('mixed')).toEqual([Buffer.from('a'), 'b']);
   });
 
-  it('write a part made as pieces (a section\'s chunks: no copy into one buffer) as the bytes they join to, empty pieces included', () => {
+  it("write a part made as pieces (a section's chunks: no copy into one buffer) as the bytes they join to, empty pieces included", () => {
     const folder = join(tmp, 'pieces');
-    const csrLike = { starts: Int32Array.from([0, 2, 2]), weights: new Float64Array([0.5, 0.25]), none: new Uint32Array(0) };
-    const list = new PartList(2, (k) => (k === 0 ? sectionChunks(csrLike) : [Buffer.from('ab'), new Uint8Array(0), Buffer.from('c')]));
+    const csrLike = {
+      starts: Int32Array.from([0, 2, 2]),
+      weights: new Float64Array([0.5, 0.25]),
+      none: new Uint32Array(0),
+    };
+    const list = new PartList(2, (k) =>
+      k === 0 ? sectionChunks(csrLike) : [Buffer.from('ab'), new Uint8Array(0), Buffer.from('c')],
+    );
     expect(Buffer.concat(sectionChunks(csrLike))).toEqual(encodeSection(csrLike));
     expect(list.at(1)).toEqual(Buffer.from('abc'));
     writeSnapshotFile(folder, 'k', { list, plain: csrLike });
@@ -113,7 +140,11 @@ describe('snapshot files', () => {
     if (!('file' in read)) throw new Error(JSON.stringify(read));
     const back = read.file.sections() as { first: { n: number }; list: ByteList; last: Float64Array };
     expect(back.first).toEqual({ n: 1 });
-    expect([0, 1, 2].map((k) => Buffer.from(back.list.at(k)!).toString())).toEqual(['part 0 ', 'part 1 part 1 ', 'part 2 part 2 part 2 ']);
+    expect([0, 1, 2].map((k) => Buffer.from(back.list.at(k)!).toString())).toEqual([
+      'part 0 ',
+      'part 1 part 1 ',
+      'part 2 part 2 part 2 ',
+    ]);
     expect(back.last).toEqual(new Float64Array([0.5, 1.5]));
   });
 
@@ -126,11 +157,15 @@ describe('snapshot files', () => {
     };
     let bytes = whole();
     writeFileSync(file, bytes.subarray(0, bytes.length - 1));
-    expect(readSnapshotFile(folder, 'k')).toEqual({ problem: `${file} is cut short (${bytes.length - 1} of ${bytes.length} bytes)` });
+    expect(readSnapshotFile(folder, 'k')).toEqual({
+      problem: `${file} is cut short (${bytes.length - 1} of ${bytes.length} bytes)`,
+    });
     expect(readdirSync(folder)).toEqual([]);
     bytes = whole();
     writeFileSync(file, Buffer.concat([bytes, Buffer.from('more')]));
-    expect(readSnapshotFile(folder, 'k')).toEqual({ problem: `${file} is not a repomap snapshot (4 bytes past its end)` });
+    expect(readSnapshotFile(folder, 'k')).toEqual({
+      problem: `${file} is not a repomap snapshot (4 bytes past its end)`,
+    });
     bytes = whole();
     const flipped = Buffer.from(bytes);
     flipped[bytes.length - 5]! ^= 1;
@@ -144,7 +179,11 @@ describe('snapshot files', () => {
   it('throw when a section or a part fails its checksum as it is read, naming the file, and remove the file', () => {
     const folder = join(tmp, 'd');
     const file = snapshotFilePath(folder, 'k');
-    writeSnapshotFile(folder, 'k', { n: 1, data: new Uint8Array(1000).fill(5), parts: [Buffer.from('good part'), Buffer.from('bad part')] });
+    writeSnapshotFile(folder, 'k', {
+      n: 1,
+      data: new Uint8Array(1000).fill(5),
+      parts: [Buffer.from('good part'), Buffer.from('bad part')],
+    });
     const bytes = readFileSync(file);
     const flipped = Buffer.from(bytes);
     // the 1000 fives, and the second part's text
@@ -156,13 +195,15 @@ describe('snapshot files', () => {
     expect(read.file.section('n')).toBe(1);
     const parts = read.file.section('parts') as ByteList;
     expect(Buffer.from(parts.at(0)!).toString()).toBe('good part');
-    expect(() => parts.at(1)).toThrow(`repomap/cache: the index snapshot ${file} is damaged: its part 1 of section parts fails its checksum; it was removed, and the next command builds the index again`);
+    expect(() => parts.at(1)).toThrow(
+      `repomap/cache: the index snapshot ${file} is damaged: its part 1 of section parts fails its checksum; it was removed, and the next command builds the index again`,
+    );
     expect(readdirSync(folder)).toEqual([]);
     // the reader keeps the file open: its other sections still read, and still check
     expect(() => read.file.section('data')).toThrow(/its section data fails its checksum/);
   });
 
-  it('are pruned least recently used first, past the cap (the newest always stays), with dead writers\' temporary files', () => {
+  it("are pruned least recently used first, past the cap (the newest always stays), with dead writers' temporary files", () => {
     const folder = join(tmp, 'c');
     const sizes = ['old', 'mid', 'new'].map((key) => writeSnapshotFile(folder, key, value(1)));
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
@@ -180,13 +221,17 @@ describe('snapshot files', () => {
       { name: 'mid.snap.123.456.tmp', bytes: 12, usedMs: expect.any(Number) },
       { name: 'new.snap.124.457.tmp', bytes: 16, usedMs: expect.any(Number) },
     ]);
-    expect(pruneSnapshots(folder, sizes[0]! * 2)).toEqual({ removed: 1, bytes: sizes[1], temp: { removed: 1, bytes: 12 } });
+    expect(pruneSnapshots(folder, sizes[0]! * 2)).toEqual({
+      removed: 1,
+      bytes: sizes[1],
+      temp: { removed: 1, bytes: 12 },
+    });
     expect(readdirSync(folder).sort()).toEqual(['new.snap', 'new.snap.124.457.tmp', 'old.snap']);
     expect(pruneSnapshots(folder, 0)).toEqual({ removed: 1, bytes: sizes[2], temp: { removed: 0, bytes: 0 } });
     expect(readdirSync(folder).sort()).toEqual(['new.snap.124.457.tmp', 'old.snap']);
   });
 
-  it('refuse anything but a regular file in a snapshot\'s place, without blocking on a FIFO, and remove it (a folder with what it holds, a symlink but not its target)', () => {
+  it("refuse anything but a regular file in a snapshot's place, without blocking on a FIFO, and remove it (a folder with what it holds, a symlink but not its target)", () => {
     const folder = join(tmp, 'odd');
     const file = snapshotFilePath(folder, 'k');
     mkdirSync(join(file, 'inside'), { recursive: true });

@@ -4,7 +4,13 @@
  * stages were written by another version is refused, never misread.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexOfSnapshot, isCurrentVersion, snapshotOf, SNAPSHOT_VERSION, STATE_VERSIONS } from '../../../src/persist/snapshot.js';
+import {
+  indexOfSnapshot,
+  isCurrentVersion,
+  snapshotOf,
+  SNAPSHOT_VERSION,
+  STATE_VERSIONS,
+} from '../../../src/persist/snapshot.js';
 import { fixtureIndexes } from '../../fixture-index.js';
 import { throughSnapshotFile } from '../../snapshot-file.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
@@ -24,7 +30,11 @@ describe('stage state versions', () => {
     expect(snapshot.stages).toEqual(STATE_VERSIONS);
     expect(isCurrentVersion(snapshot)).toBe(true);
     const query = 'apply_discount rounds half a cent the wrong way';
-    expect(indexOfSnapshot(snapshot).rank(query).files.map((f) => f.path)).toEqual(built.rank(query).files.map((f) => f.path));
+    expect(
+      indexOfSnapshot(snapshot)
+        .rank(query)
+        .files.map((f) => f.path),
+    ).toEqual(built.rank(query).files.map((f) => f.path));
     for (const stage of Object.keys(STATE_VERSIONS) as (keyof typeof STATE_VERSIONS)[]) {
       const other = { ...snapshot, stages: { ...STATE_VERSIONS, [stage]: STATE_VERSIONS[stage] + 1 } };
       expect(isCurrentVersion(other)).toBe(false);

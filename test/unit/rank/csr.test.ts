@@ -16,7 +16,11 @@ import { EDGE_TYPES, type EdgeType } from '../../../src/types.js';
 import { fixtureIndexes } from '../../fixture-index.js';
 
 /** The rows straight from the definition, one Map per row. */
-function referenceRows(graph: FileGraphology, flow: EdgeFlow, nodes: string[]): { cols: number[]; raw: number[]; weights: number[] }[] {
+function referenceRows(
+  graph: FileGraphology,
+  flow: EdgeFlow,
+  nodes: string[],
+): { cols: number[]; raw: number[]; weights: number[] }[] {
   const rows = nodes.map(() => new Map<number, number>());
   const push = (i: number, j: number, w: number) => {
     if (w <= 0 || i === j) return;
@@ -24,7 +28,11 @@ function referenceRows(graph: FileGraphology, flow: EdgeFlow, nodes: string[]): 
   };
   const edges: { s: string; t: string; type: EdgeType; weight: number }[] = [];
   graph.forEachEdge((_k, a, s, t) => edges.push({ s, t, type: a.type, weight: a.weight }));
-  edges.sort((x, y) => EDGE_ORDER.indexOf(x.type) - EDGE_ORDER.indexOf(y.type) || (x.s < y.s ? -1 : x.s > y.s ? 1 : x.t < y.t ? -1 : x.t > y.t ? 1 : 0));
+  edges.sort(
+    (x, y) =>
+      EDGE_ORDER.indexOf(x.type) - EDGE_ORDER.indexOf(y.type) ||
+      (x.s < y.s ? -1 : x.s > y.s ? 1 : x.t < y.t ? -1 : x.t > y.t ? 1 : 0),
+  );
   for (const { s, t, type, weight } of edges) {
     push(nodes.indexOf(s), nodes.indexOf(t), weight * flow[type].forward);
     push(nodes.indexOf(t), nodes.indexOf(s), weight * flow[type].backward);
@@ -38,15 +46,24 @@ function referenceRows(graph: FileGraphology, flow: EdgeFlow, nodes: string[]): 
 
 const flowArb = fc
   .tuple(...EDGE_TYPES.map(() => fc.tuple(fc.constantFrom(0, 0.3, 1, 2.5), fc.constantFrom(0, 0.1, 0.7, 1))))
-  .map((pairs) => Object.fromEntries(EDGE_TYPES.map((t, i) => [t, { forward: pairs[i]![0], backward: pairs[i]![1] }])) as EdgeFlow);
+  .map(
+    (pairs) =>
+      Object.fromEntries(EDGE_TYPES.map((t, i) => [t, { forward: pairs[i]![0], backward: pairs[i]![1] }])) as EdgeFlow,
+  );
 
 const graphArb = fc.record({
   n: fc.integer({ min: 1, max: 12 }),
-  edges: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.constantFrom(...EDGE_TYPES), fc.double({ min: 0.01, max: 5, noNaN: true })), { maxLength: 60 }),
+  edges: fc.array(
+    fc.tuple(fc.nat(), fc.nat(), fc.constantFrom(...EDGE_TYPES), fc.double({ min: 0.01, max: 5, noNaN: true })),
+    { maxLength: 60 },
+  ),
 });
 
 /** The graph an arbitrary of graphArb describes: nodes n0..n(n-1), at most one edge per (type, source, target), no loops. */
-function graphOf(n: number, edges: readonly [number, number, string, number][]): { graph: FileGraphology; nodes: string[] } {
+function graphOf(
+  n: number,
+  edges: readonly [number, number, string, number][],
+): { graph: FileGraphology; nodes: string[] } {
   const graph: FileGraphology = new MultiDirectedGraph({ allowSelfLoops: false });
   const nodes = Array.from({ length: n }, (_, i) => `n${i}`);
   for (const node of nodes) graph.addNode(node, { kind: 'source', language: null, module: '' });
@@ -80,8 +97,17 @@ describe('buildCsr', () => {
     );
   });
 
-  it('property: patchCsr of an earlier graph\'s CSR, given the nodes at either end of every edge dropped, added or reweighed, is the CSR built from the new graph', () => {
-    const editArb = fc.array(fc.tuple(fc.constantFrom('drop', 'add', 'reweigh'), fc.nat(), fc.nat(), fc.constantFrom(...EDGE_TYPES), fc.double({ min: 0.01, max: 5, noNaN: true })), { maxLength: 8 });
+  it("property: patchCsr of an earlier graph's CSR, given the nodes at either end of every edge dropped, added or reweighed, is the CSR built from the new graph", () => {
+    const editArb = fc.array(
+      fc.tuple(
+        fc.constantFrom('drop', 'add', 'reweigh'),
+        fc.nat(),
+        fc.nat(),
+        fc.constantFrom(...EDGE_TYPES),
+        fc.double({ min: 0.01, max: 5, noNaN: true }),
+      ),
+      { maxLength: 8 },
+    );
     const same = (a: Csr, b: Csr) => {
       expect([...a.starts]).toEqual([...b.starts]);
       expect([...a.neighbors]).toEqual([...b.neighbors]);
@@ -177,11 +203,15 @@ describe('buildCsr', () => {
 });
 
 describe('a reusing CSR builder', () => {
-  it('makes each flow\'s CSR as buildCsr does, in the arrays of the one before', async () => {
+  it("makes each flow's CSR as buildCsr does, in the arrays of the one before", async () => {
     const index = await fixtureIndexes()('python-inventory');
     const { edges } = index.fileGraph;
     const paths = index.corpus.files.map((f) => f.path);
-    const flows = [index.settings.rank.flow.code2test, index.settings.rank.flow.trace2code, index.settings.rank.flow.edit2ripple];
+    const flows = [
+      index.settings.rank.flow.code2test,
+      index.settings.rank.flow.trace2code,
+      index.settings.rank.flow.edit2ripple,
+    ];
     expect(new Set(flows.map((f) => JSON.stringify(f))).size).toBe(3);
     const build = csrBuilder(edges, paths, undefined, { reuse: true });
     const arrays = new Set<ArrayBufferLike>();

@@ -36,7 +36,14 @@ describe('unitsOf', () => {
     const tags = await tagsFromSource('python', 'a.py', SOURCE);
     const units = unitsOf(tags.definitions).map((u) => ({ name: u.name, owner: u.owner, ranges: u.ranges }));
     expect(units).toEqual([
-      { name: 'Outer', owner: undefined, ranges: [[1, 4], [9, 9]] },
+      {
+        name: 'Outer',
+        owner: undefined,
+        ranges: [
+          [1, 4],
+          [9, 9],
+        ],
+      },
       { name: 'Outer.method', owner: 'Outer', ranges: [[5, 8]] },
       { name: 'Outer.Inner', owner: 'Outer', ranges: [[10, 10]] },
       { name: 'Outer.Inner.deep', owner: 'Inner', ranges: [[11, 12]] },
@@ -87,7 +94,8 @@ describe('the imports unit', () => {
       writeFileSync(join(folder, 'src', 'ledger.rs'), rust.join('\n'));
       const index = await buildIndex(await loadCorpus({ folder }));
       const result = index.rank('ledger_balance gives a wrong ledger balance', { task: 'issue2code' });
-      const imports = (path: string) => result.files.find((f) => f.path === path)?.functions?.find((f) => f.name === 'imports');
+      const imports = (path: string) =>
+        result.files.find((f) => f.path === path)?.functions?.find((f) => f.name === 'imports');
       expect(imports('src/inventory/ledger.py')).toMatchObject({ kind: 'module', start: 2, end: 7 });
       expect(imports('src/ledger.rs')).toMatchObject({ kind: 'module', start: 1, end: 3 });
     } finally {
@@ -99,7 +107,14 @@ describe('the imports unit', () => {
 describe('rankedFunctionIds', () => {
   it('orders by fileScore^fileExponent × function score, then file order, and names each once', () => {
     const files = [
-      { path: 'a.py', score: 1, functions: [{ name: 'f', kind: 'function' as const, start: 1, end: 2, score: 1 }, { name: 'g', kind: 'function' as const, start: 3, end: 4, score: 0.3 }] },
+      {
+        path: 'a.py',
+        score: 1,
+        functions: [
+          { name: 'f', kind: 'function' as const, start: 1, end: 2, score: 1 },
+          { name: 'g', kind: 'function' as const, start: 3, end: 4, score: 0.3 },
+        ],
+      },
       { path: 'b.py', score: 0.6, functions: [{ name: 'h', kind: 'function' as const, start: 1, end: 2, score: 1 }] },
       { path: 'c.py', score: 0.5 },
     ];
@@ -116,7 +131,8 @@ describe('UnitWordsCache', () => {
   it('counts a file once while it is kept, and lets the least recently used go past its size', () => {
     const cache = new UnitWordsCache(2);
     const counted: string[] = [];
-    const get = (path: string, n: number, key = 'k') => cache.get(path, key, () => (counted.push(`${path}@${key}`), words(n)));
+    const get = (path: string, n: number, key = 'k') =>
+      cache.get(path, key, () => (counted.push(`${path}@${key}`), words(n)));
     expect(get('a.py', 1)).toEqual(words(1));
     get('b.py', 2);
     expect(get('a.py', 9), 'kept: not counted again').toEqual(words(1));
@@ -135,19 +151,28 @@ describe('UnitWordsCache', () => {
       const query = 'apply_discount rounds the total twice';
       const before = await buildIndex(await loadCorpus({ folder }));
       const first = before.rank(query, { task: 'issue2code' });
-      expect(first.functions, 'pricing.py is ranked with its functions').toContain('src/inventory/pricing.py::apply_discount');
+      expect(first.functions, 'pricing.py is ranked with its functions').toContain(
+        'src/inventory/pricing.py::apply_discount',
+      );
       // a helper that says the query's words, above apply_discount: every unit below it moves down
       const pricing = join(folder, 'src', 'inventory', 'pricing.py');
-      const helper = 'def total_rounds_twice(total):\n    """The total, rounded twice: discount rounds."""\n    return round(round(total))\n\n\n';
-      writeFileSync(pricing, readFileSync(pricing, 'utf8').replace('def apply_discount(', `${helper}def apply_discount(`));
+      const helper =
+        'def total_rounds_twice(total):\n    """The total, rounded twice: discount rounds."""\n    return round(round(total))\n\n\n';
+      writeFileSync(
+        pricing,
+        readFileSync(pricing, 'utf8').replace('def apply_discount(', `${helper}def apply_discount(`),
+      );
       const updated = await buildIndex(await loadCorpus({ folder }), { previous: before });
-      expect(updated.previous.unitWords, 'the earlier index hands its units\' words on').toBe(before.previous.unitWords);
+      expect(updated.previous.unitWords, "the earlier index hands its units' words on").toBe(before.previous.unitWords);
       const fresh = await buildIndex(await loadCorpus({ folder }));
       const { stats: _a, ...again } = updated.rank(query, { task: 'issue2code' });
       const { stats: _b, ...expected } = fresh.rank(query, { task: 'issue2code' });
       expect(again).toEqual(expected);
-      expect(again.functions, 'the edit changed the functions').toContain('src/inventory/pricing.py::total_rounds_twice');
-      const units = (r: typeof again) => r.files.find((f) => f.path === 'src/inventory/pricing.py')?.functions?.map((f) => [f.name, f.start, f.end]);
+      expect(again.functions, 'the edit changed the functions').toContain(
+        'src/inventory/pricing.py::total_rounds_twice',
+      );
+      const units = (r: typeof again) =>
+        r.files.find((f) => f.path === 'src/inventory/pricing.py')?.functions?.map((f) => [f.name, f.start, f.end]);
       expect(units(again)).not.toEqual(units(first));
     } finally {
       rmSync(tmp, { recursive: true, force: true });
@@ -176,7 +201,10 @@ describe('UnitWordsCache', () => {
 describe('rank without spans', () => {
   it('ranks the same files, scores and reasons, and leaves out spans and functions', async () => {
     const index = await buildIndex(await loadCorpus({ folder: join(FIXTURES, 'repos', 'python-inventory') }));
-    const queries = ['Item.total ignores the quantity when a discount applies', 'checkout fails when the cart is empty: the storage backend raises KeyError'];
+    const queries = [
+      'Item.total ignores the quantity when a discount applies',
+      'checkout fails when the cart is empty: the storage backend raises KeyError',
+    ];
     let spans = 0;
     for (const q of queries) {
       const { stats: _a, ...full } = index.rank(q, { task: 'issue2code' });
@@ -184,8 +212,15 @@ describe('rank without spans', () => {
       expect(full.functions?.length, q).toBeGreaterThan(0);
       spans += full.files.filter((f) => f.spans && f.spans.length > 0).length;
       expect(lean.functions, q).toBeUndefined();
-      expect(lean.files.every((f) => f.spans === undefined && f.functions === undefined), q).toBe(true);
-      expect(lean, q).toEqual({ ...full, functions: undefined, files: full.files.map(({ spans: _s, functions: _f, ...f }) => f) });
+      expect(
+        lean.files.every((f) => f.spans === undefined && f.functions === undefined),
+        q,
+      ).toBe(true);
+      expect(lean, q).toEqual({
+        ...full,
+        functions: undefined,
+        files: full.files.map(({ spans: _s, functions: _f, ...f }) => f),
+      });
     }
     expect(spans, 'the full rankings had spans to leave out').toBeGreaterThan(0);
   });
@@ -195,7 +230,9 @@ describe('rank without spans', () => {
     const q = 'apply_discount rounds half a cent the wrong way';
     const full = index.rank(q, { task: 'issue2code' });
     const two = index.rank(q, { task: 'issue2code', spans: false, functions: 2 });
-    expect(two.files.map((f) => [f.path, f.score, f.reasons])).toEqual(full.files.map((f) => [f.path, f.score, f.reasons]));
+    expect(two.files.map((f) => [f.path, f.score, f.reasons])).toEqual(
+      full.files.map((f) => [f.path, f.score, f.reasons]),
+    );
     expect(two.files.map((f) => f.functions !== undefined)).toEqual(full.files.map((_, i) => i < 2));
     expect(two.files.slice(0, 2).map((f) => f.functions)).toEqual(full.files.slice(0, 2).map((f) => f.functions));
     expect(two.files[0]!.functions![0]!.name).toBe('apply_discount');
@@ -206,6 +243,9 @@ describe('rank without spans', () => {
     expect(none.functions).toBeUndefined();
     expect(none.files.every((f) => f.functions === undefined && f.spans !== undefined)).toBe(true);
     expect(index.rank(q, { task: 'code2test', functions: 5 }).files.every((f) => f.functions === undefined)).toBe(true);
-    for (const bad of [-1, 1.5, Number.NaN]) expect(() => index.rank(q, { functions: bad }), String(bad)).toThrow(/rank's functions must be a whole number ≥ 0/);
+    for (const bad of [-1, 1.5, Number.NaN])
+      expect(() => index.rank(q, { functions: bad }), String(bad)).toThrow(
+        /rank's functions must be a whole number ≥ 0/,
+      );
   });
 });

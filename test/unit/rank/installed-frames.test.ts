@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex, loadCorpus, type Index } from '../../../src/index.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 
-const lines = (n: number, line: (k: number) => string): string => Array.from({ length: n }, (_, k) => line(k + 1)).join('\n') + '\n';
+const lines = (n: number, line: (k: number) => string): string =>
+  Array.from({ length: n }, (_, k) => line(k + 1)).join('\n') + '\n';
 
 /**
  * A flask-shaped package: a large, central `app.py` that every module imports and whose words
@@ -21,11 +22,25 @@ const lines = (n: number, line: (k: number) => string): string => Array.from({ l
 const FLASK: Record<string, string> = {
   'src/flask/__init__.py': 'from .app import Flask\nfrom .json import jsonify\n',
   'src/flask/app.py': lines(120, (k) =>
-    k === 1 ? 'from .json.provider import DefaultJSONProvider' : k === 3 ? 'class Flask:' : k % 10 === 0 ? `    def handler_${k}(self, rv):\n        return self.json.response(rv)` : `    # step ${k}: a Decimal object type is not JSON serializable`,
+    k === 1
+      ? 'from .json.provider import DefaultJSONProvider'
+      : k === 3
+        ? 'class Flask:'
+        : k % 10 === 0
+          ? `    def handler_${k}(self, rv):\n        return self.json.response(rv)`
+          : `    # step ${k}: a Decimal object type is not JSON serializable`,
   ),
-  'src/flask/json/__init__.py': lines(40, (k) => (k === 1 ? 'import json as _json' : k === 3 ? 'def jsonify(*args, **kwargs):' : `    # jsonify, step ${k}`)),
+  'src/flask/json/__init__.py': lines(40, (k) =>
+    k === 1 ? 'import json as _json' : k === 3 ? 'def jsonify(*args, **kwargs):' : `    # jsonify, step ${k}`,
+  ),
   'src/flask/json/provider.py': lines(40, (k) =>
-    k === 1 ? 'import json' : k === 3 ? 'class DefaultJSONProvider:' : k === 5 ? '    def dumps(self, obj, **kwargs):' : `        # serialize, step ${k}`,
+    k === 1
+      ? 'import json'
+      : k === 3
+        ? 'class DefaultJSONProvider:'
+        : k === 5
+          ? '    def dumps(self, obj, **kwargs):'
+          : `        # serialize, step ${k}`,
   ),
   'src/flask/ctx.py': 'from .app import Flask\n\ndef push(app: Flask):\n    return app\n',
   'src/flask/views.py': 'from .app import Flask\n\ndef view(app: Flask):\n    return app\n',
@@ -126,6 +141,8 @@ describe('a repository that is the toolchain', () => {
   it("names its own file at the place the toolchain's source tree keeps it", () => {
     const r = cpython.index.rank(INSTALLED, { task: 'trace2code' });
     expect(r.files[0]!.path).toBe('Lib/json/__init__.py');
-    expect(r.files[0]!.reasons.join(' | ')).toContain('is a frame of the trace (/usr/lib/python3.12/json/__init__.py:31)');
+    expect(r.files[0]!.reasons.join(' | ')).toContain(
+      'is a frame of the trace (/usr/lib/python3.12/json/__init__.py:31)',
+    );
   });
 });

@@ -23,22 +23,30 @@ function reasonsOf(files: readonly RankedFile[], path: string): string {
 }
 
 describe('issue2code: a snippet import lands on the defining file, through re-exports', () => {
-  it("Python: `from inventory import apply_discount` reaches pricing.py, which __init__.py re-exports", async () => {
+  it('Python: `from inventory import apply_discount` reaches pricing.py, which __init__.py re-exports', async () => {
     const index = await indexOf('python-inventory');
-    const issue = 'Discounts come out one cent high\n\n```python\nfrom inventory import apply_discount\nprint(apply_discount(item, 50))\n```\n';
+    const issue =
+      'Discounts come out one cent high\n\n```python\nfrom inventory import apply_discount\nprint(apply_discount(item, 50))\n```\n';
     const r = index.rank(issue);
     expect(r.task).toBe('issue2code');
     expect(r.files[0]!.path).toBe('src/inventory/pricing.py');
-    expect(reasonsOf(r.files, 'src/inventory/pricing.py')).toContain('defines apply_discount, imported from inventory in the query\u2019s code'.replace('\u2019', "'"));
+    expect(reasonsOf(r.files, 'src/inventory/pricing.py')).toContain(
+      'defines apply_discount, imported from inventory in the query\u2019s code'.replace('\u2019', "'"),
+    );
     // the seed goes to the definer, not to the package that re-exports it
-    const seedOf = (path: string) => index.explain(issue, path).cues.filter((c) => c.kind === 'imported').reduce((s, c) => s + c.weight, 0);
+    const seedOf = (path: string) =>
+      index
+        .explain(issue, path)
+        .cues.filter((c) => c.kind === 'imported')
+        .reduce((s, c) => s + c.weight, 0);
     expect(seedOf('src/inventory/pricing.py')).toBeGreaterThan(0);
     expect(seedOf('src/inventory/__init__.py')).toBe(0);
   });
 
   it('TypeScript: `import { compilePattern } from "@example/ts-router"` reaches match/pattern.ts through two barrels', async () => {
     const index = await indexOf('ts-router');
-    const issue = 'Wildcard segments never match\n\n```ts\nimport { compilePattern } from "@example/ts-router";\nconst p = compilePattern("/files/*");\n```\n';
+    const issue =
+      'Wildcard segments never match\n\n```ts\nimport { compilePattern } from "@example/ts-router";\nconst p = compilePattern("/files/*");\n```\n';
     const r = index.rank(issue);
     expect(r.files[0]!.path).toBe('src/match/pattern.ts');
     expect(reasonsOf(r.files, 'src/match/pattern.ts')).toContain('imported from @example/ts-router');
@@ -48,10 +56,13 @@ describe('issue2code: a snippet import lands on the defining file, through re-ex
 
   it('Rust: `use rust_tokenizer::Expr` reaches parser/expr.rs through lib.rs and parser/mod.rs', async () => {
     const index = await indexOf('rust-tokenizer');
-    const issue = 'Unary minus binds too loosely\n\n```rust\nuse rust_tokenizer::Expr;\nlet e: Expr = rust_tokenizer::parse_expression("-1 * 2").unwrap();\n```\n';
+    const issue =
+      'Unary minus binds too loosely\n\n```rust\nuse rust_tokenizer::Expr;\nlet e: Expr = rust_tokenizer::parse_expression("-1 * 2").unwrap();\n```\n';
     const r = index.rank(issue);
     const cues = index.explain(issue, 'src/parser/expr.rs').cues;
-    expect(cues.some((c) => c.kind === 'imported' && c.text.includes('defines Expr, imported from rust_tokenizer'))).toBe(true);
+    expect(
+      cues.some((c) => c.kind === 'imported' && c.text.includes('defines Expr, imported from rust_tokenizer')),
+    ).toBe(true);
     expect(index.explain(issue, 'src/lib.rs').cues.some((c) => c.kind === 'imported')).toBe(false);
     expect(top(r.files, 3)).toContain('src/parser/expr.rs');
     const at = (path: string) => r.files.findIndex((f) => f.path === path);
@@ -62,21 +73,29 @@ describe('issue2code: a snippet import lands on the defining file, through re-ex
 describe('issue2code: prose signals', () => {
   it('an error string quoted in the issue finds the file that raises it', async () => {
     const index = await indexOf('python-inventory');
-    const r = index.rank('Crash when the discount is too big\n\nI get `DiscountError: discount 120% outside 0..90` from the shop.');
+    const r = index.rank(
+      'Crash when the discount is too big\n\nI get `DiscountError: discount 120% outside 0..90` from the shop.',
+    );
     expect(r.files[0]!.path).toBe('src/inventory/pricing.py');
-    expect(reasonsOf(r.files, 'src/inventory/pricing.py')).toContain('raises or logs "discount {percent}% outside 0..{MAX_DISCOUNT_PERCENT}", quoted in the query');
+    expect(reasonsOf(r.files, 'src/inventory/pricing.py')).toContain(
+      'raises or logs "discount {percent}% outside 0..{MAX_DISCOUNT_PERCENT}", quoted in the query',
+    );
   });
 
   it('a source link names its file and line', async () => {
     const index = await indexOf('python-inventory');
-    const r = index.rank('Wrong rounding\n\nThe rounding here is off: https://github.com/example/inventory/blob/0123abc/src/inventory/models.py#L30');
+    const r = index.rank(
+      'Wrong rounding\n\nThe rounding here is off: https://github.com/example/inventory/blob/0123abc/src/inventory/models.py#L30',
+    );
     expect(r.files[0]!.path).toBe('src/inventory/models.py');
     expect(reasonsOf(r.files, 'src/inventory/models.py')).toContain('src/inventory/models.py:30');
   });
 
   it('a dotted module name lands on the module', async () => {
     const index = await indexOf('python-inventory');
-    const r = index.rank('Backend loses writes\n\nSomething in inventory.storage.backend drops the last record on close.');
+    const r = index.rank(
+      'Backend loses writes\n\nSomething in inventory.storage.backend drops the last record on close.',
+    );
     expect(r.files[0]!.path).toBe('src/inventory/storage/backend.py');
     expect(reasonsOf(r.files, 'src/inventory/storage/backend.py')).toContain('is the module inventory.storage.backend');
   });
@@ -101,7 +120,9 @@ describe('issue2code: prose signals', () => {
 
   it('a test file does not outrank the implementation it tests', async () => {
     const index = await indexOf('python-inventory');
-    const r = index.rank('apply_discount rounds half a cent the wrong way\n\nThe test_rounds_half_cent_to_even case in test_pricing shows it.');
+    const r = index.rank(
+      'apply_discount rounds half a cent the wrong way\n\nThe test_rounds_half_cent_to_even case in test_pricing shows it.',
+    );
     const ranked = r.files.map((f) => f.path);
     expect(ranked[0]).toBe('src/inventory/pricing.py');
     expect(ranked.indexOf('src/inventory/pricing.py')).toBeLessThan(ranked.indexOf('tests/test_pricing.py'));
@@ -127,7 +148,8 @@ describe('issue2code: functions most likely to change', () => {
 });
 
 describe('issue2code: feedback from the best files', () => {
-  const issue = 'Checkout total ignores the discount\n\nWhen I call `checkout` with a cart the discount is not applied.';
+  const issue =
+    'Checkout total ignores the discount\n\nWhen I call `checkout` with a cart the discount is not applied.';
 
   it('is on for issue2code by default: the best 3 files at 0.2', async () => {
     const index = await indexOf('python-inventory');
@@ -138,27 +160,44 @@ describe('issue2code: feedback from the best files', () => {
 
   it('lifts a file the best files are linked to past one they are not, and never past the files it starts from', async () => {
     const base = await indexOf('python-inventory');
-    const off = base.withRank({ feedbackWeight: { issue2code: 0 } }).rank(issue).files.map((f) => f.path);
-    const on = base.withRank({ feedbackWeight: { issue2code: 0.2 }, feedbackFiles: 3 }).rank(issue).files.map((f) => f.path);
+    const off = base
+      .withRank({ feedbackWeight: { issue2code: 0 } })
+      .rank(issue)
+      .files.map((f) => f.path);
+    const on = base
+      .withRank({ feedbackWeight: { issue2code: 0.2 }, feedbackFiles: 3 })
+      .rank(issue)
+      .files.map((f) => f.path);
     // the three best files start the feedback walk and keep their places
     expect(on.slice(0, 3)).toEqual(off.slice(0, 3));
-    expect(on.slice(0, 3)).toEqual(['src/inventory/checkout.py', 'src/inventory/pricing.py', 'src/inventory/models.py']);
+    expect(on.slice(0, 3)).toEqual([
+      'src/inventory/checkout.py',
+      'src/inventory/pricing.py',
+      'src/inventory/models.py',
+    ]);
     // storage/backend.py imports pricing and models: the walk from them reaches it
     expect(off.indexOf('src/inventory/storage/backend.py')).toBeGreaterThan(off.indexOf('src/inventory/__init__.py'));
     expect(on.indexOf('src/inventory/storage/backend.py')).toBeLessThan(on.indexOf('src/inventory/__init__.py'));
   });
 
   it('explains the lift in the score parts, and is off for the other tasks', async () => {
-    const index = (await indexOf('python-inventory')).withRank({ feedbackWeight: { issue2code: 0.2 }, feedbackFiles: 3 });
+    const index = (await indexOf('python-inventory')).withRank({
+      feedbackWeight: { issue2code: 0.2 },
+      feedbackFiles: 3,
+    });
     const r = index.rank(issue);
     const backend = r.files.find((f) => f.path === 'src/inventory/storage/backend.py')!;
     const explained = index.explain(issue, 'src/inventory/storage/backend.py');
     expect(explained.score).toBe(backend.score);
     expect(explained.parts.feedback?.weight).toBe(0.2);
     expect(explained.parts.feedback?.share).toBeGreaterThan(0);
-    expect(index.explain(issue, 'src/inventory/storage/backend.py', { task: 'generic' }).parts.feedback).toBeUndefined();
+    expect(
+      index.explain(issue, 'src/inventory/storage/backend.py', { task: 'generic' }).parts.feedback,
+    ).toBeUndefined();
     const generic = index.rank(issue, { task: 'generic' }).files.map((f) => [f.path, f.score]);
-    const plain = (await indexOf('python-inventory')).rank(issue, { task: 'generic' }).files.map((f) => [f.path, f.score]);
+    const plain = (await indexOf('python-inventory'))
+      .rank(issue, { task: 'generic' })
+      .files.map((f) => [f.path, f.score]);
     expect(generic).toEqual(plain);
   });
 });
@@ -204,7 +243,8 @@ describe('issue2code: an environment report pasted in an issue', () => {
       '        return Dataset(out)',
       '',
     ].join('\n'),
-    'tests/test_dataset.py': 'from pkg import Dataset\n\n\ndef test_quantile():\n    assert Dataset({"a": [1, 2, 3]}).quantile(0.5).variables == {"a": 2}\n',
+    'tests/test_dataset.py':
+      'from pkg import Dataset\n\n\ndef test_quantile():\n    assert Dataset({"a": [1, 2, 3]}).quantile(0.5).variables == {"a": 2}\n',
   };
   const ISSUE = [
     'the quantile of a dataset loses its units',

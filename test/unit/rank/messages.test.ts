@@ -10,7 +10,10 @@ import type { LanguageId, Message } from '../../../src/types.js';
 
 function index(files: Record<string, string[]>): { paths: string[]; index: MessageIndex } {
   const paths = Object.keys(files);
-  return { paths, index: MessageIndex.of(paths.length, (i) => files[paths[i]!]!.map((text, k): Message => ({ text, line: k + 1 }))) };
+  return {
+    paths,
+    index: MessageIndex.of(paths.length, (i) => files[paths[i]!]!.map((text, k): Message => ({ text, line: k + 1 }))),
+  };
 }
 
 describe('message templates', () => {
@@ -47,7 +50,12 @@ describe('message templates', () => {
   });
 
   it('drops a message more files have than maxFiles', () => {
-    const files = Object.fromEntries(Array.from({ length: MESSAGE_DEFAULTS.maxFiles + 1 }, (_, i) => [`f${i}.py`, ['connection was reset by the peer']]));
+    const files = Object.fromEntries(
+      Array.from({ length: MESSAGE_DEFAULTS.maxFiles + 1 }, (_, i) => [
+        `f${i}.py`,
+        ['connection was reset by the peer'],
+      ]),
+    );
     expect(index(files).index.matches('error: connection was reset by the peer')).toEqual([]);
   });
 });
@@ -76,22 +84,58 @@ describe('a message index kept as data', () => {
       expect(kept.matches(query)).toEqual(built.matches(query));
     }
     // two templates under one first word
-    expect(built.matches('OSError: could not open the socket for writing').map((m) => m.message)).toEqual(['could not open the socket for writing', 'could not open %s for writing']);
-    expect(kept.matches('OSError: could not open the socket for writing')).toEqual(built.matches('OSError: could not open the socket for writing'));
-    expect(MessageIndex.fromParts(parts, { ...MESSAGE_DEFAULTS, minChars: MESSAGE_DEFAULTS.minChars + 1 })).toBeUndefined();
+    expect(built.matches('OSError: could not open the socket for writing').map((m) => m.message)).toEqual([
+      'could not open the socket for writing',
+      'could not open %s for writing',
+    ]);
+    expect(kept.matches('OSError: could not open the socket for writing')).toEqual(
+      built.matches('OSError: could not open the socket for writing'),
+    );
+    expect(
+      MessageIndex.fromParts(parts, { ...MESSAGE_DEFAULTS, minChars: MESSAGE_DEFAULTS.minChars + 1 }),
+    ).toBeUndefined();
     // the other options are read when matching: the kept index follows them
-    expect(MessageIndex.fromParts(parts, { ...MESSAGE_DEFAULTS, maxFiles: 1 })!.matches('invalid ipv6 url')).toEqual([]);
-    expect(MessageIndex.fromParts(MessageIndex.of(0, () => undefined).toParts())!.matches('invalid ipv6 url')).toEqual([]);
+    expect(MessageIndex.fromParts(parts, { ...MESSAGE_DEFAULTS, maxFiles: 1 })!.matches('invalid ipv6 url')).toEqual(
+      [],
+    );
+    expect(MessageIndex.fromParts(MessageIndex.of(0, () => undefined).toParts())!.matches('invalid ipv6 url')).toEqual(
+      [],
+    );
   });
 });
 
 describe('messages in tags, per language', () => {
   const cases: [LanguageId, string, string, string[]][] = [
-    ['python', 'm.py', 'def f(x):\n    if x:\n        raise ValueError("Invalid IPv6 URL")\n    warnings.warn(f"{x} is deprecated")\n    print("not a message")\n', ['Invalid IPv6 URL', '{x} is deprecated']],
-    ['go', 'm.go', 'package m\nfunc f() error {\n\tlog.Printf("serving %s", a)\n\treturn fmt.Errorf("bad header %q: %w", h, err)\n}\n', ['serving %s', 'bad header %q: %w']],
-    ['rust', 'm.rs', 'fn f() {\n    let c = read().expect("config must exist");\n    bail!("unknown flag: {}", x);\n}\n', ['config must exist', 'unknown flag: {}']],
-    ['java', 'M.java', 'class M {\n  void f() {\n    throw new IllegalStateException("closed twice: " + id);\n  }\n}\n', ['closed twice:']],
-    ['typescript', 'm.ts', 'export function f(a: number) {\n  if (a < 0) throw new RangeError(`negative ${a}`);\n  console.warn("slow path");\n}\n', ['negative ${a}', 'slow path']],
+    [
+      'python',
+      'm.py',
+      'def f(x):\n    if x:\n        raise ValueError("Invalid IPv6 URL")\n    warnings.warn(f"{x} is deprecated")\n    print("not a message")\n',
+      ['Invalid IPv6 URL', '{x} is deprecated'],
+    ],
+    [
+      'go',
+      'm.go',
+      'package m\nfunc f() error {\n\tlog.Printf("serving %s", a)\n\treturn fmt.Errorf("bad header %q: %w", h, err)\n}\n',
+      ['serving %s', 'bad header %q: %w'],
+    ],
+    [
+      'rust',
+      'm.rs',
+      'fn f() {\n    let c = read().expect("config must exist");\n    bail!("unknown flag: {}", x);\n}\n',
+      ['config must exist', 'unknown flag: {}'],
+    ],
+    [
+      'java',
+      'M.java',
+      'class M {\n  void f() {\n    throw new IllegalStateException("closed twice: " + id);\n  }\n}\n',
+      ['closed twice:'],
+    ],
+    [
+      'typescript',
+      'm.ts',
+      'export function f(a: number) {\n  if (a < 0) throw new RangeError(`negative ${a}`);\n  console.warn("slow path");\n}\n',
+      ['negative ${a}', 'slow path'],
+    ],
     ['javascript', 'm.js', 'function f() {\n  throw new Error("Invalid Date");\n}\n', ['Invalid Date']],
   ];
   it.each(cases)('%s', async (language, path, source, expected) => {

@@ -7,9 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { PathWords, pathTablesOf, savedPathTables } from '../../../src/rank/path-tables.js';
 import type { FileRecord } from '../../../src/types.js';
 
-const file = (path: string, kind: FileRecord['kind'] = 'source'): FileRecord => ({ path, text: '', size: 0, language: 'python', kind }) as FileRecord;
+const file = (path: string, kind: FileRecord['kind'] = 'source'): FileRecord =>
+  ({ path, text: '', size: 0, language: 'python', kind }) as FileRecord;
 
-const FILES = ['docs/index.md', 'src/click/core.py', 'src/click/testing.py', 'src/click/types.py', 'tests/test_core.py'].map((p) => file(p, p.startsWith('tests/') ? 'test' : 'source'));
+const FILES = [
+  'docs/index.md',
+  'src/click/core.py',
+  'src/click/testing.py',
+  'src/click/types.py',
+  'tests/test_core.py',
+].map((p) => file(p, p.startsWith('tests/') ? 'test' : 'source'));
 
 describe('path tables', () => {
   it('find the files whose folders or split stem have a word, ascending', () => {

@@ -8,7 +8,9 @@ import { buildCsr, type EdgeFlow } from '../../../src/rank/csr.js';
 import { personalizedPageRank } from '../../../src/rank/ppr.js';
 
 // graphology-metrics is CommonJS; its typings declare an ES default export.
-const pagerank = createRequire(import.meta.url)('graphology-metrics/centrality/pagerank') as typeof import('graphology-metrics/centrality/pagerank.js').default;
+const pagerank = createRequire(import.meta.url)(
+  'graphology-metrics/centrality/pagerank',
+) as typeof import('graphology-metrics/centrality/pagerank.js').default;
 
 const forwardOnly: EdgeFlow = {
   import: { forward: 1, backward: 0 },
@@ -36,7 +38,11 @@ const randomGraph = fc
       const s = nodes[a % n]!;
       const t = nodes[b % n]!;
       if (s === t) continue;
-      fileGraph.addDirectedEdgeWithKey(`import:${s}->${t}:${fileGraph.size}`, s, t, { type: 'import', weight: w, label: '' });
+      fileGraph.addDirectedEdgeWithKey(`import:${s}->${t}:${fileGraph.size}`, s, t, {
+        type: 'import',
+        weight: w,
+        label: '',
+      });
       plain.updateDirectedEdge(s, t, (attr) => ({ weight: ((attr.weight as number | undefined) ?? 0) + w }));
     }
     return { fileGraph, plain, nodes };
@@ -47,7 +53,11 @@ describe('personalizedPageRank', () => {
     fc.assert(
       fc.property(randomGraph, ({ fileGraph, plain, nodes }) => {
         const csr = buildCsr(graphEdges(fileGraph), forwardOnly, nodes);
-        const ours = personalizedPageRank(csr, new Float64Array(nodes.length).fill(1), { alpha: 0.85, tolerance: 1e-10, maxIterations: 1000 });
+        const ours = personalizedPageRank(csr, new Float64Array(nodes.length).fill(1), {
+          alpha: 0.85,
+          tolerance: 1e-10,
+          maxIterations: 1000,
+        });
         const theirs = pagerank(plain, { getEdgeWeight: 'weight', tolerance: 1e-10, maxIterations: 1000 });
         expect(ours.converged).toBe(true);
         nodes.forEach((node, i) => expect(ours.scores[i]).toBeCloseTo(theirs[node]!, 8));
@@ -77,7 +87,9 @@ describe('personalizedPageRank', () => {
     g.addNode('a', { kind: 'source', language: null, module: '' });
     const csr = buildCsr(graphEdges(g), forwardOnly, ['a']);
     expect(() => personalizedPageRank(csr, new Float64Array(2), { alpha: 0.85 })).toThrow(/2 entries for 1 nodes/);
-    expect(() => personalizedPageRank(csr, Float64Array.from([-1]), { alpha: 0.85 })).toThrow(/personalization\[0\] is -1/);
+    expect(() => personalizedPageRank(csr, Float64Array.from([-1]), { alpha: 0.85 })).toThrow(
+      /personalization\[0\] is -1/,
+    );
   });
 
   it('lets rank flow backward along an edge only by the backward factor', () => {

@@ -13,7 +13,11 @@ import { fixtureIndexes } from '../../fixture-index.js';
 const fixtures = join(import.meta.dirname, '../../../fixtures');
 const indexOf = fixtureIndexes({ history: false });
 const caseQuery = (repo: string, id: string): { query: Query; task: Task } => {
-  const cases = JSON.parse(readFileSync(join(fixtures, 'cases', `${repo}.json`), 'utf8')) as { id: string; query: Query; task: Task }[];
+  const cases = JSON.parse(readFileSync(join(fixtures, 'cases', `${repo}.json`), 'utf8')) as {
+    id: string;
+    query: Query;
+    task: Task;
+  }[];
   const c = cases.find((x) => x.id === id);
   if (!c) throw new Error(`no case ${id} in ${repo}`);
   return c;
@@ -23,12 +27,16 @@ const fileOf = (files: readonly RankedFile[], path: string): RankedFile => {
   if (!f) throw new Error(`${path} not ranked`);
   return f;
 };
-const covering = (spans: readonly Span[] | undefined, line: number): Span | undefined => spans?.find((s) => s.start <= line && line <= s.end);
+const covering = (spans: readonly Span[] | undefined, line: number): Span | undefined =>
+  spans?.find((s) => s.start <= line && line <= s.end);
 
 describe('spans of ranked files', () => {
   it("a cued function's definition: apply_discount in pricing.py (lines 34–40)", async () => {
     const index = await indexOf('python-inventory');
-    const pricing = fileOf(index.rank('apply_discount rounds half a cent the wrong way').files, 'src/inventory/pricing.py');
+    const pricing = fileOf(
+      index.rank('apply_discount rounds half a cent the wrong way').files,
+      'src/inventory/pricing.py',
+    );
     const span = pricing.spans?.find((s) => s.symbol === 'apply_discount');
     expect(span).toMatchObject({ start: 34, end: 40, kind: 'definition' });
     expect(span!.why).toContain('defines apply_discount');
@@ -83,13 +91,19 @@ describe('spans of ranked files', () => {
 
   it('a line outside every definition gets a window of ±3 lines', async () => {
     const index = await indexOf('python-inventory');
-    const pricing = fileOf(index.rank('ImportError at src/inventory/pricing.py:5', { task: 'generic' }).files, 'src/inventory/pricing.py');
+    const pricing = fileOf(
+      index.rank('ImportError at src/inventory/pricing.py:5', { task: 'generic' }).files,
+      'src/inventory/pricing.py',
+    );
     expect(pricing.spans).toEqual([{ start: 2, end: 8, kind: 'frame', why: 'line 5 named in the query (text)' }]);
   });
 
   it('a file reached only through the graph gets the code that links it to the seeds', async () => {
     const index = await indexOf('python-inventory');
-    const models = fileOf(index.rank('ImportError at src/inventory/pricing.py:5', { task: 'generic' }).files, 'src/inventory/models.py');
+    const models = fileOf(
+      index.rank('ImportError at src/inventory/pricing.py:5', { task: 'generic' }).files,
+      'src/inventory/models.py',
+    );
     expect(models.spans!.length).toBeGreaterThan(0);
     expect(models.spans!.every((s) => s.kind === 'link')).toBe(true);
     expect(models.spans!.map((s) => s.why).join(' ')).toContain('defines Item used by src/inventory/pricing.py');
@@ -107,7 +121,9 @@ describe('spans of ranked files', () => {
     const index = await indexOf('python-inventory');
     const result = index.rank('apply_discount rounds half a cent the wrong way');
     const row = toDetailsRow(result, { top: 20 });
-    expect(row.spans?.['src/inventory/pricing.py']).toEqual(fileOf(result.files, 'src/inventory/pricing.py').spans!.map((s) => [s.start, s.end]));
+    expect(row.spans?.['src/inventory/pricing.py']).toEqual(
+      fileOf(result.files, 'src/inventory/pricing.py').spans!.map((s) => [s.start, s.end]),
+    );
     for (const [path, ranges] of Object.entries(row.spans!)) {
       expect(row.top_files).toContain(path);
       expect(ranges.length).toBeGreaterThan(0);
@@ -119,7 +135,12 @@ describe('spans of ranked files', () => {
 });
 
 describe('finish: merge, cap, order', () => {
-  const s = (start: number, end: number, kind: Span['kind'], why = `${kind} ${start}`): Span => ({ start, end, kind, why });
+  const s = (start: number, end: number, kind: Span['kind'], why = `${kind} ${start}`): Span => ({
+    start,
+    end,
+    kind,
+    why,
+  });
 
   it('merges overlapping and touching spans; the strongest kind names the result', () => {
     expect(finish([s(10, 20, 'caller'), s(15, 30, 'definition'), s(31, 32, 'test'), s(40, 41, 'link')])).toEqual([
@@ -139,7 +160,18 @@ describe('finish: merge, cap, order', () => {
 
 describe('changedOldLines', () => {
   it('removed lines and the old line an addition follows, on the old side of each hunk', () => {
-    const diff = ['@@ -32,5 +32,5 @@ def f():', ' a', ' b', '-c', '+C', ' d', '@@ -50,2 +50,3 @@', ' x', '+y', ' z'].join('\n');
+    const diff = [
+      '@@ -32,5 +32,5 @@ def f():',
+      ' a',
+      ' b',
+      '-c',
+      '+C',
+      ' d',
+      '@@ -50,2 +50,3 @@',
+      ' x',
+      '+y',
+      ' z',
+    ].join('\n');
     // a=32 b=33 -c=34 (+C replaces it) d=35; second hunk x=50, +y after it
     expect(changedOldLines(diff)).toEqual([34, 50]);
     expect(changedOldLines('no hunk here\n-not a change')).toEqual([]);

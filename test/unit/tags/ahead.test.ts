@@ -31,15 +31,27 @@ describe('parseAhead', () => {
     const inThread = await extractTags(files, { jobs: 1 });
     expect(inThread.diagnostics.map((d) => d.code)).toContain('parse-error');
     const progress = parsedHere();
-    const withAhead = await extractTags(files, { jobs: 1, parsedAhead: parseAhead(files), onProgress: progress.onProgress });
+    const withAhead = await extractTags(files, {
+      jobs: 1,
+      parsedAhead: parseAhead(files),
+      onProgress: progress.onProgress,
+    });
     expect(withAhead).toEqual(inThread);
     expect(progress.totals).toEqual([0]);
   });
 
   it('parses a file again where its text, grammar or the budget is not what was parsed ahead', async () => {
-    const before = [record('a.py', 'python', 'def alpha():\n    return 1\n'), record('b.py', 'python', 'def beta():\n    return 2\n'), record('c.ts', 'typescript', 'export function gamma() {}\n')];
+    const before = [
+      record('a.py', 'python', 'def alpha():\n    return 1\n'),
+      record('b.py', 'python', 'def beta():\n    return 2\n'),
+      record('c.ts', 'typescript', 'export function gamma() {}\n'),
+    ];
     const ahead = parseAhead(before);
-    const now = [record('a.py', 'python', 'def alpha_renamed():\n    return 1\n'), before[1]!, record('c.ts', 'javascript', 'export function gamma() {}\n')];
+    const now = [
+      record('a.py', 'python', 'def alpha_renamed():\n    return 1\n'),
+      before[1]!,
+      record('c.ts', 'javascript', 'export function gamma() {}\n'),
+    ];
     const progress = parsedHere();
     const result = await extractTags(now, { jobs: 1, parsedAhead: ahead, onProgress: progress.onProgress });
     expect(result).toEqual(await extractTags(now, { jobs: 1 }));
@@ -48,14 +60,21 @@ describe('parseAhead', () => {
     expect(progress.totals).toEqual([2]);
 
     const other = parsedHere();
-    await extractTags(before, { jobs: 1, parsedAhead: ahead, budget: { timeMs: TAGS_BUDGET.timeMs + 1 }, onProgress: other.onProgress });
+    await extractTags(before, {
+      jobs: 1,
+      parsedAhead: ahead,
+      budget: { timeMs: TAGS_BUDGET.timeMs + 1 },
+      onProgress: other.onProgress,
+    });
     expect(other.totals, 'another budget: all parsed here').toEqual([3]);
   });
 
   it('files without a grammar start no worker and are left to the stage', async () => {
     const files = [record('README.md', null, '# hi\n')];
     const progress = parsedHere();
-    expect(await extractTags(files, { jobs: 1, parsedAhead: parseAhead(files), onProgress: progress.onProgress })).toEqual({ tags: [], diagnostics: [] });
+    expect(
+      await extractTags(files, { jobs: 1, parsedAhead: parseAhead(files), onProgress: progress.onProgress }),
+    ).toEqual({ tags: [], diagnostics: [] });
     expect(progress.totals).toEqual([0]);
   });
 });

@@ -72,7 +72,12 @@ describe('BatchQueue', () => {
 
   it('loads each language in one worker when the work splits evenly by language', () => {
     const queue = new BatchQueue(
-      files({ rust: Array(20).fill(250), typescript: Array(10).fill(250), python: Array(6).fill(250), javascript: Array(4).fill(250) }),
+      files({
+        rust: Array(20).fill(250),
+        typescript: Array(10).fill(250),
+        python: Array(6).fill(250),
+        javascript: Array(4).fill(250),
+      }),
       SETTINGS,
     );
     const lanes = simulate(queue, 2);
@@ -93,7 +98,10 @@ describe('BatchQueue', () => {
     const languages: LanguageId[] = ['python', 'go', 'rust', 'typescript', 'tsx', 'javascript', 'java'];
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.constantFrom(...languages), fc.integer({ min: 1, max: 3000 })), { minLength: 1, maxLength: 120 }),
+        fc.array(fc.tuple(fc.constantFrom(...languages), fc.integer({ min: 1, max: 3000 })), {
+          minLength: 1,
+          maxLength: 120,
+        }),
         fc.integer({ min: 1, max: 4 }),
         fc.array(fc.integer({ min: 1, max: 5000 }), { minLength: 1, maxLength: 50 }),
         (spec, workers, costs) => {

@@ -25,19 +25,48 @@ describe('c tags on fixtures/repos/c-httpparse', () => {
       endLine: lineOf(text, 'req->body_len = body_len;') + 2,
     });
     expect(tags.definitions).toContainEqual({ name: 'METHOD_NAMES', kind: 'constant', startLine: 7, endLine: 7 });
-    expect(definitionKeys(tags)).toEqual(['constant METHOD_NAMES', 'function http_method_from', 'function parse_request_line', 'function parse_header_line', 'function http_parse_request', 'function http_status_text']);
+    expect(definitionKeys(tags)).toEqual([
+      'constant METHOD_NAMES',
+      'function http_method_from',
+      'function parse_request_line',
+      'function parse_header_line',
+      'function http_parse_request',
+      'function http_status_text',
+    ]);
   });
 
   it('request.c: calls (into the header list and the string helpers), types and all-caps constants', async () => {
     const tags = await fixtureTags(REPO, 'src/request.c');
     const { text } = tags;
-    expect(tags.references).toContainEqual({ name: 'str_find', kind: 'call', line: lineOf(text, 'const char *sp1 = str_find(') });
-    expect(tags.references).toContainEqual({ name: 'headers_add', kind: 'call', line: lineOf(text, 'if (headers_add(') });
-    expect(tags.references).toContainEqual({ name: 'headers_content_length', kind: 'call', line: lineOf(text, 'headers_content_length(&req->headers)') });
-    expect(tags.references).toContainEqual({ name: 'http_request', kind: 'type', line: lineOf(text, 'http_request *req) {') });
-    expect(tags.references).toContainEqual({ name: 'PARSE_BAD_HEADER', kind: 'type', line: lineOf(text, 'return PARSE_BAD_HEADER;') });
+    expect(tags.references).toContainEqual({
+      name: 'str_find',
+      kind: 'call',
+      line: lineOf(text, 'const char *sp1 = str_find('),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'headers_add',
+      kind: 'call',
+      line: lineOf(text, 'if (headers_add('),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'headers_content_length',
+      kind: 'call',
+      line: lineOf(text, 'headers_content_length(&req->headers)'),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'http_request',
+      kind: 'type',
+      line: lineOf(text, 'http_request *req) {'),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'PARSE_BAD_HEADER',
+      kind: 'type',
+      line: lineOf(text, 'return PARSE_BAD_HEADER;'),
+    });
     // a name used at its own definition is not a reference
-    expect(tags.references.filter((r) => r.name === 'METHOD_NAMES').map((r) => r.line)).toEqual([lineOf(text, 'strlen(METHOD_NAMES[m])')]);
+    expect(tags.references.filter((r) => r.name === 'METHOD_NAMES').map((r) => r.line)).toEqual([
+      lineOf(text, 'strlen(METHOD_NAMES[m])'),
+    ]);
   });
 
   it('includes: quoted paths as written, system headers with their angle brackets, no names', async () => {
@@ -48,7 +77,12 @@ describe('c tags on fixtures/repos/c-httpparse', () => {
       { specifier: 'util/strutil.h', line: 5, names: [] },
     ]);
     const test = await fixtureTags(REPO, 'tests/test_request.c');
-    expect(importKeys(test)).toEqual(['<string.h> []', '../src/util/strutil.h []', 'check.h []', 'httpparse/request.h []']);
+    expect(importKeys(test)).toEqual([
+      '<string.h> []',
+      '../src/util/strutil.h []',
+      'check.h []',
+      'httpparse/request.h []',
+    ]);
   });
 
   it('headers: prototypes are functions, structs with a body classes, macros constants, include guards nothing', async () => {
@@ -64,12 +98,22 @@ describe('c tags on fixtures/repos/c-httpparse', () => {
       'function headers_content_length',
     ]);
     // `struct http_header items[…]` and `const struct header_list *list` use the tags.
-    expect(referenceKeys(headers)).toEqual(expect.arrayContaining(['class http_header', 'class header_list', 'type HTTP_MAX_HEADERS']));
+    expect(referenceKeys(headers)).toEqual(
+      expect.arrayContaining(['class http_header', 'class header_list', 'type HTTP_MAX_HEADERS']),
+    );
     expect(referenceKeys(headers).some((r) => r.endsWith('_H'))).toBe(false);
 
     const request = await fixtureTags(REPO, 'include/httpparse/request.h');
     expect(definitionKeys(request)).toEqual(
-      expect.arrayContaining(['type http_method', 'constant HTTP_GET', 'type parse_status', 'constant PARSE_TOO_MANY_HEADERS', 'class http_request', 'type http_request', 'function http_parse_request']),
+      expect.arrayContaining([
+        'type http_method',
+        'constant HTTP_GET',
+        'type parse_status',
+        'constant PARSE_TOO_MANY_HEADERS',
+        'class http_request',
+        'type http_request',
+        'function http_parse_request',
+      ]),
     );
   });
 
@@ -89,7 +133,12 @@ describe('c tags on fixtures/repos/c-httpparse', () => {
         '',
       ].join('\n'),
     );
-    expect(tags.messages.map((m) => m.text)).toEqual(['cannot open config', 'naxis must be positive', 'header too long: %zu', 'read failed']);
+    expect(tags.messages.map((m) => m.text)).toEqual([
+      'cannot open config',
+      'naxis must be positive',
+      'header too long: %zu',
+      'read failed',
+    ]);
   });
 
   it('snippets: function-pointer typedefs, pointer-returning functions, calls through structs, file scope only', async () => {
@@ -110,8 +159,24 @@ describe('c tags on fixtures/repos/c-httpparse', () => {
     );
     expect(tags.errorNodes).toBe(0);
     expect(tags.imports).toEqual([]);
-    expect(definitionKeys(tags)).toEqual(['type handler_fn', 'type conn_ref', 'constant verbose', 'function split_words', 'constant poll_timeout', 'function use']);
-    expect(referenceKeys(tags)).toEqual(expect.arrayContaining(['call tokenize', 'call lookup', 'class conn', 'type handler_fn', 'type MAX_CONNS', 'type HAVE_POLL']));
+    expect(definitionKeys(tags)).toEqual([
+      'type handler_fn',
+      'type conn_ref',
+      'constant verbose',
+      'function split_words',
+      'constant poll_timeout',
+      'function use',
+    ]);
+    expect(referenceKeys(tags)).toEqual(
+      expect.arrayContaining([
+        'call tokenize',
+        'call lookup',
+        'class conn',
+        'type handler_fn',
+        'type MAX_CONNS',
+        'type HAVE_POLL',
+      ]),
+    );
     expect(definitionKeys(tags)).not.toContain('constant local');
   });
 });

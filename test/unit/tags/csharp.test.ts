@@ -13,7 +13,12 @@ describe('csharp tags on fixtures/repos/csharp-orders', () => {
     expect(tags.errorNodes).toBe(0);
     expect(tags.language).toBe('csharp');
     // `namespace Orders.Core;` covers the rest of the file
-    expect(tags.definitions[0]).toEqual({ name: 'Orders.Core', kind: 'module', startLine: lineOf(text, 'namespace Orders.Core;'), endLine: text.trimEnd().split('\n').length });
+    expect(tags.definitions[0]).toEqual({
+      name: 'Orders.Core',
+      kind: 'module',
+      startLine: lineOf(text, 'namespace Orders.Core;'),
+      endLine: text.trimEnd().split('\n').length,
+    });
     expect(tags.definitions).toContainEqual({
       name: 'Subtotal',
       kind: 'method',
@@ -46,29 +51,75 @@ describe('csharp tags on fixtures/repos/csharp-orders', () => {
   it('Money.cs: a struct, `const` and `static readonly` fields as constants, an exception class', async () => {
     const tags = await fixtureTags(REPO, 'src/Orders.Core/Money.cs');
     expect(tags.errorNodes).toBe(0);
-    expect(definitionKeys(tags)).toEqual(expect.arrayContaining(['class Money', 'constant MinorUnitsPerMajor', 'constant Zero', 'method Plus', 'method RequireSameCurrency', 'class CurrencyMismatchException']));
+    expect(definitionKeys(tags)).toEqual(
+      expect.arrayContaining([
+        'class Money',
+        'constant MinorUnitsPerMajor',
+        'constant Zero',
+        'method Plus',
+        'method RequireSameCurrency',
+        'class CurrencyMismatchException',
+      ]),
+    );
   });
 
   it('references: calls by name, `new X()` as classes, bases (I-names as implementations), static access and written types', async () => {
     const money = await fixtureTags(REPO, 'src/Orders.Core/Money.cs');
     const { text } = money;
-    expect(money.references).toContainEqual({ name: 'IEquatable', kind: 'implementation', line: lineOf(text, 'public readonly struct Money') });
-    expect(money.references).toContainEqual({ name: 'NotEmpty', kind: 'call', line: lineOf(text, 'Guards.NotEmpty(currency') });
-    expect(money.references).toContainEqual({ name: 'Guards', kind: 'type', line: lineOf(text, 'Guards.NotEmpty(currency') });
-    expect(money.references).toContainEqual({ name: 'CurrencyMismatchException', kind: 'class', line: lineOf(text, 'throw new CurrencyMismatchException(') });
-    expect(money.references).toContainEqual({ name: 'InvalidOperationException', kind: 'class', line: lineOf(text, ': InvalidOperationException') });
+    expect(money.references).toContainEqual({
+      name: 'IEquatable',
+      kind: 'implementation',
+      line: lineOf(text, 'public readonly struct Money'),
+    });
+    expect(money.references).toContainEqual({
+      name: 'NotEmpty',
+      kind: 'call',
+      line: lineOf(text, 'Guards.NotEmpty(currency'),
+    });
+    expect(money.references).toContainEqual({
+      name: 'Guards',
+      kind: 'type',
+      line: lineOf(text, 'Guards.NotEmpty(currency'),
+    });
+    expect(money.references).toContainEqual({
+      name: 'CurrencyMismatchException',
+      kind: 'class',
+      line: lineOf(text, 'throw new CurrencyMismatchException('),
+    });
+    expect(money.references).toContainEqual({
+      name: 'InvalidOperationException',
+      kind: 'class',
+      line: lineOf(text, ': InvalidOperationException'),
+    });
     // `nameof(x)` and the members every object has are not calls
     expect(referenceKeys(money)).not.toContain('call nameof');
     expect(referenceKeys(money)).not.toContain('call Equals');
 
     const policy = await fixtureTags(REPO, 'src/Orders.Core/Pricing/DiscountPolicy.cs');
-    expect(referenceKeys(policy)).toEqual(expect.arrayContaining(['type Money', 'type Order', 'implementation IDiscountPolicy', 'class Money', 'call Percent']));
-    expect(definitionKeys(policy).slice(0, 3)).toEqual(['module Orders.Core.Pricing', 'interface IDiscountPolicy', 'method DiscountFor']);
+    expect(referenceKeys(policy)).toEqual(
+      expect.arrayContaining([
+        'type Money',
+        'type Order',
+        'implementation IDiscountPolicy',
+        'class Money',
+        'call Percent',
+      ]),
+    );
+    expect(definitionKeys(policy).slice(0, 3)).toEqual([
+      'module Orders.Core.Pricing',
+      'interface IDiscountPolicy',
+      'method DiscountFor',
+    ]);
   });
 
   it('usings: namespaces, `using static` types and alias targets, as written', async () => {
     const program = await fixtureTags(REPO, 'src/Orders.Cli/Program.cs');
-    expect(importKeys(program)).toEqual(['System []', 'Orders.Core []', 'Orders.Core.Pricing []', 'Orders.Storage.InMemoryOrderRepository []']);
+    expect(importKeys(program)).toEqual([
+      'System []',
+      'Orders.Core []',
+      'Orders.Core.Pricing []',
+      'Orders.Storage.InMemoryOrderRepository []',
+    ]);
     // the alias is used by its own name
     expect(referenceKeys(program)).toContain('class Repo');
     const line = await fixtureTags(REPO, 'src/Orders.Core/OrderLine.cs');
@@ -77,7 +128,10 @@ describe('csharp tags on fixtures/repos/csharp-orders', () => {
 
   it('messages: exception texts, interpolated ones without their `$`', async () => {
     const order = await fixtureTags(REPO, 'src/Orders.Core/Order.cs');
-    expect(order.messages.map((m) => m.text)).toEqual(['cannot place an empty order', 'order {Id} is {Status}, not open']);
+    expect(order.messages.map((m) => m.text)).toEqual([
+      'cannot place an empty order',
+      'order {Id} is {Status}, not open',
+    ]);
   });
 
   it('snippets: nested block namespaces, records, delegates, local functions, `global::` usings, logging calls', async () => {
@@ -96,7 +150,15 @@ describe('csharp tags on fixtures/repos/csharp-orders', () => {
     );
     expect(tags.errorNodes).toBe(0);
     // both namespaces start on line 2; the resolver nests them by their spans
-    expect(definitionKeys(tags).sort()).toEqual(['class Handler', 'class Receipt', 'function Twice', 'method Run', 'module Api', 'module Orders', 'type Notify']);
+    expect(definitionKeys(tags).sort()).toEqual([
+      'class Handler',
+      'class Receipt',
+      'function Twice',
+      'method Run',
+      'module Api',
+      'module Orders',
+      'type Notify',
+    ]);
     expect(importKeys(tags)).toEqual(['global::Orders.Core []']);
     expect(tags.messages).toEqual([{ text: 'refund failed for {Id}', line: 6 }]);
   });

@@ -27,7 +27,7 @@ const FILES: Record<string, string> = {
     '',
     'pub mod task;',
     '',
-    'pub fn runtime_flavor() -> &\'static str {',
+    "pub fn runtime_flavor() -> &'static str {",
     '    "current_thread"',
     '}',
     '',
@@ -96,7 +96,9 @@ describe('syntax the old bundled grammars could not read', () => {
   it('Rust: async closures and attributes on array elements parse clean', async () => {
     const task = await tagsOf('tokio/src/task.rs');
     expect(task.errorNodes).toBe(0);
-    expect(task.definitions.map((d) => d.name)).toEqual(expect.arrayContaining(['FEATURES', 'spawn_all', 'after_closures']));
+    expect(task.definitions.map((d) => d.name)).toEqual(
+      expect.arrayContaining(['FEATURES', 'spawn_all', 'after_closures']),
+    );
   });
 
   it('TypeScript: a regex holding `<!--` and an `import(…)` type parse clean', async () => {

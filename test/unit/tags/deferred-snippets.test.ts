@@ -4,7 +4,8 @@ import { deferredSnippetReader } from '../../../src/tags/deferred-snippets.js';
 import { snippetReader } from '../../../src/tags/snippet.js';
 import { errorOf } from '../../error-of.js';
 
-const CODE = 'from inventory.pricing import best_price\n\nclass Cart(Base):\n    def total(self):\n        return best_price(self.item, 3)\n';
+const CODE =
+  'from inventory.pricing import best_price\n\nclass Cart(Base):\n    def total(self):\n        return best_price(self.item, 3)\n';
 
 describe('deferredSnippetReader', () => {
   it('throws for a language it was made for but has not loaded, reads nothing of others, and reads as the eager reader once loaded', async () => {

@@ -11,22 +11,29 @@ function record(path: string, language: FileRecord['language'], text: string): F
 }
 
 describe('extractTags', () => {
-  for (const repo of ['python-inventory', 'go-ratelimit', 'rust-tokenizer', 'ts-router', 'js-config', 'java-ledger', 'mixed-monorepo']) {
-    it(
-      `tags every source file of fixtures/repos/${repo} cleanly, sorted by path, skipping files without a language`,
-      async () => {
-        const files = fixtureFiles(repo).reverse();
-        const result = plain(await extractTags(files));
-        const withLanguage = files.filter((f) => f.language !== null).map((f) => f.path);
-        expect(withLanguage.length).toBeGreaterThan(0);
-        expect(result.tags.map((t) => t.path)).toEqual([...withLanguage].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))));
-        expect(result.diagnostics).toEqual([]);
-        for (const tags of result.tags) expect(tags.errorNodes, tags.path).toBe(0);
-        expect(result.tags.flatMap((t) => t.definitions).length).toBeGreaterThan(0);
-        expect(result.tags.flatMap((t) => t.references).length).toBeGreaterThan(0);
-        expect(result.tags.flatMap((t) => t.imports).length).toBeGreaterThan(0);
-      },
-    );
+  for (const repo of [
+    'python-inventory',
+    'go-ratelimit',
+    'rust-tokenizer',
+    'ts-router',
+    'js-config',
+    'java-ledger',
+    'mixed-monorepo',
+  ]) {
+    it(`tags every source file of fixtures/repos/${repo} cleanly, sorted by path, skipping files without a language`, async () => {
+      const files = fixtureFiles(repo).reverse();
+      const result = plain(await extractTags(files));
+      const withLanguage = files.filter((f) => f.language !== null).map((f) => f.path);
+      expect(withLanguage.length).toBeGreaterThan(0);
+      expect(result.tags.map((t) => t.path)).toEqual(
+        [...withLanguage].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))),
+      );
+      expect(result.diagnostics).toEqual([]);
+      for (const tags of result.tags) expect(tags.errorNodes, tags.path).toBe(0);
+      expect(result.tags.flatMap((t) => t.definitions).length).toBeGreaterThan(0);
+      expect(result.tags.flatMap((t) => t.references).length).toBeGreaterThan(0);
+      expect(result.tags.flatMap((t) => t.imports).length).toBeGreaterThan(0);
+    });
   }
 
   it('reports progress once at the start and after every file', async () => {
@@ -54,11 +61,18 @@ describe('extractTags', () => {
       '    def method(self):',
       '        return self.run()',
     ].join('\n');
-    const result = plain(await extractTags([record('src/broken.py', 'python', broken), record('src/ok.py', 'python', 'def fine():\n    pass\n')]));
+    const result = plain(
+      await extractTags([
+        record('src/broken.py', 'python', broken),
+        record('src/ok.py', 'python', 'def fine():\n    pass\n'),
+      ]),
+    );
     expect(result.tags.map((t) => t.path)).toEqual(['src/broken.py', 'src/ok.py']);
     const [tags, ok] = result.tags;
     expect(tags!.errorNodes).toBeGreaterThan(0);
-    expect(definitionKeys(tags!)).toEqual(expect.arrayContaining(['function good', 'class StillHere', 'method method']));
+    expect(definitionKeys(tags!)).toEqual(
+      expect.arrayContaining(['function good', 'class StillHere', 'method method']),
+    );
     expect(referenceKeys(tags!)).toEqual(expect.arrayContaining(['call helper', 'class Base', 'call run']));
     expect(ok!.errorNodes).toBe(0);
     expect(result.diagnostics).toEqual([
@@ -81,7 +95,11 @@ describe('extractTags', () => {
   it('turns an exception while parsing one file into a parse-failed diagnostic and carries on', async () => {
     const unparsable = { ...record('src/bad.ts', 'typescript', ''), text: 42 as unknown as string };
     const result = plain(
-      await extractTags([record('src/a.ts', 'typescript', 'export function a() { b(); }\n'), unparsable, record('src/c.ts', 'typescript', 'export class C {}\n')]),
+      await extractTags([
+        record('src/a.ts', 'typescript', 'export function a() { b(); }\n'),
+        unparsable,
+        record('src/c.ts', 'typescript', 'export class C {}\n'),
+      ]),
     );
     expect(result.tags.map((t) => t.path)).toEqual(['src/a.ts', 'src/c.ts']);
     expect(definitionKeys(result.tags[1]!)).toEqual(['class C']);
@@ -117,7 +135,13 @@ describe('extractTags', () => {
   it('orders files by the UTF-8 bytes of their paths, also above U+FFFF', async () => {
     // UTF-16 order puts the emoji (a surrogate pair, 0xD83D…) before U+FFFD; byte order puts it after
     const paths = ['b/\u{1F600}.py', 'b/\uFFFD.py', 'b/z.py', 'a.py'];
-    const files = paths.map((path) => ({ path, size: 6, text: 'x = 1\n', language: 'python' as const, kind: 'source' as const }));
+    const files = paths.map((path) => ({
+      path,
+      size: 6,
+      text: 'x = 1\n',
+      language: 'python' as const,
+      kind: 'source' as const,
+    }));
     const result = await extractTags(files);
     expect(result.tags.map((t) => t.path)).toEqual(['a.py', 'b/z.py', 'b/\uFFFD.py', 'b/\u{1F600}.py']);
   });

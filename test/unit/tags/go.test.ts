@@ -41,19 +41,41 @@ describe('go tags on fixtures/repos/go-ratelimit', () => {
   it('limiter.go: calls, selector calls `pkg.F()` as `F`, composite literals and type references', async () => {
     const tags = await fixtureTags(REPO, 'limiter.go');
     const { text } = tags;
-    expect(tags.references).toContainEqual({ name: 'NewTokenBucket', kind: 'call', line: lineOf(text, 'b := NewTokenBucket(') });
-    expect(tags.references).toContainEqual({ name: 'NewMemoryStore', kind: 'call', line: lineOf(text, 'store.NewMemoryStore(') });
-    expect(tags.references).toContainEqual({ name: 'TakeTokens', kind: 'call', line: lineOf(text, 'bucket.TakeTokens(') });
+    expect(tags.references).toContainEqual({
+      name: 'NewTokenBucket',
+      kind: 'call',
+      line: lineOf(text, 'b := NewTokenBucket('),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'NewMemoryStore',
+      kind: 'call',
+      line: lineOf(text, 'store.NewMemoryStore('),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'TakeTokens',
+      kind: 'call',
+      line: lineOf(text, 'bucket.TakeTokens('),
+    });
     expect(tags.references).toContainEqual({ name: 'New', kind: 'call', line: lineOf(text, 'errors.New(') });
     expect(tags.references).toContainEqual({ name: 'Real', kind: 'class', line: lineOf(text, 'clock.Real{}') });
     expect(tags.references).toContainEqual({ name: 'State', kind: 'class', line: lineOf(text, 'store.State{') });
     expect(tags.references).toContainEqual({ name: 'Clock', kind: 'type', line: lineOf(text, 'clk   clock.Clock') });
-    expect(tags.references).toContainEqual({ name: 'MemoryStore', kind: 'type', line: lineOf(text, '*store.MemoryStore') });
-    expect(tags.references).toContainEqual({ name: 'TokenBucket', kind: 'type', line: lineOf(text, 'func (l *Limiter) bucketFor(') });
+    expect(tags.references).toContainEqual({
+      name: 'MemoryStore',
+      kind: 'type',
+      line: lineOf(text, '*store.MemoryStore'),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'TokenBucket',
+      kind: 'type',
+      line: lineOf(text, 'func (l *Limiter) bucketFor('),
+    });
     // Predeclared types and builtins are not references; neither is a definition's own name.
     expect(referenceKeys(tags)).not.toContain('type int');
     expect(referenceKeys(tags)).not.toContain('type float64');
-    expect(tags.references).not.toContainEqual(expect.objectContaining({ name: 'Limiter', line: lineOf(text, 'type Limiter struct') }));
+    expect(tags.references).not.toContainEqual(
+      expect.objectContaining({ name: 'Limiter', line: lineOf(text, 'type Limiter struct') }),
+    );
   });
 
   it('limiter.go and httpmw/middleware.go: import paths without quotes, no names', async () => {
@@ -66,8 +88,16 @@ describe('go tags on fixtures/repos/go-ratelimit', () => {
       { specifier: 'example.com/ratelimit/store', line: lineOf(limiter.text, 'ratelimit/store"'), names: [] },
     ]);
     const middleware = await fixtureTags(REPO, 'httpmw/middleware.go');
-    expect(importKeys(middleware)).toEqual(['net []', 'net/http []', 'strconv []', 'time []', 'example.com/ratelimit []']);
-    expect(definitionKeys(middleware)).toEqual(expect.arrayContaining(['module httpmw', 'type KeyFunc', 'function ClientIP', 'function Limit']));
+    expect(importKeys(middleware)).toEqual([
+      'net []',
+      'net/http []',
+      'strconv []',
+      'time []',
+      'example.com/ratelimit []',
+    ]);
+    expect(definitionKeys(middleware)).toEqual(
+      expect.arrayContaining(['module httpmw', 'type KeyFunc', 'function ClientIP', 'function Limit']),
+    );
     expect(referenceKeys(middleware)).toEqual(expect.arrayContaining(['call SplitHostPort', 'type Request']));
   });
 
@@ -80,9 +110,21 @@ describe('go tags on fixtures/repos/go-ratelimit', () => {
       startLine: lineOf(text, 'type Clock interface'),
       endLine: lineOf(text, 'type Clock interface') + 2,
     });
-    expect(tags.definitions).toContainEqual({ name: 'Now', kind: 'method', startLine: lineOf(text, 'Now() time.Time'), endLine: lineOf(text, 'Now() time.Time') });
-    expect(tags.definitions).toContainEqual({ name: 'Now', kind: 'method', startLine: lineOf(text, 'func (Real) Now()'), endLine: lineOf(text, 'func (Real) Now()') });
-    expect(definitionKeys(tags)).toEqual(expect.arrayContaining(['module clock', 'class Real', 'class Fake', 'function NewFake']));
+    expect(tags.definitions).toContainEqual({
+      name: 'Now',
+      kind: 'method',
+      startLine: lineOf(text, 'Now() time.Time'),
+      endLine: lineOf(text, 'Now() time.Time'),
+    });
+    expect(tags.definitions).toContainEqual({
+      name: 'Now',
+      kind: 'method',
+      startLine: lineOf(text, 'func (Real) Now()'),
+      endLine: lineOf(text, 'func (Real) Now()'),
+    });
+    expect(definitionKeys(tags)).toEqual(
+      expect.arrayContaining(['module clock', 'class Real', 'class Fake', 'function NewFake']),
+    );
   });
 });
 
@@ -106,7 +148,14 @@ describe('go forms (inline)', () => {
       ].join('\n'),
     );
     expect(importKeys(tags)).toEqual(['github.com/acme/ratelimit []', 'embed []', 'strings []']);
-    expect(definitionKeys(tags)).toEqual(['module demo', 'constant A', 'constant B', 'type Alias', 'function Map', 'function use']);
+    expect(definitionKeys(tags)).toEqual([
+      'module demo',
+      'constant A',
+      'constant B',
+      'type Alias',
+      'function Map',
+      'function use',
+    ]);
     expect(referenceKeys(tags)).toEqual(expect.arrayContaining(['type Limiter', 'call Map', 'call NewLimiter']));
     expect(referenceKeys(tags)).not.toContain('call len');
   });

@@ -26,20 +26,42 @@ describe('java tags on fixtures/repos/java-ledger', () => {
       startLine: lineOf(text, 'public synchronized Posting transfer('),
       endLine: lineOf(text, 'return posting;') + 1,
     });
-    expect(definitionKeys(tags)).toEqual(expect.arrayContaining(['method Ledger', 'method open', 'method balanceOf', 'method history', 'method account']));
+    expect(definitionKeys(tags)).toEqual(
+      expect.arrayContaining(['method Ledger', 'method open', 'method balanceOf', 'method history', 'method account']),
+    );
   });
 
   it('Ledger.java: method invocations, `new X()`, generic `new X<>()` and type references', async () => {
     const tags = await fixtureTags(REPO, `${MAIN}/Ledger.java`);
     const { text } = tags;
     expect(tags.references).toContainEqual({ name: 'debit', kind: 'call', line: lineOf(text, 'from.debit(amount)') });
-    expect(tags.references).toContainEqual({ name: 'account', kind: 'call', line: lineOf(text, 'Account from = account(fromId)') });
-    expect(tags.references).toContainEqual({ name: 'append', kind: 'call', line: lineOf(text, 'store.append(posting)') });
-    expect(tags.references).toContainEqual({ name: 'Account', kind: 'class', line: lineOf(text, 'new Account(id, currency') });
+    expect(tags.references).toContainEqual({
+      name: 'account',
+      kind: 'call',
+      line: lineOf(text, 'Account from = account(fromId)'),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'append',
+      kind: 'call',
+      line: lineOf(text, 'store.append(posting)'),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'Account',
+      kind: 'class',
+      line: lineOf(text, 'new Account(id, currency'),
+    });
     expect(tags.references).toContainEqual({ name: 'Posting', kind: 'class', line: lineOf(text, 'new Posting(') });
     expect(tags.references).toContainEqual({ name: 'HashMap', kind: 'class', line: lineOf(text, 'new HashMap<>()') });
-    expect(tags.references).toContainEqual({ name: 'LedgerStore', kind: 'type', line: lineOf(text, 'private final LedgerStore store;') });
-    expect(tags.references).toContainEqual({ name: 'Money', kind: 'type', line: lineOf(text, 'Money amount, String memo') });
+    expect(tags.references).toContainEqual({
+      name: 'LedgerStore',
+      kind: 'type',
+      line: lineOf(text, 'private final LedgerStore store;'),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'Money',
+      kind: 'type',
+      line: lineOf(text, 'Money amount, String memo'),
+    });
   });
 
   it('imports: the full dotted name, including static imports, with no names', async () => {
@@ -64,20 +86,33 @@ describe('java tags on fixtures/repos/java-ledger', () => {
       'org.junit.jupiter.api.Test []',
     ]);
     // `Money.ofMinor(cents, Currency.USD)`: static calls and static field access name their class.
-    expect(referenceKeys(accountTest)).toEqual(expect.arrayContaining(['call ofMinor', 'type Money', 'type Currency', 'call assertEquals', 'call credit']));
+    expect(referenceKeys(accountTest)).toEqual(
+      expect.arrayContaining(['call ofMinor', 'type Money', 'type Currency', 'call assertEquals', 'call credit']),
+    );
   });
 
   it('enums, records, interfaces, implements, extends', async () => {
     const currency = await fixtureTags(REPO, `${MAIN}/money/Currency.java`);
     expect(definitionKeys(currency)).toEqual(
-      expect.arrayContaining(['module com.example.ledger.money', 'class Currency', 'constant USD', 'constant JPY', 'method Currency', 'method fromCode']),
+      expect.arrayContaining([
+        'module com.example.ledger.money',
+        'class Currency',
+        'constant USD',
+        'constant JPY',
+        'method Currency',
+        'method fromCode',
+      ]),
     );
     const posting = await fixtureTags(REPO, `${MAIN}/Posting.java`);
     expect(definitionKeys(posting)).toEqual(expect.arrayContaining(['class Posting', 'method touches']));
-    expect(referenceKeys(posting)).toEqual(expect.arrayContaining(['type Money', 'type Instant', 'call requireNonNull']));
+    expect(referenceKeys(posting)).toEqual(
+      expect.arrayContaining(['type Money', 'type Instant', 'call requireNonNull']),
+    );
 
     const store = await fixtureTags(REPO, `${MAIN}/store/LedgerStore.java`);
-    expect(definitionKeys(store)).toEqual(expect.arrayContaining(['interface LedgerStore', 'method append', 'method postingsFor']));
+    expect(definitionKeys(store)).toEqual(
+      expect.arrayContaining(['interface LedgerStore', 'method append', 'method postingsFor']),
+    );
     const memory = await fixtureTags(REPO, `${MAIN}/store/InMemoryLedgerStore.java`);
     expect(memory.references).toContainEqual({
       name: 'LedgerStore',
@@ -92,8 +127,17 @@ describe('java tags on fixtures/repos/java-ledger', () => {
 
   it('LedgerTest.java: static final fields are constants; test methods are methods', async () => {
     const tags = await fixtureTags(REPO, `${TEST}/LedgerTest.java`);
-    expect(definitionKeys(tags)).toEqual(expect.arrayContaining(['class LedgerTest', 'constant NOW', 'method setUp', 'method transferMovesMoneyAndRecordsPosting']));
-    expect(referenceKeys(tags)).toEqual(expect.arrayContaining(['call transfer', 'call balanceOf', 'class InMemoryLedgerStore', 'class Ledger']));
+    expect(definitionKeys(tags)).toEqual(
+      expect.arrayContaining([
+        'class LedgerTest',
+        'constant NOW',
+        'method setUp',
+        'method transferMovesMoneyAndRecordsPosting',
+      ]),
+    );
+    expect(referenceKeys(tags)).toEqual(
+      expect.arrayContaining(['call transfer', 'call balanceOf', 'class InMemoryLedgerStore', 'class Ledger']),
+    );
   });
 });
 
@@ -116,7 +160,14 @@ describe('java forms (inline)', () => {
       { specifier: 'com.x.money.*', line: 2, names: [] },
       { specifier: 'java.util.List', line: 3, names: [] },
     ]);
-    expect(definitionKeys(tags)).toEqual(['module a', 'class Q', 'method f', 'interface Named', 'constant PREFIX', 'interface Marker']);
+    expect(definitionKeys(tags)).toEqual([
+      'module a',
+      'class Q',
+      'method f',
+      'interface Named',
+      'constant PREFIX',
+      'interface Marker',
+    ]);
     expect(referenceKeys(tags)).toEqual(
       expect.arrayContaining(['class Base', 'implementation Serializable', 'class Thing', 'type State', 'type String']),
     );

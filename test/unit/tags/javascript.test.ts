@@ -18,7 +18,11 @@ describe('javascript tags on fixtures/repos/js-config', () => {
       { specifier: 'node:path', line: 3, names: ['path'] },
       { specifier: './env.js', line: 4, names: ['readEnvOverrides'] },
       { specifier: './merge.js', line: 5, names: ['mergeLayers'] },
-      { specifier: './schema/index.js', line: lineOf(text, "require('./schema/index.js')"), names: ['ConfigValidationError', 'validateConfig'] },
+      {
+        specifier: './schema/index.js',
+        line: lineOf(text, "require('./schema/index.js')"),
+        names: ['ConfigValidationError', 'validateConfig'],
+      },
     ]);
     expect(tags.definitions).toContainEqual({
       name: 'loadConfig',
@@ -26,38 +30,85 @@ describe('javascript tags on fixtures/repos/js-config', () => {
       startLine: lineOf(text, 'export async function loadConfig('),
       endLine: lineOf(text, 'return Object.freeze(config);') + 1,
     });
-    expect(definitionKeys(tags)).toEqual(expect.arrayContaining(['constant DEFAULTS', 'class ConfigFileError', 'function readConfigFile']));
+    expect(definitionKeys(tags)).toEqual(
+      expect.arrayContaining(['constant DEFAULTS', 'class ConfigFileError', 'function readConfigFile']),
+    );
     expect(definitionKeys(tags)).not.toContain('method constructor');
   });
 
   it('lib/loader.js: calls, member calls and `new X()`', async () => {
     const tags = await fixtureTags(REPO, 'lib/loader.js');
     const { text } = tags;
-    expect(tags.references).toContainEqual({ name: 'readConfigFile', kind: 'call', line: lineOf(text, 'await readConfigFile(') });
-    expect(tags.references).toContainEqual({ name: 'resolve', kind: 'call', line: lineOf(text, 'path.resolve(cwd, name)') });
-    expect(tags.references).toContainEqual({ name: 'mergeLayers', kind: 'call', line: lineOf(text, 'const config = mergeLayers(') });
-    expect(tags.references).toContainEqual({ name: 'ConfigValidationError', kind: 'class', line: lineOf(text, 'new ConfigValidationError(') });
-    expect(tags.references).toContainEqual({ name: 'Error', kind: 'class', line: lineOf(text, 'class ConfigFileError extends Error') });
+    expect(tags.references).toContainEqual({
+      name: 'readConfigFile',
+      kind: 'call',
+      line: lineOf(text, 'await readConfigFile('),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'resolve',
+      kind: 'call',
+      line: lineOf(text, 'path.resolve(cwd, name)'),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'mergeLayers',
+      kind: 'call',
+      line: lineOf(text, 'const config = mergeLayers('),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'ConfigValidationError',
+      kind: 'class',
+      line: lineOf(text, 'new ConfigValidationError('),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'Error',
+      kind: 'class',
+      line: lineOf(text, 'class ConfigFileError extends Error'),
+    });
     expect(referenceKeys(tags)).not.toContain('call require');
   });
 
   it('lib/schema: CommonJS require with destructuring', async () => {
     const index = await fixtureTags(REPO, 'lib/schema/index.js');
     expect(importKeys(index)).toEqual(['./validate [SCHEMA, validateConfig]']);
-    expect(definitionKeys(index)).toEqual(expect.arrayContaining(['function describeErrors', 'class ConfigValidationError']));
+    expect(definitionKeys(index)).toEqual(
+      expect.arrayContaining(['function describeErrors', 'class ConfigValidationError']),
+    );
     const spec = await fixtureTags(REPO, 'lib/schema/__tests__/validate.js');
-    expect(importKeys(spec)).toEqual(['node:test []', 'node:assert/strict []', '../validate [checkField, getPath, validateConfig]']);
-    expect(referenceKeys(spec)).toEqual(expect.arrayContaining(['call test', 'call equal', 'call getPath', 'call checkField', 'call validateConfig']));
+    expect(importKeys(spec)).toEqual([
+      'node:test []',
+      'node:assert/strict []',
+      '../validate [checkField, getPath, validateConfig]',
+    ]);
+    expect(referenceKeys(spec)).toEqual(
+      expect.arrayContaining(['call test', 'call equal', 'call getPath', 'call checkField', 'call validateConfig']),
+    );
   });
 
   it('lib/ui/Panel.jsx: components are functions, JSX components are class references, intrinsic tags are not', async () => {
     const tags = await fixtureTags(REPO, 'lib/ui/Panel.jsx');
     const { text } = tags;
-    expect(importKeys(tags)).toEqual(['react [React, useMemo, useState]', '../merge.js [deepMerge, setPath]', '../schema/index.js [describeErrors, validateConfig]']);
-    expect(definitionKeys(tags)).toEqual(['function flattenConfig', 'function ConfigRow', 'function ConfigPanel', 'function onEdit']);
+    expect(importKeys(tags)).toEqual([
+      'react [React, useMemo, useState]',
+      '../merge.js [deepMerge, setPath]',
+      '../schema/index.js [describeErrors, validateConfig]',
+    ]);
+    expect(definitionKeys(tags)).toEqual([
+      'function flattenConfig',
+      'function ConfigRow',
+      'function ConfigPanel',
+      'function onEdit',
+    ]);
     expect(tags.references).toContainEqual({ name: 'ConfigRow', kind: 'class', line: lineOf(text, '<ConfigRow key=') });
-    expect(tags.references).toContainEqual({ name: 'deepMerge', kind: 'call', line: lineOf(text, 'deepMerge(config, edits)') });
-    expect(tags.references).toContainEqual({ name: 'describeErrors', kind: 'call', line: lineOf(text, 'describeErrors(errors)') });
+    expect(tags.references).toContainEqual({
+      name: 'deepMerge',
+      kind: 'call',
+      line: lineOf(text, 'deepMerge(config, edits)'),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'describeErrors',
+      kind: 'call',
+      line: lineOf(text, 'describeErrors(errors)'),
+    });
     for (const intrinsic of ['tr', 'td', 'th', 'input', 'form', 'table', 'button', 'p']) {
       expect(referenceKeys(tags)).not.toContain(`class ${intrinsic}`);
     }
@@ -65,7 +116,13 @@ describe('javascript tags on fixtures/repos/js-config', () => {
 
   it('lib/merge.js: module-level constants and exported functions', async () => {
     const tags = await fixtureTags(REPO, 'lib/merge.js');
-    expect(definitionKeys(tags)).toEqual(['function isPlainObject', 'constant FORBIDDEN_KEYS', 'function deepMerge', 'function mergeLayers', 'function setPath']);
+    expect(definitionKeys(tags)).toEqual([
+      'function isPlainObject',
+      'constant FORBIDDEN_KEYS',
+      'function deepMerge',
+      'function mergeLayers',
+      'function setPath',
+    ]);
     expect(tags.imports).toEqual([]);
   });
 });
@@ -102,6 +159,8 @@ describe('javascript forms (inline)', () => {
       'method save',
       'function gen',
     ]);
-    expect(referenceKeys(tags)).toEqual(expect.arrayContaining(['call read', 'call #write', 'call helper', 'class Client', 'call connect']));
+    expect(referenceKeys(tags)).toEqual(
+      expect.arrayContaining(['call read', 'call #write', 'call helper', 'class Client', 'call connect']),
+    );
   });
 });

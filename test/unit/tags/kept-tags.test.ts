@@ -28,13 +28,22 @@ function beforeBlock(): void {
 }
 
 /** Kept tags of `tags`, counting how often each part's bytes are read. */
-function kept(): { tags: FileTags; reads: () => { definitions: number; rest: number }; bytes: { definitions: Uint8Array; rest: Uint8Array } } {
+function kept(): {
+  tags: FileTags;
+  reads: () => { definitions: number; rest: number };
+  bytes: { definitions: Uint8Array; rest: Uint8Array };
+} {
   const bytes = { definitions: tagBytesOf(tags, 'definitions'), rest: tagBytesOf(tags, 'rest') };
   const reads = { definitions: 0, rest: 0 };
-  const made = keptTags(tags.path, tags.language, { definitions: tags.definitions.length, references: tags.references.length }, {
-    definitions: () => (reads.definitions++, bytes.definitions),
-    rest: () => (reads.rest++, bytes.rest),
-  });
+  const made = keptTags(
+    tags.path,
+    tags.language,
+    { definitions: tags.definitions.length, references: tags.references.length },
+    {
+      definitions: () => (reads.definitions++, bytes.definitions),
+      rest: () => (reads.rest++, bytes.rest),
+    },
+  );
   return { tags: made, reads: () => ({ ...reads }), bytes };
 }
 
@@ -64,7 +73,12 @@ describe('kept tags', () => {
   it('spread, stringify, serialize and give side fields as the decoded tags, in the same key order', () => {
     // (a decoded array serializes in v8's sparse form, the parser's in its dense one: the same values)
     const decoded = v8.deserialize(v8.serialize(tags)) as FileTags;
-    for (const use of [(t: FileTags) => JSON.stringify(t), (t: FileTags) => JSON.stringify({ ...t }), (t: FileTags) => Buffer.from(v8.serialize(t)).toString('hex'), (t: FileTags) => JSON.stringify(sideFieldsOf(t))]) {
+    for (const use of [
+      (t: FileTags) => JSON.stringify(t),
+      (t: FileTags) => JSON.stringify({ ...t }),
+      (t: FileTags) => Buffer.from(v8.serialize(t)).toString('hex'),
+      (t: FileTags) => JSON.stringify(sideFieldsOf(t)),
+    ]) {
       expect(use(kept().tags)).toBe(use(decoded));
     }
     expect(Object.keys(kept().tags)).toEqual(Object.keys(tags));

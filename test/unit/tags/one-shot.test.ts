@@ -70,30 +70,38 @@ function run(mode: string): Outcome {
   if (!outcome) {
     const script = join(dir, 'tag-fixtures.mjs');
     writeFileSync(script, SCRIPT);
-    outcome = JSON.parse(execFileSync(process.execPath, [script, mode], { encoding: 'utf8', timeout: CHILD_TIMEOUT_MS })) as Outcome;
+    outcome = JSON.parse(
+      execFileSync(process.execPath, [script, mode], { encoding: 'utf8', timeout: CHILD_TIMEOUT_MS }),
+    ) as Outcome;
     outcomes.set(mode, outcome);
   }
   return outcome;
 }
 
 describe('useOneShotCompilation', () => {
-  it('gives the same tags as the default compilation, in this thread and on workers', () => {
-    const standard = run('default');
-    const oneShot = run('one-shot');
-    expect(standard.tags).toBeGreaterThan(30);
-    expect(standard.workers).toBe(2);
-    expect(oneShot.workers).toBe(2);
-    expect(standard.onWorkers).toBe(standard.inThread);
-    expect(oneShot.inThread).toBe(standard.inThread);
-    expect(oneShot.onWorkers).toBe(standard.inThread);
-  }, TEST_TIMEOUT_MS);
+  it(
+    'gives the same tags as the default compilation, in this thread and on workers',
+    () => {
+      const standard = run('default');
+      const oneShot = run('one-shot');
+      expect(standard.tags).toBeGreaterThan(30);
+      expect(standard.workers).toBe(2);
+      expect(oneShot.workers).toBe(2);
+      expect(standard.onWorkers).toBe(standard.inThread);
+      expect(oneShot.inThread).toBe(standard.inThread);
+      expect(oneShot.onWorkers).toBe(standard.inThread);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('starts compiling any other wasm file only once the runtime compiled under its flags', () => {
-    // A grammar compiled while the flags are set would get the runtime's eager TurboFan compilation.
-    const script = join(dir, 'order.mjs');
-    writeFileSync(
-      script,
-      `const api = await import(${JSON.stringify(dist('index.js'))});
+  it(
+    'starts compiling any other wasm file only once the runtime compiled under its flags',
+    () => {
+      // A grammar compiled while the flags are set would get the runtime's eager TurboFan compilation.
+      const script = join(dir, 'order.mjs');
+      writeFileSync(
+        script,
+        `const api = await import(${JSON.stringify(dist('index.js'))});
 const wasm = await import(${JSON.stringify(dist('tags/wasm-modules.js'))});
 const grammar = await import(${JSON.stringify(dist('tags/grammar.js'))});
 const { statSync } = await import('node:fs');
@@ -108,26 +116,44 @@ WebAssembly.compile = (bytes) => {
 api.useOneShotCompilation();
 await Promise.all([wasm.compiledWasm(grammar.grammarWasmPath('python')), wasm.compiledWasm(wasm.runtimeWasmPath())]);
 console.log(log.join(', '));`,
-    );
-    expect(execFileSync(process.execPath, [script], { encoding: 'utf8', timeout: CHILD_TIMEOUT_MS }).trim()).toBe('start runtime, end runtime, start python, end python');
-  }, TEST_TIMEOUT_MS);
+      );
+      expect(execFileSync(process.execPath, [script], { encoding: 'utf8', timeout: CHILD_TIMEOUT_MS }).trim()).toBe(
+        'start runtime, end runtime, start python, end python',
+      );
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('is an error once the process has parsed a file, naming the call', () => {
-    const { again } = run('default');
-    expect(again).toBe('bad-option: repomap/tags: useOneShotCompilation must be called before any file is parsed');
-  }, TEST_TIMEOUT_MS);
+  it(
+    'is an error once the process has parsed a file, naming the call',
+    () => {
+      const { again } = run('default');
+      expect(again).toBe('bad-option: repomap/tags: useOneShotCompilation must be called before any file is parsed');
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
 describe('useBaselineCompilation', () => {
-  it('gives the same tags as the default compilation, in this thread and on workers', () => {
-    const standard = run('default');
-    const baseline = run('baseline');
-    expect(baseline.workers).toBe(2);
-    expect(baseline.inThread).toBe(standard.inThread);
-    expect(baseline.onWorkers).toBe(standard.inThread);
-  }, TEST_TIMEOUT_MS);
+  it(
+    'gives the same tags as the default compilation, in this thread and on workers',
+    () => {
+      const standard = run('default');
+      const baseline = run('baseline');
+      expect(baseline.workers).toBe(2);
+      expect(baseline.inThread).toBe(standard.inThread);
+      expect(baseline.onWorkers).toBe(standard.inThread);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('is an error once the process has parsed a file, naming the call', () => {
-    expect(run('default').againBaseline).toBe('bad-option: repomap/tags: useBaselineCompilation must be called before any file is parsed');
-  }, TEST_TIMEOUT_MS);
+  it(
+    'is an error once the process has parsed a file, naming the call',
+    () => {
+      expect(run('default').againBaseline).toBe(
+        'bad-option: repomap/tags: useBaselineCompilation must be called before any file is parsed',
+      );
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

@@ -31,7 +31,12 @@ describe('php tags on fixtures/repos/php-cart', () => {
 
   it('interfaces, class constants and namespaced functions', async () => {
     const rule = await fixtureTags(REPO, 'src/Tax/TaxRule.php');
-    expect(definitionKeys(rule)).toEqual(['module Acme\\Cart\\Tax', 'interface TaxRule', 'method appliesTo', 'method taxOn']);
+    expect(definitionKeys(rule)).toEqual([
+      'module Acme\\Cart\\Tax',
+      'interface TaxRule',
+      'method appliesTo',
+      'method taxOn',
+    ]);
     const cart = await fixtureTags(REPO, 'src/Cart.php');
     expect(definitionKeys(cart)).toContain('constant MAX_ITEMS');
     const functions = await fixtureTags(REPO, 'src/functions.php');
@@ -42,12 +47,26 @@ describe('php tags on fixtures/repos/php-cart', () => {
     const calculator = await fixtureTags(REPO, 'src/Tax/TaxCalculator.php');
     const { text } = calculator;
     expect(calculator.references).toContainEqual({ name: 'taxOn', kind: 'call', line: lineOf(text, '$rule->taxOn(') });
-    expect(calculator.references).toContainEqual({ name: 'CartException', kind: 'class', line: lineOf(text, 'throw new CartException(') });
-    expect(calculator.references).toContainEqual({ name: 'LineItem', kind: 'type', line: lineOf(text, 'public function taxFor(') });
+    expect(calculator.references).toContainEqual({
+      name: 'CartException',
+      kind: 'class',
+      line: lineOf(text, 'throw new CartException('),
+    });
+    expect(calculator.references).toContainEqual({
+      name: 'LineItem',
+      kind: 'type',
+      line: lineOf(text, 'public function taxFor('),
+    });
     const percentage = await fixtureTags(REPO, 'src/Tax/PercentageTax.php');
-    expect(referenceKeys(percentage)).toEqual(expect.arrayContaining(['implementation TaxRule', 'class InvalidArgumentException', 'call times']));
+    expect(referenceKeys(percentage)).toEqual(
+      expect.arrayContaining(['implementation TaxRule', 'class InvalidArgumentException', 'call times']),
+    );
     const cart = await fixtureTags(REPO, 'src/Cart.php');
-    expect(cart.references).toContainEqual({ name: 'Money', kind: 'type', line: lineOf(cart.text, '$total = Money::of(0);') });
+    expect(cart.references).toContainEqual({
+      name: 'Money',
+      kind: 'type',
+      line: lineOf(cart.text, '$total = Money::of(0);'),
+    });
     expect(referenceKeys(cart)).toContain('implementation Countable');
     // `count()` is the standard library's
     expect(referenceKeys(cart)).not.toContain('call count');
@@ -83,15 +102,19 @@ describe('php tags on fixtures/repos/php-cart', () => {
       [
         '<?php',
         'function f($x) {',
-        '    if (!$x) { throw new \\RuntimeException(\'Missing value for \' . $x); }',
+        "    if (!$x) { throw new \\RuntimeException('Missing value for ' . $x); }",
         '    trigger_error("Deprecated option", E_USER_DEPRECATED);',
-        '    $this->logger->error(\'Could not save order {id}\');',
+        "    $this->logger->error('Could not save order {id}');",
         '    echo "not a failure";',
         '}',
         '',
       ].join('\n'),
     );
-    expect(tags.messages.map((m) => m.text)).toEqual(['Missing value for', 'Deprecated option', 'Could not save order {id}']);
+    expect(tags.messages.map((m) => m.text)).toEqual([
+      'Missing value for',
+      'Deprecated option',
+      'Could not save order {id}',
+    ]);
   });
 
   it('snippets: traits, enums, define(), includes of plain and interpolated paths, several uses in one statement', async () => {
@@ -112,7 +135,15 @@ describe('php tags on fixtures/repos/php-cart', () => {
     );
     expect(tags.errorNodes).toBe(0);
     expect(importKeys(tags)).toEqual(['A\\B []', 'C\\D []', 'config.php []']);
-    expect(definitionKeys(tags)).toEqual(['module App', 'constant APP_VERSION', 'class Loggable', 'method log', 'constant Open', 'class Status', 'class Job']);
+    expect(definitionKeys(tags)).toEqual([
+      'module App',
+      'constant APP_VERSION',
+      'class Loggable',
+      'method log',
+      'constant Open',
+      'class Status',
+      'class Job',
+    ]);
     expect(referenceKeys(tags)).toContain('implementation Loggable');
   });
 });

@@ -4,7 +4,16 @@
  * tests fail right after a change under src/tags, rebuild first.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,7 +23,14 @@ import { RepoMapError } from '../../../src/errors.js';
 import { packageRoot } from '../../../src/package-root.js';
 import { extractTags, type TagsOptions, type TagsResult } from '../../../src/tags/extract.js';
 import { TAGS_BUDGET } from '../../../src/tags/budget.js';
-import { parseInWorkers, POOL_DEFAULTS, prestartParseWorkers, prestartWhenListed, releasePrestarted, type PoolStats } from '../../../src/tags/pool.js';
+import {
+  parseInWorkers,
+  POOL_DEFAULTS,
+  prestartParseWorkers,
+  prestartWhenListed,
+  releasePrestarted,
+  type PoolStats,
+} from '../../../src/tags/pool.js';
 import { LANGUAGES, type FileRecord, type LanguageId } from '../../../src/types.js';
 import { FIXTURE_REPOS } from './helpers.js';
 
@@ -38,9 +54,17 @@ async function allFixtureFiles(): Promise<FileRecord[]> {
   return files;
 }
 
-async function onWorkers(files: FileRecord[], options: TagsOptions = {}): Promise<{ result: TagsResult; stats: PoolStats }> {
+async function onWorkers(
+  files: FileRecord[],
+  options: TagsOptions = {},
+): Promise<{ result: TagsResult; stats: PoolStats }> {
   let stats: PoolStats | undefined;
-  const result = await extractTags(files, { jobs: 2, ...options, pool: { ...FORCE_POOL, ...options.pool }, onWorkers: (s) => (stats = s) });
+  const result = await extractTags(files, {
+    jobs: 2,
+    ...options,
+    pool: { ...FORCE_POOL, ...options.pool },
+    onWorkers: (s) => (stats = s),
+  });
   if (!stats) throw new Error('expected the files to be parsed on worker threads');
   return { result, stats };
 }
@@ -162,7 +186,12 @@ console.log('taken', stats.prestarted);`;
     let called = false;
     const meanwhile = async () => void (called = true);
     await extractTags(files, { jobs: 1, pool: FORCE_POOL, onWorkers: () => (called = true), meanwhile });
-    await extractTags(files.slice(0, 5), { jobs: 2, pool: { minFiles: 6, minBytes: 0 }, onWorkers: () => (called = true), meanwhile });
+    await extractTags(files.slice(0, 5), {
+      jobs: 2,
+      pool: { minFiles: 6, minBytes: 0 },
+      onWorkers: () => (called = true),
+      meanwhile,
+    });
     expect(called).toBe(false);
   });
 
@@ -175,7 +204,10 @@ console.log('taken', stats.prestarted);`;
       }
       log.push('meanwhile done');
     };
-    const { result } = await onWorkers(files, { meanwhile, onProgress: (done) => done === 1 && log.push('first outcome') });
+    const { result } = await onWorkers(files, {
+      meanwhile,
+      onProgress: (done) => done === 1 && log.push('first outcome'),
+    });
     expect(log).toContain('meanwhile done');
     // it started before the workers' first outcome came back: it ran alongside them
     expect(log.indexOf('meanwhile 0')).toBeLessThan(log.indexOf('first outcome'));
@@ -183,11 +215,21 @@ console.log('taken', stats.prestarted);`;
   });
 
   it('tells which files it is about to parse, then each once its outcome is in, on workers and in this thread alike', async () => {
-    const parseable = files.filter((f) => f.language !== null).map((f) => f.path).sort();
-    for (const run of [(o: TagsOptions) => onWorkers(files, o).then((r) => r.result), (o: TagsOptions) => extractTags(files, { jobs: 1, ...o })]) {
+    const parseable = files
+      .filter((f) => f.language !== null)
+      .map((f) => f.path)
+      .sort();
+    for (const run of [
+      (o: TagsOptions) => onWorkers(files, o).then((r) => r.result),
+      (o: TagsOptions) => extractTags(files, { jobs: 1, ...o }),
+    ]) {
       const log: string[] = [];
       let parsing: readonly string[] = [];
-      const result = await run({ onParsing: (paths) => (parsing = paths), onParsed: (path) => log.push(path), onProgress: (done) => done > 0 && log.push(`progress ${done}`) });
+      const result = await run({
+        onParsing: (paths) => (parsing = paths),
+        onParsed: (path) => log.push(path),
+        onProgress: (done) => done > 0 && log.push(`progress ${done}`),
+      });
       expect([...parsing].sort()).toEqual(parseable);
       const parsed = log.filter((l) => !l.startsWith('progress '));
       expect([...parsed].sort()).toEqual(parseable);
@@ -207,7 +249,11 @@ console.log('taken', stats.prestarted);`;
       record('src/e.go', 'go', 'package e\n\nfunc E() {}\n'),
     ];
     const expected = await extractTags(mixed, { jobs: 1 });
-    expect(expected.diagnostics.map((d) => `${d.code} ${d.file}`)).toEqual(['parse-failed src/bad.ts', 'parse-error src/broken.py', 'parse-failed src/d.go']);
+    expect(expected.diagnostics.map((d) => `${d.code} ${d.file}`)).toEqual([
+      'parse-failed src/bad.ts',
+      'parse-error src/broken.py',
+      'parse-failed src/d.go',
+    ]);
     const { result } = await onWorkers(mixed, { pool: { batchFiles: 1 } });
     expect(JSON.stringify(result)).toBe(JSON.stringify(expected));
   });
@@ -218,8 +264,16 @@ console.log('taken', stats.prestarted);`;
     expect(inThreadError.code).toBe('grammar-load-failed');
     expect(inThreadError.message).toContain('(needed by a/main.cob)');
     // Straight from the worker, before extractTags re-derives the in-thread message.
-    const pooled = bogus.map((f, index) => ({ index, path: f.path, language: f.language!, text: f.text, size: f.size }));
-    const fromWorker = await failure(() => parseInWorkers(pooled, 2, { ...POOL_DEFAULTS, ...FORCE_POOL }, TAGS_BUDGET, () => {}));
+    const pooled = bogus.map((f, index) => ({
+      index,
+      path: f.path,
+      language: f.language!,
+      text: f.text,
+      size: f.size,
+    }));
+    const fromWorker = await failure(() =>
+      parseInWorkers(pooled, 2, { ...POOL_DEFAULTS, ...FORCE_POOL }, TAGS_BUDGET, () => {}),
+    );
     expect(fromWorker.code).toBe('grammar-load-failed');
     expect(await failure(() => onWorkers([...bogus, ...files.slice(0, 20)]))).toEqual(inThreadError);
   });
@@ -250,7 +304,10 @@ describe('parse pool in a broken installation', () => {
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
     manifest.languages.python.wasm = 'tree-sitter-missing.wasm';
     writeFileSync(manifestFile, JSON.stringify(manifest));
-    writeFileSync(join(root, 'queries', 'go', 'tags.scm'), '(function_declaration name: (no_such_node) @name) @definition.function\n');
+    writeFileSync(
+      join(root, 'queries', 'go', 'tags.scm'),
+      '(function_declaration name: (no_such_node) @name) @definition.function\n',
+    );
     extract = await import(pathToFileURL(join(root, 'dist', 'src', 'tags', 'extract.js')).href);
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -259,14 +316,26 @@ describe('parse pool in a broken installation', () => {
     Array.from({ length: 12 }, (_, i) => record(`m${String(i).padStart(2, '0')}.${ext}`, language, text));
 
   for (const [what, code, subject, input] of [
-    ['a grammar that cannot load', 'grammar-load-failed', /tree-sitter-missing\.wasm$/, many('python', 'py', 'x = 1\n')],
-    ['a query that does not compile', 'query-error', /repomap-pool-.*[\\/]queries[\\/]go[\\/]tags\.scm$/, many('go', 'go', 'package m\n')],
+    [
+      'a grammar that cannot load',
+      'grammar-load-failed',
+      /tree-sitter-missing\.wasm$/,
+      many('python', 'py', 'x = 1\n'),
+    ],
+    [
+      'a query that does not compile',
+      'query-error',
+      /repomap-pool-.*[\\/]queries[\\/]go[\\/]tags\.scm$/,
+      many('go', 'go', 'package m\n'),
+    ],
   ] as const) {
     it(`${what} fails the same way with and without workers`, async () => {
       const files = [...many('rust', 'rs', 'fn f() {}\n').map((f) => ({ ...f, path: `z/${f.path}` })), ...input];
       const single = await failure(() => extract.extractTags(files, { jobs: 1 }));
       let stats: PoolStats | undefined;
-      const pooled = await failure(() => extract.extractTags(files, { jobs: 2, pool: FORCE_POOL, onWorkers: (s) => (stats = s) }));
+      const pooled = await failure(() =>
+        extract.extractTags(files, { jobs: 2, pool: FORCE_POOL, onWorkers: (s) => (stats = s) }),
+      );
       expect(single.code).toBe(code);
       expect(single.subject).toMatch(subject);
       expect(pooled).toEqual(single);
@@ -278,9 +347,13 @@ describe('parse pool in a broken installation', () => {
     unlinkSync(join(root, 'dist', 'src', 'tags', 'worker.js'));
     const files = many('rust', 'rs', 'fn f() {}\n');
     // a head start that cannot start leaves the error to the pool
-    const pool: typeof import('../../../src/tags/pool.js') = await import(pathToFileURL(join(root, 'dist', 'src', 'tags', 'pool.js')).href);
+    const pool: typeof import('../../../src/tags/pool.js') = await import(
+      pathToFileURL(join(root, 'dist', 'src', 'tags', 'pool.js')).href
+    );
     pool.prestartParseWorkers(2);
-    expect(await failure(() => extract.extractTags(files, { jobs: 2, pool: FORCE_POOL }))).toMatchObject({ code: 'bad-option' });
+    expect(await failure(() => extract.extractTags(files, { jobs: 2, pool: FORCE_POOL }))).toMatchObject({
+      code: 'bad-option',
+    });
     const error = await failure(() => extract.extractTags(files, { jobs: 2, pool: FORCE_POOL }));
     expect(error.code).toBe('bad-option');
     expect(error.message).toContain('npm run build');
@@ -288,7 +361,9 @@ describe('parse pool in a broken installation', () => {
   });
 });
 
-async function failure(run: () => Promise<unknown>): Promise<{ name: string; code: string; subject?: string; message: string }> {
+async function failure(
+  run: () => Promise<unknown>,
+): Promise<{ name: string; code: string; subject?: string; message: string }> {
   try {
     await run();
   } catch (error) {

@@ -18,7 +18,12 @@ describe('ruby tags on fixtures/repos/ruby-shipping', () => {
       startLine: lineOf(text, 'def billable_weight'),
       endLine: lineOf(text, '[weight, volumetric_weight].max') + 1,
     });
-    expect(tags.definitions).toContainEqual({ name: 'Parcel', kind: 'class', startLine: 3, endLine: lineOf(text, 'validate!', 27) + 5 });
+    expect(tags.definitions).toContainEqual({
+      name: 'Parcel',
+      kind: 'class',
+      startLine: 3,
+      endLine: lineOf(text, 'validate!', 27) + 5,
+    });
     expect(definitionKeys(tags)).toEqual([
       'module ShippingRates',
       'class Parcel',
@@ -32,11 +37,22 @@ describe('ruby tags on fixtures/repos/ruby-shipping', () => {
 
   it('a module with methods of its own is a class; Struct.new and one-line classes are classes', async () => {
     const root = await fixtureTags(REPO, 'lib/shipping_rates.rb');
-    expect(definitionKeys(root)).toEqual(['class ShippingRates', 'constant CARRIERS', 'method carrier', 'method quotes']);
+    expect(definitionKeys(root)).toEqual([
+      'class ShippingRates',
+      'constant CARRIERS',
+      'method carrier',
+      'method quotes',
+    ]);
     const quote = await fixtureTags(REPO, 'lib/shipping_rates/quote.rb');
     expect(definitionKeys(quote)).toEqual(['module ShippingRates', 'class Quote', 'method <=>', 'method to_s']);
     const errors = await fixtureTags(REPO, 'lib/shipping_rates/errors.rb');
-    expect(definitionKeys(errors)).toEqual(['module ShippingRates', 'class Error', 'class UnknownCarrier', 'class UnknownZone', 'class InvalidParcel']);
+    expect(definitionKeys(errors)).toEqual([
+      'module ShippingRates',
+      'class Error',
+      'class UnknownCarrier',
+      'class UnknownZone',
+      'class InvalidParcel',
+    ]);
     // a top-level `def` (an RSpec helper) is a function
     const helper = await fixtureTags(REPO, 'spec/spec_helper.rb');
     expect(definitionKeys(helper)).toEqual(['function parcel']);
@@ -44,9 +60,21 @@ describe('ruby tags on fixtures/repos/ruby-shipping', () => {
 
   it('references: calls by method name, superclasses, mixins, instantiated classes, constants', async () => {
     const flat = await fixtureTags(REPO, 'lib/shipping_rates/carriers/flat.rb');
-    expect(flat.references).toContainEqual({ name: 'Base', kind: 'class', line: lineOf(flat.text, 'class Flat < Base') });
-    expect(flat.references).toContainEqual({ name: 'billable_weight', kind: 'call', line: lineOf(flat.text, 'if parcel.billable_weight') });
-    expect(flat.references).toContainEqual({ name: 'InvalidParcel', kind: 'type', line: lineOf(flat.text, 'raise ShippingRates::InvalidParcel') });
+    expect(flat.references).toContainEqual({
+      name: 'Base',
+      kind: 'class',
+      line: lineOf(flat.text, 'class Flat < Base'),
+    });
+    expect(flat.references).toContainEqual({
+      name: 'billable_weight',
+      kind: 'call',
+      line: lineOf(flat.text, 'if parcel.billable_weight'),
+    });
+    expect(flat.references).toContainEqual({
+      name: 'InvalidParcel',
+      kind: 'type',
+      line: lineOf(flat.text, 'raise ShippingRates::InvalidParcel'),
+    });
     const base = await fixtureTags(REPO, 'lib/shipping_rates/carriers/base.rb');
     expect(base.references).toContainEqual({ name: 'Quote', kind: 'class', line: lineOf(base.text, 'Quote.new(') });
     expect(referenceKeys(base)).toContain('call base_cents');
@@ -56,7 +84,9 @@ describe('ruby tags on fixtures/repos/ruby-shipping', () => {
     const root = await fixtureTags(REPO, 'lib/shipping_rates.rb');
     expect(referenceKeys(root)).not.toContain('call fetch');
     expect(referenceKeys(root)).not.toContain('call map');
-    expect(referenceKeys(root)).toEqual(expect.arrayContaining(['call carrier', 'call quote', 'type Zone', 'type UnknownCarrier']));
+    expect(referenceKeys(root)).toEqual(
+      expect.arrayContaining(['call carrier', 'call quote', 'type Zone', 'type UnknownCarrier']),
+    );
   });
 
   it('imports: require as written, require_relative with its prefix, qualified constants where code uses a class', async () => {
@@ -65,7 +95,13 @@ describe('ruby tags on fixtures/repos/ruby-shipping', () => {
       { specifier: 'shipping_rates/version', line: 1, names: [] },
       { specifier: 'shipping_rates/errors', line: 2, names: [] },
     ]);
-    expect(importKeys(root)).toEqual(expect.arrayContaining(['shipping_rates/carriers/weight_based []', 'const Carriers::Flat []', 'const Carriers::WeightBased []']));
+    expect(importKeys(root)).toEqual(
+      expect.arrayContaining([
+        'shipping_rates/carriers/weight_based []',
+        'const Carriers::Flat []',
+        'const Carriers::WeightBased []',
+      ]),
+    );
     const base = await fixtureTags(REPO, 'lib/shipping_rates/carriers/base.rb');
     expect(base.imports).toEqual([{ specifier: 'require_relative ../quote', line: 1, names: [] }]);
     const spec = await fixtureTags(REPO, 'spec/shipping_rates/carriers/weight_based_spec.rb');
@@ -80,7 +116,9 @@ describe('ruby tags on fixtures/repos/ruby-shipping', () => {
 
   it('messages: what raise, fail, abort and a logger report, interpolations kept for the template match', async () => {
     const zone = await fixtureTags(REPO, 'lib/shipping_rates/zone.rb');
-    expect(zone.messages).toEqual([{ text: 'not a country code: #{country.inspect}', line: lineOf(zone.text, 'raise UnknownZone') }]);
+    expect(zone.messages).toEqual([
+      { text: 'not a country code: #{country.inspect}', line: lineOf(zone.text, 'raise UnknownZone') },
+    ]);
     const tags = await snippetTags(
       'ruby',
       [
@@ -94,7 +132,12 @@ describe('ruby tags on fixtures/repos/ruby-shipping', () => {
         '',
       ].join('\n'),
     );
-    expect(tags.messages.map((m) => m.text)).toEqual(['no input', 'bad size #{x.size}', 'carrier refused the parcel', 'retrying after timeout']);
+    expect(tags.messages.map((m) => m.text)).toEqual([
+      'no input',
+      'bad size #{x.size}',
+      'carrier refused the parcel',
+      'retrying after timeout',
+    ]);
   });
 
   it('snippets: interpolated requires name no file; namespaced classes, endless and singleton methods, Data.define', async () => {
@@ -114,6 +157,8 @@ describe('ruby tags on fixtures/repos/ruby-shipping', () => {
     expect(tags.errorNodes).toBe(0);
     expect(importKeys(tags)).toEqual(['shipping/client []', 'const ::Base::Document []']);
     expect(definitionKeys(tags)).toEqual(['class Label', 'class Point', 'method build', 'method render']);
-    expect(referenceKeys(tags)).toEqual(expect.arrayContaining(['class Document', 'class Printer', 'call render_label']));
+    expect(referenceKeys(tags)).toEqual(
+      expect.arrayContaining(['class Document', 'class Printer', 'call render_label']),
+    );
   });
 });

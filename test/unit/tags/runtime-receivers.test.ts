@@ -23,7 +23,10 @@ afterAll(() => {
 
 /** The names of the call references of a snippet, in line order. */
 async function calls(language: LanguageId, text: string): Promise<string[]> {
-  return (await snippetTags(language, text)).references.filter((r) => r.kind === 'call' || r.kind === 'class').map((r) => r.name).sort();
+  return (await snippetTags(language, text)).references
+    .filter((r) => r.kind === 'call' || r.kind === 'class')
+    .map((r) => r.name)
+    .sort();
 }
 
 const ECMA = [
@@ -104,7 +107,8 @@ describe('runtime calls do not link files', () => {
         '};',
         '',
       ].join('\n'),
-      'packages/vite/src/node/logger.ts': "import { logger } from '../../../../playground/vitestSetup';\n\nexport function report(msg: string): void {\n  logger.warn(msg);\n}\n",
+      'packages/vite/src/node/logger.ts':
+        "import { logger } from '../../../../playground/vitestSetup';\n\nexport function report(msg: string): void {\n  logger.warn(msg);\n}\n",
     });
     const index = await buildIndex(await loadCorpus({ folder: root }), { history: false });
     const g = index.fileGraph;

@@ -36,40 +36,98 @@ describe('rust tags on fixtures/repos/rust-tokenizer', () => {
       startLine: lineOf(text, 'pub struct Span'),
       endLine: lineOf(text, 'pub end: usize') + 1,
     });
-    expect(definitionKeys(tags)).toEqual(expect.arrayContaining(['class TokenKind', 'class Token', 'method new', 'method len', 'method is_empty', 'method fmt']));
+    expect(definitionKeys(tags)).toEqual(
+      expect.arrayContaining([
+        'class TokenKind',
+        'class Token',
+        'method new',
+        'method len',
+        'method is_empty',
+        'method fmt',
+      ]),
+    );
     expect(definitionKeys(tags)).not.toContain('function new');
     // `impl fmt::Display for TokenKind` → Display is implemented; `impl Token` → Token.
-    expect(tags.references).toContainEqual({ name: 'Display', kind: 'implementation', line: lineOf(text, 'impl fmt::Display for TokenKind') });
-    expect(tags.references).toContainEqual({ name: 'Token', kind: 'implementation', line: lineOf(text, 'impl Token {') });
+    expect(tags.references).toContainEqual({
+      name: 'Display',
+      kind: 'implementation',
+      line: lineOf(text, 'impl fmt::Display for TokenKind'),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'Token',
+      kind: 'implementation',
+      line: lineOf(text, 'impl Token {'),
+    });
     expect(tags.references).toContainEqual({ name: 'Formatter', kind: 'type', line: lineOf(text, 'fmt::Formatter') });
     // Macro invocations and method calls.
     expect(tags.references).toContainEqual({ name: 'write', kind: 'call', line: lineOf(text, 'write!(f, "number') });
-    expect(tags.references).toContainEqual({ name: 'write_str', kind: 'call', line: lineOf(text, 'TokenKind::Plus =>') });
+    expect(tags.references).toContainEqual({
+      name: 'write_str',
+      kind: 'call',
+      line: lineOf(text, 'TokenKind::Plus =>'),
+    });
     // Struct literal `Token { kind, span }`.
-    expect(tags.references).toContainEqual({ name: 'Token', kind: 'class', line: lineOf(text, 'Token { kind, span }') });
+    expect(tags.references).toContainEqual({
+      name: 'Token',
+      kind: 'class',
+      line: lineOf(text, 'Token { kind, span }'),
+    });
   });
 
   it('lexer.rs: crate paths, nested imports, calls and associated functions', async () => {
     const tags = await fixtureTags(REPO, 'src/lexer.rs');
     const { text } = tags;
     expect(importKeys(tags)).toEqual(
-      expect.arrayContaining(['std::iter [Peekable]', 'std::str [CharIndices]', 'crate::error [LexError]', 'crate::token [Span, Token, TokenKind]', 'super [*]']),
+      expect.arrayContaining([
+        'std::iter [Peekable]',
+        'std::str [CharIndices]',
+        'crate::error [LexError]',
+        'crate::token [Span, Token, TokenKind]',
+        'super [*]',
+      ]),
     );
-    expect(definitionKeys(tags)).toEqual(expect.arrayContaining(['class Lexer', 'method new', 'method next_token', 'function tokenize', 'module tests']));
+    expect(definitionKeys(tags)).toEqual(
+      expect.arrayContaining(['class Lexer', 'method new', 'method next_token', 'function tokenize', 'module tests']),
+    );
     const tokenize = tags.definitions.find((d) => d.name === 'tokenize');
-    expect(tokenize).toEqual({ name: 'tokenize', kind: 'function', startLine: lineOf(text, 'pub fn tokenize('), endLine: tokenize!.endLine });
+    expect(tokenize).toEqual({
+      name: 'tokenize',
+      kind: 'function',
+      startLine: lineOf(text, 'pub fn tokenize('),
+      endLine: tokenize!.endLine,
+    });
     expect(tokenize!.endLine).toBeGreaterThan(tokenize!.startLine);
-    expect(tags.references).toContainEqual({ name: 'lex_number', kind: 'call', line: lineOf(text, 'self.lex_number(') });
-    expect(tags.references).toContainEqual({ name: 'new', kind: 'call', line: lineOf(text, 'let mut lexer = Lexer::new(') });
-    expect(tags.references).toContainEqual({ name: 'Lexer', kind: 'type', line: lineOf(text, 'let mut lexer = Lexer::new(') });
+    expect(tags.references).toContainEqual({
+      name: 'lex_number',
+      kind: 'call',
+      line: lineOf(text, 'self.lex_number('),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'new',
+      kind: 'call',
+      line: lineOf(text, 'let mut lexer = Lexer::new('),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'Lexer',
+      kind: 'type',
+      line: lineOf(text, 'let mut lexer = Lexer::new('),
+    });
     expect(referenceKeys(tags)).toEqual(expect.arrayContaining(['call assert_eq', 'type LexError', 'type Peekable']));
   });
 
   it('parser/expr.rs and tests/: `use super::X`, external crate paths, enum paths', async () => {
     const expr = await fixtureTags(REPO, 'src/parser/expr.rs');
-    expect(importKeys(expr)).toEqual(['super [Parser]', 'crate::error [ParseError]', 'crate::token [Token, TokenKind]']);
-    expect(definitionKeys(expr)).toEqual(expect.arrayContaining(['class BinOp', 'class Expr', 'function binding_power', 'method parse_expr']));
-    expect(referenceKeys(expr)).toEqual(expect.arrayContaining(['implementation Parser', 'call binding_power', 'call parse_primary', 'class Binary']));
+    expect(importKeys(expr)).toEqual([
+      'super [Parser]',
+      'crate::error [ParseError]',
+      'crate::token [Token, TokenKind]',
+    ]);
+    expect(definitionKeys(expr)).toEqual(
+      expect.arrayContaining(['class BinOp', 'class Expr', 'function binding_power', 'method parse_expr']),
+    );
+    expect(referenceKeys(expr)).toEqual(
+      expect.arrayContaining(['implementation Parser', 'call binding_power', 'call parse_primary', 'class Binary']),
+    );
 
     const parserTests = await fixtureTags(REPO, 'tests/parser_tests.rs');
     expect(importKeys(parserTests)).toEqual([
@@ -127,6 +185,8 @@ describe('rust use forms (inline)', () => {
       'method scan',
       'function g',
     ]);
-    expect(referenceKeys(tags)).toEqual(expect.arrayContaining(['call tok', 'call new', 'call iter', 'call map', 'type Vec']));
+    expect(referenceKeys(tags)).toEqual(
+      expect.arrayContaining(['call tok', 'call new', 'call iter', 'call map', 'type Vec']),
+    );
   });
 });

@@ -43,7 +43,13 @@ describe('scala tags on fixtures/repos/scala-csvkit', () => {
   it('Parser.scala: calls through objects, companions applied, new, types; no `for` call', async () => {
     const tags = await fixtureTags(REPO, 'src/main/scala/csvkit/parse/Parser.scala');
     const { text } = tags;
-    expect(definitionKeys(tags)).toEqual(['module csvkit.parse', 'class Parser', 'method parse', 'method toRow', 'method group']);
+    expect(definitionKeys(tags)).toEqual([
+      'module csvkit.parse',
+      'class Parser',
+      'method parse',
+      'method toRow',
+      'method group',
+    ]);
     expect(tags.references).toContainEqual({ name: 'Lexer', kind: 'class', line: lineOf(text, 'new Lexer(') });
     expect(tags.references).toContainEqual({ name: 'CsvParseError', kind: 'class', line: lineOf(text, 'empty input') });
     expect(tags.references).toContainEqual({ name: 'tokens', kind: 'call', line: lineOf(text, 'new Lexer(') });
@@ -91,7 +97,15 @@ describe('scala tags on fixtures/repos/scala-csvkit', () => {
       'class util',
       'class Memory',
     ]);
-    expect(referenceKeys(tags)).toEqual(expect.arrayContaining(['class Closeable', 'implementation Serializable', 'class Store', 'implementation Logging', 'type Option']));
+    expect(referenceKeys(tags)).toEqual(
+      expect.arrayContaining([
+        'class Closeable',
+        'implementation Serializable',
+        'class Store',
+        'implementation Logging',
+        'type Option',
+      ]),
+    );
   });
 
   it('imports: paths, wildcards, selectors by their original names, Scala 3 given', async () => {
@@ -103,7 +117,10 @@ describe('scala tags on fixtures/repos/scala-csvkit', () => {
     ]);
     const inference = await fixtureTags(REPO, 'src/main/scala/csvkit/infer/TypeInference.scala');
     expect(importKeys(inference)).toEqual(['model._ []', 'model.ColumnType._ []']);
-    const tags = await snippetTags('scala', ['import a.b.{C, D => E, _}', 'import a.core.given', 'import _root_.a.X', ''].join('\n'));
+    const tags = await snippetTags(
+      'scala',
+      ['import a.b.{C, D => E, _}', 'import a.core.given', 'import _root_.a.X', ''].join('\n'),
+    );
     expect(tags.errorNodes).toBe(0);
     expect(importKeys(tags)).toEqual(['a.b [C, D, _]', 'a.core.given []', '_root_.a.X []']);
     // Scala 3's `*` is an error to this Scala 2 grammar; the path before it is still the import (the resolver reads it as a package)
@@ -117,7 +134,10 @@ describe('scala tags on fixtures/repos/scala-csvkit', () => {
     const table = await fixtureTags(REPO, 'src/main/scala/csvkit/model/Table.scala');
     expect(table.messages).toEqual([{ text: 'no column named $name', line: lineOf(table.text, 'require(') }]);
     const parser = await fixtureTags(REPO, 'src/main/scala/csvkit/parse/Parser.scala');
-    expect(parser.messages.map((m) => m.text)).toEqual(['empty input: no header', 'expected ${header.length} fields, found ${fields.length}']);
+    expect(parser.messages.map((m) => m.text)).toEqual([
+      'empty input: no header',
+      'expected ${header.length} fields, found ${fields.length}',
+    ]);
     const main = await fixtureTags(REPO, 'src/main/scala/csvkit/Main.scala');
     expect(main.messages.map((m) => m.text)).toEqual(['usage: csvkit FILE']);
     const tags = await snippetTags(

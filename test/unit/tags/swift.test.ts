@@ -12,7 +12,12 @@ describe('swift tags on fixtures/repos/swift-checkout', () => {
     const { text } = tags;
     expect(tags.errorNodes).toBe(0);
     expect(tags.language).toBe('swift');
-    expect(tags.definitions).toContainEqual({ name: 'Money', kind: 'class', startLine: lineOf(text, 'public struct Money'), endLine: text.trimEnd().split('\n').length });
+    expect(tags.definitions).toContainEqual({
+      name: 'Money',
+      kind: 'class',
+      startLine: lineOf(text, 'public struct Money'),
+      endLine: text.trimEnd().split('\n').length,
+    });
     expect(tags.definitions).toContainEqual({
       name: 'percent',
       kind: 'method',
@@ -39,12 +44,40 @@ describe('swift tags on fixtures/repos/swift-checkout', () => {
   it('Cart.swift: constructor calls, calls through a value, types, enum cases through their type', async () => {
     const tags = await fixtureTags(REPO, 'Sources/Checkout/Cart.swift');
     const { text } = tags;
-    expect(definitionKeys(tags)).toEqual(['class Cart', 'method init', 'method add', 'method remove', 'method apply', 'method subtotal', 'method total']);
-    expect(tags.references).toContainEqual({ name: 'LineItem', kind: 'class', line: lineOf(text, 'items.append(LineItem(') });
-    expect(tags.references).toContainEqual({ name: 'amountOff', kind: 'call', line: lineOf(text, 'discount.amountOff(') });
-    expect(tags.references).toContainEqual({ name: 'CheckoutError', kind: 'type', line: lineOf(text, 'throw CheckoutError.unknownItem(') });
-    expect(tags.references).toContainEqual({ name: 'unknownItem', kind: 'call', line: lineOf(text, 'throw CheckoutError.unknownItem(') });
-    expect(tags.references).toContainEqual({ name: 'Discount', kind: 'type', line: lineOf(text, 'private var discounts: [Discount]') });
+    expect(definitionKeys(tags)).toEqual([
+      'class Cart',
+      'method init',
+      'method add',
+      'method remove',
+      'method apply',
+      'method subtotal',
+      'method total',
+    ]);
+    expect(tags.references).toContainEqual({
+      name: 'LineItem',
+      kind: 'class',
+      line: lineOf(text, 'items.append(LineItem('),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'amountOff',
+      kind: 'call',
+      line: lineOf(text, 'discount.amountOff('),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'CheckoutError',
+      kind: 'type',
+      line: lineOf(text, 'throw CheckoutError.unknownItem('),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'unknownItem',
+      kind: 'call',
+      line: lineOf(text, 'throw CheckoutError.unknownItem('),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'Discount',
+      kind: 'type',
+      line: lineOf(text, 'private var discounts: [Discount]'),
+    });
   });
 
   it('protocols, conformances, extensions, enum cases and file-scope functions', async () => {
@@ -67,7 +100,13 @@ describe('swift tags on fixtures/repos/swift-checkout', () => {
     expect(formatting.references).toContainEqual({ name: 'Money', kind: 'class', line: 1 });
 
     const errors = await fixtureTags(REPO, 'Sources/Checkout/CheckoutError.swift');
-    expect(definitionKeys(errors)).toEqual(['class CheckoutError', 'constant invalidQuantity', 'constant unknownItem', 'constant currencyMismatch', 'constant negativeTotal']);
+    expect(definitionKeys(errors)).toEqual([
+      'class CheckoutError',
+      'constant invalidQuantity',
+      'constant unknownItem',
+      'constant currencyMismatch',
+      'constant negativeTotal',
+    ]);
   });
 
   it('imports: the module path as written, @testable or not; a kind import names what it imports', async () => {
@@ -100,7 +139,12 @@ describe('swift tags on fixtures/repos/swift-checkout', () => {
       ].join('\n'),
     );
     expect(tags.errorNodes).toBe(0);
-    expect(tags.messages.map((m) => m.text)).toEqual(['config not found', 'cannot parse \\(path)', 'unreachable state', 'bad config']);
+    expect(tags.messages.map((m) => m.text)).toEqual([
+      'config not found',
+      'cannot parse \\(path)',
+      'unreachable state',
+      'bad config',
+    ]);
   });
 
   it('snippets: actors, typealiases, protocol requirements, file-scope lets and static members', async () => {
@@ -134,6 +178,8 @@ describe('swift tags on fixtures/repos/swift-checkout', () => {
       'type Key',
       'method load',
     ]);
-    expect(referenceKeys(tags)).toEqual(expect.arrayContaining(['class Cache', 'class AnyObject', 'type Data', 'type Item']));
+    expect(referenceKeys(tags)).toEqual(
+      expect.arrayContaining(['class Cache', 'class AnyObject', 'type Data', 'type Item']),
+    );
   });
 });

@@ -13,7 +13,12 @@ import { extractTags } from '../../../src/tags/index.js';
 import type { FileTags } from '../../../src/types.js';
 
 const REPOS = join(import.meta.dirname, '../../../fixtures/repos');
-const restOf = (t: FileTags) => ({ references: t.references, imports: t.imports, messages: t.messages, errorNodes: t.errorNodes });
+const restOf = (t: FileTags) => ({
+  references: t.references,
+  imports: t.imports,
+  messages: t.messages,
+  errorNodes: t.errorNodes,
+});
 
 let parsed: FileTags[];
 
@@ -40,9 +45,17 @@ describe('tag bytes', () => {
   });
 
   it('keep any string as it was: non-ASCII, empty, and a message cut inside a surrogate pair', () => {
-    const definitions = [{ name: 'größe_😀', kind: 'function' as const, startLine: 1, endLine: 4_000_000 }, { name: '', kind: 'class' as const, startLine: 0, endLine: 0 }];
+    const definitions = [
+      { name: 'größe_😀', kind: 'function' as const, startLine: 1, endLine: 4_000_000 },
+      { name: '', kind: 'class' as const, startLine: 0, endLine: 0 },
+    ];
     expect(decodeDefinitions(encodeDefinitions(definitions))).toEqual(definitions);
-    const rest = { references: [], imports: [{ specifier: 'a/ü', line: 2, names: ['x', '名前'] }], messages: [{ text: 'bad value 😀'.slice(0, 11), line: 9 }], errorNodes: 3 };
+    const rest = {
+      references: [],
+      imports: [{ specifier: 'a/ü', line: 2, names: ['x', '名前'] }],
+      messages: [{ text: 'bad value 😀'.slice(0, 11), line: 9 }],
+      errorNodes: 3,
+    };
     expect(rest.messages[0]!.text).toMatch(/\uD83D$/);
     const back = decodeRest(encodeRest(rest));
     expect(back).toEqual(rest);
@@ -50,21 +63,32 @@ describe('tag bytes', () => {
   });
 
   it('property: any strings and whole numbers come back as they were', () => {
-    const text = fc.string({ unit: fc.oneof(fc.constant('\uD800'), fc.constant('\uDFFF'), fc.string({ unit: 'grapheme', maxLength: 1 })), maxLength: 12 });
+    const text = fc.string({
+      unit: fc.oneof(fc.constant('\uD800'), fc.constant('\uDFFF'), fc.string({ unit: 'grapheme', maxLength: 1 })),
+      maxLength: 12,
+    });
     const line = fc.nat({ max: 2 ** 32 - 1 });
     fc.assert(
-      fc.property(fc.array(fc.record({ name: text, kind: text, startLine: line, endLine: line })), fc.array(fc.record({ text, line })), (definitions, messages) => {
-        expect(decodeDefinitions(encodeDefinitions(definitions as FileTags['definitions']))).toEqual(definitions);
-        const rest = { references: [], imports: [], messages, errorNodes: 0 };
-        expect(decodeRest(encodeRest(rest))).toEqual(rest);
-      }),
+      fc.property(
+        fc.array(fc.record({ name: text, kind: text, startLine: line, endLine: line })),
+        fc.array(fc.record({ text, line })),
+        (definitions, messages) => {
+          expect(decodeDefinitions(encodeDefinitions(definitions as FileTags['definitions']))).toEqual(definitions);
+          const rest = { references: [], imports: [], messages, errorNodes: 0 };
+          expect(decodeRest(encodeRest(rest))).toEqual(rest);
+        },
+      ),
     );
   });
 
   it('bytes cut short, or with bytes left over, are an error naming the tags', () => {
     const t = parsed.find((x) => x.definitions.length > 1)!;
     const bytes = encodeDefinitions(t.definitions);
-    expect(() => decodeDefinitions(bytes.subarray(0, bytes.length - 1))).toThrow(expect.objectContaining({ code: 'cache-unavailable', subject: 'tags' }));
-    expect(() => decodeDefinitions(Buffer.concat([bytes, Buffer.from([0])]))).toThrow(expect.objectContaining({ code: 'cache-unavailable', subject: 'tags' }));
+    expect(() => decodeDefinitions(bytes.subarray(0, bytes.length - 1))).toThrow(
+      expect.objectContaining({ code: 'cache-unavailable', subject: 'tags' }),
+    );
+    expect(() => decodeDefinitions(Buffer.concat([bytes, Buffer.from([0])]))).toThrow(
+      expect.objectContaining({ code: 'cache-unavailable', subject: 'tags' }),
+    );
   });
 });

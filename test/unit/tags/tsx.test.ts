@@ -26,10 +26,26 @@ describe('tsx tags on fixtures/repos/ts-router', () => {
       'function onClick',
     ]);
     expect(tags.references).toContainEqual({ name: 'useState', kind: 'call', line: lineOf(text, 'useState(') });
-    expect(tags.references).toContainEqual({ name: 'subscribe', kind: 'call', line: lineOf(text, 'router.subscribe(') });
-    expect(tags.references).toContainEqual({ name: 'navigate', kind: 'call', line: lineOf(text, 'router.navigate(href)') });
-    expect(tags.references).toContainEqual({ name: 'isActive', kind: 'call', line: lineOf(text, 'const active = isActive(') });
-    expect(tags.references).toContainEqual({ name: 'Router', kind: 'type', line: lineOf(text, 'router: Router<TData>;') });
+    expect(tags.references).toContainEqual({
+      name: 'subscribe',
+      kind: 'call',
+      line: lineOf(text, 'router.subscribe('),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'navigate',
+      kind: 'call',
+      line: lineOf(text, 'router.navigate(href)'),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'isActive',
+      kind: 'call',
+      line: lineOf(text, 'const active = isActive('),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'Router',
+      kind: 'type',
+      line: lineOf(text, 'router: Router<TData>;'),
+    });
     // Intrinsic elements (<section>, <a>) are not references.
     expect(referenceKeys(tags)).not.toContain('class section');
     expect(referenceKeys(tags)).not.toContain('class a');
@@ -43,9 +59,21 @@ describe('tsx tags on fixtures/repos/ts-router', () => {
   it('__tests__/RouteView.test.tsx: JSX elements <Foo /> and <Foo>…</Foo> are class references', async () => {
     const tags = await fixtureTags(REPO, 'src/__tests__/RouteView.test.tsx');
     const { text } = tags;
-    expect(tags.references).toContainEqual({ name: 'RouteView', kind: 'class', line: lineOf(text, '<RouteView router={makeRouter()} initialUrl="/posts/12"') });
-    expect(tags.references).toContainEqual({ name: 'RouteLink', kind: 'class', line: lineOf(text, '<RouteLink router={router}') });
-    expect(tags.references).toContainEqual({ name: 'makeRouter', kind: 'call', line: lineOf(text, '<RouteView router={makeRouter()} initialUrl="/posts/12"') });
+    expect(tags.references).toContainEqual({
+      name: 'RouteView',
+      kind: 'class',
+      line: lineOf(text, '<RouteView router={makeRouter()} initialUrl="/posts/12"'),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'RouteLink',
+      kind: 'class',
+      line: lineOf(text, '<RouteLink router={router}'),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'makeRouter',
+      kind: 'call',
+      line: lineOf(text, '<RouteView router={makeRouter()} initialUrl="/posts/12"'),
+    });
     expect(tags.references).toContainEqual({ name: 'Router', kind: 'class', line: lineOf(text, 'new Router()') });
     expect(tags.references).toContainEqual({ name: 'addRoute', kind: 'call', line: lineOf(text, 'new Router()') });
     expect(referenceKeys(tags)).not.toContain('class h1');

@@ -46,15 +46,37 @@ describe('typescript tags on fixtures/repos/ts-router', () => {
     expect(tags.references).toContainEqual({ name: 'compilePattern', kind: 'call', line: addLine });
     expect(tags.references).toContainEqual({ name: 'normalizeRoute', kind: 'call', line: addLine });
     expect(tags.references).toContainEqual({ name: 'push', kind: 'call', line: addLine });
-    expect(tags.references).toContainEqual({ name: 'matchPattern', kind: 'call', line: lineOf(text, 'const params = matchPattern(') });
+    expect(tags.references).toContainEqual({
+      name: 'matchPattern',
+      kind: 'call',
+      line: lineOf(text, 'const params = matchPattern('),
+    });
     expect(tags.references).toContainEqual({ name: 'resolve', kind: 'call', line: lineOf(text, 'this.resolve(url)') });
-    expect(tags.references).toContainEqual({ name: 'RouteConflictError', kind: 'class', line: lineOf(text, 'throw new RouteConflictError(') });
-    expect(tags.references).toContainEqual({ name: 'URLSearchParams', kind: 'class', line: lineOf(text, 'new URLSearchParams(search)') });
+    expect(tags.references).toContainEqual({
+      name: 'RouteConflictError',
+      kind: 'class',
+      line: lineOf(text, 'throw new RouteConflictError('),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'URLSearchParams',
+      kind: 'class',
+      line: lineOf(text, 'new URLSearchParams(search)'),
+    });
     expect(tags.references).toContainEqual({ name: 'Error', kind: 'class', line: lineOf(text, 'extends Error') });
-    expect(tags.references).toContainEqual({ name: 'CompiledPattern', kind: 'type', line: lineOf(text, 'pattern: CompiledPattern;') });
-    expect(tags.references).toContainEqual({ name: 'RouteDefinition', kind: 'type', line: lineOf(text, 'route: RouteDefinition<TData>;') });
+    expect(tags.references).toContainEqual({
+      name: 'CompiledPattern',
+      kind: 'type',
+      line: lineOf(text, 'pattern: CompiledPattern;'),
+    });
+    expect(tags.references).toContainEqual({
+      name: 'RouteDefinition',
+      kind: 'type',
+      line: lineOf(text, 'route: RouteDefinition<TData>;'),
+    });
     // Declarations are not references to themselves.
-    expect(tags.references).not.toContainEqual(expect.objectContaining({ name: 'Router', line: lineOf(text, 'export class Router<') }));
+    expect(tags.references).not.toContainEqual(
+      expect.objectContaining({ name: 'Router', line: lineOf(text, 'export class Router<') }),
+    );
     expect(referenceKeys(tags)).not.toContain('call super');
   });
 
@@ -80,9 +102,20 @@ describe('typescript tags on fixtures/repos/ts-router', () => {
 
   it('router.test.ts: test calls and the imported names they use', async () => {
     const tags = await fixtureTags(REPO, 'src/router.test.ts');
-    expect(importKeys(tags)).toEqual(['vitest [describe, expect, it, vi]', './router [RouteConflictError, Router, normalizeRoute]']);
+    expect(importKeys(tags)).toEqual([
+      'vitest [describe, expect, it, vi]',
+      './router [RouteConflictError, Router, normalizeRoute]',
+    ]);
     expect(referenceKeys(tags)).toEqual(
-      expect.arrayContaining(['call describe', 'call it', 'call normalizeRoute', 'class Router', 'call addRoute', 'call resolve', 'call navigate']),
+      expect.arrayContaining([
+        'call describe',
+        'call it',
+        'call normalizeRoute',
+        'class Router',
+        'call addRoute',
+        'call resolve',
+        'call navigate',
+      ]),
     );
   });
 });
@@ -126,7 +159,15 @@ describe('typescript forms (inline)', () => {
       'function declared',
     ]);
     expect(referenceKeys(tags)).toEqual(
-      expect.arrayContaining(['call go', 'type Req', 'type Promise', 'class Base', 'implementation Runner', 'implementation Gen', 'call helper']),
+      expect.arrayContaining([
+        'call go',
+        'type Req',
+        'type Promise',
+        'class Base',
+        'implementation Runner',
+        'implementation Gen',
+        'call helper',
+      ]),
     );
     // require() is an import, not a call; lazy/cjs bindings are not constants.
     expect(referenceKeys(tags)).not.toContain('call require');

@@ -36,10 +36,27 @@ describe('packed outcomes', () => {
   it('unpack to the outcomes packed, in order, diagnostics included', async () => {
     const batch: { index: number; outcome: FileOutcome }[] = [
       { index: 7, outcome: await outcome('rust', 'src/lexer.rs', fixtureText('rust-tokenizer', 'src/lexer.rs')) },
-      { index: 2, outcome: await outcome('python', 'src/inventory/pricing.py', fixtureText('python-inventory', 'src/inventory/pricing.py')) },
+      {
+        index: 2,
+        outcome: await outcome(
+          'python',
+          'src/inventory/pricing.py',
+          fixtureText('python-inventory', 'src/inventory/pricing.py'),
+        ),
+      },
       { index: 5, outcome: await outcome('typescript', 'src/router.ts', fixtureText('ts-router', 'src/router.ts')) },
-      { index: 0, outcome: await outcome('python', 'broken.py', 'def ok():\n    return 1\n\ndef broken(:\n    pass\nclass Tail:\n    def m(self): ok()\n') },
-      { index: 9, outcome: { diagnostic: { code: 'parse-failed', file: 'gone.go', message: 'cannot parse: out of memory' } } },
+      {
+        index: 0,
+        outcome: await outcome(
+          'python',
+          'broken.py',
+          'def ok():\n    return 1\n\ndef broken(:\n    pass\nclass Tail:\n    def m(self): ok()\n',
+        ),
+      },
+      {
+        index: 9,
+        outcome: { diagnostic: { code: 'parse-failed', file: 'gone.go', message: 'cannot parse: out of memory' } },
+      },
     ];
     const [rust, python, ts, broken] = batch.map((b) => b.outcome);
     expect(rust!.tags!.definitions.length).toBeGreaterThan(5);

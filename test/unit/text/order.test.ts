@@ -25,7 +25,7 @@ describe('compareByteOrder', () => {
 });
 
 describe('compareCodeUnits', () => {
-  it('is JavaScript\'s UTF-16 order, which puts U+1F600 before U+FF5E unlike byte order', () => {
+  it("is JavaScript's UTF-16 order, which puts U+1F600 before U+FF5E unlike byte order", () => {
     expect(['😀', '～', 'a', 'ab', ''].sort(compareCodeUnits)).toEqual(['', 'a', 'ab', '😀', '～']);
     expect(compareCodeUnits('x', 'x')).toBe(0);
   });
@@ -52,7 +52,8 @@ describe('compareDescending', () => {
 
 describe('firstInOrder', () => {
   // scores with many ties, broken by position: a total order, as the rank stage's comparators are
-  const byScoreThenPosition = (scores: readonly number[]) => (a: number, b: number) => compareDescending(scores[a]!, scores[b]!) || a - b;
+  const byScoreThenPosition = (scores: readonly number[]) => (a: number, b: number) =>
+    compareDescending(scores[a]!, scores[b]!) || a - b;
 
   it('gives the first k of a sort of all, for every k, over a list or the numbers below a count', () => {
     const scores = [0.5, 0, 2, 0.5, 7, 0, 2, 1, 0.5, 3];
@@ -68,15 +69,20 @@ describe('firstInOrder', () => {
 
   it('property: the same as sorting and slicing, whatever the input order', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 60 }), fc.nat({ max: 70 }), fc.integer(), (scores, k, seed) => {
-        const compare = byScoreThenPosition(scores);
-        const items = scores.map((_, i) => i);
-        // a shuffled copy, to show the input order does not matter
-        const shuffled = [...items].sort((a, b) => ((a * 7919 + seed) % 13) - ((b * 7919 + seed) % 13) || a - b);
-        const expected = [...items].sort(compare).slice(0, k);
-        expect(firstInOrder(shuffled, k, compare)).toEqual(expected);
-        expect(firstInOrder(items.length, k, compare)).toEqual(expected);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 60 }),
+        fc.nat({ max: 70 }),
+        fc.integer(),
+        (scores, k, seed) => {
+          const compare = byScoreThenPosition(scores);
+          const items = scores.map((_, i) => i);
+          // a shuffled copy, to show the input order does not matter
+          const shuffled = [...items].sort((a, b) => ((a * 7919 + seed) % 13) - ((b * 7919 + seed) % 13) || a - b);
+          const expected = [...items].sort(compare).slice(0, k);
+          expect(firstInOrder(shuffled, k, compare)).toEqual(expected);
+          expect(firstInOrder(items.length, k, compare)).toEqual(expected);
+        },
+      ),
     );
   });
 });
