@@ -6,7 +6,11 @@
 // under variants in seconds instead of a `repomap eval` per variant. Run `npm run build` first.
 //
 //   node bench/functions-dump.mjs REPOS_DIR SAMPLES.jsonl OUT.jsonl [--half held-in|held-out] [--cache DIR]
-import { writeFileSync } from 'node:fs';
+//
+// Rows are appended to OUT.jsonl as they are made; the samples already in it are skipped
+// (an interrupted dump resumes). A sample whose repository or base commit is missing is
+// reported and left out. bench/learn/unit-vectors.mjs turns a dump into unit feature vectors.
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { buildIndex, layeredTagsCache, loadCorpus, TagsStore, tagsStorePath } from '../dist/src/index.js';
 import { resolveIndexOptions } from '../dist/src/eval/config.js';
 import { locateRepository } from '../dist/src/eval/run-plan.js';
@@ -38,14 +42,43 @@ const groupBy = (xs, key) => {
   return m;
 };
 const store = cacheDir ? TagsStore.open(tagsStorePath(cacheDir)) : undefined;
-const out = [];
+const done = new Set(
+  existsSync(outFile)
+    ? readFileSync(outFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .flatMap((l) => {
+          try {
+            return [JSON.parse(l).id];
+          } catch {
+            return [];
+          }
+        })
+    : [],
+);
+let written = 0;
 const byRepo = groupBy(samples, (s) => s.repo);
-for (const [repo, rows] of byRepo) {
+for (const [repo, all] of byRepo) {
+  const rows = all.filter((s) => !done.has(s.id));
+  if (rows.length === 0) continue;
   const gitDir = await locateRepository(reposDir, repo);
+  if (!gitDir) {
+    process.stderr.write(`${repo}: not in ${reposDir}; ${rows.length} samples left out\n`);
+    continue;
+  }
   const cache = store ? layeredTagsCache(new Map(), store) : new Map();
   for (const [commit, group] of groupBy(rows, (s) => s.base_commit)) {
-    const corpus = await loadCorpus({ gitDir, commit });
-    const index = await buildIndex(corpus, { ...resolveIndexOptions(undefined), tagsCache: cache });
+    let corpus;
+    try {
+      corpus = await loadCorpus({ gitDir, commit });
+    } catch (error) {
+      process.stderr.write(`${repo}@${commit}: ${error.message}; ${group.length} samples left out\n`);
+      continue;
+    }
+    // the tuned function ranking: what the replays and the learned function ranker start from
+    const index = (await buildIndex(corpus, { ...resolveIndexOptions(undefined), tagsCache: cache })).withRank({
+      functions: { learned: false },
+    });
     const ctx = index.context;
     const count = index.settings.rank.functionFiles.issue2code;
     for (const sample of group) {
@@ -60,6 +93,7 @@ for (const [repo, rows] of byRepo) {
         const t = index.tagsOf(path);
         if (t)
           tags[path] = {
+            language: t.language,
             definitions: t.definitions,
             imports: t.imports,
             messages: t.messages,
@@ -75,7 +109,7 @@ for (const [repo, rows] of byRepo) {
       const pathMatches = {};
       for (const c of cues.cues)
         if (c.kind === 'frame' || c.kind === 'path') pathMatches[c.value] = pathTargets(c, ctx).paths;
-      out.push({
+      const row = {
         id: sample.id,
         repo,
         gold: sample.gold.functions,
@@ -86,11 +120,12 @@ for (const [repo, rows] of byRepo) {
         texts,
         specificity,
         pathMatches,
-      });
+      };
+      appendFileSync(outFile, JSON.stringify(row) + '\n');
+      written++;
       process.stderr.write(`${sample.id}\n`);
     }
   }
 }
 store?.close();
-writeFileSync(outFile, out.map((r) => JSON.stringify(r)).join('\n') + '\n');
-process.stderr.write(`wrote ${out.length} rows to ${outFile}\n`);
+process.stderr.write(`wrote ${written} rows to ${outFile} (${done.size} there before)\n`);

@@ -334,8 +334,18 @@ export interface RepoMapResult {
   functions?: string[];
   /** The learned ranker's feature vectors of the tuned ranking's first files (RankOptions.features). */
   features?: RankFeatures;
+  /** The learned function ranker's unit feature vectors of the units of the files that get functions (RankOptions.unitFeatures). */
+  unitFeatures?: UnitFeatures;
   diagnostics: Diagnostic[];
   stats: IndexStats & { rankMs: number };
+}
+
+/** Feature vectors of candidate units (src/learn/unit-features.ts): `values[k]` is unit `ids[k]`'s (`path::Qualified.name`), in `names` order. */
+export interface UnitFeatures {
+  version: number;
+  names: string[];
+  ids: string[];
+  values: number[][];
 }
 
 /** Feature vectors of candidate files (src/learn/features.ts): `values[k]` is `paths[k]`'s, in `names` order. */

@@ -14,10 +14,15 @@ import {
   FEATURE_NAMES,
   FEATURE_POOL,
   FEATURE_VERSION,
+  learnedFunctions,
   poolVectors,
   predict,
   rerank,
+  shippedFunctionModel,
   shippedModel,
+  UNIT_FEATURE_NAMES,
+  UNIT_FEATURE_VERSION,
+  unitVectors,
 } from '../learn/index.js';
 import { attachSpans, SpanFinder, spanSource, type SpanSource } from '../spans/spans.js';
 import {
@@ -44,6 +49,7 @@ import {
   type RankFeatures,
   type RepoMapResult,
   type Task,
+  type UnitFeatures,
 } from '../types.js';
 import { checkNotTaken, contentKey, type Previous } from './reuse.js';
 import { resolveStageSettings, type StageOptions, type StageSettings } from './settings.js';
@@ -68,6 +74,8 @@ export interface RankOptions {
   functions?: number;
   /** Also return the learned ranker's feature vectors of the tuned ranking's first files (`RepoMapResult.features`). */
   features?: boolean;
+  /** Also return the learned function ranker's vectors of the units of the files that get functions (`RepoMapResult.unitFeatures`). */
+  unitFeatures?: boolean;
 }
 
 /** How an index ranks: every stage's settings, and how it reads a query's code blocks. */
@@ -333,17 +341,23 @@ export class Index {
       options.functions ?? (options.spans === false ? 0 : Infinity),
       this.settings.rank.functionFiles[outcome.task],
     );
-    const detailed = functionFiles > 0 ? this.withFunctions(spanned, cues, functionFiles) : spanned;
-    const files = detailed.map((f) => (given.has(f.path) ? { ...f, given: true } : f));
+    const withFunctions = functionFiles > 0 ? this.withFunctions(spanned, cues, functionFiles) : { files: spanned };
+    const unitFeatures =
+      options.unitFeatures && functionFiles > 0 ? this.unitFeaturesOf(spanned, cues, functionFiles) : undefined;
+    const files = withFunctions.files.map((f) => (given.has(f.path) ? { ...f, given: true } : f));
+    const functionIds =
+      withFunctions.ids ??
+      (files.some((f) => f.functions && f.functions.length > 0)
+        ? rankedFunctionIds(files, this.settings.rank.functions.fileExponent)
+        : undefined);
     return {
       task: outcome.task,
       ...(this.corpus.commit !== undefined ? { commit: this.corpus.commit } : {}),
       files,
       confidence: outcome.confidence,
-      ...(files.some((f) => f.functions && f.functions.length > 0)
-        ? { functions: rankedFunctionIds(files, this.settings.rank.functions.fileExponent) }
-        : {}),
+      ...(functionIds && functionIds.length > 0 ? { functions: functionIds } : {}),
       ...(features ? { features } : {}),
+      ...(unitFeatures ? { unitFeatures } : {}),
       diagnostics: [...this.diagnostics.map((d) => ({ ...d })), ...this.queryDiagnostics(query)],
       stats: { ...structuredClone(this.stats), rankMs: Math.round(performance.now() - started) },
     };
@@ -411,9 +425,41 @@ export class Index {
     return attachSpans(top, finder, spans.maxFiles);
   }
 
-  /** The ranked files with, for the first `count`, the functions most likely to change. */
-  private withFunctions(top: readonly RankedFile[], cues: QueryCues, count: number): RankedFile[] {
-    return attachFunctions(top, cues, count, this.functionSource(), this.settings.rank.functions);
+  /**
+   * The ranked files with, for the first `count`, the functions most likely to change; with
+   * the learned function ranker (the task's ranker is `learned` and `functions.learned` is
+   * on), also its list across files.
+   */
+  private withFunctions(
+    top: readonly RankedFile[],
+    cues: QueryCues,
+    count: number,
+  ): { files: RankedFile[]; ids?: string[] } {
+    const o = this.settings.rank.functions;
+    if (o.learned && this.settings.rank.ranker[cues.task] === 'learned') {
+      return learnedFunctions(
+        top,
+        cues,
+        count,
+        new FunctionFinder(cues, this.functionSource(), o),
+        shippedFunctionModel(),
+        o,
+      );
+    }
+    return { files: attachFunctions(top, cues, count, this.functionSource(), o) };
+  }
+
+  /** The unit feature vectors of the first `count` files' units (the learned function ranker's inputs). */
+  private unitFeaturesOf(top: readonly RankedFile[], cues: QueryCues, count: number): UnitFeatures {
+    const o = this.settings.rank.functions;
+    const v = unitVectors(
+      cues,
+      new FunctionFinder(cues, this.functionSource(), o),
+      top.slice(0, count),
+      o.fileExponent,
+      o.importsShare,
+    );
+    return { version: UNIT_FEATURE_VERSION, names: [...UNIT_FEATURE_NAMES], ids: v.ids, values: v.values };
   }
 
   /** What function ranking reads of this index. */
@@ -469,11 +515,20 @@ export class Index {
       options,
     );
     if (!(this.settings.rank.functionFiles[cues.task] > 0)) return explanation;
-    const functions = new FunctionFinder(
-      cues,
-      this.functionSource(),
-      this.settings.rank.functions,
-    ).explainedFunctionsOf(path);
+    const o = this.settings.rank.functions;
+    const tuned = new FunctionFinder(cues, this.functionSource(), o).explainedFunctionsOf(path);
+    if (!(o.learned && this.settings.rank.ranker[cues.task] === 'learned'))
+      return tuned.length > 0 ? { ...explanation, functions: tuned } : explanation;
+    // the learned function ranker: the file's functions as rank names them, each with its tuned parts where the tuned ranking kept it
+    const parts = new Map(tuned.map((f) => [f.name, f.parts]));
+    const ranked =
+      this.rank(query, { task: cues.task, ...(options.includeGiven ? { includeGiven: true } : {}) }).files.find(
+        (f) => f.path === path,
+      )?.functions ?? [];
+    const functions = ranked.map((f) => {
+      const p = parts.get(f.name);
+      return p ? { ...f, parts: p } : f;
+    });
     return functions.length > 0 ? { ...explanation, functions } : explanation;
   }
 

@@ -56,7 +56,10 @@ export function renderExplanation(e: FileExplanation): string {
 /** What a function's score sums, as a line: its parts, or `imports`' fixed share. */
 function functionParts(f: ExplainedFunction): string {
   const p = f.parts;
-  if (!p) return 'the import lines, at a fixed share of the best unit';
+  if (!p)
+    return f.name === 'imports'
+      ? 'the import lines, at a fixed share of the best unit'
+      : 'no tuned score: placed by the learned function ranker';
   const sum = `named ${p.named} + name words ${p.nameWords} + query lines ${p.lines} + words ${p.words}`;
   return p.classWeight !== undefined ? `(${sum}) × class ${p.classWeight}` : sum;
 }

@@ -5,6 +5,14 @@
  */
 /** Tunables of function ranking (`RANK_DEFAULTS.functions`). */
 export const FUNCTION_DEFAULTS = {
+  /**
+   * Whether a task whose `ranker` is `learned` also orders functions by the learned function
+   * ranker (models/issue2code-functions.json over src/learn/unit-features.ts) rather than
+   * by the score below. Off: it wins on the dev issue set's held-out half, but grouped CV
+   * over the mined training rows does not say it beats the score below yet
+   * (bench/learn/RESULTS-functions.md).
+   */
+  learned: false,
   /** Functions kept per file. */
   maxPerFile: 10,
   /** Weight of the query naming the unit (its name, or for a method its class's at classShare). */

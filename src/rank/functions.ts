@@ -22,7 +22,7 @@ export { FUNCTION_DEFAULTS, type FunctionDefaults } from './function-defaults.js
 const NAMING = new Set(['identifier', 'diff-symbol', 'test-name', 'imported']);
 const UNIT_KINDS = new Set(['function', 'method', 'class', 'interface']);
 
-interface Unit {
+export interface Unit {
   def: Definition;
   /** `Class.method` for a method inside a class; the name otherwise. */
   name: string;
@@ -79,7 +79,7 @@ function cut(unit: Unit, start: number, end: number): void {
  * at the end, or a Python import inside a function, is not part of it); of all of them
  * when none comes first. Undefined when it has none.
  */
-function importLines(tags: FileTags, units: readonly Unit[]): { start: number; end: number } | undefined {
+export function importLines(tags: FileTags, units: readonly Unit[]): { start: number; end: number } | undefined {
   const firstFunction = Math.min(
     ...units.filter((u) => u.def.kind === 'function' || u.def.kind === 'method').map((u) => u.def.startLine),
   );
@@ -102,6 +102,23 @@ export interface UnitParts {
   /** A class's or interface's sum is multiplied by this (`classWeight`). */
   classWeight?: number;
 }
+
+/** Every unit of a file and what its score reads (`FunctionFinder.scoredUnits`), by unit index. */
+export interface ScoredUnits {
+  units: Unit[];
+  /** The raw values: the weight of the query's cues naming the unit and its class, the IDF-weighted name words, the query lines inside it, its BM25. */
+  raw: { named: number[]; ownerNamed: number[]; nameWords: number[]; lines: number[]; words: number[] };
+  /** Each part as its weight × the value over the file's best (the sum's terms). */
+  parts: { named: number[]; nameWords: number[]; lines: number[]; words: number[] };
+  /** The unit's score over the file's best unit (a class's at classWeight); 0 for all when none scores. */
+  score: number[];
+  /** The module's import lines (when importsShare > 0 and it has imports). */
+  imports?: { start: number; end: number };
+  /** The file's lines (0 without its text). */
+  lineCount: number;
+}
+
+const isClass = (u: Unit): boolean => u.def.kind === 'class' || u.def.kind === 'interface';
 
 /** A ranked function with the parts of its score (absent for `imports`, which scores importsShare). */
 export interface ExplainedFunction extends RankedFunction {
@@ -191,41 +208,63 @@ export class FunctionFinder {
     return this.rankUnits(path, true);
   }
 
-  /** The file's units ranked; `withParts` gives the kept ones their score's parts. */
-  private rankUnits(path: string, withParts: boolean): ExplainedFunction[] {
+  /**
+   * Every unit of a file with what its score reads (raw values, weighted shares over the
+   * file's best, the score over the file's best unit) and the file's import lines;
+   * undefined without tags or units. What `functionsOf` ranks and the learned function
+   * ranker's unit features (src/learn/unit-features.ts) read.
+   */
+  scoredUnits(path: string): ScoredUnits | undefined {
     const tags = this.source.tagsOf(path);
-    if (!tags) return [];
+    if (!tags) return undefined;
     const units = unitsOf(tags.definitions);
-    if (units.length === 0) return [];
+    if (units.length === 0) return undefined;
     const text = this.source.textOf(path);
     const shares = (values: number[], weight: number): number[] => {
       const max = Math.max(...values);
       return max > 0 && weight > 0 ? values.map((v) => (weight * v) / max) : values.map(() => 0);
     };
+    const raw = {
+      named: units.map((u) => this.names.get(u.def.name) ?? 0),
+      ownerNamed: units.map((u) => (u.owner !== undefined ? (this.names.get(u.owner) ?? 0) : 0)),
+      nameWords: units.map((u) => this.nameWordScore(u)),
+      lines: units.map((u) => this.lineScore(path, u)),
+      words: text === undefined ? units.map(() => 0) : this.textScores(path, units, text),
+    };
     const named = shares(
-      units.map((u) => this.nameScore(u)),
+      units.map((_, i) => raw.named[i]! + raw.ownerNamed[i]! * this.o.classShare),
       this.o.nameWeight,
     );
-    const nameWords = shares(
-      units.map((u) => this.nameWordScore(u)),
-      this.o.nameWordWeight,
-    );
-    const lines = shares(
-      units.map((u) => this.lineScore(path, u)),
-      this.o.lineWeight,
-    );
-    const words = shares(
-      text === undefined ? units.map(() => 0) : this.textScores(path, units, text),
-      this.o.textWeight,
-    );
-    const isClass = (u: Unit): boolean => u.def.kind === 'class' || u.def.kind === 'interface';
+    const nameWords = shares(raw.nameWords, this.o.nameWordWeight);
+    const lines = shares(raw.lines, this.o.lineWeight);
+    const words = shares(raw.words, this.o.textWeight);
     // summed in this fixed order: scores, and so the order of ties, are the same bit for bit on every run
-    const score = units.map((u, i) => {
+    const sums = units.map((u, i) => {
       const sum = 0 + named[i]! + nameWords[i]! + lines[i]! + words[i]!;
       return isClass(u) ? sum * this.o.classWeight : sum;
     });
-    const best = Math.max(...score);
-    if (!(best > 0)) return [];
+    const best = Math.max(...sums);
+    const score = sums.map((x) => (best > 0 ? x / best : 0));
+    const imports = this.o.importsShare > 0 ? importLines(tags, units) : undefined;
+    return {
+      units,
+      raw,
+      parts: { named, nameWords, lines, words },
+      score,
+      ...(imports ? { imports } : {}),
+      lineCount: text === undefined ? 0 : text.split('\n').length,
+    };
+  }
+
+  /** The file's units ranked; `withParts` gives the kept ones their score's parts. */
+  private rankUnits(path: string, withParts: boolean): ExplainedFunction[] {
+    return this.functionsFrom(this.scoredUnits(path), withParts);
+  }
+
+  /** A file's scored units ranked as `functionsOf` ranks them (at most maxPerFile, best first). */
+  functionsFrom(scored: ScoredUnits | undefined, withParts = false): ExplainedFunction[] {
+    if (!scored || !scored.score.some((x) => x > 0)) return [];
+    const { units, parts, score } = scored;
     // `at`: the unit's index, -1 for the import lines
     const ranked = units
       .map((u, at) => ({
@@ -234,10 +273,10 @@ export class FunctionFinder {
         kind: u.def.kind,
         start: u.def.startLine,
         end: u.def.endLine,
-        s: score[at]! / best,
+        s: score[at]!,
       }))
       .filter((x) => x.s > 0);
-    const imports = this.o.importsShare > 0 ? importLines(tags, units) : undefined;
+    const imports = scored.imports;
     if (imports)
       ranked.push({
         at: -1,
@@ -248,10 +287,10 @@ export class FunctionFinder {
         s: this.o.importsShare,
       });
     const partsOf = (at: number): UnitParts => ({
-      named: roundScore(named[at]!),
-      nameWords: roundScore(nameWords[at]!),
-      lines: roundScore(lines[at]!),
-      words: roundScore(words[at]!),
+      named: roundScore(parts.named[at]!),
+      nameWords: roundScore(parts.nameWords[at]!),
+      lines: roundScore(parts.lines[at]!),
+      words: roundScore(parts.words[at]!),
       ...(isClass(units[at]!) ? { classWeight: this.o.classWeight } : {}),
     });
     return ranked
@@ -274,12 +313,6 @@ export class FunctionFinder {
     let s = 0;
     for (const w of words) if (this.words.has(w)) s += this.source.ctx.specificity(w);
     return s / Math.sqrt(words.size);
-  }
-
-  private nameScore(u: Unit): number {
-    const own = this.names.get(u.def.name) ?? 0;
-    const owner = u.owner !== undefined ? (this.names.get(u.owner) ?? 0) * this.o.classShare : 0;
-    return own + owner;
   }
 
   private lineScore(path: string, u: Unit): number {

@@ -167,8 +167,31 @@ describe('repomap explain on fixture cases', () => {
 describe('the functions likely to change, explained', () => {
   const query = 'apply_discount rounds half a cent the wrong way';
 
-  it('lists the file\u2019s functions as rank names them, each score the sum of its parts over the best unit\u2019s', async () => {
-    const index = await indexOf('python-inventory');
+  it('lists the file\u2019s functions as rank names them under the learned function ranker, with their tuned parts', async () => {
+    const index = (await indexOf('python-inventory')).withRank({
+      ranker: { issue2code: 'learned' },
+      functions: { learned: true },
+    });
+    const ranking = index.rank(query, { task: 'issue2code' });
+    for (const file of ['src/inventory/pricing.py', 'src/inventory/checkout.py', 'src/inventory/models.py']) {
+      const e = index.explain(query, file, { task: 'issue2code' });
+      const ranked = ranking.files[e.rank - 1]!;
+      expect(ranked.path).toBe(file);
+      expect(
+        e.functions?.map(({ parts: _p, ...f }) => f),
+        file,
+      ).toEqual(ranked.functions);
+    }
+    const tuned = index
+      .withRank({ functions: { learned: false } })
+      .explain(query, 'src/inventory/pricing.py', { task: 'issue2code' });
+    const parts = new Map(tuned.functions!.map((f) => [f.name, f.parts]));
+    for (const f of index.explain(query, 'src/inventory/pricing.py', { task: 'issue2code' }).functions!)
+      if (parts.has(f.name)) expect(f.parts).toEqual(parts.get(f.name));
+  });
+
+  it('lists the file\u2019s functions as rank names them, each score the sum of its parts over the best unit\u2019s (tuned function ranker)', async () => {
+    const index = (await indexOf('python-inventory')).withRank({ functions: { learned: false } });
     const ranking = index.rank(query, { task: 'issue2code' });
     for (const file of ['src/inventory/pricing.py', 'src/inventory/checkout.py', 'src/inventory/models.py']) {
       const e = index.explain(query, file, { task: 'issue2code' });
