@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { loadCorpus, LANGUAGES } = await import(join(ROOT, 'dist', 'src', 'index.js'));
@@ -41,33 +42,37 @@ function fail(message) {
   process.exit(2);
 }
 
-function parseArgs(argv) {
-  const args = { sources: [], languages: [...LANGUAGES], examples: 3 };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--languages') {
-      args.languages = (argv[++i] ?? '').split(',').filter(Boolean);
-      for (const l of args.languages)
-        if (!LANGUAGES.includes(l)) fail(`unknown language "${l}" (known: ${LANGUAGES.join(', ')})`);
-    } else if (a === '--examples') {
-      args.examples = Number(argv[++i]);
-      if (!Number.isInteger(args.examples) || args.examples < 0) fail('--examples takes a whole number ≥ 0');
-    } else if (a.startsWith('--')) {
-      fail(`unknown option ${a}`);
-    } else {
-      const at = a.lastIndexOf('@');
-      const gitDir = at > 0 ? a.slice(0, at) : undefined;
-      if (gitDir !== undefined && existsSync(join(gitDir, 'HEAD')))
-        args.sources.push({ gitDir: resolve(gitDir), commit: a.slice(at + 1) });
-      else if (existsSync(a) && statSync(a).isDirectory()) args.sources.push({ folder: resolve(a) });
-      else fail(`${a} is neither a folder nor GIT_DIR@COMMIT`);
-    }
+/** The arguments, read with node:util's parseArgs (options anywhere, the sources positional). */
+function parseArguments(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { languages: { type: 'string' }, examples: { type: 'string', default: '3' } },
+    });
+  } catch (error) {
+    fail(error.message);
   }
-  if (args.sources.length === 0) fail('name at least one folder or GIT_DIR@COMMIT');
-  return args;
+  const { values, positionals } = parsed;
+  const languages = values.languages === undefined ? [...LANGUAGES] : values.languages.split(',').filter(Boolean);
+  for (const l of languages)
+    if (!LANGUAGES.includes(l)) fail(`unknown language "${l}" (known: ${LANGUAGES.join(', ')})`);
+  const examples = Number(values.examples);
+  if (!Number.isInteger(examples) || examples < 0) fail('--examples takes a whole number ≥ 0');
+  const sources = positionals.map((a) => {
+    const at = a.lastIndexOf('@');
+    const gitDir = at > 0 ? a.slice(0, at) : undefined;
+    if (gitDir !== undefined && existsSync(join(gitDir, 'HEAD')))
+      return { gitDir: resolve(gitDir), commit: a.slice(at + 1) };
+    if (existsSync(a) && statSync(a).isDirectory()) return { folder: resolve(a) };
+    return fail(`${a} is neither a folder nor GIT_DIR@COMMIT`);
+  });
+  if (sources.length === 0) fail('name at least one folder or GIT_DIR@COMMIT');
+  return { sources, languages, examples };
 }
 
-const args = parseArgs(process.argv.slice(2));
+const args = parseArguments(process.argv.slice(2));
 const pct = (n, d) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)} %`);
 const num = (n) => n.toLocaleString('en-US').replace(/,/g, ' ');
 const mb = (bytes) => bytes / 1e6;

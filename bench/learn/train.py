@@ -181,6 +181,24 @@ def parity_vectors(model, names, queries, count=60):
     return out
 
 
+def write_model(model, final, names, queries, model_path, parity_path, checked=2000):
+    """Writes the exported model once it scores `queries`' first vectors as the booster does
+    (to 1e-9), and the parity vectors with the booster's scores beside it."""
+    x = np.vstack([q.x for q in queries])
+    mine, theirs = predict(model, x[:checked]), final.predict(x[:checked])
+    if np.max(np.abs(mine - theirs)) > 1e-9:
+        raise SystemExit(f"exported model differs from the booster by {np.max(np.abs(mine - theirs))}")
+    with open(model_path, "w", encoding="utf-8") as f:
+        json.dump(model, f, separators=(",", ":"))
+        f.write("\n")
+    vectors = parity_vectors(model, names, queries)
+    os.makedirs(os.path.dirname(parity_path), exist_ok=True)
+    with open(parity_path, "w", encoding="utf-8") as f:
+        json.dump({"vectors": vectors.tolist(), "scores": final.predict(vectors).tolist()}, f)
+        f.write("\n")
+    print(f"model: {model_path} ({os.path.getsize(model_path)} bytes, {len(model['trees'])} trees)", file=sys.stderr)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--samples", action="append", required=True, help="training samples JSONL (repeatable)")
@@ -260,19 +278,7 @@ def main():
         trained = {"rows": len(queries), "repositories": repos, "params": {k: v for k, v in PARAMS.items() if k != "n_jobs"},
                    "lightgbm": lgb.__version__, "command": "python3 bench/learn/train.py (bench/learn/README.md)"}
         model = export_booster(final.booster_, names, 1, len(queries[0].paths), trained)
-        x = np.vstack([q.x for q in queries])
-        mine, theirs = predict(model, x[:2000]), final.predict(x[:2000])
-        if np.max(np.abs(mine - theirs)) > 1e-9:
-            raise SystemExit(f"exported model differs from the booster by {np.max(np.abs(mine - theirs))}")
-        with open(args.model, "w", encoding="utf-8") as f:
-            json.dump(model, f, separators=(",", ":"))
-            f.write("\n")
-        vectors = parity_vectors(model, names, queries)
-        os.makedirs(os.path.dirname(args.parity), exist_ok=True)
-        with open(args.parity, "w", encoding="utf-8") as f:
-            json.dump({"vectors": vectors.tolist(), "scores": final.predict(vectors).tolist()}, f)
-            f.write("\n")
-        print(f"model: {args.model} ({os.path.getsize(args.model)} bytes, {len(model['trees'])} trees)", file=sys.stderr)
+        write_model(model, final, names, queries, args.model, args.parity)
 
     with open(args.report, "w", encoding="utf-8") as f:
         f.write("\n".join(report) + "\n")

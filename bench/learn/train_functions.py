@@ -187,19 +187,7 @@ def main():
         model = export_booster(final.booster_, names, 1, 0, trained)
         model["format"] = "repomap-function-ranker"
         del model["pool"]
-        x = np.vstack([q.x for q in joined])
-        mine, theirs = predict(model, x[:3000]), final.predict(x[:3000])
-        if np.max(np.abs(mine - theirs)) > 1e-9:
-            raise SystemExit(f"exported model differs from the booster by {np.max(np.abs(mine - theirs))}")
-        with open(args.model, "w", encoding="utf-8") as f:
-            json.dump(model, f, separators=(",", ":"))
-            f.write("\n")
-        vectors = base.parity_vectors(model, names, joined)
-        os.makedirs(os.path.dirname(args.parity), exist_ok=True)
-        with open(args.parity, "w", encoding="utf-8") as f:
-            json.dump({"vectors": vectors.tolist(), "scores": final.predict(vectors).tolist()}, f)
-            f.write("\n")
-        print(f"model: {args.model} ({os.path.getsize(args.model)} bytes, {len(model['trees'])} trees)", file=sys.stderr)
+        base.write_model(model, final, names, joined, args.model, args.parity, checked=3000)
 
     with open(args.report, "w", encoding="utf-8") as f:
         f.write("\n".join(report) + "\n")
