@@ -1,5 +1,5 @@
-; repomap tags query for C# (grammar: tree-sitter-c-sharp from tree-sitter-wasms 0.1.13,
-; wasm `tree-sitter-c_sharp.wasm`).
+; repomap tags query for C# (grammar: tree-sitter-c-sharp 0.23.5's own wasm,
+; `tree-sitter-c_sharp.wasm`).
 ;
 ; Capture vocabulary and pattern precedence: queries/README.md.
 ;
@@ -17,12 +17,15 @@
 ; ---------------------------------------------------------------- imports
 
 (using_directive . [(identifier) (qualified_name)] @import.module .) @import
-(using_directive (name_equals) [(identifier) (qualified_name)] @import.module .) @import
+; `using Acc = X.Y;`: the alias is the `name:` field, the target the type after it.
+(using_directive name: (identifier) [(identifier) (qualified_name)] @import.module .) @import
 
 ; ---------------------------------------------------------------- definitions
 
 (namespace_declaration name: [(identifier) (qualified_name)] @name) @definition.module
-(file_scoped_namespace_declaration name: [(identifier) (qualified_name)] @name) @definition.module
+; `namespace A;` is a node of its own line; its scope, the definition's span, is the rest of the file.
+((file_scoped_namespace_declaration name: [(identifier) (qualified_name)] @name) @definition.module
+  (#set! definition.end "parent"))
 
 (class_declaration name: (identifier) @name) @definition.class
 (struct_declaration name: (identifier) @name) @definition.class
@@ -82,8 +85,8 @@
 ]) @reference.call
   (#not-any-of? @name "nameof" "ToString" "Equals" "GetHashCode" "GetType"))
 ((invocation_expression function: [
-  (member_access_expression expression: (_) @_receiver name: (identifier) @name)
-  (member_access_expression expression: (_) @_receiver name: (generic_name . (identifier) @name))
+  (member_access_expression expression: _ @_receiver name: (identifier) @name)
+  (member_access_expression expression: _ @_receiver name: (generic_name . (identifier) @name))
 ]) @reference.call
   (#not-any-of? @name "nameof" "ToString" "Equals" "GetHashCode" "GetType")
   (#not-match? @_receiver "^([\"0-9]|[@$]{1,2}\"|(Console|Math|String|string|Convert|Environment|Object|object|Int32|int|Int64|long|Double|double|Boolean|bool|Char|char)(\\.|$))"))
@@ -104,7 +107,7 @@
   (#match? @name "^[A-Z]"))
 ((operator_declaration type: [(identifier) @name (generic_name . (identifier) @name)]) @reference.type
   (#match? @name "^[A-Z]"))
-((method_declaration type: [(identifier) @name (generic_name . (identifier) @name) (qualified_name (identifier) @name .)]) @reference.type
+((method_declaration returns: [(identifier) @name (generic_name . (identifier) @name) (qualified_name (identifier) @name .)]) @reference.type
   (#match? @name "^[A-Z]"))
 ((type_argument_list [(identifier) @name (generic_name . (identifier) @name)] @reference.type)
   (#match? @name "^[A-Z]"))
@@ -114,7 +117,7 @@
   (#match? @name "^[A-Z]"))
 ((cast_expression type: [(identifier) @name (generic_name . (identifier) @name)]) @reference.type
   (#match? @name "^[A-Z]"))
-((type_of_expression [(identifier) @name (generic_name . (identifier) @name)]) @reference.type
+((typeof_expression type: [(identifier) @name (generic_name . (identifier) @name)]) @reference.type
   (#match? @name "^[A-Z]"))
 ((as_expression right: [(identifier) @name (generic_name . (identifier) @name)]) @reference.type
   (#match? @name "^[A-Z]"))

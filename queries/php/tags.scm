@@ -1,4 +1,4 @@
-; repomap tags query for PHP (grammar: tree-sitter-php from tree-sitter-wasms 0.1.13).
+; repomap tags query for PHP (grammar: tree-sitter-php 0.24.2's own wasm, `tree-sitter-php.wasm`).
 ;
 ; Capture vocabulary and pattern precedence: queries/README.md.
 ;
@@ -18,10 +18,12 @@
 
 ; ---------------------------------------------------------------- imports
 
-(namespace_use_declaration (namespace_use_clause [(qualified_name) (name)] @import.module)) @import
+; The name is a clause's first named child: an alias (`as M`) is a `name` after it. A group's
+; clauses are `namespace_use_clause`s too, inside the `namespace_use_group`.
+(namespace_use_declaration (namespace_use_clause . [(qualified_name) (name)] @import.module)) @import
 (namespace_use_declaration
   (namespace_name) @import.module
-  (namespace_use_group (namespace_use_group_clause (namespace_name) @import.name))) @import
+  (namespace_use_group (namespace_use_clause . [(qualified_name) (name)] @import.name))) @import
 
 (require_expression [(string . (string_content) @import.module .) (encapsed_string . (string_content) @import.module .)]) @import
 (require_once_expression [(string . (string_content) @import.module .) (encapsed_string . (string_content) @import.module .)]) @import

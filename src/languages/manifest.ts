@@ -16,7 +16,7 @@ export interface GrammarEntry {
   sha256: string;
   /**
    * The parse-table ABI the wasm was built with, checked by the grammar test, when it is
-   * not 14 (tree-sitter-wasms 0.1.13 built C# with ABI 13, tree-sitter-python 0.25.0 has
+   * not 14 (tree-sitter-wasms 0.1.13 built Swift with ABI 13, tree-sitter-python 0.25.0 has
    * ABI 15; the runtime reads 13 to 15).
    */
   abi?: number;

@@ -15,7 +15,7 @@ import {
   type ReferenceKind,
 } from '../types.js';
 import { compareCodeUnits } from '../text/order.js';
-import { captureRole, DEFAULT_IMPORT_SEPARATOR, IMPORT_PROPERTIES } from './vocabulary.js';
+import { captureRole, DEFAULT_IMPORT_SEPARATOR, DEFINITION_PROPERTIES, IMPORT_PROPERTIES } from './vocabulary.js';
 
 export interface CollectedTags {
   definitions: Definition[];
@@ -75,7 +75,8 @@ export function collectTags(query: Query, root: Node, source: string, options?: 
     const nameKey = spanKey(nameStart, nameEnd);
     if (parts.definition) {
       const { node, kind } = parts.definition;
-      const end = node.endIndex;
+      const toParent = match.setProperties?.[DEFINITION_PROPERTIES.end] === 'parent';
+      const end = (toParent ? node.parent : node)?.endIndex ?? node.endIndex;
       const startLine = node.startPosition.row + 1;
       definitionNames.add(nameKey);
       keepEarliest(definitions, `${node.startIndex}:${end}|${nameKey}`, match.patternIndex, {

@@ -31,6 +31,15 @@ export const IMPORT_PROPERTIES = {
 
 export const DEFAULT_IMPORT_SEPARATOR = '.';
 
+/** Pattern properties (`#set!`) read from definition patterns. */
+export const DEFINITION_PROPERTIES = {
+  /**
+   * `"parent"`: the definition ends where its parent node ends, not where its own node does
+   * (C#'s `namespace A;` is a one-line node whose scope is the rest of its file).
+   */
+  end: 'definition.end',
+} as const;
+
 /** What a capture name means. */
 export type CaptureRole =
   | { role: 'name' }

@@ -162,4 +162,21 @@ describe('csharp tags on fixtures/repos/csharp-orders', () => {
     expect(importKeys(tags)).toEqual(['global::Orders.Core []']);
     expect(tags.messages).toEqual([{ text: 'refund failed for {Id}', line: 6 }]);
   });
+
+  it('snippets: a `record struct` is a class; calls on `this` and generic method calls are calls', async () => {
+    const tags = await snippetTags(
+      'csharp',
+      [
+        'namespace Orders;',
+        'public readonly record struct Point(int X, int Y);',
+        'class Mapper {',
+        '  void Run() { this.Map<Point>(1); base.Flush(); Convert<Point>(2); }',
+        '}',
+      ].join('\n'),
+    );
+    expect(tags.errorNodes).toBe(0);
+    expect(definitionKeys(tags)).toEqual(['module Orders', 'class Point', 'class Mapper', 'method Run']);
+    expect(tags.definitions[0]).toEqual({ name: 'Orders', kind: 'module', startLine: 1, endLine: 5 });
+    expect(referenceKeys(tags)).toEqual(expect.arrayContaining(['call Map', 'call Flush', 'call Convert']));
+  });
 });

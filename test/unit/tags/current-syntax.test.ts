@@ -65,6 +65,28 @@ const FILES: Record<string, string> = {
     '}',
     '',
   ].join('\n'),
+  // PHP 8.4 property hooks and asymmetric visibility (the RFCs' own examples).
+  'src/User.php': [
+    '<?php',
+    'namespace Acme;',
+    '',
+    'class User',
+    '{',
+    '    public string $name {',
+    '        set(string $value) {',
+    '            $this->name = strtolower($value);',
+    '        }',
+    '    }',
+    '',
+    '    public private(set) int $age = 0;',
+    '',
+    '    public function rename(string $name): void',
+    '    {',
+    '        $this->name = $name;',
+    '    }',
+    '}',
+    '',
+  ].join('\n'),
 };
 
 describe('syntax the old bundled grammars could not read', () => {
@@ -108,5 +130,11 @@ describe('syntax the old bundled grammars could not read', () => {
     const shims = await tagsOf('packages/vite/src/types/shims.d.ts');
     expect(shims.errorNodes).toBe(0);
     expect(shims.definitions.map((d) => d.name)).toContain('ProfileOptions');
+  });
+
+  it('PHP: property hooks and asymmetric visibility (PHP 8.4) parse clean', async () => {
+    const user = await tagsOf('src/User.php');
+    expect(user.errorNodes).toBe(0);
+    expect(user.definitions.map((d) => d.name)).toEqual(expect.arrayContaining(['User', 'rename']));
   });
 });

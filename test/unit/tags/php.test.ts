@@ -146,4 +146,22 @@ describe('php tags on fixtures/repos/php-cart', () => {
     ]);
     expect(referenceKeys(tags)).toContain('implementation Loggable');
   });
+
+  it('group uses: the names in the braces, not their aliases; `use function` groups too', async () => {
+    const tags = await snippetTags(
+      'php',
+      [
+        '<?php',
+        'namespace App;',
+        'use Acme\\Cart\\Tax\\{TaxRule, Sub\\Flat as FlatTax};',
+        'use function Acme\\Util\\{format_money, parse_money as parse};',
+        '',
+      ].join('\n'),
+    );
+    expect(tags.errorNodes).toBe(0);
+    expect(importKeys(tags)).toEqual([
+      'Acme\\Cart\\Tax [TaxRule, Sub\\Flat]',
+      'Acme\\Util [format_money, parse_money]',
+    ]);
+  });
 });
