@@ -13,7 +13,10 @@ export function registerExplain(program: Command, io: CliIo): void {
         'Explain why a file ranks where it does for a query: score parts, cues matched, strongest edge paths from seeded files.',
       )
       .argument('<file>', 'repo-relative path of the file to explain')
-      .argument('[query...]', 'query text: one quoted argument, or words joined by spaces (or --query / --query-file)'),
+      .argument(
+        '[query...]',
+        'query text: one quoted argument, or words joined by spaces, or - for standard input (or --query / --query-file)',
+      ),
   )
     .option('--paths <n>', 'edge paths to show', positiveInt, 3)
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))

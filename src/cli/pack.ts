@@ -18,7 +18,10 @@ export function registerPack(program: Command, io: CliIo): void {
       .description(
         'Pack the ranked spans of a repository for a query into a token budget (Markdown for a prompt, or JSON).',
       )
-      .argument('[query...]', 'query text: one quoted argument, or words joined by spaces (or --query / --query-file)'),
+      .argument(
+        '[query...]',
+        'query text: one quoted argument, or words joined by spaces, or - for standard input (or --query / --query-file)',
+      ),
   )
     .option(
       '--budget <n>',

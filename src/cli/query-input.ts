@@ -78,10 +78,12 @@ export async function queryFromFlags(
     flags.queryFile !== undefined && '--query-file',
   ].filter((g) => g !== false);
   if (given.length > 1) throw new CliExit(2, `give the query once: ${given.join(' and ')} were both given`);
+  // a lone `-` as QUERY is standard input, as `--query-file -` (`git diff | repomap rank -`)
+  const fromStdin = flags.queryFile === '-' || positional === '-';
   const input =
-    positional !== undefined || flags.query !== undefined
+    (positional !== undefined && positional !== '-') || flags.query !== undefined
       ? { query: (positional ?? flags.query)! }
-      : flags.queryFile === '-'
+      : fromStdin
         ? parseQueryText(await readStdin(io, '--query-file'), 'standard input')
         : flags.queryFile !== undefined
           ? await readQueryFile(resolve(io.cwd, flags.queryFile))

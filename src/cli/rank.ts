@@ -12,7 +12,10 @@ export function registerRank(program: Command, io: CliIo): void {
     program
       .command('rank')
       .description('Rank the files of a repository (folder, or git commit) for a query.')
-      .argument('[query...]', 'query text: one quoted argument, or words joined by spaces (or --query / --query-file)'),
+      .argument(
+        '[query...]',
+        'query text: one quoted argument, or words joined by spaces, or - for standard input (or --query / --query-file)',
+      ),
   )
     .option(
       '--top <n>',

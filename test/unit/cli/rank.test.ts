@@ -226,6 +226,13 @@ describe('--query-file', () => {
       stdin: Readable.from([readFileSync(le)]),
     });
     expect(withoutTimings(stdin.stdout)).toBe(withoutTimings(inline.stdout));
+    // a lone `-` as QUERY reads standard input too (`git diff | repomap rank -`), not the text "-"
+    const dash = await runCliCaptured(['rank', '-', '--format', 'json'], {
+      cwd: FIXTURE,
+      env: { ...process.env, REPOMAP_CACHE: join(tmp, 'tags-cache') },
+      stdin: Readable.from([readFileSync(le)]),
+    });
+    expect(withoutTimings(dash.stdout)).toBe(withoutTimings(inline.stdout));
   });
 
   it('a query longer than the cues read is ranked from its start, with a note saying it was cut', async () => {
