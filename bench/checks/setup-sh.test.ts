@@ -8,9 +8,9 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTemp, removeTemp } from '../corpus/helpers.js';
+import { makeTemp, removeTemp } from '../../test/unit/corpus/helpers.js';
 
-const BENCH = join(import.meta.dirname, '../../../bench');
+const BENCH = join(import.meta.dirname, '..');
 
 let tmp: string;
 let clone: string;
