@@ -8,24 +8,21 @@
 // test/unit/docs/notes-toc.test.ts checks that the committed file is current.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { slug } from 'github-slugger';
 
 export const TOC_START = '<!-- toc: node bench/notes-toc.mjs -->';
 export const TOC_END = '<!-- /toc -->';
 
 /**
- * GitHub's anchor for a heading's text (github-slugger's rule): lower case; every character
- * but letters, marks, digits, connector punctuation (`_`), `-` and spaces dropped; spaces
- * made `-`. Markdown in the heading is read as its text first (`code` → code).
+ * GitHub's anchor for a heading's text (github-slugger, the library GitHub's own rule is
+ * published as). Markdown in the heading is read as its text first (`code` → code).
  */
 export function githubSlug(text) {
   const plain = text
     .replace(/`([^`]*)`/g, '$1')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/(\*\*|__)(.+?)\1/g, '$2');
-  return plain
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '')
-    .replace(/ /g, '-');
+  return slug(plain);
 }
 
 /** Every ATX heading of a markdown text outside code fences, in order: its level, text and anchor (repeats get -1, -2, …). */
