@@ -47,6 +47,18 @@ module.exports = {
       to: { path: '^src/(cli|mcp)/' },
     },
     {
+      name: 'eval-opens-indexes-through-persist',
+      severity: 'error',
+      comment:
+        "The eval opens each commit's index through openIndex (src/persist/), as the command " +
+        'line, the daemon and the MCP server do: one way to open or update an index. It reads ' +
+        'corpora (texts for BCY, BM25 over the files) but never builds an index itself. (A rule ' +
+        'sees modules, not names: the entry, which eval/config.ts and run-pack.ts import, ' +
+        're-exports buildIndex too.)',
+      from: { path: '^src/eval/' },
+      to: { path: '^src/build/build-index\\.ts$' },
+    },
+    {
       name: 'src-not-to-test-bench',
       severity: 'error',
       comment: 'Tests and benchmarks use the package; the package never reads them (they are not shipped).',

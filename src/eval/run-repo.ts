@@ -13,24 +13,16 @@
  * whichever process runs it.
  */
 import { appendFileSync } from 'node:fs';
-import { storeTagsCache } from '../cache/index.js';
+import { memoryTagsCache, storeTagsCache, TagsStore, tagsStorePath } from '../cache/index.js';
+import type { IndexOptions } from '../build/options.js';
+import type { Index } from '../build/index.js';
+import { loadCorpus } from '../corpus/index.js';
 import { queryText } from '../cues/index.js';
-import {
-  Bm25Index,
-  isReportable,
-  TASKS,
-  TagsStore,
-  buildIndex,
-  memoryTagsCache,
-  loadCorpus,
-  tagsStorePath,
-  toDetailsRow,
-  type Corpus,
-  type Index,
-  type IndexOptions,
-  type RankFeatures,
-  type Task,
-} from '../index.js';
+import { isReportable } from '../errors.js';
+import { Bm25Index } from '../lexical/bm25.js';
+import { openIndex } from '../persist/open-index.js';
+import { toDetailsRow } from '../render/index.js';
+import { TASKS, type Corpus, type RankFeatures, type Task } from '../types.js';
 import { resolveIndexOptions, type EvalConfig } from './config.js';
 import type { DetailsRow } from './details.js';
 import { scoreSample, type SampleScores, type TextOf } from './metrics.js';
@@ -200,19 +192,32 @@ async function evaluateWith(
   }
 
   const tagsCache: TagsCache = store ? storeTagsCache(store) : memoryTagsCache();
-  // Each snapshot's index is built from the one before (`previous`): only the files that
-  // differ are parsed, tokenized and linked again, and the ranking is a fresh build's.
+  // Each snapshot's index is opened as an update of the one before (`previous`): only the
+  // files that differ are read, parsed, tokenized and linked again, and the ranking is a
+  // fresh build's. The texts stay (BCY and packs read them) and every grammar is loaded
+  // with the build (no `prepare` before each rank).
+  const open = { tagsCache, parseJobs: job.parseJobs, releaseTexts: false, deferCodeGrammars: false };
+  const settings = resolveIndexOptions(job.config);
   let previous: Index | undefined;
-  // the snapshot before's files: those with the same path and blob are taken unread
+  // the snapshot before's files, for a snapshot read without an index: those with the same path and blob are taken unread
   let earlier: Corpus | undefined;
   let snapshots = 0;
   for (let snapshot = await pull(); snapshot; snapshot = await pull()) {
     const started = performance.now();
-    let corpus: Corpus;
+    const source = { gitDir, commit: snapshot.commit };
+    // every sample has its row from an earlier run (the texts score them), or BM25 ranks the files: no index
+    const indexed = job.method !== 'bm25' && snapshot.samples.some(toRank);
+    let corpus: Corpus | undefined;
+    let index: Index | undefined;
     try {
-      corpus = await loadCorpus({ gitDir, commit: snapshot.commit }, earlier ? { previous: earlier } : undefined);
+      if (indexed) {
+        const onCorpus = (read: Corpus): void => void (corpus = read);
+        index = (await openIndex(source, { ...open, settings, onCorpus, ...(previous ? { previous } : {}) })).index;
+        corpus = index.corpus;
+      } else corpus = await loadCorpus(source, earlier ? { previous: earlier } : undefined);
     } catch (err) {
-      if (!isReportable(err)) throw err;
+      // a snapshot that cannot be read fails its samples; an index that cannot be built stops the run
+      if (!isReportable(err) || corpus !== undefined) throw err;
       for (const item of snapshot.samples) fail(item, err.message);
       continue;
     }
@@ -220,19 +225,9 @@ async function evaluateWith(
     const texts = new Map(corpus.files.map((f) => [f.path, f.text]));
     const textOf = (path: string): string | undefined => texts.get(path);
     if (!snapshot.samples.some(toRank)) {
-      // every sample has its row from an earlier run: the texts score them, no index is built
       for (const item of snapshot.samples) keep(item as JobSample & { row: DetailsRow }, textOf);
       continue;
     }
-    const index =
-      job.method === 'bm25'
-        ? undefined
-        : await buildIndex(corpus, {
-            ...resolveIndexOptions(job.config),
-            tagsCache,
-            parseJobs: job.parseJobs,
-            ...(previous ? { previous } : {}),
-          });
     previous = index ?? previous;
     const rank = await makeRanker(job, corpus, index);
     const indexMs = Math.round(performance.now() - started);

@@ -23,6 +23,7 @@ import { FolderFingerprint, watchedFiles, type SavedFingerprint } from '../corpu
 import { indexOfSnapshot, snapshotOf, SNAPSHOT_VERSION, type Snapshot, type SnapshotSections } from './snapshot.js';
 import type { Index } from '../build/index.js';
 import type { IndexKeeper } from '../build/live.js';
+import type { StageOptions } from '../build/settings.js';
 import { describeError } from '../errors.js';
 import { packageVersion } from '../package-root.js';
 
@@ -42,11 +43,11 @@ export interface Engine {
   v8: string;
 }
 
-/** The slot of a folder's index with the given scope, in a cache folder (`engine`: this process' Node and V8). */
+/** The slot of a folder's index with the given scope and stage settings, in a cache folder (`engine`: this process' Node and V8). */
 export function snapshotSlot(
   cacheDir: string,
   root: string,
-  scope: { include: readonly string[]; exclude: readonly string[] },
+  scope: { include: readonly string[]; exclude: readonly string[]; settings?: StageOptions },
   engine: Engine = process.versions,
 ): SnapshotSlot {
   const build = statSync(fileURLToPath(import.meta.url), { throwIfNoEntry: false });
@@ -56,6 +57,8 @@ export function snapshotSlot(
         root,
         include: scope.include,
         exclude: scope.exclude,
+        // (absent, the defaults: no key in the JSON, the key of the commands that set none)
+        settings: scope.settings,
         repomap: packageVersion(),
         build: build ? [build.size, build.mtimeMs] : null,
         snapshot: SNAPSHOT_VERSION,

@@ -109,7 +109,7 @@ const SILENT: OpenProgress = { read: () => undefined, parse: () => undefined, st
 
 async function build({ options, source, slot }: BuildRequest, earlier: BuildRequest['earlier']): Promise<OpenedIndex> {
   const { parseJobs, cache } = options;
-  const previous = earlier?.index;
+  const previous = earlier?.index ?? options.previous;
   const scope = scopeOf(options);
   const readStartedMs = Date.now();
   // where only some files' contents changed, those are read again and the folder is not listed
@@ -142,15 +142,18 @@ async function build({ options, source, slot }: BuildRequest, earlier: BuildRequ
         ...(previous ? { previous: previous.corpus } : {}),
       }));
     const corpusMs = Math.round(performance.now() - started);
+    options.onCorpus?.(corpus);
     const store =
       cache === undefined ? undefined : options.openStore ? options.openStore() : defaultStore(cache, options);
+    const tagsCache = store ?? options.tagsCache;
     try {
       const index = await buildIndex(corpus, {
-        releaseTexts: true,
+        ...options.settings,
+        releaseTexts: options.releaseTexts ?? true,
         // every command that reads a query prepares it (its code blocks' grammars load then)
-        deferCodeGrammars: true,
+        deferCodeGrammars: options.deferCodeGrammars ?? true,
         onProgress: (_stage, done, total) => progress.parse(done, total),
-        ...(store ? { tagsCache: store } : {}),
+        ...(tagsCache ? { tagsCache } : {}),
         ...(parseJobs !== undefined ? { parseJobs } : {}),
         ...(previous ? { previous } : {}),
         ...(parsedAhead ? { parsedAhead } : {}),

@@ -3,14 +3,16 @@
  * snapshot (./kept-index.ts) when nothing changed since it was built; else a build
  * (./open-build.ts, loaded only then: the parsers, the graph builder and the tags store
  * are most of the modules), which updates the kept index when few files changed, and
- * keeps what it built. The command line, the daemon and the MCP server open indexes
- * through it.
+ * keeps what it built. The command line, the daemon, the MCP server and the eval open
+ * indexes through it (the eval a git source at commit after commit, each build updating
+ * the one before, through its own tags cache).
  */
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { tagsStorePath } from '../cache/location.js';
 import type { CorpusSource } from '../corpus/index.js';
 import type { ParsedAhead } from '../tags/index.js';
+import { RepoMapError } from '../errors.js';
 import { changesSince, loadSnapshot, snapshotFileOf, snapshotSlot, type KeptIndex } from './kept-index.js';
 import type { IndexHolder, OpenedIndex, OpenIndexOptions } from './open-options.js';
 
@@ -21,14 +23,25 @@ export type { OpenProgress, HeldIndex, IndexHolder, OpenedIndex, OpenIndexOption
  * folder has not changed since it was built, else a build through the cache folder's tags
  * store that updates the kept index when few paths changed (their tags, BM25 terms and
  * graph edges) and keeps its snapshot; without, a build. A snapshot that cannot be read
- * is rebuilt with a note (`onNote`), never misread.
+ * is rebuilt with a note (`onNote`), never misread. A build updates `options.previous` (an
+ * index of the source at another commit) where no kept index stands in for it.
  */
 export async function openIndex(source: CorpusSource, options: OpenIndexOptions = {}): Promise<OpenedIndex> {
   const clock = options.now ?? ((): number => performance.now());
   const started = clock();
   const { cache } = options;
   const folder = 'folder' in source ? source.folder : null;
-  const scope = { include: [...(options.include ?? [])], exclude: [...(options.exclude ?? [])] };
+  if (cache !== undefined && options.tagsCache !== undefined)
+    throw new RepoMapError(
+      'bad-option',
+      'repomap/persist: openIndex builds through a cache folder (cache) or a tags cache (tagsCache), not both',
+      'tagsCache',
+    );
+  const scope = {
+    include: [...(options.include ?? [])],
+    exclude: [...(options.exclude ?? [])],
+    ...(options.settings !== undefined ? { settings: options.settings } : {}),
+  };
   // (a git source keeps no snapshot)
   const slot = cache !== undefined && folder !== null ? snapshotSlot(cache, resolve(folder), scope) : null;
   const note = options.onNote ?? (() => undefined);

@@ -2,6 +2,9 @@
 import type { TagsStore } from '../cache/index.js';
 import type { CorpusSource, FolderFingerprint } from '../corpus/index.js';
 import type { Index } from '../build/index.js';
+import type { IndexOptions } from '../build/options.js';
+import type { StageOptions } from '../build/settings.js';
+import type { Corpus } from '../types.js';
 
 /** An index held in memory by a long-running process, and the fingerprint its folder had when it was built. */
 export interface HeldIndex {
@@ -39,6 +42,31 @@ export interface OpenIndexOptions {
   cacheMaxMb?: number;
   /** Parse workers, as `buildIndex`'s (default 2). */
   parseJobs?: number;
+  /** Overrides of the stages' defaults, as `buildIndex`'s (`StageOptions`); part of a snapshot's key. */
+  settings?: StageOptions;
+  /**
+   * An index of an earlier state of the same source (a git source at another commit), for
+   * a build to update as `buildIndex`'s `previous` does (it may be taken over: use only the
+   * index returned). A folder's kept or held index, where there is one, is updated instead.
+   */
+  previous?: Index;
+  /**
+   * A tags cache the caller owns and keeps open across calls (an eval's, over a
+   * repository's commits), built through instead of a cache folder's store: not with
+   * `cache`, and no snapshot is kept.
+   */
+  tagsCache?: IndexOptions['tagsCache'];
+  /**
+   * As `buildIndex`'s; default true here: a build's files' texts are let go once tagged
+   * (read again when asked) and the grammars of a query's code blocks load in
+   * `index.prepare(query)`, which a command answering one query calls. An eval, which
+   * ranks many queries and scores on the texts, sets both false. A loaded snapshot's
+   * index always reads texts and grammars when asked.
+   */
+  releaseTexts?: boolean;
+  deferCodeGrammars?: boolean;
+  /** Hears a build's corpus once it is read, before its files are tagged: what threw after it threw in the build. Must not throw. */
+  onCorpus?: (corpus: Corpus) => void;
   /**
    * Opens the tags store to build through (undefined: none), when a build runs. Default: the
    * store of the cache folder, none where it cannot be opened (its driver, better-sqlite3, is

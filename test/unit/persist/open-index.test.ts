@@ -3,14 +3,16 @@
  * call builds and keeps a snapshot, the next loads it while the folder is unchanged, and
  * after a file changed updates it; each ranks as a fresh build. Without a cache folder it
  * builds and keeps nothing. Its `timingsMs` is the call's own (a load's, by its `now` clock),
- * and an index of no file is never kept. The folder is a copy of a fixture whose times are set an hour
+ * and an index of no file is never kept. A git source at commit after commit (the eval's
+ * way) is built as an update of the index before, through the caller's tags cache, with
+ * the caller's stage settings (a snapshot's key has them). The folder is a copy of a fixture whose times are set an hour
  * back (a file written within the stamp margin of a build keeps that build from being kept).
  */
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIndex, loadCorpus, openIndex, type Index } from '../../../src/index.js';
-import { ageTree, makeTemp, removeTemp } from '../corpus/helpers.js';
+import { buildIndex, loadCorpus, openIndex, type Corpus, type Index, type TagsCacheEntry } from '../../../src/index.js';
+import { ageTree, commitAll, initRepo, makeTemp, removeTemp } from '../corpus/helpers.js';
 
 const FIXTURE = join(import.meta.dirname, '../../../fixtures/repos/python-inventory');
 const QUERY = 'apply_discount rounds half a cent the wrong way';
@@ -93,5 +95,61 @@ describe('openIndex', () => {
     expect(opened.cacheFile).toBeUndefined();
     expect(existsSync(join(repo, 'snapshots'))).toBe(false);
     expect(ranked(opened.index)).toEqual(ranked(await buildIndex(await loadCorpus({ folder: repo }))));
+  });
+
+  it("updates a previous index of a git source at another commit, through the caller's tags cache, as a fresh build", async () => {
+    const repo = initRepo(tmp, 'git-chain');
+    cpSync(FIXTURE, repo, { recursive: true });
+    const one = commitAll(repo, 'one');
+    appendFileSync(join(repo, 'src/inventory/checkout.py'), '\n\ndef rounding_note():\n    return apply_discount(1)\n');
+    const two = commitAll(repo, 'two');
+    const tagsCache = new Map<string, TagsCacheEntry>();
+    const read: Corpus[] = [];
+    const options = {
+      tagsCache,
+      releaseTexts: false,
+      deferCodeGrammars: false,
+      onCorpus: (corpus: Corpus) => void read.push(corpus),
+    };
+    const first = await openIndex({ gitDir: repo, commit: one }, options);
+    expect(tagsCache.size).toBeGreaterThan(0);
+    const second = await openIndex({ gitDir: repo, commit: two }, { ...options, previous: first.index });
+    expect(second.snapshot).toBeUndefined();
+    expect(read.map((c) => c.files.length)).toEqual([
+      first.index.corpus.files.length,
+      second.index.corpus.files.length,
+    ]);
+    // only a content changed: the update took the first index's graph over
+    expect(() => first.index.rank(QUERY)).toThrow(expect.objectContaining({ code: 'superseded-index' }));
+    const fresh = await buildIndex(await loadCorpus({ gitDir: repo, commit: two }));
+    expect(ranked(second.index)).toEqual(ranked(fresh));
+    // the texts kept and every grammar loaded with the build: a query with code ranks without `prepare`
+    expect(second.index.corpus.files.every((f) => typeof f.text === 'string')).toBe(true);
+    const withCode = `${QUERY}\n\n\`\`\`python\napply_discount(order, 0.5)\n\`\`\`\n`;
+    expect(second.index.rank(withCode).files.length).toBeGreaterThan(0);
+  });
+
+  it("keeps a snapshot per stage settings: another index's settings are never loaded", async () => {
+    const repo = join(tmp, 'settings');
+    const cache = join(tmp, 'settings-cache');
+    cpSync(FIXTURE, repo, { recursive: true });
+    ageTree(repo);
+    const settings = { graph: { importWeight: 0 } };
+    await openIndex({ folder: repo }, { cache });
+    const other = await openIndex({ folder: repo }, { cache, settings });
+    expect(other.snapshot, 'built, not the default snapshot').toBeUndefined();
+    expect(other.index.settings.graph.importWeight).toBe(0);
+    const again = await openIndex({ folder: repo }, { cache, settings });
+    expect(again.snapshot).toMatchObject({ updated: false });
+    expect(again.index.settings.graph.importWeight).toBe(0);
+    expect(ranked(again.index)).toEqual(ranked(await buildIndex(await loadCorpus({ folder: repo }), settings)));
+  });
+
+  it('refuses a cache folder and a tags cache together, naming the option', async () => {
+    const repo = join(tmp, 'both');
+    cpSync(FIXTURE, repo, { recursive: true });
+    await expect(openIndex({ folder: repo }, { cache: join(tmp, 'both-cache'), tagsCache: new Map() })).rejects.toThrow(
+      expect.objectContaining({ code: 'bad-option', subject: 'tagsCache' }),
+    );
   });
 });
