@@ -9,12 +9,25 @@
  *   order reaches the output, so that output does not change.
  */
 
+/** A code unit from U+D800 up: a string without one compares the same by code unit and by code point. */
+const HIGH_UNIT = /[\uD800-\uFFFF]/;
+
 /**
- * Byte order of strings: the order of their UTF-8 encodings, which is code point
- * order. JavaScript's `<` compares UTF-16 code units and disagrees for characters
- * above U+FFFF versus U+E000–U+FFFF; this comparator does not.
+ * The length from which `<` (after a scan for high units) beats a loop over the code units:
+ * `<` is a call into the engine that pays off over long common prefixes such as paths'
+ * (bench/perf/string-order.mjs).
+ */
+const NATIVE_FROM = 20;
+
+/**
+ * Byte order of strings: the order of their UTF-8 encodings, which is code point order
+ * (git's order of paths). Negative, zero or positive, as `sort` wants.
  */
 export function compareByteOrder(a: string, b: string): number {
+  // Long strings: when either has no unit from U+D800 up, code unit order is byte order,
+  // and `<` finds it natively.
+  if (a.length >= NATIVE_FROM && b.length >= NATIVE_FROM && (!HIGH_UNIT.test(a) || !HIGH_UNIT.test(b)))
+    return a < b ? -1 : a > b ? 1 : 0;
   if (a === b) return 0;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {

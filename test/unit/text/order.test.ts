@@ -22,6 +22,34 @@ describe('compareByteOrder', () => {
       }),
     );
   });
+
+  it('orders long strings (compared by `<` when that is byte order) as their bytes too', () => {
+    // a shared prefix of 20 units or more, then each of these: ASCII, U+E000–U+FFFF, beyond U+FFFF
+    const prefix = 'src/components/forms/';
+    const tails = ['a.ts', 'b.ts', '\uFF5E.ts', '\uE000.ts', '\u{1F600}.ts', '\u{10FFFF}.ts', 'a', ''];
+    const strings = tails.flatMap((t) => [prefix + t, `${prefix}\u{1F600}/${t}`, `${prefix}\uFF21/${t}`]);
+    const byBytes = [...strings].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
+    expect([...strings].reverse().sort(compareByteOrder)).toEqual(byBytes);
+    expect(compareByteOrder(prefix + '\uFF5E', prefix + '\u{1F600}')).toBeLessThan(0);
+    expect(compareByteOrder(prefix, prefix)).toBe(0);
+  });
+
+  it('property: agrees with comparing UTF-8 bytes, for strings sharing a long prefix', () => {
+    const unit = fc.constantFrom<'grapheme' | 'binary'>('grapheme', 'binary');
+    fc.assert(
+      fc.property(
+        unit.chain((u) =>
+          fc.tuple(fc.string({ unit: u, minLength: 20 }), fc.string({ unit: u }), fc.string({ unit: u })),
+        ),
+        ([prefix, x, y]) => {
+          const [a, b] = [prefix + x, prefix + y];
+          const bytes = Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+          expect(Math.sign(compareByteOrder(a, b))).toBe(bytes);
+          expect(Math.sign(compareByteOrder(b, a))).toBe(Buffer.compare(Buffer.from(b), Buffer.from(a)));
+        },
+      ),
+    );
+  });
 });
 
 describe('compareCodeUnits', () => {
