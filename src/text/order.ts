@@ -1,12 +1,9 @@
 /**
- * The orders strings and numbers are sorted in. Two string orders, which agree except where
- * two strings first differ at a character above U+FFFF against one in U+E000–U+FFFF:
- *
- * - `compareByteOrder`: UTF-8 byte order (git's, the corpus's file order), the same on
- *   every platform and locale;
- * - `compareCodeUnits`: UTF-16 code-unit order, JavaScript's `<`, which the graph,
- *   resolvers, cues and tags have always sorted their lists by; kept where a list's
- *   order reaches the output, so that output does not change.
+ * The orders strings and numbers are sorted in. Strings have one order, byte order
+ * (`compareByteOrder`): git's file order, the same on every platform and locale, used
+ * wherever an order reaches the output or a snapshot. JavaScript's `<` and a bare
+ * `.sort()` compare UTF-16 code units instead, which disagree with it where two strings
+ * first differ at a character above U+FFFF against one in U+E000–U+FFFF.
  */
 
 /** A code unit from U+D800 up: a string without one compares the same by code unit and by code point. */
@@ -40,15 +37,6 @@ export function compareByteOrder(a: string, b: string): number {
     return x - y;
   }
   return a.length - b.length;
-}
-
-/**
- * UTF-16 code-unit order of strings (JavaScript's `<`): locale-independent and
- * deterministic, but not byte order for characters above U+FFFF (see `compareByteOrder`).
- * Returns -1, 0 or 1.
- */
-export function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareByteOrder, compareCodeUnits, compareDescending, firstInOrder } from '../../../src/text/order.js';
+import { compareByteOrder, compareDescending, firstInOrder } from '../../../src/text/order.js';
 
 describe('compareByteOrder', () => {
   it('orders by code point, not UTF-16 unit', () => {
@@ -48,23 +48,6 @@ describe('compareByteOrder', () => {
           expect(Math.sign(compareByteOrder(b, a))).toBe(Buffer.compare(Buffer.from(b), Buffer.from(a)));
         },
       ),
-    );
-  });
-});
-
-describe('compareCodeUnits', () => {
-  it("is JavaScript's UTF-16 order, which puts U+1F600 before U+FF5E unlike byte order", () => {
-    expect(['😀', '～', 'a', 'ab', ''].sort(compareCodeUnits)).toEqual(['', 'a', 'ab', '😀', '～']);
-    expect(compareCodeUnits('x', 'x')).toBe(0);
-  });
-
-  it('property: agrees with compareByteOrder except where a surrogate meets U+E000–U+FFFF', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), (a, b) => {
-        const high = /[\uE000-\uFFFF]|[\uD800-\uDFFF]/;
-        if (high.test(a) && high.test(b)) return;
-        expect(compareCodeUnits(a, b)).toBe(Math.sign(compareByteOrder(a, b)));
-      }),
     );
   });
 });
