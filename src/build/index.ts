@@ -8,7 +8,7 @@ import type { MessageIndex } from '../rank/messages.js';
 import { graphPartsOf, makeContext } from '../rank/index-context.js';
 import type { LexicalMatch, RankDefaults } from '../rank/defaults.js';
 import { lexicalText } from '../rank/seeds.js';
-import { compareDescending } from '../text/order.js';
+import { compareByteOrder, compareDescending } from '../text/order.js';
 import { rankFiles, type RankOutcome } from '../rank/score.js';
 import {
   FEATURE_NAMES,
@@ -421,7 +421,7 @@ export class Index {
       maxReferencers: rank.maxSymbolReferencers,
     };
     const source = (this.spans ??= spanSource(this.context, (p) => this.tagsOf(p)));
-    const finder = new SpanFinder(cues, query, [...given].sort(), source, { ...spans, ...limits });
+    const finder = new SpanFinder(cues, query, [...given].sort(compareByteOrder), source, { ...spans, ...limits });
     return attachSpans(top, finder, spans.maxFiles);
   }
 
@@ -492,7 +492,8 @@ export class Index {
     const order: number[] = [];
     for (let i = 0; i < scores.length; i++) if (scores[i]! > 0) order.push(i);
     order.sort(
-      (a, b) => compareDescending(scores[a]!, scores[b]!) || (this.context.paths[a]! < this.context.paths[b]! ? -1 : 1),
+      (a, b) =>
+        compareDescending(scores[a]!, scores[b]!) || compareByteOrder(this.context.paths[a]!, this.context.paths[b]!),
     );
     return order
       .slice(0, options.top)

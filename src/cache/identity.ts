@@ -9,6 +9,7 @@ import { grammarWasmPath } from '../tags/grammar.js';
 import { tagsQueryPaths } from '../tags/query.js';
 import { LANGUAGES, type LanguageId } from '../types.js';
 import { TAGS_INDEX_VERSION } from './tags-version.js';
+import { compareByteOrder } from '../text/order.js';
 
 export { TAGS_INDEX_VERSION };
 
@@ -72,7 +73,7 @@ export function identityText(identity: CacheIdentity): string {
   const sorted = (record: Record<string, string>): Record<string, string> =>
     Object.fromEntries(
       Object.keys(record)
-        .sort()
+        .sort(compareByteOrder)
         .map((k) => [k, record[k]!]),
     );
   return JSON.stringify({
@@ -96,7 +97,7 @@ export function identityChanges(stored: string, identity: CacheIdentity): string
     ['grammar', identity.grammars, old.grammars],
     ['query', identity.queries, old.queries],
   ] as const) {
-    const names = [...new Set([...Object.keys(now), ...Object.keys(before ?? {})])].sort();
+    const names = [...new Set([...Object.keys(now), ...Object.keys(before ?? {})])].sort(compareByteOrder);
     const changed = names.filter(
       (n) => (now as Record<string, string>)[n] !== (before as Record<string, string> | undefined)?.[n],
     );

@@ -6,6 +6,7 @@
  */
 import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
+import { compareByteOrder } from '../text/order.js';
 
 /** Rows per table. */
 export interface StoreRows {
@@ -113,9 +114,7 @@ export function removeLeastRecentlyUsed(
     const candidates = TABLES.flatMap((t) =>
       (oldest[t].all(batch) as [string, number][]).map(([key, used]) => ({ t, key, used })),
     );
-    candidates.sort(
-      (a, b) => a.used - b.used || (a.t < b.t ? -1 : a.t > b.t ? 1 : 0) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
-    );
+    candidates.sort((a, b) => a.used - b.used || compareByteOrder(a.t, b.t) || compareByteOrder(a.key, b.key));
     const chosen = candidates.slice(0, batch);
     for (const c of chosen) {
       removed[c.t] += remove[c.t].run(c.key).changes;

@@ -14,6 +14,7 @@ import {
 } from './stamps.js';
 import { listFolder } from './walk.js';
 import type { Corpus } from '../types.js';
+import { compareByteOrder } from '../text/order.js';
 
 /** A fingerprint as `FolderFingerprint.saved` gives it (JSON-safe), for a persisted index. */
 export interface SavedFingerprint {
@@ -78,8 +79,8 @@ export class FolderFingerprint {
     const ignoreFiles = entries
       .filter((e) => e.kind === 'file' && ignoreNames.has(nameOf(e.path)) && !inCorpus.has(e.path))
       .map((e) => e.path);
-    const before = ['.', ...folders.sort()];
-    const after = [...ignoreFiles.sort(), '.git/HEAD', '.git/logs/HEAD'];
+    const before = ['.', ...folders.sort(compareByteOrder)];
+    const after = [...ignoreFiles.sort(compareByteOrder), '.git/HEAD', '.git/logs/HEAD'];
     const statAll = (list: readonly string[]): (BigIntStats | null)[] => list.map((p) => statOf(at(p)));
     const stats = [...statAll(before), ...fileStats, ...statAll(after)];
     return new FolderFingerprint(root, [...before, ...files, ...after], stats.map(stampOf), stats.some(recent));

@@ -1,6 +1,6 @@
 import { CUE_KINDS, type Cue, type CueKind, type LanguageId } from '../types.js';
 import type { CueTunables } from './defaults.js';
-import { compareCodeUnits } from '../text/order.js';
+import { compareByteOrder } from '../text/order.js';
 
 const CAP_OF: Record<CueKind, keyof CueTunables> = {
   path: 'maxPaths',
@@ -98,7 +98,7 @@ export class CueSet {
       list.sort((a, b) => b.cue.strength - a.cue.strength || b.count - a.count || a.order - b.order);
       const kept = list.slice(0, Math.max(0, Math.floor(t[CAP_OF[kind]]))).map((e) => e.cue);
       kept.sort(
-        (a, b) => b.strength - a.strength || compareCodeUnits(a.value, b.value) || (a.line ?? 0) - (b.line ?? 0),
+        (a, b) => b.strength - a.strength || compareByteOrder(a.value, b.value) || (a.line ?? 0) - (b.line ?? 0),
       );
       out.push(...kept);
     }

@@ -1,4 +1,4 @@
-import { compareCodeUnits } from '../text/order.js';
+import { compareByteOrder } from '../text/order.js';
 
 /**
  * A path as written, tidied for comparison: `\` → `/`, no `file://` scheme,
@@ -102,7 +102,7 @@ export class PathSuffixIndex {
     }
     const installed = parts.findLastIndex((s) => INSTALLED_ROOTS.has(s));
     return {
-      paths: [...new Set(matches)].sort(compareCodeUnits),
+      paths: [...new Set(matches)].sort(compareByteOrder),
       common: best,
       segments: parts.length - installed - 1,
     };

@@ -1,5 +1,5 @@
 import { RepoMapError } from '../errors.js';
-import { compareCodeUnits } from '../text/order.js';
+import { compareByteOrder } from '../text/order.js';
 import type { Query } from '../types.js';
 import { isPlainObject } from '../options/resolve.js';
 
@@ -33,7 +33,7 @@ export interface QueryString {
 
 /**
  * Every string value of the query with its field: a string query is field
- * `text`; objects are walked recursively in code-unit order of their keys, arrays
+ * `text`; objects are walked recursively in byte order of their keys, arrays
  * in order; `gold` and `metadata` are skipped. Non-string scalars are not text.
  */
 export function queryStrings(query: Query): QueryString[] {
@@ -47,10 +47,10 @@ export function queryStrings(query: Query): QueryString[] {
     } else if (Array.isArray(value)) {
       for (const item of value) walk(item, field, depth + 1);
     } else if (isPlainObject(value)) {
-      for (const key of Object.keys(value).sort(compareCodeUnits)) walk(value[key], `${field}.${key}`, depth + 1);
+      for (const key of Object.keys(value).sort(compareByteOrder)) walk(value[key], `${field}.${key}`, depth + 1);
     }
   };
-  for (const key of Object.keys(query).sort(compareCodeUnits)) {
+  for (const key of Object.keys(query).sort(compareByteOrder)) {
     if (!NOT_QUERY.has(key)) walk(query[key], key, 0);
   }
   return out;
@@ -58,7 +58,7 @@ export function queryStrings(query: Query): QueryString[] {
 
 /**
  * All query text joined with newlines: the string itself, or every string value
- * of the object (recursively, arrays too) in code-unit order of the keys.
+ * of the object (recursively, arrays too) in byte order of the keys.
  */
 export function queryText(query: Query): string {
   return queryStrings(query)

@@ -13,6 +13,7 @@ import { RepoMapError } from '../errors.js';
 import { parseDetails, type DetailsRow } from './details.js';
 import { isPlainObject, parseJsonl } from './jsonl.js';
 import type { Sample } from './samples.js';
+import { compareByteOrder } from '../text/order.js';
 
 /** The feature file of a repository in `dir`: `<owner+name>.jsonl`. */
 export function featuresFile(dir: string, repo: string): string {
@@ -94,7 +95,7 @@ export interface ResumedFeatures {
 export async function resumeFeatures(dir: string, repos: Iterable<string>): Promise<ResumedFeatures> {
   const ids = new Set<string>();
   const cutFiles: string[] = [];
-  for (const repo of [...new Set(repos)].sort()) {
+  for (const repo of [...new Set(repos)].sort(compareByteOrder)) {
     const file = featuresFile(dir, repo);
     const read = await completeLines(file);
     if (read === undefined) continue;

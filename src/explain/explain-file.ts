@@ -9,7 +9,7 @@ import { pathTargets } from '../rank/path-targets.js';
 import { Incoming } from '../rank/reasons.js';
 import { rankFiles, scoreParts } from '../rank/score.js';
 import { matchCues } from '../rank/seeds.js';
-import { compareCodeUnits } from '../text/order.js';
+import { compareByteOrder } from '../text/order.js';
 import { roundScore } from '../rank/round.js';
 
 export interface ExplainFileOptions extends BestPathsOptions {
@@ -190,7 +190,7 @@ function cueMatches(cues: QueryCues, i: number, ctx: RankContext, o: RankDefault
     });
   }
   return out.sort(
-    (a, b) => b.weight - a.weight || compareCodeUnits(a.kind, b.kind) || compareCodeUnits(a.value, b.value),
+    (a, b) => b.weight - a.weight || compareByteOrder(a.kind, b.kind) || compareByteOrder(a.value, b.value),
   );
 }
 
@@ -218,7 +218,7 @@ function hopOf(from: number, to: number, csr: Csr, ctx: RankContext, flow: RankD
         label: e.label,
       });
   });
-  edges.sort((x, y) => y.weight * y.flow - x.weight * x.flow || compareCodeUnits(x.type, y.type));
+  edges.sort((x, y) => y.weight * y.flow - x.weight * x.flow || compareByteOrder(x.type, y.type));
   let probability = 0;
   for (let k = csr.starts[from]!; k < csr.starts[from + 1]!; k++)
     if (csr.neighbors[k] === to) probability = csr.weights[k]!;

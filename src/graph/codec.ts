@@ -15,7 +15,7 @@ import { buildResolveContext, keptTablesOf, type KeptTables, type ResolveContext
 import { SymbolTable, type SymbolTableParts } from './symbols.js';
 
 /** Bumped whenever the graph's sections change. */
-export const GRAPH_STATE_VERSION = 1;
+export const GRAPH_STATE_VERSION = 2;
 
 /** The graph's sections of a snapshot. */
 export interface GraphState {

@@ -1,17 +1,17 @@
+import { compareByteOrder } from '../text/order.js';
 import type { EdgeSpec } from './edge.js';
 
 /**
  * Lists of edges in the accumulator's order: type name, then source, then target, in
- * code-unit order. An update keeps the graph's non-shared-symbol edges as one such list
+ * byte order. An update keeps the graph's non-shared-symbol edges as one such list
  * and merges the changed files' new rows into it.
  */
 
-/** Orders edges by (type, source, target), code-unit order: `EdgeAccumulator.specs()`'s order. */
+/** Orders edges by (type, source, target), byte order: `EdgeAccumulator.specs()`'s order. */
 export function compareEdges(a: EdgeSpec, b: EdgeSpec): number {
-  if (a.type !== b.type) return a.type < b.type ? -1 : 1;
-  if (a.source !== b.source) return a.source < b.source ? -1 : 1;
-  if (a.target !== b.target) return a.target < b.target ? -1 : 1;
-  return 0;
+  return (
+    compareByteOrder(a.type, b.type) || compareByteOrder(a.source, b.source) || compareByteOrder(a.target, b.target)
+  );
 }
 
 /** One sorted list of two sorted lists that share no (type, source, target). */

@@ -21,7 +21,7 @@ export interface FileEdgeAttributes {
 
 /**
  * The order a full build adds edges in: by type in this order, then by source and target
- * path (code-unit order). Whatever sums weights or breaks ties across a pair's edges
+ * path (byte order). Whatever sums weights or breaks ties across a pair's edges
  * follows it, so a graph made by `updateFileGraph` (whose edges stand in another order)
  * gives exactly what a fresh build gives.
  */

@@ -1,6 +1,6 @@
 import { RepoMapError } from '../errors.js';
 import { EDGE_TYPES, type EdgeType } from '../types.js';
-import { compareCodeUnits } from '../text/order.js';
+import { compareByteOrder } from '../text/order.js';
 
 /** One aggregated edge: at most one per (type, source, target). */
 export interface EdgeSpec {
@@ -16,13 +16,13 @@ export interface EdgeSpec {
 const MAX_LABELS = 3;
 
 /** Edge types by name, so that numeric keys sort as the (type, source, target) strings would. */
-const SORTED_TYPES: readonly EdgeType[] = [...EDGE_TYPES].sort();
+const SORTED_TYPES: readonly EdgeType[] = [...EDGE_TYPES].sort(compareByteOrder);
 const TYPE_RANK = new Map(SORTED_TYPES.map((t, i) => [t, i]));
 
 /**
  * Accumulates weights per (type, source, target) so each pair reaches the edge table
  * once. Pairs are keyed by number (type, then source and target by their rank in
- * code-unit order): shared-symbol edges alone can be added millions of times. Each pair
+ * byte order): shared-symbol edges alone can be added millions of times. Each pair
  * is a slot of columns (its weight, and its label or, for the few pairs that get a
  * second one, the set of them), and its type, source and target are read back off its key:
  * a pair held as an object took several times the memory, and the millions of them of a
@@ -35,12 +35,12 @@ export class EdgeAccumulator {
   /** Each slot's first label; once a second one came, every distinct label in the order added (most pairs only ever get one). */
   private readonly labels: (string | Set<string>)[] = [];
   private readonly rankOf = new Map<string, number>();
-  /** Paths by rank (code-unit order). */
+  /** Paths by rank (byte order). */
   private readonly byRank: string[];
 
   /** `paths`: every path an edge may name (the corpus' files). */
   constructor(paths: readonly string[]) {
-    this.byRank = [...paths].sort(compareCodeUnits);
+    this.byRank = [...paths].sort(compareByteOrder);
     this.byRank.forEach((p, i) => this.rankOf.set(p, i));
   }
 

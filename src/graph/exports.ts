@@ -7,6 +7,7 @@
 import { languageSpec } from '../languages/index.js';
 import type { FileTags, ImportSpec, LanguageId } from '../types.js';
 import { resolveImport, type ResolveContext } from './resolve/index.js';
+import { compareByteOrder } from '../text/order.js';
 
 /** What export lookups read of a built index. */
 export interface ExportSource {
@@ -61,7 +62,7 @@ export function exportDefiners(source: ExportSource, modules: readonly string[],
     }
     frontier = next;
   }
-  return [...found].sort();
+  return [...found].sort(compareByteOrder);
 }
 
 /** Whether an import can bring `name` into the importing module. */

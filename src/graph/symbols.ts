@@ -1,4 +1,4 @@
-import { compareCodeUnits } from '../text/order.js';
+import { compareByteOrder } from '../text/order.js';
 import { findSortedBy, joinedAt, joinedFits, joinedStarts, sortedOrder } from '../text/sorted-names.js';
 import { RepoMapError } from '../errors.js';
 import type { FileTags } from '../types.js';
@@ -22,7 +22,7 @@ export class SymbolTable {
       }
       this.addDefinitions(file);
     }
-    for (const paths of this.entries.values()) paths.sort(compareCodeUnits);
+    for (const paths of this.entries.values()) paths.sort(compareByteOrder);
   }
 
   /**
@@ -112,7 +112,7 @@ export class SymbolTable {
       for (const paths of this.addDefinitions(after)) {
         paths.pop();
         paths.splice(
-          firstAt(paths, (p) => compareCodeUnits(p, path) > 0),
+          firstAt(paths, (p) => compareByteOrder(p, path) > 0),
           0,
           path,
         );
@@ -187,7 +187,7 @@ function firstAt<T>(list: readonly T[], after: (item: T) => boolean): number {
   return lo;
 }
 
-/** Name → paths lists in arrays: names joined by NUL (`sorted`: their positions in code-unit order), list k is `ids[starts[k] .. starts[k + 1])` (path positions). */
+/** Name → paths lists in arrays: names joined by NUL (`sorted`: their positions in byte order), list k is `ids[starts[k] .. starts[k + 1])` (path positions). */
 export interface NameLists {
   names: string;
   sorted: Int32Array;

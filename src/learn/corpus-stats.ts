@@ -6,11 +6,12 @@
 import type { RankContext } from '../rank/index.js';
 import { EDGE_TYPES, type EdgeType } from '../types.js';
 import { extensionOf } from './path-markers.js';
+import { compareByteOrder } from '../text/order.js';
 
 export interface CorpusStats {
   /** Files per extension (extensionOf), over all files. */
   extensionFiles: Map<string, number>;
-  /** The extension with the most source files (ties: the smaller in code-unit order); '' when none. */
+  /** The extension with the most source files (ties: the first in byte order); '' when none. */
   mainSourceExtension: string;
   /** Per edge type, per node: edges in which the node is the target (`in`) or the source (`out`). */
   degrees: Record<EdgeType, { in: Int32Array; out: Int32Array }>;
@@ -37,7 +38,7 @@ function makeStats(ctx: RankContext): CorpusStats {
   let mainSourceExtension = '';
   let most = 0;
   for (const [ext, count] of sourceFiles) {
-    if (count > most || (count === most && ext < mainSourceExtension)) {
+    if (count > most || (count === most && compareByteOrder(ext, mainSourceExtension) < 0)) {
       most = count;
       mainSourceExtension = ext;
     }

@@ -102,7 +102,7 @@ export interface Bm25Parts {
   paths: string[];
   /** The words of term ids 0, 1, …, joined by NUL. */
   words: string;
-  /** The term ids in word order (code units). */
+  /** The term ids in word order (byte order). */
   sorted: Int32Array;
   termStart: Uint32Array;
   postingDoc: Uint32Array;

@@ -56,7 +56,7 @@ export interface Bm25fDocument {
 export interface FieldParts {
   /** Words joined by NUL. */
   words: string;
-  /** Word positions in word order (code units). */
+  /** Word positions in word order (byte order). */
   sorted: Int32Array;
   /** Where each word starts in `words` (`joinedStarts`): a word is looked up without splitting them all. */
   wordStarts: Uint32Array;

@@ -10,7 +10,7 @@ import type { PostingBlock } from './bm25-blocks.js';
 import { Bm25fIndex, type Bm25fField, type FieldParts } from './bm25f.js';
 
 /** Bumped whenever the lexical sections change. */
-export const LEXICAL_STATE_VERSION = 1;
+export const LEXICAL_STATE_VERSION = 2;
 
 /** The lexical sections of a snapshot. */
 export interface LexicalState {

@@ -100,7 +100,7 @@ export function findReferences(index: Index, symbol: string, options: FindRefere
       ...linkOf(index, name, path, targets),
       lines: [...byLine]
         .sort((a, b) => a[0] - b[0])
-        .map(([line, kinds]) => ({ line, kinds: [...kinds].sort(), text: '' })),
+        .map(([line, kinds]) => ({ line, kinds: [...kinds].sort(compareByteOrder), text: '' })),
       moreLines: 0,
     });
   }

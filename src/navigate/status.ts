@@ -1,5 +1,6 @@
 import type { Index } from '../build/index.js';
 import type { EdgeType, LanguageId, SkipReason } from '../types.js';
+import { compareByteOrder } from '../text/order.js';
 
 /** What an index holds and what it left out: index_status without the server's own state. */
 export interface IndexStatus {
@@ -32,7 +33,7 @@ export function indexStatus(index: Index): IndexStatus {
   for (const f of index.corpus.files) if (f.language !== null) languages[f.language] = (languages[f.language] ?? 0) + 1;
   const named = (codes: readonly string[]): string[] =>
     [...new Set(index.diagnostics.filter((d) => codes.includes(d.code) && d.file !== undefined).map((d) => d.file!))]
-      .sort()
+      .sort(compareByteOrder)
       .slice(0, NAMED_ERRORS);
   const s = index.stats;
   return {
@@ -40,7 +41,7 @@ export function indexStatus(index: Index): IndexStatus {
     source: index.corpus.source,
     ...(index.corpus.commit !== undefined ? { commit: index.corpus.commit } : {}),
     files: s.files,
-    languages: Object.fromEntries(Object.entries(languages).sort(([a], [b]) => (a < b ? -1 : 1))),
+    languages: Object.fromEntries(Object.entries(languages).sort(([a], [b]) => compareByteOrder(a, b))),
     parseErrors: s.parseErrors,
     parseErrorFiles: named(['parse-error', 'parse-failed']),
     tooComplex: s.tooComplex,

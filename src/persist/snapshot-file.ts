@@ -37,6 +37,7 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { describeError, RepoMapError } from '../errors.js';
 import { decodeSection, PartList, sectionChunks, type ByteList } from './sections.js';
+import { compareByteOrder } from '../text/order.js';
 
 export const SNAPSHOT_FOLDER = 'snapshots';
 const MAGIC = Buffer.from('repomap-snapshot/2\n');
@@ -387,13 +388,13 @@ export interface SnapshotFolderFile {
 /** The snapshot files of a folder, most recently used first. */
 export function snapshotFiles(folder: string): SnapshotFolderFile[] {
   return filesOf(folder, (name) => name.endsWith(SUFFIX)).sort(
-    (a, b) => b.usedMs - a.usedMs || (a.name < b.name ? -1 : 1),
+    (a, b) => b.usedMs - a.usedMs || compareByteOrder(a.name, b.name),
   );
 }
 
 /** The temporary files of snapshot writers in a folder: under way, or left by a writer that died (a prune removes those). */
 export function snapshotTempFiles(folder: string): SnapshotFolderFile[] {
-  return filesOf(folder, isTempName).sort((a, b) => (a.name < b.name ? -1 : 1));
+  return filesOf(folder, isTempName).sort((a, b) => compareByteOrder(a.name, b.name));
 }
 
 /** What `pruneSnapshots` removed: snapshots (files, bytes), and temporary files of writers that died. */

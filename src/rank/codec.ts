@@ -23,7 +23,7 @@ import type { MessageIndex, MessageIndexParts } from './messages.js';
 import { savedPathTables, type PathTables, type PathWordsParts } from './path-tables.js';
 
 /** Bumped whenever the rank sections change. */
-export const RANK_STATE_VERSION = 1;
+export const RANK_STATE_VERSION = 2;
 
 /** The rank sections of a snapshot. */
 export interface RankState {

@@ -1,6 +1,6 @@
 import type { EdgeType } from '../types.js';
 import { EDGE_ORDER, positionsOf, type EdgeView } from '../graph/index.js';
-import { compareCodeUnits } from '../text/order.js';
+import { compareByteOrder } from '../text/order.js';
 
 const TYPE_PLACE = new Map(EDGE_ORDER.map((t, i) => [t, i]));
 
@@ -110,17 +110,17 @@ interface Entries {
  */
 function entriesOf(graph: EdgeView, nodes: string[], indexOf: Map<string, number>, rows?: Uint8Array): Entries {
   const order = nodes.length;
-  // Whether s's path comes before t's in code-unit order, as the graph build orders edges
+  // Whether s's path comes before t's in byte order, as the graph build orders edges
   // by: a rank per node for a whole graph, a comparison for the few entries of some rows.
   let before: (s: number, t: number) => boolean;
-  if (rows) before = (s, t) => compareCodeUnits(nodes[s]!, nodes[t]!) < 0;
+  if (rows) before = (s, t) => compareByteOrder(nodes[s]!, nodes[t]!) < 0;
   else {
-    const unitRank = new Int32Array(order);
+    const pathRank = new Int32Array(order);
     nodes
       .map((_, i) => i)
-      .sort((a, b) => compareCodeUnits(nodes[a]!, nodes[b]!))
-      .forEach((node, r) => (unitRank[node] = r));
-    before = (s, t) => unitRank[s]! < unitRank[t]!;
+      .sort((a, b) => compareByteOrder(nodes[a]!, nodes[b]!))
+      .forEach((node, r) => (pathRank[node] = r));
+    before = (s, t) => pathRank[s]! < pathRank[t]!;
   }
   // Directed entries (row, column, type, weight) in edge order, two per edge (forward and
   // backward), in typed arrays: a Map per row cost ~25 MB of short-lived heap per build on

@@ -8,7 +8,7 @@
  * measure the match (`discount {p}% outside 0..{max}` matches "discount 120% outside 0..90").
  */
 import type { Message } from '../types.js';
-import { compareCodeUnits } from '../text/order.js';
+import { compareByteOrder } from '../text/order.js';
 import { findInSorted } from '../text/sorted-names.js';
 
 /** Tunables of message matching (`RANK_DEFAULTS.messages`). */
@@ -63,7 +63,7 @@ interface Template {
 }
 
 /**
- * A message index as data (an index snapshot keeps it): the first words in code-unit order,
+ * A message index as data (an index snapshot keeps it): the first words in byte order,
  * and under each its templates' texts and files, so that a load decodes only the templates
  * under the words a query holds.
  */
@@ -131,7 +131,7 @@ export class MessageIndex {
   /** The index as data (see `MessageIndexParts`); an index made from parts gives them back. */
   toParts(): MessageIndexParts {
     if (this.kept) return this.kept.parts;
-    const words = [...this.byWord.keys()].sort(compareCodeUnits);
+    const words = [...this.byWord.keys()].sort(compareByteOrder);
     const wordStarts = [0];
     const texts: string[] = [];
     const textStarts = [0];
@@ -157,7 +157,7 @@ export class MessageIndex {
     };
   }
 
-  /** The corpus messages the text quotes, strongest first (ties in code-unit order of the message). */
+  /** The corpus messages the text quotes, strongest first (ties in byte order of the message). */
   matches(text: string): MessageMatch[] {
     const folded = foldText(text);
     const seen = new Set<Template>();
@@ -172,7 +172,7 @@ export class MessageIndex {
         out.push({ files: t.files, message: t.text, strength: Math.min(1, found.chars / this.o.fullChars) });
       }
     }
-    return out.sort((a, b) => b.strength - a.strength || compareCodeUnits(a.message, b.message));
+    return out.sort((a, b) => b.strength - a.strength || compareByteOrder(a.message, b.message));
   }
 
   private templatesOf(word: string): Template[] {

@@ -1,5 +1,5 @@
 import type { QueryCues, RankedFile, Task } from '../types.js';
-import { compareDescending, firstInOrder } from '../text/order.js';
+import { compareByteOrder, compareDescending, firstInOrder } from '../text/order.js';
 import type { RankContext } from './context.js';
 import type { Csr } from './csr.js';
 import type { RankDefaults } from './defaults.js';
@@ -51,7 +51,7 @@ const incomingCache = new WeakMap<object, Incoming>();
  * Ranks every file of the context for the query's cues:
  * score = kindPrior[task][kind] × (directWeight × direct/max(direct) + pprWeight × ppr/max(ppr)),
  * × evidencePenalty for trace evidence; given files go last unless includeGiven.
- * Ties break by path (UTF-16 code-unit order), so a ranking is deterministic.
+ * Ties break by path (byte order), so a ranking is deterministic.
  */
 export function rankFiles(
   cues: QueryCues,
@@ -84,7 +84,9 @@ export function rankFiles(
     n,
     options.limit ?? n,
     (a, b) =>
-      demote(a) - demote(b) || compareDescending(score[a]!, score[b]!) || (ctx.paths[a]! < ctx.paths[b]! ? -1 : 1),
+      demote(a) - demote(b) ||
+      compareDescending(score[a]!, score[b]!) ||
+      compareByteOrder(ctx.paths[a]!, ctx.paths[b]!),
   );
 
   let incoming = incomingCache.get(csr);
@@ -137,7 +139,7 @@ function feedbackShares(
   const top = firstInOrder(
     candidates,
     o.feedbackFiles,
-    (a, b) => compareDescending(score[a]!, score[b]!) || (ctx.paths[a]! < ctx.paths[b]! ? -1 : 1),
+    (a, b) => compareDescending(score[a]!, score[b]!) || compareByteOrder(ctx.paths[a]!, ctx.paths[b]!),
   );
   if (top.length === 0) return undefined;
   const personalization = new Float64Array(n);

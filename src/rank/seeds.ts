@@ -1,6 +1,6 @@
 import { splitTitle } from '../cues/index.js';
 import type { Cue, QueryCues } from '../types.js';
-import { compareDescending, firstInOrder } from '../text/order.js';
+import { compareByteOrder, compareDescending, firstInOrder } from '../text/order.js';
 import type { RankContext } from './context.js';
 import { pathTargets } from './path-targets.js';
 import type { RankDefaults } from './defaults.js';
@@ -97,7 +97,7 @@ export function matchCues(cues: QueryCues, ctx: RankContext, o: RankDefaults): S
   }
   addTextSeeds(seeds, cues, ctx, o);
   addMessageSeeds(seeds, cues, ctx, o);
-  for (const list of seeds.why.values()) list.sort((a, b) => b.weight - a.weight || (a.text < b.text ? -1 : 1));
+  for (const list of seeds.why.values()) list.sort((a, b) => b.weight - a.weight || compareByteOrder(a.text, b.text));
   return seeds;
 }
 

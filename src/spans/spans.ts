@@ -12,7 +12,7 @@ import {
 import type { RankContext } from '../rank/context.js';
 import { pathTargets } from '../rank/path-targets.js';
 import { changedOldLines, DefinitionLines } from './span-lines.js';
-import { compareCodeUnits } from '../text/order.js';
+import { compareByteOrder } from '../text/order.js';
 
 /**
  * Spans: for each ranked file, the line ranges that earned its rank —
@@ -132,7 +132,7 @@ export class SpanFinder {
         }
       }
     }
-    for (const p of [...seeds].sort()) {
+    for (const p of [...seeds].sort(compareByteOrder)) {
       const tags = source.tagsOf(p);
       if (!tags) continue;
       if (ctx.kinds[ctx.indexOf(p)] !== 'test') {
@@ -266,7 +266,7 @@ export function finish(
     .slice()
     .sort(
       (a, b) =>
-        a.start - b.start || b.end - a.end || PRIORITY[a.kind] - PRIORITY[b.kind] || compareCodeUnits(a.why, b.why),
+        a.start - b.start || b.end - a.end || PRIORITY[a.kind] - PRIORITY[b.kind] || compareByteOrder(a.why, b.why),
     );
   const merged: { span: Span; whys: string[] }[] = [];
   for (const s of sorted) {

@@ -8,6 +8,7 @@
  */
 import type { LanguageId } from '../types.js';
 import type { PoolFile, PoolSettings } from './protocol.js';
+import { compareByteOrder } from '../text/order.js';
 
 export interface Batch {
   language: LanguageId;
@@ -79,7 +80,7 @@ function mostLeft(languages: LanguageId[], left: ReadonlyMap<LanguageId, number>
     if (best === undefined) best = language;
     else {
       const diff = left.get(language)! - left.get(best)!;
-      if (diff > 0 || (diff === 0 && language < best)) best = language;
+      if (diff > 0 || (diff === 0 && compareByteOrder(language, best) < 0)) best = language;
     }
   }
   return best;

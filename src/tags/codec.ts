@@ -10,7 +10,7 @@ import type { FileRecord, FileTags, LanguageId } from '../types.js';
 import { keptTags, tagBytesOf, tagCounts } from './kept-tags.js';
 
 /** Bumped whenever the tags' sections or their bytes change. */
-export const TAGS_STATE_VERSION = 1;
+export const TAGS_STATE_VERSION = 2;
 
 /** The tags' sections of a snapshot. */
 export interface TagsState {

@@ -14,7 +14,7 @@ import {
   type Reference,
   type ReferenceKind,
 } from '../types.js';
-import { compareCodeUnits } from '../text/order.js';
+import { compareByteOrder } from '../text/order.js';
 import { captureRole, DEFAULT_IMPORT_SEPARATOR, DEFINITION_PROPERTIES, IMPORT_PROPERTIES } from './vocabulary.js';
 
 export interface CollectedTags {
@@ -101,13 +101,13 @@ export function collectTags(query: Query, root: Node, source: string, options?: 
       [...definitions.values()].map((r) => r.record),
       (a, b) =>
         a.startLine - b.startLine ||
-        compareCodeUnits(a.name, b.name) ||
-        compareCodeUnits(a.kind, b.kind) ||
+        compareByteOrder(a.name, b.name) ||
+        compareByteOrder(a.kind, b.kind) ||
         a.endLine - b.endLine,
     ),
     references: sortUnique(
       [...references.values()].map((r) => r.record),
-      (a, b) => a.line - b.line || compareCodeUnits(a.name, b.name) || compareCodeUnits(a.kind, b.kind),
+      (a, b) => a.line - b.line || compareByteOrder(a.name, b.name) || compareByteOrder(a.kind, b.kind),
     ),
     imports: [...imports.values()]
       .map((pending) => ({
@@ -115,8 +115,8 @@ export function collectTags(query: Query, root: Node, source: string, options?: 
         line: pending.line,
         names: uniqueNames(pending.names),
       }))
-      .sort((a, b) => a.line - b.line || compareCodeUnits(a.specifier, b.specifier)),
-    messages: sortUnique([...messages.values()], (a, b) => a.line - b.line || compareCodeUnits(a.text, b.text)),
+      .sort((a, b) => a.line - b.line || compareByteOrder(a.specifier, b.specifier)),
+    messages: sortUnique([...messages.values()], (a, b) => a.line - b.line || compareByteOrder(a.text, b.text)),
   };
 }
 

@@ -18,6 +18,7 @@ import { ParseWorker, workerModule } from './parse-worker.js';
 import type { FileOutcome, PoolFile, PoolSettings, WorkerSetup } from './protocol.js';
 import { compiledWasm, runtimeWasmPath, type SharedWasm } from './wasm-modules.js';
 import { unpackOutcomes } from './wire.js';
+import { compareByteOrder } from '../text/order.js';
 
 export type { FileOutcome, PoolFile, PoolSettings } from './protocol.js';
 
@@ -230,7 +231,7 @@ function swapPrestarted(): Promise<ParseWorker[]> {
  * or compiled is left out: the worker then loads it itself and reports the usual error.
  */
 async function sharedGrammars(languages: ReadonlySet<LanguageId>): Promise<Map<LanguageId, SharedWasm>> {
-  const paths = [...languages].sort().flatMap((language): [LanguageId, string][] => {
+  const paths = [...languages].sort(compareByteOrder).flatMap((language): [LanguageId, string][] => {
     try {
       return [[language, grammarWasmPath(language)]];
     } catch {

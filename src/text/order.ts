@@ -1,20 +1,30 @@
 /**
- * The orders strings and numbers are sorted in. Two string orders, which agree except where
- * two strings first differ at a character above U+FFFF against one in U+E000–U+FFFF:
- *
- * - `compareByteOrder`: UTF-8 byte order (git's, the corpus's file order), the same on
- *   every platform and locale;
- * - `compareCodeUnits`: UTF-16 code-unit order, JavaScript's `<`, which the graph,
- *   resolvers, cues and tags have always sorted their lists by; kept where a list's
- *   order reaches the output, so that output does not change.
+ * The orders strings and numbers are sorted in. Strings have one order, byte order
+ * (`compareByteOrder`): git's file order, the same on every platform and locale, used
+ * wherever an order reaches the output or a snapshot. JavaScript's `<` and a bare
+ * `.sort()` compare UTF-16 code units instead, which disagree with it where two strings
+ * first differ at a character above U+FFFF against one in U+E000–U+FFFF.
  */
 
+/** A code unit from U+D800 up: a string without one compares the same by code unit and by code point. */
+const HIGH_UNIT = /[\uD800-\uFFFF]/;
+
 /**
- * Byte order of strings: the order of their UTF-8 encodings, which is code point
- * order. JavaScript's `<` compares UTF-16 code units and disagrees for characters
- * above U+FFFF versus U+E000–U+FFFF; this comparator does not.
+ * The length from which `<` (after a scan for high units) beats a loop over the code units:
+ * `<` is a call into the engine that pays off over long common prefixes such as paths'
+ * (bench/perf/string-order.mjs).
+ */
+const NATIVE_FROM = 20;
+
+/**
+ * Byte order of strings: the order of their UTF-8 encodings, which is code point order
+ * (git's order of paths). Negative, zero or positive, as `sort` wants.
  */
 export function compareByteOrder(a: string, b: string): number {
+  // Long strings: when either has no unit from U+D800 up, code unit order is byte order,
+  // and `<` finds it natively.
+  if (a.length >= NATIVE_FROM && b.length >= NATIVE_FROM && (!HIGH_UNIT.test(a) || !HIGH_UNIT.test(b)))
+    return a < b ? -1 : a > b ? 1 : 0;
   if (a === b) return 0;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
@@ -27,15 +37,6 @@ export function compareByteOrder(a: string, b: string): number {
     return x - y;
   }
   return a.length - b.length;
-}
-
-/**
- * UTF-16 code-unit order of strings (JavaScript's `<`): locale-independent and
- * deterministic, but not byte order for characters above U+FFFF (see `compareByteOrder`).
- * Returns -1, 0 or 1.
- */
-export function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

@@ -1,13 +1,15 @@
+import { compareByteOrder } from './order.js';
+
 /**
- * Looking a name up in a list by binary search over its code-unit order: what an index
+ * Looking a name up in a list by binary search over its byte order: what an index
  * loaded from a snapshot does instead of building a Map of every word or symbol name at
  * load (most of which no query asks for).
  */
 
-/** The positions of `names` in code-unit order (JavaScript's `<`). */
+/** The positions of `names` in byte order (ties by position). */
 export function sortedOrder(names: readonly string[]): Int32Array {
   const order = Int32Array.from(names, (_, i) => i);
-  return order.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : a - b));
+  return order.sort((a, b) => compareByteOrder(names[a]!, names[b]!) || a - b);
 }
 
 /**
@@ -18,13 +20,16 @@ export function sortedOrder(names: readonly string[]): Int32Array {
 export function sortedOrderAfter(names: readonly string[], order: Int32Array): Int32Array {
   const known = order.length;
   const added = Int32Array.from({ length: names.length - known }, (_, i) => known + i);
-  added.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : a - b));
+  added.sort((a, b) => compareByteOrder(names[a]!, names[b]!) || a - b);
   const out = new Int32Array(names.length);
   let i = 0;
   let j = 0;
   for (let k = 0; k < out.length; k++) {
     // ties go to the lower position, as in `sortedOrder`: every known one is below every added one
-    out[k] = j >= added.length || (i < known && names[order[i]!]! <= names[added[j]!]!) ? order[i++]! : added[j++]!;
+    out[k] =
+      j >= added.length || (i < known && compareByteOrder(names[order[i]!]!, names[added[j]!]!) <= 0)
+        ? order[i++]!
+        : added[j++]!;
   }
   return out;
 }
@@ -40,23 +45,23 @@ export function findSortedBy(order: Int32Array, nameAt: (position: number) => st
   let hi = order.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const at = nameAt(order[mid]!);
-    if (at < name) lo = mid + 1;
-    else if (at > name) hi = mid;
+    const c = compareByteOrder(nameAt(order[mid]!), name);
+    if (c < 0) lo = mid + 1;
+    else if (c > 0) hi = mid;
     else return order[mid]!;
   }
   return -1;
 }
 
-/** The position of `name` in `names`, itself in code-unit order; -1 when it is not there. */
+/** The position of `name` in `names`, itself in byte order; -1 when it is not there. */
 export function findInSorted(names: readonly string[], name: string): number {
   let lo = 0;
   let hi = names.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const at = names[mid]!;
-    if (at < name) lo = mid + 1;
-    else if (at > name) hi = mid;
+    const c = compareByteOrder(names[mid]!, name);
+    if (c < 0) lo = mid + 1;
+    else if (c > 0) hi = mid;
     else return mid;
   }
   return -1;

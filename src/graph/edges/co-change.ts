@@ -1,4 +1,4 @@
-import { compareCodeUnits } from '../../text/order.js';
+import { compareByteOrder } from '../../text/order.js';
 import type { FileRecord } from '../../types.js';
 import { GRAPH_DEFAULTS } from '../defaults.js';
 import type { EdgeAccumulator } from '../edge.js';
@@ -20,7 +20,7 @@ export function addCoChangeEdges(
   const linkable = new Set(files.filter((f) => f.kind === 'source' || f.kind === 'test').map((f) => f.path));
   const pairs = new Map<string, { sum: number; commits: number }>();
   for (const commit of history) {
-    const present = [...new Set(commit.filter((p) => linkable.has(p)))].sort(compareCodeUnits);
+    const present = [...new Set(commit.filter((p) => linkable.has(p)))].sort(compareByteOrder);
     if (present.length < 2) continue;
     const share = 1 / Math.log2(commit.length + 1);
     for (let i = 0; i < present.length; i++) {

@@ -30,7 +30,7 @@ const AMBIGUOUS_LIMIT = 3;
 const ROOT_FOLDERS = ['include', 'src'] as const;
 
 export interface CTables {
-  /** File name → corpus paths of includable files with that name (step 3), in code-unit order. */
+  /** File name → corpus paths of includable files with that name (step 3), in byte order. */
   byName: Map<string, string[]>;
 }
 

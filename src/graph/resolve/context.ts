@@ -5,7 +5,7 @@
  */
 import type { FileTags, ImportSpec, LanguageId } from '../../types.js';
 import { cleanSpecifier, filesByFolder, finish } from './paths.js';
-import { compareCodeUnits } from '../../text/order.js';
+import { compareByteOrder } from '../../text/order.js';
 import { RESOLVERS, UNIQUE_RESOLVERS } from './registry.js';
 import type { AnyResolver, CorpusLookups, ResolveFile, ResolveInput } from './resolver.js';
 
@@ -25,7 +25,7 @@ export function isResolverInput(path: string): boolean {
 
 /** Lookup tables of one corpus. Build with `buildResolveContext`; treat as opaque. */
 export interface ResolveContext extends CorpusLookups {
-  /** All corpus paths, in code-unit order. */
+  /** All corpus paths, in byte order. */
   readonly paths: readonly string[];
   /** Each resolver's tables. */
   readonly tables: ReadonlyMap<AnyResolver, unknown>;
@@ -50,7 +50,7 @@ export function buildResolveContext(
   tags: readonly FileTags[] | TagsOfLanguages = [],
   kept: KeptTables = [],
 ): ResolveContext {
-  const paths = [...new Set(files.map((f) => f.path))].sort(compareCodeUnits);
+  const paths = [...new Set(files.map((f) => f.path))].sort(compareByteOrder);
   const pathSet = new Set(paths);
   const inputOf = (resolver: AnyResolver): ResolveInput => ({
     files,

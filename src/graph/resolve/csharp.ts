@@ -19,6 +19,7 @@
 import type { Definition, FileTags } from '../../types.js';
 import { defineResolver } from './resolver.js';
 import { addUnique } from './multimap.js';
+import { compareByteOrder } from '../../text/order.js';
 
 export interface CSharpTables {
   /** Namespace (`A.B`) → files declaring it. */
@@ -98,7 +99,13 @@ export function resolveCSharp(tables: CSharpTables, fromPath: string, specifier:
 function declarationKey(tags: FileTags | undefined): string {
   if (!tags) return '';
   const { namespaces, types } = csharpDeclarations(tags);
-  return [...namespaces, '|', ...types, '|', ...[...new Set(tags.definitions.map((d) => d.name))].sort()].join('\n');
+  return [
+    ...namespaces,
+    '|',
+    ...types,
+    '|',
+    ...[...new Set(tags.definitions.map((d) => d.name))].sort(compareByteOrder),
+  ].join('\n');
 }
 
 export const csharpResolver = defineResolver<CSharpTables>({

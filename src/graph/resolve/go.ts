@@ -15,6 +15,7 @@
  */
 import { child, dirOf } from './paths.js';
 import { defineResolver } from './resolver.js';
+import { compareByteOrder } from '../../text/order.js';
 
 export interface GoTables {
   /** Module path → folder of its go.mod. */
@@ -42,9 +43,14 @@ export function buildGoTables(files: readonly { path: string; text?: string }[])
     if (!isGoMod(f.path) || f.text === undefined) continue;
     const mod = goModulePath(f.text);
     const dir = dirOf(f.path);
-    // Two go.mod files declaring one module: keep the shallower folder (code-unit order breaks ties).
+    // Two go.mod files declaring one module: keep the shallower folder (byte order breaks ties).
     const prev = mod === null ? undefined : modules.get(mod);
-    if (mod !== null && (prev === undefined || dir.length < prev.length || (dir.length === prev.length && dir < prev)))
+    if (
+      mod !== null &&
+      (prev === undefined ||
+        dir.length < prev.length ||
+        (dir.length === prev.length && compareByteOrder(dir, prev) < 0))
+    )
       modules.set(mod, dir);
   }
   return { modules };

@@ -21,7 +21,7 @@
 import type { FileTags } from '../../types.js';
 import { baseOf, dirOf } from './paths.js';
 import { defineResolver } from './resolver.js';
-import { compareCodeUnits } from '../../text/order.js';
+import { compareByteOrder } from '../../text/order.js';
 import { visibleFrom } from './test-sources.js';
 
 export interface JavaTables {
@@ -55,7 +55,7 @@ export function buildJavaTables(
   const foldersByName = new Map<string, string[]>();
   const filesByPackage = new Map<string, string[]>();
   const filesByClass = new Map<string, string[]>();
-  const sorted = files.filter((f) => f.path.endsWith('.java')).sort((a, b) => compareCodeUnits(a.path, b.path));
+  const sorted = files.filter((f) => f.path.endsWith('.java')).sort((a, b) => compareByteOrder(a.path, b.path));
   for (const f of sorted) {
     push(filesByName, baseOf(f.path), f.path);
     const dir = dirOf(f.path);

@@ -25,7 +25,7 @@
  */
 import { baseOf, child, dirOf, joinPath } from './paths.js';
 import { defineResolver } from './resolver.js';
-import { compareCodeUnits } from '../../text/order.js';
+import { compareByteOrder } from '../../text/order.js';
 
 const EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'] as const;
 /** Written JS extension → TypeScript sources it may stand for. */
@@ -129,7 +129,7 @@ export function buildJsTables(files: readonly { path: string; text?: string }[])
       if (base === 'tsconfig.json' || (base === 'jsconfig.json' && !rawConfigs.has(dir))) rawConfigs.set(dir, config);
     }
   }
-  for (const list of packagesByName.values()) list.sort((a, b) => compareCodeUnits(a.dir, b.dir));
+  for (const list of packagesByName.values()) list.sort((a, b) => compareByteOrder(a.dir, b.dir));
 
   const configsByDir = new Map<string, PathsConfig>();
   for (const [dir, config] of rawConfigs) {

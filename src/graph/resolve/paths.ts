@@ -2,7 +2,7 @@
  * Path and specifier helpers shared by the per-language resolvers.
  * Paths are repo-relative POSIX; the repo root folder is the empty string `''`.
  */
-import { compareCodeUnits } from '../../text/order.js';
+import { compareByteOrder } from '../../text/order.js';
 
 /** Folder of a repo-relative path; `''` for a top-level file. */
 export function dirOf(path: string): string {
@@ -78,7 +78,7 @@ export function filesByFolder(paths: readonly string[]): Map<string, string[]> {
     if (!list) map.set(d, (list = []));
     list.push(p);
   }
-  for (const list of map.values()) list.sort(compareCodeUnits);
+  for (const list of map.values()) list.sort(compareByteOrder);
   return map;
 }
 
@@ -86,7 +86,7 @@ export function filesByFolder(paths: readonly string[]): Map<string, string[]> {
 export function finish(found: Iterable<string>, exclude: string): string[] {
   const set = new Set(found);
   set.delete(exclude);
-  return [...set].sort(compareCodeUnits);
+  return [...set].sort(compareByteOrder);
 }
 
 /**

@@ -24,7 +24,7 @@
  */
 import type { FileTags } from '../../types.js';
 import { baseOf, bestScoring, dirOf, joinPath } from './paths.js';
-import { compareCodeUnits } from '../../text/order.js';
+import { compareByteOrder } from '../../text/order.js';
 import { defineResolver } from './resolver.js';
 import { addUnique } from './multimap.js';
 
@@ -44,7 +44,7 @@ export interface PhpTables {
   psr0: AutoloadRule[];
   /** `Namespace\Name` → files declaring that namespace and defining that name. */
   declared: Map<string, string[]>;
-  /** `C.php` → the PHP files with that name, in code-unit order. */
+  /** `C.php` → the PHP files with that name, in byte order. */
   byName: Map<string, string[]>;
 }
 
@@ -100,7 +100,7 @@ export function parseComposerAutoload(text: string, dir: string): { psr4: Autolo
 /** `Namespace\Name` keys of what each PHP file defines under the namespace declared above it. */
 function declaredNames(tags: readonly FileTags[]): Map<string, string[]> {
   const declared = new Map<string, string[]>();
-  for (const t of [...tags].sort((a, b) => compareCodeUnits(a.path, b.path))) {
+  for (const t of [...tags].sort((a, b) => compareByteOrder(a.path, b.path))) {
     if (t.language !== 'php') continue;
     for (const key of declaredKeys(t)) addUnique(declared, key, t.path);
   }
@@ -126,7 +126,7 @@ export function buildPhpTables(
 ): PhpTables {
   const psr4: AutoloadRule[] = [];
   const psr0: AutoloadRule[] = [];
-  for (const f of [...files].sort((a, b) => compareCodeUnits(a.path, b.path))) {
+  for (const f of [...files].sort((a, b) => compareByteOrder(a.path, b.path))) {
     if (!isComposerJson(f.path) || f.text === undefined) continue;
     const rules = parseComposerAutoload(f.text, dirOf(f.path));
     psr4.push(...rules.psr4);
@@ -217,7 +217,7 @@ function resolvePath(files: ReadonlySet<string>, fromPath: string, spec: string)
 
 /** What a file's tags add to the `declared` table, for `tagsChangeTables`. */
 function declaredKeyText(tags: FileTags | undefined): string {
-  return tags?.language === 'php' ? [...new Set(declaredKeys(tags))].sort(compareCodeUnits).join('\n') : '';
+  return tags?.language === 'php' ? [...new Set(declaredKeys(tags))].sort(compareByteOrder).join('\n') : '';
 }
 
 export const phpResolver = defineResolver<PhpTables>({

@@ -22,13 +22,13 @@
  *   (`import pkg.missing` → `pkg/__init__.py`); nothing in the corpus → [] (external).
  */
 import { child, cleanName, dirOf, joinPath } from './paths.js';
-import { compareCodeUnits } from '../../text/order.js';
+import { compareByteOrder } from '../../text/order.js';
 import { defineResolver } from './resolver.js';
 
 export interface PythonTables {
   /** Source roots (`''` is the repo root). */
   roots: Set<string>;
-  /** Top-level module name → the roots (in code-unit order) holding a module or folder of that name. */
+  /** Top-level module name → the roots (in byte order) holding a module or folder of that name. */
   rootsByTopName: Map<string, string[]>;
   /** Folders holding an `__init__.py` (or `.pyi`). */
   packages: Set<string>;
@@ -59,7 +59,7 @@ export function buildPythonTables(paths: readonly string[]): PythonTables {
     }
   }
   const rootsByTopName = new Map<string, string[]>();
-  for (const [top, set] of byTop) rootsByTopName.set(top, [...set].sort(compareCodeUnits));
+  for (const [top, set] of byTop) rootsByTopName.set(top, [...set].sort(compareByteOrder));
   return { roots, rootsByTopName, packages };
 }
 

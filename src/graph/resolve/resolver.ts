@@ -18,7 +18,7 @@ export interface ResolveInput {
   files: readonly ResolveFile[];
   /** Tags of the parsed files (Rust inline modules, Java package declarations). */
   tags: readonly FileTags[];
-  /** Every corpus path, in code-unit order, unique. */
+  /** Every corpus path, in byte order, unique. */
   paths: readonly string[];
   pathSet: ReadonlySet<string>;
 }

@@ -23,7 +23,7 @@
  */
 import type { FileTags } from '../../types.js';
 import { baseOf, bestScoring, child, dirOf, joinPath } from './paths.js';
-import { compareCodeUnits } from '../../text/order.js';
+import { compareByteOrder } from '../../text/order.js';
 import { defineResolver } from './resolver.js';
 import { addUnique } from './multimap.js';
 
@@ -39,9 +39,9 @@ const RELATIVE_PREFIX = 'require_relative ';
 export interface RubyTables {
   /** Folders constants autoload from (`lib`, `app/models`, `engines/x/lib`, …). */
   autoloadRoots: string[];
-  /** `y.rb` → the `.rb` files with that name, in code-unit order (the corpus-wide `lib/` fallback). */
+  /** `y.rb` → the `.rb` files with that name, in byte order (the corpus-wide `lib/` fallback). */
   byName: Map<string, string[]>;
-  /** Class, module and constant name → the files defining it, in code-unit order. */
+  /** Class, module and constant name → the files defining it, in byte order. */
   definers: Map<string, string[]>;
 }
 
@@ -71,13 +71,13 @@ function autoloadRoots(paths: readonly string[]): string[] {
       }
     }
   }
-  return [...roots].sort(compareCodeUnits);
+  return [...roots].sort(compareByteOrder);
 }
 
 /** The names each file defines as a class, a module or a constant. */
 function definedConstants(tags: readonly FileTags[]): Map<string, string[]> {
   const definers = new Map<string, string[]>();
-  for (const t of [...tags].sort((a, b) => compareCodeUnits(a.path, b.path))) {
+  for (const t of [...tags].sort((a, b) => compareByteOrder(a.path, b.path))) {
     if (t.language !== 'ruby') continue;
     for (const d of t.definitions)
       if (d.kind === 'class' || d.kind === 'module' || d.kind === 'constant') addUnique(definers, d.name, t.path);
@@ -173,7 +173,7 @@ function constantNames(tags: FileTags | undefined): string {
   const names = tags.definitions
     .filter((d) => d.kind === 'class' || d.kind === 'module' || d.kind === 'constant')
     .map((d) => d.name);
-  return [...new Set(names)].sort(compareCodeUnits).join('\n');
+  return [...new Set(names)].sort(compareByteOrder).join('\n');
 }
 
 export const rubyResolver = defineResolver<RubyTables>({

@@ -32,7 +32,7 @@
 import type { FileTags } from '../../types.js';
 import { baseOf, child, cleanName, dirOf } from './paths.js';
 import { defineResolver } from './resolver.js';
-import { compareCodeUnits } from '../../text/order.js';
+import { compareByteOrder } from '../../text/order.js';
 
 interface Crate {
   dir: string;
@@ -100,7 +100,7 @@ export function buildRustTables(
   const cratesByDir = new Map<string, Crate>();
   const libsByName = new Map<string, string>();
   const probed = new Set<string>();
-  for (const f of [...files].sort((a, b) => compareCodeUnits(a.path, b.path))) {
+  for (const f of [...files].sort((a, b) => compareByteOrder(a.path, b.path))) {
     if (!isCargoToml(f.path) || f.text === undefined) continue;
     const dir = dirOf(f.path);
     const toml = parseCargoToml(f.text);

@@ -29,7 +29,7 @@ import type { FileTags } from '../../types.js';
 import { baseOf } from './paths.js';
 import { defineResolver, type ResolveFile } from './resolver.js';
 import { addUnique } from './multimap.js';
-import { compareCodeUnits } from '../../text/order.js';
+import { compareByteOrder } from '../../text/order.js';
 import { visibleFrom } from './test-sources.js';
 
 export interface ScalaTables {
@@ -72,7 +72,7 @@ export function buildScalaTables(files: readonly ResolveFile[], tags: readonly F
   const filesByMember = new Map<string, string[]>();
   const filesByName = new Map<string, string[]>();
   const packageOf = new Map<string, string>();
-  const sorted = files.filter((f) => SCALA_FILE.test(f.path)).sort((a, b) => compareCodeUnits(a.path, b.path));
+  const sorted = files.filter((f) => SCALA_FILE.test(f.path)).sort((a, b) => compareByteOrder(a.path, b.path));
   for (const f of sorted) {
     const t = tagsByPath.get(f.path);
     const pkg = t ? tagsPackage(t) : f.text !== undefined ? textPackage(f.text) : '';
@@ -156,7 +156,9 @@ export function resolveScala(
 
 /** What the tables read of a file's tags: its package and the names it defines. */
 function tablesKey(tags: FileTags | undefined): string {
-  return tags ? `${tagsPackage(tags)}\u0000${[...new Set(memberNames(tags))].sort().join('\u0000')}` : '';
+  return tags
+    ? `${tagsPackage(tags)}\u0000${[...new Set(memberNames(tags))].sort(compareByteOrder).join('\u0000')}`
+    : '';
 }
 
 export const scalaResolver = defineResolver<ScalaTables>({

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareByteOrder, compareCodeUnits, compareDescending, firstInOrder } from '../../../src/text/order.js';
+import { compareByteOrder, compareDescending, firstInOrder } from '../../../src/text/order.js';
 
 describe('compareByteOrder', () => {
   it('orders by code point, not UTF-16 unit', () => {
@@ -22,21 +22,32 @@ describe('compareByteOrder', () => {
       }),
     );
   });
-});
 
-describe('compareCodeUnits', () => {
-  it("is JavaScript's UTF-16 order, which puts U+1F600 before U+FF5E unlike byte order", () => {
-    expect(['😀', '～', 'a', 'ab', ''].sort(compareCodeUnits)).toEqual(['', 'a', 'ab', '😀', '～']);
-    expect(compareCodeUnits('x', 'x')).toBe(0);
+  it('orders long strings (compared by `<` when that is byte order) as their bytes too', () => {
+    // a shared prefix of 20 units or more, then each of these: ASCII, U+E000–U+FFFF, beyond U+FFFF
+    const prefix = 'src/components/forms/';
+    const tails = ['a.ts', 'b.ts', '\uFF5E.ts', '\uE000.ts', '\u{1F600}.ts', '\u{10FFFF}.ts', 'a', ''];
+    const strings = tails.flatMap((t) => [prefix + t, `${prefix}\u{1F600}/${t}`, `${prefix}\uFF21/${t}`]);
+    const byBytes = [...strings].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
+    expect([...strings].reverse().sort(compareByteOrder)).toEqual(byBytes);
+    expect(compareByteOrder(prefix + '\uFF5E', prefix + '\u{1F600}')).toBeLessThan(0);
+    expect(compareByteOrder(prefix, prefix)).toBe(0);
   });
 
-  it('property: agrees with compareByteOrder except where a surrogate meets U+E000–U+FFFF', () => {
+  it('property: agrees with comparing UTF-8 bytes, for strings sharing a long prefix', () => {
+    const unit = fc.constantFrom<'grapheme' | 'binary'>('grapheme', 'binary');
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), (a, b) => {
-        const high = /[\uE000-\uFFFF]|[\uD800-\uDFFF]/;
-        if (high.test(a) && high.test(b)) return;
-        expect(compareCodeUnits(a, b)).toBe(Math.sign(compareByteOrder(a, b)));
-      }),
+      fc.property(
+        unit.chain((u) =>
+          fc.tuple(fc.string({ unit: u, minLength: 20 }), fc.string({ unit: u }), fc.string({ unit: u })),
+        ),
+        ([prefix, x, y]) => {
+          const [a, b] = [prefix + x, prefix + y];
+          const bytes = Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+          expect(Math.sign(compareByteOrder(a, b))).toBe(bytes);
+          expect(Math.sign(compareByteOrder(b, a))).toBe(Buffer.compare(Buffer.from(b), Buffer.from(a)));
+        },
+      ),
     );
   });
 });
