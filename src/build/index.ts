@@ -34,6 +34,20 @@ import {
 } from '../rank/functions.js';
 import { checkPackOptions, packFiles, packSourceOf, type Pack, type PackOptions } from '../pack/index.js';
 import { explainFile, notInCorpus, type ExplainFileOptions, type FileExplanation } from '../explain/explain-file.js';
+import {
+  editImpact,
+  findReferences,
+  findSymbols,
+  outlineFile,
+  type Edit,
+  type FindReferencesOptions,
+  type FindSymbolOptions,
+  type Impact,
+  type Outline,
+  type OutlineOptions,
+  type ReferenceSearch,
+  type SymbolSearch,
+} from '../navigate/index.js';
 import { RepoMapError } from '../errors.js';
 import type { DeepPartial } from '../options/resolve.js';
 import {
@@ -580,6 +594,46 @@ export class Index {
       ...this.diagnostics,
       ...this.queryDiagnostics(query),
     ]);
+  }
+
+  /**
+   * Definitions whose name matches `query` (exactly, as a prefix, as a substring, or
+   * within a few edits), best match first, at most `options.limit`; `options.kind` keeps
+   * one kind. An empty query is a RepoMapError.
+   */
+  symbols(query: string, options: FindSymbolOptions = {}): SymbolSearch {
+    this.checkLive();
+    return findSymbols(this, query, options);
+  }
+
+  /**
+   * The files that use `symbol` and the lines they use it on: the references that resolve
+   * to its definitions (`options.path`: the definitions of one file), by how the using file
+   * reaches it (same file, import, same module).
+   */
+  refs(symbol: string, options: FindReferencesOptions = {}): ReferenceSearch {
+    this.checkLive();
+    return findReferences(this, symbol, options);
+  }
+
+  /**
+   * What an edit (a unified `diff`, and/or the edited `file`) ripples to: the edit2ripple
+   * ranking of it, each file with how it is linked to the edited ones; the edited files
+   * left out. An edit naming no file of the corpus is a RepoMapError naming it.
+   */
+  impact(edit: Edit, options: { top?: number } = {}): Impact {
+    this.checkLive();
+    return editImpact(this, edit, options);
+  }
+
+  /**
+   * The signatures of a file's definitions in line order within a token budget
+   * (`options.budget`, counted by `options.tokenizer`). A path outside the corpus, or
+   * without a grammar, is a RepoMapError naming it.
+   */
+  outline(path: string, options: OutlineOptions = {}): Promise<Outline> {
+    this.checkLive();
+    return outlineFile(this, path, options);
   }
 
   /**
