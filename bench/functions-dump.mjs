@@ -76,8 +76,10 @@ for (const [repo, all] of byRepo) {
       continue;
     }
     // the tuned function ranking: what the replays and the learned function ranker start from
-    const index = (await buildIndex(corpus, { ...resolveIndexOptions(undefined), tagsCache: cache })).withRank({
-      functions: { learned: false },
+    const index = (await buildIndex(corpus, { ...resolveIndexOptions(undefined), tagsCache: cache })).withOptions({
+      rank: {
+        functions: { learned: false },
+      },
     });
     const ctx = index.context;
     const count = index.settings.rank.functionFiles.issue2code;

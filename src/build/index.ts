@@ -1,5 +1,5 @@
 /** The read API of a built index: rank, lexical rank, explain and pack a query. */
-import { boundQuery, extractCues, queryCutDiagnostic, type CodeReading, type CueTunables } from '../cues/index.js';
+import { boundQuery, extractCues, queryCutDiagnostic, type CodeReading } from '../cues/index.js';
 import { whySkipped } from '../corpus/index.js';
 import type { FileGraph } from '../graph/index.js';
 import type { RankContext } from '../rank/context.js';
@@ -49,7 +49,6 @@ import {
   type SymbolSearch,
 } from '../navigate/index.js';
 import { RepoMapError } from '../errors.js';
-import type { DeepPartial } from '../options/resolve.js';
 import {
   RANKERS,
   type Corpus,
@@ -251,7 +250,7 @@ export class Index {
     return this.parts.record().graph;
   }
 
-  /** What this build leaves for the next build of the repository (`IndexOptions.previous`); shared by its `withRank` views. */
+  /** What this build leaves for the next build of the repository (`IndexOptions.previous`); shared by its `withOptions` views. */
   get previous(): Previous {
     return this.parts.record();
   }
@@ -275,17 +274,12 @@ export class Index {
   }
 
   /**
-   * The same corpus, tags and graph under other rank options (overrides of this
-   * index's own, merged key by key) and, when given, other cue tunables (overrides of
-   * this index's own): a parameter sweep ranks many configurations without re-parsing
-   * or rebuilding the graph (the BM25 index is shared too). An unknown key is an error
-   * naming its path.
+   * The same corpus, tags and graph under other settings of the stages that read the
+   * built graph rather than make it (cues, rank, spans and pack: overrides of this
+   * index's own, merged key by key): a parameter sweep ranks many configurations without
+   * re-parsing or rebuilding the graph (the BM25 index is shared too). An unknown key is
+   * an error naming its path.
    */
-  withRank(rank: DeepPartial<RankDefaults>, cues: Partial<CueTunables> = {}): Index {
-    return this.withOptions({ rank, cues });
-  }
-
-  /** As `withRank`, for every stage that reads the built graph rather than making it: cues, rank, spans and pack. */
   withOptions(options: Omit<StageOptions, 'graph'>): Index {
     this.checkLive();
     const stages = resolveStageSettings(options, this.settings);

@@ -45,7 +45,7 @@ export interface IndexOptions extends StageOptions {
    * rebuilt. Otherwise the files whose content is unchanged keep their tags, and when
    * only contents changed (the same paths, options and history) the graph is updated
    * rather than rebuilt: then the earlier index's graph becomes the new one's, and the
-   * earlier index (and its `withRank` views) throws if used again (`superseded-index`).
+   * earlier index (and its `withOptions` views) throws if used again (`superseded-index`).
    * Use only the index this call returns.
    */
   previous?: Index | Previous;

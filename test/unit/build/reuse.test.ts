@@ -46,7 +46,7 @@ describe('the reuse record', () => {
     expect(third.fileGraph).not.toBe(second.fileGraph);
     for (const stale of [first, second]) {
       expect(() => stale.rank(QUERY)).toThrow(expect.objectContaining({ code: 'superseded-index' }));
-      expect(() => stale.withRank({})).toThrow(/previous/);
+      expect(() => stale.withOptions({ rank: {} })).toThrow(/previous/);
     }
     expect(third.rank('loyalty_bonus_cents').files[0]!.path).toBe('src/inventory/pricing.py');
   });
