@@ -49,6 +49,7 @@ import {
   type SymbolSearch,
 } from '../navigate/index.js';
 import { RepoMapError } from '../errors.js';
+import type { TagsCache, TagsCacheEntry } from '../cache/types.js';
 import {
   RANKERS,
   type Corpus,
@@ -90,6 +91,44 @@ export interface RankOptions {
   /** Also return the learned function ranker's vectors of the units of the files that get functions (`RepoMapResult.unitFeatures`). */
   unitFeatures?: boolean;
 }
+
+/**
+ * What a build takes that is the caller's rather than the index's: a cache, progress,
+ * threads, memory. `index.update` takes them again; the rest of a build's options
+ * (the stages' settings, the history read) are the index's own.
+ */
+export interface UpdateOptions {
+  /**
+   * Per-file tags shared across indexes, keyed by language and content (git blob id,
+   * or a hash of the text for folders): a new snapshot of a known repository only
+   * parses the files that changed. Any Map works; the caller bounds its size. A
+   * `TagsStore` (src/cache) keeps them on disk across processes.
+   */
+  tagsCache?: Map<string, TagsCacheEntry> | TagsCache;
+  /** Progress of the slow stages; the library never prints. */
+  onProgress?: (stage: 'tags', done: number, total: number) => void;
+  /** Parse threads for the tags stage (1: parse in this thread); see `TagsOptions.jobs`. Default 2. */
+  parseJobs?: number;
+  /**
+   * Folder corpora: once the tags stage has parsed and tokenized them, drop the files'
+   * texts from memory (all but the manifests import resolution reads); `file.text` and
+   * `textOf` read a file again when asked, and `textOf` is undefined for a file changed
+   * since it was loaded (see `releaseTexts`, src/corpus). On a 10k-file corpus the texts
+   * are ~67 MB of heap. The BM25 index, which reads every text, is then made during the
+   * build rather than at the first rank. The CLI and `repomap mcp` set it.
+   */
+  releaseTexts?: boolean;
+}
+
+/** The keys of `UpdateOptions`: `update` refuses any other. */
+const UPDATE_OPTIONS: readonly (keyof UpdateOptions)[] = ['tagsCache', 'onProgress', 'parseJobs', 'releaseTexts'];
+
+/**
+ * How an index makes the index of a later state of its repository (`update`): a build of
+ * `corpus` from `from` under its settings, with the options it was built with that an
+ * update keeps (`parseJobs`, `releaseTexts`, the history read) overridden by `options`.
+ */
+export type Successor = (corpus: Corpus, from: Index, options: UpdateOptions) => Promise<Index>;
 
 /** How an index ranks: every stage's settings, and how it reads a query's code blocks. */
 export interface IndexSettings extends StageSettings {
@@ -202,7 +241,16 @@ export class Index {
   /** What `buildIndex({ previous })` compares to return this index as it is ('' for views, which are never returned so). */
   readonly fingerprint: string;
 
-  constructor(source: Previous | IndexParts, stats: IndexStats, settings: IndexSettings, fingerprint = '') {
+  /** How `update` builds this index's successor. */
+  private readonly successor: Successor;
+
+  constructor(
+    source: Previous | IndexParts,
+    stats: IndexStats,
+    settings: IndexSettings,
+    fingerprint: string,
+    successor: Successor,
+  ) {
     const parts = 'record' in source && typeof source.record === 'function' ? source : recordParts(source as Previous);
     this.parts = parts;
     this.corpus = parts.corpus;
@@ -212,6 +260,7 @@ export class Index {
     this.settings = stages;
     if (code) this.code = code;
     this.fingerprint = fingerprint;
+    this.successor = successor;
     this.context = parts.context(settings.rank);
   }
 
@@ -283,7 +332,35 @@ export class Index {
   withOptions(options: Omit<StageOptions, 'graph'>): Index {
     this.checkLive();
     const stages = resolveStageSettings(options, this.settings);
-    return new Index(this.parts, this.stats, { ...stages, ...(this.code ? { code: this.code } : {}) });
+    const settings = { ...stages, ...(this.code ? { code: this.code } : {}) };
+    return new Index(this.parts, this.stats, settings, '', this.successor);
+  }
+
+  /**
+   * The index of `corpus`, a later state of this index's repository (the folder loaded
+   * again after edits, a later commit), built from this one: the files whose content is
+   * unchanged keep their tags, and when only contents changed the graph is updated
+   * rather than rebuilt. It ranks as a fresh `buildIndex(corpus)` with this index's
+   * options would, and is this index itself when nothing changed. The stages' settings
+   * and the history read are this index's; `options` are the call's tags cache and
+   * progress, and may change `parseJobs` and `releaseTexts` (default: this index's).
+   *
+   * Use only the index it returns. An update that changed the graph took it over from
+   * this index (it is updated in place: keeping the old index valid would copy the graph
+   * on every update); this index and its `withOptions` views are then superseded, and
+   * each of their methods throws a `superseded-index` RepoMapError saying so.
+   */
+  async update(corpus: Corpus, options: UpdateOptions = {}): Promise<Index> {
+    this.checkLive();
+    const unknown = Object.keys(options).find((key) => !(UPDATE_OPTIONS as readonly string[]).includes(key));
+    if (unknown !== undefined) {
+      throw new RepoMapError(
+        'bad-option',
+        `repomap/build: update takes ${UPDATE_OPTIONS.join(', ')}, not "${unknown}": an update keeps the index's settings (buildIndex builds under others; withOptions views the index under other rank settings)`,
+        unknown,
+      );
+    }
+    return this.successor(corpus, this, options);
   }
 
   /** The cues of a query under this index's cue tunables. */
@@ -631,8 +708,9 @@ export class Index {
   }
 
   /**
-   * Throws when a later `buildIndex({ previous })` took this index's graph over (it
-   * updates the graph in place rather than copy it): rank with the index it returned.
+   * Throws `superseded-index` when a later update (`update`, or `buildIndex` with this
+   * index as `previous`) took this index's graph over (it updates the graph in place
+   * rather than copy it): use the index it returned.
    */
   checkLive(): void {
     if (this.parts.taken()) checkNotTaken(this.parts.record());
