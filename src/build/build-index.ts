@@ -100,9 +100,9 @@ async function indexOf(
   const { languages, primary } = codeLanguagesOf(record.tags);
   const successor = successorOf(options);
   if (options.deferCodeGrammars === true) {
-    const { code, prepare } = deferredCodeReading(languages, primary);
+    const { code, ...deferred } = deferredCodeReading(languages, primary);
     return new Index(
-      { ...recordParts(record, graph.earlierCsrs), prepare },
+      { ...recordParts(record, graph.earlierCsrs), ...deferred },
       stats,
       { ...settings, code },
       record.fingerprint,

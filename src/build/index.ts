@@ -158,6 +158,8 @@ export interface IndexParts {
   forgetEarlier?(): void;
   /** Loads what reading a query needs beyond the parts (a snapshot's snippet grammars). */
   prepare?(query: Query, cues: (code: CodeReading) => void): Promise<void>;
+  /** Loads what reading any query needs beyond the parts (every grammar `prepare` may load). */
+  prepareAll?(): Promise<void>;
 }
 
 /** The parts of a build's record; `earlier`: the CSRs of the index it updated, for its own (`EarlierCsrs`). */
@@ -238,7 +240,10 @@ export class Index {
   private readonly context: RankContext;
   /** Built on first use: what spans read per file. */
   private spans?: SpanSource;
-  /** What `buildIndex({ previous })` compares to return this index as it is ('' for views, which are never returned so). */
+  /**
+   * What `buildIndex({ previous })` compares to return this index as it is ('' for views, which are never returned so).
+   * @internal
+   */
   readonly fingerprint: string;
 
   /** How `update` builds this index's successor. */
@@ -264,50 +269,64 @@ export class Index {
     this.context = parts.context(settings.rank);
   }
 
-  /** The CSR of a task's edge flow under this index's rank settings (built on first use and kept: an index snapshot holds them). */
+  /**
+   * The CSR of a task's edge flow under this index's rank settings (built on first use and kept: an index snapshot holds them).
+   * @internal
+   */
   csrFor(task: Task): Csr {
     return this.context.csrFor(task);
   }
 
-  /** The CSR of a flow if this index has it built or kept already (`RankContext.madeCsr`). */
+  /** The CSR of a flow if this index has it built or kept already (`RankContext.madeCsr`). @internal */
   madeCsr(flow: EdgeFlow): Csr | undefined {
     return this.context.madeCsr(flow);
   }
 
-  /** Lets go of the earlier index this one was updated from (a later build starts from this one). */
+  /** Lets go of the earlier index this one was updated from (a later build starts from this one). @internal */
   forgetEarlier(): void {
     this.parts.forgetEarlier?.();
   }
 
-  /** The CSRs of several tasks' flows, one at a time, those not built yet not kept (`RankContext.csrsOneByOne`). */
+  /**
+   * The CSRs of several tasks' flows, one at a time, those not built yet not kept (`RankContext.csrsOneByOne`).
+   * @internal
+   */
   csrsOneByOne(tasks: readonly Task[]): (k: number) => Csr {
     return this.context.csrsOneByOne(tasks);
   }
 
-  /** The index of the corpus messages under this index's rank settings (built on first use and kept: an index snapshot holds it). */
+  /**
+   * The index of the corpus messages under this index's rank settings (built on first use and kept: an index snapshot holds it).
+   * @internal
+   */
   messageIndex(): MessageIndex {
     return this.context.messages();
   }
 
-  /** Every parsed file's tags, in corpus order. */
+  /** Every parsed file's tags, in corpus order. @internal */
   get tags(): readonly FileTags[] {
     return this.parts.tags();
   }
 
-  /** The file graph (an index loaded from a snapshot builds it on first use). */
+  /** The file graph (an index loaded from a snapshot builds it on first use). @internal */
   get fileGraph(): FileGraph {
     return this.parts.record().graph;
   }
 
-  /** What this build leaves for the next build of the repository (`IndexOptions.previous`); shared by its `withOptions` views. */
+  /**
+   * What this build leaves for the next build of the repository (`IndexOptions.previous`); shared by its `withOptions` views.
+   * @internal
+   */
   get previous(): Previous {
     return this.parts.record();
   }
 
   /**
-   * Loads what ranking `query` needs that an index loaded from a snapshot reads lazily
-   * (the grammars of the query's code blocks); nothing for a built index. Call it
-   * before `rank`, `explain` or `pack` of such an index.
+   * Loads what ranking `query` needs that an index with deferred code grammars reads
+   * lazily (the grammars of the query's code blocks); nothing for any other index. Only
+   * the CLI's and persist/'s indexes defer them (`deferCodeGrammars`), and they call it
+   * before `rank`, `explain` or `pack` of a query.
+   * @internal
    */
   async prepare(query: Query, options: { task?: Task } = {}): Promise<void> {
     if (!this.parts.prepare || !this.code) return;
@@ -320,6 +339,16 @@ export class Index {
           code,
         }),
     );
+  }
+
+  /**
+   * Loads whatever `prepare` would for any query (every parsed language's grammar for
+   * the query's code blocks), so that the index ranks any query as it comes: what an
+   * index opened for a library caller does (`openIndex`).
+   * @internal
+   */
+  async prepareAll(): Promise<void> {
+    await this.parts.prepareAll?.();
   }
 
   /**
@@ -375,6 +404,7 @@ export class Index {
   /**
    * File text by repo-relative path (undefined for paths not in the corpus, and for a
    * released text whose file changed or vanished since: `IndexOptions.releaseTexts`).
+   * @internal
    */
   textOf(path: string): string | undefined {
     const i = this.context.indexOf(path);
@@ -387,13 +417,13 @@ export class Index {
     }
   }
 
-  /** The grammar a corpus file was parsed with (null for files without one or outside the corpus). */
+  /** The grammar a corpus file was parsed with (null for files without one or outside the corpus). @internal */
   languageOf(path: string): LanguageId | null {
     const i = this.context.indexOf(path);
     return i < 0 ? null : this.corpus.files[i]!.language;
   }
 
-  /** The tags of a parsed file (undefined for files without tags or outside the corpus). */
+  /** The tags of a parsed file (undefined for files without tags or outside the corpus). @internal */
   tagsOf(path: string): FileTags | undefined {
     return this.parts.tagsOf(path);
   }
@@ -485,7 +515,10 @@ export class Index {
     return { outcome, top, ...(features ? { features } : {}) };
   }
 
-  /** Notes about a query itself, which `rank` adds to its diagnostics: a `query-cut` when it is longer than `cues.maxQueryChars`. */
+  /**
+   * Notes about a query itself, which `rank` adds to its diagnostics: a `query-cut` when it is longer than `cues.maxQueryChars`.
+   * @internal
+   */
   queryDiagnostics(query: Query): Diagnostic[] {
     const max = this.settings.cues.maxQueryChars;
     const { cut } = boundQuery(query, max);
@@ -563,6 +596,7 @@ export class Index {
    * The lexical match alone (BM25, or BM25F over a file's fields) of a query, as the task
    * reads it (an issue's title repeated as `titleTextRepeat` says): every file with a
    * positive score, best first (ties in path order), at most `top`.
+   * @internal
    */
   lexicalRank(
     query: Query,
@@ -711,6 +745,7 @@ export class Index {
    * Throws `superseded-index` when a later update (`update`, or `buildIndex` with this
    * index as `previous`) took this index's graph over (it updates the graph in place
    * rather than copy it): use the index it returned.
+   * @internal
    */
   checkLive(): void {
     if (this.parts.taken()) checkNotTaken(this.parts.record());

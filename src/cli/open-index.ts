@@ -78,6 +78,8 @@ async function openAny(given: RepoFlags, io: CliIo, label: string, parseJobs?: n
     ...(io.memory ? { memory: io.memory } : {}),
     ...(io.defer ? { defer: io.defer } : {}),
     ...(io.now ? { now: io.now } : {}),
+    // every command that reads a query prepares it (rank, explain, pack: its code blocks' grammars load then)
+    deferCodeGrammars: true,
   });
   return { ...opened, repo };
 }

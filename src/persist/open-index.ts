@@ -21,9 +21,18 @@ export type { OpenProgress, HeldIndex, IndexHolder, OpenedIndex, OpenIndexOption
  * folder has not changed since it was built, else a build through the cache folder's tags
  * store that updates the kept index when few paths changed (their tags, BM25 terms and
  * graph edges) and keeps its snapshot; without, a build. A snapshot that cannot be read
- * is rebuilt with a note (`onNote`), never misread.
+ * is rebuilt with a note (`onNote`), never misread. The index ranks any query as it
+ * comes: the grammars of a query's code blocks are loaded before it returns, unless
+ * `deferCodeGrammars` leaves that to `index.prepare(query)`.
  */
 export async function openIndex(source: CorpusSource, options: OpenIndexOptions = {}): Promise<OpenedIndex> {
+  const opened = await openDeferred(source, options);
+  if (options.deferCodeGrammars !== true) await opened.index.prepareAll();
+  return opened;
+}
+
+/** `openIndex`, its index's code grammars left to `index.prepare` (the kept snapshot's, and the build's: ./open-build.ts). */
+async function openDeferred(source: CorpusSource, options: OpenIndexOptions): Promise<OpenedIndex> {
   const clock = options.now ?? ((): number => performance.now());
   const started = clock();
   const { cache } = options;

@@ -59,6 +59,13 @@ export interface OpenIndexOptions {
   defer?: (work: () => void | Promise<void>) => void;
   /** Clock in milliseconds that times a load from a snapshot or from `memory` (`timingsMs`); default performance.now. */
   now?: () => number;
+  /**
+   * Leave the grammars of a query's code blocks to `index.prepare(query)`, which must then
+   * run before `rank`, `explain` or `pack` of a query with code (`IndexOptions`): for the
+   * CLI, which prepares every query; not a library option.
+   * @internal
+   */
+  deferCodeGrammars?: boolean;
 }
 
 /** An opened index, the source it read and how long the caller took to have it. */

@@ -152,7 +152,7 @@ export function indexOfSnapshot(snapshot: Snapshot): Index {
     }
     return record;
   };
-  const { code, prepare } = deferredCodeReading(snapshot.languages, snapshot.primary);
+  const { code, ...deferred } = deferredCodeReading(snapshot.languages, snapshot.primary);
   const parts: IndexParts = {
     corpus,
     tagDiagnostics: snapshot.tagDiagnostics,
@@ -171,7 +171,7 @@ export function indexOfSnapshot(snapshot: Snapshot): Index {
         tags.of,
         rank.kept,
       ),
-    prepare,
+    ...deferred,
   };
   // the cache counts were the build's: this load read no tags cache
   const { cache: _cache, ...built } = structuredClone(snapshot.stats);
