@@ -11,11 +11,15 @@
 // (an interrupted dump resumes). A sample whose repository or base commit is missing is
 // reported and left out. bench/learn/unit-vectors.mjs turns a dump into unit feature vectors.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { buildIndex, layeredTagsCache, loadCorpus, TagsStore, tagsStorePath } from '../dist/src/index.js';
-import { resolveIndexOptions } from '../dist/src/eval/config.js';
-import { locateRepository } from '../dist/src/eval/run-plan.js';
-import { forEachIdentifierWord } from '../dist/src/text/tokens.js';
-import { pathTargets } from '../dist/src/rank/path-targets.js';
+import { buildIndex, loadCorpus } from '../dist/src/index.js';
+import {
+  forEachIdentifierWord,
+  layeredTagsCache,
+  pathTargets,
+  TagsStore,
+  tagsStorePath,
+} from '../dist/src/unstable.js';
+import { locateRepository, resolveIndexOptions } from '../dist/src/eval/index.js';
 import { halfOf, readJsonl } from './issues-groups.mjs';
 
 const args = process.argv.slice(2);

@@ -9,8 +9,8 @@
 //
 // VARIANTS.json: [{"name": "defaults", "functions": {}}, {"name": "x", "functions": {"k": v}}, …]
 import { readFileSync } from 'node:fs';
-import { attachFunctions, FUNCTION_DEFAULTS, rankedFunctionIds } from '../dist/src/rank/functions.js';
-import { accuracyAtK, dedupeRanking } from '../dist/src/eval/metrics.js';
+import { attachFunctions, FUNCTION_DEFAULTS, rankedFunctionIds } from '../dist/src/unstable.js';
+import { accuracyAtK, dedupeRanking } from '../dist/src/eval/index.js';
 
 const args = process.argv.slice(2);
 const showRows = args.includes('--rows');

@@ -16,21 +16,23 @@ import { appendFileSync } from 'node:fs';
 import { storeTagsCache } from '../cache/index.js';
 import { queryText } from '../cues/index.js';
 import {
-  Bm25Index,
-  isReportable,
-  TASKS,
-  TagsStore,
   buildIndex,
-  memoryTagsCache,
   loadCorpus,
-  tagsStorePath,
-  toDetailsRow,
   type Corpus,
   type Index,
   type IndexOptions,
   type RankFeatures,
   type Task,
 } from '../index.js';
+import {
+  Bm25Index,
+  isReportable,
+  TASKS,
+  TagsStore,
+  memoryTagsCache,
+  tagsStorePath,
+  toDetailsRow,
+} from '../unstable.js';
 import { resolveIndexOptions, type EvalConfig } from './config.js';
 import type { DetailsRow } from './details.js';
 import { scoreSample, type SampleScores, type TextOf } from './metrics.js';

@@ -14,15 +14,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  buildIndex,
-  loadCorpus,
-  type GraphOptions,
-  type Index,
-  type Query,
-  type RepoMapResult,
-  type Task,
-} from '../../src/index.js';
+import { buildIndex, loadCorpus, type Index, type Query, type RepoMapResult, type Task } from '../../src/index.js';
+import type { GraphOptions } from '../../src/unstable.js';
 import { edgeOf } from '../../src/graph/index.js';
 
 const REPOS = join(import.meta.dirname, '../../fixtures/repos');

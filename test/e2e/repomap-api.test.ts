@@ -6,16 +6,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import {
-  buildIndex,
-  EDGE_TYPES,
-  loadCorpus,
-  repoMap,
-  SKIP_REASONS,
-  type Query,
-  type RepoMapResult,
-  type Task,
-} from '../../src/index.js';
+import { buildIndex, loadCorpus, repoMap, type Query, type RepoMapResult, type Task } from '../../src/index.js';
+import { EDGE_TYPES, SKIP_REASONS } from '../../src/unstable.js';
 import { fixtureIndexes } from '../fixture-index.js';
 
 const REPOS = join(import.meta.dirname, '../../fixtures/repos');

@@ -7,7 +7,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RANK_DEFAULTS, type FileExplanation, type Query, type Task } from '../../../src/index.js';
+import type { FileExplanation, Query, Task } from '../../../src/index.js';
+import { RANK_DEFAULTS } from '../../../src/unstable.js';
 import { fixtureIndexes } from '../../fixture-index.js';
 import { runCliCaptured, type CliRun } from '../../run-cli.js';
 import { fixtureCopy } from '../../fixture-copy.js';

@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIndex, extractCues, loadCorpus, type Index } from '../../../src/index.js';
+import { buildIndex, loadCorpus, type Index } from '../../../src/index.js';
+import { extractCues } from '../../../src/unstable.js';
 import {
   FUNCTION_MODEL,
   FUNCTION_MODEL_FORMAT,

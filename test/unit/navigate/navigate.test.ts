@@ -5,7 +5,8 @@
  * impact of an edit with its relations, and the index's status.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIndex, loadCorpus, loadTokenizer, RepoMapError, type Index } from '../../../src/index.js';
+import { buildIndex, loadCorpus, RepoMapError, type Index } from '../../../src/index.js';
+import { loadTokenizer } from '../../../src/unstable.js';
 import { editImpact, findReferences, findSymbols, indexStatus, outlineFile } from '../../../src/navigate/index.js';
 import { renderReferences, renderStatus } from '../../../src/render/index.js';
 import { nestedPythonCalls } from '../../bad-inputs/sources.js';
