@@ -118,7 +118,6 @@ export { PACK_FORMATS } from './pack/types.js';
 export { NAVIGATE_DEFAULTS } from './navigate/defaults.js';
 export { SYMBOL_KINDS, SYMBOL_MATCHES } from './navigate/find-symbol.js';
 export { RELATION_KINDS } from './navigate/impact.js';
-export { findReferences, findSymbols, editImpact, outlineFile } from './navigate/index.js';
 export { indexStatus, type IndexStatus } from './navigate/status.js';
 
 // render: the CLI's text and JSON

@@ -1,9 +1,9 @@
 /** What `repomap rank` does once its arguments are parsed (./rank.ts defines it). */
-import { renderText, TEXT_FUNCTION_FILES, toDetailsRow } from '../render/index.js';
+import type { Ranker } from '../index.js';
+import { renderText, TEXT_FUNCTION_FILES, toDetailsRow } from '../unstable.js';
 import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
 import { CliExit, type CliIo } from './io.js';
 import { everyTask } from './ranker-flag.js';
-import type { Ranker } from '../types.js';
 import { openIndex } from './open-index.js';
 import { queryFromFlags } from './query-input.js';
 import type { SourceFlags } from './repo-source.js';

@@ -16,7 +16,7 @@ import { buildIndex, loadCorpus, type Index, type TokenizerName } from '../../..
 import { loadTokenizer, TOKENIZERS, type Tokenizer } from '../../../src/unstable.js';
 import { PACK_FORMATS } from '../../../src/pack/index.js';
 import { Workspace } from '../../../src/build/live.js';
-import { createMcpServer } from '../../../src/mcp/server.js';
+import { createMcpServer } from '../../../src/cli/mcp/server.js';
 import { makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 
 /** A module of option handlers: real Python with docstrings, quotes and backslashes (JSON escapes them). */
