@@ -2,7 +2,7 @@
 // Dumps, per issue row with gold functions, what function ranking reads (the query's
 // cues, the first ranked files and their scores, their tags and texts, the corpus
 // specificity of every word in them, the path matches of the frame and path cues), so
-// that bench/functions-replay.mjs can rerun the function stage (dist/rank/functions.js)
+// that bench/functions-replay.mjs can rerun the function stage (attachFunctions, repomap/unstable)
 // under variants in seconds instead of a `repomap eval` per variant. Run `npm run build` first.
 //
 //   node bench/functions-dump.mjs REPOS_DIR SAMPLES.jsonl OUT.jsonl [--half held-in|held-out] [--cache DIR]
