@@ -3,7 +3,8 @@
  * eval harness (`repomap/eval`), the benchmarks and the tests use beyond the public API
  * (./index.ts). UNSTABLE: no semver promise; any release may change or remove any of it.
  * A library user should not need it: one who does has found something the public API
- * lacks. The published declarations leave out what is marked `@internal`.
+ * lacks. The published declarations leave out what is marked `@internal` (what holds
+ * web-tree-sitter's or better-sqlite3's objects: their typings are not installed).
  *
  * Re-exports only, grouped by stage: the CLI's bundle binds each name to its own module
  * (scripts/bundle-cli.mjs), so importing one name loads that module, not all of these.
@@ -66,14 +67,20 @@ export {
 export { CACHE_ENV, cacheDirFromEnv, tagsStorePath } from './cache/location.js';
 export { STORE_DEFAULTS } from './cache/store-defaults.js';
 export { storeFolderProblem } from './cache/store-file.js';
+/** @internal its types are better-sqlite3's, which an install does not bring (a devDependency) */
 export { sqliteDriver } from './cache/sqlite.js';
 export { rowChecksum } from './cache/tags-store.js';
 
 // tags: grammars, queries, parse workers and the process-wide WebAssembly and heap settings
 export { extractTags, parseAhead, prestartWhenListed, TAGS_BUDGET, type ParsedAhead } from './tags/index.js';
+// (@internal: their types are web-tree-sitter's objects, whose declarations need Emscripten's typings)
+/** @internal */
 export { grammarWasmPath, initRuntime, loadGrammar } from './tags/grammar.js';
+/** @internal */
 export { compileQuery, loadTagsQuery, tagsQueryPaths } from './tags/query.js';
+/** @internal */
 export { collectTags } from './tags/collect.js';
+/** @internal */
 export { countErrorNodes } from './tags/syntax-errors.js';
 export {
   BASELINE_COMPILATION_MAX_FILES,
