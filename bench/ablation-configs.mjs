@@ -11,7 +11,7 @@
 //   node bench/ablation-configs.mjs [OUT_DIR]      (default bench/ablation; needs dist/)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GRAPH_DEFAULTS, RANK_DEFAULTS } from '../dist/src/index.js';
+import { GRAPH_DEFAULTS, RANK_DEFAULTS } from '../dist/src/unstable.js';
 
 const out = process.argv[2] ?? new URL('ablation', import.meta.url).pathname;
 const TASKS = ['generic', 'code2test', 'trace2code', 'edit2ripple', 'comment2context', 'abstention'];

@@ -22,15 +22,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import {
-  buildIndex,
-  layeredTagsCache,
-  loadCorpus,
-  TagsStore,
-  tagsStorePath,
-  toDetailsRow,
-  TASKS,
-} from '../dist/src/index.js';
+import { buildIndex, loadCorpus } from '../dist/src/index.js';
+import { layeredTagsCache, TagsStore, tagsStorePath, toDetailsRow, TASKS } from '../dist/src/unstable.js';
 import {
   buildRunSummary,
   isNoGold,

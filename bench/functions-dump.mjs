@@ -2,7 +2,7 @@
 // Dumps, per issue row with gold functions, what function ranking reads (the query's
 // cues, the first ranked files and their scores, their tags and texts, the corpus
 // specificity of every word in them, the path matches of the frame and path cues), so
-// that bench/functions-replay.mjs can rerun the function stage (dist/rank/functions.js)
+// that bench/functions-replay.mjs can rerun the function stage (attachFunctions, repomap/unstable)
 // under variants in seconds instead of a `repomap eval` per variant. Run `npm run build` first.
 //
 //   node bench/functions-dump.mjs REPOS_DIR SAMPLES.jsonl OUT.jsonl [--half held-in|held-out] [--cache DIR]
@@ -11,11 +11,15 @@
 // (an interrupted dump resumes). A sample whose repository or base commit is missing is
 // reported and left out. bench/learn/unit-vectors.mjs turns a dump into unit feature vectors.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { buildIndex, layeredTagsCache, loadCorpus, TagsStore, tagsStorePath } from '../dist/src/index.js';
-import { resolveIndexOptions } from '../dist/src/eval/config.js';
-import { locateRepository } from '../dist/src/eval/run-plan.js';
-import { forEachIdentifierWord } from '../dist/src/text/tokens.js';
-import { pathTargets } from '../dist/src/rank/path-targets.js';
+import { buildIndex, loadCorpus } from '../dist/src/index.js';
+import {
+  forEachIdentifierWord,
+  layeredTagsCache,
+  pathTargets,
+  TagsStore,
+  tagsStorePath,
+} from '../dist/src/unstable.js';
+import { locateRepository, resolveIndexOptions } from '../dist/src/eval/index.js';
 import { halfOf, readJsonl } from './issues-groups.mjs';
 
 const args = process.argv.slice(2);
@@ -76,8 +80,10 @@ for (const [repo, all] of byRepo) {
       continue;
     }
     // the tuned function ranking: what the replays and the learned function ranker start from
-    const index = (await buildIndex(corpus, { ...resolveIndexOptions(undefined), tagsCache: cache })).withRank({
-      functions: { learned: false },
+    const index = (await buildIndex(corpus, { ...resolveIndexOptions(undefined), tagsCache: cache })).withOptions({
+      rank: {
+        functions: { learned: false },
+      },
     });
     const ctx = index.context;
     const count = index.settings.rank.functionFiles.issue2code;

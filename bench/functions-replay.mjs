@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Reruns the function stage (dist/src/rank/functions.js, so `npm run build` first) over a
+// Reruns the function stage (repomap/unstable's, from dist/: `npm run build` first) over a
 // dump of bench/functions-dump.mjs under variants of RANK_DEFAULTS.functions, and prints
 // Fn-Acc@5 / Fn-Acc@10 of each (rows gained and lost against the first variant). The
 // first variant should be the defaults: its lists are checked against the dumped ones
@@ -9,8 +9,8 @@
 //
 // VARIANTS.json: [{"name": "defaults", "functions": {}}, {"name": "x", "functions": {"k": v}}, …]
 import { readFileSync } from 'node:fs';
-import { attachFunctions, FUNCTION_DEFAULTS, rankedFunctionIds } from '../dist/src/rank/functions.js';
-import { accuracyAtK, dedupeRanking } from '../dist/src/eval/metrics.js';
+import { attachFunctions, FUNCTION_DEFAULTS, rankedFunctionIds } from '../dist/src/unstable.js';
+import { accuracyAtK, dedupeRanking } from '../dist/src/eval/index.js';
 
 const args = process.argv.slice(2);
 const showRows = args.includes('--rows');

@@ -40,16 +40,22 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { baseCommits, newest } from './dev-snapshots.mjs';
+import { libraryOf } from './library.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = (p) => import(join(ROOT, 'dist', 'src', p));
-const { loadCorpus, LANGUAGES } = await dist('index.js');
-const { locateRepository } = await dist('eval/index.js');
-const { grammarManifest } = await dist('languages/index.js');
-const { grammarWasmPath, initRuntime } = await dist('tags/grammar.js');
-const { compileQuery, loadTagsQuery, tagsQueryPaths } = await dist('tags/query.js');
-const { collectTags } = await dist('tags/collect.js');
-const { countErrorNodes } = await dist('tags/syntax-errors.js');
+const {
+  loadCorpus,
+  LANGUAGES,
+  locateRepository,
+  grammarManifest,
+  grammarWasmPath,
+  initRuntime,
+  compileQuery,
+  loadTagsQuery,
+  tagsQueryPaths,
+  collectTags,
+  countErrorNodes,
+} = await libraryOf(join(ROOT, 'dist', 'src'));
 // The same web-tree-sitter module instance (ESM entry) the stage uses: one runtime for both.
 const { Language, Parser } = await import('web-tree-sitter');
 

@@ -39,10 +39,10 @@ import { execFileSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { baseCommits, newest } from './dev-snapshots.mjs';
+import { libraryOf } from './library.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { GRAPH_DEFAULTS, buildIndex, loadCorpus } = await import(join(ROOT, 'dist', 'src', 'index.js'));
-const { locateRepository } = await import(join(ROOT, 'dist', 'src', 'eval', 'index.js'));
+const { GRAPH_DEFAULTS, buildIndex, loadCorpus, locateRepository } = await libraryOf(join(ROOT, 'dist', 'src'));
 
 const [reposArg, devArg] = process.argv.slice(2);
 if (!reposArg) {

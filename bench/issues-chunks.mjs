@@ -25,9 +25,8 @@ import {
 await dumpOrTable(import.meta.url, dump, table);
 
 async function dump(args) {
-  const score = await import('../dist/src/rank/score.js');
-  const { unitsOf } = await import('../dist/src/rank/functions.js');
-  const { Bm25Index } = await import('../dist/src/lexical/bm25.js');
+  const score = await import('../dist/src/unstable.js');
+  const { unitsOf, Bm25Index } = score;
   await dumpRows(args, (index, s, snapshot) => {
     if (!snapshot.units) {
       const { chunks, ownerOf } = unitChunks(index, index.context.paths, unitsOf);

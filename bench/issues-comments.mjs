@@ -30,8 +30,8 @@ const SLASH = /\.(rs|go|java|kt|scala|swift|c|h|cc|cpp|hpp|cs|js|jsx|mjs|cjs|ts|
 await dumpOrTable(import.meta.url, dump, table);
 
 async function dump(args) {
-  const score = await import('../dist/src/rank/score.js');
-  const { Bm25Index } = await import('../dist/src/lexical/bm25.js');
+  const score = await import('../dist/src/unstable.js');
+  const { Bm25Index } = score;
   await dumpRows(args, (index, s, snapshot) => {
     snapshot.comments ??= new Bm25Index(
       index.context.paths.map((path) => ({ path, text: commentsOf(path, index.textOf(path) ?? '') })),

@@ -17,7 +17,7 @@
 import { historyReplay } from './issues-history.mjs';
 import { printVariants } from './issues-rows.mjs';
 
-const { Bm25Index } = await import('../dist/src/lexical/bm25.js');
+const { Bm25Index } = await import('../dist/src/unstable.js');
 // rows of one snapshot share its history and its two indexes: made once per repository and commit
 const { rows, samples, historyOf } = await historyReplay(import.meta.url, ['%B'], messageIndexes);
 

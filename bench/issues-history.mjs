@@ -23,7 +23,7 @@ export async function historyReplay(scriptUrl, formats, make) {
     process.exit(2);
   }
   const { locateRepository } = await import('../dist/src/eval/index.js');
-  const { HISTORY_DEFAULTS } = await import('../dist/src/corpus/history.js');
+  const { HISTORY_DEFAULTS } = await import('../dist/src/unstable.js');
   const rows = readJsonl(dumpFile);
   const samples = new Map(readJsonl(samplesFile).map((s) => [s.id, s]));
   const made = new Map();

@@ -19,7 +19,7 @@ const CLASSY = new Set(['class', 'interface', 'struct', 'trait', 'enum']);
 await dumpOrTable(import.meta.url, dump, table);
 
 async function dump(args) {
-  const score = await import('../dist/src/rank/score.js');
+  const score = await import('../dist/src/unstable.js');
   await dumpRows(args, (index, s, made) => {
     const rel = (made.rel ??= relations(index));
     const ctx = index.context;

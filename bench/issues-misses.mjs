@@ -10,7 +10,8 @@
 // Writes one JSON line per missed row to OUT.jsonl and prints the counts per bucket.
 // REPOMAP_CACHE (a folder) reuses parsed tags. Needs the built package (dist/).
 import { writeFileSync } from 'node:fs';
-import { buildIndex, layeredTagsCache, loadCorpus, TagsStore, tagsStorePath } from '../dist/src/index.js';
+import { buildIndex, loadCorpus } from '../dist/src/index.js';
+import { layeredTagsCache, TagsStore, tagsStorePath } from '../dist/src/unstable.js';
 import {
   loadEvalConfig,
   locateRepository,

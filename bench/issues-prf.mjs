@@ -25,8 +25,7 @@ const EXPANSIONS = [
 await dumpOrTable(import.meta.url, dump, table);
 
 async function dump(args) {
-  const { rankFiles, scoreParts } = await import('../dist/src/rank/score.js');
-  const { identifierWords } = await import('../dist/src/text/tokens.js');
+  const { rankFiles, scoreParts, identifierWords } = await import('../dist/src/unstable.js');
   await dumpRows(args, (index, s) => {
     const ctx = index.context;
     const o = index.settings.rank;

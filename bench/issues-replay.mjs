@@ -20,7 +20,7 @@ import { dumpOrTable, dumpRows, metrics, printVariants } from './issues-rows.mjs
 await dumpOrTable(import.meta.url, dump, table);
 
 async function dump(args) {
-  const { rankFiles, scoreParts } = await import('../dist/src/rank/score.js');
+  const { rankFiles, scoreParts } = await import('../dist/src/unstable.js');
   await dumpRows(args, (index, s) => {
     const ctx = index.context;
     const o = index.settings.rank;

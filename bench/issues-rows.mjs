@@ -34,7 +34,8 @@ export async function dumpOrTable(scriptUrl, dump, table) {
  * parsed tags. Needs the built package (dist/).
  */
 export async function dumpRows(args, visit) {
-  const { buildIndex, layeredTagsCache, loadCorpus, TagsStore, tagsStorePath } = await import('../dist/src/index.js');
+  const { buildIndex, loadCorpus } = await import('../dist/src/index.js');
+  const { layeredTagsCache, TagsStore, tagsStorePath } = await import('../dist/src/unstable.js');
   const { locateRepository, planRepositories, readRepoList, readSamples, restrictToRepos } = await import(
     '../dist/src/eval/index.js'
   );

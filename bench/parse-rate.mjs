@@ -19,9 +19,10 @@ import { existsSync, statSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { libraryOf } from './library.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { buildIndex, loadCorpus, LANGUAGES } = await import(join(ROOT, 'dist', 'src', 'index.js'));
+const { buildIndex, loadCorpus, LANGUAGES } = await libraryOf(join(ROOT, 'dist', 'src'));
 
 const USAGE = 'usage: node bench/parse-rate.mjs FOLDER [FOLDER…] [--languages a,b] [--runs N]\n';
 

@@ -19,12 +19,18 @@
 // graphology (one ES module, no cost measured) is imported; so are the WebAssembly
 // packages and the native cache driver (they find their files beside their own modules)
 // and the tokenizer (4.7 MB of tables, which only a token budget reads).
+// The command line imports the library through the package's entries only (src/index.ts,
+// src/unstable.ts, src/eval/index.ts: .dependency-cruiser.cjs, cli-through-the-entry), which
+// only re-export. esbuild splits code by module, not by name: a command module importing an
+// entry would import every chunk the entry re-exports from (measured: `repomap --help` then
+// loaded the index builder, the MCP keeper and the heap setter), so the bundle binds each name
+// imported from an entry to the module the entry re-exports it from (`entryImports`).
 // dist/bundle-inputs.json says which source modules each output file holds
 // (test/unit/cli/bin.test.ts reads it; it is not packed).
 //
 //   node scripts/bundle-cli.mjs [DIST]   (default: dist beside this folder)
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -41,6 +47,82 @@ const entries = {
   'stamp-worker': 'src/corpus/stamp-worker.js',
   'run-worker': 'src/eval/run-worker.js',
 };
+/** The package's entries (package.json `exports`), which only re-export. */
+const ENTRIES = ['src/index.js', 'src/unstable.js', 'src/eval/index.js'].map((file) => join(dist, file));
+
+/** An entry's names: each to the module it re-exports it from and its name there. */
+function reExports(entry) {
+  const text = readFileSync(entry, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
+  const names = new Map();
+  for (const statement of text.split(';').map((s) => s.trim())) {
+    if (statement === '') continue;
+    const m = /^export \{([^}]*)\} from '(\.[^']+)'$/.exec(statement);
+    if (!m)
+      throw new Error(`bundle-cli: ${relative(dist, entry)} is an entry, which only re-exports by name: ${statement}`);
+    for (const spec of m[1].split(',').map((s) => s.trim())) {
+      if (spec === '') continue;
+      const [own, name = own] = spec.split(/\s+as\s+/);
+      names.set(name, { file: resolve(dirname(entry), m[2]), own });
+    }
+  }
+  return names;
+}
+
+/** The specifier of `file` from a module at `from`. */
+function specifier(from, file) {
+  const path = relative(dirname(from), file).split(sep).join('/');
+  return path.startsWith('.') ? path : `./${path}`;
+}
+
+/**
+ * esbuild plugin: in the library's modules, `import { a, b as c } from '../index.js'` (an
+ * entry) becomes one import per module the entry re-exports from. Any other import of an
+ * entry (a namespace, a dynamic import: all of it would load) fails the build.
+ */
+const entryImports = {
+  name: 'entry-imports',
+  setup(b) {
+    const names = new Map();
+    const namesOf = (entry) => names.get(entry) ?? names.set(entry, reExports(entry)).get(entry);
+    b.onLoad({ filter: /\.js$/ }, (args) => {
+      if (!args.path.startsWith(join(dist, 'src') + sep) || ENTRIES.includes(args.path)) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      const entryOf = (spec) => {
+        const target = spec.startsWith('.') ? resolve(dirname(args.path), spec) : null;
+        return target !== null && ENTRIES.includes(target) ? target : null;
+      };
+      const bound = source.replace(/\bimport\s*\{([^}]*)\}\s*from\s*'([^']+)';/g, (statement, list, spec) => {
+        const entry = entryOf(spec);
+        if (entry === null) return statement;
+        const byModule = new Map();
+        for (const item of list.split(',').map((s) => s.trim())) {
+          if (item === '') continue;
+          const [name, local = name] = item.split(/\s+as\s+/);
+          const from = namesOf(entry).get(name);
+          if (!from)
+            throw new Error(
+              `bundle-cli: ${relative(dist, args.path)} imports ${name}, which ${relative(dist, entry)} does not export`,
+            );
+          const list = byModule.get(from.file) ?? byModule.set(from.file, []).get(from.file);
+          list.push(from.own === local ? local : `${from.own} as ${local}`);
+        }
+        return [...byModule]
+          .map(([file, list]) => `import { ${list.join(', ')} } from '${specifier(args.path, file)}';`)
+          .join('\n');
+      });
+      for (const [, spec] of bound.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)'([^']+)'/g)) {
+        if (entryOf(spec) !== null)
+          throw new Error(
+            `bundle-cli: ${relative(dist, args.path)} imports ${spec} other than by name: all of it would load`,
+          );
+      }
+      return bound === source ? undefined : { contents: bound, loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
 // chunk names carry content hashes: an earlier build's chunks would stay beside the new ones
 rmSync(out, { recursive: true, force: true });
 const result = await build({
@@ -62,6 +144,7 @@ const result = await build({
   chunkNames: 'chunk-[hash]',
   metafile: true,
   logLevel: 'warning',
+  plugins: [entryImports],
 });
 const inputs = Object.fromEntries(
   Object.entries(result.metafile.outputs)

@@ -10,8 +10,10 @@
  *   node bench/bad-inputs/tags-budget.mjs [--baseline /path/to/old/dist] REPO_GIT_DIR...
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { libraryOf } from '../library.mjs';
 
 const args = process.argv.slice(2);
 let baseline;
@@ -24,10 +26,17 @@ if (args.length === 0) {
   process.exit(2);
 }
 const dist = join(fileURLToPath(import.meta.url), '../../../dist/src');
-const load = async (root) => ({
-  corpus: await import(pathToFileURL(join(root, 'corpus/index.js')).href),
-  tags: await import(pathToFileURL(join(root, 'tags/index.js')).href),
-});
+// a build's entries (bench/library.mjs); one from before the unstable entry, its stages' own modules
+const load = async (root) => {
+  if (existsSync(join(root, 'unstable.js'))) {
+    const library = await libraryOf(root);
+    return { corpus: library, tags: library };
+  }
+  return {
+    corpus: await import(pathToFileURL(join(root, 'corpus/index.js')).href),
+    tags: await import(pathToFileURL(join(root, 'tags/index.js')).href),
+  };
+};
 const current = await load(dist);
 const old = baseline ? await load(baseline) : undefined;
 

@@ -25,11 +25,12 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { libraryOf } from '../library.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const { loadCorpus, LANGUAGES } = await import(join(ROOT, 'dist', 'src', 'index.js'));
-const { grammarManifest } = await import(join(ROOT, 'dist', 'src', 'languages', 'index.js'));
-const { grammarWasmPath, initRuntime } = await import(join(ROOT, 'dist', 'src', 'tags', 'grammar.js'));
+const { loadCorpus, LANGUAGES, grammarManifest, grammarWasmPath, initRuntime } = await libraryOf(
+  join(ROOT, 'dist', 'src'),
+);
 // The same web-tree-sitter module instance the tags stage uses.
 const { Language, Parser } = await import('web-tree-sitter');
 

@@ -19,8 +19,8 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { buildIndex, loadCorpus } from '../../dist/src/index.js';
-import { locateRepository } from '../../dist/src/eval/run-plan.js';
-import { importLines, unitsOf } from '../../dist/src/rank/functions.js';
+import { locateRepository } from '../../dist/src/eval/index.js';
+import { importLines, unitsOf } from '../../dist/src/unstable.js';
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {

@@ -14,8 +14,8 @@ const corpus = await loadCorpus({ folder });
 const index = await buildIndex(corpus, { parseJobs: 1 });
 const query =
   'Ranking a bug report is slow\n\nWhen an issue names `rankFiles` and the snapshot, the index update takes seconds and the pack budget is exceeded.';
-const tuned = index.withRank({ ranker: { issue2code: 'tuned' } });
-const learned = index.withRank({ ranker: { issue2code: 'learned' } });
+const tuned = index.withOptions({ rank: { ranker: { issue2code: 'tuned' } } });
+const learned = index.withOptions({ rank: { ranker: { issue2code: 'learned' } } });
 for (const view of [tuned, learned]) view.rank(query, { top: 20 });
 const median = (view) => {
   const ms = [];

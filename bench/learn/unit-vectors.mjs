@@ -14,8 +14,10 @@ import {
   FUNCTION_DEFAULTS,
   attachFunctions,
   rankedFunctionIds,
-} from '../../dist/src/rank/functions.js';
-import { UNIT_FEATURE_NAMES, UNIT_FEATURE_VERSION, unitVectors } from '../../dist/src/learn/unit-features.js';
+  UNIT_FEATURE_NAMES,
+  UNIT_FEATURE_VERSION,
+  unitVectors,
+} from '../../dist/src/unstable.js';
 
 const dumps = process.argv.slice(2);
 if (dumps.length === 0) {

@@ -6,6 +6,7 @@
 // persistent tags cache), snapshots (consecutive git snapshots, shared cache).
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { libraryOf } from '../library.mjs';
 import { listFiles } from './corpora.mjs';
 import { closeStore, openStore } from './features.mjs';
 
@@ -19,7 +20,7 @@ process.stdout.write(JSON.stringify(result) + '\n');
 
 async function importApi() {
   const t = performance.now();
-  const api = await import(join(job.distDir, 'index.js'));
+  const api = await libraryOf(job.distDir);
   return { api, importMs: performance.now() - t };
 }
 

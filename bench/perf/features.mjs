@@ -3,6 +3,7 @@
 // PERF_JOBS_OPTION and PERF_STORE_EXPORT override the detection.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { libraryOf } from '../library.mjs';
 
 /** Name of the IndexOptions field that sets the parse workers, or null when the build has none. */
 export function parseJobsOption(distDir) {
@@ -19,10 +20,11 @@ export function parseJobsOption(distDir) {
 
 /**
  * Name of the public export that opens a persistent tags cache (a function or class
- * taking a file path), or null. Looked for among the exports of dist/src/index.js.
+ * taking a file path), or null. Looked for among the exports of the build's entries
+ * (dist/src/index.js and, where the build has it, unstable.js: bench/library.mjs).
  */
 export async function storeExport(distDir) {
-  const api = await import(join(distDir, 'index.js'));
+  const api = await libraryOf(distDir);
   if (process.env.PERF_STORE_EXPORT) return api[process.env.PERF_STORE_EXPORT] ? process.env.PERF_STORE_EXPORT : null;
   if (typeof api.TagsStore?.open === 'function') return 'TagsStore';
   const names = Object.keys(api).filter(

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { median } from './summary.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const { loadSnapshot } = await import(join(ROOT, 'dist/src/persist/kept-index.js'));
+const { loadSnapshot } = await import(join(ROOT, 'dist/src/unstable.js'));
 const { readQueryFile } = await import(join(ROOT, 'dist/src/cli/query-input.js'));
 
 const args = process.argv.slice(2);

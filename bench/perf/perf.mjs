@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { baseCommits, gitDirOf, materialize, queriesFor, readDevRows, treeFileCount } from './corpora.mjs';
 import { cliHasCacheFlag, parseJobsOption, storeExport, tagsDefaultJobs } from './features.mjs';
 import { childRunner, ctagsVersion, runCtags } from './processes.mjs';
+import { libraryOf } from '../library.mjs';
 import { summarizeProfile } from './profile.mjs';
 import { evaluateTargets } from './summary.mjs';
 import { writeTable } from './table.mjs';
@@ -73,10 +74,10 @@ const features = {
   storeExport: await storeExport(DIST),
   cliCacheFlag: cliHasCacheFlag(DIST),
   tagsDefaultJobs: await tagsDefaultJobs(DIST),
-  oneShotExport: typeof (await import(join(DIST, 'index.js'))).useOneShotCompilation === 'function',
-  prestartExport: typeof (await import(join(DIST, 'index.js'))).prestartWhenListed === 'function',
-  leanHeapExport: typeof (await import(join(DIST, 'index.js'))).useLeanHeap === 'function',
-  releaseTextsExport: typeof (await import(join(DIST, 'index.js'))).releaseTexts === 'function',
+  oneShotExport: typeof (await libraryOf(DIST)).useOneShotCompilation === 'function',
+  prestartExport: typeof (await libraryOf(DIST)).prestartWhenListed === 'function',
+  leanHeapExport: typeof (await libraryOf(DIST)).useLeanHeap === 'function',
+  releaseTextsExport: typeof (await libraryOf(DIST)).releaseTexts === 'function',
 };
 log(`features: ${JSON.stringify(features)}`);
 const jobVariants = features.parseJobsOption

@@ -26,7 +26,7 @@ const args = parseArgs(process.argv.slice(2));
 if (args.child) {
   process.stdout.write(JSON.stringify(await measure(args.child, args.reps)));
 } else {
-  const { grammarManifest } = await import(join(ROOT, 'dist/src/languages/index.js'));
+  const { grammarManifest } = await import(join(ROOT, 'dist/src/unstable.js'));
   const languages = args.lang ?? Object.keys(grammarManifest());
   const load = [loadavg()];
   const runs = new Map(languages.map((l) => [l, []]));
@@ -71,8 +71,7 @@ if (args.child) {
 /** One language in this process: the first compile, the warm ones, each pattern alone. */
 async function measure(lang, reps) {
   const { Query } = await import('web-tree-sitter');
-  const { loadGrammar } = await import(join(ROOT, 'dist/src/tags/grammar.js'));
-  const { tagsQueryPaths } = await import(join(ROOT, 'dist/src/tags/query.js'));
+  const { loadGrammar, tagsQueryPaths } = await import(join(ROOT, 'dist/src/unstable.js'));
   const grammar = await loadGrammar(lang);
   const source = tagsQueryPaths(lang)
     .map((f) => readFileSync(f, 'utf8'))

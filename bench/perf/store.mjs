@@ -138,8 +138,7 @@ try {
   const dir = join(tmp, 'big');
   const copy = join(tmp, 'source.sqlite');
   copyFileSync(storeFile, copy);
-  const { TagsStore } = await import(join(ROOT, 'dist/src/index.js'));
-  const { rowChecksum } = await import(join(ROOT, 'dist/src/cache/tags-store.js'));
+  const { TagsStore, rowChecksum } = await import(join(ROOT, 'dist/src/unstable.js'));
   TagsStore.open(join(dir, 'tags.sqlite')).close();
   const db = new Database(join(dir, 'tags.sqlite'));
   // each row's checksum, as the store makes it (schema 4)

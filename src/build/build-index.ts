@@ -8,7 +8,7 @@ import type { Corpus, IndexStats } from '../types.js';
 import { codeLanguagesOf, deferredCodeReading } from './code-languages.js';
 import { graphStage, readyGraph, type BuildBefore, type GraphStage } from './graph-stage.js';
 import { buildHistory } from './history-stage.js';
-import { Index, recordParts } from './index.js';
+import { Index, recordParts, type Successor, type UpdateOptions } from './index.js';
 import { startLexical } from './lexical-stage.js';
 import type { IndexOptions } from './options.js';
 import { checkNotTaken, contentKey, earlierContents, type Previous } from './reuse.js';
@@ -60,7 +60,25 @@ export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Pr
     unitWords,
     claim: graph.claim,
   };
-  return indexOf(record, stats, settings, graph, options.deferCodeGrammars === true);
+  return indexOf(record, stats, settings, graph, options);
+}
+
+/** What an update keeps of the options its index was built with, besides the stages' settings (`Index.update`). */
+export type KeptOptions = Pick<IndexOptions, 'history' | 'parseJobs' | 'releaseTexts'>;
+
+/** The index of `corpus` built from `from` (`Index.update`): under its settings, with `kept` overridden by `options`. */
+export function buildAfter(corpus: Corpus, from: Index, options: UpdateOptions, kept: KeptOptions): Promise<Index> {
+  return buildIndex(corpus, { ...kept, ...options, ...from.settings, previous: from });
+}
+
+/** How the index of a build with `options` makes its successor: `buildAfter`, keeping those of `options` an update keeps. */
+function successorOf({ history, parseJobs, releaseTexts }: IndexOptions): Successor {
+  const kept: KeptOptions = {
+    ...(history !== undefined ? { history } : {}),
+    ...(parseJobs !== undefined ? { parseJobs } : {}),
+    ...(releaseTexts !== undefined ? { releaseTexts } : {}),
+  };
+  return (corpus, from, options) => buildAfter(corpus, from, options, kept);
 }
 
 /** The earlier build `previous` names (its record, and its index when one was given), checked not taken over; null without one. */
@@ -77,16 +95,18 @@ async function indexOf(
   stats: IndexStats,
   settings: StageSettings,
   graph: GraphStage,
-  defer: boolean,
+  options: IndexOptions,
 ): Promise<Index> {
   const { languages, primary } = codeLanguagesOf(record.tags);
-  if (defer) {
-    const { code, prepare } = deferredCodeReading(languages, primary);
+  const successor = successorOf(options);
+  if (options.deferCodeGrammars === true) {
+    const { code, ...deferred } = deferredCodeReading(languages, primary);
     return new Index(
-      { ...recordParts(record, graph.earlierCsrs), prepare },
+      { ...recordParts(record, graph.earlierCsrs), ...deferred },
       stats,
       { ...settings, code },
       record.fingerprint,
+      successor,
     );
   }
   // a snippet reader for the languages of the parsed files, and the language of most of them for blocks that do not name one
@@ -96,6 +116,7 @@ async function indexOf(
     stats,
     { ...settings, code: { reader, ...(primary !== undefined ? { primary } : {}) } },
     record.fingerprint,
+    successor,
   );
 }
 

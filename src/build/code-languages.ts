@@ -20,12 +20,17 @@ export function codeLanguagesOf(tags: readonly FileTags[]): { languages: Languag
  * A code reading whose grammars load in `prepare`, for the languages a query's code
  * blocks are written in (most queries hold none, and loading every grammar and
  * compiling its tags query costs more than the rest of a rank). Reading a block of a
- * language `prepare` did not load throws (`deferredSnippetReader`).
+ * language `prepare` did not load throws (`deferredSnippetReader`); `prepareAll` loads
+ * them all, for an index that must read any query as it comes.
  */
 export function deferredCodeReading(
   languages: readonly LanguageId[],
   primary: LanguageId | undefined,
-): { code: CodeReading; prepare: NonNullable<IndexParts['prepare']> } {
+): {
+  code: CodeReading;
+  prepare: NonNullable<IndexParts['prepare']>;
+  prepareAll: NonNullable<IndexParts['prepareAll']>;
+} {
   const snippets = deferredSnippetReader(languages);
   const withPrimary = primary !== undefined ? { primary } : {};
   return {
@@ -35,5 +40,6 @@ export function deferredCodeReading(
       cues({ reader: { languages, read: (language) => void wanted.add(language) }, ...withPrimary });
       await snippets.load(wanted);
     },
+    prepareAll: () => snippets.load(languages),
   };
 }

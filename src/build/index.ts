@@ -1,5 +1,5 @@
 /** The read API of a built index: rank, lexical rank, explain and pack a query. */
-import { boundQuery, extractCues, queryCutDiagnostic, type CodeReading, type CueTunables } from '../cues/index.js';
+import { boundQuery, extractCues, queryCutDiagnostic, type CodeReading } from '../cues/index.js';
 import { whySkipped } from '../corpus/index.js';
 import type { FileGraph } from '../graph/index.js';
 import type { RankContext } from '../rank/context.js';
@@ -34,8 +34,22 @@ import {
 } from '../rank/functions.js';
 import { checkPackOptions, packFiles, packSourceOf, type Pack, type PackOptions } from '../pack/index.js';
 import { explainFile, notInCorpus, type ExplainFileOptions, type FileExplanation } from '../explain/explain-file.js';
+import {
+  editImpact,
+  findReferences,
+  findSymbols,
+  outlineFile,
+  type Edit,
+  type FindReferencesOptions,
+  type FindSymbolOptions,
+  type Impact,
+  type Outline,
+  type OutlineOptions,
+  type ReferenceSearch,
+  type SymbolSearch,
+} from '../navigate/index.js';
 import { RepoMapError } from '../errors.js';
-import type { DeepPartial } from '../options/resolve.js';
+import type { TagsCache, TagsCacheEntry } from '../cache/types.js';
 import {
   RANKERS,
   type Corpus,
@@ -78,6 +92,44 @@ export interface RankOptions {
   unitFeatures?: boolean;
 }
 
+/**
+ * What a build takes that is the caller's rather than the index's: a cache, progress,
+ * threads, memory. `index.update` takes them again; the rest of a build's options
+ * (the stages' settings, the history read) are the index's own.
+ */
+export interface UpdateOptions {
+  /**
+   * Per-file tags shared across indexes, keyed by language and content (git blob id,
+   * or a hash of the text for folders): a new snapshot of a known repository only
+   * parses the files that changed. Any Map works; the caller bounds its size. A
+   * `TagsStore` (src/cache) keeps them on disk across processes.
+   */
+  tagsCache?: Map<string, TagsCacheEntry> | TagsCache;
+  /** Progress of the slow stages; the library never prints. */
+  onProgress?: (stage: 'tags', done: number, total: number) => void;
+  /** Parse threads for the tags stage (1: parse in this thread); see `TagsOptions.jobs`. Default 2. */
+  parseJobs?: number;
+  /**
+   * Folder corpora: once the tags stage has parsed and tokenized them, drop the files'
+   * texts from memory (all but the manifests import resolution reads); `file.text` and
+   * `textOf` read a file again when asked, and `textOf` is undefined for a file changed
+   * since it was loaded (see `releaseTexts`, src/corpus). On a 10k-file corpus the texts
+   * are ~67 MB of heap. The BM25 index, which reads every text, is then made during the
+   * build rather than at the first rank. The CLI and `repomap mcp` set it.
+   */
+  releaseTexts?: boolean;
+}
+
+/** The keys of `UpdateOptions`: `update` refuses any other. */
+const UPDATE_OPTIONS: readonly (keyof UpdateOptions)[] = ['tagsCache', 'onProgress', 'parseJobs', 'releaseTexts'];
+
+/**
+ * How an index makes the index of a later state of its repository (`update`): a build of
+ * `corpus` from `from` under its settings, with the options it was built with that an
+ * update keeps (`parseJobs`, `releaseTexts`, the history read) overridden by `options`.
+ */
+export type Successor = (corpus: Corpus, from: Index, options: UpdateOptions) => Promise<Index>;
+
 /** How an index ranks: every stage's settings, and how it reads a query's code blocks. */
 export interface IndexSettings extends StageSettings {
   code?: CodeReading;
@@ -106,6 +158,8 @@ export interface IndexParts {
   forgetEarlier?(): void;
   /** Loads what reading a query needs beyond the parts (a snapshot's snippet grammars). */
   prepare?(query: Query, cues: (code: CodeReading) => void): Promise<void>;
+  /** Loads what reading any query needs beyond the parts (every grammar `prepare` may load). */
+  prepareAll?(): Promise<void>;
 }
 
 /** The parts of a build's record; `earlier`: the CSRs of the index it updated, for its own (`EarlierCsrs`). */
@@ -186,10 +240,22 @@ export class Index {
   private readonly context: RankContext;
   /** Built on first use: what spans read per file. */
   private spans?: SpanSource;
-  /** What `buildIndex({ previous })` compares to return this index as it is ('' for views, which are never returned so). */
+  /**
+   * What `buildIndex({ previous })` compares to return this index as it is ('' for views, which are never returned so).
+   * @internal
+   */
   readonly fingerprint: string;
 
-  constructor(source: Previous | IndexParts, stats: IndexStats, settings: IndexSettings, fingerprint = '') {
+  /** How `update` builds this index's successor. */
+  private readonly successor: Successor;
+
+  constructor(
+    source: Previous | IndexParts,
+    stats: IndexStats,
+    settings: IndexSettings,
+    fingerprint: string,
+    successor: Successor,
+  ) {
     const parts = 'record' in source && typeof source.record === 'function' ? source : recordParts(source as Previous);
     this.parts = parts;
     this.corpus = parts.corpus;
@@ -199,53 +265,68 @@ export class Index {
     this.settings = stages;
     if (code) this.code = code;
     this.fingerprint = fingerprint;
+    this.successor = successor;
     this.context = parts.context(settings.rank);
   }
 
-  /** The CSR of a task's edge flow under this index's rank settings (built on first use and kept: an index snapshot holds them). */
+  /**
+   * The CSR of a task's edge flow under this index's rank settings (built on first use and kept: an index snapshot holds them).
+   * @internal
+   */
   csrFor(task: Task): Csr {
     return this.context.csrFor(task);
   }
 
-  /** The CSR of a flow if this index has it built or kept already (`RankContext.madeCsr`). */
+  /** The CSR of a flow if this index has it built or kept already (`RankContext.madeCsr`). @internal */
   madeCsr(flow: EdgeFlow): Csr | undefined {
     return this.context.madeCsr(flow);
   }
 
-  /** Lets go of the earlier index this one was updated from (a later build starts from this one). */
+  /** Lets go of the earlier index this one was updated from (a later build starts from this one). @internal */
   forgetEarlier(): void {
     this.parts.forgetEarlier?.();
   }
 
-  /** The CSRs of several tasks' flows, one at a time, those not built yet not kept (`RankContext.csrsOneByOne`). */
+  /**
+   * The CSRs of several tasks' flows, one at a time, those not built yet not kept (`RankContext.csrsOneByOne`).
+   * @internal
+   */
   csrsOneByOne(tasks: readonly Task[]): (k: number) => Csr {
     return this.context.csrsOneByOne(tasks);
   }
 
-  /** The index of the corpus messages under this index's rank settings (built on first use and kept: an index snapshot holds it). */
+  /**
+   * The index of the corpus messages under this index's rank settings (built on first use and kept: an index snapshot holds it).
+   * @internal
+   */
   messageIndex(): MessageIndex {
     return this.context.messages();
   }
 
-  /** Every parsed file's tags, in corpus order. */
+  /** Every parsed file's tags, in corpus order. @internal */
   get tags(): readonly FileTags[] {
     return this.parts.tags();
   }
 
-  /** The file graph (an index loaded from a snapshot builds it on first use). */
+  /** The file graph (an index loaded from a snapshot builds it on first use). @internal */
   get fileGraph(): FileGraph {
     return this.parts.record().graph;
   }
 
-  /** What this build leaves for the next build of the repository (`IndexOptions.previous`); shared by its `withRank` views. */
+  /**
+   * What this build leaves for the next build of the repository (`IndexOptions.previous`); shared by its `withOptions` views.
+   * @internal
+   */
   get previous(): Previous {
     return this.parts.record();
   }
 
   /**
-   * Loads what ranking `query` needs that an index loaded from a snapshot reads lazily
-   * (the grammars of the query's code blocks); nothing for a built index. Call it
-   * before `rank`, `explain` or `pack` of such an index.
+   * Loads what ranking `query` needs that an index with deferred code grammars reads
+   * lazily (the grammars of the query's code blocks); nothing for any other index. Only
+   * the CLI's and persist/'s indexes defer them (`deferCodeGrammars`), and they call it
+   * before `rank`, `explain` or `pack` of a query.
+   * @internal
    */
   async prepare(query: Query, options: { task?: Task } = {}): Promise<void> {
     if (!this.parts.prepare || !this.code) return;
@@ -261,21 +342,54 @@ export class Index {
   }
 
   /**
-   * The same corpus, tags and graph under other rank options (overrides of this
-   * index's own, merged key by key) and, when given, other cue tunables (overrides of
-   * this index's own): a parameter sweep ranks many configurations without re-parsing
-   * or rebuilding the graph (the BM25 index is shared too). An unknown key is an error
-   * naming its path.
+   * Loads whatever `prepare` would for any query (every parsed language's grammar for
+   * the query's code blocks), so that the index ranks any query as it comes: what an
+   * index opened for a library caller does (`openIndex`).
+   * @internal
    */
-  withRank(rank: DeepPartial<RankDefaults>, cues: Partial<CueTunables> = {}): Index {
-    return this.withOptions({ rank, cues });
+  async prepareAll(): Promise<void> {
+    await this.parts.prepareAll?.();
   }
 
-  /** As `withRank`, for every stage that reads the built graph rather than making it: cues, rank, spans and pack. */
+  /**
+   * The same corpus, tags and graph under other settings of the stages that read the
+   * built graph rather than make it (cues, rank, spans and pack: overrides of this
+   * index's own, merged key by key): a parameter sweep ranks many configurations without
+   * re-parsing or rebuilding the graph (the BM25 index is shared too). An unknown key is
+   * an error naming its path.
+   */
   withOptions(options: Omit<StageOptions, 'graph'>): Index {
     this.checkLive();
     const stages = resolveStageSettings(options, this.settings);
-    return new Index(this.parts, this.stats, { ...stages, ...(this.code ? { code: this.code } : {}) });
+    const settings = { ...stages, ...(this.code ? { code: this.code } : {}) };
+    return new Index(this.parts, this.stats, settings, '', this.successor);
+  }
+
+  /**
+   * The index of `corpus`, a later state of this index's repository (the folder loaded
+   * again after edits, a later commit), built from this one: the files whose content is
+   * unchanged keep their tags, and when only contents changed the graph is updated
+   * rather than rebuilt. It ranks as a fresh `buildIndex(corpus)` with this index's
+   * options would, and is this index itself when nothing changed. The stages' settings
+   * and the history read are this index's; `options` are the call's tags cache and
+   * progress, and may change `parseJobs` and `releaseTexts` (default: this index's).
+   *
+   * Use only the index it returns. An update that changed the graph took it over from
+   * this index (it is updated in place: keeping the old index valid would copy the graph
+   * on every update); this index and its `withOptions` views are then superseded, and
+   * each of their methods throws a `superseded-index` RepoMapError saying so.
+   */
+  async update(corpus: Corpus, options: UpdateOptions = {}): Promise<Index> {
+    this.checkLive();
+    const unknown = Object.keys(options).find((key) => !(UPDATE_OPTIONS as readonly string[]).includes(key));
+    if (unknown !== undefined) {
+      throw new RepoMapError(
+        'bad-option',
+        `repomap/build: update takes ${UPDATE_OPTIONS.join(', ')}, not "${unknown}": an update keeps the index's settings (buildIndex builds under others; withOptions views the index under other rank settings)`,
+        unknown,
+      );
+    }
+    return this.successor(corpus, this, options);
   }
 
   /** The cues of a query under this index's cue tunables. */
@@ -290,6 +404,7 @@ export class Index {
   /**
    * File text by repo-relative path (undefined for paths not in the corpus, and for a
    * released text whose file changed or vanished since: `IndexOptions.releaseTexts`).
+   * @internal
    */
   textOf(path: string): string | undefined {
     const i = this.context.indexOf(path);
@@ -302,13 +417,13 @@ export class Index {
     }
   }
 
-  /** The grammar a corpus file was parsed with (null for files without one or outside the corpus). */
+  /** The grammar a corpus file was parsed with (null for files without one or outside the corpus). @internal */
   languageOf(path: string): LanguageId | null {
     const i = this.context.indexOf(path);
     return i < 0 ? null : this.corpus.files[i]!.language;
   }
 
-  /** The tags of a parsed file (undefined for files without tags or outside the corpus). */
+  /** The tags of a parsed file (undefined for files without tags or outside the corpus). @internal */
   tagsOf(path: string): FileTags | undefined {
     return this.parts.tagsOf(path);
   }
@@ -400,7 +515,10 @@ export class Index {
     return { outcome, top, ...(features ? { features } : {}) };
   }
 
-  /** Notes about a query itself, which `rank` adds to its diagnostics: a `query-cut` when it is longer than `cues.maxQueryChars`. */
+  /**
+   * Notes about a query itself, which `rank` adds to its diagnostics: a `query-cut` when it is longer than `cues.maxQueryChars`.
+   * @internal
+   */
   queryDiagnostics(query: Query): Diagnostic[] {
     const max = this.settings.cues.maxQueryChars;
     const { cut } = boundQuery(query, max);
@@ -478,6 +596,7 @@ export class Index {
    * The lexical match alone (BM25, or BM25F over a file's fields) of a query, as the task
    * reads it (an issue's title repeated as `titleTextRepeat` says): every file with a
    * positive score, best first (ties in path order), at most `top`.
+   * @internal
    */
   lexicalRank(
     query: Query,
@@ -584,8 +703,50 @@ export class Index {
   }
 
   /**
-   * Throws when a later `buildIndex({ previous })` took this index's graph over (it
-   * updates the graph in place rather than copy it): rank with the index it returned.
+   * Definitions whose name matches `query` (exactly, as a prefix, as a substring, or
+   * within a few edits), best match first, at most `options.limit`; `options.kind` keeps
+   * one kind. An empty query is a RepoMapError.
+   */
+  symbols(query: string, options: FindSymbolOptions = {}): SymbolSearch {
+    this.checkLive();
+    return findSymbols(this, query, options);
+  }
+
+  /**
+   * The files that use `symbol` and the lines they use it on: the references that resolve
+   * to its definitions (`options.path`: the definitions of one file), by how the using file
+   * reaches it (same file, import, same module).
+   */
+  refs(symbol: string, options: FindReferencesOptions = {}): ReferenceSearch {
+    this.checkLive();
+    return findReferences(this, symbol, options);
+  }
+
+  /**
+   * What an edit (a unified `diff`, and/or the edited `file`) ripples to: the edit2ripple
+   * ranking of it, each file with how it is linked to the edited ones; the edited files
+   * left out. An edit naming no file of the corpus is a RepoMapError naming it.
+   */
+  impact(edit: Edit, options: { top?: number } = {}): Impact {
+    this.checkLive();
+    return editImpact(this, edit, options);
+  }
+
+  /**
+   * The signatures of a file's definitions in line order within a token budget
+   * (`options.budget`, counted by `options.tokenizer`). A path outside the corpus, or
+   * without a grammar, is a RepoMapError naming it.
+   */
+  outline(path: string, options: OutlineOptions = {}): Promise<Outline> {
+    this.checkLive();
+    return outlineFile(this, path, options);
+  }
+
+  /**
+   * Throws `superseded-index` when a later update (`update`, or `buildIndex` with this
+   * index as `previous`) took this index's graph over (it updates the graph in place
+   * rather than copy it): use the index it returned.
+   * @internal
    */
   checkLive(): void {
     if (this.parts.taken()) checkNotTaken(this.parts.record());

@@ -47,7 +47,7 @@ export function checkNotTaken(record: Previous): void {
   if (record.claim.taken) {
     throw new RepoMapError(
       'superseded-index',
-      'repomap/build: this index was given as `previous` to buildIndex, which took its graph over; use the index that call returned',
+      'repomap/build: this index is superseded: an update from it (index.update) took its graph over; use the index that update returned',
       'previous',
     );
   }

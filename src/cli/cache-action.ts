@@ -1,10 +1,19 @@
 /** What `repomap cache stats` and `repomap cache prune` do once their arguments are parsed (./cache.ts defines them). */
 import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { lookAtStore, TagsStore, tagsStorePath, type StoreStats } from '../cache/index.js';
-import { sqliteDriver } from '../cache/sqlite.js';
-import { messageWithoutModule, RepoMapError } from '../errors.js';
-import { pruneSnapshots, snapshotFiles, snapshotFolder, snapshotTempFiles } from '../persist/snapshot-file.js';
+import { RepoMapError } from '../index.js';
+import {
+  lookAtStore,
+  messageWithoutModule,
+  pruneSnapshots,
+  snapshotFiles,
+  snapshotFolder,
+  snapshotTempFiles,
+  sqliteDriver,
+  type StoreStats,
+  TagsStore,
+  tagsStorePath,
+} from '../unstable.js';
 import { cacheDirOf, MIB } from './cache-flags.js';
 import { CliExit, type CliIo } from './io.js';
 

@@ -7,8 +7,7 @@ import { resolve } from 'node:path';
 import { InvalidArgumentError, Option } from 'commander';
 // location.ts alone, not the cache's entry: the options are defined for --help too, which
 // does not load the store (and its driver).
-import { CACHE_ENV, cacheDirFromEnv } from '../cache/location.js';
-import { STORE_DEFAULTS } from '../cache/store-defaults.js';
+import { CACHE_ENV, cacheDirFromEnv, STORE_DEFAULTS } from '../unstable.js';
 import { positiveInt } from './arguments.js';
 import type { CliIo } from './io.js';
 

@@ -2,10 +2,15 @@
  * The tags store a command's `--cache` / `--no-cache` flags ask for (./cache-flags.ts),
  * opened when the command runs.
  */
-import { TagsStore, tagsStorePath } from '../cache/index.js';
-import { sqliteDriver } from '../cache/sqlite.js';
-import { storeFolderProblem } from '../cache/store-file.js';
-import { isReportable, messageWithoutModule, RepoMapError } from '../errors.js';
+import { RepoMapError } from '../index.js';
+import {
+  isReportable,
+  messageWithoutModule,
+  sqliteDriver,
+  storeFolderProblem,
+  TagsStore,
+  tagsStorePath,
+} from '../unstable.js';
 import { cacheDirOf, cacheFolderWarning, MIB, type CacheFlags } from './cache-flags.js';
 import type { CliIo } from './io.js';
 

@@ -1,7 +1,7 @@
 /** `repomap cache stats|prune`: their arguments and help; ./cache-action.ts, loaded when one runs, does the work. */
 import type { Command } from 'commander';
 import { cacheMaxMbOption, cacheOption, mebibytes, MIB } from './cache-flags.js';
-import { STORE_DEFAULTS } from '../cache/store-defaults.js';
+import { STORE_DEFAULTS } from '../unstable.js';
 import type { CacheCommandFlags } from './cache-action.js';
 import type { CliIo } from './io.js';
 

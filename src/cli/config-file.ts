@@ -4,7 +4,7 @@
  * (./config.ts checks it), so a command on a repository without one loads no validator.
  */
 import { join } from 'node:path';
-import { readRepositoryFile } from '../corpus/repository-file.js';
+import { readRepositoryFile } from '../unstable.js';
 import { CliExit } from './io.js';
 
 /** The config file's name at a repository's root. */

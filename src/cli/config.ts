@@ -6,7 +6,7 @@
  */
 import type { Command } from 'commander';
 import * as z from 'zod';
-import { TOKENIZERS } from '../pack/index.js';
+import { TOKENIZERS } from '../unstable.js';
 import { CliExit } from './io.js';
 
 const patterns = z.array(z.string().min(1)).describe('patterns in gitignore syntax');

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
-import { packageRoot, packageVersion } from '../package-root.js';
+import { packageRoot, packageVersion } from '../unstable.js';
 import {
   DEFAULT_IDLE_MINUTES,
   daemonBuild,

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { Readable } from 'node:stream';
-import { packageVersion } from '../package-root.js';
+import { packageVersion } from '../unstable.js';
 import {
   DAEMON_COMMANDS,
   DAEMON_MAX_LINE_BYTES,

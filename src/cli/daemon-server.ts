@@ -14,7 +14,7 @@ import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
-import { describeError } from '../errors.js';
+import { describeError } from '../unstable.js';
 import { readToDaemon } from './daemon-messages.js';
 import {
   DAEMON_MAX_LINE_BYTES,

@@ -5,8 +5,8 @@
  * `status` and the rank header), and `--diagnostics` lists them all on stderr.
  */
 import { Option } from 'commander';
-import { escapeControls, printablePath } from '../render/index.js';
-import { SKIP_REASONS, type Diagnostic, type SkipReason } from '../types.js';
+import type { Diagnostic, SkipReason } from '../index.js';
+import { escapeControls, printablePath, SKIP_REASONS } from '../unstable.js';
 import type { CliIo } from './io.js';
 
 export interface DiagnosticsFlags {

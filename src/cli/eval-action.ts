@@ -2,20 +2,20 @@
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
+import type { Ranker, TokenizerName } from '../index.js';
 import {
-  DetailsOut,
   buildRunSummary,
   checkPackBudgets,
-  loadEvalConfig,
-  runEval,
-  shardSamples,
-  spanSummaryOf,
+  DetailsOut,
   type DetailsRow,
   type EvalConfig,
   type EvalMethod,
+  loadEvalConfig,
+  runEval,
   type Shard,
+  shardSamples,
+  spanSummaryOf,
 } from '../eval/index.js';
-import type { TokenizerName } from '../pack/index.js';
 import { MIB } from './cache-flags.js';
 import { openCacheStore } from './cache-store.js';
 import {
@@ -31,7 +31,6 @@ import { readResumed, type Resumed } from './eval-resume.js';
 import { CliExit, type CliIo } from './io.js';
 import { startProgress } from './progress.js';
 import { everyTask } from './ranker-flag.js';
-import type { Ranker } from '../types.js';
 
 export interface EvalFlags {
   samples: string[];

@@ -6,13 +6,20 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 // the harness' leaf modules, not its entry: fuse writes details rows without loading the engine
-import { formatDetailsRow, type DetailsRow } from '../eval/details.js';
-import type { SampleError } from '../eval/run.js';
-import type { SampleScores } from '../eval/metrics.js';
-import { formatRunReport, type RunSummary } from '../eval/run-summary.js';
-import { readSamples, type Sample } from '../eval/samples.js';
-import { spanMarkdownTable, type SpanSummary } from '../eval/span-metrics.js';
-import { readRepoList, restrictToRepos } from '../eval/split.js';
+import {
+  type DetailsRow,
+  formatDetailsRow,
+  formatRunReport,
+  readRepoList,
+  readSamples,
+  restrictToRepos,
+  type RunSummary,
+  type Sample,
+  type SampleError,
+  type SampleScores,
+  spanMarkdownTable,
+  type SpanSummary,
+} from '../eval/index.js';
 import { CliExit, type CliIo } from './io.js';
 
 /** The command line as typed (shell-quoted where needed), for summaries. */

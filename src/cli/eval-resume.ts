@@ -1,5 +1,5 @@
 /** `repomap eval --resume`: what an interrupted run left in `--out` (and `--features`), and the notes that say so. */
-import { resumeDetails, resumeFeatures, rowsOfSamples, type DetailsRow, type Sample } from '../eval/index.js';
+import { type DetailsRow, resumeDetails, resumeFeatures, rowsOfSamples, type Sample } from '../eval/index.js';
 import type { CliIo } from './io.js';
 
 export interface Resumed {

@@ -1,9 +1,8 @@
 /** `repomap eval`: its arguments and help; ./eval-action.ts, loaded when it runs, does the work. */
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { RANKERS } from '../types.js';
+import { RANKERS, TOKENIZERS } from '../unstable.js';
+import { EVAL_METHODS, RUN_DEFAULTS } from '../eval/index.js';
 // leaf modules, not the stages' entries: --help shows these names without loading the engine
-import { EVAL_METHODS, RUN_DEFAULTS } from '../eval/run-defaults.js';
-import { TOKENIZERS } from '../pack/tokenizers.js';
 import { collect, positiveInt, shardSpec } from './arguments.js';
 import { cacheMaxMbOption, cacheOption, noCacheOption } from './cache-flags.js';
 import type { EvalFlags } from './eval-action.js';

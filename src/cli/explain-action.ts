@@ -1,5 +1,5 @@
 /** What `repomap explain` does once its arguments are parsed (./explain.ts defines it). */
-import { renderExplanation } from '../explain/render.js';
+import { renderExplanation } from '../unstable.js';
 import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
 import type { CliIo } from './io.js';
 import { openIndex } from './open-index.js';

@@ -1,8 +1,7 @@
 /** What `repomap fuse` does once its arguments are parsed (./fuse.ts defines it). */
 import { resolve } from 'node:path';
 // the harness' leaf modules, not its entry: fusing rows needs none of the engine
-import { readDetails, type DetailsRow } from '../eval/details.js';
-import { fuseDetails, missingRows } from '../eval/fuse.js';
+import { type DetailsRow, fuseDetails, missingRows, readDetails } from '../eval/index.js';
 import { detailsText, writeOutput } from './eval-io.js';
 import { CliExit, type CliIo } from './io.js';
 

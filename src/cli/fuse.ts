@@ -1,7 +1,7 @@
 /** `repomap fuse`: its arguments and help; ./fuse-action.ts, loaded when it runs, does the work. */
 import { InvalidArgumentError, type Command } from 'commander';
 // fuse.ts alone, not the eval harness's entry: --help shows the default without loading the harness
-import { RRF_DEFAULTS } from '../eval/fuse.js';
+import { RRF_DEFAULTS } from '../eval/index.js';
 import { positiveInt } from './arguments.js';
 import type { FuseFlags } from './fuse-action.js';
 import type { CliIo } from './io.js';

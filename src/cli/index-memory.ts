@@ -7,8 +7,8 @@
  * (./open-index.ts). Writing a built index's snapshot waits until the command has
  * answered (`defer`, `settle`).
  */
-import type { Index } from '../build/index.js';
-import type { FolderFingerprint } from '../corpus/index.js';
+import type { Index } from '../index.js';
+import type { FolderFingerprint } from '../unstable.js';
 
 /** An index kept in memory, and the fingerprint its folder had when it was built. */
 export interface RememberedIndex {

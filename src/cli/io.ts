@@ -1,4 +1,4 @@
-import { decodeText } from '../corpus/content.js';
+import { decodeText } from '../unstable.js';
 import type { IndexMemory } from './index-memory.js';
 
 /** Streams and working folder the CLI runs against; tests pass fakes. */

@@ -5,7 +5,7 @@
  * Loads nothing of the engine itself: the command's modules load when it runs.
  */
 import { runOnDaemon } from './daemon-client.js';
-import { processFlagHooks, type ProcessFlag } from './process-flags.js';
+import { processFlagHooks } from './process-flags.js';
 
 /** Runs `repomap` with this process' arguments, streams and folder; sets `process.exitCode`. */
 export async function main(): Promise<void> {
@@ -34,24 +34,13 @@ export async function main(): Promise<void> {
 async function runHere(argv: string[], read: string | undefined): Promise<number> {
   const { runCli } = await import('./run.js');
   const stdin = read === undefined ? process.stdin : (await import('node:stream')).Readable.from([read]);
+  // the setters load once a command is about to run: none of them for --help or --version
   const flags = processFlagHooks({
-    set: setFlag,
-    baselineMaxFiles: async () => (await import('../tags/wasm-modules.js')).BASELINE_COMPILATION_MAX_FILES,
+    set: async (flag) =>
+      flag === 'lean-heap'
+        ? (await import('./lean-heap-flag.js')).setLeanHeap()
+        : (await import('./compilation-flags.js')).setCompilation(flag),
+    baselineMaxFiles: async () => (await import('./compilation-flags.js')).baselineMaxFiles(),
   });
   return runCli(argv, { stdout: process.stdout, stderr: process.stderr, stdin, cwd: process.cwd(), ...flags });
-}
-
-/** Sets `flag` for the whole process, loading its module then (none of them loads for --help). */
-async function setFlag(flag: ProcessFlag): Promise<void> {
-  switch (flag) {
-    case 'lean-heap':
-      (await import('../heap.js')).useLeanHeap();
-      return;
-    case 'one-shot-compilation':
-      (await import('../tags/wasm-modules.js')).useOneShotCompilation();
-      return;
-    case 'baseline-compilation':
-      (await import('../tags/wasm-modules.js')).useBaselineCompilation();
-      return;
-  }
 }

@@ -1,13 +1,12 @@
 /** What `repomap mcp` does once its arguments are parsed (./mcp.ts defines it): serve a workspace over stdio. */
 import type { Readable, Writable } from 'node:stream';
-import { serveStdio } from '../mcp/server.js';
-import { Workspace, type IndexKeeper } from '../build/live.js';
+import { serveStdio } from './mcp/server.js';
+import { type IndexKeeper, snapshotKeeper as folderKeeper, Workspace } from '../unstable.js';
 import { cacheDirOf, type CacheFlags } from './cache-flags.js';
 import { openCacheStore } from './cache-store.js';
 import type { CliIo } from './io.js';
 import { chosenRepo } from './repo-root.js';
 import { repoSource } from './repo-source.js';
-import { snapshotKeeper as folderKeeper } from '../persist/kept-index.js';
 
 /** Streams the MCP server talks over; the CLI passes the process' own. */
 export interface McpIo {

@@ -4,17 +4,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import type { Index, SymbolKind, TokenizerName } from '../index.js';
 import {
-  editImpact,
-  findReferences,
-  findSymbols,
   indexStatus,
-  outlineFile,
-  type SymbolKind,
-} from '../navigate/index.js';
-import type { TokenizerName } from '../pack/index.js';
-import { renderImpact, renderOutline, renderReferences, renderStatus, renderSymbols } from '../render/index.js';
-import type { Index } from '../build/index.js';
+  renderImpact,
+  renderOutline,
+  renderReferences,
+  renderStatus,
+  renderSymbols,
+} from '../unstable.js';
 import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
 import { CliExit, readStdin, type CliIo } from './io.js';
 import { fileOf, openIndex } from './open-index.js';
@@ -58,7 +56,7 @@ export async function symbolsAction(io: CliIo, query: string, flags: SymbolsFlag
     io,
     flags,
     index,
-    findSymbols(index, query, { limit: flags.limit, ...(flags.kind ? { kind: flags.kind } : {}) }),
+    index.symbols(query, { limit: flags.limit, ...(flags.kind ? { kind: flags.kind } : {}) }),
     renderSymbols,
   );
 }
@@ -72,7 +70,7 @@ export async function refsAction(io: CliIo, symbol: string, flags: RefsFlags): P
     io,
     flags,
     index,
-    findReferences(index, symbol, { limit: flags.limit, ...(path !== undefined ? { path } : {}) }),
+    index.refs(symbol, { limit: flags.limit, ...(path !== undefined ? { path } : {}) }),
     renderReferences,
   );
 }
@@ -93,8 +91,7 @@ export async function impactAction(io: CliIo, flags: ImpactFlags): Promise<void>
     io,
     flags,
     index,
-    editImpact(
-      index,
+    index.impact(
       { ...(diff !== undefined ? { diff } : {}), ...(file !== undefined ? { file } : {}) },
       { top: flags.top },
     ),
@@ -110,7 +107,7 @@ export async function outlineAction(io: CliIo, file: string, flags: OutlineFlags
     io,
     flags,
     index,
-    await outlineFile(index, fileOf(opened, file, io), { budget: flags.budget, tokenizer: flags.tokenizer }),
+    await index.outline(fileOf(opened, file, io), { budget: flags.budget, tokenizer: flags.tokenizer }),
     renderOutline,
   );
 }

@@ -5,9 +5,7 @@
  */
 import { Option, type Command } from 'commander';
 // leaf modules, not the stages' entries: --help shows these names without loading the engine
-import { NAVIGATE_DEFAULTS } from '../navigate/defaults.js';
-import { SYMBOL_KINDS } from '../navigate/find-symbol.js';
-import { DEFAULT_TOKENIZER, TOKENIZERS } from '../pack/tokenizers.js';
+import { DEFAULT_TOKENIZER, NAVIGATE_DEFAULTS, SYMBOL_KINDS, TOKENIZERS } from '../unstable.js';
 import { positiveInt } from './arguments.js';
 import type { CliIo } from './io.js';
 import type { ImpactFlags, OutlineFlags, RefsFlags, StatusFlags, SymbolsFlags } from './navigate-actions.js';

@@ -6,9 +6,8 @@
  * and the clock that times a load (`CliIo`). An index of no file fails every command but
  * `status` (`nothingToRank`).
  */
-import { tagsStorePath } from '../cache/location.js';
-import { storeFolderProblem } from '../cache/store-file.js';
-import { openIndex as openSourceIndex, type OpenedIndex as LibraryOpened } from '../persist/open-index.js';
+import { type OpenedIndex as LibraryOpened, openIndex as openSourceIndex } from '../index.js';
+import { storeFolderProblem, tagsStorePath } from '../unstable.js';
 import { cacheDirOf, cacheFolderWarning } from './cache-flags.js';
 import { openCacheStore } from './cache-store.js';
 import { reportDiagnostics } from './diagnostics.js';
@@ -78,6 +77,8 @@ async function openAny(given: RepoFlags, io: CliIo, label: string, parseJobs?: n
     ...(io.memory ? { memory: io.memory } : {}),
     ...(io.defer ? { defer: io.defer } : {}),
     ...(io.now ? { now: io.now } : {}),
+    // every command that reads a query prepares it (rank, explain, pack: its code blocks' grammars load then)
+    deferCodeGrammars: true,
   });
   return { ...opened, repo };
 }

@@ -1,5 +1,5 @@
 /** What `repomap pack` does once its arguments are parsed (./pack.ts defines it). */
-import type { PackFormat, TokenizerName } from '../pack/index.js';
+import type { PackFormat, TokenizerName } from '../index.js';
 import { reportDiagnostics } from './diagnostics.js';
 import type { CliIo } from './io.js';
 import { openIndex } from './open-index.js';

@@ -1,8 +1,7 @@
 /** `repomap pack`: its arguments and help; ./pack-action.ts, loaded when it runs, does the work. */
 import { type Command, Option } from 'commander';
 // the pack stage's leaf modules, not its entry: --help shows their names without loading the packer
-import { DEFAULT_TOKENIZER, TOKENIZERS } from '../pack/tokenizers.js';
-import { PACK_FORMATS } from '../pack/types.js';
+import { DEFAULT_TOKENIZER, PACK_FORMATS, TOKENIZERS } from '../unstable.js';
 import { positiveInt } from './arguments.js';
 import type { CliIo } from './io.js';
 import type { PackFlags } from './pack-action.js';

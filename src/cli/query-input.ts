@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { decodeText } from '../corpus/content.js';
-import { queryText } from '../cues/query.js';
-import { TASKS, type Query, type Task } from '../types.js';
+import type { Query, Task } from '../index.js';
+import { decodeText, queryText, TASKS } from '../unstable.js';
 import { CliExit, readStdin, type CliIo } from './io.js';
 
 export interface QueryInput {

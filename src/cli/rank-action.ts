@@ -1,9 +1,9 @@
 /** What `repomap rank` does once its arguments are parsed (./rank.ts defines it). */
-import { renderText, TEXT_FUNCTION_FILES, toDetailsRow } from '../render/index.js';
+import type { Ranker } from '../index.js';
+import { renderText, TEXT_FUNCTION_FILES, toDetailsRow } from '../unstable.js';
 import { diagnosticsField, reportDiagnostics } from './diagnostics.js';
 import { CliExit, type CliIo } from './io.js';
 import { everyTask } from './ranker-flag.js';
-import type { Ranker } from '../types.js';
 import { openIndex } from './open-index.js';
 import { queryFromFlags } from './query-input.js';
 import type { SourceFlags } from './repo-source.js';
@@ -21,7 +21,7 @@ export async function rankAction(io: CliIo, words: readonly string[], flags: Ran
   if (flags.features && flags.format !== 'json') throw new CliExit(2, '--features needs --format json');
   const input = await queryFromFlags(flags, io, 'rank', words);
   const opened = await openIndex(flags, io, 'rank', flags.jobs);
-  const index = flags.ranker ? opened.index.withRank({ ranker: everyTask(flags.ranker) }) : opened.index;
+  const index = flags.ranker ? opened.index.withOptions({ rank: { ranker: everyTask(flags.ranker) } }) : opened.index;
   await index.prepare(input.query, { task: flags.task ?? input.task });
   // the text format shows paths, scores, reasons and, for its first TEXT_FUNCTION_FILES
   // files, the functions likely to change: no spans to find; either format lists --top

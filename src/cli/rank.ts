@@ -1,11 +1,10 @@
 /** `repomap rank`: its arguments and help; ./rank-action.ts, loaded when it runs, does the work. */
 import { type Command, Option } from 'commander';
-import { DETAILS_MIN_FILES } from '../render/index.js';
+import { DETAILS_MIN_FILES, RANKERS } from '../unstable.js';
 import { positiveInt } from './arguments.js';
 import type { CliIo } from './io.js';
 import type { RankFlags } from './rank-action.js';
 import { addSourceOptions } from './repo-source.js';
-import { RANKERS } from '../types.js';
 
 export function registerRank(program: Command, io: CliIo): void {
   addSourceOptions(

@@ -6,7 +6,7 @@
  * flag (or the config file and key) and the pattern, shortened.
  */
 import type { Command } from 'commander';
-import { IgnoreRules } from '../corpus/ignore-rules.js';
+import { IgnoreRules } from '../unstable.js';
 import { CliExit } from './io.js';
 
 /** `--repo` and `--commit`, checked before the config file is looked for. */

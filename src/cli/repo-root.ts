@@ -6,7 +6,7 @@
  * repository, it reads the current folder. An explicit `--repo` is taken as given.
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { workTreeRoot } from '../corpus/index.js';
+import { workTreeRoot } from '../unstable.js';
 import type { CliIo } from './io.js';
 import { isBareRepository } from './repo-source.js';
 

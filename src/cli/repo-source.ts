@@ -8,8 +8,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Option, type Command } from 'commander';
-import type { CorpusSource } from '../corpus/index.js';
-import { TASKS, type Task } from '../types.js';
+import type { CorpusSource, Task } from '../index.js';
+import { TASKS } from '../unstable.js';
 import { collect } from './arguments.js';
 import { cacheMaxMbOption, cacheOption, noCacheOption, type CacheFlags } from './cache-flags.js';
 import { diagnosticsOption, type DiagnosticsFlags } from './diagnostics.js';

@@ -1,6 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { isReportable, messageWithoutModule } from '../errors.js';
-import { packageVersion } from '../package-root.js';
+import { isReportable, messageWithoutModule, packageVersion } from '../unstable.js';
 import { CliExit, type CliIo } from './io.js';
 import { registerCache } from './cache.js';
 import { registerDaemon } from './daemon.js';

@@ -1,8 +1,8 @@
 /** What `repomap score` does once its arguments are parsed (./score.ts defines it). */
 import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { RepoMapError } from '../errors.js';
-import { buildRunSummary, readDetails, scoreDetails, spanSummaryOf, type DetailsRow } from '../eval/index.js';
+import { RepoMapError } from '../index.js';
+import { buildRunSummary, type DetailsRow, readDetails, scoreDetails, spanSummaryOf } from '../eval/index.js';
 import {
   commandLine,
   emitSampleScores,

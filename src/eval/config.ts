@@ -13,7 +13,8 @@
  * configurable without touching this module.
  */
 import { readFile } from 'node:fs/promises';
-import { DEFAULTS, RepoMapError, resolveStageSettings, type StageOptions, type StageSettings } from '../index.js';
+import { DEFAULTS, RepoMapError, type StageOptions, type StageSettings } from '../index.js';
+import { resolveStageSettings } from '../unstable.js';
 import { checkOptions, isPlainObject, type DeepPartial, type OptionFailure } from '../options/resolve.js';
 
 export type { DeepPartial };

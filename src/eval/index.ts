@@ -29,6 +29,7 @@ export {
   NDCG_K,
   RANK_METRICS,
   RECALL_KS,
+  accuracyAtK,
   anyAtK,
   budgetedContextYield,
   dedupeRanking,

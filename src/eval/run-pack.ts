@@ -4,18 +4,8 @@
  * reduced to their packed line ranges for the details row (`pack` and
  * `pack_whole`, read by span-metrics.ts). Only runs when a job asks for packs.
  */
-import {
-  RepoMapError,
-  TOKENIZERS,
-  buildPack,
-  loadTokenizer,
-  packSourceOf,
-  packWholeFiles,
-  packedRanges,
-  type Index,
-  type RankedFile,
-  type TokenizerName,
-} from '../index.js';
+import { RepoMapError, type Index, type RankedFile, type TokenizerName } from '../index.js';
+import { TOKENIZERS, buildPack, loadTokenizer, packSourceOf, packWholeFiles, packedRanges } from '../unstable.js';
 import type { LineRanges } from './span-metrics.js';
 
 /** What packs an evaluation run writes (plain data: it travels to worker processes). */

@@ -196,7 +196,7 @@ async function evaluateWith(
   // files that differ are read, parsed, tokenized and linked again, and the ranking is a
   // fresh build's. The texts stay (BCY and packs read them) and every grammar is loaded
   // with the build (no `prepare` before each rank).
-  const open = { tagsCache, parseJobs: job.parseJobs, releaseTexts: false, deferCodeGrammars: false };
+  const open = { tagsCache, parseJobs: job.parseJobs, releaseTexts: false };
   const settings = resolveIndexOptions(job.config);
   let previous: Index | undefined;
   // the snapshot before's files, for a snapshot read without an index: those with the same path and blob are taken unread

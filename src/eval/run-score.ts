@@ -4,7 +4,8 @@
  * each (repository, base commit) that has rows is read from git, its samples
  * are scored, and it is let go before the next one.
  */
-import { isReportable, loadCorpus } from '../index.js';
+import { loadCorpus } from '../index.js';
+import { isReportable } from '../unstable.js';
 import type { DetailsRow } from './details.js';
 import { scoreSample, type SampleScores, type TextOf } from './metrics.js';
 import type { SampleError } from './run.js';

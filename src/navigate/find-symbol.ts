@@ -1,7 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import { compareByteOrder } from '../text/order.js';
 import { RepoMapError } from '../errors.js';
-import type { Index } from '../build/index.js';
+import type { NavigableIndex } from './navigable.js';
 import { DEFINITION_KINDS, type DefinitionKind } from '../types.js';
 import { NAVIGATE_DEFAULTS } from './defaults.js';
 
@@ -46,7 +46,7 @@ class SymbolCatalogue {
   readonly lower: string[];
   readonly byName = new Map<string, Located[]>();
 
-  constructor(index: Index) {
+  constructor(index: NavigableIndex) {
     for (const file of index.tags) {
       for (const d of file.definitions) {
         if (d.kind === 'module' || d.name === '') continue;
@@ -62,14 +62,14 @@ class SymbolCatalogue {
   }
 }
 
-const catalogues = new WeakMap<Index, SymbolCatalogue>();
+const catalogues = new WeakMap<NavigableIndex, SymbolCatalogue>();
 
 /**
  * Definitions whose name matches `query`: exactly, as a prefix, as a substring, or
  * within a few edits (a typo), all case-insensitive. Deterministic: the same index
  * and query give the same list. An empty query is a RepoMapError naming it.
  */
-export function findSymbols(index: Index, query: string, options: FindSymbolOptions = {}): SymbolSearch {
+export function findSymbols(index: NavigableIndex, query: string, options: FindSymbolOptions = {}): SymbolSearch {
   const q = query.trim();
   if (q === '') throw new RepoMapError('bad-query', 'repomap/navigate: the symbol query is empty', 'query');
   const limit = options.limit ?? NAVIGATE_DEFAULTS.symbolLimit;

@@ -1,7 +1,7 @@
 import { diffFiles } from '../cues/index.js';
 import { RepoMapError } from '../errors.js';
 import { edgeOf } from '../graph/index.js';
-import type { Index } from '../build/index.js';
+import type { NavigableIndex } from './navigable.js';
 import type { EdgeType, Query } from '../types.js';
 import { NAVIGATE_DEFAULTS } from './defaults.js';
 import { corpusPath, describeOutside, isCorpusFile } from './paths.js';
@@ -68,7 +68,7 @@ const RELATIONS: readonly { type: EdgeType; from: 'candidate' | 'edited' | 'eith
  * RepoMapError; a `file` outside the corpus, or a diff naming only such files, is one
  * naming them.
  */
-export function editImpact(index: Index, edit: Edit, options: { top?: number } = {}): Impact {
+export function editImpact(index: NavigableIndex, edit: Edit, options: { top?: number } = {}): Impact {
   const diff = edit.diff?.trim() ? edit.diff : undefined;
   if (edit.diff !== undefined && diff === undefined)
     throw new RepoMapError('bad-query', 'repomap/navigate: the diff is empty', 'diff');
@@ -105,7 +105,7 @@ export function editImpact(index: Index, edit: Edit, options: { top?: number } =
   return { edited, confidence: ranked.confidence, files };
 }
 
-function relationsOf(index: Index, path: string, edited: readonly string[]): Relation[] {
+function relationsOf(index: NavigableIndex, path: string, edited: readonly string[]): Relation[] {
   const out: Relation[] = [];
   const g = index.fileGraph;
   for (const r of RELATIONS) {

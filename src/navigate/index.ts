@@ -29,3 +29,4 @@ export {
   type RelationKind,
 } from './impact.js';
 export { indexStatus, type IndexStatus } from './status.js';
+export type { NavigableIndex } from './navigable.js';

@@ -1,6 +1,6 @@
 import { RepoMapError } from '../errors.js';
 import { DEFAULT_TOKENIZER, loadTokenizer, type TokenizerName } from '../pack/index.js';
-import type { Index } from '../build/index.js';
+import type { NavigableIndex } from './navigable.js';
 import type { DefinitionKind, LanguageId } from '../types.js';
 import { NAVIGATE_DEFAULTS, shownLine } from './defaults.js';
 import { corpusPath } from './paths.js';
@@ -49,7 +49,11 @@ export interface OutlineOptions {
  * shallowest first (classes before their methods), then the first. A file that is not in
  * the corpus or has no grammar is a RepoMapError naming it.
  */
-export async function outlineFile(index: Index, written: string, options: OutlineOptions = {}): Promise<Outline> {
+export async function outlineFile(
+  index: NavigableIndex,
+  written: string,
+  options: OutlineOptions = {},
+): Promise<Outline> {
   const path = corpusPath(index, written, 'path');
   const language = index.languageOf(path);
   if (language === null)

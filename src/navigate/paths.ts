@@ -1,13 +1,13 @@
 import { whySkipped } from '../corpus/index.js';
 import { RepoMapError } from '../errors.js';
-import type { Index } from '../build/index.js';
+import type { NavigableIndex } from './navigable.js';
 
 /**
  * `written` (repo-relative, `./` and trailing spaces forgiven) as a path of the index's
  * corpus, or a RepoMapError naming `field` that says why the file is not there when a
  * rule skipped it.
  */
-export function corpusPath(index: Index, written: string, field: string): string {
+export function corpusPath(index: NavigableIndex, written: string, field: string): string {
   const path = written.trim().replace(/^\.\//, '');
   if (isCorpusFile(index, path)) return path;
   const skipped = whySkipped(index.corpus, path);
@@ -18,7 +18,7 @@ export function corpusPath(index: Index, written: string, field: string): string
   );
 }
 
-export function isCorpusFile(index: Index, path: string): boolean {
+export function isCorpusFile(index: NavigableIndex, path: string): boolean {
   return index.languageOf(path) !== null || index.corpus.files.some((f) => f.path === path);
 }
 
@@ -26,12 +26,12 @@ export function isCorpusFile(index: Index, path: string): boolean {
 const NAMED_PATHS = 5;
 
 /** Paths that are not files of the corpus, as a message names them: the first few, each with the rule that skipped it, if one did. */
-export function describeOutside(index: Index, paths: readonly string[]): string {
+export function describeOutside(index: NavigableIndex, paths: readonly string[]): string {
   const named = paths.slice(0, NAMED_PATHS).map((p) => withSkipReason(index, p));
   return named.join(', ') + (paths.length > NAMED_PATHS ? `, and ${paths.length - NAMED_PATHS} more` : '');
 }
 
-function withSkipReason(index: Index, path: string): string {
+function withSkipReason(index: NavigableIndex, path: string): string {
   const skipped = whySkipped(index.corpus, path);
   return skipped ? `${path} (${skipped})` : path;
 }

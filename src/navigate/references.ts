@@ -1,7 +1,7 @@
 import { compareByteOrder } from '../text/order.js';
 import { RepoMapError } from '../errors.js';
 import { edgeOf, reExporterOf } from '../graph/index.js';
-import type { Index } from '../build/index.js';
+import type { NavigableIndex } from './navigable.js';
 import type { DefinitionKind, ReferenceKind } from '../types.js';
 import { NAVIGATE_DEFAULTS, shownLine } from './defaults.js';
 import { corpusPath } from './paths.js';
@@ -56,7 +56,11 @@ export interface FindReferencesOptions {
  * each saying how it is linked to the definitions. A `path` that is not a file of the
  * corpus, or does not define the symbol, is a RepoMapError naming it.
  */
-export function findReferences(index: Index, symbol: string, options: FindReferencesOptions = {}): ReferenceSearch {
+export function findReferences(
+  index: NavigableIndex,
+  symbol: string,
+  options: FindReferencesOptions = {},
+): ReferenceSearch {
   const name = symbol.trim();
   if (name === '') throw new RepoMapError('bad-query', 'repomap/navigate: the symbol is empty', 'symbol');
   const { symbols } = index.fileGraph;
@@ -128,7 +132,7 @@ export function findReferences(index: Index, symbol: string, options: FindRefere
  * module), a same-module edge.
  */
 function linkOf(
-  index: Index,
+  index: NavigableIndex,
   name: string,
   path: string,
   targets: readonly string[],

@@ -1,4 +1,4 @@
-import type { Index } from '../build/index.js';
+import type { NavigableIndex } from './navigable.js';
 import type { EdgeType, LanguageId, SkipReason } from '../types.js';
 import { compareByteOrder } from '../text/order.js';
 
@@ -28,7 +28,7 @@ export interface IndexStatus {
 /** Files named in `parseErrorFiles` and `tooComplexFiles` at most. */
 const NAMED_ERRORS = 20;
 
-export function indexStatus(index: Index): IndexStatus {
+export function indexStatus(index: NavigableIndex): IndexStatus {
   const languages: Partial<Record<LanguageId, number>> = {};
   for (const f of index.corpus.files) if (f.language !== null) languages[f.language] = (languages[f.language] ?? 0) + 1;
   const named = (codes: readonly string[]): string[] =>

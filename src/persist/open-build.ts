@@ -151,7 +151,7 @@ async function build({ options, source, slot }: BuildRequest, earlier: BuildRequ
         ...options.settings,
         releaseTexts: options.releaseTexts ?? true,
         // every command that reads a query prepares it (its code blocks' grammars load then)
-        deferCodeGrammars: options.deferCodeGrammars ?? true,
+        deferCodeGrammars: options.deferCodeGrammars === true,
         onProgress: (_stage, done, total) => progress.parse(done, total),
         ...(tagsCache ? { tagsCache } : {}),
         ...(parseJobs !== undefined ? { parseJobs } : {}),

@@ -25,8 +25,18 @@ export type { OpenProgress, HeldIndex, IndexHolder, OpenedIndex, OpenIndexOption
  * graph edges) and keeps its snapshot; without, a build. A snapshot that cannot be read
  * is rebuilt with a note (`onNote`), never misread. A build updates `options.previous` (an
  * index of the source at another commit) where no kept index stands in for it.
+ * The index ranks any query as it
+ * comes: the grammars of a query's code blocks are loaded before it returns, unless
+ * `deferCodeGrammars` leaves that to `index.prepare(query)`.
  */
 export async function openIndex(source: CorpusSource, options: OpenIndexOptions = {}): Promise<OpenedIndex> {
+  const opened = await openDeferred(source, options);
+  if (options.deferCodeGrammars !== true) await opened.index.prepareAll();
+  return opened;
+}
+
+/** `openIndex`, its index's code grammars left to `index.prepare` (the kept snapshot's, and the build's: ./open-build.ts). */
+async function openDeferred(source: CorpusSource, options: OpenIndexOptions): Promise<OpenedIndex> {
   const clock = options.now ?? ((): number => performance.now());
   const started = clock();
   const { cache } = options;

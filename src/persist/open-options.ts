@@ -58,13 +58,10 @@ export interface OpenIndexOptions {
   tagsCache?: IndexOptions['tagsCache'];
   /**
    * As `buildIndex`'s; default true here: a build's files' texts are let go once tagged
-   * (read again when asked) and the grammars of a query's code blocks load in
-   * `index.prepare(query)`, which a command answering one query calls. An eval, which
-   * ranks many queries and scores on the texts, sets both false. A loaded snapshot's
-   * index always reads texts and grammars when asked.
+   * (read again when asked). An eval, which scores on the texts, sets it false. A loaded
+   * snapshot's index always reads texts when asked.
    */
   releaseTexts?: boolean;
-  deferCodeGrammars?: boolean;
   /** Hears a build's corpus once it is read, before its files are tagged: what threw after it threw in the build. Must not throw. */
   onCorpus?: (corpus: Corpus) => void;
   /**
@@ -87,6 +84,13 @@ export interface OpenIndexOptions {
   defer?: (work: () => void | Promise<void>) => void;
   /** Clock in milliseconds that times a load from a snapshot or from `memory` (`timingsMs`); default performance.now. */
   now?: () => number;
+  /**
+   * Leave the grammars of a query's code blocks to `index.prepare(query)`, which must then
+   * run before `rank`, `explain` or `pack` of a query with code (`IndexOptions`): for the
+   * CLI, which prepares every query; not a library option.
+   * @internal
+   */
+  deferCodeGrammars?: boolean;
 }
 
 /** An opened index, the source it read and how long the caller took to have it. */

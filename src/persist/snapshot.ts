@@ -19,7 +19,7 @@ import { makeContext } from '../rank/index-context.js';
 import { RepoMapError } from '../errors.js';
 import type { Diagnostic, IndexStats, LanguageId } from '../types.js';
 import { codeLanguagesOf, deferredCodeReading } from '../build/code-languages.js';
-import { Index, type IndexParts } from '../build/index.js';
+import { Index, type IndexParts, type Successor } from '../build/index.js';
 import { contentKey, rememberContentKey, textKey, type Previous } from '../build/reuse.js';
 import type { StageSettings } from '../build/settings.js';
 import type { Sections } from './sections.js';
@@ -152,7 +152,7 @@ export function indexOfSnapshot(snapshot: Snapshot): Index {
     }
     return record;
   };
-  const { code, prepare } = deferredCodeReading(snapshot.languages, snapshot.primary);
+  const { code, ...deferred } = deferredCodeReading(snapshot.languages, snapshot.primary);
   const parts: IndexParts = {
     corpus,
     tagDiagnostics: snapshot.tagDiagnostics,
@@ -171,10 +171,18 @@ export function indexOfSnapshot(snapshot: Snapshot): Index {
         tags.of,
         rank.kept,
       ),
-    prepare,
+    ...deferred,
   };
   // the cache counts were the build's: this load read no tags cache
   const { cache: _cache, ...built } = structuredClone(snapshot.stats);
   const stats: IndexStats = { ...built, timingsMs: { corpus: 0, tags: 0, graph: 0 } };
-  return new Index(parts, stats, { ...snapshot.settings, code }, snapshot.fingerprint);
+  return new Index(parts, stats, { ...snapshot.settings, code }, snapshot.fingerprint, loadedSuccessor);
 }
+
+/**
+ * How a loaded index makes its successor (`Index.update`): the build, imported only
+ * then (a load runs none of it). The build's switches it was made with are not kept in
+ * the snapshot: an update takes the defaults, or the call's.
+ */
+const loadedSuccessor: Successor = async (corpus, from, options) =>
+  (await import('../build/build-index.js')).buildAfter(corpus, from, options, {});

@@ -94,7 +94,7 @@ export function fieldsOf(lexical: LexicalIndex, body: Bm25Index, sideFields: (pa
   return lexical.bm25f.index;
 }
 
-/** The BM25 index of a corpus, built on first use and shared by the views of one index (`withRank`). */
+/** The BM25 index of a corpus, built on first use and shared by the views of one index (`withOptions`). */
 export interface LexicalIndex {
   bm25?: { index: Bm25Index; order: Int32Array };
   /** The BM25F fields over that BM25 index (built at the first BM25F match; shared by the views of one index). */

@@ -9,7 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
-import { buildIndex, CORPUS_DEFAULTS, loadCorpus, type Index } from '../../src/index.js';
+import { buildIndex, loadCorpus, type Index } from '../../src/index.js';
+import { CORPUS_DEFAULTS } from '../../src/unstable.js';
 import { vendoredFolderOf } from '../../src/corpus/vendored.js';
 import type { Diagnostic } from '../../src/types.js';
 import { makeTemp, removeTemp } from '../unit/corpus/helpers.js';

@@ -8,16 +8,8 @@ import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildIndex,
-  loadCorpus,
-  toDetailsRow,
-  TASKS,
-  type Index,
-  type Query,
-  type RepoMapResult,
-  type Task,
-} from '../../src/index.js';
+import { buildIndex, loadCorpus, type Index, type Query, type RepoMapResult, type Task } from '../../src/index.js';
+import { toDetailsRow, TASKS } from '../../src/unstable.js';
 import type { TagsCacheEntry } from '../../src/index.js';
 import { commitAll, initRepo, makeTemp, removeTemp } from '../unit/corpus/helpers.js';
 

@@ -1,11 +1,12 @@
 /**
- * `buildIndex(corpus, { previous })` updates the earlier graph in place when only file
- * contents changed (issue 6, re-index). Whatever the edits, the updated index must be
+ * `index.update(corpus)` (a build with the index as `previous`) updates the earlier graph
+ * in place where it can (issue 6, re-index). Whatever the edits, the updated index must be
  * the index a fresh build of the same files gives: the same edges with the same weights
  * and labels, the same symbol table and stats, and byte-identical rankings, spans and
  * explanations. Edits are drawn at random from each fixture repository's own files
  * (one file's content replaced by another's, cut in half, emptied, grown by another's
- * text, one line doubled; files added and removed; manifests and docs edited), applied in a chain, each step checked against a fresh build.
+ * text, one line doubled; files added and removed; manifests and docs edited), applied
+ * in a chain, each step checked against a fresh build.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,15 +14,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  buildIndex,
-  loadCorpus,
-  type GraphOptions,
-  type Index,
-  type Query,
-  type RepoMapResult,
-  type Task,
-} from '../../src/index.js';
+import { buildIndex, loadCorpus, type Index, type Query, type RepoMapResult, type Task } from '../../src/index.js';
+import type { GraphOptions } from '../../src/unstable.js';
 import { edgeOf } from '../../src/graph/index.js';
 
 const REPOS = join(import.meta.dirname, '../../fixtures/repos');
@@ -172,7 +166,7 @@ const REPO_NAMES = readdirSync(REPOS).sort();
 /** A file keeps its heaviest shared-symbol target only (some files of every fixture repository have more): edits then change which one it keeps. */
 const CAPPED: GraphOptions = { sharedSymbol: { maxTargetsPerFile: 1 } };
 
-describe('buildIndex with previous: an update equals a fresh build', () => {
+describe('index.update: an update equals a fresh build', () => {
   for (const [repo, graph, numRuns] of [
     ...REPO_NAMES.map((r) => [r, undefined, 12] as const),
     ...REPO_NAMES.map((r) => [r, CAPPED, 4] as const),
@@ -193,7 +187,7 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
                 const changed = edits.map((e) => apply(dir, index, e)).filter((p) => p !== null);
                 const corpus = await loadCorpus({ folder: dir });
                 const before = index;
-                const updated = await buildIndex(corpus, { tagsCache, graph, previous: before });
+                const updated = await before.update(corpus, { tagsCache });
                 const fresh = await buildIndex(await loadCorpus({ folder: dir }), { tagsCache, graph });
                 expect(observed(updated, queries)).toEqual(observed(fresh, queries));
                 // an updated edge table keeps no label its edges do not name: a long chain of updates does not pile them up
@@ -207,7 +201,7 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
                   updates++;
                   if (updated.corpus.files.length !== before.corpus.files.length) pathUpdates++;
                   // The earlier index gave its graph away: using it is an error, not a stale answer.
-                  expect(() => before.rank('anything')).toThrow(/previous/);
+                  expect(() => before.rank('anything')).toThrow(/superseded/);
                 }
                 // edited docs (not removed ones: their nodes go) keep the graph as it was
                 if (changed.length > 0 && changed.every((p) => p.endsWith('.md') && existsSync(join(dir, p))))
@@ -246,9 +240,9 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
     const edit = (path: string, extra: string) =>
       writeFileSync(join(dir, path), `${readFileSync(join(dir, path), 'utf8')}${extra}`);
     edit('src/inventory/pricing.py', '\n\ndef loyalty_bonus_cents(total):\n    return total // 100\n');
-    const second = await buildIndex(await loadCorpus({ folder: dir }), { previous: first });
+    const second = await first.update(await loadCorpus({ folder: dir }));
     edit('src/inventory/models.py', '\n\ndef restock_all(items):\n    return loyalty_bonus_cents(len(items))\n');
-    const third = await buildIndex(await loadCorpus({ folder: dir }), { previous: second });
+    const third = await second.update(await loadCorpus({ folder: dir }));
     // the third takes the first's BM25 index with both edits, not the unused second's holder
     expect(third.previous.lexical.earlier?.lexical).toBe(first.previous.lexical);
     expect([...third.previous.lexical.earlier!.changed].sort()).toEqual([
@@ -283,7 +277,7 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
       pricing,
       `${readFileSync(pricing, 'utf8')}\n\ndef loyalty_bonus_cents(total):\n    return total // 100\n`,
     );
-    const updated = await buildIndex(await loadCorpus({ folder: dir }), { previous: first });
+    const updated = await first.update(await loadCorpus({ folder: dir }));
     expect(updated.fileGraph.symbols).toBe(first.fileGraph.symbols);
     const fresh = await buildIndex(await loadCorpus({ folder: dir }));
     expect(observed(updated, queries)).toEqual(observed(fresh, queries));
@@ -295,7 +289,7 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
       `${readFileSync(join(dir, 'tests/test_pricing.py'), 'utf8')}\n# three\n`,
     );
     git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qam', 'three');
-    const committed = await buildIndex(await loadCorpus({ folder: dir }), { previous: updated });
+    const committed = await updated.update(await loadCorpus({ folder: dir }));
     expect(committed.fileGraph.symbols).toBe(first.fileGraph.symbols);
     const freshAfter = await buildIndex(await loadCorpus({ folder: dir }));
     expect(edgeOf(committed.fileGraph, 'co-change', 'src/inventory/pricing.py', 'tests/test_pricing.py')?.label).toBe(
@@ -392,13 +386,13 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
       const importer = Object.keys(files).find((p) => !/(toml|mod|__init__\.py)$/.test(p))!;
       expect(edgeOf(index.fileGraph, 'import', importer, added)).toBeUndefined();
       write(added, text);
-      const withFile = await buildIndex(await loadCorpus({ folder: dir }), { previous: index });
+      const withFile = await index.update(await loadCorpus({ folder: dir }));
       expect(withFile.fileGraph.symbols).toBe(index.fileGraph.symbols); // updated (its symbol table kept), not rebuilt
       expect(edgeOf(withFile.fileGraph, 'import', importer, added)).toBeDefined();
       expect(importsOf(withFile)).toEqual(importsOf(await buildIndex(await loadCorpus({ folder: dir }))));
       index = withFile;
       rmSync(join(dir, added));
-      const without = await buildIndex(await loadCorpus({ folder: dir }), { previous: index });
+      const without = await index.update(await loadCorpus({ folder: dir }));
       expect(edgeOf(without.fileGraph, 'import', importer, added)).toBeUndefined();
       expect(importsOf(without)).toEqual(importsOf(await buildIndex(await loadCorpus({ folder: dir }))));
     });
@@ -414,7 +408,7 @@ describe('buildIndex with previous: an update equals a fresh build', () => {
       join(dir, 'src/extra.ts'),
       "import { createRouter } from './router';\nexport const extra = createRouter;\n",
     );
-    const updated = await buildIndex(await loadCorpus({ folder: dir }), { previous: index });
+    const updated = await index.update(await loadCorpus({ folder: dir }));
     expect(updated.fileGraph.symbols).toBe(index.fileGraph.symbols);
     expect(observed(updated, queries)).toEqual(observed(await buildIndex(await loadCorpus({ folder: dir })), queries));
     expect(edgeOf(updated.fileGraph, 'import', 'src/extra.ts', 'src/router.ts')).toBeDefined();

@@ -6,16 +6,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import {
-  buildIndex,
-  EDGE_TYPES,
-  loadCorpus,
-  repoMap,
-  SKIP_REASONS,
-  type Query,
-  type RepoMapResult,
-  type Task,
-} from '../../src/index.js';
+import { buildIndex, loadCorpus, repoMap, type Query, type RepoMapResult, type Task } from '../../src/index.js';
+import { EDGE_TYPES, SKIP_REASONS } from '../../src/unstable.js';
 import { fixtureIndexes } from '../fixture-index.js';
 
 const REPOS = join(import.meta.dirname, '../../fixtures/repos');
@@ -138,7 +130,7 @@ describe('rank options', () => {
     expect(skipped.stats.skipped.binary).toBe(edited.stats.skipped.binary + 1);
   });
 
-  it('`withRank` ranks like an index built with those rank options, and leaves the original alone', async () => {
+  it('`withOptions` ranks like an index built with those rank options, and leaves the original alone', async () => {
     const folder = folderOf('python-inventory');
     const corpus = await loadCorpus(folder);
     const base = await buildIndex(corpus);
@@ -146,7 +138,7 @@ describe('rank options', () => {
     const rebuilt = await buildIndex(corpus, { rank: overrides });
     const query = 'apply_discount';
     const before = comparable(base.rank(query, { task: 'code2test' }));
-    const view = comparable(base.withRank(overrides).rank(query, { task: 'code2test' }));
+    const view = comparable(base.withOptions({ rank: overrides }).rank(query, { task: 'code2test' }));
     expect(view).toEqual(comparable(rebuilt.rank(query, { task: 'code2test' })));
     // the override changed the answer (tests were favoured, now sources are) …
     expect(view.files[0]!.path).not.toBe(before.files[0]!.path);

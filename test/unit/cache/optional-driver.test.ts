@@ -41,10 +41,12 @@ async function cli(...args: string[]): Promise<{ stdout: string; stderr: string 
 
 describe('without better-sqlite3', () => {
   it('the library loads, and opening a TagsStore says what is missing', async () => {
-    const script = `const m = await import(process.argv[1]); try { m.TagsStore.open(process.argv[2]); } catch (e) { console.log(e.code + ': ' + e.message); }`;
+    // the public entry loads; the store is repomap/unstable's
+    const script = `await import(process.argv[1]); const m = await import(process.argv[2]); try { m.TagsStore.open(process.argv[3]); } catch (e) { console.log(e.code + ': ' + e.message); }`;
+    const entries = [join(build, 'src/index.js'), join(build, 'src/unstable.js')];
     const { stdout } = await run(
       process.execPath,
-      ['--input-type=module', '-e', script, join(build, 'src/index.js'), join(tmp, 'lib', 'tags.sqlite')],
+      ['--input-type=module', '-e', script, ...entries, join(tmp, 'lib', 'tags.sqlite')],
       { encoding: 'utf8' },
     );
     expect(stdout).toBe(

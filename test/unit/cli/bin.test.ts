@@ -236,7 +236,7 @@ describe('bin/repomap.js loads the engine only for a command that runs', () => {
   };
   /** The engine's heavy packages and its own stages: none of them is needed to print help. */
   const ENGINE =
-    /\/node_modules\/(@modelcontextprotocol\/sdk|zod|graphology[^/]*|web-tree-sitter|gpt-tokenizer|better-sqlite3|cli-progress)\/|\/dist\/src\/((index|repomap)\.js|(corpus|cache|eval|pack)\/index\.js|(build|tags|graph|rank|mcp)\/)/;
+    /\/node_modules\/(@modelcontextprotocol\/sdk|zod|graphology[^/]*|web-tree-sitter|gpt-tokenizer|better-sqlite3|cli-progress)\/|\/dist\/src\/((index|unstable|repomap)\.js|(corpus|cache|eval|pack)\/index\.js|(build|tags|graph|rank|cli\/mcp)\/)/;
   const engineIn = (modules: string[]) => sourcesOf(modules).filter((m) => ENGINE.test(m));
 
   it.each([

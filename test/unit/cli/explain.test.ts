@@ -7,7 +7,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RANK_DEFAULTS, type FileExplanation, type Query, type Task } from '../../../src/index.js';
+import type { FileExplanation, Query, Task } from '../../../src/index.js';
+import { RANK_DEFAULTS } from '../../../src/unstable.js';
 import { fixtureIndexes } from '../../fixture-index.js';
 import { runCliCaptured, type CliRun } from '../../run-cli.js';
 import { fixtureCopy } from '../../fixture-copy.js';
@@ -168,9 +169,11 @@ describe('the functions likely to change, explained', () => {
   const query = 'apply_discount rounds half a cent the wrong way';
 
   it('lists the file\u2019s functions as rank names them under the learned function ranker, with their tuned parts', async () => {
-    const index = (await indexOf('python-inventory')).withRank({
-      ranker: { issue2code: 'learned' },
-      functions: { learned: true },
+    const index = (await indexOf('python-inventory')).withOptions({
+      rank: {
+        ranker: { issue2code: 'learned' },
+        functions: { learned: true },
+      },
     });
     const ranking = index.rank(query, { task: 'issue2code' });
     for (const file of ['src/inventory/pricing.py', 'src/inventory/checkout.py', 'src/inventory/models.py']) {
@@ -183,7 +186,7 @@ describe('the functions likely to change, explained', () => {
       ).toEqual(ranked.functions);
     }
     const tuned = index
-      .withRank({ functions: { learned: false } })
+      .withOptions({ rank: { functions: { learned: false } } })
       .explain(query, 'src/inventory/pricing.py', { task: 'issue2code' });
     const parts = new Map(tuned.functions!.map((f) => [f.name, f.parts]));
     for (const f of index.explain(query, 'src/inventory/pricing.py', { task: 'issue2code' }).functions!)
@@ -191,7 +194,7 @@ describe('the functions likely to change, explained', () => {
   });
 
   it('lists the file\u2019s functions as rank names them, each score the sum of its parts over the best unit\u2019s (tuned function ranker)', async () => {
-    const index = (await indexOf('python-inventory')).withRank({ functions: { learned: false } });
+    const index = (await indexOf('python-inventory')).withOptions({ rank: { functions: { learned: false } } });
     const ranking = index.rank(query, { task: 'issue2code' });
     for (const file of ['src/inventory/pricing.py', 'src/inventory/checkout.py', 'src/inventory/models.py']) {
       const e = index.explain(query, file, { task: 'issue2code' });

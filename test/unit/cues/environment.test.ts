@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { withoutEnvironment } from '../../../src/cues/environment.js';
-import { extractCues } from '../../../src/index.js';
+import { extractCues } from '../../../src/unstable.js';
 
 const SHOW_VERSIONS = [
   '#### Output of ``xr.show_versions()``',

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPH_DEFAULTS } from '../../../src/graph/index.js';
 import { RANK_DEFAULTS } from '../../../src/rank/index.js';
-import { PACK_DEFAULTS, SPAN_DEFAULTS } from '../../../src/index.js';
+import { PACK_DEFAULTS, SPAN_DEFAULTS } from '../../../src/unstable.js';
 import {
   loadEvalConfig,
   parseEvalConfig,

@@ -7,7 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EDGE_TYPES, type EdgeType, type FileTags, type Index } from '../../../src/index.js';
+import type { EdgeType, FileTags, Index } from '../../../src/index.js';
+import { EDGE_TYPES } from '../../../src/unstable.js';
 import { buildResolveContext, resolveImport } from '../../../src/graph/resolve/index.js';
 import { moduleOf } from '../../../src/graph/module.js';
 import { GRAPH_DEFAULTS } from '../../../src/graph/defaults.js';

@@ -52,14 +52,14 @@ describe('candidate feature vectors', () => {
       expect(row.every(Number.isFinite)).toBe(true);
     }
     // a small repository: every file is a candidate, in the order the tuned ranking gives
-    const tuned = index.withRank({ ranker: { issue2code: 'tuned' } }).rank(ISSUE);
+    const tuned = index.withOptions({ rank: { ranker: { issue2code: 'tuned' } } }).rank(ISSUE);
     expect(f.paths).toEqual(tuned.files.map((file) => file.path));
     expect(f.paths).toHaveLength(7);
   });
 
   it('leave the ranking as it is, and are the same on every call', () => {
     for (const ranker of ['tuned', 'learned'] as const) {
-      const view = index.withRank({ ranker: { issue2code: ranker } });
+      const view = index.withOptions({ rank: { ranker: { issue2code: ranker } } });
       expect(JSON.stringify(view.rank(ISSUE, { features: true }).files)).toBe(JSON.stringify(view.rank(ISSUE).files));
     }
     const plain = index.rank(ISSUE);

@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIndex, extractCues, loadCorpus, type Index } from '../../../src/index.js';
+import { buildIndex, loadCorpus, type Index } from '../../../src/index.js';
+import { extractCues } from '../../../src/unstable.js';
 import {
   FUNCTION_MODEL,
   FUNCTION_MODEL_FORMAT,
@@ -99,7 +100,7 @@ describe('unit vectors and the learned order on a real parse', () => {
   afterAll(() => removeTemp(dir));
 
   it('gives every unit of the files with functions one finite vector, the same bytes each time', () => {
-    const tuned = index.withRank({ ranker: { issue2code: 'tuned' } });
+    const tuned = index.withOptions({ rank: { ranker: { issue2code: 'tuned' } } });
     const r = tuned.rank(issue, { task: 'issue2code', unitFeatures: true });
     const u = r.unitFeatures!;
     expect(u.version).toBe(UNIT_FEATURE_VERSION);
@@ -156,7 +157,7 @@ describe('unit vectors and the learned order on a real parse', () => {
   });
 
   it('is what rank returns with the learned ranker: the shipped model orders the functions', () => {
-    const learned = index.withRank({ ranker: { issue2code: 'learned' }, functions: { learned: true } });
+    const learned = index.withOptions({ rank: { ranker: { issue2code: 'learned' }, functions: { learned: true } } });
     const r = learned.rank(issue, { task: 'issue2code', unitFeatures: true });
     const m = shippedFunctionModel();
     const u = r.unitFeatures!;

@@ -65,7 +65,7 @@ describe('rank with the learned ranker', () => {
   it('ranks every file once, scores falling, the same bytes on every call', () => {
     const issue =
       'Store.evict raises KeyError\n\nEvicting a key twice from the cache `Store` raises KeyError instead of ignoring it.\n';
-    const learned = index.withRank({ ranker: { issue2code: 'learned' } });
+    const learned = index.withOptions({ rank: { ranker: { issue2code: 'learned' } } });
     const r = learned.rank(issue);
     const tuned = index.rank(issue);
     expect(r.files.map((f) => f.path).sort()).toEqual(tuned.files.map((f) => f.path).sort());
@@ -77,9 +77,9 @@ describe('rank with the learned ranker', () => {
   it('is what explain reports: the learned place and score, beside the tuned ones', () => {
     const issue =
       'Store.evict raises KeyError\n\nEvicting a key twice from the cache `Store` raises KeyError instead of ignoring it.\n';
-    const learned = index.withRank({ ranker: { issue2code: 'learned' } });
+    const learned = index.withOptions({ rank: { ranker: { issue2code: 'learned' } } });
     const files = learned.rank(issue).files;
-    const tunedFiles = index.withRank({ ranker: { issue2code: 'tuned' } }).rank(issue).files;
+    const tunedFiles = index.withOptions({ rank: { ranker: { issue2code: 'tuned' } } }).rank(issue).files;
     files.forEach((f, k) => {
       const e = learned.explain(issue, f.path);
       expect(e.rank).toBe(k + 1);
@@ -88,12 +88,14 @@ describe('rank with the learned ranker', () => {
       expect(e.learned!.model).not.toBeNull();
       expect(Object.keys(e.learned!.features!)).toHaveLength(65);
     });
-    expect(index.withRank({ ranker: { issue2code: 'tuned' } }).explain(issue, files[0]!.path).learned).toBeUndefined();
+    expect(
+      index.withOptions({ rank: { ranker: { issue2code: 'tuned' } } }).explain(issue, files[0]!.path).learned,
+    ).toBeUndefined();
   });
 
   it('refuses a ranker it does not know, naming the option', () => {
-    expect(() => index.withRank({ ranker: { issue2code: 'neural' as 'tuned' } }).rank('Store.evict fails')).toThrow(
-      /rank\.ranker\.issue2code must be one of tuned, learned, got "neural"/,
-    );
+    expect(() =>
+      index.withOptions({ rank: { ranker: { issue2code: 'neural' as 'tuned' } } }).rank('Store.evict fails'),
+    ).toThrow(/rank\.ranker\.issue2code must be one of tuned, learned, got "neural"/);
   });
 });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_PATH_CHARS, repoRelativePath } from '../../../src/mcp/paths.js';
+import { MAX_PATH_CHARS, repoRelativePath } from '../../../src/cli/mcp/paths.js';
 
 const repo = mkdtempSync(join(tmpdir(), 'repomap-mcp-paths-'));
 const outside = mkdtempSync(join(tmpdir(), 'repomap-mcp-outside-'));

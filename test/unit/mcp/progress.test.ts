@@ -9,8 +9,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpServer } from '../../../src/mcp/server.js';
-import { progressNotifier, type ToolExtra } from '../../../src/mcp/progress.js';
+import { createMcpServer } from '../../../src/cli/mcp/server.js';
+import { progressNotifier, type ToolExtra } from '../../../src/cli/mcp/progress.js';
 import { Workspace } from '../../../src/build/live.js';
 import { makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 

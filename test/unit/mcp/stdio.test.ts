@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveStdio } from '../../../src/mcp/server.js';
+import { serveStdio } from '../../../src/cli/mcp/server.js';
 import { Workspace } from '../../../src/build/live.js';
 
 let tmp: string;

@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpServer } from '../../../src/mcp/server.js';
+import { createMcpServer } from '../../../src/cli/mcp/server.js';
 import { Workspace } from '../../../src/build/live.js';
 import { makeTemp, removeTemp } from '../corpus/helpers.js';
 

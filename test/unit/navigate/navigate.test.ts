@@ -5,7 +5,8 @@
  * impact of an edit with its relations, and the index's status.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIndex, loadCorpus, loadTokenizer, RepoMapError, type Index } from '../../../src/index.js';
+import { buildIndex, loadCorpus, RepoMapError, type Index } from '../../../src/index.js';
+import { loadTokenizer } from '../../../src/unstable.js';
 import { editImpact, findReferences, findSymbols, indexStatus, outlineFile } from '../../../src/navigate/index.js';
 import { renderReferences, renderStatus } from '../../../src/render/index.js';
 import { nestedPythonCalls } from '../../bad-inputs/sources.js';
@@ -381,5 +382,21 @@ describe('indexStatus', () => {
     const status = indexStatus(index);
     expect(status).toMatchObject({ files: 2, parseErrors: 0, tooComplex: 1, tooComplexFiles: ['deep.py'] });
     expect(renderStatus(status)).toContain('\nparse errors 0\ntoo complex  1: deep.py\n');
+  });
+});
+
+describe("the index's own verbs: symbols, refs, impact, outline", () => {
+  it('answer as the agent tools do, with the same options and errors', async () => {
+    expect(inventory.symbols('discount', { limit: 3 })).toEqual(findSymbols(inventory, 'discount', { limit: 3 }));
+    expect(inventory.symbols('apply_discount').matches[0]).toMatchObject({ path: 'src/inventory/pricing.py' });
+    expect(inventory.refs('apply_discount')).toEqual(findReferences(inventory, 'apply_discount'));
+    expect(inventory.refs('apply_discount').files.map((f) => f.path)).toContain('tests/test_pricing.py');
+    const edit = { file: 'src/inventory/pricing.py' };
+    expect(inventory.impact(edit, { top: 4 })).toEqual(editImpact(inventory, edit, { top: 4 }));
+    expect(await inventory.outline('src/inventory/pricing.py', { budget: 60 })).toEqual(
+      await outlineFile(inventory, 'src/inventory/pricing.py', { budget: 60 }),
+    );
+    expect(thrown(() => inventory.symbols(' ')).code).toBe('bad-query');
+    await expect(inventory.outline('no/such/file.py')).rejects.toMatchObject({ code: 'bad-option', subject: 'path' });
   });
 });

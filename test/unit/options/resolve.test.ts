@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildIndex, loadCorpus, RANK_DEFAULTS } from '../../../src/index.js';
+import { buildIndex, loadCorpus } from '../../../src/index.js';
+import { RANK_DEFAULTS } from '../../../src/unstable.js';
 import { resolveOptions } from '../../../src/options/resolve.js';
 import { FIXTURES } from '../../fixture-index.js';
 import { rejectionOf as errorOf } from '../../error-of.js';

@@ -1,7 +1,8 @@
 /** `repomap pack`, run in-process through runCli with fake streams in the python-inventory fixture (the current folder, no --repo). */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/cli/run.js';
-import { loadTokenizer, type Pack } from '../../../src/index.js';
+import type { Pack } from '../../../src/index.js';
+import { loadTokenizer } from '../../../src/unstable.js';
 import { fixtureCopy } from '../../fixture-copy.js';
 
 async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

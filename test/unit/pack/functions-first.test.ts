@@ -7,7 +7,8 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIndex, loadCorpus, packedRanges, type Index } from '../../../src/index.js';
+import { buildIndex, loadCorpus, type Index } from '../../../src/index.js';
+import { packedRanges } from '../../../src/unstable.js';
 import { makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 
 /** Methods with docstrings that do not concern the report: they make the file too long to go in whole. */

@@ -7,20 +7,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { buildIndex, loadCorpus, RepoMapError, type Pack, type Query, type Task } from '../../../src/index.js';
 import {
-  buildIndex,
   buildPack,
-  loadCorpus,
   loadTokenizer,
   packedRanges,
   packSourceOf,
   packWholeFiles,
-  RepoMapError,
   TOKENIZERS,
-  type Pack,
-  type Query,
-  type Task,
-} from '../../../src/index.js';
+} from '../../../src/unstable.js';
 import { PACK_DEFAULTS, splitLines } from '../../../src/pack/index.js';
 import { fixtureIndexes } from '../../fixture-index.js';
 

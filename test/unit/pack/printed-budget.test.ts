@@ -12,18 +12,11 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/cli/run.js';
-import {
-  buildIndex,
-  loadCorpus,
-  loadTokenizer,
-  TOKENIZERS,
-  type Index,
-  type Tokenizer,
-  type TokenizerName,
-} from '../../../src/index.js';
+import { buildIndex, loadCorpus, type Index, type TokenizerName } from '../../../src/index.js';
+import { loadTokenizer, TOKENIZERS, type Tokenizer } from '../../../src/unstable.js';
 import { PACK_FORMATS } from '../../../src/pack/index.js';
 import { Workspace } from '../../../src/build/live.js';
-import { createMcpServer } from '../../../src/mcp/server.js';
+import { createMcpServer } from '../../../src/cli/mcp/server.js';
 import { makeTemp, removeTemp, writeFiles } from '../corpus/helpers.js';
 
 /** A module of option handlers: real Python with docstrings, quotes and backslashes (JSON escapes them). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadTokenizer, RepoMapError } from '../../../src/index.js';
+import { RepoMapError } from '../../../src/index.js';
+import { loadTokenizer } from '../../../src/unstable.js';
 import { regexTokenizer } from '../../../src/pack/index.js';
 import { contractTokens } from '../../../src/text/tokens.js';
 

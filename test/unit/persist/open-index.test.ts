@@ -5,7 +5,8 @@
  * builds and keeps nothing. Its `timingsMs` is the call's own (a load's, by its `now` clock),
  * and an index of no file is never kept. A git source at commit after commit (the eval's
  * way) is built as an update of the index before, through the caller's tags cache, with
- * the caller's stage settings (a snapshot's key has them). The folder is a copy of a fixture whose times are set an hour
+ * the caller's stage settings (a snapshot's key has them). Its index ranks any query without
+ * a call first (the grammars of a query's code blocks are loaded). The folder is a copy of a fixture whose times are set an hour
  * back (a file written within the stamp margin of a build keeps that build from being kept).
  */
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -60,6 +61,29 @@ describe('openIndex', () => {
     expect(third.index.tagsOf(changed)?.definitions.map((d) => d.name)).toContain('rounding_note');
     expect(ranked(third.index)).toEqual(await fresh());
     expect(notes).toEqual([]);
+  });
+
+  it('gives an index that ranks a query with code as it comes, built, loaded or updated: no call to make first', async () => {
+    const repo = join(tmp, 'code-query');
+    const cache = join(tmp, 'code-query-cache');
+    cpSync(FIXTURE, repo, { recursive: true });
+    ageTree(repo);
+    const query = 'the total is off by a cent\n```python\ntotal = apply_discount(item.total(), percent)\n```\n';
+    const withCode = async (index: Index) => {
+      const { stats: _stats, ...rest } = index.rank(query);
+      return rest;
+    };
+    const fresh = async () => withCode(await buildIndex(await loadCorpus({ folder: repo })));
+    const built = await openIndex({ folder: repo }, { cache });
+    expect(await withCode(built.index)).toEqual(await fresh());
+    const loaded = await openIndex({ folder: repo }, { cache });
+    expect(loaded.snapshot).toMatchObject({ updated: false });
+    expect(await withCode(loaded.index)).toEqual(await fresh());
+    expect(loaded.index.explain(query, 'src/inventory/pricing.py').rank).toBeGreaterThan(0);
+    appendFileSync(join(repo, 'src/inventory/checkout.py'), '\n\ndef rounding_note():\n    return 1\n');
+    const updated = await openIndex({ folder: repo }, { cache });
+    expect(updated.snapshot).toMatchObject({ updated: true });
+    expect(await withCode(updated.index)).toEqual(await fresh());
   });
 
   it("times a loaded index by the call's own clock, not by the build that made it", async () => {

@@ -161,11 +161,11 @@ describe('issue2code: feedback from the best files', () => {
   it('lifts a file the best files are linked to past one they are not, and never past the files it starts from', async () => {
     const base = await indexOf('python-inventory');
     const off = base
-      .withRank({ feedbackWeight: { issue2code: 0 } })
+      .withOptions({ rank: { feedbackWeight: { issue2code: 0 } } })
       .rank(issue)
       .files.map((f) => f.path);
     const on = base
-      .withRank({ feedbackWeight: { issue2code: 0.2 }, feedbackFiles: 3 })
+      .withOptions({ rank: { feedbackWeight: { issue2code: 0.2 }, feedbackFiles: 3 } })
       .rank(issue)
       .files.map((f) => f.path);
     // the three best files start the feedback walk and keep their places
@@ -181,9 +181,11 @@ describe('issue2code: feedback from the best files', () => {
   });
 
   it('explains the lift in the score parts, and is off for the other tasks', async () => {
-    const index = (await indexOf('python-inventory')).withRank({
-      feedbackWeight: { issue2code: 0.2 },
-      feedbackFiles: 3,
+    const index = (await indexOf('python-inventory')).withOptions({
+      rank: {
+        feedbackWeight: { issue2code: 0.2 },
+        feedbackFiles: 3,
+      },
     });
     const r = index.rank(issue);
     const backend = r.files.find((f) => f.path === 'src/inventory/storage/backend.py')!;
@@ -287,7 +289,7 @@ describe('issue2code: an environment report pasted in an issue', () => {
       expect(reasonsOf(r.files, 'pkg/versions.py')).not.toContain('show_versions');
       // the hand-tuned score alone keeps it first too; read (with that score), the report puts the versions module first
       const tuned = { ranker: { issue2code: 'tuned' as const } };
-      expect(order(index.withRank(tuned).rank(ISSUE))[0]).toBe('pkg/dataset.py');
+      expect(order(index.withOptions({ rank: tuned }).rank(ISSUE))[0]).toBe('pkg/dataset.py');
       const read = index.withOptions({ cues: { issueEnvironmentLines: 0 }, rank: tuned }).rank(ISSUE);
       expect(order(read)[0]).toBe('pkg/versions.py');
     } finally {

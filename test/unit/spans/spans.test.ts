@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toDetailsRow, type Query, type RankedFile, type Span, type Task } from '../../../src/index.js';
+import type { Query, RankedFile, Span, Task } from '../../../src/index.js';
+import { toDetailsRow } from '../../../src/unstable.js';
 import { changedOldLines } from '../../../src/spans/span-lines.js';
 import { finish } from '../../../src/spans/spans.js';
 import { fixtureIndexes } from '../../fixture-index.js';

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../../src/corpus/index.js';
-import { parseAhead } from '../../../src/index.js';
+import { parseAhead } from '../../../src/unstable.js';
 import { TAGS_BUDGET } from '../../../src/tags/budget.js';
 import { extractTags } from '../../../src/tags/extract.js';
 import type { FileRecord } from '../../../src/types.js';

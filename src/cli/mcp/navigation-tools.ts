@@ -1,17 +1,19 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
-import { diffFiles } from '../cues/index.js';
 import {
-  editImpact,
-  findReferences,
-  findSymbols,
+  DEFAULT_TOKENIZER,
+  diffFiles,
   indexStatus,
   NAVIGATE_DEFAULTS,
-  outlineFile,
+  renderImpact,
+  renderOutline,
+  renderReferences,
+  renderStatus,
+  renderSymbols,
   SYMBOL_KINDS,
-} from '../navigate/index.js';
-import { DEFAULT_TOKENIZER, TOKENIZERS } from '../pack/index.js';
-import { renderImpact, renderOutline, renderReferences, renderStatus, renderSymbols } from '../render/index.js';
+  TOKENIZERS,
+  type Workspace,
+} from '../../unstable.js';
 import { answer } from './answer.js';
 import {
   FIND_SYMBOL_OUTPUT,
@@ -23,7 +25,6 @@ import {
 import { MAX_PATH_CHARS, repoRelativePath, ToolInputError } from './paths.js';
 import { progressNotifier } from './progress.js';
 import { echoed, requiredAs, TOOL_LIMITS } from './tools.js';
-import type { Workspace } from '../build/live.js';
 
 const limit = (what: string, fallback: number) =>
   z
@@ -61,7 +62,7 @@ export function registerNavigationTools(server: McpServer, workspace: Workspace)
       answer(async () => {
         const search = await workspace.use(
           (index) =>
-            findSymbols(index, args.query, {
+            index.symbols(args.query, {
               ...(args.limit ? { limit: args.limit } : {}),
               ...(args.kind ? { kind: args.kind } : {}),
             }),
@@ -99,7 +100,7 @@ export function registerNavigationTools(server: McpServer, workspace: Workspace)
         const path = args.path !== undefined ? repoRelativePath(args.path, 'path', workspace.folder) : undefined;
         const found = await workspace.use(
           (index) =>
-            findReferences(index, args.symbol, {
+            index.refs(args.symbol, {
               ...(path !== undefined ? { path } : {}),
               ...(args.limit ? { limit: args.limit } : {}),
             }),
@@ -133,8 +134,7 @@ export function registerNavigationTools(server: McpServer, workspace: Workspace)
           repoRelativePath(named, 'diff', workspace.folder);
         const impact = await workspace.use(
           (index) =>
-            editImpact(
-              index,
+            index.impact(
               { ...(args.diff !== undefined ? { diff: args.diff } : {}), ...(file !== undefined ? { file } : {}) },
               args.top ? { top: args.top } : {},
             ),
@@ -171,7 +171,7 @@ export function registerNavigationTools(server: McpServer, workspace: Workspace)
         const path = repoRelativePath(args.path, 'path', workspace.folder);
         const outline = await workspace.use(
           (index) =>
-            outlineFile(index, path, {
+            index.outline(path, {
               ...(args.budget ? { budget: args.budget } : {}),
               ...(args.tokenizer ? { tokenizer: args.tokenizer } : {}),
             }),

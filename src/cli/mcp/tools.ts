@@ -1,14 +1,19 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
-import { DEFAULT_TOKENIZER, PACK_FORMATS, TOKENIZERS } from '../pack/index.js';
-import { renderExplanation } from '../explain/render.js';
-import { rankedFileLines } from '../render/text.js';
-import { TASKS, type RepoMapResult } from '../types.js';
+import type { RepoMapResult } from '../../index.js';
+import {
+  DEFAULT_TOKENIZER,
+  PACK_FORMATS,
+  rankedFileLines,
+  renderExplanation,
+  TASKS,
+  TOKENIZERS,
+  type Workspace,
+} from '../../unstable.js';
 import { answer, failure } from './answer.js';
 import { CONTEXT_PACK_OUTPUT, EXPLAIN_FILE_OUTPUT, RANK_FILES_OUTPUT } from './output-schemas.js';
 import { MAX_PATH_CHARS, repoRelativePath } from './paths.js';
 import { progressNotifier } from './progress.js';
-import type { Workspace } from '../build/live.js';
 
 /** Bounds of the tools' numeric arguments. */
 export const TOOL_LIMITS = {

@@ -6,28 +6,22 @@
  * here fails the typecheck rather than a client's call.
  */
 import * as z from 'zod';
-import type { BuildInfo } from '../build/live.js';
-import type { FileExplanation } from '../explain/explain-file.js';
-import { TOKENIZERS } from '../pack/index.js';
+import type { FileExplanation, Impact, Outline, ReferenceSearch, SymbolSearch } from '../../index.js';
 import {
-  RELATION_KINDS,
-  SYMBOL_MATCHES,
-  type Impact,
-  type IndexStatus,
-  type Outline,
-  type ReferenceSearch,
-  type SymbolSearch,
-} from '../navigate/index.js';
-import {
+  type BuildInfo,
   CUE_KINDS,
   DEFINITION_KINDS,
   EDGE_TYPES,
   FILE_KINDS,
+  type IndexStatus,
   LANGUAGES,
   REFERENCE_KINDS,
+  RELATION_KINDS,
   SKIP_REASONS,
+  SYMBOL_MATCHES,
   TASKS,
-} from '../types.js';
+  TOKENIZERS,
+} from '../../unstable.js';
 
 /** `true` when A and B are one type as the compiler compares them (not merely assignable either way). */
 type Same<A, B> = (<G>() => G extends A ? 1 : 2) extends <G>() => G extends B ? 1 : 2 ? true : false;

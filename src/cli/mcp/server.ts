@@ -1,10 +1,9 @@
 import type { Readable, Writable } from 'node:stream';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { packageVersion } from '../package-root.js';
+import { packageVersion, type Workspace } from '../../unstable.js';
 import { registerNavigationTools } from './navigation-tools.js';
 import { LineTransport } from './stdio-transport.js';
 import { registerTools } from './tools.js';
-import type { Workspace } from '../build/live.js';
 
 /** An MCP server answering rank_files, context_pack, explain_file and the agent tools (find_symbol, references, impact, outline, index_status) from one workspace. */
 export function createMcpServer(workspace: Workspace): McpServer {

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { isReportable, messageWithoutModule } from '../errors.js';
+import { isReportable, messageWithoutModule } from '../../unstable.js';
 import { ToolInputError } from './paths.js';
 
 /** Argument names an error's subject may be (it is named in the refusal). */
