@@ -83,7 +83,7 @@ export function collectTags(query: Query, root: Node, source: string, options?: 
         name,
         kind,
         startLine,
-        endLine: text.endLine(startLine, end),
+        endLine: text.endLine(node.startIndex, startLine, end),
       });
     } else if (parts.reference) {
       keepEarliest(references, nameKey, match.patternIndex, {
@@ -269,10 +269,13 @@ class SourceText {
   }
 
   /**
-   * 1-based last line of a node that starts on `startLine` and ends at offset `end`; a node
-   * ending at column 0 ends on the line before. Rows count '\n' only, as tree-sitter does.
+   * 1-based last line of a node that starts at offset `start` on `startLine` and ends at
+   * offset `end`: the line of its last character that is not white space (tree-sitter-scala
+   * ends an indentation-syntax body where the next line's indentation ends; a node ending
+   * at column 0 ends on the line before). Rows count '\n' only, as tree-sitter does.
    */
-  endLine(startLine: number, end: number): number {
+  endLine(start: number, startLine: number, end: number): number {
+    while (end > start && isSpace(this.source.charCodeAt(end - 1))) end--;
     const starts = (this.starts ??= lineStarts(this.source));
     let lo = 0;
     let hi = starts.length - 1;
@@ -284,6 +287,11 @@ class SourceText {
     const row = lo + 1;
     return starts[lo] === end && row > startLine ? row - 1 : row;
   }
+}
+
+/** Space, tab, line feed, vertical tab, form feed, carriage return. */
+function isSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13);
 }
 
 function lineStarts(source: string): number[] {

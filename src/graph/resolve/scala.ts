@@ -4,8 +4,8 @@
  * the package it is in.
  *
  * Specifiers (from the tags stage): the dotted path as written, a wildcard joined to it,
- * selectors as names: `a.b.C`, `a.b._`, `a.b` [C, D] for `import a.b.{C, D => E}`,
- * `a.b.given` (Scala 3), `a.b` for Scala 3's `import a.b.*` (whose `*` the grammar drops).
+ * selectors as names: `a.b.C`, `a.b._`, `a.b` [C, D] for `import a.b.{C, D => E}` (or
+ * `{C, D as E}`), and Scala 3's `a.b.*` and `a.b.given`.
  *
  * Rules:
  * - A file's package is its package clauses joined in order (`package a.b` then
@@ -17,8 +17,8 @@
  *   `a.b`; when there is none, `a.b` is a member whose contents are imported (`Money._`).
  * - Selectors `a.b.{C, D}` are the members `a.b.C` and `a.b.D` (a selector naming a
  *   package, its files); when none is found, `a.b` as a member (`import Money.{zero}`).
- * - A plain `a.b.c` is a member, else a package (`import scala.collection.mutable`, or
- *   Scala 3's `a.b.*`), else its trailing segments are dropped until a member is found
+ * - A plain `a.b.c` is a member, else a package (`import scala.collection.mutable`),
+ *   else its trailing segments are dropped until a member is found
  *   (`a.b.Money.zero` → Money), keeping two.
  * - A name that resolves nowhere is tried relative to the importing file's package and
  *   each package enclosing it (`import money.Money` inside `package com.x`).

@@ -123,10 +123,27 @@ describe('scala tags on fixtures/repos/scala-csvkit', () => {
     );
     expect(tags.errorNodes).toBe(0);
     expect(importKeys(tags)).toEqual(['a.b [C, D, _]', 'a.core.given []', '_root_.a.X []']);
-    // Scala 3's `*` is an error to this Scala 2 grammar; the path before it is still the import (the resolver reads it as a package)
-    const scala3 = await snippetTags('scala', ['import cats.syntax.all.*', 'object A', ''].join('\n'));
-    expect(scala3.errorNodes).toBeGreaterThan(0);
-    expect(importKeys(scala3)).toEqual(['cats.syntax.all []']);
+    // Scala 3's `*` wildcard, `as` renames and `given` selectors; several paths after one `import`
+    const scala3 = await snippetTags(
+      'scala',
+      [
+        'import cats.syntax.all.*',
+        'import a.b.{C as D, given, *}',
+        'import scala.collection.mutable as m',
+        'import a.B, c.d.{E, F}, g.h._',
+        'object A',
+        '',
+      ].join('\n'),
+    );
+    expect(scala3.errorNodes).toBe(0);
+    expect(importKeys(scala3)).toEqual([
+      'cats.syntax.all.* []',
+      'a.b [C, given, *]',
+      'scala.collection.mutable []',
+      'a.B []',
+      'c.d [E, F]',
+      'g.h._ []',
+    ]);
     expect(definitionKeys(scala3)).toEqual(['class A']);
   });
 
