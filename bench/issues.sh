@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue-localization bench: repomap (learned and tuned rankers), BM25, BM25F (repomap's
-# lexical channel alone) and RRF(repomap + BM25) on the issue rows (../shared/bench/issues: a bug report's title and
-# body → the files its fix edited), then TABLE.md: per language and per half of
+# lexical channel alone) and RRF(repomap + BM25) on the issue rows (../shared/bench/issues:
+# a bug report's title and body → the files its fix edited), then TABLE.md: per language and per half of
 # bench/split.json, Acc@1/3/5/10, MRR, R@20, BCY@8k and function-level Acc@5/10.
 #
 #   bench/issues.sh REPOS_DIR            (or REPOMAP_REPOS=REPOS_DIR bench/issues.sh)
@@ -11,7 +11,8 @@
 # the repo root), REPOMAP_JOBS (worker processes, default 2), REPOMAP_OUT (default
 # bench/results/issues), REPOMAP_CACHE (a tags cache folder kept across runs; default none,
 # so index timings stay cold), REPOMAP_FEATURES (a folder: the repomap run also dumps the
-# learned ranker's feature vectors there, bench/learn/README.md). Writes <run>.summary.json and TABLE.md (committed) and
+# learned ranker's feature vectors there, bench/learn/README.md). Writes <run>.summary.json
+# and TABLE.md (committed) and
 # <run>.details.jsonl, <run>.scores.jsonl, <run>.log (ignored: large or machine-local).
 set -euo pipefail
 
