@@ -20,7 +20,8 @@ sys.path.insert(0, os.path.dirname(__file__))
 from data import read_dumps  # noqa: E402
 from export import predict  # noqa: E402
 from metrics import evaluate, mean_metrics  # noqa: E402
-from train import cross_validate, tuned  # noqa: E402
+from sklearn.model_selection import GroupKFold  # noqa: E402
+from train import FOLDS, scorer, tuned  # noqa: E402
 
 TASKS = ("code2test", "edit2ripple", "trace2code")
 # the contract's gold field of each task (../shared/eval-contract.md)
@@ -40,12 +41,20 @@ def task_samples(path, task):
     return samples
 
 
-def recall_at(rows_q, score_fn, k=20):
-    out = []
-    for q in rows_q:
-        order = sorted(range(len(q.y)), key=lambda i, s=list(score_fn(q)): (-s[i], i))
-        out.append(sum(int(q.y[i]) for i in order[:k]) / max(1, q.gold_count))
-    return float(np.mean(out)) if out else float("nan")
+def recall_at(q, scores, k=20):
+    order = sorted(range(len(q.y)), key=lambda i: (-scores[i], i))
+    return sum(int(q.y[i]) for i in order[:k]) / max(1, q.gold_count)
+
+
+def grouped_scores(queries, kind, columns):
+    """Each query's scores from a `kind` model trained on the other folds (grouped by repository)."""
+    out = [None] * len(queries)
+    folds = GroupKFold(n_splits=FOLDS).split(np.arange(len(queries)), groups=[q.repo for q in queries])
+    for train, test in folds:
+        fn = scorer(kind, [queries[i] for i in train], columns)
+        for i in test:
+            out[i] = list(fn(queries[i]))
+    return out
 
 
 def main():
@@ -76,17 +85,15 @@ def main():
             raise SystemExit(f"{args.dumps}: feature names differ from {ISSUE_MODEL}'s")
         columns = list(range(len(names)))
         repos = len({q.repo for q in queries})
-        issue_fn = lambda q: predict(issue_model, q.x)  # noqa: E731
         entries = [
-            ("tuned", evaluate(queries, tuned(names)), tuned(names)),
-            ("issue model, as shipped", evaluate(queries, issue_fn), issue_fn),
+            ("tuned", [list(tuned(names)(q)) for q in queries]),
+            ("issue model, as shipped", [list(predict(issue_model, q.x)) for q in queries]),
         ]
         for kind in ("learned", "logistic"):
-            rows = cross_validate(queries, names, kind, columns)
-            entries.append((f"{kind}, grouped CV", rows, None))
-        for name, rows, fn in entries:
-            m = mean_metrics(rows)
-            r20 = f"{recall_at(queries, fn):.3f}" if fn else "—"
+            entries.append((f"{kind}, grouped CV", grouped_scores(queries, kind, columns)))
+        for name, scores in entries:
+            m = mean_metrics(evaluate(queries, lambda q, by={id(q): s for q, s in zip(queries, scores)}: by[id(q)]))
+            r20 = f"{np.mean([recall_at(q, s) for q, s in zip(queries, scores)]):.3f}"
             lines.append(
                 f"| {task} | {len(queries)} | {repos} | {name} | {m['Acc@1']:.3f} | {m['Acc@5']:.3f} | {m['MRR']:.3f} | {r20} |"
             )
