@@ -9,7 +9,8 @@
 # Environment: REPOMAP_DEV (dev set folder, default ../shared/bench/dev from the
 # repo root), REPOMAP_JOBS (worker processes, default 2), REPOMAP_OUT (default
 # bench/results/dev), REPOMAP_CF (counterfactual set written and used, default
-# bench/abstention/counterfactual.jsonl). Writes <run>.summary.json and TABLE.md (committed) and
+# bench/abstention/counterfactual.jsonl), REPOMAP_FEATURES (see step 1). Writes
+# <run>.summary.json and TABLE.md (committed) and
 # <run>.details.jsonl, <run>.log, <run>.time (ignored: large or machine-local).
 set -euo pipefail
 
@@ -41,9 +42,12 @@ run() {
 
 # 1. The two retrievers on dev + counterfactual samples. No-gold rows never enter the
 #    metric means (those are over the dev positives); they feed the selective report.
+#    REPOMAP_FEATURES: the repomap run also dumps the learned ranker's feature vectors there.
 for method in repomap bm25; do
+  extra=()
+  [ "$method" = repomap ] && [ -n "${REPOMAP_FEATURES:-}" ] && extra=(--features "$REPOMAP_FEATURES")
   run "$method" eval "${DEV_SAMPLES[@]}" "${CF_SAMPLES[@]}" --repos "$REPOS" --method "$method" --jobs "$JOBS" \
-    --selective --out "$OUT/$method.details.jsonl" --summary "$OUT/$method.summary.json"
+    "${extra[@]}" --selective --out "$OUT/$method.details.jsonl" --summary "$OUT/$method.summary.json"
 done
 
 # 2. RRF(repomap + BM25), scored by the same code.

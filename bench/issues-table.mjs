@@ -15,7 +15,8 @@ if (!out || !samplesFile) {
   process.exit(2);
 }
 const METHODS = [
-  ['repomap', 'repomap'],
+  ['repomap', 'repomap (default rankers: learned for issue2code)'],
+  ['repomap-tuned', 'repomap, tuned ranker (--ranker tuned)'],
   ['bm25', 'BM25'],
   ['bm25f', 'BM25F (repomap\u2019s lexical channel alone)'],
   ['rrf', 'RRF(repomap + BM25)'],
