@@ -22,7 +22,7 @@ const SCRIPT = `
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-const api = await import(${JSON.stringify(dist('index.js'))});
+const api = { ...(await import(${JSON.stringify(dist('index.js'))})), ...(await import(${JSON.stringify(dist('unstable.js'))})) };
 const { extractTags } = await import(${JSON.stringify(dist('tags/extract.js'))});
 const mode = process.argv[2];
 if (mode === 'one-shot') api.useOneShotCompilation();
@@ -101,7 +101,7 @@ describe('useOneShotCompilation', () => {
       const script = join(dir, 'order.mjs');
       writeFileSync(
         script,
-        `const api = await import(${JSON.stringify(dist('index.js'))});
+        `const api = await import(${JSON.stringify(dist('unstable.js'))});
 const wasm = await import(${JSON.stringify(dist('tags/wasm-modules.js'))});
 const grammar = await import(${JSON.stringify(dist('tags/grammar.js'))});
 const { statSync } = await import('node:fs');
