@@ -2,7 +2,8 @@
 // Two builds of repomap on one folder, alternating in the same minutes: a cold `rank` (empty
 // cache), a warm one (the snapshot of the run before, nothing changed) and one after a changed
 // file (the snapshot updated), each a fresh `repomap rank` process, wall time from spawn to
-// exit. The builds take turns within each round and the first of a round alternates, so the
+// exit, and its CPU time (user + system, its workers included; Linux: the waited-for children's
+// times in /proc/self/stat), which a busy machine disturbs less than the wall. The builds take turns within each round and the first of a round alternates, so the
 // machine's load falls on both alike; medians per build and their ratio (new / old). The
 // ranked output of both builds is compared too (first lines of stdout, less the header).
 //
@@ -44,13 +45,28 @@ const builds = ['old', 'new'].map((name) => {
   // an hour old, as a checkout is: a file written within a build's stamp margin keeps its snapshot from being kept
   const hourAgo = `@${Math.floor(Date.now() / 1000) - 3600}`;
   spawnSync('find', [copy, '-exec', 'touch', '-h', '-d', hourAgo, '{}', '+']);
-  return { name, root: resolve(values[name]), copy, cache: join(work, `${name}-cache`), times: {} };
+  return { name, root: resolve(values[name]), copy, cache: join(work, `${name}-cache`), times: {}, cpu: {} };
 });
 const edited = (build) => join(build.copy, values.edit);
 for (const build of builds) readFileSync(edited(build)); // fails early, naming the file
 
-/** One `repomap rank` of `build`: its wall time in seconds and its ranking lines. */
+/** CPU seconds (user + system) of this process's waited-for children so far; null off Linux. */
+function childrenCpu() {
+  let stat;
+  try {
+    stat = readFileSync('/proc/self/stat', 'utf8');
+  } catch {
+    return null;
+  }
+  // fields after the command's closing parenthesis; cutime and cstime are the 16th and 17th fields
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / TICKS;
+}
+const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** One `repomap rank` of `build`: its wall and CPU times in seconds and its ranking lines. */
 function rank(build) {
+  const cpuBefore = childrenCpu();
   const started = process.hrtime.bigint();
   const run = spawnSync(
     process.execPath,
@@ -68,17 +84,22 @@ function rank(build) {
     { encoding: 'utf8', env: { ...process.env, REPOMAP_NO_DAEMON: '1' }, maxBuffer: 1 << 26 },
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpuAfter = childrenCpu();
+  const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
   if (run.status !== 0) throw new Error(`${build.name}: rank exited ${run.status}: ${run.stderr}`);
   const ranking = run.stdout
     .split('\n')
     .filter((line) => /^\s*\d+\.\s/.test(line))
     .map((line) => line.replace(/\s+$/, ''));
-  return { seconds, ranking };
+  return { seconds, cpu, ranking };
 }
 
-const record = (build, step, seconds) => {
+const record = (build, step, run) => {
   build.times[step] ??= [];
-  build.times[step].push(seconds);
+  build.times[step].push(run.seconds);
+  if (run.cpu === null) return;
+  build.cpu[step] ??= [];
+  build.cpu[step].push(run.cpu);
 };
 const rankings = new Map();
 const loads = [];
@@ -88,13 +109,13 @@ for (let round = 0; round < rounds; round++) {
   for (const build of order) {
     rmSync(build.cache, { recursive: true, force: true });
     const cold = rank(build);
-    record(build, 'cold', cold.seconds);
-    record(build, 'warm', rank(build).seconds);
+    record(build, 'cold', cold);
+    record(build, 'warm', rank(build));
     const file = edited(build);
     const text = readFileSync(file, 'utf8');
     appendFileSync(file, '\n// edited\n');
     const updated = rank(build);
-    record(build, 'one file changed', updated.seconds);
+    record(build, 'one file changed', updated);
     writeFileSync(file, text);
     rankings.set(build.name, cold.ranking.join('\n'));
   }
@@ -111,11 +132,15 @@ const lines = [
   '',
   `${new Date().toISOString()}, ${cpus().length} cores, load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} at the rounds' starts; folder: ${positionals[0]}; query: "${values.query}"; changed file: ${values.edit}.`,
   '',
-  '| step | old, median s (min–max) | new, median s (min–max) | new / old |',
-  '| --- | ---: | ---: | ---: |',
-  ...Object.keys(old.times).map((step) => {
+  '| step | time | old, median s (min–max) | new, median s (min–max) | new / old |',
+  '| --- | --- | ---: | ---: | ---: |',
+  ...Object.keys(old.times).flatMap((step) => {
     const cell = (xs) => `${median(xs).toFixed(2)} (${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)})`;
-    return `| ${step} | ${cell(old.times[step])} | ${cell(now.times[step])} | ${(median(now.times[step]) / median(old.times[step])).toFixed(2)} |`;
+    const row = (kind, a, b) =>
+      `| ${step} | ${kind} | ${cell(a)} | ${cell(b)} | ${(median(b) / median(a)).toFixed(2)} |`;
+    const rows = [row('wall', old.times[step], now.times[step])];
+    if (old.cpu[step] && now.cpu[step]) rows.push(row('CPU', old.cpu[step], now.cpu[step]));
+    return rows;
   }),
   '',
   `Rankings (top 10, cold): ${rankings.get('old') === rankings.get('new') ? 'the same lines' : 'they differ'}.`,
