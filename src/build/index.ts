@@ -49,7 +49,6 @@ import {
   type SymbolSearch,
 } from '../navigate/index.js';
 import { RepoMapError } from '../errors.js';
-import type { TagsCache, TagsCacheEntry } from '../cache/types.js';
 import {
   RANKERS,
   type Corpus,
@@ -66,62 +65,9 @@ import {
   type UnitFeatures,
 } from '../types.js';
 import { checkNotTaken, contentKey, type Previous } from './reuse.js';
+import type { RankOptions } from './rank-options.js';
 import { resolveStageSettings, type StageOptions, type StageSettings } from './settings.js';
-
-export interface RankOptions {
-  /** Task mode; inferred from the query's fields when absent. */
-  task?: Task;
-  /** How many files to return (default: all); the files after them are not ordered, which at many files is most of a rank's time. */
-  top?: number;
-  /** Keep given files at their earned rank instead of last. */
-  includeGiven?: boolean;
-  /**
-   * false: the files without `spans`, for a caller that shows paths, scores and reasons
-   * only; the ranking is the same and costs less. Default true.
-   */
-  spans?: boolean;
-  /**
-   * How many of the first files get `functions` (at most the task's `rank.functionFiles`;
-   * 0: none, and the result has no `functions` list). The ranking is the same. Default:
-   * the task's `rank.functionFiles`, or 0 when `spans` is false.
-   */
-  functions?: number;
-  /** Also return the learned ranker's feature vectors of the tuned ranking's first files (`RepoMapResult.features`). */
-  features?: boolean;
-  /** Also return the learned function ranker's vectors of the units of the files that get functions (`RepoMapResult.unitFeatures`). */
-  unitFeatures?: boolean;
-}
-
-/**
- * What a build takes that is the caller's rather than the index's: a cache, progress,
- * threads, memory. `index.update` takes them again; the rest of a build's options
- * (the stages' settings, the history read) are the index's own.
- */
-export interface UpdateOptions {
-  /**
-   * Per-file tags shared across indexes, keyed by language and content (git blob id,
-   * or a hash of the text for folders): a new snapshot of a known repository only
-   * parses the files that changed. Any Map works; the caller bounds its size. A
-   * `TagsStore` (src/cache) keeps them on disk across processes.
-   */
-  tagsCache?: Map<string, TagsCacheEntry> | TagsCache;
-  /** Progress of the slow stages; the library never prints. */
-  onProgress?: (stage: 'tags', done: number, total: number) => void;
-  /** Parse threads for the tags stage (1: parse in this thread); see `TagsOptions.jobs`. Default 2. */
-  parseJobs?: number;
-  /**
-   * Folder corpora: once the tags stage has parsed and tokenized them, drop the files'
-   * texts from memory (all but the manifests import resolution reads); `file.text` and
-   * `textOf` read a file again when asked, and `textOf` is undefined for a file changed
-   * since it was loaded (see `releaseTexts`, src/corpus). On a 10k-file corpus the texts
-   * are ~67 MB of heap. The BM25 index, which reads every text, is then made during the
-   * build rather than at the first rank. The CLI and `repomap mcp` set it.
-   */
-  releaseTexts?: boolean;
-}
-
-/** The keys of `UpdateOptions`: `update` refuses any other. */
-const UPDATE_OPTIONS: readonly (keyof UpdateOptions)[] = ['tagsCache', 'onProgress', 'parseJobs', 'releaseTexts'];
+import { checkUpdateOptions, type UpdateOptions } from './update-options.js';
 
 /**
  * How an index makes the index of a later state of its repository (`update`): a build of
@@ -381,14 +327,7 @@ export class Index {
    */
   async update(corpus: Corpus, options: UpdateOptions = {}): Promise<Index> {
     this.checkLive();
-    const unknown = Object.keys(options).find((key) => !(UPDATE_OPTIONS as readonly string[]).includes(key));
-    if (unknown !== undefined) {
-      throw new RepoMapError(
-        'bad-option',
-        `repomap/build: update takes ${UPDATE_OPTIONS.join(', ')}, not "${unknown}": an update keeps the index's settings (buildIndex builds under others; withOptions views the index under other rank settings)`,
-        unknown,
-      );
-    }
+    checkUpdateOptions(options);
     return this.successor(corpus, this, options);
   }
 
