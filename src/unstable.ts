@@ -11,14 +11,9 @@
  */
 
 // build: the index's parts and views, a repository kept indexed for a server (the MCP server's Workspace)
-export {
-  Index,
-  EarlierCsrs,
-  recordParts,
-  type IndexParts,
-  type IndexSettings,
-  type Successor,
-} from './build/index.js';
+export { Index, type IndexSettings, type Successor } from './build/index.js';
+export { EarlierCsrs } from './build/earlier-csrs.js';
+export { recordParts, type IndexParts } from './build/index-parts.js';
 export { buildAfter, type KeptOptions } from './build/build-index.js';
 export { resolveStageSettings } from './build/settings.js';
 export type { Previous } from './build/reuse.js';

@@ -3,10 +3,9 @@ import { boundQuery, extractCues, queryCutDiagnostic, type CodeReading } from '.
 import { whySkipped } from '../corpus/index.js';
 import type { FileGraph } from '../graph/index.js';
 import type { RankContext } from '../rank/context.js';
-import { patchCsr, type Csr, type EdgeFlow } from '../rank/csr.js';
+import type { Csr, EdgeFlow } from '../rank/csr.js';
 import type { MessageIndex } from '../rank/messages.js';
-import { graphPartsOf, makeContext } from '../rank/index-context.js';
-import type { LexicalMatch, RankDefaults } from '../rank/defaults.js';
+import type { LexicalMatch } from '../rank/defaults.js';
 import { lexicalText } from '../rank/seeds.js';
 import { compareByteOrder, compareDescending } from '../text/order.js';
 import { rankFiles, type RankOutcome } from '../rank/score.js';
@@ -25,13 +24,7 @@ import {
   unitVectors,
 } from '../learn/index.js';
 import { attachSpans, SpanFinder, spanSource, type SpanSource } from '../spans/spans.js';
-import {
-  attachFunctions,
-  FunctionFinder,
-  rankedFunctionIds,
-  type FunctionSource,
-  type UnitWordsCache,
-} from '../rank/functions.js';
+import { attachFunctions, FunctionFinder, rankedFunctionIds, type FunctionSource } from '../rank/functions.js';
 import { checkPackOptions, packFiles, packSourceOf, type Pack, type PackOptions } from '../pack/index.js';
 import { explainFile, notInCorpus, type ExplainFileOptions, type FileExplanation } from '../explain/explain-file.js';
 import {
@@ -64,6 +57,7 @@ import {
   type Task,
   type UnitFeatures,
 } from '../types.js';
+import { recordParts, type IndexParts } from './index-parts.js';
 import { checkNotTaken, contentKey, type Previous } from './reuse.js';
 import type { RankOptions } from './rank-options.js';
 import { resolveStageSettings, type StageOptions, type StageSettings } from './settings.js';
@@ -79,98 +73,6 @@ export type Successor = (corpus: Corpus, from: Index, options: UpdateOptions) =>
 /** How an index ranks: every stage's settings, and how it reads a query's code blocks. */
 export interface IndexSettings extends StageSettings {
   code?: CodeReading;
-}
-
-/**
- * Where an index reads its corpus, tags and graph from: a build's record
- * (`recordParts`), or a persisted snapshot that makes the record only when asked.
- */
-export interface IndexParts {
-  readonly corpus: Corpus;
-  readonly tagDiagnostics: readonly Diagnostic[];
-  /** The tags of a parsed file (undefined for files without tags or outside the corpus). */
-  tagsOf(path: string): FileTags | undefined;
-  /** Every parsed file's tags, in corpus order. */
-  tags(): readonly FileTags[];
-  /** The build record (what `buildIndex({ previous })` reuses). */
-  record(): Previous;
-  /** Whether a later build took the record's graph over (the index must not rank). */
-  taken(): boolean;
-  /** The rank context under a rank stage's settings. */
-  context(rank: RankDefaults): RankContext;
-  /** The units' words of ranked files (the record's, shared with the builds before and after it). */
-  readonly unitWords: UnitWordsCache;
-  /** Lets go of what the parts hold of an earlier index (`EarlierCsrs`): a later build starts from this one. */
-  forgetEarlier?(): void;
-  /** Loads what reading a query needs beyond the parts (a snapshot's snippet grammars). */
-  prepare?(query: Query, cues: (code: CodeReading) => void): Promise<void>;
-  /** Loads what reading any query needs beyond the parts (every grammar `prepare` may load). */
-  prepareAll?(): Promise<void>;
-}
-
-/** The parts of a build's record; `earlier`: the CSRs of the index it updated, for its own (`EarlierCsrs`). */
-export function recordParts(record: Previous, earlier?: EarlierCsrs): IndexParts {
-  let byPath: Map<string, FileTags> | undefined;
-  const tagsOf = (path: string): FileTags | undefined =>
-    (byPath ??= new Map(record.tags.map((t) => [t.path, t]))).get(path);
-  return {
-    corpus: record.corpus,
-    tagDiagnostics: record.tagDiagnostics,
-    tagsOf,
-    tags: () => record.tags,
-    record: () => record,
-    taken: () => record.claim.taken,
-    unitWords: record.unitWords,
-    context: (rank) =>
-      makeContext(
-        record.corpus.files,
-        graphPartsOf(record.graph),
-        rank,
-        record.lexical,
-        record.pathTables,
-        tagsOf,
-        earlier ? { csr: (flow) => earlier.csr(flow) } : {},
-      ),
-    ...(earlier ? { forgetEarlier: () => earlier.forget() } : {}),
-  };
-}
-
-/**
- * The CSRs of an updated index made from those of the index it was updated from
- * (`patchCsr`: the rows of `FileGraph.rowsChanged` made again, the others copied; the
- * same CSR as one built) where that index has the flow's CSR built or kept. It holds
- * the earlier index until each flow of `rank` was asked for once, or until a later build
- * starts from the updated one (`forget`), so a chain of updates holds no chain of indexes.
- */
-export class EarlierCsrs {
-  private from: Index | undefined;
-  private readonly pending: Set<string>;
-  /** The changed rows' node numbers. */
-  private rows?: Set<number>;
-
-  constructor(
-    from: Index,
-    private readonly graph: FileGraph,
-    rank: RankDefaults,
-  ) {
-    this.from = from;
-    this.pending = new Set(Object.values(rank.flow).map((flow) => JSON.stringify(flow)));
-  }
-
-  csr(flow: EdgeFlow): Csr | undefined {
-    const earlier = this.from?.madeCsr(flow);
-    this.pending.delete(JSON.stringify(flow));
-    if (this.pending.size === 0) this.forget();
-    const rows = this.graph.rowsChanged;
-    if (!earlier || !rows) return undefined;
-    // (every CSR of an index is over the same nodes)
-    this.rows ??= new Set([...rows].map((path) => earlier.indexOf.get(path)!));
-    return patchCsr(earlier, this.graph.edges, flow, this.rows);
-  }
-
-  forget(): void {
-    this.from = undefined;
-  }
 }
 
 /** A built index: corpus, tags and file graph of one repository state, reusable across queries. */
