@@ -1,32 +1,7 @@
-/** The read API of a built index: rank, lexical rank, explain and pack a query. */
+/** A built index (`Index`): the one object a caller ranks, explains, packs and navigates with. */
 import { boundQuery, extractCues, queryCutDiagnostic, type CodeReading } from '../cues/index.js';
-import { whySkipped } from '../corpus/index.js';
+import type { ExplainFileOptions, FileExplanation } from '../explain/explain-file.js';
 import type { FileGraph } from '../graph/index.js';
-import type { RankContext } from '../rank/context.js';
-import type { Csr, EdgeFlow } from '../rank/csr.js';
-import type { MessageIndex } from '../rank/messages.js';
-import type { LexicalMatch } from '../rank/defaults.js';
-import { lexicalText } from '../rank/seeds.js';
-import { compareByteOrder, compareDescending } from '../text/order.js';
-import { rankFiles, type RankOutcome } from '../rank/score.js';
-import {
-  FEATURE_NAMES,
-  FEATURE_POOL,
-  FEATURE_VERSION,
-  learnedFunctions,
-  poolVectors,
-  predict,
-  rerank,
-  shippedFunctionModel,
-  shippedModel,
-  UNIT_FEATURE_NAMES,
-  UNIT_FEATURE_VERSION,
-  unitVectors,
-} from '../learn/index.js';
-import { attachSpans, SpanFinder, spanSource, type SpanSource } from '../spans/spans.js';
-import { attachFunctions, FunctionFinder, rankedFunctionIds, type FunctionSource } from '../rank/functions.js';
-import { checkPackOptions, packFiles, packSourceOf, type Pack, type PackOptions } from '../pack/index.js';
-import { explainFile, notInCorpus, type ExplainFileOptions, type FileExplanation } from '../explain/explain-file.js';
 import {
   editImpact,
   findReferences,
@@ -41,25 +16,31 @@ import {
   type ReferenceSearch,
   type SymbolSearch,
 } from '../navigate/index.js';
+import { checkPackOptions, packFiles, packSourceOf, type Pack, type PackOptions } from '../pack/index.js';
+import type { RankContext } from '../rank/context.js';
+import type { Csr, EdgeFlow } from '../rank/csr.js';
+import type { LexicalMatch } from '../rank/defaults.js';
+import type { FunctionSource } from '../rank/functions.js';
+import type { MessageIndex } from '../rank/messages.js';
+import { spanSource, type SpanSource } from '../spans/spans.js';
 import { RepoMapError } from '../errors.js';
-import {
-  RANKERS,
-  type Corpus,
-  type Diagnostic,
-  type FileTags,
-  type IndexStats,
-  type LanguageId,
-  type Query,
-  type QueryCues,
-  type RankedFile,
-  type RankFeatures,
-  type RepoMapResult,
-  type Task,
-  type UnitFeatures,
+import type {
+  Corpus,
+  Diagnostic,
+  FileTags,
+  IndexStats,
+  LanguageId,
+  Query,
+  QueryCues,
+  RepoMapResult,
+  Task,
 } from '../types.js';
+import { explainQuery } from './explain-verb.js';
 import { recordParts, type IndexParts } from './index-parts.js';
-import { checkNotTaken, contentKey, type Previous } from './reuse.js';
+import { lexicalRankQuery } from './lexical-rank-verb.js';
 import type { RankOptions } from './rank-options.js';
+import { rankQuery } from './rank-verb.js';
+import { checkNotTaken, contentKey, type Previous } from './reuse.js';
 import { resolveStageSettings, type StageOptions, type StageSettings } from './settings.js';
 import { checkUpdateOptions, type UpdateOptions } from './update-options.js';
 
@@ -85,7 +66,8 @@ export class Index {
   /** How the code blocks of a query are read: with the corpus' grammars, unlabelled ones in its main language. */
   private readonly code?: CodeReading;
   private readonly parts: IndexParts;
-  private readonly context: RankContext;
+  /** The rank context under this index's rank settings. @internal */
+  readonly context: RankContext;
   /** Built on first use: what spans read per file. */
   private spans?: SpanSource;
   /**
@@ -233,8 +215,8 @@ export class Index {
     return this.successor(corpus, this, options);
   }
 
-  /** The cues of a query under this index's cue tunables. */
-  private cuesOf(query: Query, task: Task | undefined): QueryCues {
+  /** The cues of a query under this index's cue tunables. @internal */
+  cuesOf(query: Query, task: Task | undefined): QueryCues {
     return extractCues(query, {
       ...(task ? { task } : {}),
       tunables: this.settings.cues,
@@ -272,88 +254,7 @@ export class Index {
   /** Ranks every corpus file for a query. Deterministic: same index and query, same result. */
   rank(query: Query, options: RankOptions = {}): RepoMapResult {
     this.checkLive();
-    if (options.top !== undefined && !(Number.isInteger(options.top) && options.top >= 0)) {
-      throw new RepoMapError(
-        'bad-option',
-        `repomap/build: rank's top must be a whole number ≥ 0, got ${options.top}`,
-        'top',
-      );
-    }
-    if (options.functions !== undefined && !(Number.isInteger(options.functions) && options.functions >= 0)) {
-      throw new RepoMapError(
-        'bad-option',
-        `repomap/build: rank's functions must be a whole number ≥ 0, got ${options.functions}`,
-        'functions',
-      );
-    }
-    const started = performance.now();
-    // spans read the query's diff and files too: the bounded query, as the cues read it
-    const bounded = boundQuery(query, this.settings.cues.maxQueryChars).query;
-    const cues = this.cuesOf(bounded, options.task);
-    const { outcome, top, features } = this.rankedFiles(cues, options);
-    const given = new Set([...outcome.seeds.given].map((i) => this.context.paths[i]!));
-    const spanned = options.spans === false ? top : this.withSpans(top, cues, bounded, given);
-    const functionFiles = Math.min(
-      options.functions ?? (options.spans === false ? 0 : Infinity),
-      this.settings.rank.functionFiles[outcome.task],
-    );
-    const withFunctions = functionFiles > 0 ? this.withFunctions(spanned, cues, functionFiles) : { files: spanned };
-    const unitFeatures =
-      options.unitFeatures && functionFiles > 0 ? this.unitFeaturesOf(spanned, cues, functionFiles) : undefined;
-    const files = withFunctions.files.map((f) => (given.has(f.path) ? { ...f, given: true } : f));
-    const functionIds =
-      withFunctions.ids ??
-      (files.some((f) => f.functions && f.functions.length > 0)
-        ? rankedFunctionIds(files, this.settings.rank.functions.fileExponent)
-        : undefined);
-    return {
-      task: outcome.task,
-      ...(this.corpus.commit !== undefined ? { commit: this.corpus.commit } : {}),
-      files,
-      confidence: outcome.confidence,
-      ...(functionIds && functionIds.length > 0 ? { functions: functionIds } : {}),
-      ...(features ? { features } : {}),
-      ...(unitFeatures ? { unitFeatures } : {}),
-      diagnostics: [...this.diagnostics.map((d) => ({ ...d })), ...this.queryDiagnostics(query)],
-      stats: { ...structuredClone(this.stats), rankMs: Math.round(performance.now() - started) },
-    };
-  }
-
-  /**
-   * The ranked files (the first `top`) by the task's ranker: the tuned ranking, or the
-   * learned one over the tuned ranking's first files; with their feature vectors when asked.
-   */
-  private rankedFiles(
-    cues: QueryCues,
-    options: RankOptions,
-  ): { outcome: RankOutcome; top: RankedFile[]; features?: RankFeatures } {
-    const o = this.settings.rank;
-    const ranker = o.ranker[cues.task];
-    if (!(RANKERS as readonly string[]).includes(ranker)) {
-      throw new RepoMapError(
-        'bad-option',
-        `repomap/build: rank.ranker.${cues.task} must be one of ${RANKERS.join(', ')}, got ${JSON.stringify(ranker)}`,
-        `rank.ranker.${cues.task}`,
-      );
-    }
-    const learned = ranker === 'learned';
-    if (!learned && !options.features) {
-      const outcome = rankFiles(cues, this.context, o, { includeGiven: options.includeGiven, limit: options.top });
-      return { outcome, top: outcome.files };
-    }
-    const model = learned ? shippedModel() : undefined;
-    const pool = model?.pool ?? FEATURE_POOL;
-    // the pool's files all get reasons: the model may lift any of them to the top
-    const explained = { ...o, explainedFiles: Math.max(o.explainedFiles, pool) };
-    const limit = options.top === undefined ? undefined : Math.max(options.top, pool);
-    const outcome = rankFiles(cues, this.context, explained, { includeGiven: options.includeGiven, limit });
-    const vectors = poolVectors(cues, outcome, this.context, o, pool);
-    const files = model ? rerank(outcome.files, vectors, model) : outcome.files;
-    const top = options.top === undefined ? files : files.slice(0, options.top);
-    const features = options.features
-      ? { version: FEATURE_VERSION, names: [...FEATURE_NAMES], paths: vectors.paths, values: vectors.values }
-      : undefined;
-    return { outcome, top, ...(features ? { features } : {}) };
+    return rankQuery(this, query, options);
   }
 
   /**
@@ -366,63 +267,13 @@ export class Index {
     return cut ? [queryCutDiagnostic(cut, max)] : [];
   }
 
-  /** The ranked files with the line spans that earned their rank. */
-  private withSpans(
-    top: readonly RankedFile[],
-    cues: QueryCues,
-    query: Query,
-    given: ReadonlySet<string>,
-  ): RankedFile[] {
-    const { spans, rank, graph } = this.settings;
-    const limits = {
-      minNameLength: graph.sharedSymbol.minNameLength,
-      maxDefiners: rank.maxSymbolDefiners,
-      maxReferencers: rank.maxSymbolReferencers,
-    };
-    const source = (this.spans ??= spanSource(this.context, (p) => this.tagsOf(p)));
-    const finder = new SpanFinder(cues, query, [...given].sort(compareByteOrder), source, { ...spans, ...limits });
-    return attachSpans(top, finder, spans.maxFiles);
+  /** What spans read per file (built on first use). @internal */
+  spanSource(): SpanSource {
+    return (this.spans ??= spanSource(this.context, (p) => this.tagsOf(p)));
   }
 
-  /**
-   * The ranked files with, for the first `count`, the functions most likely to change; with
-   * the learned function ranker (the task's ranker is `learned` and `functions.learned` is
-   * on), also its list across files.
-   */
-  private withFunctions(
-    top: readonly RankedFile[],
-    cues: QueryCues,
-    count: number,
-  ): { files: RankedFile[]; ids?: string[] } {
-    const o = this.settings.rank.functions;
-    if (o.learned && this.settings.rank.ranker[cues.task] === 'learned') {
-      return learnedFunctions(
-        top,
-        cues,
-        count,
-        new FunctionFinder(cues, this.functionSource(), o),
-        shippedFunctionModel(),
-        o,
-      );
-    }
-    return { files: attachFunctions(top, cues, count, this.functionSource(), o) };
-  }
-
-  /** The unit feature vectors of the first `count` files' units (the learned function ranker's inputs). */
-  private unitFeaturesOf(top: readonly RankedFile[], cues: QueryCues, count: number): UnitFeatures {
-    const o = this.settings.rank.functions;
-    const v = unitVectors(
-      cues,
-      new FunctionFinder(cues, this.functionSource(), o),
-      top.slice(0, count),
-      o.fileExponent,
-      o.importsShare,
-    );
-    return { version: UNIT_FEATURE_VERSION, names: [...UNIT_FEATURE_NAMES], ids: v.ids, values: v.values };
-  }
-
-  /** What function ranking reads of this index. */
-  private functionSource(): FunctionSource {
+  /** What function ranking reads of this index. @internal */
+  functionSource(): FunctionSource {
     return {
       ctx: this.context,
       tagsOf: (p) => this.tagsOf(p),
@@ -444,20 +295,7 @@ export class Index {
     options: { task?: Task; match?: LexicalMatch; top?: number } = {},
   ): { path: string; score: number }[] {
     this.checkLive();
-    const cues = this.cuesOf(query, options.task);
-    const scores = this.context.textScores(
-      lexicalText(cues, this.settings.rank),
-      options.match ?? this.settings.rank.lexical[cues.task],
-    );
-    const order: number[] = [];
-    for (let i = 0; i < scores.length; i++) if (scores[i]! > 0) order.push(i);
-    order.sort(
-      (a, b) =>
-        compareDescending(scores[a]!, scores[b]!) || compareByteOrder(this.context.paths[a]!, this.context.paths[b]!),
-    );
-    return order
-      .slice(0, options.top)
-      .map((i) => ({ path: this.context.paths[i]!, score: Number(scores[i]!.toPrecision(6)) }));
+    return lexicalRankQuery(this, query, options);
   }
 
   /**
@@ -467,51 +305,7 @@ export class Index {
    */
   explain(query: Query, path: string, options: ExplainFileOptions & { task?: Task } = {}): FileExplanation {
     this.checkLive();
-    const skipped = this.context.indexOf(path) < 0 ? whySkipped(this.corpus, path) : undefined;
-    if (skipped !== undefined) throw notInCorpus(path, this.context, skipped);
-    const cues = this.cuesOf(query, options.task);
-    const explanation = this.withLearned(
-      explainFile(cues, path, this.context, this.settings.rank, options),
-      cues,
-      options,
-    );
-    if (!(this.settings.rank.functionFiles[cues.task] > 0)) return explanation;
-    const o = this.settings.rank.functions;
-    const tuned = new FunctionFinder(cues, this.functionSource(), o).explainedFunctionsOf(path);
-    if (!(o.learned && this.settings.rank.ranker[cues.task] === 'learned'))
-      return tuned.length > 0 ? { ...explanation, functions: tuned } : explanation;
-    // the learned function ranker: the file's functions as rank names them, each with its tuned parts where the tuned ranking kept it
-    const parts = new Map(tuned.map((f) => [f.name, f.parts]));
-    const ranked =
-      this.rank(query, { task: cues.task, ...(options.includeGiven ? { includeGiven: true } : {}) }).files.find(
-        (f) => f.path === path,
-      )?.functions ?? [];
-    const functions = ranked.map((f) => {
-      const p = parts.get(f.name);
-      return p ? { ...f, parts: p } : f;
-    });
-    return functions.length > 0 ? { ...explanation, functions } : explanation;
-  }
-
-  /** An explanation with the learned ranking's place and score, when the task's ranker is the learned one. */
-  private withLearned(
-    explanation: FileExplanation,
-    cues: QueryCues,
-    options: { includeGiven?: boolean },
-  ): FileExplanation {
-    if (this.settings.rank.ranker[cues.task] !== 'learned') return explanation;
-    const { top, features } = this.rankedFiles(cues, { includeGiven: options.includeGiven, features: true });
-    const place = top.findIndex((f) => f.path === explanation.path);
-    const k = features!.paths.indexOf(explanation.path);
-    const values = k >= 0 ? features!.values[k]! : null;
-    const model = values ? predict(shippedModel(), values) : null;
-    const learned = {
-      tunedRank: explanation.rank,
-      tunedScore: explanation.score,
-      model,
-      features: values ? Object.fromEntries(features!.names.map((n, j) => [n, values[j]!])) : null,
-    };
-    return { ...explanation, rank: place + 1, score: top[place]!.score, reasons: top[place]!.reasons, learned };
+    return explainQuery(this, query, path, options);
   }
 
   /**
