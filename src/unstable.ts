@@ -11,7 +11,8 @@
  */
 
 // build: the index's parts and views, a repository kept indexed for a server (the MCP server's Workspace)
-export { Index, type IndexSettings, type Successor } from './build/index.js';
+export { Index, type Successor } from './build/index.js';
+export type { IndexSettings } from './build/index-state.js';
 export { EarlierCsrs } from './build/earlier-csrs.js';
 export { recordParts, type IndexParts } from './build/index-parts.js';
 export { buildAfter, type KeptOptions } from './build/build-index.js';
