@@ -89,6 +89,7 @@ export { grammarManifest } from './languages/index.js';
 // cues, lexical, graph, rank, spans: each stage's defaults and the functions bench reruns
 export { CUE_DEFAULTS, diffFiles, extractCues, inferTask, type CueTunables } from './cues/index.js';
 export { queryText } from './cues/query.js';
+export { parseQueryFile, type QueryInput } from './cues/query-file.js';
 export { Bm25Index, BM25_DEFAULTS } from './lexical/bm25.js';
 export { GRAPH_DEFAULTS, type GraphOptions } from './graph/index.js';
 export { RANK_DEFAULTS, type RankDefaults } from './rank/index.js';
