@@ -13,7 +13,9 @@
 export { repoMap } from './build/repo-map.js';
 export { buildIndex } from './build/build-index.js';
 export type { IndexOptions } from './build/options.js';
-export type { Index, RankOptions, UpdateOptions } from './build/index.js';
+export type { Index } from './build/index.js';
+export type { RankOptions } from './build/rank-options.js';
+export type { UpdateOptions } from './build/update-options.js';
 export { DEFAULTS, type StageOptions, type StageSettings } from './build/settings.js';
 export type { DeepPartial } from './options/resolve.js';
 export { openIndex, type OpenIndexOptions, type OpenedIndex, type OpenProgress } from './persist/open-index.js';

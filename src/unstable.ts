@@ -11,14 +11,10 @@
  */
 
 // build: the index's parts and views, a repository kept indexed for a server (the MCP server's Workspace)
-export {
-  Index,
-  EarlierCsrs,
-  recordParts,
-  type IndexParts,
-  type IndexSettings,
-  type Successor,
-} from './build/index.js';
+export { Index, type Successor } from './build/index.js';
+export type { IndexSettings } from './build/index-state.js';
+export { EarlierCsrs } from './build/earlier-csrs.js';
+export { recordParts, type IndexParts } from './build/index-parts.js';
 export { buildAfter, type KeptOptions } from './build/build-index.js';
 export { resolveStageSettings } from './build/settings.js';
 export type { Previous } from './build/reuse.js';
@@ -93,6 +89,7 @@ export { grammarManifest } from './languages/index.js';
 // cues, lexical, graph, rank, spans: each stage's defaults and the functions bench reruns
 export { CUE_DEFAULTS, diffFiles, extractCues, inferTask, type CueTunables } from './cues/index.js';
 export { queryText } from './cues/query.js';
+export { parseQueryFile, type QueryInput } from './cues/query-file.js';
 export { Bm25Index, BM25_DEFAULTS } from './lexical/bm25.js';
 export { GRAPH_DEFAULTS, type GraphOptions } from './graph/index.js';
 export { RANK_DEFAULTS, type RankDefaults } from './rank/index.js';

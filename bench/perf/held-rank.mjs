@@ -11,13 +11,15 @@
 // (e.g. the newest after a `repomap rank --repo FOLDER --cache STORE`); QUERY_FILE: `--query-file`
 // JSON (an ARB sample). `--all` ranks every file (no top), as the library's default does.
 // Runs the built package (`npm run build` first).
+import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './summary.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const { loadSnapshot } = await import(join(ROOT, 'dist/src/unstable.js'));
-const { readQueryFile } = await import(join(ROOT, 'dist/src/cli/query-input.js'));
+const { decodeText, loadSnapshot, parseQueryFile } = await import(join(ROOT, 'dist/src/unstable.js'));
+/** A query file as `--query-file` reads it (UTF-16 with its byte-order mark, else UTF-8). */
+const readQueryFile = async (file) => parseQueryFile(decodeText(await readFile(file)).text, file);
 
 const args = process.argv.slice(2);
 const take = (flag, fallback) => {

@@ -8,12 +8,14 @@ import type { Corpus, IndexStats } from '../types.js';
 import { codeLanguagesOf, deferredCodeReading } from './code-languages.js';
 import { graphStage, readyGraph, type BuildBefore, type GraphStage } from './graph-stage.js';
 import { buildHistory } from './history-stage.js';
-import { Index, recordParts, type Successor, type UpdateOptions } from './index.js';
+import { recordParts } from './index-parts.js';
+import { Index, type Successor } from './index.js';
 import { startLexical } from './lexical-stage.js';
 import type { IndexOptions } from './options.js';
 import { checkNotTaken, contentKey, earlierContents, type Previous } from './reuse.js';
 import { resolveStageSettings, type StageSettings } from './settings.js';
 import { tagsWithCache } from './tags-stage.js';
+import type { UpdateOptions } from './update-options.js';
 
 /** Parses, tags and links a loaded corpus into a reusable index (from `options.previous` where it can). */
 export async function buildIndex(corpus: Corpus, options: IndexOptions = {}): Promise<Index> {

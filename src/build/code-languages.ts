@@ -2,7 +2,7 @@
 import type { CodeReading } from '../cues/index.js';
 import { deferredSnippetReader } from '../tags/deferred-snippets.js';
 import { LANGUAGES, type FileTags, type LanguageId } from '../types.js';
-import type { IndexParts } from './index.js';
+import type { IndexParts } from './index-parts.js';
 
 /** The languages of the parsed files, in the order first met, and the main one (most files; the first in LANGUAGES on a tie). */
 export function codeLanguagesOf(tags: readonly FileTags[]): { languages: LanguageId[]; primary?: LanguageId } {

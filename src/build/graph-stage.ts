@@ -6,7 +6,8 @@
 import { buildFileGraph, readyForUpdate, updateFileGraph, type FileGraph } from '../graph/index.js';
 import type { Corpus, FileTags, LanguageId } from '../types.js';
 import type { BuildHistory } from './history-stage.js';
-import { EarlierCsrs, Index } from './index.js';
+import { EarlierCsrs } from './earlier-csrs.js';
+import type { Index } from './index.js';
 import type { EarlierContents, Previous } from './reuse.js';
 import type { StageSettings } from './settings.js';
 

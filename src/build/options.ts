@@ -2,13 +2,14 @@
  * The options of a build (`buildIndex`): one tree, a branch per stage (src/build/settings.ts:
  * overrides of that stage's defaults, an unknown key an error naming its path), and the
  * build's own switches (cache, history, parse threads, …). Those an update takes again
- * (`index.update`) are `UpdateOptions` (./index.ts).
+ * (`index.update`) are `UpdateOptions` (./update-options.ts).
  */
 import type { CorpusOptions, HistoryOptions } from '../corpus/index.js';
 import type { ParsedAhead } from '../tags/index.js';
-import type { Index, UpdateOptions } from './index.js';
+import type { Index } from './index.js';
 import type { Previous } from './reuse.js';
 import type { StageOptions } from './settings.js';
+import type { UpdateOptions } from './update-options.js';
 
 export interface IndexOptions extends StageOptions, UpdateOptions {
   /** Overrides of CORPUS_DEFAULTS for the loads `repoMap` and the live index make (`buildIndex` takes a loaded corpus). */

@@ -4,7 +4,7 @@ import { prestartWhenListed } from '../tags/index.js';
 import { TAGS_DEFAULTS } from '../tags/extract.js';
 import type { Corpus, Query, RepoMapResult } from '../types.js';
 import { buildIndex } from './build-index.js';
-import type { RankOptions } from './index.js';
+import type { RankOptions } from './rank-options.js';
 import type { IndexOptions } from './options.js';
 
 /** One-call form: load the corpus (or take a loaded one), build the index, rank for the query. */

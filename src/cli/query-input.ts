@@ -1,24 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Query, Task } from '../index.js';
-import { decodeText, queryText, TASKS } from '../unstable.js';
+import { RepoMapError } from '../index.js';
+import { decodeText, messageWithoutModule, parseQueryFile, queryText, type QueryInput } from '../unstable.js';
 import { CliExit, readStdin, type CliIo } from './io.js';
-
-export interface QueryInput {
-  query: Query;
-  /** From a whole ARB sample row: its task_type, id, repo and base commit. */
-  task?: Task;
-  sampleId?: string;
-  repo?: string;
-  baseCommit?: string;
-}
 
 /**
  * Reads `--query-file`: a plain text file, an ARB query object (JSON), or a whole
  * ARB sample row (JSON with a `query` object; its `gold` is never read). UTF-16 when it
  * starts with a UTF-16 byte-order mark (as an editor on Windows saves it), else UTF-8.
  */
-export async function readQueryFile(file: string): Promise<QueryInput> {
+async function readQueryFile(file: string): Promise<QueryInput> {
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
@@ -30,32 +21,13 @@ export async function readQueryFile(file: string): Promise<QueryInput> {
 
 /** A query file's text (`file` names it in errors): plain text, an ARB query object, or an ARB sample row. */
 function parseQueryText(text: string, file: string): QueryInput {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith('{')) return { query: text };
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(trimmed);
+    return parseQueryFile(text, file);
   } catch (err) {
-    throw new CliExit(1, `--query-file ${file} starts with "{" but is not valid JSON: ${(err as Error).message}`);
+    if (err instanceof RepoMapError && err.code === 'bad-query')
+      throw new CliExit(1, `--query-file ${messageWithoutModule(err)}`);
+    throw err;
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new CliExit(1, `--query-file ${file}: expected a JSON object`);
-  }
-  const obj = parsed as Record<string, unknown>;
-  if (typeof obj.query === 'object' && obj.query !== null && !Array.isArray(obj.query)) {
-    const task =
-      typeof obj.task_type === 'string' && (TASKS as readonly string[]).includes(obj.task_type)
-        ? (obj.task_type as Task)
-        : undefined;
-    return {
-      query: obj.query as Record<string, unknown>,
-      task,
-      sampleId: typeof obj.id === 'string' ? obj.id : undefined,
-      repo: typeof obj.repo === 'string' ? obj.repo : undefined,
-      baseCommit: typeof obj.base_commit === 'string' ? obj.base_commit : undefined,
-    };
-  }
-  return { query: obj };
 }
 
 /**

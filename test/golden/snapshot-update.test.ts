@@ -5,7 +5,7 @@ import { indexOfSnapshot, snapshotOf } from '../../src/persist/snapshot.js';
 import { buildIndex, loadCorpus, type Index } from '../../src/index.js';
 import { parseAhead } from '../../src/unstable.js';
 import { positionsOf, readyForUpdate } from '../../src/graph/index.js';
-import { EarlierCsrs } from '../../src/build/index.js';
+import { EarlierCsrs } from '../../src/build/earlier-csrs.js';
 import { buildCsr, type Csr } from '../../src/rank/csr.js';
 import { TASKS } from '../../src/types.js';
 import { FIXTURES } from '../fixture-index.js';

@@ -375,6 +375,14 @@ describe('errors', () => {
     expect(r.stderr).toMatch(/give the query once: --query and --query-file were both given/);
   });
 
+  it('a --query-file that starts with { but is not JSON: failure 1 naming the file', async () => {
+    const file = writeTemp('broken.json', '{ "pr_title": ');
+    const r = await run(['rank', '--query-file', file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^repomap: --query-file \S*broken\.json starts with "\{" but is not valid JSON: /);
+  });
+
   it('unknown --task: usage error 2 naming the value and the choices', async () => {
     const r = await run(['rank', '--query', 'x', '--task', 'summarize']);
     expect(r.code).toBe(2);
