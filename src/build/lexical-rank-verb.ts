@@ -1,5 +1,6 @@
 /** The lexical rank verb (`Index.lexicalRank`): a query's lexical match alone, best first. */
 import type { LexicalMatch } from '../rank/defaults.js';
+import { roundScore } from '../rank/round.js';
 import { lexicalText } from '../rank/seeds.js';
 import { compareByteOrder, compareDescending } from '../text/order.js';
 import type { Query, Task } from '../types.js';
@@ -25,7 +26,5 @@ export function lexicalRankQuery(
     (a, b) =>
       compareDescending(scores[a]!, scores[b]!) || compareByteOrder(index.context.paths[a]!, index.context.paths[b]!),
   );
-  return order
-    .slice(0, options.top)
-    .map((i) => ({ path: index.context.paths[i]!, score: Number(scores[i]!.toPrecision(6)) }));
+  return order.slice(0, options.top).map((i) => ({ path: index.context.paths[i]!, score: roundScore(scores[i]!) }));
 }
