@@ -1,18 +1,21 @@
 #!/usr/bin/env node
 // Two builds of repomap on one folder, alternating in the same minutes: a cold `rank` (empty
 // cache), a warm one (the snapshot of the run before, nothing changed) and one after a changed
-// file (the snapshot updated), each a fresh `repomap rank` process, wall time from spawn to
-// exit, and its CPU time (user + system, its workers included; Linux: the waited-for children's
-// times in /proc/self/stat), which a busy machine disturbs less than the wall. The builds take turns within each round and the first of a round alternates, so the
-// machine's load falls on both alike; medians per build and their ratio (new / old). The
-// ranked output of both builds is compared too (first lines of stdout, less the header).
+// file (the snapshot updated), each a fresh `repomap rank` process: its wall time from spawn to
+// exit, and its CPU time (user + system, its workers included; on Linux the waited-for
+// children's times in /proc/self/stat), which a busy machine disturbs less than the wall. The
+// builds take turns within each round and the first of a round alternates, so the machine's
+// load falls on both alike; medians per build and their ratio (new / old). The ranked output
+// of both builds is compared too (first lines of stdout, less the header).
 //
 //   node bench/perf/ab.mjs FOLDER --old DIR --new DIR [--rounds N] [--query Q] [--out FILE]
+//                          [--new-arg ARG ...]
 //
 // DIR: a package root with `bin/repomap.js` built (`npm run build`), e.g. a worktree of an
-// older commit. FOLDER is copied once per build into a temporary folder (the changed-file
-// step appends a comment line to one source file of the copy, then restores it); its files'
-// times are set an hour back, as a checkout's are.
+// older commit. `--new-arg` passes an option to the new build's `rank` only, one the old build
+// does not know (`--new-arg=--ranker --new-arg=tuned`). FOLDER is copied once per build into a
+// temporary folder (the changed-file step appends a comment line to one source file of the
+// copy, then restores it); its files' times are set an hour back, as a checkout's are.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -28,6 +31,7 @@ const { values, positionals } = parseArgs({
     query: { type: 'string', default: 'panic in the scheduler when a task is woken after shutdown' },
     edit: { type: 'string', default: 'tokio/tokio/src/runtime/task/mod.rs' },
     out: { type: 'string' },
+    'new-arg': { type: 'string', multiple: true, default: [] },
   },
 });
 if (positionals.length !== 1 || !values.old || !values.new) {
@@ -80,6 +84,7 @@ function rank(build) {
       '10',
       '--cache',
       build.cache,
+      ...(build.name === 'new' ? values['new-arg'] : []),
     ],
     { encoding: 'utf8', env: { ...process.env, REPOMAP_NO_DAEMON: '1' }, maxBuffer: 1 << 26 },
   );
@@ -128,7 +133,7 @@ const median = (xs) => {
 };
 const [old, now] = builds;
 const lines = [
-  `# Two builds alternating: \`node bench/perf/ab.mjs FOLDER --old ${values.old} --new ${values.new} --rounds ${rounds}\``,
+  `# Two builds alternating: \`node bench/perf/ab.mjs FOLDER --old ${values.old} --new ${values.new} --rounds ${rounds}${values['new-arg'].map((a) => ` --new-arg=${a}`).join('')}\``,
   '',
   `${new Date().toISOString()}, ${cpus().length} cores, load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} at the rounds' starts; folder: ${positionals[0]}; query: "${values.query}"; changed file: ${values.edit}.`,
   '',
