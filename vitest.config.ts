@@ -1,5 +1,10 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { OWN_MODULES, PROCESS_TIER } from './test/tiers.js';
+
+// The unit tier's workers: vitest's default leaves a core to its own process (one worker on
+// two cores), which is idle once the test files are transformed.
+const UNIT_WORKERS = Math.max(2, availableParallelism() - 1);
 
 // Two tiers (test/tiers.ts says which file is where and why): `npm test` runs the unit
 // tier (its projects unit and unit-own-modules), `npm run test:process` the process tier;
@@ -25,6 +30,7 @@ export default defineConfig({
           // a worker runs file after file with the modules it has loaded (and the grammars it
           // has compiled): per file, a fresh worker cost more than most files' tests
           isolate: false,
+          maxWorkers: UNIT_WORKERS,
         },
       },
       {
@@ -34,6 +40,7 @@ export default defineConfig({
           name: 'unit-own-modules',
           include: [...OWN_MODULES],
           globalSetup: ['test/global-setup.ts'],
+          maxWorkers: UNIT_WORKERS,
         },
       },
       {
@@ -43,6 +50,8 @@ export default defineConfig({
           name: 'process',
           include: [...PROCESS_TIER],
           globalSetup: ['test/build-setup.ts', 'test/global-setup.ts'],
+          // after the unit tier in a run of both (a group of its own: vitest's default workers)
+          sequence: { groupOrder: 1 },
         },
       },
     ],
