@@ -11,6 +11,10 @@
  *
  * A file is in the process tier when any of its tests is; test/unit/tiers.test.ts checks
  * that no unit-tier file starts a process or a worker.
+ *
+ * The unit tier runs in two projects: most files share their workers' modules (loaded,
+ * transformed and their grammars compiled once per worker, not once per file);
+ * OWN_MODULES get fresh ones each.
  */
 export const PROCESS_TIER: readonly string[] = [
   // the binary, and the modules it loads
@@ -45,4 +49,22 @@ export const PROCESS_TIER: readonly string[] = [
   'test/unit/tags/one-shot.test.ts',
   // `npm run build` of a package folder (the test run's build of dist/)
   'test/unit/build-dist.test.ts',
+];
+
+/**
+ * Unit-tier files that run with modules of their own, each in a fresh worker: a file that
+ * replaces a module (`vi.mock`) for everything it loads, or sets what a module reads once
+ * per process. In a shared worker the replaced module would reach the files after it, and
+ * the files before it would have loaded the real one already.
+ */
+export const OWN_MODULES: readonly string[] = [
+  // vi.mock: the tags stage counting its parses
+  'test/unit/cache/cli.test.ts',
+  // vi.mock: node:fs failing or recording calls
+  'test/unit/corpus/unreadable.test.ts',
+  'test/unit/persist/snapshot-file-sync.test.ts',
+  // vi.mock: a grammar manifest naming missing grammars
+  'test/unit/tags/grammar-load.test.ts',
+  // GIT_CONFIG_GLOBAL, read when repomap first runs git in a process
+  'test/unit/corpus/untrusted-git.test.ts',
 ];

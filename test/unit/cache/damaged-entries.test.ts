@@ -3,7 +3,7 @@
  * field is checked when read, a bad entry is a miss (the file is parsed again and the
  * entry rewritten), it is reported, and the index equals one built without a cache.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,14 +18,27 @@ import { ROOT } from './helpers.js';
 let dir: string;
 let corpus: Corpus;
 let uncached: Index;
+/** A store a build of the fixture filled (closed): each case damages a copy of it. */
+let filled: string;
 const QUERY = 'FAILED tests/test_pricing.py::test_bulk - AssertionError in apply_discount from inventory.pricing';
 
 beforeAll(async () => {
   dir = makeTemp('repomap-damaged-');
   corpus = await loadCorpus({ folder: join(ROOT, 'fixtures/repos/python-inventory') });
   uncached = await buildIndex(corpus);
+  filled = join(dir, 'filled.sqlite');
+  const store = TagsStore.open(filled);
+  await buildIndex(corpus, { tagsCache: store });
+  store.close();
 });
 afterAll(() => removeTemp(dir));
+
+/** A store filled from the fixture, at `dir/<name>.sqlite`. */
+function filledStore(name: string): string {
+  const file = join(dir, `${name}.sqlite`);
+  copyFileSync(filled, file);
+  return file;
+}
 
 /** What a ranking says, without timings. */
 const outcome = (index: Index) => {
@@ -35,12 +48,9 @@ const outcome = (index: Index) => {
 
 type Entry = { tags: Record<string, unknown[]> & { errorNodes: unknown }; diagnostics: unknown[] };
 
-/** Fills a store from the fixture, then rewrites every stored entry with `damage` (entries it returns unchanged are left as they are). */
-async function damagedStore(name: string, damage: (entry: Entry) => void): Promise<{ file: string; damaged: number }> {
-  const file = join(dir, `${name}.sqlite`);
-  const store = TagsStore.open(file);
-  await buildIndex(corpus, { tagsCache: store });
-  store.close();
+/** A store filled from the fixture with every stored entry rewritten by `damage` (entries it returns unchanged are left as they are). */
+function damagedStore(name: string, damage: (entry: Entry) => void): { file: string; damaged: number } {
+  const file = filledStore(name);
   const db = new Database(file);
   let damaged = 0;
   // the row's checksum made anew: what is checked here is the value's form (a checksum that fails is tested below)
@@ -134,7 +144,7 @@ const DAMAGES: [string, (e: Entry) => void][] = [
 
 describe('damaged tags cache entries', () => {
   it.each(DAMAGES)('%s: dropped, re-parsed, reported; the index equals an uncached one', async (name, damage) => {
-    const { file, damaged } = await damagedStore(name.replace(/\W+/g, '-'), damage);
+    const { file, damaged } = damagedStore(name.replace(/\W+/g, '-'), damage);
     expect(damaged).toBeGreaterThan(0);
     const messages: string[] = [];
     const store = TagsStore.open(file, { onMessage: (m) => messages.push(m) });
@@ -166,10 +176,7 @@ describe('damaged tags cache entries', () => {
     // letters and digits turned into others, so that the damaged values mostly still parse as
     // JSON: renamed keys, other kinds and names, other numbers (what crashed builds before)
     for (let seed = 1; seed <= 24; seed++) {
-      const file = join(dir, `bitrot-${seed}.sqlite`);
-      const store = TagsStore.open(file);
-      await buildIndex(corpus, { tagsCache: store });
-      store.close();
+      const file = filledStore(`bitrot-${seed}`);
       const db = new Database(file);
       let state = seed;
       const random = (n: number) => ((state = (state * 1103515245 + 12345) % 2 ** 31), state % n);
@@ -202,10 +209,7 @@ describe('damaged tags cache entries', () => {
   it("letters and digits of the stored entries turned into others in the file's pages (no SQLite in between): every build answers as an uncached one, the first after the damage and the next", async () => {
     const wrong: number[] = [];
     for (let seed = 1; seed <= 12; seed++) {
-      const file = join(dir, `pages-${seed}.sqlite`);
-      const store = TagsStore.open(file);
-      await buildIndex(corpus, { tagsCache: store });
-      store.close();
+      const file = filledStore(`pages-${seed}`);
       const bytes = readFileSync(file);
       let state = seed;
       const random = (n: number) => ((state = (state * 1103515245 + 12345) % 2 ** 31), state % n);
