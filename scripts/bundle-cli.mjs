@@ -4,9 +4,9 @@
 // dist/cli/ with esbuild. A `rank` that loads a snapshot otherwise spends a fifth of its
 // time resolving, reading and linking ~200 modules (bench/NOTES.md, "The command line as a
 // bundle"). Code split: each command's modules load only when it runs, and modules shared
-// by the entry points are one copy (the parse workers', the stamp worker's and eval's worker
-// entries are bundled beside the CLI, where src/tags/parse-worker.ts, src/corpus/stamps.ts and
-// src/eval/run.ts look for them).
+// by the commands are one copy. The parse workers', the stamp worker's and eval's worker
+// entries are one file each, beside the CLI, where src/tags/parse-worker.ts,
+// src/corpus/stamps.ts and src/eval/run.ts look for them.
 // What only the command line uses (commander, the MCP SDK with ajv, cli-progress) is a
 // devDependency: the bundle holds the one copy, and an install fetches none of it (nor the
 // SDK's HTTP servers: 101 packages fewer). The package's dependencies are installed for the
@@ -16,9 +16,10 @@
 // ES modules, read with a config file or a cold cache) and +100 ms for @nodelib/fs.walk,
 // ignore and fastest-levenshtein (CommonJS, through Node's CommonJS-from-ESM path), which
 // is worth ~390 KB on disk twice (bench/NOTES.md, "Which dependencies the bundle copies").
-// graphology (one ES module, no cost measured) is imported; so are the WebAssembly
-// packages and the native cache driver (they find their files beside their own modules)
-// and the tokenizer (4.7 MB of tables, which only a token budget reads).
+// graphology (one ES module, 178 KB) is copied too: a warm `rank` loads it, and from
+// node_modules it was one more module to resolve and link. The WebAssembly packages and
+// the native cache driver are imported (they find their files beside their own modules),
+// and so is the tokenizer (4.7 MB of tables, which only a token budget reads).
 // The command line imports the library through the package's entries only (src/index.ts,
 // src/unstable.ts, src/eval/index.ts: .dependency-cruiser.cjs, cli-through-the-entry), which
 // only re-export. esbuild splits code by module, not by name: a command module importing an
@@ -39,7 +40,7 @@ const dist = resolve(process.argv[2] ?? join(root, 'dist'));
 const out = join(dist, 'cli');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 /** Dependencies the bundle holds a copy of, with their own dependencies (above: why). */
-const COPIED = ['zod', '@nodelib/fs.walk', 'ignore', 'fastest-levenshtein'];
+const COPIED = ['zod', '@nodelib/fs.walk', 'ignore', 'fastest-levenshtein', 'graphology'];
 const entries = {
   main: 'src/cli/main.js',
   run: 'src/cli/run.js',
@@ -47,6 +48,8 @@ const entries = {
   'stamp-worker': 'src/corpus/stamp-worker.js',
   'run-worker': 'src/eval/run-worker.js',
 };
+/** The entries the commands start from; the others are workers. */
+const COMMANDS = ['main', 'run'];
 /** The package's entries (package.json `exports`), which only re-export. */
 const ENTRIES = ['src/index.js', 'src/unstable.js', 'src/eval/index.js'].map((file) => join(dist, file));
 
@@ -125,11 +128,9 @@ const entryImports = {
 
 // chunk names carry content hashes: an earlier build's chunks would stay beside the new ones
 rmSync(out, { recursive: true, force: true });
-const result = await build({
-  entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, join(dist, file)])),
+const common = {
   outdir: out,
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
@@ -141,13 +142,25 @@ const result = await build({
   banner: {
     js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
   },
-  chunkNames: 'chunk-[hash]',
   metafile: true,
   logLevel: 'warning',
   plugins: [entryImports],
-});
+};
+const entryPointsOf = (names) => Object.fromEntries(names.map((name) => [name, join(dist, entries[name])]));
+// The commands split into chunks; each worker is one file of its own. Chunks shared by the
+// commands and the workers were a dozen files of a few hundred bytes each on every command's
+// way (a module costs its resolution and linking however small it is).
+const results = [
+  await build({ ...common, entryPoints: entryPointsOf(COMMANDS), splitting: true, chunkNames: 'chunk-[hash]' }),
+  ...(await Promise.all(
+    Object.keys(entries)
+      .filter((name) => !COMMANDS.includes(name))
+      .map((name) => build({ ...common, entryPoints: entryPointsOf([name]), splitting: false })),
+  )),
+];
 const inputs = Object.fromEntries(
-  Object.entries(result.metafile.outputs)
+  results
+    .flatMap((r) => Object.entries(r.metafile.outputs))
     .map(([file, o]) => [
       relative(out, resolve(file)),
       Object.keys(o.inputs)

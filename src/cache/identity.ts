@@ -5,8 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { grammarWasmPath } from '../tags/grammar.js';
-import { tagsQueryPaths } from '../tags/query.js';
+import { grammarWasmPath, tagsQueryPaths } from '../tags/grammar-files.js';
 import { LANGUAGES, type LanguageId } from '../types.js';
 import { TAGS_INDEX_VERSION } from './tags-version.js';
 import { compareByteOrder } from '../text/order.js';

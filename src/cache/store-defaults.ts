@@ -1,7 +1,11 @@
 /**
- * The tags store's tunables, in a module of their own: the CLI shows the cap in --help
- * without loading the store.
+ * The tags store's tunables and its tables' version, in a module of their own: the CLI
+ * shows the cap in --help, and a look at a store's file checks its version, without
+ * loading the store (and the schema of its entries).
  */
+/** Version of the store's tables; a file with another `user_version` is rebuilt. 3: rows record their last use (`used`); 4: and a checksum (`sum`). */
+export const STORE_SCHEMA_VERSION = 4;
+
 export const STORE_DEFAULTS = {
   /** How long a statement waits for another process' lock before failing (ms). */
   busyTimeoutMs: 30_000,

@@ -8,10 +8,9 @@
 import type Database from 'better-sqlite3';
 import { describeError, RepoMapError } from '../errors.js';
 import { sqliteDriver } from './sqlite.js';
-import { STORE_DEFAULTS } from './store-defaults.js';
+import { STORE_DEFAULTS, STORE_SCHEMA_VERSION } from './store-defaults.js';
 import { isReadOnly, privateCopy } from './store-file.js';
 import { bytesOnDisk, liveBytes, rowsAndUses, type StoreStats } from './store-lru.js';
-import { STORE_SCHEMA_VERSION } from './tags-store.js';
 
 /**
  * The stats of the store at `file` (the cap as `maxBytes` says, default the store's);

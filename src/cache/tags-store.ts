@@ -24,7 +24,7 @@ import { TAGS_ENTRY_SCHEMA } from './entry-schema.js';
 import { currentIdentity, identityChanges, identityStamps, identityText, type CacheIdentity } from './identity.js';
 import { sqliteDriver } from './sqlite.js';
 import { isReadOnly, prepareStoreFolder, privateCopy } from './store-file.js';
-import { STORE_DEFAULTS } from './store-defaults.js';
+import { STORE_DEFAULTS, STORE_SCHEMA_VERSION } from './store-defaults.js';
 import {
   bytesOnDisk,
   freePages,
@@ -35,10 +35,7 @@ import {
   type StoreStats,
 } from './store-lru.js';
 
-/** Version of the tables below; a file with another `user_version` is rebuilt. 3: rows record their last use (`used`); 4: and a checksum (`sum`). */
-export const STORE_SCHEMA_VERSION = 4;
-
-export { STORE_DEFAULTS };
+export { STORE_DEFAULTS, STORE_SCHEMA_VERSION };
 
 export interface TagsStoreOptions {
   /** Told, in one sentence, when the file is rebuilt or a read or write fails; the library never prints. */

@@ -9,7 +9,6 @@
 import { type OpenedIndex as LibraryOpened, openIndex as openSourceIndex } from '../index.js';
 import { storeFolderProblem, tagsStorePath } from '../unstable.js';
 import { cacheDirOf, cacheFolderWarning } from './cache-flags.js';
-import { openCacheStore } from './cache-store.js';
 import { reportDiagnostics } from './diagnostics.js';
 import { CliExit, type CliIo } from './io.js';
 import { indexProgress } from './progress.js';
@@ -69,7 +68,8 @@ async function openAny(given: RepoFlags, io: CliIo, label: string, parseJobs?: n
     exclude: flags.exclude,
     ...(flags.cacheMaxMb !== undefined ? { cacheMaxMb: flags.cacheMaxMb } : {}),
     ...(parseJobs !== undefined ? { parseJobs } : {}),
-    openStore: () => openCacheStore(flags, io, true),
+    // the store's modules (and the schema of its entries) load only when a build runs
+    openStore: async () => (await import('./cache-store.js')).openCacheStore(flags, io, true),
     onNote: (m) => void (flags.quiet || io.stderr.write(`repomap: note: ${m}\n`)),
     onWarning: (m) => void io.stderr.write(`repomap: warning: ${m}\n`),
     progress: () => indexProgress(io, label, flags.quiet),

@@ -4,7 +4,7 @@
  * repository's main source language, and each file's edge count by type and direction.
  */
 import type { RankContext } from '../rank/index.js';
-import { EDGE_TYPES, type EdgeType } from '../types.js';
+import type { EdgeType } from '../types.js';
 import { extensionOf } from './path-markers.js';
 import { compareByteOrder } from '../text/order.js';
 
@@ -43,13 +43,5 @@ function makeStats(ctx: RankContext): CorpusStats {
       mainSourceExtension = ext;
     }
   }
-  const degrees = Object.fromEntries(
-    EDGE_TYPES.map((t) => [t, { in: new Int32Array(n), out: new Int32Array(n) }]),
-  ) as CorpusStats['degrees'];
-  ctx.graph.forEachEdge((attributes, source, target) => {
-    const d = degrees[attributes.type];
-    d.out[ctx.indexOf(source)]++;
-    d.in[ctx.indexOf(target)]++;
-  });
-  return { extensionFiles, mainSourceExtension, degrees };
+  return { extensionFiles, mainSourceExtension, degrees: ctx.graph.degrees(ctx.paths) };
 }

@@ -144,7 +144,7 @@ async function build({ options, source, slot }: BuildRequest, earlier: BuildRequ
     const corpusMs = Math.round(performance.now() - started);
     options.onCorpus?.(corpus);
     const store =
-      cache === undefined ? undefined : options.openStore ? options.openStore() : defaultStore(cache, options);
+      cache === undefined ? undefined : options.openStore ? await options.openStore() : defaultStore(cache, options);
     const tagsCache = store ?? options.tagsCache;
     try {
       const index = await buildIndex(corpus, {

@@ -67,9 +67,10 @@ export interface OpenIndexOptions {
   /**
    * Opens the tags store to build through (undefined: none), when a build runs. Default: the
    * store of the cache folder, none where it cannot be opened (its driver, better-sqlite3, is
-   * an optional dependency). Snapshots are kept only with a usable, writable store.
+   * an optional dependency). Snapshots are kept only with a usable, writable store. May
+   * return a promise (a caller that loads the store's modules only when a build runs).
    */
-  openStore?: () => TagsStore | undefined;
+  openStore?: () => TagsStore | undefined | Promise<TagsStore | undefined>;
   /** Hears notes: a snapshot that could not be read or updated, and what was done instead. Must not throw. */
   onNote?: (message: string) => void;
   /** Hears warnings: a snapshot that could not be written. Must not throw. */

@@ -3,41 +3,16 @@
  * package and file grammars/manifest.json names for it (an installed dependency: the
  * language's own grammar package, or tree-sitter-wasms).
  */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { Language, LANGUAGE_VERSION, MIN_COMPATIBLE_VERSION, Parser } from 'web-tree-sitter';
 import { messageWithoutModule, RepoMapError } from '../errors.js';
-import { grammarManifest } from '../languages/index.js';
 import type { LanguageId } from '../types.js';
 import { compiledWasm, runtimeWasmPath, wasmApi } from './wasm-modules.js';
+import { grammarWasmPath } from './grammar-files.js';
+
+export { grammarPackageFolder, grammarWasmPath } from './grammar-files.js';
 
 let runtime: Promise<void> | undefined;
 const grammars = new Map<LanguageId, Promise<Language>>();
-const packageFolders = new Map<string, string>();
-
-/** Folder of an installed grammar package (the one holding its package.json). */
-export function grammarPackageFolder(name: string): string {
-  let folder = packageFolders.get(name);
-  if (folder === undefined) {
-    try {
-      folder = dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
-    } catch (cause) {
-      throw new RepoMapError(
-        'grammar-load-failed',
-        `repomap/tags: grammar package ${name} is not installed: ${messageOf(cause)}`,
-        name,
-      );
-    }
-    packageFolders.set(name, folder);
-  }
-  return folder;
-}
-
-/** Absolute path of a language's grammar wasm file: the manifest's `wasm`, inside its `package`. */
-export function grammarWasmPath(language: LanguageId): string {
-  const entry = grammarManifest()[language];
-  return join(grammarPackageFolder(entry.package), entry.wasm);
-}
 
 /**
  * Initializes the web-tree-sitter runtime (once; later calls share the first), from the

@@ -4,19 +4,14 @@
  * `query-error` naming the .scm file (and the position or the capture).
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Query, type Language } from 'web-tree-sitter';
 import { RepoMapError } from '../errors.js';
-import { grammarManifest } from '../languages/index.js';
-import { packageRoot } from '../package-root.js';
 import type { LanguageId } from '../types.js';
 import { loadGrammar, messageOf } from './grammar.js';
 import { captureRole, vocabularyDescription } from './vocabulary.js';
+import { tagsQueryPaths } from './grammar-files.js';
 
-/** Absolute paths of a language's tags query files (manifest `queries`, relative to the package root). */
-export function tagsQueryPaths(language: LanguageId): string[] {
-  return grammarManifest()[language].queries.map((q) => join(packageRoot(), q));
-}
+export { tagsQueryPaths } from './grammar-files.js';
 
 /** Reads and compiles a language's tags query files, concatenated, against its grammar. */
 export function loadTagsQuery(language: LanguageId, grammar: Language): Query {

@@ -203,6 +203,7 @@ describe('bin/repomap.js loads the engine only for a command that runs', () => {
   const tmp = mkdtempSync(join(tmpdir(), 'repomap-loads-'));
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
   const REGISTER = pathToFileURL(join(import.meta.dirname, 'module-log/register.mjs')).href;
+  const warmRepo = fixtureCopy('python-inventory');
   let runs = 0;
   async function loadedBy(args: string[]): Promise<{ stdout: string; modules: string[] }> {
     const log = join(tmp, `run-${++runs}.log`);
@@ -287,6 +288,22 @@ describe('bin/repomap.js loads the engine only for a command that runs', () => {
     for (const used of ['web-tree-sitter', 'graphology', 'zod']) expect(packages).toContain(used);
     expect(packages).not.toContain('@modelcontextprotocol/sdk');
   }, 30_000);
+
+  it('a warm rank (its snapshot kept) loads neither the parser, the tags store nor the schema of its entries', async () => {
+    const args = ['rank', 'apply_discount', '--top', '3', '--repo', warmRepo];
+    const ranked = (stdout: string): string[] => stdout.split('\n').filter((l) => /^\s*\d+\.\s/.test(l));
+    const cold = await loadedBy(args);
+    expect(sourcesOf(cold.modules)).toContain('/dist/src/cache/tags-store.js');
+    const warm = await loadedBy(args);
+    expect(ranked(warm.stdout)).toEqual(ranked(cold.stdout));
+    expect(ranked(warm.stdout)[0]).toContain('src/inventory/pricing.py');
+    const sources = sourcesOf(warm.modules);
+    // read from the snapshot, not built
+    expect(sources).toContain('/dist/src/persist/kept-index.js');
+    expect(sources).not.toContain('/dist/src/persist/open-build.js');
+    const heavy = /\/node_modules\/(web-tree-sitter|zod)\/|\/dist\/src\/(cache\/(tags-store|entry-schema)|tags\/(grammar|query|pool))\.js$/;
+    expect(sources.filter((m) => heavy.test(m))).toEqual([]);
+  }, 30_000);
 });
 
 describe('the bundled CLI (dist/cli/)', () => {
@@ -308,13 +325,14 @@ describe('the bundled CLI (dist/cli/)', () => {
       Object.entries(lock.packages).flatMap(([path, entry]) => (entry.dev ? [] : (packageOf(path) ?? []))),
     );
     const twice = [...bundled].filter((name) => installed.has(name)).sort();
-    // zod, @nodelib/fs.walk (with its own dependencies), ignore and fastest-levenshtein
+    // zod, @nodelib/fs.walk (with its own dependencies), ignore, fastest-levenshtein and graphology
     expect(twice).toEqual([
       '@nodelib/fs.scandir',
       '@nodelib/fs.stat',
       '@nodelib/fs.walk',
       'fastest-levenshtein',
       'fastq',
+      'graphology',
       'ignore',
       'queue-microtask',
       'reusify',

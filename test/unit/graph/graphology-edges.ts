@@ -17,6 +17,17 @@ export function graphEdges(graph: FileGraphology): EdgeView {
       if (graph.hasNode(source) && graph.hasNode(target))
         graph.forEachOutEdge(source, target, (_key, attributes) => visit(attributes));
     },
+    degrees(nodes) {
+      const position = new Map(nodes.map((p, i) => [p, i]));
+      const degrees = Object.fromEntries(
+        EDGE_ORDER.map((t) => [t, { in: new Int32Array(nodes.length), out: new Int32Array(nodes.length) }]),
+      ) as ReturnType<EdgeView['degrees']>;
+      graph.forEachEdge((_key, a, source, target) => {
+        degrees[a.type].out[position.get(source)!]!++;
+        degrees[a.type].in[position.get(target)!]!++;
+      });
+      return degrees;
+    },
   };
 }
 

@@ -95,6 +95,24 @@ describe('candidate feature vectors', () => {
     expect(first.tuned_log_rank).toBe(0);
   });
 
+  it("count each candidate's edges by type and direction, as the file graph holds them", () => {
+    const f = index.rank(ISSUE, { features: true }).features!;
+    const counted = new Map<string, number>();
+    const add = (key: string): void => void counted.set(key, (counted.get(key) ?? 0) + 1);
+    index.fileGraph.graph.forEachEdge((_key, a, source, target) => {
+      add(`graph_log_out_${a.type.replace('-', '_')} ${source}`);
+      add(`graph_log_in_${a.type.replace('-', '_')} ${target}`);
+    });
+    expect(counted.size).toBeGreaterThan(4);
+    const graphNames = FEATURE_NAMES.filter((n) => n.startsWith('graph_log_'));
+    expect(graphNames).toHaveLength(10);
+    for (const path of f.paths) {
+      const v = vectorOf(f, path);
+      for (const name of graphNames)
+        expect(v[name], `${name} of ${path}`).toBe(Math.log1p(counted.get(`${name} ${path}`) ?? 0));
+    }
+  });
+
   it('are not made unless asked for', () => {
     expect(index.rank(ISSUE).features).toBeUndefined();
   });
