@@ -119,12 +119,14 @@ export function tableEdges(table: EdgeTable, paths: readonly string[], ids: Read
   let order: Int32Array | undefined;
   const outEdges = (): [Int32Array, Int32Array] => {
     if (!starts || !order) {
+      // indexed loops, no callback or iterator per edge: this runs once, mostly before it is compiled
+      const { sources } = table;
       starts = new Int32Array(paths.length + 1);
-      for (const s of table.sources) starts[s + 1]!++;
+      for (let k = 0; k < sources.length; k++) starts[sources[k]! + 1]!++;
       for (let i = 0; i < paths.length; i++) starts[i + 1]! += starts[i]!;
       const next = starts.slice(0, paths.length);
-      order = new Int32Array(table.sources.length);
-      table.sources.forEach((s, k) => (order![next[s]!++] = k));
+      order = new Int32Array(sources.length);
+      for (let k = 0; k < sources.length; k++) order[next[sources[k]!]!++] = k;
     }
     return [starts, order];
   };

@@ -89,22 +89,13 @@ export function rankFiles(
       compareByteOrder(ctx.paths[a]!, ctx.paths[b]!),
   );
 
-  let incoming = incomingCache.get(csr);
-  if (!incoming) incomingCache.set(csr, (incoming = new Incoming(csr)));
   const explainTop = o.explainedFiles;
-  const files: RankedFile[] = order.map((i, rank) => {
-    const reasons: string[] = [];
-    if (rank < explainTop) {
-      for (const w of seeds.why.get(i) ?? []) {
-        if (reasons.length >= o.maxReasons - 1) break;
-        if (!reasons.includes(w.text)) reasons.push(w.text);
-      }
-      if (seeds.given.has(i)) reasons.unshift('given: already in the agent\u2019s context');
-      const via = graphReason(i, ppr, csr, incoming!, ctx, seeds);
-      if (via && reasons.length < o.maxReasons) reasons.push(via);
-    }
-    return { path: ctx.paths[i]!, score: roundScore(score[i]!), reasons };
-  });
+  const reasonsOf = explainTop > 0 ? reasonsIn({ task, seeds, ppr }, ctx, o) : null;
+  const files: RankedFile[] = order.map((i, rank) => ({
+    path: ctx.paths[i]!,
+    score: roundScore(score[i]!),
+    reasons: reasonsOf && rank < explainTop ? reasonsOf(i) : [],
+  }));
   return {
     task,
     files,
@@ -115,6 +106,33 @@ export function rankFiles(
     maxDirect,
     maxPpr,
     ...(feedback ? { feedback } : {}),
+  };
+}
+
+/**
+ * The reasons of a ranking's files (node ids): the cues a file matched (at most
+ * `maxReasons` − 1, a given file's note first), then how the graph leads to it.
+ */
+export function reasonsIn(
+  outcome: Pick<RankOutcome, 'task' | 'seeds' | 'ppr'>,
+  ctx: RankContext,
+  o: RankDefaults,
+): (i: number) => string[] {
+  const { seeds, ppr } = outcome;
+  const csr = ctx.csrFor(outcome.task);
+  let incoming = incomingCache.get(csr);
+  if (!incoming) incomingCache.set(csr, (incoming = new Incoming(csr)));
+  const into = incoming;
+  return (i) => {
+    const reasons: string[] = [];
+    for (const w of seeds.why.get(i) ?? []) {
+      if (reasons.length >= o.maxReasons - 1) break;
+      if (!reasons.includes(w.text)) reasons.push(w.text);
+    }
+    if (seeds.given.has(i)) reasons.unshift('given: already in the agent\u2019s context');
+    const via = graphReason(i, ppr, csr, into, ctx, seeds);
+    if (via && reasons.length < o.maxReasons) reasons.push(via);
+    return reasons;
   };
 }
 
