@@ -301,7 +301,8 @@ describe('bin/repomap.js loads the engine only for a command that runs', () => {
     // read from the snapshot, not built
     expect(sources).toContain('/dist/src/persist/kept-index.js');
     expect(sources).not.toContain('/dist/src/persist/open-build.js');
-    const heavy = /\/node_modules\/(web-tree-sitter|zod)\/|\/dist\/src\/(cache\/(tags-store|entry-schema)|tags\/(grammar|query|pool))\.js$/;
+    const heavy =
+      /\/node_modules\/(web-tree-sitter|zod)\/|\/dist\/src\/(cache\/(tags-store|entry-schema)|tags\/(grammar|query|pool))\.js$/;
     expect(sources.filter((m) => heavy.test(m))).toEqual([]);
   }, 30_000);
 });
