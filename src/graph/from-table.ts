@@ -10,7 +10,7 @@ import { resolveOptions } from '../options/resolve.js';
 import type { FileRecord } from '../types.js';
 import { GRAPH_DEFAULTS, type GraphOptions } from './defaults.js';
 import type { EdgeSpec } from './edge.js';
-import { compareEdges } from './edge-list.js';
+import { compareByteOrder } from '../text/order.js';
 import { EDGE_ORDER, type EdgeTable } from './edge-view.js';
 import { importStats, type ImportRecord } from './edges/import.js';
 import { SourceTestConventions } from './edges/source-test.js';
@@ -96,19 +96,37 @@ export function fileGraphOfKept(
 
 /** The edges of a table that are not shared-symbol ones (`GraphBasis.otherEdges`), over `paths` (the nodes), in the order updates merge and compare them in. */
 export function otherEdgesOf(table: EdgeTable, paths: readonly string[]): EdgeSpec[] {
-  const otherEdges: EdgeSpec[] = [];
   const { sources, targets, types, weights, labelIds, labels } = table;
-  for (let k = 0; k < sources.length; k++) {
-    const type = EDGE_ORDER[types[k]!]!;
-    if (type !== 'shared-symbol')
-      otherEdges.push({
-        type,
-        source: paths[sources[k]!]!,
-        target: paths[targets[k]!]!,
-        weight: weights[k]!,
-        label: labels[labelIds[k]!]!,
-      });
-  }
-  otherEdges.sort(compareEdges);
-  return otherEdges;
+  // compareEdges' order, by numbers: each type's and each path's place in byte order (a
+  // comparison of three strings per pair of ~50k edges was 6 ms of a one-file update)
+  const typePlace = placesInByteOrder(EDGE_ORDER);
+  const pathPlace = placesInByteOrder(paths);
+  const rows: number[] = [];
+  for (let k = 0; k < sources.length; k++) if (EDGE_ORDER[types[k]!] !== 'shared-symbol') rows.push(k);
+  rows.sort(
+    (a, b) =>
+      typePlace[types[a]!]! - typePlace[types[b]!]! ||
+      pathPlace[sources[a]!]! - pathPlace[sources[b]!]! ||
+      pathPlace[targets[a]!]! - pathPlace[targets[b]!]!,
+  );
+  return rows.map((k) => ({
+    type: EDGE_ORDER[types[k]!]!,
+    source: paths[sources[k]!]!,
+    target: paths[targets[k]!]!,
+    weight: weights[k]!,
+    label: labels[labelIds[k]!]!,
+  }));
+}
+
+/** Each string's place among `strings` in byte order (equal strings share one); the identity when they are sorted already. */
+function placesInByteOrder(strings: readonly string[]): Int32Array {
+  const places = Int32Array.from(strings, (_, i) => i);
+  let sorted = true;
+  for (let i = 1; i < strings.length && sorted; i++) sorted = compareByteOrder(strings[i - 1]!, strings[i]!) < 0;
+  if (sorted) return places;
+  const order = [...places].sort((a, b) => compareByteOrder(strings[a]!, strings[b]!));
+  order.forEach((i, k) => {
+    places[i] = k > 0 && compareByteOrder(strings[order[k - 1]!]!, strings[i]!) === 0 ? places[order[k - 1]!]! : k;
+  });
+  return places;
 }
