@@ -11,7 +11,6 @@ import { storeFolderProblem, tagsStorePath } from '../unstable.js';
 import { cacheDirOf, cacheFolderWarning } from './cache-flags.js';
 import { reportDiagnostics } from './diagnostics.js';
 import { CliExit, type CliIo } from './io.js';
-import { indexProgress } from './progress.js';
 import { chosenRepo, fileArgument, repoNote } from './repo-root.js';
 import { repoSource, type RepoFlags } from './repo-source.js';
 
@@ -72,7 +71,8 @@ async function openAny(given: RepoFlags, io: CliIo, label: string, parseJobs?: n
     openStore: async () => (await import('./cache-store.js')).openCacheStore(flags, io, true),
     onNote: (m) => void (flags.quiet || io.stderr.write(`repomap: note: ${m}\n`)),
     onWarning: (m) => void io.stderr.write(`repomap: warning: ${m}\n`),
-    progress: () => indexProgress(io, label, flags.quiet),
+    // the progress bar (cli-progress) loads only when a build runs, too
+    progress: async () => (await import('./progress.js')).indexProgress(io, label, flags.quiet),
     ...(io.beforeBuild ? { beforeBuild: io.beforeBuild } : {}),
     ...(io.memory ? { memory: io.memory } : {}),
     ...(io.defer ? { defer: io.defer } : {}),

@@ -122,7 +122,7 @@ async function build({ options, source, slot }: BuildRequest, earlier: BuildRequ
     update: previous !== undefined,
     parses: reread ? earlier!.changed.length : Number.POSITIVE_INFINITY,
   });
-  const progress = options.progress?.() ?? SILENT;
+  const progress = (await options.progress?.()) ?? SILENT;
   const started = performance.now();
   try {
     // and parsed on a worker meanwhile (not with --jobs 1: no worker threads), while this thread opens the store and makes the snapshot's record (its graph)

@@ -75,8 +75,8 @@ export interface OpenIndexOptions {
   onNote?: (message: string) => void;
   /** Hears warnings: a snapshot that could not be written. Must not throw. */
   onWarning?: (message: string) => void;
-  /** Made when a build starts: its progress. */
-  progress?: () => OpenProgress;
+  /** Made when a build starts: its progress (or a promise of it: a caller that loads its progress bar only then). */
+  progress?: () => OpenProgress | Promise<OpenProgress>;
   /** Hears, before a build starts, whether it updates an earlier index and how many files it parses (at most). */
   beforeBuild?: (build: { update: boolean; parses: number }) => void | Promise<void>;
   /** Holds indexes between calls (a long-running process): taken in place of the snapshot, kept after. */

@@ -289,7 +289,7 @@ describe('bin/repomap.js loads the engine only for a command that runs', () => {
     expect(packages).not.toContain('@modelcontextprotocol/sdk');
   }, 30_000);
 
-  it('a warm rank (its snapshot kept) loads neither the parser, the tags store nor the schema of its entries', async () => {
+  it('a warm rank (its snapshot kept) loads neither the parser, the tags store, the schema of its entries nor a progress bar', async () => {
     const args = ['rank', 'apply_discount', '--top', '3', '--repo', warmRepo];
     const ranked = (stdout: string): string[] => stdout.split('\n').filter((l) => /^\s*\d+\.\s/.test(l));
     const cold = await loadedBy(args);
@@ -302,7 +302,7 @@ describe('bin/repomap.js loads the engine only for a command that runs', () => {
     expect(sources).toContain('/dist/src/persist/kept-index.js');
     expect(sources).not.toContain('/dist/src/persist/open-build.js');
     const heavy =
-      /\/node_modules\/(web-tree-sitter|zod)\/|\/dist\/src\/(cache\/(tags-store|entry-schema)|tags\/(grammar|query|pool))\.js$/;
+      /\/node_modules\/(web-tree-sitter|zod|cli-progress)\/|\/dist\/src\/(cache\/(tags-store|entry-schema)|tags\/(grammar|query|pool))\.js$/;
     expect(sources.filter((m) => heavy.test(m))).toEqual([]);
   }, 30_000);
 });
