@@ -6,7 +6,7 @@ import type { Csr } from '../rank/csr.js';
 import type { RankDefaults } from '../rank/defaults.js';
 import type { ExplainedFunction } from '../rank/functions.js';
 import { pathTargets } from '../rank/path-targets.js';
-import { Incoming } from '../rank/reasons.js';
+import { incomingOf } from '../rank/reasons.js';
 import { rankFiles, scoreParts } from '../rank/score.js';
 import { matchCues } from '../rank/seeds.js';
 import { compareByteOrder } from '../text/order.js';
@@ -106,7 +106,6 @@ export interface FileExplanation {
 
 const SYMBOL_KINDS = new Set<CueKind>(['identifier', 'diff-symbol', 'test-name']);
 const PATH_KINDS = new Set<CueKind>(['path', 'frame', 'given-file']);
-const incomingCache = new WeakMap<Csr, Incoming>();
 
 /**
  * Explains one file's place in the ranking of a query: its score and the factors
@@ -129,9 +128,15 @@ export function explainFile(
   const parts = scoreParts(i, task, seeds, ppr, outcome.maxDirect, outcome.maxPpr, ctx, o, undefined, outcome.feedback);
 
   const csr = ctx.csrFor(task);
-  let incoming = incomingCache.get(csr);
-  if (!incoming) incomingCache.set(csr, (incoming = new Incoming(csr)));
-  const found = strongestPaths(i, seedMass(seeds.direct, ppr, csr, o.alpha), ppr, csr, incoming, o.alpha, options);
+  const found = strongestPaths(
+    i,
+    seedMass(seeds.direct, ppr, csr, o.alpha),
+    ppr,
+    csr,
+    incomingOf(csr),
+    o.alpha,
+    options,
+  );
 
   return {
     path,

@@ -130,6 +130,9 @@ export function tableEdges(table: EdgeTable, paths: readonly string[], ids: Read
     }
     return [starts, order];
   };
+  /** Whether `nodes` are the view's paths in its order (the view's positions are theirs). */
+  const sameNodes = (nodes: readonly string[]): boolean =>
+    nodes === paths || (nodes.length === paths.length && nodes.every((p, i) => p === paths[i]));
   return {
     size: table.sources.length,
     forEachEdge(visit) {
@@ -137,7 +140,7 @@ export function tableEdges(table: EdgeTable, paths: readonly string[], ids: Read
         visit(attributesOf(k), paths[table.sources[k]!]!, paths[table.targets[k]!]!);
     },
     forEachEdgeAt(nodes, visit) {
-      if (nodes !== paths && !(nodes.length === paths.length && nodes.every((p, i) => p === paths[i]))) return false;
+      if (!sameNodes(nodes)) return false;
       for (let k = 0; k < table.sources.length; k++)
         visit(EDGE_ORDER[table.types[k]!]!, table.weights[k]!, table.sources[k]!, table.targets[k]!);
       return true;
@@ -145,8 +148,8 @@ export function tableEdges(table: EdgeTable, paths: readonly string[], ids: Read
     degrees(nodes) {
       // one pass over the typed arrays, no call per edge: a warm process ranks once, and a
       // callback per edge ran ~20 ms on tokio + click + vite (~100k edges) before it was compiled
-      const same = nodes === paths || (nodes.length === paths.length && nodes.every((p, i) => p === paths[i]));
-      const position = same ? null : new Map(nodes.map((p, i) => [p, i]));
+      const position = sameNodes(nodes) ? null : new Map(nodes.map((p, i) => [p, i]));
+      // a path not among `nodes` gets -1, which a typed array's write ignores
       const at = position && Int32Array.from(paths, (p) => position.get(p) ?? -1);
       const into = EDGE_ORDER.map(() => ({ in: new Int32Array(nodes.length), out: new Int32Array(nodes.length) }));
       const { sources, targets, types } = table;

@@ -118,15 +118,12 @@ export function otherEdgesOf(table: EdgeTable, paths: readonly string[]): EdgeSp
   }));
 }
 
-/** Each string's place among `strings` in byte order (equal strings share one); the identity when they are sorted already. */
+/** Each of distinct `strings`' place among them in byte order; the identity when they are sorted already. */
 function placesInByteOrder(strings: readonly string[]): Int32Array {
   const places = Int32Array.from(strings, (_, i) => i);
   let sorted = true;
   for (let i = 1; i < strings.length && sorted; i++) sorted = compareByteOrder(strings[i - 1]!, strings[i]!) < 0;
   if (sorted) return places;
-  const order = [...places].sort((a, b) => compareByteOrder(strings[a]!, strings[b]!));
-  order.forEach((i, k) => {
-    places[i] = k > 0 && compareByteOrder(strings[order[k - 1]!]!, strings[i]!) === 0 ? places[order[k - 1]!]! : k;
-  });
+  [...places].sort((a, b) => compareByteOrder(strings[a]!, strings[b]!)).forEach((i, k) => (places[i] = k));
   return places;
 }

@@ -88,3 +88,12 @@ export class Incoming {
     }
   }
 }
+
+const incomingOfCsr = new WeakMap<Csr, Incoming>();
+
+/** The reverse adjacency of `csr`, made on first use and kept as long as the CSR is (rank reasons and explanations share it). */
+export function incomingOf(csr: Csr): Incoming {
+  let incoming = incomingOfCsr.get(csr);
+  if (!incoming) incomingOfCsr.set(csr, (incoming = new Incoming(csr)));
+  return incoming;
+}

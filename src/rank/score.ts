@@ -3,7 +3,7 @@ import { compareByteOrder, compareDescending, firstInOrder } from '../text/order
 import type { RankContext } from './context.js';
 import type { Csr } from './csr.js';
 import type { RankDefaults } from './defaults.js';
-import { Incoming, graphReason } from './reasons.js';
+import { graphReason, incomingOf } from './reasons.js';
 import { personalizedPageRank } from './ppr.js';
 import { matchCues, type Seeds } from './seeds.js';
 import { roundScore } from './round.js';
@@ -44,8 +44,6 @@ export interface ScoreParts {
   feedback: number;
   score: number;
 }
-
-const incomingCache = new WeakMap<object, Incoming>();
 
 /**
  * Ranks every file of the context for the query's cues:
@@ -120,9 +118,7 @@ export function reasonsIn(
 ): (i: number) => string[] {
   const { seeds, ppr } = outcome;
   const csr = ctx.csrFor(outcome.task);
-  let incoming = incomingCache.get(csr);
-  if (!incoming) incomingCache.set(csr, (incoming = new Incoming(csr)));
-  const into = incoming;
+  const incoming = incomingOf(csr);
   return (i) => {
     const reasons: string[] = [];
     for (const w of seeds.why.get(i) ?? []) {
@@ -130,7 +126,7 @@ export function reasonsIn(
       if (!reasons.includes(w.text)) reasons.push(w.text);
     }
     if (seeds.given.has(i)) reasons.unshift('given: already in the agent\u2019s context');
-    const via = graphReason(i, ppr, csr, into, ctx, seeds);
+    const via = graphReason(i, ppr, csr, incoming, ctx, seeds);
     if (via && reasons.length < o.maxReasons) reasons.push(via);
     return reasons;
   };

@@ -21,7 +21,7 @@ export function grammarPackageFolder(name: string): string {
     } catch (cause) {
       throw new RepoMapError(
         'grammar-load-failed',
-        `repomap/tags: grammar package ${name} is not installed: ${cause instanceof Error ? messageWithoutModule(cause) : String(cause)}`,
+        `repomap/tags: grammar package ${name} is not installed: ${messageOf(cause)}`,
         name,
       );
     }
@@ -39,4 +39,9 @@ export function grammarWasmPath(language: LanguageId): string {
 /** Absolute paths of a language's tags query files (manifest `queries`, relative to the package root). */
 export function tagsQueryPaths(language: LanguageId): string[] {
   return grammarManifest()[language].queries.map((q) => join(packageRoot(), q));
+}
+
+/** A thrown value's message, without a RepoMapError's `repomap/<module>: ` prefix when it is wrapped in another message. */
+export function messageOf(cause: unknown): string {
+  return cause instanceof Error ? messageWithoutModule(cause) : String(cause);
 }

@@ -4,12 +4,12 @@
  * language's own grammar package, or tree-sitter-wasms).
  */
 import { Language, LANGUAGE_VERSION, MIN_COMPATIBLE_VERSION, Parser } from 'web-tree-sitter';
-import { messageWithoutModule, RepoMapError } from '../errors.js';
+import { RepoMapError } from '../errors.js';
 import type { LanguageId } from '../types.js';
 import { compiledWasm, runtimeWasmPath, wasmApi } from './wasm-modules.js';
-import { grammarWasmPath } from './grammar-files.js';
+import { grammarWasmPath, messageOf } from './grammar-files.js';
 
-export { grammarPackageFolder, grammarWasmPath } from './grammar-files.js';
+export { grammarPackageFolder, grammarWasmPath, messageOf } from './grammar-files.js';
 
 let runtime: Promise<void> | undefined;
 const grammars = new Map<LanguageId, Promise<Language>>();
@@ -87,9 +87,4 @@ async function loadGrammarUncached(language: LanguageId, forFile: string | undef
         (cause instanceof RepoMapError && cause.subject !== undefined ? cause.subject : `the ${language} grammar`),
     );
   }
-}
-
-/** A thrown value's message, without a RepoMapError's `repomap/<module>: ` prefix when it is wrapped in another message. */
-export function messageOf(cause: unknown): string {
-  return cause instanceof Error ? messageWithoutModule(cause) : String(cause);
 }
